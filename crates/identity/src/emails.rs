@@ -1,0 +1,151 @@
+//! The account emails, as plain text and HTML. Links are built from the configured public
+//! URL, never from a request's Host header.
+
+use kernel::outbox::OutgoingEmail;
+use kernel::{Email, UserId};
+
+pub const PRODUCT: &str = "Vitalog";
+
+/// Escapes text for HTML element content and attribute values.
+pub fn escape_html(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
+/// Wraps paragraphs and an optional button in the product's calm email layout.
+pub fn html_layout(heading: &str, paragraphs: &[String], button: Option<(&str, &str)>) -> String {
+    let mut body = String::new();
+    for p in paragraphs {
+        body.push_str(&format!(
+            "<p style=\"margin:0 0 16px;font-size:15px;line-height:1.6;color:#1f2a37\">{}</p>",
+            escape_html(p)
+        ));
+    }
+    if let Some((label, href)) = button {
+        body.push_str(&format!(
+            "<p style=\"margin:24px 0\"><a href=\"{href}\" style=\"background:#0f6e74;color:#ffffff;\
+             text-decoration:none;padding:12px 20px;border-radius:6px;font-weight:600;display:inline-block\">{label}</a></p>\
+             <p style=\"margin:0 0 16px;font-size:13px;color:#52606d\">If the button does not work, copy this link into your browser:<br>\
+             <a href=\"{href}\" style=\"color:#0f6e74;word-break:break-all\">{href}</a></p>",
+            href = escape_html(href),
+            label = escape_html(label)
+        ));
+    }
+    format!(
+        "<!doctype html><html><body style=\"margin:0;background:#f4f7f8;font-family:-apple-system,Segoe UI,Roboto,Helvetica,Arial,sans-serif\">\
+         <table role=\"presentation\" width=\"100%\" cellpadding=\"0\" cellspacing=\"0\"><tr><td align=\"center\" style=\"padding:32px 16px\">\
+         <table role=\"presentation\" width=\"560\" cellpadding=\"0\" cellspacing=\"0\" style=\"max-width:560px;background:#ffffff;border-radius:10px;border:1px solid #dde3e8\">\
+         <tr><td style=\"padding:24px 32px;border-bottom:1px solid #dde3e8;font-size:18px;font-weight:700;color:#0f6e74\">{PRODUCT}</td></tr>\
+         <tr><td style=\"padding:28px 32px\"><h1 style=\"margin:0 0 16px;font-size:20px;color:#1f2a37\">{heading}</h1>{body}</td></tr>\
+         <tr><td style=\"padding:16px 32px;border-top:1px solid #dde3e8;font-size:12px;color:#7b8794\">{PRODUCT}, your personal health monitor.</td></tr>\
+         </table></td></tr></table></body></html>",
+        heading = escape_html(heading)
+    )
+}
+
+fn text_layout(paragraphs: &[String], link: Option<&str>) -> String {
+    let mut out = String::new();
+    for p in paragraphs {
+        out.push_str(p);
+        out.push_str("\n\n");
+    }
+    if let Some(link) = link {
+        out.push_str(link);
+        out.push_str("\n\n");
+    }
+    out.push_str(&format!("-- \n{PRODUCT}, your personal health monitor.\n"));
+    out
+}
+
+fn greeting(username: &str) -> String {
+    format!("Hello {username},")
+}
+
+pub fn verification(user_id: UserId, username: &str, to: &Email, link: &str) -> OutgoingEmail {
+    let paragraphs = vec![
+        greeting(username),
+        format!("Welcome to {PRODUCT}. Please confirm your email address to finish creating your account."),
+        "This link is valid for 24 hours. If you did not create this account, you can ignore this email.".to_owned(),
+    ];
+    OutgoingEmail::new(
+        Some(user_id),
+        to,
+        &format!("Verify your email address for {PRODUCT}"),
+        text_layout(&paragraphs, Some(link)),
+        html_layout("Confirm your email address", &paragraphs, Some(("Verify email address", link))),
+    )
+}
+
+pub fn email_change(user_id: UserId, username: &str, to: &Email, link: &str) -> OutgoingEmail {
+    let paragraphs = vec![
+        greeting(username),
+        format!("You asked to use this address for your {PRODUCT} account. Confirm it to make the change."),
+        "This link is valid for 24 hours. Until you confirm, your account keeps its current address. If you did not ask for this, ignore this email.".to_owned(),
+    ];
+    OutgoingEmail::new(
+        Some(user_id),
+        to,
+        &format!("Confirm your new email address for {PRODUCT}"),
+        text_layout(&paragraphs, Some(link)),
+        html_layout("Confirm your new email address", &paragraphs, Some(("Confirm new address", link))),
+    )
+}
+
+pub fn password_reset(user_id: UserId, username: &str, to: &Email, link: &str) -> OutgoingEmail {
+    let paragraphs = vec![
+        greeting(username),
+        format!("Someone asked to reset the password of your {PRODUCT} account. If it was you, choose a new password with the link below."),
+        "This link is valid for 1 hour and can be used once. If you did not ask for a reset, ignore this email: your password stays as it is.".to_owned(),
+    ];
+    OutgoingEmail::new(
+        Some(user_id),
+        to,
+        &format!("Reset your {PRODUCT} password"),
+        text_layout(&paragraphs, Some(link)),
+        html_layout("Reset your password", &paragraphs, Some(("Choose a new password", link))),
+    )
+}
+
+pub fn password_changed(user_id: UserId, username: &str, to: &Email, reset_link: &str) -> OutgoingEmail {
+    let paragraphs = vec![
+        greeting(username),
+        format!("The password of your {PRODUCT} account was just changed, and every other signed-in device was signed out."),
+        "If this was you, there is nothing more to do. If it was not, reset your password now with the link below.".to_owned(),
+    ];
+    OutgoingEmail::new(
+        Some(user_id),
+        to,
+        &format!("Your {PRODUCT} password was changed"),
+        text_layout(&paragraphs, Some(reset_link)),
+        html_layout("Your password was changed", &paragraphs, Some(("Reset password", reset_link))),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn verification_email_carries_link_product_and_both_parts() {
+        let to = Email::parse("ann@example.com").expect("email");
+        let m = verification(UserId(7), "ann<b>", &to, "https://v.example/verify-email/abc");
+        assert_eq!(m.to, "ann@example.com");
+        assert_eq!(m.user_id, Some(UserId(7)));
+        assert!(m.subject.contains("Vitalog"));
+        assert!(m.text.contains("https://v.example/verify-email/abc"));
+        assert!(m.text.contains("Vitalog"));
+        assert!(m.html.contains("href=\"https://v.example/verify-email/abc\""));
+        assert!(m.html.contains("ann&lt;b&gt;"), "user text is escaped");
+        assert!(!m.html.contains("ann<b>"));
+    }
+}

@@ -1,0 +1,17 @@
+//! Accounts: registration, email verification, login, password reset and change, profile,
+//! preferences and the sessions that must end when a password changes.
+//!
+//! The domain owns the rules and the messages the product spec names; storage, hashing,
+//! email delivery and HTTP are reached only through the ports in [`ports`].
+
+pub mod emails;
+pub mod error;
+pub mod model;
+pub mod password;
+pub mod ports;
+pub mod rules;
+pub mod service;
+
+pub use error::IdentityError;
+pub use model::*;
+pub use service::{AccountService, AccountSettings};

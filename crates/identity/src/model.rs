@@ -1,0 +1,225 @@
+use chrono::{DateTime, NaiveDate, Utc};
+use kernel::{Email, UserId};
+use serde::{Deserialize, Serialize};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "kebab-case")]
+pub enum Gender {
+    Male,
+    Female,
+    #[default]
+    Other,
+    PreferNotToSay,
+}
+
+impl Gender {
+    pub const ALL: [Gender; 4] = [
+        Gender::Male,
+        Gender::Female,
+        Gender::Other,
+        Gender::PreferNotToSay,
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Gender::Male => "male",
+            Gender::Female => "female",
+            Gender::Other => "other",
+            Gender::PreferNotToSay => "prefer-not-to-say",
+        }
+    }
+
+    pub fn parse(value: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|g| g.as_str() == value)
+    }
+}
+
+/// A stored account.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct User {
+    pub id: UserId,
+    pub username: String,
+    pub email: Email,
+    pub password_hash: String,
+    pub first_name: String,
+    pub last_name: String,
+    pub date_of_birth: Option<NaiveDate>,
+    pub gender: Gender,
+    pub email_verified: bool,
+    pub created_at: DateTime<Utc>,
+}
+
+/// A user about to be created.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NewUser {
+    pub username: String,
+    pub email: Email,
+    pub password_hash: String,
+    pub first_name: String,
+    pub last_name: String,
+    pub created_at: DateTime<Utc>,
+}
+
+/// Lower-case form under which usernames are unique, so "Ann" and "ann" are one account.
+pub fn username_key(username: &str) -> String {
+    username.trim().to_lowercase()
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum TokenPurpose {
+    VerifyEmail,
+    ChangeEmail,
+    ResetPassword,
+}
+
+impl TokenPurpose {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            TokenPurpose::VerifyEmail => "verify_email",
+            TokenPurpose::ChangeEmail => "change_email",
+            TokenPurpose::ResetPassword => "reset_password",
+        }
+    }
+
+    pub fn parse(value: &str) -> Option<Self> {
+        [Self::VerifyEmail, Self::ChangeEmail, Self::ResetPassword]
+            .into_iter()
+            .find(|p| p.as_str() == value)
+    }
+}
+
+/// A one-time token as stored: only the hash of the secret the user received.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NewToken {
+    pub user_id: Option<UserId>,
+    pub purpose: TokenPurpose,
+    pub token_hash: String,
+    /// For [`TokenPurpose::ChangeEmail`]: the address that replaces the current one.
+    pub new_email: Option<Email>,
+    pub expires_at: DateTime<Utc>,
+    pub created_at: DateTime<Utc>,
+}
+
+/// A token that is still usable (unused and unexpired).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ValidToken {
+    pub user_id: UserId,
+    pub purpose: TokenPurpose,
+    pub new_email: Option<Email>,
+}
+
+/// What a successful verification did.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Verified {
+    Account(UserId),
+    EmailChanged(UserId),
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+pub enum WeightUnit {
+    #[default]
+    #[serde(rename = "lbs")]
+    Lbs,
+    #[serde(rename = "kg")]
+    Kg,
+}
+
+impl WeightUnit {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            WeightUnit::Lbs => "lbs",
+            WeightUnit::Kg => "kg",
+        }
+    }
+    pub fn parse(v: &str) -> Option<Self> {
+        [Self::Lbs, Self::Kg].into_iter().find(|u| u.as_str() == v)
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+pub enum BloodSugarUnit {
+    #[default]
+    #[serde(rename = "mg/dL")]
+    MgDl,
+    #[serde(rename = "mmol/L")]
+    MmolL,
+}
+
+impl BloodSugarUnit {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            BloodSugarUnit::MgDl => "mg/dL",
+            BloodSugarUnit::MmolL => "mmol/L",
+        }
+    }
+    pub fn parse(v: &str) -> Option<Self> {
+        [Self::MgDl, Self::MmolL]
+            .into_iter()
+            .find(|u| u.as_str() == v)
+    }
+}
+
+/// Display and email preferences. Defaults: lbs, mg/dL, no emails.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Preferences {
+    pub weight_unit: WeightUnit,
+    pub blood_sugar_unit: BloodSugarUnit,
+    pub email_reminders: bool,
+    pub weekly_reports: bool,
+}
+
+/// A partial update of preferences: absent fields keep their value.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct PreferencesPatch {
+    pub weight_unit: Option<WeightUnit>,
+    pub blood_sugar_unit: Option<BloodSugarUnit>,
+    pub email_reminders: Option<bool>,
+    pub weekly_reports: Option<bool>,
+}
+
+impl Preferences {
+    pub fn apply(mut self, patch: PreferencesPatch) -> Self {
+        if let Some(v) = patch.weight_unit {
+            self.weight_unit = v;
+        }
+        if let Some(v) = patch.blood_sugar_unit {
+            self.blood_sugar_unit = v;
+        }
+        if let Some(v) = patch.email_reminders {
+            self.email_reminders = v;
+        }
+        if let Some(v) = patch.weekly_reports {
+            self.weekly_reports = v;
+        }
+        self
+    }
+}
+
+/// Profile fields as the client sends them (`PATCH /api/user`); `None` means "not sent".
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ProfileInput {
+    pub first_name: Option<String>,
+    pub last_name: Option<String>,
+    pub email: Option<String>,
+    /// `Some("")` clears the date.
+    pub date_of_birth: Option<String>,
+    pub gender: Option<String>,
+}
+
+/// Validated profile changes to store (the email is handled separately: it is verified
+/// before it replaces the old one).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ProfileChanges {
+    pub first_name: Option<String>,
+    pub last_name: Option<String>,
+    pub date_of_birth: Option<Option<NaiveDate>>,
+    pub gender: Option<Gender>,
+}
+
+/// Outcome of a profile update.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ProfileUpdated {
+    pub user: User,
+    /// A new address was given: a confirmation link went to it.
+    pub email_change_pending: Option<Email>,
+}

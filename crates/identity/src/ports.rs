@@ -1,0 +1,123 @@
+//! What the accounts domain needs from the outside world. Adapters implement these; tests
+//! use the `mockall` mocks (feature `mocks`).
+
+use chrono::{DateTime, Utc};
+use kernel::outbox::OutgoingEmail;
+use kernel::{Email, UserId};
+
+use crate::error::RepoError;
+use crate::model::*;
+
+/// Users, their one-time tokens and the emails those cause. Every method that writes and
+/// sends an email does both in one transaction: either both happen or neither does.
+#[cfg_attr(any(test, feature = "mocks"), mockall::automock)]
+#[async_trait::async_trait]
+pub trait UserRepository: Send + Sync {
+    /// Creates the user with their email-verification token and email.
+    /// Errors: [`RepoError::UsernameTaken`], [`RepoError::EmailTaken`].
+    async fn create(
+        &self,
+        user: NewUser,
+        token: NewToken,
+        email: OutgoingEmail,
+    ) -> Result<UserId, RepoError>;
+
+    async fn by_id(&self, id: UserId) -> anyhow::Result<Option<User>>;
+
+    /// Looks a user up by username (case-insensitive) or, failing that, by email.
+    async fn by_login(&self, username_or_email: &str) -> anyhow::Result<Option<User>>;
+
+    async fn by_email(&self, email: &Email) -> anyhow::Result<Option<User>>;
+
+    /// Stores a token, replacing the user's unused tokens of the same purpose (so only the
+    /// newest link works), and queues its email.
+    async fn issue_token(&self, token: NewToken, email: OutgoingEmail) -> anyhow::Result<()>;
+
+    /// The token with this hash and purpose if it is unused and unexpired at `now`.
+    async fn find_token(
+        &self,
+        purpose: TokenPurpose,
+        token_hash: &str,
+        now: DateTime<Utc>,
+    ) -> anyhow::Result<Option<ValidToken>>;
+
+    /// Consumes a verification or email-change token: marks it used and marks the account
+    /// verified, or puts the new address in place. `Ok(None)` when the token is not usable
+    /// (unknown, used, expired); a token is consumed at most once even under concurrency.
+    /// Errors: [`RepoError::EmailTaken`] when the new address was taken meanwhile.
+    async fn consume_verification(
+        &self,
+        token_hash: &str,
+        now: DateTime<Utc>,
+    ) -> Result<Option<Verified>, RepoError>;
+
+    /// Consumes a reset token, stores the new password hash, ends all the user's sessions
+    /// and queues `notice`. `Ok(false)` when the token was not usable.
+    async fn reset_password(
+        &self,
+        token_hash: &str,
+        password_hash: &str,
+        now: DateTime<Utc>,
+        notice: OutgoingEmail,
+    ) -> anyhow::Result<bool>;
+
+    /// Stores a new password hash, ends all the user's sessions and queues `notice`.
+    async fn change_password(
+        &self,
+        id: UserId,
+        password_hash: &str,
+        notice: OutgoingEmail,
+    ) -> anyhow::Result<()>;
+
+    async fn update_profile(&self, id: UserId, changes: ProfileChanges) -> anyhow::Result<()>;
+
+    /// The user's preferences, or the defaults if they never saved any.
+    async fn preferences(&self, id: UserId) -> anyhow::Result<Preferences>;
+
+    async fn save_preferences(&self, id: UserId, prefs: Preferences) -> anyhow::Result<()>;
+}
+
+/// Server-side session records, keyed by the SHA-256 of the cookie's session key.
+#[cfg_attr(any(test, feature = "mocks"), mockall::automock)]
+#[async_trait::async_trait]
+pub trait SessionRepository: Send + Sync {
+    /// The session's state if it exists and has not expired at `now`.
+    async fn load(&self, key_hash: &str, now: DateTime<Utc>) -> anyhow::Result<Option<String>>;
+
+    async fn insert(
+        &self,
+        key_hash: &str,
+        user_id: Option<UserId>,
+        state: &str,
+        expires_at: DateTime<Utc>,
+    ) -> anyhow::Result<()>;
+
+    /// Replaces the state of an existing session. Returns `false` (and creates nothing) when
+    /// the session no longer exists, so a revoked session cannot be brought back.
+    async fn update(
+        &self,
+        key_hash: &str,
+        user_id: Option<UserId>,
+        state: &str,
+        expires_at: DateTime<Utc>,
+    ) -> anyhow::Result<bool>;
+
+    async fn touch(&self, key_hash: &str, expires_at: DateTime<Utc>) -> anyhow::Result<()>;
+
+    async fn delete(&self, key_hash: &str) -> anyhow::Result<()>;
+
+    /// Ends every session of the user.
+    async fn delete_for_user(&self, id: UserId) -> anyhow::Result<()>;
+
+    /// Removes sessions that expired before `now`; returns how many.
+    async fn purge_expired(&self, now: DateTime<Utc>) -> anyhow::Result<u64>;
+}
+
+/// Password hashing. Implementations must not block the async executor.
+#[cfg_attr(any(test, feature = "mocks"), mockall::automock)]
+#[async_trait::async_trait]
+pub trait PasswordHasher: Send + Sync {
+    async fn hash(&self, password: &str) -> anyhow::Result<String>;
+    /// `Ok(false)` for a wrong password; `Err` only for a malformed stored hash or a fault.
+    async fn verify(&self, password: &str, hash: &str) -> anyhow::Result<bool>;
+}

@@ -1,0 +1,383 @@
+//! The account use cases.
+
+use std::sync::Arc;
+
+use chrono::Duration;
+use kernel::{Clock, Email, FieldErrors, UserId, secret};
+
+use crate::error::{IdentityError, RepoError};
+use crate::model::*;
+use crate::password::dummy_hash;
+use crate::ports::{PasswordHasher, UserRepository};
+use crate::{emails, rules};
+
+#[derive(Debug, Clone)]
+pub struct AccountSettings {
+    /// Base of every link in emails, without a trailing slash.
+    pub public_url: String,
+    pub verification_ttl: Duration,
+    pub reset_ttl: Duration,
+}
+
+impl AccountSettings {
+    pub fn new(public_url: &str) -> Self {
+        Self {
+            public_url: public_url.trim_end_matches('/').to_owned(),
+            verification_ttl: Duration::hours(24),
+            reset_ttl: Duration::hours(1),
+        }
+    }
+}
+
+#[derive(Debug, Clone, Default)]
+pub struct RegisterInput {
+    pub username: String,
+    pub email: String,
+    pub password: String,
+    pub first_name: String,
+    pub last_name: String,
+}
+
+#[derive(Clone)]
+pub struct AccountService {
+    users: Arc<dyn UserRepository>,
+    hasher: Arc<dyn PasswordHasher>,
+    clock: Arc<dyn Clock>,
+    settings: AccountSettings,
+}
+
+impl AccountService {
+    pub fn new(
+        users: Arc<dyn UserRepository>,
+        hasher: Arc<dyn PasswordHasher>,
+        clock: Arc<dyn Clock>,
+        settings: AccountSettings,
+    ) -> Self {
+        Self {
+            users,
+            hasher,
+            clock,
+            settings,
+        }
+    }
+
+    fn link(&self, path: &str, token: &str) -> String {
+        format!("{}/{path}/{token}", self.settings.public_url)
+    }
+
+    fn new_token(
+        &self,
+        user_id: Option<UserId>,
+        purpose: TokenPurpose,
+        new_email: Option<Email>,
+    ) -> Result<(String, NewToken), IdentityError> {
+        let secret = secret::generate().map_err(anyhow::Error::from)?;
+        let now = self.clock.now();
+        let ttl = match purpose {
+            TokenPurpose::ResetPassword => self.settings.reset_ttl,
+            TokenPurpose::VerifyEmail | TokenPurpose::ChangeEmail => {
+                self.settings.verification_ttl
+            }
+        };
+        let token = NewToken {
+            user_id,
+            purpose,
+            token_hash: secret::hash(&secret),
+            new_email,
+            expires_at: now + ttl,
+            created_at: now,
+        };
+        Ok((secret, token))
+    }
+
+    /// Creates an unverified account and queues the verification email.
+    pub async fn register(&self, input: RegisterInput) -> Result<Email, IdentityError> {
+        let mut errors = FieldErrors::new();
+        let email = rules::check_email(&input.email, &mut errors);
+        rules::check_username(&input.username, &mut errors);
+        rules::check_new_password(&input.password, "password", &mut errors);
+        let first_name = rules::check_name(&input.first_name, "firstName", &mut errors);
+        let last_name = rules::check_name(&input.last_name, "lastName", &mut errors);
+        let email = match (errors.into_result(), email) {
+            (Ok(()), Some(email)) => email,
+            (Err(errors), _) => return Err(IdentityError::invalid(errors)),
+            (Ok(()), None) => return Err(IdentityError::field("email", rules::MSG_EMAIL)),
+        };
+        let username = input.username.trim().to_owned();
+        let password_hash = self.hasher.hash(&input.password).await?;
+        let (secret, token) = self.new_token(None, TokenPurpose::VerifyEmail, None)?;
+        let link = self.link("verify-email", &secret);
+        // The user id is not known before the insert; the store fills it into the token and
+        // the email in the same transaction.
+        let mail = emails::verification(UserId(0), &username, &email, &link);
+        let user = NewUser {
+            username,
+            email: email.clone(),
+            password_hash,
+            first_name,
+            last_name,
+            created_at: self.clock.now(),
+        };
+        match self.users.create(user, token, mail).await {
+            Ok(_) => Ok(email),
+            Err(RepoError::UsernameTaken) => {
+                Err(IdentityError::Conflict(rules::MSG_USERNAME_TAKEN.into()))
+            }
+            Err(RepoError::EmailTaken) => {
+                Err(IdentityError::Conflict(rules::MSG_EMAIL_TAKEN.into()))
+            }
+            Err(RepoError::Unexpected(e)) => Err(e.into()),
+        }
+    }
+
+    /// Checks a username (or email) and password. Unknown user and wrong password get the
+    /// same error after the same amount of hashing work.
+    pub async fn login(&self, login: &str, password: &str) -> Result<User, IdentityError> {
+        let mut errors = FieldErrors::new();
+        if login.trim().is_empty() {
+            errors.add("username", rules::MSG_USERNAME_REQUIRED);
+        }
+        if password.is_empty() {
+            errors.add("password", rules::MSG_PASSWORD_REQUIRED);
+        }
+        errors.into_result().map_err(IdentityError::invalid)?;
+        if password.chars().count() > rules::PASSWORD_MAX {
+            return Err(IdentityError::InvalidCredentials);
+        }
+        let user = self.users.by_login(login.trim()).await?;
+        let hash = user
+            .as_ref()
+            .map_or(dummy_hash(), |u| u.password_hash.as_str());
+        let password_ok = self.hasher.verify(password, hash).await?;
+        match user {
+            Some(user) if password_ok => {
+                if user.email_verified {
+                    Ok(user)
+                } else {
+                    Err(IdentityError::NotVerified {
+                        message: rules::MSG_NOT_VERIFIED.into(),
+                        email: user.email.to_string(),
+                    })
+                }
+            }
+            _ => Err(IdentityError::InvalidCredentials),
+        }
+    }
+
+    pub async fn user(&self, id: UserId) -> Result<User, IdentityError> {
+        self.users
+            .by_id(id)
+            .await?
+            .ok_or(IdentityError::Unauthenticated)
+    }
+
+    /// Uses an emailed verification link: verifies the account or applies a new address.
+    pub async fn verify_email(&self, token: &str) -> Result<Verified, IdentityError> {
+        let token = token.trim();
+        if !secret::looks_valid(token) {
+            return Err(IdentityError::InvalidToken(rules::MSG_VERIFY_INVALID.into()));
+        }
+        match self
+            .users
+            .consume_verification(&secret::hash(token), self.clock.now())
+            .await
+        {
+            Ok(Some(v)) => Ok(v),
+            Ok(None) => Err(IdentityError::InvalidToken(rules::MSG_VERIFY_INVALID.into())),
+            Err(RepoError::EmailTaken | RepoError::UsernameTaken) => {
+                Err(IdentityError::Conflict(rules::MSG_EMAIL_TAKEN.into()))
+            }
+            Err(RepoError::Unexpected(e)) => Err(e.into()),
+        }
+    }
+
+    /// Sends a fresh verification link to an unverified account. Answers the same whether
+    /// or not the account exists, so it cannot be used to learn who has one.
+    pub async fn resend_verification(&self, raw_email: &str) -> Result<(), IdentityError> {
+        let email = parse_email(raw_email)?;
+        if let Some(user) = self.users.by_email(&email).await?
+            && !user.email_verified
+        {
+            let (secret, token) =
+                self.new_token(Some(user.id), TokenPurpose::VerifyEmail, None)?;
+            let link = self.link("verify-email", &secret);
+            let mail = emails::verification(user.id, &user.username, &user.email, &link);
+            self.users.issue_token(token, mail).await?;
+        }
+        Ok(())
+    }
+
+    /// Emails a reset link if the account exists; the answer is the same either way.
+    pub async fn request_password_reset(&self, raw_email: &str) -> Result<(), IdentityError> {
+        let email = parse_email(raw_email)?;
+        if let Some(user) = self.users.by_email(&email).await? {
+            let (secret, token) =
+                self.new_token(Some(user.id), TokenPurpose::ResetPassword, None)?;
+            let link = self.link("reset-password", &secret);
+            let mail = emails::password_reset(user.id, &user.username, &user.email, &link);
+            self.users.issue_token(token, mail).await?;
+        }
+        Ok(())
+    }
+
+    async fn valid_reset_token(&self, token: &str) -> Result<ValidToken, IdentityError> {
+        let token = token.trim();
+        if token.is_empty() {
+            return Err(IdentityError::InvalidToken(rules::MSG_TOKEN_MISSING.into()));
+        }
+        if !secret::looks_valid(token) {
+            return Err(IdentityError::InvalidToken(rules::MSG_RESET_INVALID.into()));
+        }
+        self.users
+            .find_token(
+                TokenPurpose::ResetPassword,
+                &secret::hash(token),
+                self.clock.now(),
+            )
+            .await?
+            .ok_or_else(|| IdentityError::InvalidToken(rules::MSG_RESET_INVALID.into()))
+    }
+
+    /// Whether a reset link can still be used (the reset page asks before showing its form).
+    pub async fn check_reset_token(&self, token: &str) -> Result<(), IdentityError> {
+        self.valid_reset_token(token).await.map(|_| ())
+    }
+
+    /// Sets a new password from a reset link, ends every session of the user and tells
+    /// them by email.
+    pub async fn reset_password(&self, token: &str, password: &str) -> Result<(), IdentityError> {
+        let mut errors = FieldErrors::new();
+        rules::check_new_password(password, "password", &mut errors);
+        errors.into_result().map_err(IdentityError::invalid)?;
+        let valid = self.valid_reset_token(token).await?;
+        let user = self
+            .users
+            .by_id(valid.user_id)
+            .await?
+            .ok_or_else(|| IdentityError::InvalidToken(rules::MSG_RESET_INVALID.into()))?;
+        let hash = self.hasher.hash(password).await?;
+        let notice = self.password_changed_email(&user);
+        let done = self
+            .users
+            .reset_password(&secret::hash(token.trim()), &hash, self.clock.now(), notice)
+            .await?;
+        if done {
+            Ok(())
+        } else {
+            Err(IdentityError::InvalidToken(rules::MSG_RESET_INVALID.into()))
+        }
+    }
+
+    fn password_changed_email(&self, user: &User) -> kernel::outbox::OutgoingEmail {
+        let reset_link = format!("{}/password-reset-request", self.settings.public_url);
+        emails::password_changed(user.id, &user.username, &user.email, &reset_link)
+    }
+
+    /// Changes the password of a signed-in user after checking the current one. Every
+    /// session of the user ends; the caller starts a fresh one for this device.
+    pub async fn change_password(
+        &self,
+        id: UserId,
+        current: &str,
+        new: &str,
+    ) -> Result<(), IdentityError> {
+        let mut errors = FieldErrors::new();
+        if current.is_empty() {
+            errors.add("currentPassword", rules::MSG_CURRENT_PASSWORD_REQUIRED);
+        }
+        rules::check_new_password(new, "newPassword", &mut errors);
+        if !current.is_empty() && current == new {
+            errors.add("newPassword", rules::MSG_NEW_PASSWORD_SAME);
+        }
+        errors.into_result().map_err(IdentityError::invalid)?;
+        let user = self.user(id).await?;
+        if !self.hasher.verify(current, &user.password_hash).await? {
+            return Err(IdentityError::field(
+                "currentPassword",
+                rules::MSG_CURRENT_PASSWORD_WRONG,
+            ));
+        }
+        let hash = self.hasher.hash(new).await?;
+        let notice = self.password_changed_email(&user);
+        self.users.change_password(id, &hash, notice).await?;
+        Ok(())
+    }
+
+    /// Updates names, date of birth and gender at once; a new email address gets a
+    /// confirmation link and replaces the old one only when it is confirmed.
+    pub async fn update_profile(
+        &self,
+        id: UserId,
+        input: ProfileInput,
+    ) -> Result<ProfileUpdated, IdentityError> {
+        let user = self.user(id).await?;
+        let mut errors = FieldErrors::new();
+        let today = self.clock.now().date_naive();
+        let changes = ProfileChanges {
+            first_name: input
+                .first_name
+                .as_deref()
+                .map(|v| rules::check_name(v, "firstName", &mut errors)),
+            last_name: input
+                .last_name
+                .as_deref()
+                .map(|v| rules::check_name(v, "lastName", &mut errors)),
+            date_of_birth: input
+                .date_of_birth
+                .as_deref()
+                .and_then(|v| rules::check_date_of_birth(v, today, &mut errors)),
+            gender: input
+                .gender
+                .as_deref()
+                .and_then(|v| rules::check_gender(v, &mut errors)),
+        };
+        let new_email = match input.email.as_deref() {
+            Some(raw) => rules::check_email(raw, &mut errors).filter(|e| *e != user.email),
+            None => None,
+        };
+        errors.into_result().map_err(IdentityError::invalid)?;
+
+        if let Some(email) = &new_email
+            && self
+                .users
+                .by_email(email)
+                .await?
+                .is_some_and(|other| other.id != id)
+        {
+            return Err(IdentityError::Conflict(rules::MSG_EMAIL_TAKEN.into()));
+        }
+        self.users.update_profile(id, changes).await?;
+        if let Some(email) = &new_email {
+            let (secret, token) =
+                self.new_token(Some(id), TokenPurpose::ChangeEmail, Some(email.clone()))?;
+            let link = self.link("verify-email", &secret);
+            let mail = emails::email_change(id, &user.username, email, &link);
+            self.users.issue_token(token, mail).await?;
+        }
+        Ok(ProfileUpdated {
+            user: self.user(id).await?,
+            email_change_pending: new_email,
+        })
+    }
+
+    pub async fn preferences(&self, id: UserId) -> Result<Preferences, IdentityError> {
+        Ok(self.users.preferences(id).await?)
+    }
+
+    pub async fn update_preferences(
+        &self,
+        id: UserId,
+        patch: PreferencesPatch,
+    ) -> Result<Preferences, IdentityError> {
+        let prefs = self.users.preferences(id).await?.apply(patch);
+        self.users.save_preferences(id, prefs).await?;
+        Ok(prefs)
+    }
+}
+
+fn parse_email(raw: &str) -> Result<Email, IdentityError> {
+    Email::parse(raw).map_err(|_| IdentityError::field("email", rules::MSG_EMAIL))
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,15 @@
+//! Shared vocabulary of Vitalog. Every other crate may depend on this one; it depends on
+//! nothing of ours and performs no I/O.
+
+pub mod clock;
+pub mod email;
+pub mod errors;
+pub mod health;
+pub mod ids;
+pub mod outbox;
+pub mod secret;
+
+pub use clock::{Clock, SystemClock};
+pub use email::Email;
+pub use errors::FieldErrors;
+pub use ids::UserId;

@@ -1,0 +1,128 @@
+/**
+ * The one HTTP client of the app. Every request sends the session cookie
+ * (`credentials: 'include'`), non-GET bodies are JSON, and a non-OK answer
+ * becomes an {@link ApiError} whose message reads `'{status}: {body or statusText}'`.
+ */
+
+/** The server's error body: `{ message, errors?: { field: message } }` plus a few extras. */
+export interface ApiErrorBody {
+  message?: string;
+  errors?: Record<string, string>;
+  requiresVerification?: boolean;
+  email?: string;
+  valid?: boolean;
+}
+
+export class ApiError extends Error {
+  /** HTTP status of the answer. */
+  readonly status: number;
+  /** The answer's body parsed as JSON when it was JSON, otherwise `null`. */
+  readonly data: ApiErrorBody | null;
+
+  constructor(status: number, text: string, data: ApiErrorBody | null) {
+    super(`${status}: ${text}`);
+    this.name = 'ApiError';
+    this.status = status;
+    this.data = data;
+  }
+
+  /** The server's `message` field, when it sent one. */
+  get serverMessage(): string | undefined {
+    const message = this.data?.message;
+    return typeof message === 'string' && message.trim() !== '' ? message : undefined;
+  }
+
+  /** Field errors (`errors`) from a 400 answer, when present. */
+  get fieldErrors(): Record<string, string> {
+    const errors = this.data?.errors;
+    if (!errors || typeof errors !== 'object') return {};
+    const out: Record<string, string> = {};
+    for (const [key, value] of Object.entries(errors)) {
+      if (typeof value === 'string') out[key] = value;
+    }
+    return out;
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+/** True when the request never got an answer (server down, offline, aborted). */
+export function isNetworkError(error: unknown): boolean {
+  return !(error instanceof ApiError) && error instanceof Error;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function parseJson(text: string): unknown {
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+
+export interface RequestOptions {
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+}
+
+/** Sends a request and returns the parsed JSON answer (or `undefined` for an empty one). */
+export async function apiRequest<T>(
+  method: HttpMethod,
+  url: string,
+  body?: unknown,
+  options: RequestOptions = {},
+): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+  const init: RequestInit = { method, credentials: 'include', headers };
+  if (body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    init.body = JSON.stringify(body);
+  }
+  if (options.signal) init.signal = options.signal;
+
+  const response = await fetch(url, init);
+  const text = await response.text();
+
+  if (!response.ok) {
+    const parsed = parseJson(text);
+    throw new ApiError(
+      response.status,
+      text !== '' ? text : response.statusText,
+      isRecord(parsed) ? (parsed as ApiErrorBody) : null,
+    );
+  }
+  return parseJson(text) as T;
+}
+
+export const apiGet = <T>(url: string, options?: RequestOptions): Promise<T> =>
+  apiRequest<T>('GET', url, undefined, options);
+
+export const apiPost = <T>(url: string, body?: unknown, options?: RequestOptions): Promise<T> =>
+  apiRequest<T>('POST', url, body ?? {}, options);
+
+export const apiPatch = <T>(url: string, body: unknown, options?: RequestOptions): Promise<T> =>
+  apiRequest<T>('PATCH', url, body, options);
+
+export const apiDelete = <T>(url: string, options?: RequestOptions): Promise<T> =>
+  apiRequest<T>('DELETE', url, undefined, options);
+
+/**
+ * The default SWR fetcher: GET the key. Any non-OK answer throws, a 401 included,
+ * which the app reads as "not signed in".
+ */
+export function fetcher<T>(url: string): Promise<T> {
+  return apiGet<T>(url);
+}
+
+/** True for the answers that mean "not signed in" (401) or "not allowed" (403). */
+export function isUnauthenticatedError(error: unknown): boolean {
+  return error instanceof ApiError && (error.status === 401 || error.status === 403);
+}

@@ -1,0 +1,102 @@
+// Production: content-hashed, route-split bundles in dist/ (served by the `vitalog` binary).
+// Development: `npm run dev` serves on 127.0.0.1:3000 with hot reload and proxies
+// /api and /health to the Rust server on 127.0.0.1:8080.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import HtmlWebpackPlugin from 'html-webpack-plugin';
+import MiniCssExtractPlugin from 'mini-css-extract-plugin';
+import CssMinimizerPlugin from 'css-minimizer-webpack-plugin';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const API_TARGET = process.env.VITALOG_API_URL ?? 'http://127.0.0.1:8080';
+
+export default (_env, argv) => {
+  const production = argv.mode !== 'development';
+  return {
+    mode: production ? 'production' : 'development',
+    entry: { main: path.join(here, 'src/app/main.tsx') },
+    output: {
+      path: path.join(here, 'dist'),
+      publicPath: '/',
+      filename: production ? 'assets/[name].[contenthash:10].js' : 'assets/[name].js',
+      chunkFilename: production ? 'assets/[name].[contenthash:10].js' : 'assets/[name].js',
+      assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
+      clean: true,
+    },
+    devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+    resolve: { extensions: ['.tsx', '.ts', '.js'] },
+    module: {
+      rules: [
+        {
+          test: /\.tsx?$/,
+          exclude: /node_modules/,
+          use: {
+            loader: 'ts-loader',
+            // Type checking is `npm run lint` (tsc --noEmit); the build only transpiles.
+            options: { transpileOnly: true, compilerOptions: { sourceMap: true } },
+          },
+        },
+        { test: /\.css$/, use: [MiniCssExtractPlugin.loader, 'css-loader'] },
+        { test: /\.(svg|png|woff2?)$/, type: 'asset/resource' },
+      ],
+    },
+    plugins: [
+      new HtmlWebpackPlugin({
+        template: path.join(here, 'public/index.html'),
+        favicon: path.join(here, 'public/favicon.svg'),
+        scriptLoading: 'defer',
+        minify: production,
+      }),
+      new MiniCssExtractPlugin({
+        filename: production ? 'assets/[name].[contenthash:10].css' : 'assets/[name].css',
+        chunkFilename: production ? 'assets/[name].[contenthash:10].css' : 'assets/[name].css',
+      }),
+    ],
+    optimization: {
+      runtimeChunk: 'single',
+      moduleIds: 'deterministic',
+      splitChunks: {
+        chunks: 'all',
+        cacheGroups: {
+          // React, the router and SWR change rarely: their own long-cached file.
+          framework: {
+            test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|swr|use-sync-external-store|cookie|set-cookie-parser)[\\/]/,
+            name: 'framework',
+            chunks: 'initial',
+            priority: 20,
+          },
+          // Charts only ever load with the pages that draw them.
+          charts: {
+            test: /[\\/]node_modules[\\/](chart\.js|react-chartjs-2|@kurkle)[\\/]/,
+            name: 'charts',
+            chunks: 'async',
+            priority: 30,
+          },
+        },
+      },
+      minimizer: ['...', new CssMinimizerPlugin()],
+    },
+    performance: { hints: production ? 'warning' : false, maxEntrypointSize: 250000, maxAssetSize: 250000 },
+    devServer: {
+      host: '127.0.0.1',
+      port: 3000,
+      hot: true,
+      historyApiFallback: true,
+      client: { overlay: { errors: true, warnings: false } },
+      proxy: [
+        {
+          context: ['/api', '/health'],
+          target: API_TARGET,
+          changeOrigin: true,
+          // The server refuses cross-site state-changing requests: present the
+          // proxied request as coming from the server's own origin.
+          onProxyReq: (proxyReq) => {
+            if (proxyReq.getHeader('origin')) proxyReq.setHeader('origin', API_TARGET);
+            if (proxyReq.getHeader('referer')) proxyReq.setHeader('referer', `${API_TARGET}/`);
+          },
+        },
+      ],
+    },
+    stats: production ? 'normal' : 'minimal',
+  };
+};
