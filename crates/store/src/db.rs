@@ -1,0 +1,309 @@
+//! Connections, pool, migrations and the read/write helpers every repository uses.
+
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use diesel::connection::SimpleConnection;
+use diesel::pg::PgConnection;
+use diesel::prelude::*;
+use diesel::sqlite::SqliteConnection;
+use diesel_migrations::{EmbeddedMigrations, MigrationHarness, embed_migrations};
+
+const SQLITE_MIGRATIONS: EmbeddedMigrations = embed_migrations!("../../migrations/sqlite");
+const POSTGRES_MIGRATIONS: EmbeddedMigrations = embed_migrations!("../../migrations/postgres");
+
+/// One connection type for both backends; queries are written once against it.
+#[derive(diesel::MultiConnection)]
+pub enum AnyConnection {
+    Postgresql(PgConnection),
+    Sqlite(SqliteConnection),
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Backend {
+    Sqlite,
+    Postgres,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum DbError {
+    #[error("unsupported database URL (expected sqlite://PATH or postgres://...): {0}")]
+    BadUrl(String),
+    #[error("cannot open the database: {0}")]
+    Connect(String),
+    #[error("cannot apply database migrations: {0}")]
+    Migrate(String),
+    #[error(transparent)]
+    Other(#[from] anyhow::Error),
+}
+
+#[derive(Debug, Clone)]
+pub struct DbOptions {
+    pub url: String,
+    pub max_connections: u32,
+    pub connect_timeout: Duration,
+}
+
+impl DbOptions {
+    pub fn new(url: &str) -> Self {
+        Self {
+            url: url.to_owned(),
+            max_connections: 8,
+            connect_timeout: Duration::from_secs(5),
+        }
+    }
+}
+
+#[derive(Debug, Clone)]
+enum Target {
+    Sqlite(PathBuf),
+    Postgres(String),
+}
+
+fn parse_url(url: &str) -> Result<Target, DbError> {
+    if url.starts_with("postgres://") || url.starts_with("postgresql://") {
+        return Ok(Target::Postgres(url.to_owned()));
+    }
+    let path = url
+        .strip_prefix("sqlite://")
+        .or_else(|| url.strip_prefix("sqlite:"))
+        .ok_or_else(|| DbError::BadUrl(redact(url)))?;
+    if path.is_empty() {
+        return Err(DbError::BadUrl(redact(url)));
+    }
+    Ok(Target::Sqlite(PathBuf::from(path)))
+}
+
+/// Hides a password in a URL before it reaches a log or an error message.
+pub fn redact(url: &str) -> String {
+    match url::Url::parse(url) {
+        Ok(mut u) if u.password().is_some() => {
+            let _ = u.set_password(Some("***"));
+            u.to_string()
+        }
+        _ => url.to_owned(),
+    }
+}
+
+/// Opens connections the way each backend needs, reporting the real error (diesel's own
+/// multi-backend `establish` hides it and leaves the pool to time out).
+#[derive(Debug, Clone)]
+struct Manager {
+    target: Target,
+}
+
+impl Manager {
+    fn open(&self) -> Result<AnyConnection, String> {
+        match &self.target {
+            Target::Postgres(url) => PgConnection::establish(url)
+                .map(AnyConnection::Postgresql)
+                .map_err(|e| e.to_string()),
+            Target::Sqlite(path) => {
+                let mut conn = SqliteConnection::establish(&path.to_string_lossy())
+                    .map_err(|e| e.to_string())?;
+                // WAL lets readers work while one writer writes; synchronous=FULL makes an
+                // acknowledged reading survive power loss, not only a killed process.
+                conn.batch_execute(
+                    "PRAGMA journal_mode = WAL;
+                     PRAGMA synchronous = FULL;
+                     PRAGMA busy_timeout = 5000;
+                     PRAGMA foreign_keys = ON;",
+                )
+                .map_err(|e| e.to_string())?;
+                Ok(AnyConnection::Sqlite(conn))
+            }
+        }
+    }
+}
+
+#[derive(Debug)]
+struct ConnectError(String);
+impl std::fmt::Display for ConnectError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+impl std::error::Error for ConnectError {}
+
+impl r2d2::ManageConnection for Manager {
+    type Connection = AnyConnection;
+    type Error = ConnectError;
+
+    fn connect(&self) -> Result<AnyConnection, ConnectError> {
+        self.open().map_err(ConnectError)
+    }
+
+    fn is_valid(&self, conn: &mut AnyConnection) -> Result<(), ConnectError> {
+        conn.batch_execute("SELECT 1")
+            .map_err(|e| ConnectError(e.to_string()))
+    }
+
+    fn has_broken(&self, _conn: &mut AnyConnection) -> bool {
+        false
+    }
+}
+
+/// The database: a connection pool plus, on SQLite, one in-process writer lock so write
+/// transactions never fail on SQLite's lock upgrade (SQLITE_BUSY_SNAPSHOT).
+#[derive(Clone)]
+pub struct Db {
+    pool: r2d2::Pool<Manager>,
+    backend: Backend,
+    write_lock: Arc<Mutex<()>>,
+}
+
+impl Db {
+    /// Connects once directly (so a wrong URL, password or a down server is reported at
+    /// once and clearly), then builds the pool.
+    pub fn connect(options: &DbOptions) -> Result<Self, DbError> {
+        let target = parse_url(&options.url)?;
+        if let Target::Sqlite(path) = &target
+            && let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty())
+        {
+            std::fs::create_dir_all(dir)
+                .map_err(|e| DbError::Connect(format!("{}: {e}", dir.display())))?;
+        }
+        let backend = match target {
+            Target::Sqlite(_) => Backend::Sqlite,
+            Target::Postgres(_) => Backend::Postgres,
+        };
+        let manager = Manager { target };
+        let first = manager
+            .open()
+            .map_err(|e| DbError::Connect(format!("{} ({})", e.trim(), redact(&options.url))))?;
+        let pool = r2d2::Pool::builder()
+            .max_size(options.max_connections)
+            .min_idle(Some(1))
+            .connection_timeout(options.connect_timeout)
+            .test_on_check_out(false)
+            .build_unchecked(manager);
+        drop(first);
+        Ok(Self {
+            pool,
+            backend,
+            write_lock: Arc::new(Mutex::new(())),
+        })
+    }
+
+    pub fn backend(&self) -> Backend {
+        self.backend
+    }
+
+    /// Applies pending migrations; returns how many ran.
+    pub fn migrate(&self) -> Result<usize, DbError> {
+        let mut conn = self
+            .pool
+            .get()
+            .map_err(|e| DbError::Connect(e.to_string()))?;
+        let _guard = self.lock_writes();
+        let ran = match &mut *conn {
+            AnyConnection::Sqlite(c) => c.run_pending_migrations(SQLITE_MIGRATIONS).map(|v| v.len()),
+            AnyConnection::Postgresql(c) => {
+                c.run_pending_migrations(POSTGRES_MIGRATIONS).map(|v| v.len())
+            }
+        };
+        ran.map_err(|e| DbError::Migrate(e.to_string()))
+    }
+
+    fn lock_writes(&self) -> Option<std::sync::MutexGuard<'_, ()>> {
+        match self.backend {
+            // A poisoned lock only means another writer panicked; the database itself is
+            // consistent (its transaction rolled back), so carry on.
+            Backend::Sqlite => Some(self.write_lock.lock().unwrap_or_else(|p| p.into_inner())),
+            Backend::Postgres => None,
+        }
+    }
+
+    /// Runs `f` on a pooled connection on the blocking thread pool.
+    pub async fn read<T, F>(&self, f: F) -> anyhow::Result<T>
+    where
+        T: Send + 'static,
+        F: FnOnce(&mut AnyConnection) -> QueryResult<T> + Send + 'static,
+    {
+        let db = self.clone();
+        tokio::task::spawn_blocking(move || {
+            let mut conn = db.pool.get()?;
+            Ok(f(&mut *conn)?)
+        })
+        .await?
+    }
+
+    /// Runs `f` in one write transaction: everything it does commits together or not at all.
+    pub async fn write<T, E, F>(&self, f: F) -> Result<T, E>
+    where
+        T: Send + 'static,
+        E: From<diesel::result::Error> + From<anyhow::Error> + Send + 'static,
+        F: FnOnce(&mut AnyConnection) -> Result<T, E> + Send + 'static,
+    {
+        let db = self.clone();
+        tokio::task::spawn_blocking(move || {
+            let mut conn = db.pool.get().map_err(anyhow::Error::from)?;
+            let _guard = db.lock_writes();
+            let conn: &mut AnyConnection = &mut conn;
+            conn.transaction(f)
+        })
+        .await
+        .map_err(anyhow::Error::from)?
+    }
+
+    /// A consistent copy of a live SQLite database (`VACUUM INTO`), safe while the server
+    /// writes. PostgreSQL deployments use `pg_dump` instead.
+    pub async fn backup_to(&self, dest: &Path) -> anyhow::Result<()> {
+        if self.backend != Backend::Sqlite {
+            anyhow::bail!(
+                "vitalog backup copies SQLite databases; for PostgreSQL use pg_dump (e.g. `pg_dump --format=custom --file=vitalog.dump \"$VITALOG_DATABASE_URL\"`)"
+            );
+        }
+        if dest.exists() {
+            anyhow::bail!("{} already exists; choose a new file name", dest.display());
+        }
+        let dest = dest.to_string_lossy().replace('\'', "''");
+        self.read(move |conn| conn.batch_execute(&format!("VACUUM INTO '{dest}'")))
+            .await
+    }
+
+    /// Answers whether the database responds now (for `/health/ready`).
+    pub async fn ping(&self) -> Result<(), String> {
+        let db = self.clone();
+        tokio::task::spawn_blocking(move || {
+            let mut conn = db
+                .pool
+                .get_timeout(Duration::from_secs(2))
+                .map_err(|e| e.to_string())?;
+            conn.batch_execute("SELECT 1").map_err(|e| e.to_string())
+        })
+        .await
+        .map_err(|e| e.to_string())?
+    }
+}
+
+#[async_trait::async_trait]
+impl kernel::health::HealthCheck for Db {
+    async fn check(&self) -> Result<(), String> {
+        self.ping().await
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn url_selects_backend() {
+        assert!(matches!(parse_url("sqlite://data/v.db"), Ok(Target::Sqlite(p)) if p == Path::new("data/v.db")));
+        assert!(matches!(parse_url("sqlite:/abs/v.db"), Ok(Target::Sqlite(p)) if p == Path::new("/abs/v.db")));
+        assert!(matches!(parse_url("postgres://u@h/db"), Ok(Target::Postgres(_))));
+        assert!(matches!(parse_url("mysql://u@h/db"), Err(DbError::BadUrl(_))));
+        assert!(matches!(parse_url("sqlite://"), Err(DbError::BadUrl(_))));
+    }
+
+    #[test]
+    fn redacts_passwords() {
+        assert_eq!(
+            redact("postgres://app:s3cret@db:5432/vitalog"),
+            "postgres://app:***@db:5432/vitalog"
+        );
+        assert_eq!(redact("sqlite://x.db"), "sqlite://x.db");
+    }
+}

@@ -1,0 +1,78 @@
+// The tables of migrations/{sqlite,postgres}; both backends share this one schema.
+
+diesel::table! {
+    users (id) {
+        id -> BigInt,
+        username -> Text,
+        username_key -> Text,
+        email -> Text,
+        password_hash -> Text,
+        first_name -> Text,
+        last_name -> Text,
+        date_of_birth -> Nullable<Date>,
+        gender -> Text,
+        email_verified -> Bool,
+        created_at -> Timestamp,
+        updated_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    tokens (id) {
+        id -> BigInt,
+        user_id -> BigInt,
+        purpose -> Text,
+        token_hash -> Text,
+        new_email -> Nullable<Text>,
+        expires_at -> Timestamp,
+        used_at -> Nullable<Timestamp>,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    sessions (key_hash) {
+        key_hash -> Text,
+        user_id -> Nullable<BigInt>,
+        state -> Text,
+        expires_at -> Timestamp,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    preferences (user_id) {
+        user_id -> BigInt,
+        weight_unit -> Text,
+        blood_sugar_unit -> Text,
+        email_reminders -> Bool,
+        weekly_reports -> Bool,
+        updated_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    outbox (id) {
+        id -> BigInt,
+        user_id -> Nullable<BigInt>,
+        to_address -> Text,
+        subject -> Text,
+        text_body -> Text,
+        html_body -> Text,
+        headers -> Text,
+        attachment_name -> Nullable<Text>,
+        attachment_type -> Nullable<Text>,
+        attachment -> Nullable<Binary>,
+        status -> Text,
+        attempts -> Integer,
+        next_attempt_at -> Timestamp,
+        locked_until -> Nullable<Timestamp>,
+        last_error -> Nullable<Text>,
+        created_at -> Timestamp,
+        sent_at -> Nullable<Timestamp>,
+    }
+}
+
+diesel::joinable!(tokens -> users (user_id));
+diesel::joinable!(preferences -> users (user_id));
+diesel::allow_tables_to_appear_in_same_query!(users, tokens, sessions, preferences, outbox);

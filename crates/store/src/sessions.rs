@@ -1,0 +1,128 @@
+//! Server-side sessions. Rows are keyed by the SHA-256 of the cookie's session key, so a
+//! copy of the database holds no usable session.
+
+use chrono::{DateTime, Utc};
+use diesel::prelude::*;
+use identity::ports::SessionRepository;
+use kernel::UserId;
+
+use crate::db::Db;
+use crate::schema::sessions;
+
+#[derive(Clone)]
+pub struct SessionStore {
+    db: Db,
+}
+
+impl SessionStore {
+    pub fn new(db: Db) -> Self {
+        Self { db }
+    }
+}
+
+#[async_trait::async_trait]
+impl SessionRepository for SessionStore {
+    async fn load(&self, key_hash: &str, now: DateTime<Utc>) -> anyhow::Result<Option<String>> {
+        let key = key_hash.to_owned();
+        self.db
+            .read(move |conn| {
+                sessions::table
+                    .filter(sessions::key_hash.eq(key))
+                    .filter(sessions::expires_at.gt(now.naive_utc()))
+                    .select(sessions::state)
+                    .first::<String>(conn)
+                    .optional()
+            })
+            .await
+    }
+
+    async fn insert(
+        &self,
+        key_hash: &str,
+        user_id: Option<UserId>,
+        state: &str,
+        expires_at: DateTime<Utc>,
+    ) -> anyhow::Result<()> {
+        let (key, state) = (key_hash.to_owned(), state.to_owned());
+        self.db
+            .write(move |conn| -> anyhow::Result<()> {
+                diesel::insert_into(sessions::table)
+                    .values((
+                        sessions::key_hash.eq(key),
+                        sessions::user_id.eq(user_id.map(|u| u.0)),
+                        sessions::state.eq(state),
+                        sessions::expires_at.eq(expires_at.naive_utc()),
+                        sessions::created_at.eq(Utc::now().naive_utc()),
+                    ))
+                    .execute(conn)?;
+                Ok(())
+            })
+            .await
+    }
+
+    async fn update(
+        &self,
+        key_hash: &str,
+        user_id: Option<UserId>,
+        state: &str,
+        expires_at: DateTime<Utc>,
+    ) -> anyhow::Result<bool> {
+        let (key, state) = (key_hash.to_owned(), state.to_owned());
+        self.db
+            .write(move |conn| -> anyhow::Result<bool> {
+                let n = diesel::update(sessions::table.find(key))
+                    .set((
+                        sessions::user_id.eq(user_id.map(|u| u.0)),
+                        sessions::state.eq(state),
+                        sessions::expires_at.eq(expires_at.naive_utc()),
+                    ))
+                    .execute(conn)?;
+                Ok(n == 1)
+            })
+            .await
+    }
+
+    async fn touch(&self, key_hash: &str, expires_at: DateTime<Utc>) -> anyhow::Result<()> {
+        let key = key_hash.to_owned();
+        self.db
+            .write(move |conn| -> anyhow::Result<()> {
+                diesel::update(sessions::table.find(key))
+                    .set(sessions::expires_at.eq(expires_at.naive_utc()))
+                    .execute(conn)?;
+                Ok(())
+            })
+            .await
+    }
+
+    async fn delete(&self, key_hash: &str) -> anyhow::Result<()> {
+        let key = key_hash.to_owned();
+        self.db
+            .write(move |conn| -> anyhow::Result<()> {
+                diesel::delete(sessions::table.find(key)).execute(conn)?;
+                Ok(())
+            })
+            .await
+    }
+
+    async fn delete_for_user(&self, id: UserId) -> anyhow::Result<()> {
+        self.db
+            .write(move |conn| -> anyhow::Result<()> {
+                diesel::delete(sessions::table.filter(sessions::user_id.eq(id.0)))
+                    .execute(conn)?;
+                Ok(())
+            })
+            .await
+    }
+
+    async fn purge_expired(&self, now: DateTime<Utc>) -> anyhow::Result<u64> {
+        self.db
+            .write(move |conn| -> anyhow::Result<u64> {
+                let n = diesel::delete(
+                    sessions::table.filter(sessions::expires_at.le(now.naive_utc())),
+                )
+                .execute(conn)?;
+                Ok(n as u64)
+            })
+            .await
+    }
+}

@@ -1,0 +1,477 @@
+//! [`UserRepository`] over the users, tokens, sessions, preferences and outbox tables.
+
+use chrono::{DateTime, NaiveDate, NaiveDateTime, Utc};
+use diesel::prelude::*;
+use diesel::result::{DatabaseErrorKind, Error as DieselError};
+use identity::error::RepoError;
+use identity::model::*;
+use identity::ports::UserRepository;
+use kernel::outbox::OutgoingEmail;
+use kernel::{Email, UserId};
+
+use crate::db::{AnyConnection, Db};
+use crate::outbox::enqueue;
+use crate::schema::{preferences, sessions, tokens, users};
+
+#[derive(Clone)]
+pub struct UserStore {
+    db: Db,
+}
+
+impl UserStore {
+    pub fn new(db: Db) -> Self {
+        Self { db }
+    }
+}
+
+#[derive(Queryable)]
+struct UserRow {
+    id: i64,
+    username: String,
+    _username_key: String,
+    email: String,
+    password_hash: String,
+    first_name: String,
+    last_name: String,
+    date_of_birth: Option<NaiveDate>,
+    gender: String,
+    email_verified: bool,
+    created_at: NaiveDateTime,
+    _updated_at: NaiveDateTime,
+}
+
+impl UserRow {
+    fn into_user(self) -> anyhow::Result<User> {
+        Ok(User {
+            id: UserId(self.id),
+            username: self.username,
+            email: Email::parse(&self.email)
+                .map_err(|_| anyhow::anyhow!("stored email of user {} is invalid", self.id))?,
+            password_hash: self.password_hash,
+            first_name: self.first_name,
+            last_name: self.last_name,
+            date_of_birth: self.date_of_birth,
+            gender: Gender::parse(&self.gender).unwrap_or_default(),
+            email_verified: self.email_verified,
+            created_at: self.created_at.and_utc(),
+        })
+    }
+}
+
+fn user_by_id(conn: &mut AnyConnection, id: i64) -> QueryResult<Option<UserRow>> {
+    users::table.find(id).first::<UserRow>(conn).optional()
+}
+
+/// Maps a unique-constraint violation to the domain's "taken" errors.
+fn map_unique(err: anyhow::Error) -> RepoError {
+    if let Some(DieselError::DatabaseError(DatabaseErrorKind::UniqueViolation, info)) =
+        err.downcast_ref::<DieselError>()
+    {
+        let what = format!(
+            "{} {}",
+            info.message(),
+            info.constraint_name().unwrap_or_default()
+        );
+        if what.contains("username") {
+            return RepoError::UsernameTaken;
+        }
+        if what.contains("email") {
+            return RepoError::EmailTaken;
+        }
+    }
+    RepoError::Unexpected(err)
+}
+
+fn email_taken_by_other(conn: &mut AnyConnection, email: &str, except: i64) -> QueryResult<bool> {
+    let n: i64 = users::table
+        .filter(users::email.eq(email))
+        .filter(users::id.ne(except))
+        .count()
+        .get_result(conn)?;
+    Ok(n > 0)
+}
+
+fn insert_token(conn: &mut AnyConnection, user_id: i64, t: &NewToken) -> QueryResult<()> {
+    diesel::insert_into(tokens::table)
+        .values((
+            tokens::user_id.eq(user_id),
+            tokens::purpose.eq(t.purpose.as_str()),
+            tokens::token_hash.eq(&t.token_hash),
+            tokens::new_email.eq(t.new_email.as_ref().map(Email::as_str)),
+            tokens::expires_at.eq(t.expires_at.naive_utc()),
+            tokens::created_at.eq(t.created_at.naive_utc()),
+        ))
+        .execute(conn)?;
+    Ok(())
+}
+
+/// The usable token with this hash among `purposes`: (id, user id, purpose, new email).
+fn usable_token(
+    conn: &mut AnyConnection,
+    hash: &str,
+    purposes: &[&str],
+    now: NaiveDateTime,
+) -> QueryResult<Option<(i64, i64, String, Option<String>)>> {
+    tokens::table
+        .filter(tokens::token_hash.eq(hash))
+        .filter(tokens::purpose.eq_any(purposes))
+        .filter(tokens::used_at.is_null())
+        .filter(tokens::expires_at.gt(now))
+        .select((
+            tokens::id,
+            tokens::user_id,
+            tokens::purpose,
+            tokens::new_email,
+        ))
+        .first(conn)
+        .optional()
+}
+
+/// Marks a token used; `false` if another request used it first.
+fn use_token(conn: &mut AnyConnection, id: i64, now: NaiveDateTime) -> QueryResult<bool> {
+    let n = diesel::update(
+        tokens::table
+            .filter(tokens::id.eq(id))
+            .filter(tokens::used_at.is_null()),
+    )
+    .set(tokens::used_at.eq(Some(now)))
+    .execute(conn)?;
+    Ok(n == 1)
+}
+
+fn end_sessions(conn: &mut AnyConnection, user_id: i64) -> QueryResult<usize> {
+    diesel::delete(sessions::table.filter(sessions::user_id.eq(user_id))).execute(conn)
+}
+
+#[derive(AsChangeset)]
+#[diesel(table_name = users)]
+struct ProfileChangeset {
+    first_name: Option<String>,
+    last_name: Option<String>,
+    date_of_birth: Option<Option<NaiveDate>>,
+    gender: Option<String>,
+    updated_at: NaiveDateTime,
+}
+
+#[async_trait::async_trait]
+impl UserRepository for UserStore {
+    async fn create(
+        &self,
+        user: NewUser,
+        token: NewToken,
+        mut email: OutgoingEmail,
+    ) -> Result<UserId, RepoError> {
+        let result = self
+            .db
+            .write(move |conn| -> anyhow::Result<Result<UserId, RepoError>> {
+                let key = username_key(&user.username);
+                let name_taken: i64 = users::table
+                    .filter(users::username_key.eq(&key))
+                    .count()
+                    .get_result(conn)?;
+                if name_taken > 0 {
+                    return Ok(Err(RepoError::UsernameTaken));
+                }
+                if email_taken_by_other(conn, user.email.as_str(), 0)? {
+                    return Ok(Err(RepoError::EmailTaken));
+                }
+                let now = user.created_at.naive_utc();
+                let id: i64 = diesel::insert_into(users::table)
+                    .values((
+                        users::username.eq(&user.username),
+                        users::username_key.eq(&key),
+                        users::email.eq(user.email.as_str()),
+                        users::password_hash.eq(&user.password_hash),
+                        users::first_name.eq(&user.first_name),
+                        users::last_name.eq(&user.last_name),
+                        users::gender.eq(Gender::default().as_str()),
+                        users::email_verified.eq(false),
+                        users::created_at.eq(now),
+                        users::updated_at.eq(now),
+                    ))
+                    .returning(users::id)
+                    .get_result(conn)?;
+                insert_token(conn, id, &token)?;
+                email.user_id = Some(UserId(id));
+                enqueue(conn, &email, user.created_at)?;
+                Ok(Ok(UserId(id)))
+            })
+            .await;
+        match result {
+            Ok(inner) => inner,
+            Err(e) => Err(map_unique(e)),
+        }
+    }
+
+    async fn by_id(&self, id: UserId) -> anyhow::Result<Option<User>> {
+        self.db
+            .read(move |conn| user_by_id(conn, id.0))
+            .await?
+            .map(UserRow::into_user)
+            .transpose()
+    }
+
+    async fn by_login(&self, username_or_email: &str) -> anyhow::Result<Option<User>> {
+        let key = username_key(username_or_email);
+        self.db
+            .read(move |conn| {
+                let by_name = users::table
+                    .filter(users::username_key.eq(&key))
+                    .first::<UserRow>(conn)
+                    .optional()?;
+                match by_name {
+                    Some(row) => Ok(Some(row)),
+                    None if key.contains('@') => users::table
+                        .filter(users::email.eq(&key))
+                        .first::<UserRow>(conn)
+                        .optional(),
+                    None => Ok(None),
+                }
+            })
+            .await?
+            .map(UserRow::into_user)
+            .transpose()
+    }
+
+    async fn by_email(&self, email: &Email) -> anyhow::Result<Option<User>> {
+        let email = email.as_str().to_owned();
+        self.db
+            .read(move |conn| {
+                users::table
+                    .filter(users::email.eq(email))
+                    .first::<UserRow>(conn)
+                    .optional()
+            })
+            .await?
+            .map(UserRow::into_user)
+            .transpose()
+    }
+
+    async fn issue_token(&self, token: NewToken, email: OutgoingEmail) -> anyhow::Result<()> {
+        let user_id = token
+            .user_id
+            .ok_or_else(|| anyhow::anyhow!("a token needs its user"))?;
+        self.db
+            .write(move |conn| -> anyhow::Result<()> {
+                diesel::delete(
+                    tokens::table
+                        .filter(tokens::user_id.eq(user_id.0))
+                        .filter(tokens::purpose.eq(token.purpose.as_str()))
+                        .filter(tokens::used_at.is_null()),
+                )
+                .execute(conn)?;
+                insert_token(conn, user_id.0, &token)?;
+                enqueue(conn, &email, token.created_at)?;
+                Ok(())
+            })
+            .await
+    }
+
+    async fn find_token(
+        &self,
+        purpose: TokenPurpose,
+        token_hash: &str,
+        now: DateTime<Utc>,
+    ) -> anyhow::Result<Option<ValidToken>> {
+        let hash = token_hash.to_owned();
+        let row = self
+            .db
+            .read(move |conn| usable_token(conn, &hash, &[purpose.as_str()], now.naive_utc()))
+            .await?;
+        Ok(row.map(|(_, user_id, _, new_email)| ValidToken {
+            user_id: UserId(user_id),
+            purpose,
+            new_email: new_email.and_then(|e| Email::parse(&e).ok()),
+        }))
+    }
+
+    async fn consume_verification(
+        &self,
+        token_hash: &str,
+        now: DateTime<Utc>,
+    ) -> Result<Option<Verified>, RepoError> {
+        let hash = token_hash.to_owned();
+        let now = now.naive_utc();
+        let result = self
+            .db
+            .write(move |conn| -> anyhow::Result<Result<Option<Verified>, RepoError>> {
+                let purposes = [
+                    TokenPurpose::VerifyEmail.as_str(),
+                    TokenPurpose::ChangeEmail.as_str(),
+                ];
+                let Some((id, user_id, purpose, new_email)) =
+                    usable_token(conn, &hash, &purposes, now)?
+                else {
+                    return Ok(Ok(None));
+                };
+                if let Some(addr) = &new_email
+                    && email_taken_by_other(conn, addr, user_id)?
+                {
+                    return Ok(Err(RepoError::EmailTaken));
+                }
+                if !use_token(conn, id, now)? {
+                    return Ok(Ok(None));
+                }
+                let target = users::table.find(user_id);
+                match (TokenPurpose::parse(&purpose), new_email) {
+                    (Some(TokenPurpose::ChangeEmail), Some(addr)) => {
+                        diesel::update(target)
+                            .set((
+                                users::email.eq(addr),
+                                users::email_verified.eq(true),
+                                users::updated_at.eq(now),
+                            ))
+                            .execute(conn)?;
+                        Ok(Ok(Some(Verified::EmailChanged(UserId(user_id)))))
+                    }
+                    _ => {
+                        diesel::update(target)
+                            .set((users::email_verified.eq(true), users::updated_at.eq(now)))
+                            .execute(conn)?;
+                        Ok(Ok(Some(Verified::Account(UserId(user_id)))))
+                    }
+                }
+            })
+            .await;
+        match result {
+            Ok(inner) => inner,
+            Err(e) => Err(map_unique(e)),
+        }
+    }
+
+    async fn reset_password(
+        &self,
+        token_hash: &str,
+        password_hash: &str,
+        now: DateTime<Utc>,
+        notice: OutgoingEmail,
+    ) -> anyhow::Result<bool> {
+        let (hash, password_hash) = (token_hash.to_owned(), password_hash.to_owned());
+        self.db
+            .write(move |conn| -> anyhow::Result<bool> {
+                let naive = now.naive_utc();
+                let purpose = [TokenPurpose::ResetPassword.as_str()];
+                let Some((id, user_id, _, _)) = usable_token(conn, &hash, &purpose, naive)? else {
+                    return Ok(false);
+                };
+                if !use_token(conn, id, naive)? {
+                    return Ok(false);
+                }
+                // The emailed link proved the address, so the account counts as verified.
+                diesel::update(users::table.find(user_id))
+                    .set((
+                        users::password_hash.eq(password_hash),
+                        users::email_verified.eq(true),
+                        users::updated_at.eq(naive),
+                    ))
+                    .execute(conn)?;
+                // Any other outstanding reset link dies with this one.
+                diesel::update(
+                    tokens::table
+                        .filter(tokens::user_id.eq(user_id))
+                        .filter(tokens::purpose.eq(purpose[0]))
+                        .filter(tokens::used_at.is_null()),
+                )
+                .set(tokens::used_at.eq(Some(naive)))
+                .execute(conn)?;
+                end_sessions(conn, user_id)?;
+                enqueue(conn, &notice, now)?;
+                Ok(true)
+            })
+            .await
+    }
+
+    async fn change_password(
+        &self,
+        id: UserId,
+        password_hash: &str,
+        notice: OutgoingEmail,
+    ) -> anyhow::Result<()> {
+        let password_hash = password_hash.to_owned();
+        self.db
+            .write(move |conn| -> anyhow::Result<()> {
+                let now = Utc::now();
+                diesel::update(users::table.find(id.0))
+                    .set((
+                        users::password_hash.eq(password_hash),
+                        users::updated_at.eq(now.naive_utc()),
+                    ))
+                    .execute(conn)?;
+                end_sessions(conn, id.0)?;
+                enqueue(conn, &notice, now)?;
+                Ok(())
+            })
+            .await
+    }
+
+    async fn update_profile(&self, id: UserId, changes: ProfileChanges) -> anyhow::Result<()> {
+        let set = ProfileChangeset {
+            first_name: changes.first_name,
+            last_name: changes.last_name,
+            date_of_birth: changes.date_of_birth,
+            gender: changes.gender.map(|g| g.as_str().to_owned()),
+            updated_at: Utc::now().naive_utc(),
+        };
+        self.db
+            .write(move |conn| -> anyhow::Result<()> {
+                diesel::update(users::table.find(id.0))
+                    .set(&set)
+                    .execute(conn)?;
+                Ok(())
+            })
+            .await
+    }
+
+    async fn preferences(&self, id: UserId) -> anyhow::Result<Preferences> {
+        let row = self
+            .db
+            .read(move |conn| {
+                preferences::table
+                    .find(id.0)
+                    .select((
+                        preferences::weight_unit,
+                        preferences::blood_sugar_unit,
+                        preferences::email_reminders,
+                        preferences::weekly_reports,
+                    ))
+                    .first::<(String, String, bool, bool)>(conn)
+                    .optional()
+            })
+            .await?;
+        Ok(match row {
+            None => Preferences::default(),
+            Some((w, s, r, wr)) => Preferences {
+                weight_unit: WeightUnit::parse(&w).unwrap_or_default(),
+                blood_sugar_unit: BloodSugarUnit::parse(&s).unwrap_or_default(),
+                email_reminders: r,
+                weekly_reports: wr,
+            },
+        })
+    }
+
+    async fn save_preferences(&self, id: UserId, prefs: Preferences) -> anyhow::Result<()> {
+        self.db
+            .write(move |conn| -> anyhow::Result<()> {
+                let now = Utc::now().naive_utc();
+                let values = (
+                    preferences::weight_unit.eq(prefs.weight_unit.as_str()),
+                    preferences::blood_sugar_unit.eq(prefs.blood_sugar_unit.as_str()),
+                    preferences::email_reminders.eq(prefs.email_reminders),
+                    preferences::weekly_reports.eq(prefs.weekly_reports),
+                    preferences::updated_at.eq(now),
+                );
+                // Update-then-insert: diesel's upsert does not compile for the multi backend,
+                // and the write transaction makes the pair atomic.
+                let n = diesel::update(preferences::table.find(id.0))
+                    .set(values)
+                    .execute(conn)?;
+                if n == 0 {
+                    diesel::insert_into(preferences::table)
+                        .values((preferences::user_id.eq(id.0), values))
+                        .execute(conn)?;
+                }
+                Ok(())
+            })
+            .await
+    }
+}

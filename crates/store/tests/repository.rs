@@ -1,0 +1,441 @@
+//! The storage suite: every test runs on SQLite and on PostgreSQL.
+
+use std::sync::Arc;
+
+use chrono::{Duration, Utc};
+use identity::error::RepoError;
+use identity::model::*;
+use identity::ports::{SessionRepository, UserRepository};
+use kernel::outbox::{OutboxQueue, OutgoingEmail};
+use kernel::{Email, UserId};
+use store::{Db, DbOptions, OutboxStore, SessionStore, UserStore};
+use testkit::{Backend, TestDb, on_both_backends};
+
+struct Ctx {
+    _db: TestDb,
+    db: Db,
+    users: UserStore,
+    sessions: SessionStore,
+    outbox: OutboxStore,
+}
+
+fn ctx(backend: Backend) -> Ctx {
+    let tdb = TestDb::new(backend);
+    let db = Db::connect(&DbOptions::new(&tdb.url)).expect("connect");
+    db.migrate().expect("migrate");
+    Ctx {
+        users: UserStore::new(db.clone()),
+        sessions: SessionStore::new(db.clone()),
+        outbox: OutboxStore::new(db.clone()),
+        db,
+        _db: tdb,
+    }
+}
+
+fn now() -> chrono::DateTime<Utc> {
+    kernel::clock::truncate_micros(Utc::now())
+}
+
+fn email(s: &str) -> Email {
+    Email::parse(s).expect("email")
+}
+
+fn mail_to(to: &str, subject: &str) -> OutgoingEmail {
+    OutgoingEmail::new(None, &email(to), subject, "text".into(), "<p>html</p>".into())
+}
+
+fn token(purpose: TokenPurpose, hash: &str, user: Option<UserId>, ttl: Duration) -> NewToken {
+    NewToken {
+        user_id: user,
+        purpose,
+        token_hash: hash.into(),
+        new_email: None,
+        expires_at: now() + ttl,
+        created_at: now(),
+    }
+}
+
+async fn create(c: &Ctx, name: &str, addr: &str, verify_hash: &str) -> Result<UserId, RepoError> {
+    c.users
+        .create(
+            NewUser {
+                username: name.into(),
+                email: email(addr),
+                password_hash: "h".into(),
+                first_name: String::new(),
+                last_name: String::new(),
+                created_at: now(),
+            },
+            token(TokenPurpose::VerifyEmail, verify_hash, None, Duration::hours(24)),
+            mail_to(addr, "Verify"),
+        )
+        .await
+}
+
+async fn migrations_are_idempotent(b: Backend) {
+    let c = ctx(b);
+    assert_eq!(c.db.migrate().expect("second run"), 0);
+}
+
+async fn create_find_and_uniqueness(b: Backend) {
+    let c = ctx(b);
+    let id = create(&c, "Ann", "ann@example.com", "v1").await.expect("create");
+    let u = c.users.by_id(id).await.expect("q").expect("found");
+    assert_eq!(u.username, "Ann");
+    assert!(!u.email_verified);
+    assert_eq!(u.gender, Gender::Other);
+    assert_eq!(
+        c.users.by_login("ANN").await.expect("q").map(|u| u.id),
+        Some(id)
+    );
+    assert_eq!(
+        c.users.by_login("ann@example.com").await.expect("q").map(|u| u.id),
+        Some(id)
+    );
+    assert!(c.users.by_login("bob").await.expect("q").is_none());
+    assert!(matches!(
+        create(&c, "ann", "other@example.com", "v2").await,
+        Err(RepoError::UsernameTaken)
+    ));
+    assert!(matches!(
+        create(&c, "bob", "ann@example.com", "v3").await,
+        Err(RepoError::EmailTaken)
+    ));
+    // The verification email was queued with the new user's id, in the same transaction.
+    let queued = c
+        .outbox
+        .claim_due(now(), now() + Duration::minutes(1), 10)
+        .await
+        .expect("claim");
+    assert_eq!(queued.len(), 1, "only the successful registration queued mail");
+    assert_eq!(queued[0].email.user_id, Some(id));
+    assert_eq!(queued[0].email.to, "ann@example.com");
+}
+
+async fn verification_token_is_single_use_even_concurrently(b: Backend) {
+    let c = ctx(b);
+    let id = create(&c, "ann", "ann@example.com", "vh").await.expect("create");
+    let users = Arc::new(c.users.clone());
+    let mut tasks = Vec::new();
+    for _ in 0..10 {
+        let users = users.clone();
+        tasks.push(tokio::spawn(async move {
+            users.consume_verification("vh", now()).await
+        }));
+    }
+    let mut wins = 0;
+    for t in tasks {
+        if let Some(v) = t.await.expect("join").expect("no db error") {
+            assert_eq!(v, Verified::Account(id));
+            wins += 1;
+        }
+    }
+    assert_eq!(wins, 1);
+    assert!(c.users.by_id(id).await.expect("q").expect("u").email_verified);
+}
+
+async fn expired_tokens_are_not_usable(b: Backend) {
+    let c = ctx(b);
+    let id = create(&c, "ann", "ann@example.com", "vh").await.expect("create");
+    assert_eq!(
+        c.users
+            .consume_verification("vh", now() + Duration::hours(25))
+            .await
+            .expect("q"),
+        None
+    );
+    c.users
+        .issue_token(
+            token(TokenPurpose::ResetPassword, "r1", Some(id), Duration::hours(1)),
+            mail_to("ann@example.com", "Reset"),
+        )
+        .await
+        .expect("issue");
+    assert!(c
+        .users
+        .find_token(TokenPurpose::ResetPassword, "r1", now())
+        .await
+        .expect("q")
+        .is_some());
+    assert!(c
+        .users
+        .find_token(TokenPurpose::ResetPassword, "r1", now() + Duration::minutes(61))
+        .await
+        .expect("q")
+        .is_none());
+    // A token of another purpose is not accepted.
+    assert!(c
+        .users
+        .find_token(TokenPurpose::VerifyEmail, "r1", now())
+        .await
+        .expect("q")
+        .is_none());
+}
+
+async fn newer_token_replaces_older(b: Backend) {
+    let c = ctx(b);
+    let id = create(&c, "ann", "ann@example.com", "vh").await.expect("create");
+    for h in ["r1", "r2"] {
+        c.users
+            .issue_token(
+                token(TokenPurpose::ResetPassword, h, Some(id), Duration::hours(1)),
+                mail_to("ann@example.com", "Reset"),
+            )
+            .await
+            .expect("issue");
+    }
+    let find = |h: &'static str| {
+        let users = c.users.clone();
+        async move {
+            users
+                .find_token(TokenPurpose::ResetPassword, h, now())
+                .await
+                .expect("q")
+        }
+    };
+    assert!(find("r1").await.is_none());
+    assert!(find("r2").await.is_some());
+}
+
+async fn reset_password_ends_sessions_once(b: Backend) {
+    let c = ctx(b);
+    let id = create(&c, "ann", "ann@example.com", "vh").await.expect("create");
+    c.sessions
+        .insert("s1", Some(id), "{}", now() + Duration::hours(1))
+        .await
+        .expect("session");
+    c.users
+        .issue_token(
+            token(TokenPurpose::ResetPassword, "r1", Some(id), Duration::hours(1)),
+            mail_to("ann@example.com", "Reset"),
+        )
+        .await
+        .expect("issue");
+    let notice = mail_to("ann@example.com", "Your Vitalog password was changed");
+    assert!(c
+        .users
+        .reset_password("r1", "newhash", now(), notice.clone())
+        .await
+        .expect("reset"));
+    assert!(!c
+        .users
+        .reset_password("r1", "other", now(), notice)
+        .await
+        .expect("second use"));
+    let u = c.users.by_id(id).await.expect("q").expect("u");
+    assert_eq!(u.password_hash, "newhash");
+    assert!(u.email_verified, "the reset link proved the address");
+    assert!(c.sessions.load("s1", now()).await.expect("q").is_none());
+    let subjects: Vec<String> = c
+        .outbox
+        .claim_due(now(), now() + Duration::minutes(1), 10)
+        .await
+        .expect("claim")
+        .into_iter()
+        .map(|q| q.email.subject)
+        .collect();
+    assert_eq!(subjects.iter().filter(|s| s.contains("changed")).count(), 1);
+}
+
+async fn email_change_applies_on_confirmation(b: Backend) {
+    let c = ctx(b);
+    let id = create(&c, "ann", "ann@example.com", "vh").await.expect("create");
+    create(&c, "bob", "bob@example.com", "vb").await.expect("create");
+    let mut t = token(TokenPurpose::ChangeEmail, "c1", Some(id), Duration::hours(24));
+    t.new_email = Some(email("ann.new@example.com"));
+    c.users
+        .issue_token(t, mail_to("ann.new@example.com", "Confirm"))
+        .await
+        .expect("issue");
+    assert_eq!(
+        c.users.by_id(id).await.expect("q").expect("u").email.as_str(),
+        "ann@example.com",
+        "old address stays until confirmed"
+    );
+    assert_eq!(
+        c.users.consume_verification("c1", now()).await.expect("q"),
+        Some(Verified::EmailChanged(id))
+    );
+    assert_eq!(
+        c.users.by_id(id).await.expect("q").expect("u").email.as_str(),
+        "ann.new@example.com"
+    );
+    // Someone else's address cannot be taken over by a change link.
+    let mut t = token(TokenPurpose::ChangeEmail, "c2", Some(id), Duration::hours(24));
+    t.new_email = Some(email("bob@example.com"));
+    c.users
+        .issue_token(t, mail_to("bob@example.com", "Confirm"))
+        .await
+        .expect("issue");
+    assert!(matches!(
+        c.users.consume_verification("c2", now()).await,
+        Err(RepoError::EmailTaken)
+    ));
+}
+
+async fn profile_and_preferences(b: Backend) {
+    let c = ctx(b);
+    let id = create(&c, "ann", "ann@example.com", "vh").await.expect("create");
+    let dob = chrono::NaiveDate::from_ymd_opt(1980, 2, 29).expect("date");
+    c.users
+        .update_profile(
+            id,
+            ProfileChanges {
+                first_name: Some("Ann".into()),
+                date_of_birth: Some(Some(dob)),
+                gender: Some(Gender::PreferNotToSay),
+                ..Default::default()
+            },
+        )
+        .await
+        .expect("update");
+    let u = c.users.by_id(id).await.expect("q").expect("u");
+    assert_eq!((u.first_name.as_str(), u.last_name.as_str()), ("Ann", ""));
+    assert_eq!(u.date_of_birth, Some(dob));
+    assert_eq!(u.gender, Gender::PreferNotToSay);
+    c.users
+        .update_profile(
+            id,
+            ProfileChanges {
+                date_of_birth: Some(None),
+                ..Default::default()
+            },
+        )
+        .await
+        .expect("clear");
+    let u = c.users.by_id(id).await.expect("q").expect("u");
+    assert_eq!(u.date_of_birth, None);
+    assert_eq!(u.first_name, "Ann", "unsent fields are kept");
+
+    assert_eq!(c.users.preferences(id).await.expect("q"), Preferences::default());
+    let p = Preferences {
+        weight_unit: WeightUnit::Kg,
+        blood_sugar_unit: BloodSugarUnit::MmolL,
+        email_reminders: true,
+        weekly_reports: false,
+    };
+    c.users.save_preferences(id, p).await.expect("insert");
+    assert_eq!(c.users.preferences(id).await.expect("q"), p);
+    let p2 = Preferences {
+        weekly_reports: true,
+        ..p
+    };
+    c.users.save_preferences(id, p2).await.expect("update");
+    assert_eq!(c.users.preferences(id).await.expect("q"), p2);
+}
+
+async fn sessions_cannot_be_revived(b: Backend) {
+    let c = ctx(b);
+    let id = create(&c, "ann", "ann@example.com", "vh").await.expect("create");
+    let later = now() + Duration::hours(1);
+    c.sessions.insert("k1", Some(id), "{\"a\":1}", later).await.expect("ins");
+    c.sessions.insert("k2", Some(id), "{}", later).await.expect("ins");
+    c.sessions.insert("anon", None, "{}", later).await.expect("ins");
+    assert_eq!(
+        c.sessions.load("k1", now()).await.expect("q").as_deref(),
+        Some("{\"a\":1}")
+    );
+    assert!(c.sessions.update("k1", Some(id), "{\"a\":2}", later).await.expect("upd"));
+    assert!(c.sessions.load("k1", later).await.expect("q").is_none(), "expired at its time");
+    c.sessions.delete_for_user(id).await.expect("del");
+    assert!(c.sessions.load("k2", now()).await.expect("q").is_none());
+    assert!(c.sessions.load("anon", now()).await.expect("q").is_some());
+    assert!(
+        !c.sessions.update("k1", Some(id), "{}", later).await.expect("upd"),
+        "an ended session is not recreated by an update"
+    );
+    assert!(c.sessions.load("k1", now()).await.expect("q").is_none());
+    assert_eq!(c.sessions.purge_expired(later + Duration::seconds(1)).await.expect("purge"), 1);
+}
+
+async fn outbox_claims_leases_and_retries(b: Backend) {
+    let c = ctx(b);
+    create(&c, "ann", "ann@example.com", "vh").await.expect("create");
+    let t0 = now();
+    let lease = t0 + Duration::minutes(1);
+    let first = c.outbox.claim_due(t0, lease, 10).await.expect("claim");
+    assert_eq!(first.len(), 1);
+    assert!(
+        c.outbox.claim_due(t0, lease, 10).await.expect("claim").is_empty(),
+        "a leased email is not claimed twice"
+    );
+    let id = first[0].id;
+    c.outbox
+        .mark_failed(id, "connection refused", Some(t0 + Duration::seconds(30)))
+        .await
+        .expect("fail");
+    assert!(c.outbox.claim_due(t0, lease, 10).await.expect("claim").is_empty(), "not due yet");
+    let again = c
+        .outbox
+        .claim_due(t0 + Duration::seconds(31), lease, 10)
+        .await
+        .expect("claim");
+    assert_eq!(again.len(), 1);
+    assert_eq!(again[0].attempts, 1);
+    assert_eq!(c.outbox.pending_count().await.expect("count"), 1);
+    c.outbox.mark_sent(id, now()).await.expect("sent");
+    assert_eq!(c.outbox.pending_count().await.expect("count"), 0);
+    assert!(c
+        .outbox
+        .claim_due(t0 + Duration::hours(1), t0 + Duration::hours(2), 10)
+        .await
+        .expect("claim")
+        .is_empty());
+}
+
+async fn attachments_and_headers_round_trip(b: Backend) {
+    let c = ctx(b);
+    let id = create(&c, "ann", "ann@example.com", "vh").await.expect("create");
+    let mut m = mail_to("doctor@example.com", "Report");
+    m.user_id = Some(id);
+    m.attachment = Some(kernel::outbox::Attachment {
+        filename: "report.pdf".into(),
+        content_type: "application/pdf".into(),
+        data: vec![0, 1, 2, 255],
+    });
+    m.headers = vec![("List-Unsubscribe".into(), "<https://x/u>".into())];
+    c.users
+        .issue_token(
+            token(TokenPurpose::ResetPassword, "r", Some(id), Duration::hours(1)),
+            m.clone(),
+        )
+        .await
+        .expect("issue");
+    let q = c
+        .outbox
+        .claim_due(now(), now() + Duration::minutes(1), 10)
+        .await
+        .expect("claim");
+    let got = q.into_iter().find(|q| q.email.to == "doctor@example.com").expect("queued");
+    assert_eq!(got.email, m);
+}
+
+on_both_backends!(
+    migrations_are_idempotent,
+    create_find_and_uniqueness,
+    verification_token_is_single_use_even_concurrently,
+    expired_tokens_are_not_usable,
+    newer_token_replaces_older,
+    reset_password_ends_sessions_once,
+    email_change_applies_on_confirmation,
+    profile_and_preferences,
+    sessions_cannot_be_revived,
+    outbox_claims_leases_and_retries,
+    attachments_and_headers_round_trip,
+);
+
+#[test]
+fn unreachable_postgres_fails_clearly() {
+    let err = Db::connect(&DbOptions::new("postgres://postgres:pw@127.0.0.1:1/none"))
+        .err()
+        .expect("must fail");
+    let msg = err.to_string();
+    assert!(msg.starts_with("cannot open the database"), "{msg}");
+    assert!(msg.contains("postgres://postgres:***@127.0.0.1:1/none"), "password redacted: {msg}");
+}
+
+#[test]
+fn unknown_scheme_is_refused() {
+    let err = Db::connect(&DbOptions::new("mysql://x")).err().expect("must fail");
+    assert!(err.to_string().contains("unsupported database URL"));
+}

@@ -1,0 +1,62 @@
+import { useId, type InputHTMLAttributes, type ReactElement, type ReactNode } from 'react';
+import { cx } from '../../lib/cx';
+import './form.css';
+
+export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
+  label: string;
+  /** Error text to show under the field (pass it only once the field was touched). */
+  error?: string | undefined;
+  hint?: ReactNode;
+  id?: string;
+  /** Extra content placed inside the input box on the right (e.g. a toggle button). */
+  trailing?: ReactNode;
+  /** Content after the error line (e.g. a strength meter). */
+  after?: ReactNode;
+}
+
+/** A labelled input with hint and error text bound through aria-describedby. */
+export function TextField({
+  label,
+  error,
+  hint,
+  id,
+  trailing,
+  after,
+  className,
+  ...inputProps
+}: TextFieldProps): ReactElement {
+  const generated = useId();
+  const inputId = id ?? generated;
+  const hintId = hint ? `${inputId}-hint` : undefined;
+  const errorId = error ? `${inputId}-error` : undefined;
+  const describedBy = cx(hintId, errorId, inputProps['aria-describedby']) || undefined;
+
+  return (
+    <div className={cx('field', error && 'field-invalid', className)}>
+      <label className="field-label" htmlFor={inputId}>
+        {label}
+      </label>
+      <div className={cx('field-control', trailing ? 'field-control-trailing' : undefined)}>
+        <input
+          {...inputProps}
+          id={inputId}
+          className="field-input"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+        />
+        {trailing}
+      </div>
+      {hint ? (
+        <p className="field-hint" id={hintId}>
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p className="field-error" id={errorId}>
+          {error}
+        </p>
+      ) : null}
+      {after}
+    </div>
+  );
+}

@@ -1,0 +1,117 @@
+import { useEffect, useId, useRef, useState, type ReactElement, type ReactNode } from 'react';
+import { NavLink, useLocation } from 'react-router-dom';
+import { Icon, type IconName } from '../icons/Icon';
+import { Spinner } from '../feedback/Spinner';
+import { cx } from '../../lib/cx';
+import { PRODUCT_NAME } from '../../lib/useDocumentTitle';
+import './shell.css';
+
+export interface NavItem {
+  to: string;
+  label: string;
+  icon: IconName;
+}
+
+export interface AppShellProps {
+  navItems: ReadonlyArray<NavItem>;
+  /** Name shown in the header for the signed-in user. */
+  userName: string;
+  onLogout: () => void;
+  loggingOut?: boolean;
+  children: ReactNode;
+}
+
+/** Header (product, user, logout), side menu (a drawer on phones) and the main area. */
+export function AppShell({ navItems, userName, onLogout, loggingOut = false, children }: AppShellProps): ReactElement {
+  const [menuOpen, setMenuOpen] = useState(false);
+  const navId = useId();
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const navRef = useRef<HTMLElement>(null);
+  const location = useLocation();
+
+  // A navigation closes the phone menu.
+  useEffect(() => {
+    setMenuOpen(false);
+  }, [location.pathname]);
+
+  // While open on a phone: Escape closes it and focus returns to the toggle.
+  useEffect(() => {
+    if (!menuOpen) return undefined;
+    navRef.current?.querySelector<HTMLElement>('a')?.focus();
+    const onKey = (event: KeyboardEvent): void => {
+      if (event.key === 'Escape') {
+        setMenuOpen(false);
+        toggleRef.current?.focus();
+      }
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [menuOpen]);
+
+  return (
+    <div className={cx('shell', menuOpen && 'shell-menu-open')}>
+      <a className="skip-link" href="#main-content">
+        Skip to main content
+      </a>
+      <header className="shell-header">
+        <div className="shell-header-start">
+          <button
+            ref={toggleRef}
+            type="button"
+            className="shell-menu-toggle"
+            aria-expanded={menuOpen}
+            aria-controls={navId}
+            aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            <Icon name={menuOpen ? 'close' : 'menu'} size={22} />
+          </button>
+          <NavLink to="/" className="shell-brand" aria-label={`${PRODUCT_NAME} dashboard`}>
+            <span className="brand-mark" aria-hidden="true">
+              <Icon name="logo" size={20} />
+            </span>
+            <span className="brand-name">{PRODUCT_NAME}</span>
+          </NavLink>
+        </div>
+        <div className="shell-header-end">
+          <span className="shell-user" title={userName}>
+            <span className="shell-user-avatar" aria-hidden="true">
+              {userName.trim().charAt(0).toUpperCase() || '?'}
+            </span>
+            <span className="shell-user-name">
+              <span className="visually-hidden">Signed in as </span>
+              {userName}
+            </span>
+          </span>
+          <button type="button" className="btn btn-secondary btn-sm shell-logout" onClick={onLogout} disabled={loggingOut}>
+            {loggingOut ? <Spinner size="sm" /> : <Icon name="logout" size={18} />}
+            <span>{loggingOut ? 'Logging out…' : 'Logout'}</span>
+          </button>
+        </div>
+      </header>
+
+      <div className="shell-body">
+        <nav ref={navRef} id={navId} className="shell-nav" aria-label="Main">
+          <ul>
+            {navItems.map((item) => (
+              <li key={item.to}>
+                <NavLink
+                  to={item.to}
+                  end={item.to === '/'}
+                  className={({ isActive }) => cx('shell-nav-link', isActive && 'shell-nav-link-active')}
+                >
+                  <Icon name={item.icon} size={20} />
+                  <span>{item.label}</span>
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        {menuOpen ? <div className="shell-backdrop" aria-hidden="true" onClick={() => setMenuOpen(false)} /> : null}
+        <main id="main-content" className="shell-main" tabIndex={-1}>
+          {children}
+        </main>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,87 @@
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactElement, type ReactNode } from 'react';
+import { Icon } from '../icons/Icon';
+import { cx } from '../../lib/cx';
+import { TOAST_DURATION_MS, ToastContext, type ToastApi, type ToastOptions, type ToastRecord } from './toastContext';
+import './toast.css';
+
+/** Holds the single toast slot and renders it in a fixed viewport. */
+export function ToastProvider({ children }: { children: ReactNode }): ReactElement {
+  const [current, setCurrent] = useState<ToastRecord | null>(null);
+  const nextId = useRef(1);
+
+  const dismiss = useCallback((id?: number) => {
+    setCurrent((shown) => (shown && (id === undefined || shown.id === id) ? null : shown));
+  }, []);
+
+  const toast = useCallback((options: ToastOptions) => {
+    const id = nextId.current++;
+    setCurrent({ ...options, id });
+    return id;
+  }, []);
+
+  const api = useMemo<ToastApi>(() => ({ toast, dismiss }), [toast, dismiss]);
+
+  return (
+    <ToastContext.Provider value={api}>
+      {children}
+      <div className="toast-viewport" aria-label="Notifications">
+        {current ? <ToastView key={current.id} toast={current} onClose={() => dismiss(current.id)} /> : null}
+      </div>
+    </ToastContext.Provider>
+  );
+}
+
+function ToastView({ toast, onClose }: { toast: ToastRecord; onClose: () => void }): ReactElement {
+  const { title, description, action, variant = 'default', duration = TOAST_DURATION_MS } = toast;
+  const [paused, setPaused] = useState(false);
+  const remaining = useRef(duration);
+  const startedAt = useRef(0);
+
+  useEffect(() => {
+    if (paused) return undefined;
+    startedAt.current = Date.now();
+    const timer = window.setTimeout(onClose, remaining.current);
+    return () => {
+      window.clearTimeout(timer);
+      remaining.current -= Date.now() - startedAt.current;
+    };
+  }, [paused, onClose]);
+
+  const destructive = variant === 'destructive';
+  return (
+    <div
+      className={cx('toast', destructive && 'toast-destructive')}
+      role={destructive ? 'alert' : 'status'}
+      aria-live={destructive ? 'assertive' : 'polite'}
+      aria-atomic="true"
+      onPointerEnter={() => setPaused(true)}
+      onPointerLeave={() => setPaused(false)}
+      onFocus={() => setPaused(true)}
+      onBlur={() => setPaused(false)}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') onClose();
+      }}
+    >
+      <Icon name={destructive ? 'alert-circle' : 'check-circle'} className="toast-icon" />
+      <div className="toast-body">
+        <p className="toast-title">{title}</p>
+        {description ? <p className="toast-description">{description}</p> : null}
+        {action ? (
+          <button
+            type="button"
+            className="btn btn-secondary btn-sm toast-action"
+            onClick={() => {
+              action.onClick();
+              onClose();
+            }}
+          >
+            {action.label}
+          </button>
+        ) : null}
+      </div>
+      <button type="button" className="toast-close" aria-label="Close notification" onClick={onClose}>
+        <Icon name="close" size={18} />
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,64 @@
+import { apiGet, apiPost } from '../../../lib/api';
+import type {
+  LoginPayload,
+  MessageResponse,
+  RegisterPayload,
+  RegisterResponse,
+  ResetTokenStatus,
+  User,
+} from './types';
+
+export const USER_KEY = '/api/user';
+
+/** `GET /api/user`, never served from an HTTP cache. Throws ApiError(401) when signed out. */
+export function fetchUser(): Promise<User> {
+  return apiGet<User>(USER_KEY, { headers: { 'Cache-Control': 'no-cache', Pragma: 'no-cache' } });
+}
+
+export function login(payload: LoginPayload): Promise<{ user?: User }> {
+  return apiPost<{ user?: User }>('/api/login', payload);
+}
+
+export function register(payload: RegisterPayload): Promise<RegisterResponse> {
+  return apiPost<RegisterResponse>('/api/register', payload);
+}
+
+export function requestPasswordReset(email: string): Promise<MessageResponse> {
+  return apiPost<MessageResponse>('/api/password-reset/request', { email });
+}
+
+export const resetTokenKey = (token: string): string =>
+  `/api/password-reset/verify/${encodeURIComponent(token)}`;
+
+export function verifyResetToken(token: string): Promise<ResetTokenStatus> {
+  return apiGet<ResetTokenStatus>(resetTokenKey(token));
+}
+
+export function resetPassword(token: string, password: string): Promise<MessageResponse> {
+  return apiPost<MessageResponse>('/api/password-reset/reset', { token, password });
+}
+
+export function resendVerification(email: string): Promise<MessageResponse> {
+  return apiPost<MessageResponse>('/api/verify-email/resend', { email });
+}
+
+const verifications = new Map<string, Promise<MessageResponse>>();
+
+/**
+ * `POST /api/verify-email` once per token and page load: a token is single-use, so a
+ * second mount (React StrictMode, a re-render) must reuse the first answer, not spend
+ * the token again and report a failure.
+ */
+export function verifyEmailOnce(token: string): Promise<MessageResponse> {
+  let pending = verifications.get(token);
+  if (!pending) {
+    pending = apiPost<MessageResponse>('/api/verify-email', { token });
+    verifications.set(token, pending);
+  }
+  return pending;
+}
+
+/** For tests: forget remembered verification answers. */
+export function resetVerificationCache(): void {
+  verifications.clear();
+}

@@ -1,0 +1,39 @@
+/** The signed-in user, as `GET /api/user` returns it. */
+export interface User {
+  id: number;
+  username: string;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  dateOfBirth: string | null;
+  gender: string | null;
+}
+
+export interface LoginPayload {
+  username: string;
+  password: string;
+  redirect: string;
+}
+
+export interface RegisterPayload {
+  username: string;
+  password: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  redirect: string;
+}
+
+export interface MessageResponse {
+  message: string;
+}
+
+export interface RegisterResponse {
+  message: string;
+  email?: string;
+}
+
+export interface ResetTokenStatus {
+  valid: boolean;
+  message?: string;
+}

@@ -1,0 +1,140 @@
+import { useRef, useState, type ReactElement } from 'react';
+import { useFormik } from 'formik';
+import { Link, useNavigate } from 'react-router-dom';
+import { Alert } from '../../../components/feedback/Alert';
+import { CheckboxField } from '../../../components/form/CheckboxField';
+import { PasswordField } from '../../../components/form/PasswordField';
+import { SubmitButton } from '../../../components/form/SubmitButton';
+import { TextField } from '../../../components/form/TextField';
+import { useFocusFirstError } from '../../../components/form/useFocusFirstError';
+import { isApiError } from '../../../lib/api';
+import { fullPageNavigate } from '../../../lib/navigation';
+import { login } from '../api/authApi';
+import { loginSchema, type LoginValues } from '../schemas';
+import { pickFieldErrors } from './serverErrors';
+
+export const LOGIN_INVALID = 'Invalid username or password';
+export const LOGIN_NETWORK_FAILURE = 'Login failed. Please try again.';
+
+export type LoginProblem = { kind: 'verify' | 'error'; message: string };
+
+/**
+ * What the login form shows for a failed attempt: the server's message (or the default),
+ * as a soft notice when it is about verifying the email, else as an error.
+ */
+export function describeLoginFailure(error: unknown): LoginProblem {
+  if (!isApiError(error)) return { kind: 'error', message: LOGIN_NETWORK_FAILURE };
+  const message = error.serverMessage ?? LOGIN_INVALID;
+  return { kind: /verify/i.test(message) ? 'verify' : 'error', message };
+}
+
+/** The verification page for an unverified account, when the server said so. */
+export function verificationRedirect(error: unknown): string | null {
+  if (!isApiError(error) || error.status !== 403) return null;
+  const { requiresVerification, email } = error.data ?? {};
+  if (requiresVerification !== true || typeof email !== 'string' || email === '') return null;
+  return `/verify-pending?email=${encodeURIComponent(email)}`;
+}
+
+export function LoginForm(): ReactElement {
+  const navigate = useNavigate();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [problem, setProblem] = useState<LoginProblem | null>(null);
+  const [redirecting, setRedirecting] = useState(false);
+
+  const formik = useFormik<LoginValues>({
+    initialValues: { username: '', password: '', rememberMe: false },
+    validationSchema: loginSchema,
+    onSubmit: async (values, helpers) => {
+      setProblem(null);
+      try {
+        // rememberMe stays in the form: the spec does not send it.
+        await login({ username: values.username.trim(), password: values.password, redirect: '/' });
+        setRedirecting(true);
+        fullPageNavigate('/');
+      } catch (error) {
+        const target = verificationRedirect(error);
+        if (target) {
+          navigate(target);
+          return;
+        }
+        helpers.setErrors(pickFieldErrors(error, ['username', 'password'] as const));
+        setProblem(describeLoginFailure(error));
+      }
+    },
+  });
+  useFocusFirstError(formik, formRef);
+
+  const fieldError = (name: 'username' | 'password'): string | undefined =>
+    formik.touched[name] || formik.submitCount > 0 ? formik.errors[name] : undefined;
+
+  return (
+    <form ref={formRef} className="form" noValidate onSubmit={formik.handleSubmit} aria-labelledby="login-heading">
+      <div className="auth-panel-heading">
+        <h2 id="login-heading">Welcome back</h2>
+        <p className="text-muted">Log in to record and review your readings.</p>
+      </div>
+
+      {problem?.kind === 'verify' ? (
+        <Alert variant="warning" role="alert" title="Please verify your email">
+          <p>{problem.message}</p>
+          <p>
+            <Link to="/verify-pending">Resend verification email</Link>
+          </p>
+        </Alert>
+      ) : null}
+      {problem?.kind === 'error' ? (
+        <Alert variant="danger" role="alert">
+          {problem.message}
+        </Alert>
+      ) : null}
+
+      <TextField
+        id="login-username"
+        name="username"
+        label="Username"
+        autoComplete="username"
+        autoCapitalize="none"
+        spellCheck={false}
+        value={formik.values.username}
+        onChange={formik.handleChange}
+        onBlur={formik.handleBlur}
+        error={fieldError('username')}
+      />
+      <PasswordField
+        id="login-password"
+        name="password"
+        label="Password"
+        autoComplete="current-password"
+        value={formik.values.password}
+        onChange={formik.handleChange}
+        onBlur={formik.handleBlur}
+        error={fieldError('password')}
+      />
+
+      <div className="auth-row">
+        <CheckboxField
+          id="login-remember"
+          name="rememberMe"
+          label="Remember me"
+          checked={formik.values.rememberMe}
+          onChange={formik.handleChange}
+        />
+        <Link to="/password-reset-request" className="text-sm">
+          Forgot password?
+        </Link>
+      </div>
+
+      <Alert variant="info" role="note">
+        <p>You need to verify your email address before you can log in. Check your inbox for the link we sent when you registered.</p>
+        <p>
+          <Link to="/verify-pending">Need to resend verification email?</Link>
+        </p>
+      </Alert>
+
+      <SubmitButton pending={formik.isSubmitting || redirecting} pendingLabel="Signing in...">
+        Login
+      </SubmitButton>
+    </form>
+  );
+}

@@ -1,0 +1,188 @@
+import { useEffect, useRef, useState, type ReactElement } from 'react';
+import { useFormik } from 'formik';
+import useSWR from 'swr';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Alert } from '../../../components/feedback/Alert';
+import { LoadingState } from '../../../components/feedback/Spinner';
+import { Icon } from '../../../components/icons/Icon';
+import { PublicLayout, StatusCard } from '../../../components/layout/PublicLayout';
+import { PasswordField } from '../../../components/form/PasswordField';
+import { SubmitButton } from '../../../components/form/SubmitButton';
+import { useFocusFirstError } from '../../../components/form/useFocusFirstError';
+import { isApiError } from '../../../lib/api';
+import { useDocumentTitle } from '../../../lib/useDocumentTitle';
+import { resetPassword, resetTokenKey, verifyResetToken } from '../api/authApi';
+import type { ResetTokenStatus } from '../api/types';
+import { PasswordStrengthMeter } from '../components/PasswordStrengthMeter';
+import { pickFieldErrors } from '../components/serverErrors';
+import { resetPasswordSchema, type ResetPasswordValues } from '../schemas';
+import '../auth.css';
+
+export const RESET_INVALID = 'This password reset link is invalid or has expired. Please request a new one.';
+export const RESET_TOKEN_MISSING = 'Reset token is missing. Please request a new password reset link.';
+export const RESET_CHECK_UNREACHABLE = "We couldn't check your reset link. Please try again in a moment.";
+export const RESET_FAILED = 'Something went wrong. Please try again.';
+export const RESET_DONE = 'Your password has been reset.';
+/** After a successful reset, /auth follows after this many milliseconds. */
+export const RESET_REDIRECT_MS = 3000;
+
+function RequestNewLink(): ReactElement {
+  return (
+    <>
+      <Link to="/password-reset-request" className="btn btn-primary btn-block">
+        Request a new link
+      </Link>
+      <Link to="/auth" className="btn btn-secondary btn-block">
+        Back to login
+      </Link>
+    </>
+  );
+}
+
+export default function ResetPasswordPage(): ReactElement {
+  useDocumentTitle('Choose a new password');
+  const { token = '' } = useParams();
+  if (!token) {
+    return (
+      <PublicLayout>
+        <StatusCard tone="danger" icon={<Icon name="alert-circle" size={32} />} title="Reset link incomplete" actions={<RequestNewLink />}>
+          <p role="alert">{RESET_TOKEN_MISSING}</p>
+        </StatusCard>
+      </PublicLayout>
+    );
+  }
+  return <ResetWithToken token={token} />;
+}
+
+function ResetWithToken({ token }: { token: string }): ReactElement {
+  const { data, error, isLoading, mutate } = useSWR<ResetTokenStatus>(resetTokenKey(token), () => verifyResetToken(token));
+  const [done, setDone] = useState<string | null>(null);
+
+  if (done) return <ResetDone message={done} />;
+
+  let body: ReactElement;
+  if (isLoading || (!data && !error)) {
+    body = (
+      <section className="card" aria-label="Password reset">
+        <LoadingState message="Verifying your reset link..." />
+      </section>
+    );
+  } else if (data?.valid === true) {
+    body = <ResetForm token={token} onDone={setDone} />;
+  } else if (error !== undefined && !(isApiError(error) && error.status === 400)) {
+    body = (
+      <StatusCard
+        tone="warning"
+        icon={<Icon name="warning" size={32} />}
+        title="Couldn't check the link"
+        actions={
+          <button type="button" className="btn btn-primary btn-block" onClick={() => void mutate()}>
+            Try again
+          </button>
+        }
+      >
+        <p role="alert">{RESET_CHECK_UNREACHABLE}</p>
+      </StatusCard>
+    );
+  } else {
+    body = (
+      <StatusCard tone="danger" icon={<Icon name="alert-circle" size={32} />} title="Link expired or invalid" actions={<RequestNewLink />}>
+        <p role="alert">{RESET_INVALID}</p>
+      </StatusCard>
+    );
+  }
+  return <PublicLayout>{body}</PublicLayout>;
+}
+
+function ResetDone({ message }: { message: string }): ReactElement {
+  const navigate = useNavigate();
+  useEffect(() => {
+    const timer = window.setTimeout(() => navigate('/auth', { replace: true }), RESET_REDIRECT_MS);
+    return () => window.clearTimeout(timer);
+  }, [navigate]);
+  return (
+    <PublicLayout>
+      <StatusCard
+        tone="success"
+        icon={<Icon name="check-circle" size={32} />}
+        title="Password Reset"
+        actions={
+          <Link to="/auth" className="btn btn-primary btn-block">
+            Go to login now
+          </Link>
+        }
+      >
+        <p role="status">{message}</p>
+        <p>Taking you to the login page in a few seconds...</p>
+      </StatusCard>
+    </PublicLayout>
+  );
+}
+
+function ResetForm({ token, onDone }: { token: string; onDone: (message: string) => void }): ReactElement {
+  const formRef = useRef<HTMLFormElement>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const formik = useFormik<ResetPasswordValues>({
+    initialValues: { password: '', confirmPassword: '' },
+    validationSchema: resetPasswordSchema,
+    onSubmit: async (values, helpers) => {
+      setFailure(null);
+      try {
+        const answer = await resetPassword(token, values.password);
+        onDone(answer?.message || RESET_DONE);
+      } catch (error) {
+        helpers.setErrors(pickFieldErrors(error, ['password'] as const));
+        setFailure((isApiError(error) ? error.serverMessage : undefined) ?? RESET_FAILED);
+      }
+    },
+  });
+  useFocusFirstError(formik, formRef);
+  const fieldError = (name: keyof ResetPasswordValues): string | undefined =>
+    formik.touched[name] || formik.submitCount > 0 ? formik.errors[name] : undefined;
+
+  return (
+    <section className="card form-card" aria-labelledby="reset-title">
+      <div className="status-card-icon form-card-icon">
+        <Icon name="lock" size={28} />
+      </div>
+      <h1 id="reset-title" className="form-card-title">
+        Choose a new password
+      </h1>
+      <p className="form-card-intro">Pick a password you don&apos;t use anywhere else. You&apos;ll log in with it next.</p>
+      <form ref={formRef} className="form" noValidate onSubmit={formik.handleSubmit}>
+        {failure ? (
+          <Alert variant="danger" role="alert">
+            {failure}
+          </Alert>
+        ) : null}
+        <PasswordField
+          id="reset-password"
+          name="password"
+          label="New password"
+          autoComplete="new-password"
+          value={formik.values.password}
+          onChange={formik.handleChange}
+          onBlur={formik.handleBlur}
+          error={fieldError('password')}
+          after={<PasswordStrengthMeter password={formik.values.password} />}
+        />
+        <PasswordField
+          id="reset-confirm"
+          name="confirmPassword"
+          label="Confirm new password"
+          autoComplete="new-password"
+          value={formik.values.confirmPassword}
+          onChange={formik.handleChange}
+          onBlur={formik.handleBlur}
+          error={fieldError('confirmPassword')}
+        />
+        <SubmitButton pending={formik.isSubmitting} pendingLabel="Resetting...">
+          Reset Password
+        </SubmitButton>
+      </form>
+      <p className="form-card-footer">
+        <Link to="/auth">Back to login</Link>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,71 @@
+import { boolean, object, ref, string, type InferType } from 'yup';
+
+/** Messages word for word from the product spec, section 5. */
+export const messages = {
+  usernameRequired: 'Username is required',
+  passwordRequired: 'Password is required',
+  email: 'Please enter a valid email address.',
+  usernameMin: 'Username must be at least 3 characters.',
+  passwordMin: 'Password must be at least 8 characters.',
+  passwordPattern: 'Password must include uppercase, lowercase, number and special character.',
+  passwordsMatch: 'Passwords do not match.',
+  confirmRequired: 'Please confirm your password.',
+  terms: 'You must agree to the terms and conditions.',
+  emailRequired: 'Email required',
+} as const;
+
+export const USERNAME_MIN = 3;
+export const PASSWORD_MIN = 8;
+
+/**
+ * A lowercase letter, an uppercase letter, a digit and one of @$!%*?&, and nothing but
+ * letters, digits and those characters.
+ */
+export const PASSWORD_PATTERN = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)(?=.*[@$!%*?&])[A-Za-z\d@$!%*?&]+$/;
+
+/** A practical address check (something@domain.tld, no spaces). */
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export const loginSchema = object({
+  username: string().trim().required(messages.usernameRequired),
+  password: string().required(messages.passwordRequired),
+  rememberMe: boolean().default(false),
+});
+export type LoginValues = InferType<typeof loginSchema>;
+
+const emailField = string()
+  .trim()
+  .required(messages.email)
+  .email(messages.email)
+  .matches(EMAIL_PATTERN, { message: messages.email, excludeEmptyString: true });
+
+export const registerSchema = object({
+  email: emailField,
+  username: string().trim().required(messages.usernameMin).min(USERNAME_MIN, messages.usernameMin),
+  password: string()
+    .required(messages.passwordMin)
+    .min(PASSWORD_MIN, messages.passwordMin)
+    .matches(PASSWORD_PATTERN, { message: messages.passwordPattern, excludeEmptyString: true }),
+  confirmPassword: string()
+    .required(messages.confirmRequired)
+    .oneOf([ref('password')], messages.passwordsMatch),
+  terms: boolean().required(messages.terms).oneOf([true], messages.terms),
+});
+export type RegisterValues = InferType<typeof registerSchema>;
+
+export const passwordResetRequestSchema = object({
+  email: emailField,
+});
+export type PasswordResetRequestValues = InferType<typeof passwordResetRequestSchema>;
+
+export const resetPasswordSchema = object({
+  password: string().required(messages.passwordMin).min(PASSWORD_MIN, messages.passwordMin),
+  confirmPassword: string()
+    .required(messages.confirmRequired)
+    .oneOf([ref('password')], messages.passwordsMatch),
+});
+export type ResetPasswordValues = InferType<typeof resetPasswordSchema>;
+
+export const resendVerificationSchema = object({
+  email: string().trim().required(messages.emailRequired).matches(EMAIL_PATTERN, messages.email),
+});

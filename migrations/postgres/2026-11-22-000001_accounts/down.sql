@@ -1,0 +1,5 @@
+DROP TABLE outbox;
+DROP TABLE preferences;
+DROP TABLE sessions;
+DROP TABLE tokens;
+DROP TABLE users;
