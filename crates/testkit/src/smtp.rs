@@ -38,7 +38,7 @@ impl Received {
         let start = text.find(prefix)?;
         let rest = &text[start..];
         let end = rest
-            .find(|c: char| c.is_whitespace() || c == '"' || c == '<')
+            .find(|c: char| c.is_whitespace() || matches!(c, '"' | '<' | '>'))
             .unwrap_or(rest.len());
         Some(rest[..end].to_owned())
     }

@@ -1,0 +1,74 @@
+import { lazy, Suspense, type ReactElement, type ReactNode } from 'react';
+import { Route, Routes, useLocation } from 'react-router-dom';
+import { ErrorBoundary } from '../components/feedback/ErrorBoundary';
+import { LoadingState } from '../components/feedback/Spinner';
+import { ProtectedRoute } from './ProtectedRoute';
+
+// Every screen is its own chunk: the first load of /auth carries no chart or page code.
+const AuthPage = lazy(() => import(/* webpackChunkName: "auth" */ '../features/auth/pages/AuthPage'));
+const PasswordResetRequestPage = lazy(
+  () => import(/* webpackChunkName: "password-reset-request" */ '../features/auth/pages/PasswordResetRequestPage'),
+);
+const ResetPasswordPage = lazy(
+  () => import(/* webpackChunkName: "reset-password" */ '../features/auth/pages/ResetPasswordPage'),
+);
+const VerifyPendingPage = lazy(
+  () => import(/* webpackChunkName: "verify-pending" */ '../features/auth/pages/VerifyPendingPage'),
+);
+const VerifyEmailPage = lazy(() => import(/* webpackChunkName: "verify-email" */ '../features/auth/pages/VerifyEmailPage'));
+const TermsOfServicePage = lazy(() => import(/* webpackChunkName: "terms" */ '../features/legal/pages/TermsOfServicePage'));
+const PrivacyPolicyPage = lazy(() => import(/* webpackChunkName: "privacy" */ '../features/legal/pages/PrivacyPolicyPage'));
+const NotFoundPage = lazy(() => import(/* webpackChunkName: "not-found" */ './NotFoundPage'));
+
+const DashboardPage = lazy(() => import(/* webpackChunkName: "dashboard" */ '../features/dashboard/pages/DashboardPage'));
+const RecordVitalsPage = lazy(() => import(/* webpackChunkName: "vitals" */ '../features/readings/pages/RecordVitalsPage'));
+const HistoryPage = lazy(() => import(/* webpackChunkName: "history" */ '../features/history/pages/HistoryPage'));
+const ReportsPage = lazy(() => import(/* webpackChunkName: "reports" */ '../features/reports/pages/ReportsPage'));
+const ProfilePage = lazy(() => import(/* webpackChunkName: "profile" */ '../features/profile/pages/ProfilePage'));
+
+/** Public screens load behind a progress indicator and an error boundary. */
+function Public({ children }: { children: ReactNode }): ReactElement {
+  const location = useLocation();
+  return (
+    <ErrorBoundary resetKey={location.pathname}>
+      <Suspense
+        fallback={
+          <>
+            <div className="progress-bar" aria-hidden="true">
+              <span />
+            </div>
+            <LoadingState message="Loading…" />
+          </>
+        }
+      >
+        {children}
+      </Suspense>
+    </ErrorBoundary>
+  );
+}
+
+export function AppRoutes(): ReactElement {
+  return (
+    <Routes>
+      <Route path="/auth" element={<Public><AuthPage /></Public>} />
+      <Route path="/password-reset-request" element={<Public><PasswordResetRequestPage /></Public>} />
+      <Route path="/reset-password" element={<Public><ResetPasswordPage /></Public>} />
+      <Route path="/reset-password/:token" element={<Public><ResetPasswordPage /></Public>} />
+      <Route path="/verify-pending" element={<Public><VerifyPendingPage /></Public>} />
+      <Route path="/verify-email" element={<Public><VerifyEmailPage /></Public>} />
+      <Route path="/verify-email/:token" element={<Public><VerifyEmailPage /></Public>} />
+      <Route path="/terms-of-service" element={<Public><TermsOfServicePage /></Public>} />
+      <Route path="/privacy-policy" element={<Public><PrivacyPolicyPage /></Public>} />
+
+      <Route element={<ProtectedRoute />}>
+        <Route path="/" element={<DashboardPage />} />
+        <Route path="/vitals" element={<RecordVitalsPage />} />
+        <Route path="/history" element={<HistoryPage />} />
+        <Route path="/reports" element={<ReportsPage />} />
+        <Route path="/profile" element={<ProfilePage />} />
+      </Route>
+
+      <Route path="*" element={<Public><NotFoundPage /></Public>} />
+    </Routes>
+  );
+}

@@ -1,0 +1,48 @@
+import { lazy, Suspense, type ReactElement } from 'react';
+import { Navigate } from 'react-router-dom';
+import { useAuth } from '../features/auth/api/useAuth';
+import { Skeleton } from '../components/feedback/Skeleton';
+import { AUTH_PATH, protectedRouteDecision } from './guard';
+import './app.css';
+
+const ProtectedLayout = lazy(() => import(/* webpackChunkName: "shell" */ './ProtectedLayout'));
+
+/** Skeleton of the shell shown while the session is checked and the shell code loads. */
+export function ShellSkeleton(): ReactElement {
+  return (
+    <div className="shell-skeleton" role="status" aria-live="polite">
+      <span className="visually-hidden">Checking your session…</span>
+      <div className="progress-bar" aria-hidden="true">
+        <span />
+      </div>
+      <div className="shell-skeleton-header" aria-hidden="true">
+        <Skeleton width={140} height={28} />
+        <Skeleton width={120} height={28} />
+      </div>
+      <div className="shell-skeleton-body" aria-hidden="true">
+        <div className="shell-skeleton-nav">
+          {[0, 1, 2, 3, 4].map((i) => (
+            <Skeleton key={i} height={36} />
+          ))}
+        </div>
+        <div className="shell-skeleton-main">
+          <Skeleton width="35%" height={32} />
+          <Skeleton width="100%" height={160} radius={12} />
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** Guards the protected routes: presence cookie, then GET /api/user; else to /auth. */
+export function ProtectedRoute(): ReactElement {
+  const { status, user } = useAuth();
+  const decision = protectedRouteDecision(status);
+  if (decision === 'redirect') return <Navigate to={AUTH_PATH} replace />;
+  if (decision === 'checking' || !user) return <ShellSkeleton />;
+  return (
+    <Suspense fallback={<ShellSkeleton />}>
+      <ProtectedLayout user={user} />
+    </Suspense>
+  );
+}

@@ -1,0 +1,17 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router-dom';
+import '../components/styles/tokens.css';
+import '../components/styles/base.css';
+import { App } from './App';
+
+const container = document.getElementById('root');
+if (!container) throw new Error('Vitalog: #root element missing from index.html');
+
+createRoot(container).render(
+  <StrictMode>
+    <BrowserRouter>
+      <App />
+    </BrowserRouter>
+  </StrictMode>,
+);
