@@ -24,7 +24,17 @@ export default (_env, argv) => {
       clean: true,
     },
     devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
-    resolve: { extensions: ['.tsx', '.ts', '.js'] },
+    resolve: {
+      extensions: ['.tsx', '.ts', '.js'],
+      // React Router 7 exports its development build (with dev-only warnings) under every
+      // condition; production bundles take the production build it also ships.
+      alias: production
+        ? {
+            'react-router$': path.join(here, 'node_modules/react-router/dist/production/index.mjs'),
+            'react-router/dom$': path.join(here, 'node_modules/react-router/dist/production/dom-export.mjs'),
+          }
+        : {},
+    },
     module: {
       rules: [
         {
@@ -48,6 +58,9 @@ export default (_env, argv) => {
         minify: production,
       }),
       new MiniCssExtractPlugin({
+        // Component styles are scoped by class name, so the order of files in a shared
+        // chunk does not matter.
+        ignoreOrder: true,
         filename: production ? 'assets/[name].[contenthash:10].css' : 'assets/[name].css',
         chunkFilename: production ? 'assets/[name].[contenthash:10].css' : 'assets/[name].css',
       }),
@@ -65,6 +78,22 @@ export default (_env, argv) => {
             chunks: 'initial',
             priority: 20,
           },
+          // Form libraries, shared by the public screens (not in the first load).
+          forms: {
+            test: /[\\/]node_modules[\\/](formik|yup|property-expr|tiny-case|toposort|lodash|lodash-es|deepmerge|hoist-non-react-statics|react-fast-compare|tiny-warning|react-is)[\\/]/,
+            name: 'forms',
+            chunks: 'async',
+            priority: 10,
+          },
+          // App code shared by several lazy screens, in one file instead of a copy in each.
+          shared: {
+            test: /[\\/]src[\\/]/,
+            name: 'shared',
+            chunks: 'async',
+            minChunks: 2,
+            minSize: 0,
+            priority: 5,
+          },
           // Charts only ever load with the pages that draw them.
           charts: {
             test: /[\\/]node_modules[\\/](chart\.js|react-chartjs-2|@kurkle)[\\/]/,
@@ -76,7 +105,8 @@ export default (_env, argv) => {
       },
       minimizer: ['...', new CssMinimizerPlugin()],
     },
-    performance: { hints: production ? 'warning' : false, maxEntrypointSize: 250000, maxAssetSize: 250000 },
+    // Raw-size limits; the gzip budget of the first load is checked by `npm run size`.
+    performance: { hints: production ? 'warning' : false, maxEntrypointSize: 320000, maxAssetSize: 280000 },
     devServer: {
       host: '127.0.0.1',
       port: 3000,

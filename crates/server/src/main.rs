@@ -1,1 +1,82 @@
-fn main() {}
+//! `vitalog`: serve (default), migrate, backup.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+use server::{Application, Config};
+use tracing_subscriber::EnvFilter;
+
+#[derive(Parser)]
+#[command(name = "vitalog", version, about = "Vitalog: your personal health monitor")]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Run the web server and background jobs (the default).
+    Serve,
+    /// Apply pending database migrations and exit.
+    Migrate,
+    /// Write a consistent copy of the live SQLite database to PATH.
+    Backup {
+        /// Destination file; must not exist yet.
+        path: PathBuf,
+    },
+}
+
+fn init_logging() {
+    let filter = EnvFilter::try_from_env("VITALOG_LOG")
+        .unwrap_or_else(|_| EnvFilter::new("info,actix_server=warn"));
+    tracing_subscriber::fmt().with_env_filter(filter).init();
+}
+
+#[tokio::main]
+async fn main() -> ExitCode {
+    init_logging();
+    let cli = Cli::parse();
+    match run(cli.command.unwrap_or(Command::Serve)).await {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("vitalog: {e:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+async fn run(command: Command) -> anyhow::Result<()> {
+    let config = Config::load()?;
+    match command {
+        Command::Serve => {
+            let app = Application::build(config.clone()).await?;
+            tracing::info!(
+                url = %config.public_url,
+                bind = %config.bind,
+                database = %store::db::redact(&config.database_url()),
+                email = %config.smtp_url.as_deref().map_or_else(
+                    || format!(".eml files in {}", config.data_dir.join("mail").display()),
+                    |_| "SMTP".to_owned()
+                ),
+                "Vitalog is running"
+            );
+            app.run_until_stopped().await
+        }
+        Command::Migrate => {
+            config.check()?;
+            let db = tokio::task::spawn_blocking(move || server::app::open_database(&config))
+                .await??;
+            drop(db);
+            println!("database is up to date");
+            Ok(())
+        }
+        Command::Backup { path } => {
+            let db = tokio::task::spawn_blocking(move || server::app::open_database(&config))
+                .await??;
+            db.backup_to(&path).await?;
+            println!("backup written to {}", path.display());
+            Ok(())
+        }
+    }
+}

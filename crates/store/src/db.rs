@@ -105,9 +105,10 @@ impl Manager {
                 // WAL lets readers work while one writer writes; synchronous=FULL makes an
                 // acknowledged reading survive power loss, not only a killed process.
                 conn.batch_execute(
-                    "PRAGMA journal_mode = WAL;
+                    // busy_timeout first: switching to WAL itself needs the lock.
+                    "PRAGMA busy_timeout = 5000;
+                     PRAGMA journal_mode = WAL;
                      PRAGMA synchronous = FULL;
-                     PRAGMA busy_timeout = 5000;
                      PRAGMA foreign_keys = ON;",
                 )
                 .map_err(|e| e.to_string())?;
@@ -305,5 +306,34 @@ mod tests {
             "postgres://app:***@db:5432/vitalog"
         );
         assert_eq!(redact("sqlite://x.db"), "sqlite://x.db");
+    }
+}
+
+impl Db {
+    /// The named secret, created on first use. Several servers racing to create it all end
+    /// up with the one that was stored first.
+    pub async fn shared_secret(&self, name: &str) -> anyhow::Result<String> {
+        use crate::schema::app_secrets;
+        let name = name.to_owned();
+        let fresh = kernel::secret::generate()?;
+        self.write(move |conn| -> anyhow::Result<String> {
+            let existing = app_secrets::table
+                .find(&name)
+                .select(app_secrets::value)
+                .first::<String>(conn)
+                .optional()?;
+            if let Some(v) = existing {
+                return Ok(v);
+            }
+            diesel::insert_into(app_secrets::table)
+                .values((
+                    app_secrets::name.eq(&name),
+                    app_secrets::value.eq(&fresh),
+                    app_secrets::created_at.eq(chrono::Utc::now().naive_utc()),
+                ))
+                .execute(conn)?;
+            Ok(fresh)
+        })
+        .await
     }
 }

@@ -439,3 +439,40 @@ fn unknown_scheme_is_refused() {
     let err = Db::connect(&DbOptions::new("mysql://x")).err().expect("must fail");
     assert!(err.to_string().contains("unsupported database URL"));
 }
+
+mod secrets {
+    use super::*;
+
+    async fn shared_secret_is_created_once(b: Backend) {
+        let c = ctx(b);
+        let a = c.db.shared_secret("cookie").await.expect("create");
+        let again = c.db.shared_secret("cookie").await.expect("read");
+        assert_eq!(a, again);
+        assert!(a.len() >= 43);
+        assert_ne!(c.db.shared_secret("other").await.expect("other"), a);
+    }
+
+    async fn backup_copies_a_live_database(b: Backend) {
+        let c = ctx(b);
+        create(&c, "ann", "ann@example.com", "vh").await.expect("create");
+        let dir = tempfile::tempdir().expect("dir");
+        let dest = dir.path().join("copy.db");
+        let result = c.db.backup_to(&dest).await;
+        match b {
+            Backend::Sqlite => {
+                result.expect("backup");
+                let copy = Db::connect(&DbOptions::new(&format!("sqlite://{}", dest.display())))
+                    .expect("open copy");
+                let users = UserStore::new(copy);
+                assert!(users.by_login("ann").await.expect("q").is_some());
+                assert!(c.db.backup_to(&dest).await.is_err(), "never overwrites");
+            }
+            Backend::Postgres => {
+                let msg = result.expect_err("not for postgres").to_string();
+                assert!(msg.contains("pg_dump"), "{msg}");
+            }
+        }
+    }
+
+    testkit::on_both_backends!(shared_secret_is_created_once, backup_copies_a_live_database);
+}

@@ -1,1 +1,18 @@
+//! Inbound HTTP adapter: maps HTTP to the domain's use cases and back. Depends on the
+//! domain crates and their ports only, never on storage or mail adapters.
 
+pub mod app;
+pub mod auth;
+pub mod dto;
+pub mod error;
+pub mod rate_limit;
+pub mod routes;
+pub mod security;
+pub mod session_store;
+pub mod settings;
+pub mod spa;
+pub mod state;
+
+pub use app::build_app;
+pub use settings::WebSettings;
+pub use state::AppState;

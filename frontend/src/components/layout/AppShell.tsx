@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type ReactElement, type ReactNode } from 'react';
-import { NavLink, useLocation } from 'react-router-dom';
+import { NavLink } from 'react-router-dom';
 import { Icon, type IconName } from '../icons/Icon';
 import { Spinner } from '../feedback/Spinner';
 import { cx } from '../../lib/cx';
@@ -27,12 +27,7 @@ export function AppShell({ navItems, userName, onLogout, loggingOut = false, chi
   const navId = useId();
   const toggleRef = useRef<HTMLButtonElement>(null);
   const navRef = useRef<HTMLElement>(null);
-  const location = useLocation();
-
-  // A navigation closes the phone menu.
-  useEffect(() => {
-    setMenuOpen(false);
-  }, [location.pathname]);
+  const closeMenu = (): void => setMenuOpen(false);
 
   // While open on a phone: Escape closes it and focus returns to the toggle.
   useEffect(() => {
@@ -66,7 +61,7 @@ export function AppShell({ navItems, userName, onLogout, loggingOut = false, chi
           >
             <Icon name={menuOpen ? 'close' : 'menu'} size={22} />
           </button>
-          <NavLink to="/" className="shell-brand" aria-label={`${PRODUCT_NAME} dashboard`}>
+          <NavLink to="/" className="shell-brand" aria-label={`${PRODUCT_NAME} dashboard`} onClick={closeMenu}>
             <span className="brand-mark" aria-hidden="true">
               <Icon name="logo" size={20} />
             </span>
@@ -98,6 +93,7 @@ export function AppShell({ navItems, userName, onLogout, loggingOut = false, chi
                 <NavLink
                   to={item.to}
                   end={item.to === '/'}
+                  onClick={closeMenu}
                   className={({ isActive }) => cx('shell-nav-link', isActive && 'shell-nav-link-active')}
                 >
                   <Icon name={item.icon} size={20} />
@@ -107,7 +103,7 @@ export function AppShell({ navItems, userName, onLogout, loggingOut = false, chi
             ))}
           </ul>
         </nav>
-        {menuOpen ? <div className="shell-backdrop" aria-hidden="true" onClick={() => setMenuOpen(false)} /> : null}
+        {menuOpen ? <div className="shell-backdrop" aria-hidden="true" onClick={closeMenu} /> : null}
         <main id="main-content" className="shell-main" tabIndex={-1}>
           {children}
         </main>

@@ -12,12 +12,12 @@ export interface PageHeaderProps {
 export function PageHeader({ title, description, actions }: PageHeaderProps): ReactElement {
   useDocumentTitle(title);
   return (
-    <header className="page-header">
+    <div className="page-header">
       <div className="page-header-text">
         <h1 className="page-title">{title}</h1>
         {description ? <p className="page-description">{description}</p> : null}
       </div>
       {actions ? <div className="page-header-actions">{actions}</div> : null}
-    </header>
+    </div>
   );
 }

@@ -7,8 +7,9 @@ import { USER_KEY } from './authApi';
 export const LOGOUT_FAILED_MESSAGE = 'There was a problem logging out. Please try again.';
 
 /**
- * Logout: forget the cached user, then submit a native form POST to /api/logout with
- * `redirect=/auth`; the server clears both cookies and answers 303 to /auth.
+ * Logout: submit a native form POST to /api/logout with `redirect=/auth` (the server
+ * clears both cookies and answers 303 to /auth) and forget the cached user. If the form
+ * cannot be submitted the user stays signed in and a toast explains.
  */
 export function useLogout(): { logout: () => void; pending: boolean } {
   const { mutate } = useSWRConfig();
@@ -18,8 +19,9 @@ export function useLogout(): { logout: () => void; pending: boolean } {
   const logout = useCallback(() => {
     setPending(true);
     try {
-      void mutate(USER_KEY, undefined, { revalidate: false });
       submitNativeForm('/api/logout', { redirect: '/auth' });
+      // The browser is now leaving for /auth; forget the user meanwhile.
+      void mutate(USER_KEY, undefined, { revalidate: false });
     } catch {
       setPending(false);
       toast({ variant: 'destructive', title: 'Logout failed', description: LOGOUT_FAILED_MESSAGE });

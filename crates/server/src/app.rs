@@ -1,0 +1,175 @@
+//! Wiring: adapters behind the domain's ports, the HTTP server and the background jobs.
+
+use std::net::TcpListener;
+use std::sync::Arc;
+use std::time::Duration;
+
+use actix_web::HttpServer;
+use actix_web::dev::{Server, ServerHandle};
+use identity::password::Argon2Hasher;
+use identity::{AccountService, AccountSettings};
+use kernel::{Clock, SystemClock};
+use mail::{EmailSender, Mailer, OutboxWorker, WorkerSettings};
+use store::{Db, DbOptions, OutboxStore, SessionStore, UserStore};
+use tokio::sync::watch;
+use tokio::task::JoinHandle;
+use web::rate_limit::RateLimits;
+use web::{AppState, WebSettings};
+
+use crate::config::Config;
+
+/// Opens the database named by the configuration and applies pending migrations.
+pub fn open_database(config: &Config) -> anyhow::Result<Db> {
+    let mut options = DbOptions::new(&config.database_url());
+    options.max_connections = config.database_max_connections.max(2);
+    let db = Db::connect(&options)?;
+    let ran = db.migrate()?;
+    if ran > 0 {
+        tracing::info!(migrations = ran, "database migrated");
+    }
+    Ok(db)
+}
+
+fn cpus() -> usize {
+    std::thread::available_parallelism().map_or(2, usize::from)
+}
+
+pub struct Application {
+    server: Server,
+    port: u16,
+    db: Db,
+    shutdown: watch::Sender<bool>,
+    jobs: Vec<JoinHandle<()>>,
+}
+
+impl Application {
+    /// Binds `config.bind` and builds everything.
+    pub async fn build(config: Config) -> anyhow::Result<Self> {
+        let listener = TcpListener::bind(&config.bind)
+            .map_err(|e| anyhow::anyhow!("cannot listen on {}: {e}", config.bind))?;
+        Self::build_with_listener(config, listener).await
+    }
+
+    /// Builds on an already bound listener (tests bind port 0 first to know the URL).
+    pub async fn build_with_listener(config: Config, listener: TcpListener) -> anyhow::Result<Self> {
+        config.check()?;
+        let public_url = config.public_url()?;
+        let db = {
+            let config = config.clone();
+            tokio::task::spawn_blocking(move || open_database(&config)).await??
+        };
+        let clock: Arc<dyn Clock> = Arc::new(SystemClock);
+
+        let sender: Arc<dyn EmailSender> = Arc::new(match &config.smtp_url {
+            Some(url) => Mailer::smtp(url, &config.mail_from)?,
+            None => Mailer::files(config.data_dir.join("mail"), &config.mail_from)?,
+        });
+
+        let hash_slots = match config.password_hash_concurrency {
+            0 => cpus(),
+            n => n,
+        };
+        let accounts = AccountService::new(
+            Arc::new(UserStore::new(db.clone())),
+            Arc::new(Argon2Hasher::new(hash_slots)),
+            clock.clone(),
+            AccountSettings::new(public_url.as_str()),
+        );
+        let sessions = Arc::new(SessionStore::new(db.clone()));
+
+        let mut settings = WebSettings::new(public_url);
+        settings.session_idle = Duration::from_secs(config.session_idle_minutes.max(1) * 60);
+        settings.session_absolute =
+            Duration::from_secs(config.session_absolute_hours.max(1) * 3600);
+        settings.static_dir = config.static_dir.clone();
+        settings.rate = config.rate_settings()?;
+        settings.trust_forwarded_for = config.trust_forwarded_for;
+
+        let secret = db.shared_secret("session_cookie_key").await?;
+        let state = AppState {
+            accounts,
+            sessions: sessions.clone(),
+            health: Arc::new(db.clone()),
+            clock: clock.clone(),
+            limits: Arc::new(RateLimits::new(&settings.rate)),
+            settings: Arc::new(settings),
+            cookie_key: actix_web::cookie::Key::derive_from(secret.as_bytes()),
+        };
+
+        let port = listener.local_addr()?.port();
+        let workers = match config.workers {
+            0 => cpus(),
+            n => n,
+        };
+        let server = HttpServer::new(move || web::build_app(state.clone()))
+            .workers(workers)
+            // In-flight requests get this long to finish after SIGTERM.
+            .shutdown_timeout(30)
+            .listen(listener)?
+            .run();
+
+        let (shutdown, rx) = watch::channel(false);
+        let worker = OutboxWorker::new(
+            Arc::new(OutboxStore::new(db.clone())),
+            sender,
+            clock.clone(),
+            WorkerSettings {
+                poll_interval: Duration::from_millis(config.outbox_poll_ms.max(50)),
+                ..WorkerSettings::default()
+            },
+        );
+        let mut jobs = vec![tokio::spawn(worker.run(rx.clone()))];
+        jobs.push(tokio::spawn(purge_sessions(sessions, clock, rx)));
+
+        Ok(Self {
+            server,
+            port,
+            db,
+            shutdown,
+            jobs,
+        })
+    }
+
+    pub fn port(&self) -> u16 {
+        self.port
+    }
+
+    pub fn db(&self) -> &Db {
+        &self.db
+    }
+
+    pub fn handle(&self) -> ServerHandle {
+        self.server.handle()
+    }
+
+    /// Serves until the server stops (SIGINT/SIGTERM or [`ServerHandle::stop`]), then
+    /// stops the background jobs.
+    pub async fn run_until_stopped(self) -> anyhow::Result<()> {
+        let result = self.server.await;
+        let _ = self.shutdown.send(true);
+        for job in self.jobs {
+            let _ = job.await;
+        }
+        result.map_err(Into::into)
+    }
+}
+
+/// Deletes expired sessions once an hour.
+async fn purge_sessions(
+    sessions: Arc<SessionStore>,
+    clock: Arc<dyn Clock>,
+    mut shutdown: watch::Receiver<bool>,
+) {
+    use identity::ports::SessionRepository;
+    loop {
+        match sessions.purge_expired(clock.now()).await {
+            Ok(0) => {}
+            Ok(n) => tracing::info!(removed = n, "expired sessions purged"),
+            Err(e) => tracing::warn!(error = %format!("{e:#}"), "session purge failed"),
+        }
+        tokio::select! {
+            _ = tokio::time::sleep(Duration::from_secs(3600)) => {}
+            _ = shutdown.changed() => return,
+        }
+    }
+}

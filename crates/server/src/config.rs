@@ -1,0 +1,234 @@
+//! Configuration: `config/default.toml`, then `config/{VITALOG_ENV}.toml`, then `VITALOG_*`
+//! environment variables (highest). Every key is documented in README.md.
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use serde::Deserialize;
+use web::rate_limit::{Rate, RateSettings};
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(default)]
+pub struct Config {
+    /// `development`, `test` or `production` (`VITALOG_ENV`).
+    pub env: String,
+    pub bind: String,
+    pub public_url: String,
+    pub data_dir: PathBuf,
+    /// Defaults to `sqlite://{data_dir}/vitalog.db`.
+    pub database_url: Option<String>,
+    pub database_max_connections: u32,
+    pub smtp_url: Option<String>,
+    pub mail_from: String,
+    pub static_dir: Option<PathBuf>,
+    /// HTTP worker threads; 0 means one per CPU.
+    pub workers: usize,
+    pub session_idle_minutes: u64,
+    pub session_absolute_hours: u64,
+    pub trust_forwarded_for: bool,
+    pub rate_limit_multiplier: f64,
+    pub rate_login_per_ip: String,
+    pub rate_login_per_account: String,
+    pub rate_register_per_ip: String,
+    pub rate_email_per_ip: String,
+    pub rate_email_per_address: String,
+    pub outbox_poll_ms: u64,
+    /// Concurrent Argon2 hashes (each ~19 MiB); 0 means one per CPU.
+    pub password_hash_concurrency: usize,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        let r = RateSettings::default();
+        let fmt = |rate: Rate| format!("{}/{}", rate.count, unit(rate.period));
+        Self {
+            env: "development".into(),
+            bind: "127.0.0.1:8080".into(),
+            public_url: "http://localhost:8080".into(),
+            data_dir: PathBuf::from("./data"),
+            database_url: None,
+            database_max_connections: 8,
+            smtp_url: None,
+            mail_from: "Vitalog <no-reply@localhost>".into(),
+            static_dir: Some(PathBuf::from("frontend/dist")),
+            workers: 0,
+            session_idle_minutes: 24 * 60,
+            session_absolute_hours: 30 * 24,
+            trust_forwarded_for: false,
+            rate_limit_multiplier: 1.0,
+            rate_login_per_ip: fmt(r.login_per_ip),
+            rate_login_per_account: fmt(r.login_per_account),
+            rate_register_per_ip: fmt(r.register_per_ip),
+            rate_email_per_ip: fmt(r.email_per_ip),
+            rate_email_per_address: fmt(r.email_per_address),
+            outbox_poll_ms: 2000,
+            password_hash_concurrency: 0,
+        }
+    }
+}
+
+fn unit(period: Duration) -> String {
+    match period.as_secs() {
+        1 => "s".into(),
+        60 => "min".into(),
+        3600 => "h".into(),
+        86_400 => "day".into(),
+        s if s % 60 == 0 => format!("{}min", s / 60),
+        s => format!("{s}s"),
+    }
+}
+
+/// `N/15min`-style periods are written by [`Config::default`]; accept them back.
+fn parse_rate(text: &str) -> anyhow::Result<Rate> {
+    if let Some((n, p)) = text.split_once('/')
+        && let Some(mins) = p.trim().strip_suffix("min").and_then(|m| m.parse::<u64>().ok())
+    {
+        let count: u32 = n.trim().parse()?;
+        anyhow::ensure!(count > 0, "rate {text:?} must allow at least one request");
+        return Ok(Rate::new(count, Duration::from_secs(mins * 60)));
+    }
+    Rate::parse(text).map_err(anyhow::Error::msg)
+}
+
+impl Config {
+    /// Reads the files under `VITALOG_CONFIG_DIR` (default `config`) and the environment.
+    pub fn load() -> anyhow::Result<Self> {
+        let env = std::env::var("VITALOG_ENV").unwrap_or_else(|_| "development".into());
+        let dir = PathBuf::from(
+            std::env::var("VITALOG_CONFIG_DIR").unwrap_or_else(|_| "config".into()),
+        );
+        let cfg = config::Config::builder()
+            .add_source(config::File::from(dir.join("default.toml")).required(false))
+            .add_source(config::File::from(dir.join(format!("{env}.toml"))).required(false))
+            .add_source(
+                config::Environment::with_prefix("VITALOG")
+                    .prefix_separator("_")
+                    .try_parsing(true),
+            )
+            .build()?;
+        let mut c: Config = cfg.try_deserialize()?;
+        // An empty variable means "unset" (e.g. VITALOG_SMTP_URL= in a shell).
+        c.smtp_url = c.smtp_url.filter(|s| !s.trim().is_empty());
+        c.database_url = c.database_url.filter(|s| !s.trim().is_empty());
+        Ok(c)
+    }
+
+    pub fn is_production(&self) -> bool {
+        self.env == "production"
+    }
+
+    pub fn database_url(&self) -> String {
+        self.database_url.clone().unwrap_or_else(|| {
+            format!("sqlite://{}", self.data_dir.join("vitalog.db").display())
+        })
+    }
+
+    pub fn public_url(&self) -> anyhow::Result<url::Url> {
+        let u = url::Url::parse(&self.public_url)
+            .map_err(|e| anyhow::anyhow!("VITALOG_PUBLIC_URL {:?}: {e}", self.public_url))?;
+        anyhow::ensure!(
+            matches!(u.scheme(), "http" | "https") && u.host().is_some(),
+            "VITALOG_PUBLIC_URL must be an http(s) URL, got {:?}",
+            self.public_url
+        );
+        Ok(u)
+    }
+
+    pub fn rate_settings(&self) -> anyhow::Result<RateSettings> {
+        anyhow::ensure!(
+            self.rate_limit_multiplier > 0.0,
+            "VITALOG_RATE_LIMIT_MULTIPLIER must be positive"
+        );
+        Ok(RateSettings {
+            login_per_ip: parse_rate(&self.rate_login_per_ip)?,
+            login_per_account: parse_rate(&self.rate_login_per_account)?,
+            register_per_ip: parse_rate(&self.rate_register_per_ip)?,
+            email_per_ip: parse_rate(&self.rate_email_per_ip)?,
+            email_per_address: parse_rate(&self.rate_email_per_address)?,
+            multiplier: self.rate_limit_multiplier,
+        })
+    }
+
+    /// Refuses settings that are fine on a laptop and wrong in production.
+    pub fn check(&self) -> anyhow::Result<()> {
+        let url = self.public_url()?;
+        self.rate_settings()?;
+        anyhow::ensure!(
+            matches!(self.env.as_str(), "development" | "test" | "production"),
+            "VITALOG_ENV must be development, test or production, got {:?}",
+            self.env
+        );
+        if self.is_production() {
+            let mut problems = Vec::new();
+            if self.smtp_url.is_none() {
+                problems.push("VITALOG_SMTP_URL is unset (emails would only be written to files)");
+            }
+            if url.scheme() != "https" {
+                problems.push("VITALOG_PUBLIC_URL is not https (cookies would not be Secure)");
+            }
+            anyhow::ensure!(
+                problems.is_empty(),
+                "refusing to start in production: {}",
+                problems.join("; ")
+            );
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn defaults_match_the_documented_table() {
+        let c = Config::default();
+        assert_eq!(c.bind, "127.0.0.1:8080");
+        assert_eq!(c.public_url, "http://localhost:8080");
+        assert_eq!(c.data_dir, PathBuf::from("./data"));
+        assert_eq!(c.database_url(), "sqlite://./data/vitalog.db");
+        assert_eq!(c.mail_from, "Vitalog <no-reply@localhost>");
+        assert_eq!(c.env, "development");
+        assert!(c.smtp_url.is_none());
+        c.check().expect("development defaults are fine");
+        assert_eq!(c.rate_settings().expect("rates"), RateSettings::default());
+    }
+
+    #[test]
+    fn production_refuses_unsafe_defaults() {
+        let c = Config {
+            env: "production".into(),
+            ..Config::default()
+        };
+        let msg = c.check().expect_err("unsafe").to_string();
+        assert!(msg.contains("VITALOG_SMTP_URL"), "{msg}");
+        assert!(msg.contains("https"), "{msg}");
+        let ok = Config {
+            env: "production".into(),
+            smtp_url: Some("smtps://u:p@mail.example".into()),
+            public_url: "https://vitalog.example".into(),
+            ..Config::default()
+        };
+        ok.check().expect("safe production config");
+    }
+
+    #[test]
+    fn rejects_bad_values() {
+        for c in [
+            Config {
+                public_url: "ftp://x".into(),
+                ..Config::default()
+            },
+            Config {
+                rate_login_per_ip: "lots".into(),
+                ..Config::default()
+            },
+            Config {
+                env: "staging".into(),
+                ..Config::default()
+            },
+        ] {
+            assert!(c.check().is_err(), "{c:?}");
+        }
+    }
+}

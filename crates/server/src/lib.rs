@@ -1,0 +1,8 @@
+//! Composition root: loads the configuration, builds the adapters, hands them to the
+//! domain services and starts the HTTP server and background workers.
+
+pub mod app;
+pub mod config;
+
+pub use app::Application;
+pub use config::Config;

@@ -1,0 +1,187 @@
+//! Spawns the real application on port 0 with a fresh database and a real SMTP server.
+
+#![allow(dead_code)]
+
+use std::io::Write;
+use std::net::TcpListener;
+use std::sync::{Arc, Mutex, OnceLock};
+use std::time::Duration;
+
+use reqwest::{Client, Response, StatusCode};
+use serde_json::{Value, json};
+use server::{Application, Config};
+use testkit::smtp::{Received, SmtpSink};
+use testkit::{Backend, TestDb};
+
+pub const PASSWORD: &str = "Vital1ty!Log";
+pub const NEW_PASSWORD: &str = "N3w&Better!pw";
+pub const MAIL_WAIT: Duration = Duration::from_secs(10);
+
+/// Everything the app logged in this test process, to check no secret is ever written.
+pub fn captured_logs() -> String {
+    String::from_utf8_lossy(&log_buffer().lock().expect("logs")).into_owned()
+}
+
+fn log_buffer() -> &'static Arc<Mutex<Vec<u8>>> {
+    static BUF: OnceLock<Arc<Mutex<Vec<u8>>>> = OnceLock::new();
+    BUF.get_or_init(|| Arc::new(Mutex::new(Vec::new())))
+}
+
+#[derive(Clone)]
+struct BufWriter(Arc<Mutex<Vec<u8>>>);
+
+impl Write for BufWriter {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.0.lock().expect("logs").extend_from_slice(buf);
+        Ok(buf.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+fn init_logs() {
+    static ONCE: OnceLock<()> = OnceLock::new();
+    ONCE.get_or_init(|| {
+        let buf = log_buffer().clone();
+        let _ = tracing_subscriber::fmt()
+            .with_env_filter("debug,actix_server=warn,h2=warn,hyper=warn,rustls=warn")
+            .with_ansi(false)
+            .with_writer(move || BufWriter(buf.clone()))
+            .try_init();
+    });
+}
+
+pub struct TestApp {
+    pub base: String,
+    pub smtp: SmtpSink,
+    pub client: Client,
+    pub db_url: String,
+    handle: actix_web::dev::ServerHandle,
+    _db: TestDb,
+    _data: tempfile::TempDir,
+}
+
+pub fn client() -> Client {
+    Client::builder()
+        .cookie_store(true)
+        .redirect(reqwest::redirect::Policy::none())
+        .build()
+        .expect("client")
+}
+
+impl TestApp {
+    pub async fn spawn(backend: Backend) -> Self {
+        Self::spawn_with(backend, |_| {}).await
+    }
+
+    pub async fn spawn_with(backend: Backend, tweak: impl FnOnce(&mut Config)) -> Self {
+        init_logs();
+        let smtp = SmtpSink::start().await;
+        let db = TestDb::new(backend);
+        let data = tempfile::tempdir().expect("data dir");
+        let listener = TcpListener::bind("127.0.0.1:0").expect("bind");
+        let port = listener.local_addr().expect("addr").port();
+        let base = format!("http://127.0.0.1:{port}");
+        let mut config = Config {
+            env: "test".into(),
+            bind: format!("127.0.0.1:{port}"),
+            public_url: base.clone(),
+            data_dir: data.path().to_owned(),
+            database_url: Some(db.url.clone()),
+            smtp_url: Some(smtp.url()),
+            static_dir: None,
+            workers: 1,
+            outbox_poll_ms: 50,
+            password_hash_concurrency: 2,
+            ..Config::default()
+        };
+        tweak(&mut config);
+        let app = Application::build_with_listener(config, listener)
+            .await
+            .expect("app builds");
+        let handle = app.handle();
+        tokio::spawn(app.run_until_stopped());
+        Self {
+            base,
+            smtp,
+            client: client(),
+            db_url: db.url.clone(),
+            handle,
+            _db: db,
+            _data: data,
+        }
+    }
+
+    pub fn url(&self, path: &str) -> String {
+        format!("{}{path}", self.base)
+    }
+
+    pub async fn post(&self, path: &str, body: Value) -> Response {
+        post_with(&self.client, &self.url(path), body).await
+    }
+
+    pub async fn get(&self, path: &str) -> Response {
+        self.client.get(self.url(path)).send().await.expect("request")
+    }
+
+    pub async fn register(&self, username: &str, email: &str) -> Response {
+        self.post(
+            "/api/register",
+            json!({"username": username, "email": email, "password": PASSWORD,
+                   "firstName": "", "lastName": "", "redirect": "/"}),
+        )
+        .await
+    }
+
+    /// The newest email to `to` whose subject contains `subject`.
+    pub async fn email(&self, to: &str, subject: &str) -> Received {
+        let subject = subject.to_owned();
+        self.smtp
+            .wait_for(to, move |m| m.subject().contains(&subject), MAIL_WAIT)
+            .await
+    }
+
+    /// The token at the end of the link in the newest matching email.
+    pub async fn token_from_email(&self, to: &str, subject: &str, route: &str) -> String {
+        let mail = self.email(to, subject).await;
+        let prefix = format!("{}/{route}/", self.base);
+        let link = mail
+            .link(&prefix)
+            .unwrap_or_else(|| panic!("no {prefix} link in {}", mail.decoded()));
+        link[prefix.len()..].to_owned()
+    }
+
+    /// Registers, follows the emailed verification link and logs in with `self.client`.
+    pub async fn signed_up(&self, username: &str, email: &str) {
+        assert_eq!(self.register(username, email).await.status(), StatusCode::CREATED);
+        let token = self
+            .token_from_email(email, "Verify your email", "verify-email")
+            .await;
+        let res = self.post("/api/verify-email", json!({ "token": token })).await;
+        assert_eq!(res.status(), StatusCode::OK);
+        let res = self.login(&self.client, username, PASSWORD).await;
+        assert_eq!(res.status(), StatusCode::OK);
+    }
+
+    pub async fn login(&self, client: &Client, username: &str, password: &str) -> Response {
+        post_with(
+            client,
+            &self.url("/api/login"),
+            json!({"username": username, "password": password, "redirect": "/"}),
+        )
+        .await
+    }
+
+    pub async fn stop(&self) {
+        self.handle.stop(true).await;
+    }
+}
+
+pub async fn post_with(client: &Client, url: &str, body: Value) -> Response {
+    client.post(url).json(&body).send().await.expect("request")
+}
+
+pub async fn json_of(res: Response) -> Value {
+    res.json().await.expect("json body")
+}

@@ -1,0 +1,106 @@
+//! The actix-web application: routes, sessions, middleware, OpenAPI, static client.
+
+use actix_session::SessionMiddleware;
+use actix_session::config::{CookieContentSecurity, PersistentSession, TtlExtensionPolicy};
+use actix_web::body::MessageBody;
+use actix_web::cookie::{SameSite, time};
+use actix_web::dev::{ServiceFactory, ServiceRequest, ServiceResponse};
+use actix_web::middleware::from_fn;
+use actix_web::{App, HttpResponse, web};
+use utoipa::OpenApi;
+use utoipa_actix_web::AppExt;
+
+use crate::auth::SESSION_COOKIE;
+use crate::error::extractor_error;
+use crate::routes::{accounts, health};
+use crate::session_store::DbSessionStore;
+use crate::state::AppState;
+use crate::{security, spa};
+
+#[derive(OpenApi)]
+#[openapi(info(
+    title = "Vitalog API",
+    description = "Personal health record: accounts, readings, reports, subscription. \
+        Every request sends the session cookie; state-changing requests must come from the \
+        site itself. Errors are `{ message, errors? }`."
+))]
+struct ApiDoc;
+
+/// Builds the application for one worker.
+pub fn build_app(
+    state: AppState,
+) -> App<
+    impl ServiceFactory<
+        ServiceRequest,
+        Config = (),
+        Response = ServiceResponse<impl MessageBody>,
+        Error = actix_web::Error,
+        InitError = (),
+    >,
+> {
+    let settings = state.settings.clone();
+    let idle = i64::try_from(settings.session_idle.as_secs()).unwrap_or(i64::MAX);
+    let sessions = SessionMiddleware::builder(
+        DbSessionStore::new(state.sessions.clone(), state.clock.clone()),
+        state.cookie_key.clone(),
+    )
+    .cookie_name(SESSION_COOKIE.to_owned())
+    .cookie_secure(settings.secure_cookies())
+    .cookie_http_only(true)
+    .cookie_same_site(SameSite::Lax)
+    .cookie_path("/".to_owned())
+    .cookie_content_security(CookieContentSecurity::Private)
+    .session_lifecycle(
+        PersistentSession::default()
+            .session_ttl(time::Duration::seconds(idle))
+            .session_ttl_extension_policy(TtlExtensionPolicy::OnStateChanges),
+    )
+    .build();
+    let limit = settings.body_limit;
+
+    App::new()
+        .app_data(web::Data::new(state))
+        .app_data(
+            web::JsonConfig::default()
+                .limit(limit)
+                .error_handler(|e, _| extractor_error(e)),
+        )
+        .app_data(web::PayloadConfig::new(limit))
+        .app_data(web::PathConfig::default().error_handler(|e, _| extractor_error(e)))
+        .app_data(web::QueryConfig::default().error_handler(|e, _| extractor_error(e)))
+        .into_utoipa_app()
+        .openapi(ApiDoc::openapi())
+        .service(health::live)
+        .service(health::ready)
+        .service(accounts::login)
+        .service(accounts::register)
+        .service(accounts::logout)
+        .service(accounts::get_user)
+        .service(accounts::update_user)
+        .service(accounts::change_password)
+        .service(accounts::get_preferences)
+        .service(accounts::update_preferences)
+        .service(accounts::verify_email)
+        .service(accounts::resend_verification)
+        .service(accounts::request_password_reset)
+        .service(accounts::check_reset_token)
+        .service(accounts::reset_password)
+        .openapi_service(|api| {
+            let json = api.to_json().unwrap_or_else(|_| "{}".to_owned());
+            web::resource("/api/openapi.json").route(web::get().to(move || {
+                let json = json.clone();
+                async move {
+                    HttpResponse::Ok()
+                        .content_type("application/json")
+                        .insert_header(("cache-control", "no-cache"))
+                        .body(json)
+                }
+            }))
+        })
+        .into_app()
+        .default_service(web::to(spa::fallback))
+        .wrap(sessions)
+        .wrap(from_fn(security::same_site_guard))
+        .wrap(from_fn(security::headers))
+        .wrap(from_fn(security::access_log))
+}

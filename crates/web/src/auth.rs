@@ -1,0 +1,90 @@
+//! Who is signed in: the session extractor, starting and ending sessions, and the
+//! presence cookie the client reads (it never sees the session cookie).
+
+use std::future::{Ready, ready};
+
+use actix_session::{Session, SessionExt};
+use actix_web::cookie::{Cookie, SameSite, time};
+use actix_web::{FromRequest, HttpRequest, dev::Payload, web};
+use kernel::UserId;
+
+use crate::error::ApiError;
+use crate::session_store::USER_ID;
+use crate::state::AppState;
+
+pub const SESSION_COOKIE: &str = "vitalog_session";
+/// Non-secret, JS-readable "a session probably exists" marker for the client's cookie check.
+pub const PRESENCE_COOKIE: &str = "vitalog_auth";
+const ISSUED_AT: &str = "iat";
+const LAST_SEEN: &str = "seen";
+/// Activity refreshes the idle expiry at most this often, so reads do not all write.
+const TOUCH_EVERY_SECS: i64 = 300;
+
+/// The signed-in user, taken from the server-side session. Handlers that take it answer
+/// 401 to anyone else.
+#[derive(Debug, Clone, Copy)]
+pub struct CurrentUser {
+    pub id: UserId,
+}
+
+impl FromRequest for CurrentUser {
+    type Error = ApiError;
+    type Future = Ready<Result<Self, ApiError>>;
+
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        ready(current_user(req))
+    }
+}
+
+fn current_user(req: &HttpRequest) -> Result<CurrentUser, ApiError> {
+    let state = req
+        .app_data::<web::Data<AppState>>()
+        .ok_or_else(ApiError::unauthenticated)?;
+    let session = req.get_session();
+    let uid = session
+        .get::<i64>(USER_ID)
+        .ok()
+        .flatten()
+        .ok_or_else(ApiError::unauthenticated)?;
+    let now = state.clock.now().timestamp();
+    let issued = session.get::<i64>(ISSUED_AT).ok().flatten().unwrap_or(0);
+    let absolute = i64::try_from(state.settings.session_absolute.as_secs()).unwrap_or(i64::MAX);
+    if now.saturating_sub(issued) > absolute {
+        session.purge();
+        return Err(ApiError::unauthenticated());
+    }
+    let seen = session.get::<i64>(LAST_SEEN).ok().flatten().unwrap_or(0);
+    if now.saturating_sub(seen) > TOUCH_EVERY_SECS {
+        // Changing the state makes the session store extend the idle expiry.
+        let _ = session.insert(LAST_SEEN, now);
+    }
+    Ok(CurrentUser { id: UserId(uid) })
+}
+
+/// Signs `user` in on this browser with a fresh session id (no session fixation).
+pub fn start_session(session: &Session, state: &AppState, user: UserId) -> Result<(), ApiError> {
+    let now = state.clock.now().timestamp();
+    session.renew();
+    session
+        .insert(USER_ID, user.0)
+        .and_then(|()| session.insert(ISSUED_AT, now))
+        .and_then(|()| session.insert(LAST_SEEN, now))
+        .map_err(|e| ApiError::internal(&anyhow::anyhow!("session insert: {e}")))
+}
+
+pub fn presence_cookie(state: &AppState) -> Cookie<'static> {
+    let idle = i64::try_from(state.settings.session_idle.as_secs()).unwrap_or(i64::MAX);
+    Cookie::build(PRESENCE_COOKIE, "1")
+        .path("/")
+        .same_site(SameSite::Lax)
+        .secure(state.settings.secure_cookies())
+        .http_only(false)
+        .max_age(time::Duration::seconds(idle))
+        .finish()
+}
+
+pub fn presence_removal(state: &AppState) -> Cookie<'static> {
+    let mut c = presence_cookie(state);
+    c.make_removal();
+    c
+}

@@ -1,0 +1,186 @@
+//! Request and response bodies (camelCase JSON), documented in the OpenAPI description.
+
+use identity::{Preferences, User};
+use serde::{Deserialize, Deserializer, Serialize};
+use utoipa::ToSchema;
+
+/// Absent → `None`; `null` → `Some(None)`; a value → `Some(Some(v))`.
+fn double_option<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Option<String>>, D::Error> {
+    Option::<String>::deserialize(d).map(Some)
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct UserDto {
+    pub id: i64,
+    pub username: String,
+    pub email: String,
+    pub first_name: String,
+    pub last_name: String,
+    /// `YYYY-MM-DD`, or null when not given.
+    pub date_of_birth: Option<String>,
+    /// male, female, other or prefer-not-to-say.
+    pub gender: String,
+}
+
+impl From<&User> for UserDto {
+    fn from(u: &User) -> Self {
+        Self {
+            id: u.id.0,
+            username: u.username.clone(),
+            email: u.email.to_string(),
+            first_name: u.first_name.clone(),
+            last_name: u.last_name.clone(),
+            date_of_birth: u.date_of_birth.map(|d| d.format("%Y-%m-%d").to_string()),
+            gender: u.gender.as_str().to_owned(),
+        }
+    }
+}
+
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", default)]
+pub struct LoginRequest {
+    /// Username, or the account's email address.
+    pub username: String,
+    pub password: String,
+    /// Where a native form post is sent afterwards (a same-site path).
+    pub redirect: Option<String>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct LoginResponse {
+    pub user: UserDto,
+}
+
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", default)]
+pub struct RegisterRequest {
+    pub username: String,
+    pub password: String,
+    pub email: String,
+    pub first_name: String,
+    pub last_name: String,
+    pub redirect: Option<String>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct RegisterResponse {
+    pub message: String,
+    pub email: String,
+}
+
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(default)]
+pub struct LogoutRequest {
+    pub redirect: Option<String>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct MessageResponse {
+    pub message: String,
+}
+
+impl MessageResponse {
+    pub fn new(message: impl Into<String>) -> Self {
+        Self {
+            message: message.into(),
+        }
+    }
+}
+
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", default)]
+pub struct UpdateUserRequest {
+    #[serde(deserialize_with = "double_option")]
+    #[schema(value_type = Option<String>)]
+    pub first_name: Option<Option<String>>,
+    #[serde(deserialize_with = "double_option")]
+    #[schema(value_type = Option<String>)]
+    pub last_name: Option<Option<String>>,
+    pub email: Option<String>,
+    /// `YYYY-MM-DD`; null or empty clears it. The user must be 18 or older.
+    #[serde(deserialize_with = "double_option")]
+    #[schema(value_type = Option<String>)]
+    pub date_of_birth: Option<Option<String>>,
+    pub gender: Option<String>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct UpdateUserResponse {
+    pub message: String,
+    pub user: UserDto,
+    /// The new address a confirmation link was sent to; the email changes once confirmed.
+    pub email_change_pending: Option<String>,
+}
+
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", default)]
+pub struct ChangePasswordRequest {
+    pub current_password: String,
+    pub new_password: String,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PreferencesDto {
+    /// lbs or kg.
+    pub weight_unit: String,
+    /// mg/dL or mmol/L.
+    pub blood_sugar_unit: String,
+    pub email_reminders: bool,
+    pub weekly_reports: bool,
+}
+
+impl From<Preferences> for PreferencesDto {
+    fn from(p: Preferences) -> Self {
+        Self {
+            weight_unit: p.weight_unit.as_str().to_owned(),
+            blood_sugar_unit: p.blood_sugar_unit.as_str().to_owned(),
+            email_reminders: p.email_reminders,
+            weekly_reports: p.weekly_reports,
+        }
+    }
+}
+
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", default)]
+pub struct PreferencesPatchRequest {
+    pub weight_unit: Option<String>,
+    pub blood_sugar_unit: Option<String>,
+    pub email_reminders: Option<bool>,
+    pub weekly_reports: Option<bool>,
+}
+
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(default)]
+pub struct TokenRequest {
+    pub token: String,
+}
+
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(default)]
+pub struct EmailRequest {
+    pub email: String,
+}
+
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(default)]
+pub struct ResetPasswordRequest {
+    pub token: String,
+    pub password: String,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct TokenCheckResponse {
+    pub valid: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub message: Option<String>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct HealthResponse {
+    pub status: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub database: Option<String>,
+}

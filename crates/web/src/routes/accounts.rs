@@ -1,0 +1,412 @@
+//! Accounts API (spec section 7): login, register, logout, the current user, profile,
+//! password, preferences, email verification and password reset.
+
+use actix_session::Session;
+use actix_web::http::{StatusCode, header};
+use actix_web::{HttpRequest, HttpResponse, get, patch, post, web};
+use identity::service::RegisterInput;
+use identity::{BloodSugarUnit, PreferencesPatch, ProfileInput, Verified, WeightUnit};
+use kernel::FieldErrors;
+
+use super::{client_ip, is_form, read_body, safe_redirect};
+use crate::auth::{CurrentUser, presence_cookie, presence_removal, start_session};
+use crate::dto::*;
+use crate::error::{ApiError, ErrorBody};
+use crate::state::AppState;
+
+pub const MSG_REGISTERED: &str =
+    "Registration successful. Please check your email (including the spam folder) to verify your account.";
+pub const MSG_RESEND: &str = "If an account with that email is waiting for verification, we have sent a new verification link. Please check your inbox and spam folder.";
+pub const MSG_RESET_REQUESTED: &str = "If an account exists with that email, we have sent a link to reset your password. Please check your inbox and spam folder.";
+pub const MSG_RESET_DONE: &str =
+    "Your password has been reset. You can now log in with your new password.";
+pub const MSG_VERIFIED: &str = "Your email address has been verified. You can now log in.";
+pub const MSG_EMAIL_CHANGED: &str = "Your new email address is confirmed.";
+pub const MSG_PASSWORD_CHANGED: &str = "Your password has been changed.";
+pub const MSG_LOGGED_OUT: &str = "You have been logged out.";
+
+fn see_other(location: &str) -> HttpResponse {
+    HttpResponse::SeeOther()
+        .insert_header((header::LOCATION, location.to_owned()))
+        .finish()
+}
+
+fn query_escape(s: &str) -> String {
+    url::form_urlencoded::byte_serialize(s.as_bytes()).collect()
+}
+
+/// Where a failed native form post goes: the page that can show the message.
+fn form_failure(err: &ApiError, page: &str) -> HttpResponse {
+    match (&err.body.requires_verification, &err.body.email) {
+        (Some(true), Some(email)) => see_other(&format!(
+            "/verify-pending?email={}",
+            query_escape(email)
+        )),
+        _ => see_other(&format!("{page}?error={}", query_escape(&err.body.message))),
+    }
+}
+
+/// Log in with username (or email) and password.
+#[utoipa::path(tag = "accounts",
+    request_body(content = LoginRequest, description = "JSON, or a native form post (application/x-www-form-urlencoded) answered with 303"),
+    responses(
+        (status = 200, body = LoginResponse, description = "Signed in; sets the session cookie and the vitalog_auth presence cookie"),
+        (status = 303, description = "Form post: to `redirect` when it is a same-site path, else /"),
+        (status = 400, body = ErrorBody), (status = 401, body = ErrorBody),
+        (status = 403, body = ErrorBody, description = "Email not verified: requiresVerification and email"),
+        (status = 429, body = ErrorBody),
+    ))]
+#[post("/api/login")]
+pub async fn login(
+    req: HttpRequest,
+    body: web::Bytes,
+    state: web::Data<AppState>,
+    session: Session,
+) -> Result<HttpResponse, ApiError> {
+    let form = is_form(&req);
+    let result = async {
+        let input: LoginRequest = read_body(&req, &body)?;
+        state.limits.login_per_ip.check(&client_ip(&req, &state))?;
+        state
+            .limits
+            .login_per_account
+            .check(&identity::username_key(&input.username))?;
+        let user = state
+            .accounts
+            .login(&input.username, &input.password)
+            .await?;
+        start_session(&session, &state, user.id)?;
+        tracing::info!(user_id = %user.id, "login");
+        Ok::<_, ApiError>((user, input.redirect))
+    }
+    .await;
+    match (result, form) {
+        (Ok((_, redirect)), true) => {
+            let mut res = see_other(&safe_redirect(redirect.as_deref(), "/"));
+            res.add_cookie(&presence_cookie(&state))
+                .map_err(|e| ApiError::internal(&e.into()))?;
+            Ok(res)
+        }
+        (Ok((user, _)), false) => Ok(HttpResponse::Ok()
+            .cookie(presence_cookie(&state))
+            .json(LoginResponse {
+                user: UserDto::from(&user),
+            })),
+        (Err(e), true) => Ok(form_failure(&e, "/auth")),
+        (Err(e), false) => Err(e),
+    }
+}
+
+/// Create an account; a verification email is sent.
+#[utoipa::path(tag = "accounts",
+    request_body(content = RegisterRequest, description = "JSON, or a native form post answered with 303"),
+    responses(
+        (status = 201, body = RegisterResponse),
+        (status = 303, description = "Form post: to /verify-pending?email=..."),
+        (status = 400, body = ErrorBody), (status = 409, body = ErrorBody, description = "Username or email taken"),
+        (status = 429, body = ErrorBody),
+    ))]
+#[post("/api/register")]
+pub async fn register(
+    req: HttpRequest,
+    body: web::Bytes,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let form = is_form(&req);
+    let result = async {
+        let input: RegisterRequest = read_body(&req, &body)?;
+        state
+            .limits
+            .register_per_ip
+            .check(&client_ip(&req, &state))?;
+        let email = state
+            .accounts
+            .register(RegisterInput {
+                username: input.username,
+                email: input.email,
+                password: input.password,
+                first_name: input.first_name,
+                last_name: input.last_name,
+            })
+            .await?;
+        Ok::<_, ApiError>(email)
+    }
+    .await;
+    match (result, form) {
+        (Ok(email), true) => Ok(see_other(&format!(
+            "/verify-pending?email={}",
+            query_escape(email.as_str())
+        ))),
+        (Ok(email), false) => Ok(HttpResponse::Created().json(RegisterResponse {
+            message: MSG_REGISTERED.into(),
+            email: email.to_string(),
+        })),
+        (Err(e), true) => Ok(form_failure(&e, "/auth")),
+        (Err(e), false) => Err(e),
+    }
+}
+
+/// End the session on the server and clear the cookies.
+#[utoipa::path(tag = "accounts",
+    request_body(content = LogoutRequest, description = "Native form post with redirect=/auth, or JSON"),
+    responses(
+        (status = 200, body = MessageResponse),
+        (status = 303, description = "Form post: to `redirect` when it is a same-site path"),
+    ))]
+#[post("/api/logout")]
+pub async fn logout(
+    req: HttpRequest,
+    body: web::Bytes,
+    state: web::Data<AppState>,
+    session: Session,
+) -> Result<HttpResponse, ApiError> {
+    let input: LogoutRequest = read_body(&req, &body).unwrap_or_default();
+    session.purge();
+    let mut res = if is_form(&req) {
+        see_other(&safe_redirect(input.redirect.as_deref(), "/auth"))
+    } else {
+        HttpResponse::Ok().json(MessageResponse::new(MSG_LOGGED_OUT))
+    };
+    res.add_cookie(&presence_removal(&state))
+        .map_err(|e| ApiError::internal(&e.into()))?;
+    Ok(res)
+}
+
+/// The signed-in user.
+#[utoipa::path(tag = "accounts", responses(
+    (status = 200, body = UserDto), (status = 401, body = ErrorBody),
+))]
+#[get("/api/user")]
+pub async fn get_user(
+    user: Result<CurrentUser, ApiError>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let found = match user {
+        Ok(u) => state.accounts.user(u.id).await.ok(),
+        Err(_) => None,
+    };
+    match found {
+        Some(u) => Ok(HttpResponse::Ok()
+            .insert_header((header::CACHE_CONTROL, "no-store"))
+            .json(UserDto::from(&u))),
+        None => {
+            // Tell the client's cookie check there is no session any more.
+            let mut res = actix_web::ResponseError::error_response(&ApiError::unauthenticated());
+            res.add_cookie(&presence_removal(&state))
+                .map_err(|e| ApiError::internal(&e.into()))?;
+            Ok(res)
+        }
+    }
+}
+
+/// Update names, date of birth, gender; a new email is confirmed by a link first.
+#[utoipa::path(tag = "accounts", request_body = UpdateUserRequest, responses(
+    (status = 200, body = UpdateUserResponse), (status = 400, body = ErrorBody),
+    (status = 401, body = ErrorBody), (status = 409, body = ErrorBody),
+))]
+#[patch("/api/user")]
+pub async fn update_user(
+    user: CurrentUser,
+    body: web::Json<UpdateUserRequest>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let b = body.into_inner();
+    let clear = |v: Option<Option<String>>| v.map(Option::unwrap_or_default);
+    let out = state
+        .accounts
+        .update_profile(
+            user.id,
+            ProfileInput {
+                first_name: clear(b.first_name),
+                last_name: clear(b.last_name),
+                email: b.email,
+                date_of_birth: clear(b.date_of_birth),
+                gender: b.gender,
+            },
+        )
+        .await?;
+    let message = match &out.email_change_pending {
+        Some(e) => format!(
+            "Profile updated. We sent a confirmation link to {e}; your email address changes once you open it."
+        ),
+        None => "Profile updated.".to_owned(),
+    };
+    Ok(HttpResponse::Ok().json(UpdateUserResponse {
+        message,
+        user: UserDto::from(&out.user),
+        email_change_pending: out.email_change_pending.map(|e| e.to_string()),
+    }))
+}
+
+/// Change the password; every other session of the user ends.
+#[utoipa::path(tag = "accounts", request_body = ChangePasswordRequest, responses(
+    (status = 200, body = MessageResponse), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody),
+))]
+#[post("/api/user/change-password")]
+pub async fn change_password(
+    user: CurrentUser,
+    body: web::Json<ChangePasswordRequest>,
+    state: web::Data<AppState>,
+    session: Session,
+) -> Result<HttpResponse, ApiError> {
+    state
+        .accounts
+        .change_password(user.id, &body.current_password, &body.new_password)
+        .await?;
+    // The store ended every session of the user; this browser continues on a new one.
+    start_session(&session, &state, user.id)?;
+    Ok(HttpResponse::Ok()
+        .cookie(presence_cookie(&state))
+        .json(MessageResponse::new(MSG_PASSWORD_CHANGED)))
+}
+
+/// Units and email preferences (defaults lbs, mg/dL, no emails).
+#[utoipa::path(tag = "accounts", responses(
+    (status = 200, body = PreferencesDto), (status = 401, body = ErrorBody),
+))]
+#[get("/api/user/preferences")]
+pub async fn get_preferences(
+    user: CurrentUser,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let p = state.accounts.preferences(user.id).await?;
+    Ok(HttpResponse::Ok().json(PreferencesDto::from(p)))
+}
+
+/// Change some preferences; fields not sent keep their value.
+#[utoipa::path(tag = "accounts", request_body = PreferencesPatchRequest, responses(
+    (status = 200, body = PreferencesDto), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody),
+))]
+#[patch("/api/user/preferences")]
+pub async fn update_preferences(
+    user: CurrentUser,
+    body: web::Json<PreferencesPatchRequest>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let b = body.into_inner();
+    let mut errors = FieldErrors::new();
+    let weight_unit = b.weight_unit.as_deref().and_then(|v| {
+        let u = WeightUnit::parse(v);
+        if u.is_none() {
+            errors.add("weightUnit", "Weight unit must be lbs or kg.");
+        }
+        u
+    });
+    let blood_sugar_unit = b.blood_sugar_unit.as_deref().and_then(|v| {
+        let u = BloodSugarUnit::parse(v);
+        if u.is_none() {
+            errors.add("bloodSugarUnit", "Blood sugar unit must be mg/dL or mmol/L.");
+        }
+        u
+    });
+    errors.into_result().map_err(ApiError::invalid)?;
+    let p = state
+        .accounts
+        .update_preferences(
+            user.id,
+            PreferencesPatch {
+                weight_unit,
+                blood_sugar_unit,
+                email_reminders: b.email_reminders,
+                weekly_reports: b.weekly_reports,
+            },
+        )
+        .await?;
+    Ok(HttpResponse::Ok().json(PreferencesDto::from(p)))
+}
+
+/// Confirm an email address with the token from the emailed link.
+#[utoipa::path(tag = "accounts", request_body = TokenRequest, responses(
+    (status = 200, body = MessageResponse), (status = 400, body = ErrorBody), (status = 409, body = ErrorBody),
+))]
+#[post("/api/verify-email")]
+pub async fn verify_email(
+    body: web::Json<TokenRequest>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let message = match state.accounts.verify_email(&body.token).await? {
+        Verified::Account(_) => MSG_VERIFIED,
+        Verified::EmailChanged(_) => MSG_EMAIL_CHANGED,
+    };
+    Ok(HttpResponse::Ok().json(MessageResponse::new(message)))
+}
+
+/// Send a new verification link. Same answer whether or not the account exists.
+#[utoipa::path(tag = "accounts", request_body = EmailRequest, responses(
+    (status = 200, body = MessageResponse), (status = 400, body = ErrorBody), (status = 429, body = ErrorBody),
+))]
+#[post("/api/verify-email/resend")]
+pub async fn resend_verification(
+    req: HttpRequest,
+    body: web::Json<EmailRequest>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    state.limits.email_per_ip.check(&client_ip(&req, &state))?;
+    state
+        .limits
+        .email_per_address
+        .check(&body.email.trim().to_lowercase())?;
+    state.accounts.resend_verification(&body.email).await?;
+    Ok(HttpResponse::Ok().json(MessageResponse::new(MSG_RESEND)))
+}
+
+/// Email a password reset link. Same answer whether or not the account exists.
+#[utoipa::path(tag = "accounts", request_body = EmailRequest, responses(
+    (status = 200, body = MessageResponse), (status = 400, body = ErrorBody), (status = 429, body = ErrorBody),
+))]
+#[post("/api/password-reset/request")]
+pub async fn request_password_reset(
+    req: HttpRequest,
+    body: web::Json<EmailRequest>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    state.limits.email_per_ip.check(&client_ip(&req, &state))?;
+    state
+        .limits
+        .email_per_address
+        .check(&body.email.trim().to_lowercase())?;
+    state.accounts.request_password_reset(&body.email).await?;
+    Ok(HttpResponse::Ok().json(MessageResponse::new(MSG_RESET_REQUESTED)))
+}
+
+/// Whether a reset link can still be used.
+#[utoipa::path(tag = "accounts",
+    params(("token" = String, Path, description = "The token from the emailed link")),
+    responses((status = 200, body = TokenCheckResponse), (status = 400, body = TokenCheckResponse)))]
+#[get("/api/password-reset/verify/{token}")]
+pub async fn check_reset_token(
+    token: web::Path<String>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    match state.accounts.check_reset_token(&token).await {
+        Ok(()) => Ok(HttpResponse::Ok()
+            .insert_header((header::CACHE_CONTROL, "no-store"))
+            .json(TokenCheckResponse {
+                valid: true,
+                message: None,
+            })),
+        Err(identity::IdentityError::InvalidToken(m)) => {
+            Ok(HttpResponse::build(StatusCode::BAD_REQUEST).json(TokenCheckResponse {
+                valid: false,
+                message: Some(m),
+            }))
+        }
+        Err(e) => Err(e.into()),
+    }
+}
+
+/// Set a new password with a reset token; every session of the user ends.
+#[utoipa::path(tag = "accounts", request_body = ResetPasswordRequest, responses(
+    (status = 200, body = MessageResponse), (status = 400, body = ErrorBody),
+))]
+#[post("/api/password-reset/reset")]
+pub async fn reset_password(
+    body: web::Json<ResetPasswordRequest>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    state
+        .accounts
+        .reset_password(&body.token, &body.password)
+        .await?;
+    Ok(HttpResponse::Ok().json(MessageResponse::new(MSG_RESET_DONE)))
+}

@@ -1,0 +1,36 @@
+use actix_web::{HttpResponse, get, web};
+
+use crate::dto::HealthResponse;
+use crate::state::AppState;
+
+/// The process is up.
+#[utoipa::path(tag = "health", responses((status = 200, body = HealthResponse)))]
+#[get("/health/live")]
+pub async fn live() -> HttpResponse {
+    HttpResponse::Ok().json(HealthResponse {
+        status: "ok".into(),
+        database: None,
+    })
+}
+
+/// The process can serve requests: the database answers.
+#[utoipa::path(tag = "health", responses(
+    (status = 200, body = HealthResponse),
+    (status = 503, body = HealthResponse, description = "database unreachable"),
+))]
+#[get("/health/ready")]
+pub async fn ready(state: web::Data<AppState>) -> HttpResponse {
+    match state.health.check().await {
+        Ok(()) => HttpResponse::Ok().json(HealthResponse {
+            status: "ok".into(),
+            database: Some("ok".into()),
+        }),
+        Err(e) => {
+            tracing::warn!(error = %e, "readiness check failed");
+            HttpResponse::ServiceUnavailable().json(HealthResponse {
+                status: "unavailable".into(),
+                database: Some("unreachable".into()),
+            })
+        }
+    }
+}

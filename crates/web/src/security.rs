@@ -1,0 +1,134 @@
+//! Request-wide protections: refusing cross-site state changes, security headers, and an
+//! access log that never records paths with secrets in them.
+
+use std::time::Instant;
+
+use actix_web::body::{EitherBody, MessageBody};
+use actix_web::dev::{ServiceRequest, ServiceResponse};
+use actix_web::http::{Method, header};
+use actix_web::middleware::Next;
+use actix_web::{Error, ResponseError, web};
+
+use crate::error::{ApiError, MSG_CROSS_SITE};
+use crate::state::AppState;
+
+/// The page's content security policy: only our own scripts, no framing.
+pub const CSP: &str = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; \
+    img-src 'self' data:; font-src 'self' data:; connect-src 'self'; object-src 'none'; \
+    base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
+
+fn changes_state(method: &Method) -> bool {
+    !matches!(*method, Method::GET | Method::HEAD | Method::OPTIONS)
+}
+
+/// Whether a state-changing request comes from our own site, judged by `Sec-Fetch-Site`
+/// (modern browsers) and `Origin`. Requests with neither (curl, server-to-server) carry no
+/// browser cookies by accident and are let through.
+pub fn is_same_site(sec_fetch_site: Option<&str>, origin: Option<&str>, own_origin: &str) -> bool {
+    if let Some(site) = sec_fetch_site
+        && !matches!(site, "same-origin" | "none")
+    {
+        return false;
+    }
+    match origin {
+        Some(o) => o == own_origin,
+        None => true,
+    }
+}
+
+pub async fn same_site_guard(
+    req: ServiceRequest,
+    next: Next<impl MessageBody>,
+) -> Result<ServiceResponse<EitherBody<impl MessageBody>>, Error> {
+    if changes_state(req.method()) && req.path().starts_with("/api/") {
+        let own = req
+            .app_data::<web::Data<AppState>>()
+            .map(|s| s.settings.origin())
+            .unwrap_or_default();
+        let h = req.headers();
+        let fetch_site = h.get("sec-fetch-site").and_then(|v| v.to_str().ok());
+        let origin = h.get(header::ORIGIN).and_then(|v| v.to_str().ok());
+        if !is_same_site(fetch_site, origin, &own) {
+            tracing::warn!(method = %req.method(), "cross-site request refused");
+            let res = ApiError::new(actix_web::http::StatusCode::FORBIDDEN, MSG_CROSS_SITE)
+                .error_response();
+            return Ok(req.into_response(res).map_into_right_body());
+        }
+    }
+    Ok(next.call(req).await?.map_into_left_body())
+}
+
+pub async fn headers(
+    req: ServiceRequest,
+    next: Next<impl MessageBody>,
+) -> Result<ServiceResponse<impl MessageBody>, Error> {
+    let api = req.path().starts_with("/api/");
+    let https = req
+        .app_data::<web::Data<AppState>>()
+        .is_some_and(|s| s.settings.secure_cookies());
+    let mut res = next.call(req).await?;
+    let h = res.headers_mut();
+    let set = |h: &mut header::HeaderMap, name: &'static str, value: &'static str| {
+        h.insert(
+            header::HeaderName::from_static(name),
+            header::HeaderValue::from_static(value),
+        );
+    };
+    set(h, "content-security-policy", CSP);
+    set(h, "x-content-type-options", "nosniff");
+    // Reset and verification links carry tokens in the path: never leak them as referrer.
+    set(h, "referrer-policy", "no-referrer");
+    set(h, "x-frame-options", "DENY");
+    set(h, "cross-origin-opener-policy", "same-origin");
+    set(
+        h,
+        "permissions-policy",
+        "camera=(), microphone=(), geolocation=(), payment=(self)",
+    );
+    if https {
+        set(h, "strict-transport-security", "max-age=31536000");
+    }
+    if api && !h.contains_key(header::CACHE_CONTROL) {
+        // Health data must not sit in shared or browser caches.
+        set(h, "cache-control", "no-store");
+    }
+    Ok(res)
+}
+
+/// One line per request: method, route pattern (never the raw path, which can hold a
+/// token), status and time.
+pub async fn access_log(
+    req: ServiceRequest,
+    next: Next<impl MessageBody>,
+) -> Result<ServiceResponse<impl MessageBody>, Error> {
+    let start = Instant::now();
+    let method = req.method().clone();
+    let res = next.call(req).await?;
+    let route = res.request().match_pattern().unwrap_or_else(|| "-".to_owned());
+    let status = res.status().as_u16();
+    let ms = start.elapsed().as_secs_f64() * 1000.0;
+    if status >= 500 {
+        tracing::warn!(%method, route, status, ms, "request");
+    } else {
+        tracing::info!(%method, route, status, ms, "request");
+    }
+    Ok(res)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::is_same_site;
+
+    #[test]
+    fn same_site_rules() {
+        let own = "https://vitalog.example";
+        assert!(is_same_site(Some("same-origin"), Some(own), own));
+        assert!(is_same_site(None, None, own), "non-browser clients");
+        assert!(is_same_site(None, Some(own), own));
+        assert!(!is_same_site(Some("cross-site"), None, own));
+        assert!(!is_same_site(Some("same-site"), Some("https://x.vitalog.example"), own));
+        assert!(!is_same_site(None, Some("https://evil.example"), own));
+        assert!(!is_same_site(None, Some("null"), own));
+        assert!(!is_same_site(Some("same-origin"), Some("http://vitalog.example"), own));
+    }
+}

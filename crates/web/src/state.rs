@@ -1,0 +1,22 @@
+use std::sync::Arc;
+
+use identity::AccountService;
+use identity::ports::SessionRepository;
+use kernel::Clock;
+use kernel::health::HealthCheck;
+
+use crate::rate_limit::RateLimits;
+use crate::settings::WebSettings;
+
+/// Everything the handlers reach, shared by all workers.
+#[derive(Clone)]
+pub struct AppState {
+    pub accounts: AccountService,
+    pub sessions: Arc<dyn SessionRepository>,
+    pub health: Arc<dyn HealthCheck>,
+    pub clock: Arc<dyn Clock>,
+    pub limits: Arc<RateLimits>,
+    pub settings: Arc<WebSettings>,
+    /// Key that protects the session cookie's content (shared by every server instance).
+    pub cookie_key: actix_web::cookie::Key,
+}

@@ -1,0 +1,85 @@
+// Test fixtures: one SMTP sink and one `vitalog` server per worker, helpers for accounts.
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { startSmtpSink, type Mailbox } from './smtp-sink';
+import { freePort, startVitalog } from './vitalog-server';
+
+interface Stack {
+  baseURL: string;
+  mailbox: Mailbox;
+}
+
+export interface Account {
+  username: string;
+  email: string;
+  password: string;
+}
+
+let counter = 0;
+/** A fresh, unique account description (nothing is created). */
+export function newAccount(prefix = 'user'): Account {
+  counter += 1;
+  const id = `${Date.now().toString(36)}${counter}`;
+  return { username: `${prefix}${id}`, email: `${prefix}.${id}@example.test`, password: 'Vital!ty2025' };
+}
+
+export const test = base.extend<{ mailbox: Mailbox }, { stack: Stack }>({
+  stack: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use, workerInfo) => {
+      const smtp = await startSmtpSink(await freePort());
+      const server = await startVitalog(smtp.port, `w${workerInfo.workerIndex}`).catch(async (error: unknown) => {
+        await smtp.close();
+        throw error;
+      });
+      await use({ baseURL: server.baseURL, mailbox: smtp.mailbox });
+      await server.stop();
+      await smtp.close();
+    },
+    { scope: 'worker', timeout: 60_000 },
+  ],
+  baseURL: async ({ stack }, use) => {
+    await use(stack.baseURL);
+  },
+  mailbox: async ({ stack }, use) => {
+    await use(stack.mailbox);
+  },
+});
+
+export { expect };
+
+/** The link in the newest email to `to` whose path starts with `pathPrefix`. */
+export async function linkFromEmail(mailbox: Mailbox, to: string, pathPrefix: string, after = 0): Promise<string> {
+  const mail = await mailbox.waitFor(to, (m) => m.links.some((l) => new URL(l).pathname.startsWith(pathPrefix)), { after });
+  const link = mail.links.find((l) => new URL(l).pathname.startsWith(pathPrefix));
+  if (!link) throw new Error(`no ${pathPrefix} link in the email to ${to}`);
+  return link;
+}
+
+/** Registers through the API (no browser) and returns the account. */
+export async function registerByApi(request: APIRequestContext, account: Account): Promise<void> {
+  const res = await request.post('/api/register', {
+    data: { ...account, firstName: '', lastName: '', redirect: '/auth' },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+}
+
+/** Registers and verifies through the API and the emailed link's token. */
+export async function verifiedAccount(request: APIRequestContext, mailbox: Mailbox, prefix = 'user'): Promise<Account> {
+  const account = newAccount(prefix);
+  await registerByApi(request, account);
+  const link = await linkFromEmail(mailbox, account.email, '/verify-email/');
+  const token = decodeURIComponent(new URL(link).pathname.split('/').pop() ?? '');
+  const res = await request.post('/api/verify-email', { data: { token } });
+  expect(res.status(), await res.text()).toBe(200);
+  return account;
+}
+
+/** Logs in through the form and waits for the dashboard. */
+export async function loginThroughUi(page: Page, account: Pick<Account, 'username' | 'password'>): Promise<void> {
+  await page.goto('/auth');
+  await page.getByLabel('Username').fill(account.username);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+}

@@ -1,0 +1,117 @@
+// Starts the real `vitalog` binary on a free loopback port with a fresh data directory.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createWriteStream, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+export const FRONTEND_DIR = path.resolve(import.meta.dirname, '..');
+export const REPO_DIR = path.resolve(FRONTEND_DIR, '..');
+export const DIST_DIR = path.join(FRONTEND_DIR, 'dist');
+export const RESULTS_DIR = path.join(FRONTEND_DIR, 'test-results');
+
+export function vitalogBinary(): string {
+  return path.resolve(FRONTEND_DIR, process.env.VITALOG_BIN ?? '../target/debug/vitalog');
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export interface RunningServer {
+  baseURL: string;
+  logFile: string;
+  stop: () => Promise<void>;
+}
+
+async function waitUntilReady(baseURL: string, child: ChildProcess, logFile: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let lastError = 'no answer yet';
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(
+        `vitalog exited (code ${child.exitCode ?? child.signalCode}) before it was ready; see ${logFile}`,
+      );
+    }
+    try {
+      const res = await fetch(`${baseURL}/health/ready`);
+      if (res.ok) {
+        const index = await fetch(`${baseURL}/auth`);
+        const html = await index.text();
+        if (!index.ok || !html.includes('id="root"') && !html.includes('id=root')) {
+          throw new Error(`GET /auth did not return the client's index.html (status ${index.status})`);
+        }
+        return;
+      }
+      lastError = `/health/ready answered ${res.status}`;
+    } catch (error) {
+      if (error instanceof Error && error.message.startsWith('GET /auth')) throw error;
+      lastError = error instanceof Error ? error.message : String(error);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`vitalog did not become ready within ${timeoutMs} ms (${lastError}); see ${logFile}`);
+}
+
+export async function startVitalog(smtpPort: number, name: string): Promise<RunningServer> {
+  const binary = vitalogBinary();
+  if (!existsSync(binary)) {
+    throw new Error(`vitalog binary not found at ${binary}: build it with \`cargo build -p server\` or set VITALOG_BIN`);
+  }
+  const port = await freePort();
+  const baseURL = `http://127.0.0.1:${port}`;
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'vitalog-e2e-'));
+  mkdirSync(RESULTS_DIR, { recursive: true });
+  const logFile = path.join(RESULTS_DIR, `vitalog-server-${name}.log`);
+  const log = createWriteStream(logFile);
+
+  const child = spawn(binary, ['serve'], {
+    cwd: REPO_DIR,
+    env: {
+      ...process.env,
+      VITALOG_BIND: `127.0.0.1:${port}`,
+      VITALOG_PUBLIC_URL: baseURL,
+      VITALOG_DATA_DIR: dataDir,
+      VITALOG_STATIC_DIR: DIST_DIR,
+      VITALOG_SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      VITALOG_RATE_LIMIT_MULTIPLIER: process.env.VITALOG_RATE_LIMIT_MULTIPLIER ?? '100',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.pipe(log, { end: false });
+  child.stderr?.pipe(log, { end: false });
+  const spawned = new Promise<void>((resolve, reject) => {
+    child.once('spawn', () => resolve());
+    child.once('error', reject);
+  });
+  await spawned;
+
+  const stop = async (): Promise<void> => {
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+      await exited;
+      clearTimeout(timer);
+    }
+    log.end();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  try {
+    await waitUntilReady(baseURL, child, logFile, 30_000);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { baseURL, logFile, stop };
+}

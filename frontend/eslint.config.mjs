@@ -1,0 +1,71 @@
+// ESLint flat config: TypeScript (strict, no `any`), React hooks, and the layering rule
+// of the architecture guide (features don't import each other; lib/ and components/
+// import no feature or app code).
+import path from 'node:path';
+import js from '@eslint/js';
+import globals from 'globals';
+import reactHooks from 'eslint-plugin-react-hooks';
+import tseslint from 'typescript-eslint';
+
+const SRC = path.join(import.meta.dirname, 'src');
+
+/** Where a file lives: ['features', 'auth'], ['lib'], ['app'], ... (relative to src/). */
+function layerOf(file) {
+  const rel = path.relative(SRC, file);
+  if (rel.startsWith('..') || path.isAbsolute(rel)) return null;
+  const parts = rel.split(path.sep);
+  return parts[0] === 'features' ? ['features', parts[1]] : [parts[0]];
+}
+
+const boundaries = {
+  meta: { type: 'problem', schema: [], messages: { cross: '{{from}} must not import {{to}} ({{why}}).' } },
+  create(context) {
+    const from = layerOf(context.filename);
+    if (!from) return {};
+    const check = (node) => {
+      const source = node.source?.value;
+      if (typeof source !== 'string' || !source.startsWith('.')) return;
+      const to = layerOf(path.resolve(path.dirname(context.filename), source));
+      if (!to) return;
+      let why = null;
+      if (from[0] === 'features' && to[0] === 'features' && from[1] !== to[1]) why = 'features do not import each other';
+      else if (from[0] === 'features' && to[0] === 'app') why = 'features do not import the app';
+      else if ((from[0] === 'lib' || from[0] === 'components') && (to[0] === 'features' || to[0] === 'app'))
+        why = 'shared code does not depend on features or the app';
+      else if (from[0] === 'lib' && to[0] === 'components') why = 'lib/ holds no UI';
+      else if (from[0] !== 'testing' && to[0] === 'testing' && !/\.test\.tsx?$/.test(context.filename))
+        why = 'testing/ is for tests only';
+      if (why) context.report({ node, messageId: 'cross', data: { from: from.join('/'), to: to.join('/'), why } });
+    };
+    return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: check };
+  },
+};
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.strict,
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    languageOptions: { globals: globals.browser },
+    plugins: { 'react-hooks': reactHooks, vitalog: { rules: { boundaries } } },
+    rules: {
+      ...reactHooks.configs.flat['recommended-latest'].rules,
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
+      'no-console': ['error', { allow: ['error', 'warn'] }],
+      eqeqeq: ['error', 'always'],
+      'vitalog/boundaries': 'error',
+    },
+  },
+  {
+    files: ['src/**/*.test.{ts,tsx}', 'src/testing/**'],
+    rules: { '@typescript-eslint/no-non-null-assertion': 'off' },
+  },
+  {
+    files: ['e2e/**/*.ts', '*.config.{ts,mjs}', 'scripts/**/*.mjs'],
+    languageOptions: { globals: globals.node },
+    rules: { '@typescript-eslint/no-explicit-any': 'error', 'no-console': 'off' },
+  },
+);

@@ -1,0 +1,259 @@
+import { Route } from 'react-router-dom';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { mockFetch, networkDown } from '../../testing/fetchMock';
+import { aliceUser, setPresenceCookie } from '../../testing/fixtures';
+import { renderWithProviders } from '../../testing/render';
+import { REDIRECT_GUARD_KEY } from '../../lib/redirectGuard';
+import AuthPage from './pages/AuthPage';
+
+vi.mock('../../lib/navigation', () => ({ fullPageNavigate: vi.fn(), submitNativeForm: vi.fn() }));
+const navigation = await import('../../lib/navigation');
+
+beforeEach(() => {
+  vi.mocked(navigation.fullPageNavigate).mockReset();
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+function renderAuth(): ReturnType<typeof renderWithProviders> {
+  return renderWithProviders(<AuthPage />, {
+    route: '/auth',
+    path: '/auth',
+    extraRoutes: (
+      <>
+        <Route path="/" element={<p>dashboard page</p>} />
+        <Route path="/verify-pending" element={<p>verify pending page</p>} />
+      </>
+    ),
+  });
+}
+
+async function fillLogin(username: string, password: string): Promise<void> {
+  const user = userEvent.setup();
+  await user.type(screen.getByLabelText('Username'), username);
+  await user.type(screen.getByLabelText('Password'), password);
+  await user.click(screen.getByRole('button', { name: 'Login' }));
+}
+
+describe('/auth page', () => {
+  it('shows the tagline, tabs and login form to a visitor without the presence cookie (no request)', () => {
+    const { fn } = mockFetch({});
+    renderAuth();
+    expect(screen.getByText('Your Personal Health Monitor')).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Login' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('tab', { name: 'Register' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute('href', '/password-reset-request');
+    expect(screen.getByRole('link', { name: 'Need to resend verification email?' })).toHaveAttribute('href', '/verify-pending');
+    expect(screen.getByRole('checkbox', { name: 'Remember me' })).not.toBeChecked();
+    expect(fn).not.toHaveBeenCalled();
+  });
+
+  it('checks the session when the cookie is there, then redirects a signed-in user', async () => {
+    setPresenceCookie();
+    let answer: (value: Response) => void = () => undefined;
+    vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>((resolve) => (answer = resolve))));
+    renderAuth();
+    expect(screen.getByText('Checking authentication status...')).toBeInTheDocument();
+    answer(new Response(JSON.stringify(aliceUser), { status: 200 }));
+    expect(await screen.findByText('dashboard page')).toBeInTheDocument();
+    expect(window.sessionStorage.getItem(REDIRECT_GUARD_KEY)).not.toBeNull();
+  });
+
+  it('does not redirect again within 3 seconds (loop guard) and shows the forms', async () => {
+    setPresenceCookie();
+    window.sessionStorage.setItem(REDIRECT_GUARD_KEY, String(Date.now()));
+    mockFetch({ 'GET /api/user': { body: aliceUser } });
+    renderAuth();
+    expect(await screen.findByRole('tab', { name: 'Login' })).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/auth');
+  });
+
+  it('shows the login form when the session check says 401', async () => {
+    setPresenceCookie();
+    mockFetch({ 'GET /api/user': { status: 401, body: { message: 'Not authenticated' } } });
+    renderAuth();
+    expect(await screen.findByRole('button', { name: 'Login' })).toBeInTheDocument();
+  });
+});
+
+describe('login form', () => {
+  it('validates with the spec messages', async () => {
+    const { fn } = mockFetch({});
+    renderAuth();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findByText('Username is required')).toBeInTheDocument();
+    expect(screen.getByText('Password is required')).toBeInTheDocument();
+    expect(screen.getByLabelText('Username')).toHaveFocus();
+    expect(fn).not.toHaveBeenCalled();
+  });
+
+  it('posts username, password and redirect (not rememberMe) and leaves the page on success', async () => {
+    const { calls } = mockFetch({ 'POST /api/login': { body: { user: aliceUser } } });
+    renderAuth();
+    await userEvent.setup().click(screen.getByRole('checkbox', { name: 'Remember me' }));
+    await fillLogin('alice', 'Secur3!pass');
+    await waitFor(() => expect(navigation.fullPageNavigate).toHaveBeenCalledWith('/'));
+    expect(calls[0]!.body).toEqual({ username: 'alice', password: 'Secur3!pass', redirect: '/' });
+    expect(calls[0]!.credentials).toBe('include');
+    expect(screen.getByRole('button', { name: 'Signing in...' })).toBeDisabled();
+  });
+
+  it('shows the server message as a red alert', async () => {
+    mockFetch({ 'POST /api/login': { status: 401, body: { message: 'Invalid username or password' } } });
+    renderAuth();
+    await fillLogin('alice', 'wrong');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Invalid username or password');
+    expect(alert).toHaveClass('alert-danger');
+    expect(navigation.fullPageNavigate).not.toHaveBeenCalled();
+  });
+
+  it("falls back to 'Invalid username or password' without a server message", async () => {
+    mockFetch({ 'POST /api/login': { status: 401, body: '' } });
+    renderAuth();
+    await fillLogin('alice', 'wrong');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid username or password');
+  });
+
+  it('shows a verify message as a soft amber notice with a resend link', async () => {
+    mockFetch({ 'POST /api/login': { status: 403, body: { message: 'Please verify your email before logging in.' } } });
+    renderAuth();
+    await fillLogin('bob', 'Secur3!pass');
+    const notice = await screen.findByRole('alert');
+    expect(notice).toHaveClass('alert-warning');
+    expect(within(notice).getByRole('link', { name: 'Resend verification email' })).toHaveAttribute('href', '/verify-pending');
+  });
+
+  it('sends an unverified account to /verify-pending with its email', async () => {
+    mockFetch({
+      'POST /api/login': {
+        status: 403,
+        body: { message: 'Please verify your email', requiresVerification: true, email: 'bob+1@example.com' },
+      },
+    });
+    renderAuth();
+    await fillLogin('bob', 'Secur3!pass');
+    expect(await screen.findByText('verify pending page')).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/verify-pending?email=bob%2B1%40example.com');
+  });
+
+  it("says 'Login failed. Please try again.' when the server cannot be reached", async () => {
+    mockFetch({ 'POST /api/login': networkDown() });
+    renderAuth();
+    await fillLogin('alice', 'Secur3!pass');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Login failed. Please try again.');
+  });
+});
+
+describe('register form', () => {
+  async function openRegister(): Promise<ReturnType<typeof userEvent.setup>> {
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('tab', { name: 'Register' }));
+    return user;
+  }
+
+  it('validates with the spec messages', async () => {
+    mockFetch({});
+    renderAuth();
+    const user = await openRegister();
+    await user.click(screen.getByRole('button', { name: 'Create Account' }));
+    expect(await screen.findByText('Please enter a valid email address.')).toBeInTheDocument();
+    expect(screen.getByText('Username must be at least 3 characters.')).toBeInTheDocument();
+    expect(screen.getByText('Password must be at least 8 characters.')).toBeInTheDocument();
+    expect(screen.getByText('You must agree to the terms and conditions.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Email')).toHaveFocus();
+  });
+
+  it('shows the strength meter only once something is typed', async () => {
+    mockFetch({});
+    renderAuth();
+    const user = await openRegister();
+    expect(screen.queryByTestId('password-strength')).not.toBeInTheDocument();
+    const password = screen.getByLabelText('Password');
+    await user.type(password, 'abc');
+    expect(screen.getByTestId('password-strength')).toHaveTextContent('Password strength: Weak');
+    await user.type(password, 'defG1');
+    expect(screen.getByTestId('password-strength')).toHaveTextContent('Password strength: Good');
+    await user.type(password, '!');
+    expect(screen.getByTestId('password-strength')).toHaveTextContent('Password strength: Strong');
+    await user.clear(password);
+    expect(screen.queryByTestId('password-strength')).not.toBeInTheDocument();
+  });
+
+  it('links the terms and privacy policy in a new tab and tells about email verification', async () => {
+    mockFetch({});
+    renderAuth();
+    await openRegister();
+    const terms = screen.getByRole('link', { name: /^Terms of Service\s*\(opens in a new tab\)$/ });
+    const privacy = screen.getByRole('link', { name: /^Privacy Policy\s*\(opens in a new tab\)$/ });
+    for (const link of [terms, privacy]) {
+      expect(link).toHaveAttribute('target', '_blank');
+      expect(link.getAttribute('rel')).toContain('noopener');
+    }
+    expect(terms).toHaveAttribute('href', '/terms-of-service');
+    expect(privacy).toHaveAttribute('href', '/privacy-policy');
+    expect(screen.getByText(/Email verification is required before you can log in/)).toHaveTextContent(/spam folder/);
+    expect(screen.getByRole('button', { name: 'Show password: Confirm Password' })).toBeInTheDocument();
+  });
+
+  async function fillRegistration(user: ReturnType<typeof userEvent.setup>): Promise<void> {
+    await user.type(screen.getByLabelText('Email'), 'new@example.com');
+    await user.type(screen.getByLabelText('Username'), 'newbie');
+    await user.type(screen.getByLabelText('Password'), 'Secur3!pass');
+    await user.type(screen.getByLabelText('Confirm Password'), 'Secur3!pass');
+    await user.click(screen.getByRole('checkbox', { name: /I am 18 or older/ }));
+    await user.click(screen.getByRole('button', { name: 'Create Account' }));
+  }
+
+  it('registers with empty names and goes to /verify-pending with the email', async () => {
+    const { calls } = mockFetch({
+      'POST /api/register': { status: 201, body: { message: 'Registered', email: 'new@example.com' } },
+    });
+    renderAuth();
+    const user = await openRegister();
+    await fillRegistration(user);
+    expect(await screen.findByText('verify pending page')).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/verify-pending?email=new%40example.com');
+    expect(calls[0]!.body).toEqual({
+      username: 'newbie',
+      password: 'Secur3!pass',
+      email: 'new@example.com',
+      firstName: '',
+      lastName: '',
+      redirect: '/auth',
+    });
+  });
+
+  it('shows the server message on a conflict', async () => {
+    mockFetch({ 'POST /api/register': { status: 409, body: { message: 'Username already exists' } } });
+    renderAuth();
+    const user = await openRegister();
+    await fillRegistration(user);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Username already exists');
+  });
+
+  it("shows 'Registration failed. Please try again.' without a message or a connection", async () => {
+    mockFetch({ 'POST /api/register': networkDown() });
+    renderAuth();
+    const user = await openRegister();
+    await fillRegistration(user);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Registration failed. Please try again.');
+  });
+
+  it('puts server field errors on their fields', async () => {
+    mockFetch({
+      'POST /api/register': {
+        status: 400,
+        body: { message: 'Please check the form.', errors: { email: 'Please enter a valid email address.' } },
+      },
+    });
+    renderAuth();
+    const user = await openRegister();
+    await fillRegistration(user);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Please check the form.');
+    expect(screen.getByLabelText('Email')).toHaveAccessibleDescription('Please enter a valid email address.');
+  });
+});

@@ -1,0 +1,15 @@
+import type { User } from '../features/auth/api/types';
+
+export const aliceUser: User = {
+  id: 1,
+  username: 'alice',
+  email: 'alice@example.com',
+  firstName: 'Alice',
+  lastName: 'Moreau',
+  dateOfBirth: '1980-04-02',
+  gender: 'female',
+};
+
+export function setPresenceCookie(): void {
+  document.cookie = 'vitalog_auth=1; path=/';
+}
