@@ -82,7 +82,11 @@ pub fn verification(user_id: UserId, username: &str, to: &Email, link: &str) -> 
         to,
         &format!("Verify your email address for {PRODUCT}"),
         text_layout(&paragraphs, Some(link)),
-        html_layout("Confirm your email address", &paragraphs, Some(("Verify email address", link))),
+        html_layout(
+            "Confirm your email address",
+            &paragraphs,
+            Some(("Verify email address", link)),
+        ),
     )
 }
 
@@ -97,7 +101,11 @@ pub fn email_change(user_id: UserId, username: &str, to: &Email, link: &str) -> 
         to,
         &format!("Confirm your new email address for {PRODUCT}"),
         text_layout(&paragraphs, Some(link)),
-        html_layout("Confirm your new email address", &paragraphs, Some(("Confirm new address", link))),
+        html_layout(
+            "Confirm your new email address",
+            &paragraphs,
+            Some(("Confirm new address", link)),
+        ),
     )
 }
 
@@ -112,11 +120,20 @@ pub fn password_reset(user_id: UserId, username: &str, to: &Email, link: &str) -
         to,
         &format!("Reset your {PRODUCT} password"),
         text_layout(&paragraphs, Some(link)),
-        html_layout("Reset your password", &paragraphs, Some(("Choose a new password", link))),
+        html_layout(
+            "Reset your password",
+            &paragraphs,
+            Some(("Choose a new password", link)),
+        ),
     )
 }
 
-pub fn password_changed(user_id: UserId, username: &str, to: &Email, reset_link: &str) -> OutgoingEmail {
+pub fn password_changed(
+    user_id: UserId,
+    username: &str,
+    to: &Email,
+    reset_link: &str,
+) -> OutgoingEmail {
     let paragraphs = vec![
         greeting(username),
         format!("The password of your {PRODUCT} account was just changed, and every other signed-in device was signed out."),
@@ -127,7 +144,11 @@ pub fn password_changed(user_id: UserId, username: &str, to: &Email, reset_link:
         to,
         &format!("Your {PRODUCT} password was changed"),
         text_layout(&paragraphs, Some(reset_link)),
-        html_layout("Your password was changed", &paragraphs, Some(("Reset password", reset_link))),
+        html_layout(
+            "Your password was changed",
+            &paragraphs,
+            Some(("Reset password", reset_link)),
+        ),
     )
 }
 
@@ -138,13 +159,21 @@ mod tests {
     #[test]
     fn verification_email_carries_link_product_and_both_parts() {
         let to = Email::parse("ann@example.com").expect("email");
-        let m = verification(UserId(7), "ann<b>", &to, "https://v.example/verify-email/abc");
+        let m = verification(
+            UserId(7),
+            "ann<b>",
+            &to,
+            "https://v.example/verify-email/abc",
+        );
         assert_eq!(m.to, "ann@example.com");
         assert_eq!(m.user_id, Some(UserId(7)));
         assert!(m.subject.contains("Vitalog"));
         assert!(m.text.contains("https://v.example/verify-email/abc"));
         assert!(m.text.contains("Vitalog"));
-        assert!(m.html.contains("href=\"https://v.example/verify-email/abc\""));
+        assert!(
+            m.html
+                .contains("href=\"https://v.example/verify-email/abc\"")
+        );
         assert!(m.html.contains("ann&lt;b&gt;"), "user text is escaped");
         assert!(!m.html.contains("ann<b>"));
     }

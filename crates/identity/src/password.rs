@@ -86,7 +86,10 @@ mod tests {
     async fn hash_then_verify() {
         let h = Argon2Hasher::new(2);
         let hash = h.hash("Abcdef1!").await.expect("hash");
-        assert!(hash.starts_with("$argon2id$v=19$m=19456,t=2,p=1$"), "{hash}");
+        assert!(
+            hash.starts_with("$argon2id$v=19$m=19456,t=2,p=1$"),
+            "{hash}"
+        );
         assert!(h.verify("Abcdef1!", &hash).await.expect("verify"));
         assert!(!h.verify("Abcdef1?", &hash).await.expect("verify"));
         assert!(h.verify("x", "not a hash").await.is_err());

@@ -17,19 +17,18 @@ pub const MSG_PASSWORD_CLASSES: &str =
     "Password must include uppercase, lowercase, number and special character.";
 pub const MSG_CURRENT_PASSWORD_REQUIRED: &str = "Current password is required";
 pub const MSG_CURRENT_PASSWORD_WRONG: &str = "Current password is incorrect";
-pub const MSG_NEW_PASSWORD_SAME: &str =
-    "New password must be different from the current password.";
+pub const MSG_NEW_PASSWORD_SAME: &str = "New password must be different from the current password.";
 pub const MSG_UNDER_18: &str = "You must be at least 18 years old to use Vitalog.";
 pub const MSG_DOB_FORMAT: &str = "Date of birth must be a valid date (YYYY-MM-DD).";
 pub const MSG_GENDER: &str = "Gender must be one of male, female, other or prefer-not-to-say.";
 pub const MSG_NAME_MAX: &str = "Names must be at most 100 characters.";
-pub const MSG_TOKEN_MISSING: &str = "Reset token is missing. Please request a new password reset link.";
+pub const MSG_TOKEN_MISSING: &str =
+    "Reset token is missing. Please request a new password reset link.";
 pub const MSG_RESET_INVALID: &str =
     "This password reset link is invalid or has expired. Please request a new one.";
 pub const MSG_VERIFY_INVALID: &str =
     "This verification link is invalid or has expired. Please request a new one.";
-pub const MSG_NOT_VERIFIED: &str =
-    "Please verify your email address before logging in. Check your inbox for the verification link.";
+pub const MSG_NOT_VERIFIED: &str = "Please verify your email address before logging in. Check your inbox for the verification link.";
 pub const MSG_USERNAME_TAKEN: &str = "That username is already taken. Please choose another.";
 pub const MSG_EMAIL_TAKEN: &str = "An account with that email address already exists.";
 

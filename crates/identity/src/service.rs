@@ -75,9 +75,7 @@ impl AccountService {
         let now = self.clock.now();
         let ttl = match purpose {
             TokenPurpose::ResetPassword => self.settings.reset_ttl,
-            TokenPurpose::VerifyEmail | TokenPurpose::ChangeEmail => {
-                self.settings.verification_ttl
-            }
+            TokenPurpose::VerifyEmail | TokenPurpose::ChangeEmail => self.settings.verification_ttl,
         };
         let token = NewToken {
             user_id,
@@ -175,7 +173,9 @@ impl AccountService {
     pub async fn verify_email(&self, token: &str) -> Result<Verified, IdentityError> {
         let token = token.trim();
         if !secret::looks_valid(token) {
-            return Err(IdentityError::InvalidToken(rules::MSG_VERIFY_INVALID.into()));
+            return Err(IdentityError::InvalidToken(
+                rules::MSG_VERIFY_INVALID.into(),
+            ));
         }
         match self
             .users
@@ -183,7 +183,9 @@ impl AccountService {
             .await
         {
             Ok(Some(v)) => Ok(v),
-            Ok(None) => Err(IdentityError::InvalidToken(rules::MSG_VERIFY_INVALID.into())),
+            Ok(None) => Err(IdentityError::InvalidToken(
+                rules::MSG_VERIFY_INVALID.into(),
+            )),
             Err(RepoError::EmailTaken | RepoError::UsernameTaken) => {
                 Err(IdentityError::Conflict(rules::MSG_EMAIL_TAKEN.into()))
             }
@@ -198,8 +200,7 @@ impl AccountService {
         if let Some(user) = self.users.by_email(&email).await?
             && !user.email_verified
         {
-            let (secret, token) =
-                self.new_token(Some(user.id), TokenPurpose::VerifyEmail, None)?;
+            let (secret, token) = self.new_token(Some(user.id), TokenPurpose::VerifyEmail, None)?;
             let link = self.link("verify-email", &secret);
             let mail = emails::verification(user.id, &user.username, &user.email, &link);
             self.users.issue_token(token, mail).await?;

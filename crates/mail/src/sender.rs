@@ -14,7 +14,6 @@ pub enum SendError {
     Permanent(String),
 }
 
-
 impl std::fmt::Display for SendError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {

@@ -93,7 +93,10 @@ impl OutboxWorker {
                     } else {
                         Some(
                             self.clock.now()
-                                + chrono::Duration::from_std(backoff(&self.settings, item.attempts))?,
+                                + chrono::Duration::from_std(backoff(
+                                    &self.settings,
+                                    item.attempts,
+                                ))?,
                         )
                     };
                     tracing::warn!(outbox_id = item.id, attempts, error = %err, giving_up = give_up, "email delivery failed");

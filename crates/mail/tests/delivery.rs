@@ -66,7 +66,8 @@ async fn smtp_down_is_a_transient_error() {
 #[tokio::test]
 async fn without_smtp_emails_become_eml_files() {
     let dir = tempfile::tempdir().expect("dir");
-    let mailer = Mailer::files(dir.path().join("mail"), "Vitalog <no-reply@localhost>").expect("mailer");
+    let mailer =
+        Mailer::files(dir.path().join("mail"), "Vitalog <no-reply@localhost>").expect("mailer");
     mailer.send(&email()).await.expect("written");
     let files: Vec<_> = std::fs::read_dir(dir.path().join("mail"))
         .expect("dir")

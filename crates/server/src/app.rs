@@ -51,7 +51,10 @@ impl Application {
     }
 
     /// Builds on an already bound listener (tests bind port 0 first to know the URL).
-    pub async fn build_with_listener(config: Config, listener: TcpListener) -> anyhow::Result<Self> {
+    pub async fn build_with_listener(
+        config: Config,
+        listener: TcpListener,
+    ) -> anyhow::Result<Self> {
         config.check()?;
         let public_url = config.public_url()?;
         let db = {

@@ -81,7 +81,10 @@ fn unit(period: Duration) -> String {
 /// `N/15min`-style periods are written by [`Config::default`]; accept them back.
 fn parse_rate(text: &str) -> anyhow::Result<Rate> {
     if let Some((n, p)) = text.split_once('/')
-        && let Some(mins) = p.trim().strip_suffix("min").and_then(|m| m.parse::<u64>().ok())
+        && let Some(mins) = p
+            .trim()
+            .strip_suffix("min")
+            .and_then(|m| m.parse::<u64>().ok())
     {
         let count: u32 = n.trim().parse()?;
         anyhow::ensure!(count > 0, "rate {text:?} must allow at least one request");
@@ -94,9 +97,8 @@ impl Config {
     /// Reads the files under `VITALOG_CONFIG_DIR` (default `config`) and the environment.
     pub fn load() -> anyhow::Result<Self> {
         let env = std::env::var("VITALOG_ENV").unwrap_or_else(|_| "development".into());
-        let dir = PathBuf::from(
-            std::env::var("VITALOG_CONFIG_DIR").unwrap_or_else(|_| "config".into()),
-        );
+        let dir =
+            PathBuf::from(std::env::var("VITALOG_CONFIG_DIR").unwrap_or_else(|_| "config".into()));
         let cfg = config::Config::builder()
             .add_source(config::File::from(dir.join("default.toml")).required(false))
             .add_source(config::File::from(dir.join(format!("{env}.toml"))).required(false))
@@ -118,9 +120,9 @@ impl Config {
     }
 
     pub fn database_url(&self) -> String {
-        self.database_url.clone().unwrap_or_else(|| {
-            format!("sqlite://{}", self.data_dir.join("vitalog.db").display())
-        })
+        self.database_url
+            .clone()
+            .unwrap_or_else(|| format!("sqlite://{}", self.data_dir.join("vitalog.db").display()))
     }
 
     pub fn public_url(&self) -> anyhow::Result<url::Url> {

@@ -8,7 +8,11 @@ use server::{Application, Config};
 use tracing_subscriber::EnvFilter;
 
 #[derive(Parser)]
-#[command(name = "vitalog", version, about = "Vitalog: your personal health monitor")]
+#[command(
+    name = "vitalog",
+    version,
+    about = "Vitalog: your personal health monitor"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
@@ -65,15 +69,15 @@ async fn run(command: Command) -> anyhow::Result<()> {
         }
         Command::Migrate => {
             config.check()?;
-            let db = tokio::task::spawn_blocking(move || server::app::open_database(&config))
-                .await??;
+            let db =
+                tokio::task::spawn_blocking(move || server::app::open_database(&config)).await??;
             drop(db);
             println!("database is up to date");
             Ok(())
         }
         Command::Backup { path } => {
-            let db = tokio::task::spawn_blocking(move || server::app::open_database(&config))
-                .await??;
+            let db =
+                tokio::task::spawn_blocking(move || server::app::open_database(&config)).await??;
             db.backup_to(&path).await?;
             println!("backup written to {}", path.display());
             Ok(())

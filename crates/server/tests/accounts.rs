@@ -43,9 +43,13 @@ async fn register_verify_login_logout(b: Backend) {
         .await;
     assert!(token.len() >= 43, "at least 128 bits: {token}");
 
-    let res = app.post("/api/verify-email", json!({ "token": token })).await;
+    let res = app
+        .post("/api/verify-email", json!({ "token": token }))
+        .await;
     assert_eq!(res.status(), StatusCode::OK);
-    let res = app.post("/api/verify-email", json!({ "token": token })).await;
+    let res = app
+        .post("/api/verify-email", json!({ "token": token }))
+        .await;
     assert_eq!(res.status(), StatusCode::BAD_REQUEST, "single use");
 
     // Login by username, any case; cookies as the spec and the issue say.
@@ -71,11 +75,21 @@ async fn register_verify_login_logout(b: Backend) {
     let res = app.get("/api/user").await;
     assert_eq!(res.status(), StatusCode::OK);
     assert_eq!(
-        res.headers().get(CACHE_CONTROL).map(|v| v.to_str().expect("ascii")),
+        res.headers()
+            .get(CACHE_CONTROL)
+            .map(|v| v.to_str().expect("ascii")),
         Some("no-store")
     );
     let user = json_of(res).await;
-    for key in ["id", "username", "email", "firstName", "lastName", "dateOfBirth", "gender"] {
+    for key in [
+        "id",
+        "username",
+        "email",
+        "firstName",
+        "lastName",
+        "dateOfBirth",
+        "gender",
+    ] {
         assert!(user.get(key).is_some(), "user has {key}: {user}");
     }
     assert_eq!(user["gender"], "other");
@@ -83,7 +97,9 @@ async fn register_verify_login_logout(b: Backend) {
     // Logging in by email works too.
     let other = client();
     assert_eq!(
-        app.login(&other, "ann@example.com", PASSWORD).await.status(),
+        app.login(&other, "ann@example.com", PASSWORD)
+            .await
+            .status(),
         StatusCode::OK
     );
 
@@ -91,7 +107,10 @@ async fn register_verify_login_logout(b: Backend) {
     let copied = cookie.split(';').next().expect("pair").to_owned();
     let res = app.post("/api/logout", json!({})).await;
     assert_eq!(res.status(), StatusCode::OK);
-    assert_eq!(app.get("/api/user").await.status(), StatusCode::UNAUTHORIZED);
+    assert_eq!(
+        app.get("/api/user").await.status(),
+        StatusCode::UNAUTHORIZED
+    );
     let replay = reqwest::Client::new()
         .get(app.url("/api/user"))
         .header("cookie", &copied)
@@ -151,8 +170,14 @@ async fn registration_rules_and_conflicts(b: Backend) {
         .await;
     assert_eq!(res.status(), StatusCode::BAD_REQUEST);
     let body = json_of(res).await;
-    assert_eq!(body["errors"]["email"], "Please enter a valid email address.");
-    assert_eq!(body["errors"]["username"], "Username must be at least 3 characters.");
+    assert_eq!(
+        body["errors"]["email"],
+        "Please enter a valid email address."
+    );
+    assert_eq!(
+        body["errors"]["username"],
+        "Username must be at least 3 characters."
+    );
     assert_eq!(
         body["errors"]["password"],
         "Password must include uppercase, lowercase, number and special character."
@@ -173,19 +198,40 @@ async fn registration_rules_and_conflicts(b: Backend) {
             json!({"username": "ann", "email": "ann@example.com", "password": "Abcdefg1#"}),
         )
         .await;
-    assert_eq!(res.status(), StatusCode::BAD_REQUEST, "# is not an allowed special");
+    assert_eq!(
+        res.status(),
+        StatusCode::BAD_REQUEST,
+        "# is not an allowed special"
+    );
 
-    assert_eq!(app.register("ann", "ann@example.com").await.status(), StatusCode::CREATED);
+    assert_eq!(
+        app.register("ann", "ann@example.com").await.status(),
+        StatusCode::CREATED
+    );
     let res = app.register("ANN", "other@example.com").await;
     assert_eq!(res.status(), StatusCode::CONFLICT);
-    assert!(json_of(res).await["message"].as_str().expect("m").contains("username"));
+    assert!(
+        json_of(res).await["message"]
+            .as_str()
+            .expect("m")
+            .contains("username")
+    );
     let res = app.register("bob", "ANN@example.com").await;
     assert_eq!(res.status(), StatusCode::CONFLICT);
-    assert!(json_of(res).await["message"].as_str().expect("m").contains("email"));
+    assert!(
+        json_of(res).await["message"]
+            .as_str()
+            .expect("m")
+            .contains("email")
+    );
     app.email("ann@example.com", "Verify").await;
     tokio::time::sleep(Duration::from_millis(300)).await;
     assert_eq!(app.smtp.count_to("other@example.com"), 0);
-    assert_eq!(app.smtp.count_to("ann@example.com"), 1, "failed attempts send nothing");
+    assert_eq!(
+        app.smtp.count_to("ann@example.com"),
+        1,
+        "failed attempts send nothing"
+    );
 }
 
 async fn password_reset_through_the_emailed_link(b: Backend) {
@@ -193,39 +239,71 @@ async fn password_reset_through_the_emailed_link(b: Backend) {
     app.signed_up("ann", "ann@example.com").await;
 
     let neutral = json_of(
-        app.post("/api/password-reset/request", json!({"email": "ghost@example.com"}))
-            .await,
+        app.post(
+            "/api/password-reset/request",
+            json!({"email": "ghost@example.com"}),
+        )
+        .await,
     )
     .await;
     let res = app
-        .post("/api/password-reset/request", json!({"email": "ann@example.com"}))
+        .post(
+            "/api/password-reset/request",
+            json!({"email": "ann@example.com"}),
+        )
         .await;
     assert_eq!(res.status(), StatusCode::OK);
-    assert_eq!(json_of(res).await, neutral, "same answer for unknown addresses");
-    assert!(neutral["message"].as_str().expect("m").starts_with("If an account exists with that email"));
+    assert_eq!(
+        json_of(res).await,
+        neutral,
+        "same answer for unknown addresses"
+    );
+    assert!(
+        neutral["message"]
+            .as_str()
+            .expect("m")
+            .starts_with("If an account exists with that email")
+    );
 
     let token = app
-        .token_from_email("ann@example.com", "Reset your Vitalog password", "reset-password")
+        .token_from_email(
+            "ann@example.com",
+            "Reset your Vitalog password",
+            "reset-password",
+        )
         .await;
-    let res = app.get(&format!("/api/password-reset/verify/{token}")).await;
+    let res = app
+        .get(&format!("/api/password-reset/verify/{token}"))
+        .await;
     assert_eq!(res.status(), StatusCode::OK);
     assert_eq!(json_of(res).await["valid"], true);
 
     let res = app
-        .post("/api/password-reset/reset", json!({"token": token, "password": "weak"}))
+        .post(
+            "/api/password-reset/reset",
+            json!({"token": token, "password": "weak"}),
+        )
         .await;
     assert_eq!(res.status(), StatusCode::BAD_REQUEST);
     let res = app
-        .post("/api/password-reset/reset", json!({"token": token, "password": NEW_PASSWORD}))
+        .post(
+            "/api/password-reset/reset",
+            json!({"token": token, "password": NEW_PASSWORD}),
+        )
         .await;
     assert_eq!(res.status(), StatusCode::OK);
 
     // The session that existed before the reset is over.
-    assert_eq!(app.get("/api/user").await.status(), StatusCode::UNAUTHORIZED);
+    assert_eq!(
+        app.get("/api/user").await.status(),
+        StatusCode::UNAUTHORIZED
+    );
     let mail = app.email("ann@example.com", "password was changed").await;
     assert!(mail.decoded().contains("Vitalog"));
 
-    let res = app.get(&format!("/api/password-reset/verify/{token}")).await;
+    let res = app
+        .get(&format!("/api/password-reset/verify/{token}"))
+        .await;
     assert_eq!(res.status(), StatusCode::BAD_REQUEST);
     let body = json_of(res).await;
     assert_eq!(body["valid"], false);
@@ -234,13 +312,22 @@ async fn password_reset_through_the_emailed_link(b: Backend) {
         "This password reset link is invalid or has expired. Please request a new one."
     );
     let res = app
-        .post("/api/password-reset/reset", json!({"token": token, "password": "An0ther!pw"}))
+        .post(
+            "/api/password-reset/reset",
+            json!({"token": token, "password": "An0ther!pw"}),
+        )
         .await;
     assert_eq!(res.status(), StatusCode::BAD_REQUEST, "single use");
 
     let c = client();
-    assert_eq!(app.login(&c, "ann", PASSWORD).await.status(), StatusCode::UNAUTHORIZED);
-    assert_eq!(app.login(&c, "ann", NEW_PASSWORD).await.status(), StatusCode::OK);
+    assert_eq!(
+        app.login(&c, "ann", PASSWORD).await.status(),
+        StatusCode::UNAUTHORIZED
+    );
+    assert_eq!(
+        app.login(&c, "ann", NEW_PASSWORD).await.status(),
+        StatusCode::OK
+    );
     assert_eq!(app.smtp.count_to("ghost@example.com"), 0);
 
     let logs = captured_logs();
@@ -253,7 +340,10 @@ async fn change_password_ends_other_sessions(b: Backend) {
     let app = TestApp::spawn(b).await;
     app.signed_up("ann", "ann@example.com").await;
     let laptop = client();
-    assert_eq!(app.login(&laptop, "ann", PASSWORD).await.status(), StatusCode::OK);
+    assert_eq!(
+        app.login(&laptop, "ann", PASSWORD).await.status(),
+        StatusCode::OK
+    );
 
     let res = app
         .post(
@@ -273,12 +363,23 @@ async fn change_password_ends_other_sessions(b: Backend) {
         )
         .await;
     assert_eq!(res.status(), StatusCode::OK);
-    assert_eq!(app.get("/api/user").await.status(), StatusCode::OK, "this browser stays in");
+    assert_eq!(
+        app.get("/api/user").await.status(),
+        StatusCode::OK,
+        "this browser stays in"
+    );
     let other = laptop.get(app.url("/api/user")).send().await.expect("req");
-    assert_eq!(other.status(), StatusCode::UNAUTHORIZED, "other sessions end");
+    assert_eq!(
+        other.status(),
+        StatusCode::UNAUTHORIZED,
+        "other sessions end"
+    );
     app.email("ann@example.com", "password was changed").await;
     let c = client();
-    assert_eq!(app.login(&c, "ann", NEW_PASSWORD).await.status(), StatusCode::OK);
+    assert_eq!(
+        app.login(&c, "ann", NEW_PASSWORD).await.status(),
+        StatusCode::OK
+    );
 }
 
 async fn resend_verification_is_neutral(b: Backend) {
@@ -288,13 +389,19 @@ async fn resend_verification_is_neutral(b: Backend) {
         .token_from_email("ann@example.com", "Verify", "verify-email")
         .await;
     let res = app
-        .post("/api/verify-email/resend", json!({"email": "ann@example.com"}))
+        .post(
+            "/api/verify-email/resend",
+            json!({"email": "ann@example.com"}),
+        )
         .await;
     assert_eq!(res.status(), StatusCode::OK);
     let known = json_of(res).await;
     let unknown = json_of(
-        app.post("/api/verify-email/resend", json!({"email": "ghost@example.com"}))
-            .await,
+        app.post(
+            "/api/verify-email/resend",
+            json!({"email": "ghost@example.com"}),
+        )
+        .await,
     )
     .await;
     assert_eq!(known, unknown);
@@ -310,7 +417,9 @@ async fn resend_verification_is_neutral(b: Backend) {
     assert_ne!(first, second);
     let res = app.post("/api/verify-email", json!({"token": first})).await;
     assert_eq!(res.status(), StatusCode::BAD_REQUEST);
-    let res = app.post("/api/verify-email", json!({"token": second})).await;
+    let res = app
+        .post("/api/verify-email", json!({"token": second}))
+        .await;
     assert_eq!(res.status(), StatusCode::OK);
     let res = app
         .post("/api/verify-email/resend", json!({"email": ""}))
@@ -327,7 +436,10 @@ async fn rate_limits_answer_429_with_retry_after(b: Backend) {
     for _ in 0..9 {
         statuses.push(app.login(&c, "ann", "Wrong1!pass").await.status());
     }
-    assert!(statuses.iter().all(|s| *s == StatusCode::UNAUTHORIZED), "{statuses:?}");
+    assert!(
+        statuses.iter().all(|s| *s == StatusCode::UNAUTHORIZED),
+        "{statuses:?}"
+    );
     let res = app.login(&c, "ann", PASSWORD).await;
     assert_eq!(res.status(), StatusCode::TOO_MANY_REQUESTS);
     let wait: u64 = res
@@ -339,16 +451,27 @@ async fn rate_limits_answer_429_with_retry_after(b: Backend) {
         .parse()
         .expect("seconds");
     assert!(wait >= 1);
-    assert!(json_of(res).await["message"].as_str().expect("m").contains("Too many"));
+    assert!(
+        json_of(res).await["message"]
+            .as_str()
+            .expect("m")
+            .contains("Too many")
+    );
 
     for _ in 0..3 {
         let r = app
-            .post("/api/password-reset/request", json!({"email": "ann@example.com"}))
+            .post(
+                "/api/password-reset/request",
+                json!({"email": "ann@example.com"}),
+            )
             .await;
         assert_eq!(r.status(), StatusCode::OK);
     }
     let r = app
-        .post("/api/password-reset/request", json!({"email": "ann@example.com"}))
+        .post(
+            "/api/password-reset/request",
+            json!({"email": "ann@example.com"}),
+        )
         .await;
     assert_eq!(r.status(), StatusCode::TOO_MANY_REQUESTS, "per address");
 }
@@ -368,7 +491,11 @@ async fn rate_limits_are_configurable(b: Backend) {
 async fn cross_site_state_changes_are_refused(b: Backend) {
     let app = TestApp::spawn(b).await;
     let body = json!({"username": "ann", "password": PASSWORD});
-    for (name, value) in [("origin", "https://evil.example"), ("sec-fetch-site", "cross-site"), ("origin", "null")] {
+    for (name, value) in [
+        ("origin", "https://evil.example"),
+        ("sec-fetch-site", "cross-site"),
+        ("origin", "null"),
+    ] {
         let res = app
             .client
             .post(app.url("/api/login"))
@@ -378,7 +505,10 @@ async fn cross_site_state_changes_are_refused(b: Backend) {
             .await
             .expect("req");
         assert_eq!(res.status(), StatusCode::FORBIDDEN, "{name}: {value}");
-        assert_eq!(json_of(res).await["message"], "Cross-site requests are not allowed.");
+        assert_eq!(
+            json_of(res).await["message"],
+            "Cross-site requests are not allowed."
+        );
     }
     let res = app
         .client
@@ -389,7 +519,11 @@ async fn cross_site_state_changes_are_refused(b: Backend) {
         .send()
         .await
         .expect("req");
-    assert_eq!(res.status(), StatusCode::UNAUTHORIZED, "own origin passes the guard");
+    assert_eq!(
+        res.status(),
+        StatusCode::UNAUTHORIZED,
+        "own origin passes the guard"
+    );
     let res = app
         .client
         .get(app.url("/health/live"))
@@ -417,7 +551,10 @@ async fn native_forms_and_open_redirects(b: Backend) {
         .await
         .expect("req");
     assert_eq!(res.status(), StatusCode::SEE_OTHER);
-    assert_eq!(res.headers()[LOCATION], "/verify-pending?email=ann%40example.com");
+    assert_eq!(
+        res.headers()[LOCATION],
+        "/verify-pending?email=ann%40example.com"
+    );
     let token = app
         .token_from_email("ann@example.com", "Verify", "verify-email")
         .await;
@@ -452,18 +589,31 @@ async fn native_forms_and_open_redirects(b: Backend) {
         assert_eq!(res.status(), StatusCode::SEE_OTHER);
         assert_eq!(res.headers()[LOCATION], "/auth");
         assert_eq!(
-            c.get(app.url("/api/user")).send().await.expect("req").status(),
+            c.get(app.url("/api/user"))
+                .send()
+                .await
+                .expect("req")
+                .status(),
             StatusCode::UNAUTHORIZED
         );
     }
     let res = client()
         .post(app.url("/api/login"))
-        .form(&[("username", "ann"), ("password", "Wrong1!pw"), ("redirect", "/")])
+        .form(&[
+            ("username", "ann"),
+            ("password", "Wrong1!pw"),
+            ("redirect", "/"),
+        ])
         .send()
         .await
         .expect("req");
     assert_eq!(res.status(), StatusCode::SEE_OTHER);
-    assert!(res.headers()[LOCATION].to_str().expect("ascii").starts_with("/auth?error="));
+    assert!(
+        res.headers()[LOCATION]
+            .to_str()
+            .expect("ascii")
+            .starts_with("/auth?error=")
+    );
     let res = client()
         .post(app.url("/api/logout"))
         .form(&[("redirect", "https://evil.example")])
@@ -498,7 +648,10 @@ async fn profile_email_change_and_preferences(b: Backend) {
     assert!(errs["dateOfBirth"].as_str().expect("m").contains("18"));
     assert!(errs["gender"].is_string());
     let res = patch(json!({"email": "not-an-email"})).await;
-    assert_eq!(json_of(res).await["errors"]["email"], "Please enter a valid email address.");
+    assert_eq!(
+        json_of(res).await["errors"]["email"],
+        "Please enter a valid email address."
+    );
 
     // A new address is confirmed before it replaces the old one.
     let res = patch(json!({"email": "ann.lee@example.com"})).await;
@@ -507,13 +660,22 @@ async fn profile_email_change_and_preferences(b: Backend) {
     assert_eq!(body["user"]["email"], "ann@example.com");
     assert_eq!(body["emailChangePending"], "ann.lee@example.com");
     let token = app
-        .token_from_email("ann.lee@example.com", "Confirm your new email", "verify-email")
+        .token_from_email(
+            "ann.lee@example.com",
+            "Confirm your new email",
+            "verify-email",
+        )
         .await;
     assert_eq!(
-        app.post("/api/verify-email", json!({"token": token})).await.status(),
+        app.post("/api/verify-email", json!({"token": token}))
+            .await
+            .status(),
         StatusCode::OK
     );
-    assert_eq!(json_of(app.get("/api/user").await).await["email"], "ann.lee@example.com");
+    assert_eq!(
+        json_of(app.get("/api/user").await).await["email"],
+        "ann.lee@example.com"
+    );
 
     let prefs = json_of(app.get("/api/user/preferences").await).await;
     assert_eq!(
@@ -540,7 +702,10 @@ async fn profile_email_change_and_preferences(b: Backend) {
         .await
         .expect("req");
     assert_eq!(res.status(), StatusCode::BAD_REQUEST);
-    assert_eq!(json_of(app.get("/api/user/preferences").await).await["weightUnit"], "kg");
+    assert_eq!(
+        json_of(app.get("/api/user/preferences").await).await["weightUnit"],
+        "kg"
+    );
 }
 
 async fn protected_routes_need_a_session(b: Backend) {
@@ -574,8 +739,14 @@ async fn protected_routes_need_a_session(b: Backend) {
 async fn email_survives_an_smtp_outage(b: Backend) {
     let mut app = TestApp::spawn(b).await;
     app.smtp.stop();
-    assert_eq!(app.register("ann", "ann@example.com").await.status(), StatusCode::CREATED);
-    assert_eq!(app.register("bob", "bob@example.com").await.status(), StatusCode::CREATED);
+    assert_eq!(
+        app.register("ann", "ann@example.com").await.status(),
+        StatusCode::CREATED
+    );
+    assert_eq!(
+        app.register("bob", "bob@example.com").await.status(),
+        StatusCode::CREATED
+    );
     tokio::time::sleep(Duration::from_millis(400)).await;
     assert_eq!(app.smtp.count_to("ann@example.com"), 0);
     app.smtp.restart().await;
@@ -600,10 +771,16 @@ async fn api_edges(b: Backend) {
         .expect("req");
     assert_eq!(res.status(), StatusCode::BAD_REQUEST);
     let text = res.text().await.expect("body");
-    assert!(!text.contains("line") && !text.contains("column"), "no parser detail: {text}");
+    assert!(
+        !text.contains("line") && !text.contains("column"),
+        "no parser detail: {text}"
+    );
     let huge = "x".repeat(200 * 1024);
     let res = app
-        .post("/api/register", json!({"username": huge, "password": "x", "email": "a@b.c"}))
+        .post(
+            "/api/register",
+            json!({"username": huge, "password": "x", "email": "a@b.c"}),
+        )
         .await;
     assert!(res.status().is_client_error(), "{}", res.status());
     let res = app.get("/health/ready").await;
@@ -613,7 +790,12 @@ async fn api_edges(b: Backend) {
     let h = res.headers();
     assert_eq!(h["x-content-type-options"], "nosniff");
     assert_eq!(h["referrer-policy"], "no-referrer");
-    assert!(h["content-security-policy"].to_str().expect("csp").contains("frame-ancestors 'none'"));
+    assert!(
+        h["content-security-policy"]
+            .to_str()
+            .expect("csp")
+            .contains("frame-ancestors 'none'")
+    );
 }
 
 on_both_backends!(

@@ -199,10 +199,12 @@ impl Db {
             .map_err(|e| DbError::Connect(e.to_string()))?;
         let _guard = self.lock_writes();
         let ran = match &mut *conn {
-            AnyConnection::Sqlite(c) => c.run_pending_migrations(SQLITE_MIGRATIONS).map(|v| v.len()),
-            AnyConnection::Postgresql(c) => {
-                c.run_pending_migrations(POSTGRES_MIGRATIONS).map(|v| v.len())
+            AnyConnection::Sqlite(c) => {
+                c.run_pending_migrations(SQLITE_MIGRATIONS).map(|v| v.len())
             }
+            AnyConnection::Postgresql(c) => c
+                .run_pending_migrations(POSTGRES_MIGRATIONS)
+                .map(|v| v.len()),
         };
         ran.map_err(|e| DbError::Migrate(e.to_string()))
     }
@@ -225,7 +227,7 @@ impl Db {
         let db = self.clone();
         tokio::task::spawn_blocking(move || {
             let mut conn = db.pool.get()?;
-            Ok(f(&mut *conn)?)
+            Ok(f(&mut conn)?)
         })
         .await?
     }
@@ -286,29 +288,6 @@ impl kernel::health::HealthCheck for Db {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn url_selects_backend() {
-        assert!(matches!(parse_url("sqlite://data/v.db"), Ok(Target::Sqlite(p)) if p == Path::new("data/v.db")));
-        assert!(matches!(parse_url("sqlite:/abs/v.db"), Ok(Target::Sqlite(p)) if p == Path::new("/abs/v.db")));
-        assert!(matches!(parse_url("postgres://u@h/db"), Ok(Target::Postgres(_))));
-        assert!(matches!(parse_url("mysql://u@h/db"), Err(DbError::BadUrl(_))));
-        assert!(matches!(parse_url("sqlite://"), Err(DbError::BadUrl(_))));
-    }
-
-    #[test]
-    fn redacts_passwords() {
-        assert_eq!(
-            redact("postgres://app:s3cret@db:5432/vitalog"),
-            "postgres://app:***@db:5432/vitalog"
-        );
-        assert_eq!(redact("sqlite://x.db"), "sqlite://x.db");
-    }
-}
-
 impl Db {
     /// The named secret, created on first use. Several servers racing to create it all end
     /// up with the one that was stored first.
@@ -335,5 +314,38 @@ impl Db {
             Ok(fresh)
         })
         .await
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn url_selects_backend() {
+        assert!(
+            matches!(parse_url("sqlite://data/v.db"), Ok(Target::Sqlite(p)) if p == Path::new("data/v.db"))
+        );
+        assert!(
+            matches!(parse_url("sqlite:/abs/v.db"), Ok(Target::Sqlite(p)) if p == Path::new("/abs/v.db"))
+        );
+        assert!(matches!(
+            parse_url("postgres://u@h/db"),
+            Ok(Target::Postgres(_))
+        ));
+        assert!(matches!(
+            parse_url("mysql://u@h/db"),
+            Err(DbError::BadUrl(_))
+        ));
+        assert!(matches!(parse_url("sqlite://"), Err(DbError::BadUrl(_))));
+    }
+
+    #[test]
+    fn redacts_passwords() {
+        assert_eq!(
+            redact("postgres://app:s3cret@db:5432/vitalog"),
+            "postgres://app:***@db:5432/vitalog"
+        );
+        assert_eq!(redact("sqlite://x.db"), "sqlite://x.db");
     }
 }

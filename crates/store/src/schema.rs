@@ -77,7 +77,6 @@ diesel::joinable!(tokens -> users (user_id));
 diesel::joinable!(preferences -> users (user_id));
 diesel::allow_tables_to_appear_in_same_query!(users, tokens, sessions, preferences, outbox);
 
-
 diesel::table! {
     app_secrets (name) {
         name -> Text,

@@ -107,8 +107,7 @@ impl SessionRepository for SessionStore {
     async fn delete_for_user(&self, id: UserId) -> anyhow::Result<()> {
         self.db
             .write(move |conn| -> anyhow::Result<()> {
-                diesel::delete(sessions::table.filter(sessions::user_id.eq(id.0)))
-                    .execute(conn)?;
+                diesel::delete(sessions::table.filter(sessions::user_id.eq(id.0))).execute(conn)?;
                 Ok(())
             })
             .await

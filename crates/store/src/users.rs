@@ -105,13 +105,16 @@ fn insert_token(conn: &mut AnyConnection, user_id: i64, t: &NewToken) -> QueryRe
     Ok(())
 }
 
-/// The usable token with this hash among `purposes`: (id, user id, purpose, new email).
+/// A token row: (id, user id, purpose, new email).
+type TokenRow = (i64, i64, String, Option<String>);
+
+/// The usable token with this hash among `purposes`.
 fn usable_token(
     conn: &mut AnyConnection,
     hash: &str,
     purposes: &[&str],
     now: NaiveDateTime,
-) -> QueryResult<Option<(i64, i64, String, Option<String>)>> {
+) -> QueryResult<Option<TokenRow>> {
     tokens::table
         .filter(tokens::token_hash.eq(hash))
         .filter(tokens::purpose.eq_any(purposes))
@@ -294,44 +297,46 @@ impl UserRepository for UserStore {
         let now = now.naive_utc();
         let result = self
             .db
-            .write(move |conn| -> anyhow::Result<Result<Option<Verified>, RepoError>> {
-                let purposes = [
-                    TokenPurpose::VerifyEmail.as_str(),
-                    TokenPurpose::ChangeEmail.as_str(),
-                ];
-                let Some((id, user_id, purpose, new_email)) =
-                    usable_token(conn, &hash, &purposes, now)?
-                else {
-                    return Ok(Ok(None));
-                };
-                if let Some(addr) = &new_email
-                    && email_taken_by_other(conn, addr, user_id)?
-                {
-                    return Ok(Err(RepoError::EmailTaken));
-                }
-                if !use_token(conn, id, now)? {
-                    return Ok(Ok(None));
-                }
-                let target = users::table.find(user_id);
-                match (TokenPurpose::parse(&purpose), new_email) {
-                    (Some(TokenPurpose::ChangeEmail), Some(addr)) => {
-                        diesel::update(target)
-                            .set((
-                                users::email.eq(addr),
-                                users::email_verified.eq(true),
-                                users::updated_at.eq(now),
-                            ))
-                            .execute(conn)?;
-                        Ok(Ok(Some(Verified::EmailChanged(UserId(user_id)))))
+            .write(
+                move |conn| -> anyhow::Result<Result<Option<Verified>, RepoError>> {
+                    let purposes = [
+                        TokenPurpose::VerifyEmail.as_str(),
+                        TokenPurpose::ChangeEmail.as_str(),
+                    ];
+                    let Some((id, user_id, purpose, new_email)) =
+                        usable_token(conn, &hash, &purposes, now)?
+                    else {
+                        return Ok(Ok(None));
+                    };
+                    if let Some(addr) = &new_email
+                        && email_taken_by_other(conn, addr, user_id)?
+                    {
+                        return Ok(Err(RepoError::EmailTaken));
                     }
-                    _ => {
-                        diesel::update(target)
-                            .set((users::email_verified.eq(true), users::updated_at.eq(now)))
-                            .execute(conn)?;
-                        Ok(Ok(Some(Verified::Account(UserId(user_id)))))
+                    if !use_token(conn, id, now)? {
+                        return Ok(Ok(None));
                     }
-                }
-            })
+                    let target = users::table.find(user_id);
+                    match (TokenPurpose::parse(&purpose), new_email) {
+                        (Some(TokenPurpose::ChangeEmail), Some(addr)) => {
+                            diesel::update(target)
+                                .set((
+                                    users::email.eq(addr),
+                                    users::email_verified.eq(true),
+                                    users::updated_at.eq(now),
+                                ))
+                                .execute(conn)?;
+                            Ok(Ok(Some(Verified::EmailChanged(UserId(user_id)))))
+                        }
+                        _ => {
+                            diesel::update(target)
+                                .set((users::email_verified.eq(true), users::updated_at.eq(now)))
+                                .execute(conn)?;
+                            Ok(Ok(Some(Verified::Account(UserId(user_id)))))
+                        }
+                    }
+                },
+            )
             .await;
         match result {
             Ok(inner) => inner,

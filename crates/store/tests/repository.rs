@@ -41,7 +41,13 @@ fn email(s: &str) -> Email {
 }
 
 fn mail_to(to: &str, subject: &str) -> OutgoingEmail {
-    OutgoingEmail::new(None, &email(to), subject, "text".into(), "<p>html</p>".into())
+    OutgoingEmail::new(
+        None,
+        &email(to),
+        subject,
+        "text".into(),
+        "<p>html</p>".into(),
+    )
 }
 
 fn token(purpose: TokenPurpose, hash: &str, user: Option<UserId>, ttl: Duration) -> NewToken {
@@ -66,7 +72,12 @@ async fn create(c: &Ctx, name: &str, addr: &str, verify_hash: &str) -> Result<Us
                 last_name: String::new(),
                 created_at: now(),
             },
-            token(TokenPurpose::VerifyEmail, verify_hash, None, Duration::hours(24)),
+            token(
+                TokenPurpose::VerifyEmail,
+                verify_hash,
+                None,
+                Duration::hours(24),
+            ),
             mail_to(addr, "Verify"),
         )
         .await
@@ -79,7 +90,9 @@ async fn migrations_are_idempotent(b: Backend) {
 
 async fn create_find_and_uniqueness(b: Backend) {
     let c = ctx(b);
-    let id = create(&c, "Ann", "ann@example.com", "v1").await.expect("create");
+    let id = create(&c, "Ann", "ann@example.com", "v1")
+        .await
+        .expect("create");
     let u = c.users.by_id(id).await.expect("q").expect("found");
     assert_eq!(u.username, "Ann");
     assert!(!u.email_verified);
@@ -89,7 +102,11 @@ async fn create_find_and_uniqueness(b: Backend) {
         Some(id)
     );
     assert_eq!(
-        c.users.by_login("ann@example.com").await.expect("q").map(|u| u.id),
+        c.users
+            .by_login("ann@example.com")
+            .await
+            .expect("q")
+            .map(|u| u.id),
         Some(id)
     );
     assert!(c.users.by_login("bob").await.expect("q").is_none());
@@ -107,14 +124,20 @@ async fn create_find_and_uniqueness(b: Backend) {
         .claim_due(now(), now() + Duration::minutes(1), 10)
         .await
         .expect("claim");
-    assert_eq!(queued.len(), 1, "only the successful registration queued mail");
+    assert_eq!(
+        queued.len(),
+        1,
+        "only the successful registration queued mail"
+    );
     assert_eq!(queued[0].email.user_id, Some(id));
     assert_eq!(queued[0].email.to, "ann@example.com");
 }
 
 async fn verification_token_is_single_use_even_concurrently(b: Backend) {
     let c = ctx(b);
-    let id = create(&c, "ann", "ann@example.com", "vh").await.expect("create");
+    let id = create(&c, "ann", "ann@example.com", "vh")
+        .await
+        .expect("create");
     let users = Arc::new(c.users.clone());
     let mut tasks = Vec::new();
     for _ in 0..10 {
@@ -131,12 +154,21 @@ async fn verification_token_is_single_use_even_concurrently(b: Backend) {
         }
     }
     assert_eq!(wins, 1);
-    assert!(c.users.by_id(id).await.expect("q").expect("u").email_verified);
+    assert!(
+        c.users
+            .by_id(id)
+            .await
+            .expect("q")
+            .expect("u")
+            .email_verified
+    );
 }
 
 async fn expired_tokens_are_not_usable(b: Backend) {
     let c = ctx(b);
-    let id = create(&c, "ann", "ann@example.com", "vh").await.expect("create");
+    let id = create(&c, "ann", "ann@example.com", "vh")
+        .await
+        .expect("create");
     assert_eq!(
         c.users
             .consume_verification("vh", now() + Duration::hours(25))
@@ -146,35 +178,49 @@ async fn expired_tokens_are_not_usable(b: Backend) {
     );
     c.users
         .issue_token(
-            token(TokenPurpose::ResetPassword, "r1", Some(id), Duration::hours(1)),
+            token(
+                TokenPurpose::ResetPassword,
+                "r1",
+                Some(id),
+                Duration::hours(1),
+            ),
             mail_to("ann@example.com", "Reset"),
         )
         .await
         .expect("issue");
-    assert!(c
-        .users
-        .find_token(TokenPurpose::ResetPassword, "r1", now())
-        .await
-        .expect("q")
-        .is_some());
-    assert!(c
-        .users
-        .find_token(TokenPurpose::ResetPassword, "r1", now() + Duration::minutes(61))
-        .await
-        .expect("q")
-        .is_none());
+    assert!(
+        c.users
+            .find_token(TokenPurpose::ResetPassword, "r1", now())
+            .await
+            .expect("q")
+            .is_some()
+    );
+    assert!(
+        c.users
+            .find_token(
+                TokenPurpose::ResetPassword,
+                "r1",
+                now() + Duration::minutes(61)
+            )
+            .await
+            .expect("q")
+            .is_none()
+    );
     // A token of another purpose is not accepted.
-    assert!(c
-        .users
-        .find_token(TokenPurpose::VerifyEmail, "r1", now())
-        .await
-        .expect("q")
-        .is_none());
+    assert!(
+        c.users
+            .find_token(TokenPurpose::VerifyEmail, "r1", now())
+            .await
+            .expect("q")
+            .is_none()
+    );
 }
 
 async fn newer_token_replaces_older(b: Backend) {
     let c = ctx(b);
-    let id = create(&c, "ann", "ann@example.com", "vh").await.expect("create");
+    let id = create(&c, "ann", "ann@example.com", "vh")
+        .await
+        .expect("create");
     for h in ["r1", "r2"] {
         c.users
             .issue_token(
@@ -199,29 +245,38 @@ async fn newer_token_replaces_older(b: Backend) {
 
 async fn reset_password_ends_sessions_once(b: Backend) {
     let c = ctx(b);
-    let id = create(&c, "ann", "ann@example.com", "vh").await.expect("create");
+    let id = create(&c, "ann", "ann@example.com", "vh")
+        .await
+        .expect("create");
     c.sessions
         .insert("s1", Some(id), "{}", now() + Duration::hours(1))
         .await
         .expect("session");
     c.users
         .issue_token(
-            token(TokenPurpose::ResetPassword, "r1", Some(id), Duration::hours(1)),
+            token(
+                TokenPurpose::ResetPassword,
+                "r1",
+                Some(id),
+                Duration::hours(1),
+            ),
             mail_to("ann@example.com", "Reset"),
         )
         .await
         .expect("issue");
     let notice = mail_to("ann@example.com", "Your Vitalog password was changed");
-    assert!(c
-        .users
-        .reset_password("r1", "newhash", now(), notice.clone())
-        .await
-        .expect("reset"));
-    assert!(!c
-        .users
-        .reset_password("r1", "other", now(), notice)
-        .await
-        .expect("second use"));
+    assert!(
+        c.users
+            .reset_password("r1", "newhash", now(), notice.clone())
+            .await
+            .expect("reset")
+    );
+    assert!(
+        !c.users
+            .reset_password("r1", "other", now(), notice)
+            .await
+            .expect("second use")
+    );
     let u = c.users.by_id(id).await.expect("q").expect("u");
     assert_eq!(u.password_hash, "newhash");
     assert!(u.email_verified, "the reset link proved the address");
@@ -239,16 +294,31 @@ async fn reset_password_ends_sessions_once(b: Backend) {
 
 async fn email_change_applies_on_confirmation(b: Backend) {
     let c = ctx(b);
-    let id = create(&c, "ann", "ann@example.com", "vh").await.expect("create");
-    create(&c, "bob", "bob@example.com", "vb").await.expect("create");
-    let mut t = token(TokenPurpose::ChangeEmail, "c1", Some(id), Duration::hours(24));
+    let id = create(&c, "ann", "ann@example.com", "vh")
+        .await
+        .expect("create");
+    create(&c, "bob", "bob@example.com", "vb")
+        .await
+        .expect("create");
+    let mut t = token(
+        TokenPurpose::ChangeEmail,
+        "c1",
+        Some(id),
+        Duration::hours(24),
+    );
     t.new_email = Some(email("ann.new@example.com"));
     c.users
         .issue_token(t, mail_to("ann.new@example.com", "Confirm"))
         .await
         .expect("issue");
     assert_eq!(
-        c.users.by_id(id).await.expect("q").expect("u").email.as_str(),
+        c.users
+            .by_id(id)
+            .await
+            .expect("q")
+            .expect("u")
+            .email
+            .as_str(),
         "ann@example.com",
         "old address stays until confirmed"
     );
@@ -257,11 +327,22 @@ async fn email_change_applies_on_confirmation(b: Backend) {
         Some(Verified::EmailChanged(id))
     );
     assert_eq!(
-        c.users.by_id(id).await.expect("q").expect("u").email.as_str(),
+        c.users
+            .by_id(id)
+            .await
+            .expect("q")
+            .expect("u")
+            .email
+            .as_str(),
         "ann.new@example.com"
     );
     // Someone else's address cannot be taken over by a change link.
-    let mut t = token(TokenPurpose::ChangeEmail, "c2", Some(id), Duration::hours(24));
+    let mut t = token(
+        TokenPurpose::ChangeEmail,
+        "c2",
+        Some(id),
+        Duration::hours(24),
+    );
     t.new_email = Some(email("bob@example.com"));
     c.users
         .issue_token(t, mail_to("bob@example.com", "Confirm"))
@@ -275,7 +356,9 @@ async fn email_change_applies_on_confirmation(b: Backend) {
 
 async fn profile_and_preferences(b: Backend) {
     let c = ctx(b);
-    let id = create(&c, "ann", "ann@example.com", "vh").await.expect("create");
+    let id = create(&c, "ann", "ann@example.com", "vh")
+        .await
+        .expect("create");
     let dob = chrono::NaiveDate::from_ymd_opt(1980, 2, 29).expect("date");
     c.users
         .update_profile(
@@ -307,7 +390,10 @@ async fn profile_and_preferences(b: Backend) {
     assert_eq!(u.date_of_birth, None);
     assert_eq!(u.first_name, "Ann", "unsent fields are kept");
 
-    assert_eq!(c.users.preferences(id).await.expect("q"), Preferences::default());
+    assert_eq!(
+        c.users.preferences(id).await.expect("q"),
+        Preferences::default()
+    );
     let p = Preferences {
         weight_unit: WeightUnit::Kg,
         blood_sugar_unit: BloodSugarUnit::MmolL,
@@ -326,37 +412,71 @@ async fn profile_and_preferences(b: Backend) {
 
 async fn sessions_cannot_be_revived(b: Backend) {
     let c = ctx(b);
-    let id = create(&c, "ann", "ann@example.com", "vh").await.expect("create");
+    let id = create(&c, "ann", "ann@example.com", "vh")
+        .await
+        .expect("create");
     let later = now() + Duration::hours(1);
-    c.sessions.insert("k1", Some(id), "{\"a\":1}", later).await.expect("ins");
-    c.sessions.insert("k2", Some(id), "{}", later).await.expect("ins");
-    c.sessions.insert("anon", None, "{}", later).await.expect("ins");
+    c.sessions
+        .insert("k1", Some(id), "{\"a\":1}", later)
+        .await
+        .expect("ins");
+    c.sessions
+        .insert("k2", Some(id), "{}", later)
+        .await
+        .expect("ins");
+    c.sessions
+        .insert("anon", None, "{}", later)
+        .await
+        .expect("ins");
     assert_eq!(
         c.sessions.load("k1", now()).await.expect("q").as_deref(),
         Some("{\"a\":1}")
     );
-    assert!(c.sessions.update("k1", Some(id), "{\"a\":2}", later).await.expect("upd"));
-    assert!(c.sessions.load("k1", later).await.expect("q").is_none(), "expired at its time");
+    assert!(
+        c.sessions
+            .update("k1", Some(id), "{\"a\":2}", later)
+            .await
+            .expect("upd")
+    );
+    assert!(
+        c.sessions.load("k1", later).await.expect("q").is_none(),
+        "expired at its time"
+    );
     c.sessions.delete_for_user(id).await.expect("del");
     assert!(c.sessions.load("k2", now()).await.expect("q").is_none());
     assert!(c.sessions.load("anon", now()).await.expect("q").is_some());
     assert!(
-        !c.sessions.update("k1", Some(id), "{}", later).await.expect("upd"),
+        !c.sessions
+            .update("k1", Some(id), "{}", later)
+            .await
+            .expect("upd"),
         "an ended session is not recreated by an update"
     );
     assert!(c.sessions.load("k1", now()).await.expect("q").is_none());
-    assert_eq!(c.sessions.purge_expired(later + Duration::seconds(1)).await.expect("purge"), 1);
+    assert_eq!(
+        c.sessions
+            .purge_expired(later + Duration::seconds(1))
+            .await
+            .expect("purge"),
+        1
+    );
 }
 
 async fn outbox_claims_leases_and_retries(b: Backend) {
     let c = ctx(b);
-    create(&c, "ann", "ann@example.com", "vh").await.expect("create");
+    create(&c, "ann", "ann@example.com", "vh")
+        .await
+        .expect("create");
     let t0 = now();
     let lease = t0 + Duration::minutes(1);
     let first = c.outbox.claim_due(t0, lease, 10).await.expect("claim");
     assert_eq!(first.len(), 1);
     assert!(
-        c.outbox.claim_due(t0, lease, 10).await.expect("claim").is_empty(),
+        c.outbox
+            .claim_due(t0, lease, 10)
+            .await
+            .expect("claim")
+            .is_empty(),
         "a leased email is not claimed twice"
     );
     let id = first[0].id;
@@ -364,7 +484,14 @@ async fn outbox_claims_leases_and_retries(b: Backend) {
         .mark_failed(id, "connection refused", Some(t0 + Duration::seconds(30)))
         .await
         .expect("fail");
-    assert!(c.outbox.claim_due(t0, lease, 10).await.expect("claim").is_empty(), "not due yet");
+    assert!(
+        c.outbox
+            .claim_due(t0, lease, 10)
+            .await
+            .expect("claim")
+            .is_empty(),
+        "not due yet"
+    );
     let again = c
         .outbox
         .claim_due(t0 + Duration::seconds(31), lease, 10)
@@ -375,17 +502,20 @@ async fn outbox_claims_leases_and_retries(b: Backend) {
     assert_eq!(c.outbox.pending_count().await.expect("count"), 1);
     c.outbox.mark_sent(id, now()).await.expect("sent");
     assert_eq!(c.outbox.pending_count().await.expect("count"), 0);
-    assert!(c
-        .outbox
-        .claim_due(t0 + Duration::hours(1), t0 + Duration::hours(2), 10)
-        .await
-        .expect("claim")
-        .is_empty());
+    assert!(
+        c.outbox
+            .claim_due(t0 + Duration::hours(1), t0 + Duration::hours(2), 10)
+            .await
+            .expect("claim")
+            .is_empty()
+    );
 }
 
 async fn attachments_and_headers_round_trip(b: Backend) {
     let c = ctx(b);
-    let id = create(&c, "ann", "ann@example.com", "vh").await.expect("create");
+    let id = create(&c, "ann", "ann@example.com", "vh")
+        .await
+        .expect("create");
     let mut m = mail_to("doctor@example.com", "Report");
     m.user_id = Some(id);
     m.attachment = Some(kernel::outbox::Attachment {
@@ -396,7 +526,12 @@ async fn attachments_and_headers_round_trip(b: Backend) {
     m.headers = vec![("List-Unsubscribe".into(), "<https://x/u>".into())];
     c.users
         .issue_token(
-            token(TokenPurpose::ResetPassword, "r", Some(id), Duration::hours(1)),
+            token(
+                TokenPurpose::ResetPassword,
+                "r",
+                Some(id),
+                Duration::hours(1),
+            ),
             m.clone(),
         )
         .await
@@ -406,7 +541,10 @@ async fn attachments_and_headers_round_trip(b: Backend) {
         .claim_due(now(), now() + Duration::minutes(1), 10)
         .await
         .expect("claim");
-    let got = q.into_iter().find(|q| q.email.to == "doctor@example.com").expect("queued");
+    let got = q
+        .into_iter()
+        .find(|q| q.email.to == "doctor@example.com")
+        .expect("queued");
     assert_eq!(got.email, m);
 }
 
@@ -431,12 +569,17 @@ fn unreachable_postgres_fails_clearly() {
         .expect("must fail");
     let msg = err.to_string();
     assert!(msg.starts_with("cannot open the database"), "{msg}");
-    assert!(msg.contains("postgres://postgres:***@127.0.0.1:1/none"), "password redacted: {msg}");
+    assert!(
+        msg.contains("postgres://postgres:***@127.0.0.1:1/none"),
+        "password redacted: {msg}"
+    );
 }
 
 #[test]
 fn unknown_scheme_is_refused() {
-    let err = Db::connect(&DbOptions::new("mysql://x")).err().expect("must fail");
+    let err = Db::connect(&DbOptions::new("mysql://x"))
+        .err()
+        .expect("must fail");
     assert!(err.to_string().contains("unsupported database URL"));
 }
 
@@ -454,7 +597,9 @@ mod secrets {
 
     async fn backup_copies_a_live_database(b: Backend) {
         let c = ctx(b);
-        create(&c, "ann", "ann@example.com", "vh").await.expect("create");
+        create(&c, "ann", "ann@example.com", "vh")
+            .await
+            .expect("create");
         let dir = tempfile::tempdir().expect("dir");
         let dest = dir.path().join("copy.db");
         let result = c.db.backup_to(&dest).await;

@@ -195,7 +195,8 @@ async fn session(stream: TcpStream, inbox: Arc<Mutex<Vec<Received>>>) -> std::io
         }
         let upper = line.to_ascii_uppercase();
         if upper.starts_with("EHLO") {
-            w.write_all(b"250-testkit\r\n250-8BITMIME\r\n250 SMTPUTF8\r\n").await?;
+            w.write_all(b"250-testkit\r\n250-8BITMIME\r\n250 SMTPUTF8\r\n")
+                .await?;
         } else if upper.starts_with("HELO") {
             w.write_all(b"250 testkit\r\n").await?;
         } else if upper.starts_with("MAIL FROM") {
@@ -216,7 +217,11 @@ async fn session(stream: TcpStream, inbox: Arc<Mutex<Vec<Received>>>) -> std::io
                 if l == ".\r\n" || l == ".\n" {
                     break;
                 }
-                data.push_str(l.strip_prefix('.').filter(|_| l.starts_with("..")).unwrap_or(&l));
+                data.push_str(
+                    l.strip_prefix('.')
+                        .filter(|_| l.starts_with(".."))
+                        .unwrap_or(&l),
+                );
             }
             inbox.lock().expect("inbox").push(Received {
                 from: from.clone(),

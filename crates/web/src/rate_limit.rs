@@ -165,13 +165,19 @@ mod tests {
         let err = l.check("a").expect_err("fourth is refused");
         assert_eq!(err.status.as_u16(), 429);
         let wait = err.retry_after.expect("retry after");
-        assert!(wait >= Duration::from_secs(1) && wait <= Duration::from_secs(1200), "{wait:?}");
+        assert!(
+            wait >= Duration::from_secs(1) && wait <= Duration::from_secs(1200),
+            "{wait:?}"
+        );
         l.check("b").expect("other keys are independent");
     }
 
     #[test]
     fn multiplier_scales_counts() {
-        assert_eq!(Rate::new(3, Duration::from_secs(60)).scaled(100.0).count, 300);
+        assert_eq!(
+            Rate::new(3, Duration::from_secs(60)).scaled(100.0).count,
+            300
+        );
         assert_eq!(Rate::new(3, Duration::from_secs(60)).scaled(0.01).count, 1);
     }
 }

@@ -104,7 +104,10 @@ pub async fn access_log(
     let start = Instant::now();
     let method = req.method().clone();
     let res = next.call(req).await?;
-    let route = res.request().match_pattern().unwrap_or_else(|| "-".to_owned());
+    let route = res
+        .request()
+        .match_pattern()
+        .unwrap_or_else(|| "-".to_owned());
     let status = res.status().as_u16();
     let ms = start.elapsed().as_secs_f64() * 1000.0;
     if status >= 500 {
@@ -126,9 +129,17 @@ mod tests {
         assert!(is_same_site(None, None, own), "non-browser clients");
         assert!(is_same_site(None, Some(own), own));
         assert!(!is_same_site(Some("cross-site"), None, own));
-        assert!(!is_same_site(Some("same-site"), Some("https://x.vitalog.example"), own));
+        assert!(!is_same_site(
+            Some("same-site"),
+            Some("https://x.vitalog.example"),
+            own
+        ));
         assert!(!is_same_site(None, Some("https://evil.example"), own));
         assert!(!is_same_site(None, Some("null"), own));
-        assert!(!is_same_site(Some("same-origin"), Some("http://vitalog.example"), own));
+        assert!(!is_same_site(
+            Some("same-origin"),
+            Some("http://vitalog.example"),
+            own
+        ));
     }
 }

@@ -58,7 +58,12 @@ impl SessionStore for DbSessionStore {
         let body = serde_json::to_string(&state).map_err(|e| SaveError::Serialization(e.into()))?;
         let key = secret::generate().map_err(|e| SaveError::Other(e.into()))?;
         self.repo
-            .insert(&secret::hash(&key), user_of(&state), &body, self.expiry(ttl))
+            .insert(
+                &secret::hash(&key),
+                user_of(&state),
+                &body,
+                self.expiry(ttl),
+            )
             .await
             .map_err(SaveError::Other)?;
         SessionKey::try_from(key).map_err(|e| SaveError::Other(e.into()))

@@ -23,10 +23,7 @@ pub fn is_hashed(file_name: &str) -> bool {
 /// The file under `root` that `path` names, refusing anything that climbs out of it.
 fn resolve(root: &Path, path: &str) -> Option<PathBuf> {
     let rel = Path::new(path.trim_start_matches('/'));
-    if rel
-        .components()
-        .any(|c| !matches!(c, Component::Normal(_)))
-    {
+    if rel.components().any(|c| !matches!(c, Component::Normal(_))) {
         return None;
     }
     let full = root.join(rel);
@@ -54,7 +51,8 @@ pub async fn fallback(req: HttpRequest, state: web::Data<AppState>) -> HttpRespo
         return ApiError::not_found().error_response();
     }
     if !matches!(*req.method(), Method::GET | Method::HEAD) {
-        return ApiError::new(StatusCode::METHOD_NOT_ALLOWED, "Method not allowed").error_response();
+        return ApiError::new(StatusCode::METHOD_NOT_ALLOWED, "Method not allowed")
+            .error_response();
     }
     let Some(root) = state.settings.static_dir.as_deref() else {
         return HttpResponse::NotFound()
@@ -62,8 +60,15 @@ pub async fn fallback(req: HttpRequest, state: web::Data<AppState>) -> HttpRespo
             .body("The Vitalog client is not built. Run `make run`, or `make build` then start vitalog.");
     };
     if let Some(file) = resolve(root, path).filter(|f| !f.ends_with("index.html")) {
-        let name = file.file_name().and_then(|n| n.to_str()).unwrap_or_default();
-        let cache = if is_hashed(name) { IMMUTABLE } else { REVALIDATE };
+        let name = file
+            .file_name()
+            .and_then(|n| n.to_str())
+            .unwrap_or_default();
+        let cache = if is_hashed(name) {
+            IMMUTABLE
+        } else {
+            REVALIDATE
+        };
         return serve(&req, &file, cache).await;
     }
     let index = root.join("index.html");

@@ -6,7 +6,9 @@ use mockall::predicate::*;
 use std::sync::Mutex;
 
 fn now() -> DateTime<Utc> {
-    Utc.with_ymd_and_hms(2026, 11, 22, 10, 0, 0).single().expect("time")
+    Utc.with_ymd_and_hms(2026, 11, 22, 10, 0, 0)
+        .single()
+        .expect("time")
 }
 
 fn clock() -> Arc<MockClock> {
@@ -175,9 +177,7 @@ async fn reset_request_issues_one_hour_token_only_for_existing_accounts() {
         .expect_by_email()
         .with(eq(Email::parse("ann@example.com").expect("e")))
         .returning(|_| Ok(Some(user(true))));
-    users
-        .expect_by_email()
-        .returning(|_| Ok(None));
+    users.expect_by_email().returning(|_| Ok(None));
     users
         .expect_issue_token()
         .times(1)
@@ -188,7 +188,9 @@ async fn reset_request_issues_one_hour_token_only_for_existing_accounts() {
         })
         .returning(|_, _| Ok(()));
     let s = service(users, hasher());
-    s.request_password_reset("ann@example.com").await.expect("ok");
+    s.request_password_reset("ann@example.com")
+        .await
+        .expect("ok");
     s.request_password_reset("ghost@example.com")
         .await
         .expect("same answer for unknown");
@@ -382,7 +384,9 @@ async fn preferences_patch_keeps_unsent_fields() {
     });
     users
         .expect_save_preferences()
-        .withf(|_, p| p.weight_unit == WeightUnit::Kg && p.blood_sugar_unit == BloodSugarUnit::MmolL)
+        .withf(|_, p| {
+            p.weight_unit == WeightUnit::Kg && p.blood_sugar_unit == BloodSugarUnit::MmolL
+        })
         .times(1)
         .returning(|_, _| Ok(()));
     let p = service(users, hasher())

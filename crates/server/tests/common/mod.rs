@@ -122,7 +122,11 @@ impl TestApp {
     }
 
     pub async fn get(&self, path: &str) -> Response {
-        self.client.get(self.url(path)).send().await.expect("request")
+        self.client
+            .get(self.url(path))
+            .send()
+            .await
+            .expect("request")
     }
 
     pub async fn register(&self, username: &str, email: &str) -> Response {
@@ -154,11 +158,16 @@ impl TestApp {
 
     /// Registers, follows the emailed verification link and logs in with `self.client`.
     pub async fn signed_up(&self, username: &str, email: &str) {
-        assert_eq!(self.register(username, email).await.status(), StatusCode::CREATED);
+        assert_eq!(
+            self.register(username, email).await.status(),
+            StatusCode::CREATED
+        );
         let token = self
             .token_from_email(email, "Verify your email", "verify-email")
             .await;
-        let res = self.post("/api/verify-email", json!({ "token": token })).await;
+        let res = self
+            .post("/api/verify-email", json!({ "token": token }))
+            .await;
         assert_eq!(res.status(), StatusCode::OK);
         let res = self.login(&self.client, username, PASSWORD).await;
         assert_eq!(res.status(), StatusCode::OK);

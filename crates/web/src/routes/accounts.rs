@@ -14,8 +14,7 @@ use crate::dto::*;
 use crate::error::{ApiError, ErrorBody};
 use crate::state::AppState;
 
-pub const MSG_REGISTERED: &str =
-    "Registration successful. Please check your email (including the spam folder) to verify your account.";
+pub const MSG_REGISTERED: &str = "Registration successful. Please check your email (including the spam folder) to verify your account.";
 pub const MSG_RESEND: &str = "If an account with that email is waiting for verification, we have sent a new verification link. Please check your inbox and spam folder.";
 pub const MSG_RESET_REQUESTED: &str = "If an account exists with that email, we have sent a link to reset your password. Please check your inbox and spam folder.";
 pub const MSG_RESET_DONE: &str =
@@ -38,10 +37,9 @@ fn query_escape(s: &str) -> String {
 /// Where a failed native form post goes: the page that can show the message.
 fn form_failure(err: &ApiError, page: &str) -> HttpResponse {
     match (&err.body.requires_verification, &err.body.email) {
-        (Some(true), Some(email)) => see_other(&format!(
-            "/verify-pending?email={}",
-            query_escape(email)
-        )),
+        (Some(true), Some(email)) => {
+            see_other(&format!("/verify-pending?email={}", query_escape(email)))
+        }
         _ => see_other(&format!("{page}?error={}", query_escape(&err.body.message))),
     }
 }
@@ -87,11 +85,13 @@ pub async fn login(
                 .map_err(|e| ApiError::internal(&e.into()))?;
             Ok(res)
         }
-        (Ok((user, _)), false) => Ok(HttpResponse::Ok()
-            .cookie(presence_cookie(&state))
-            .json(LoginResponse {
-                user: UserDto::from(&user),
-            })),
+        (Ok((user, _)), false) => {
+            Ok(HttpResponse::Ok()
+                .cookie(presence_cookie(&state))
+                .json(LoginResponse {
+                    user: UserDto::from(&user),
+                }))
+        }
         (Err(e), true) => Ok(form_failure(&e, "/auth")),
         (Err(e), false) => Err(e),
     }
@@ -295,7 +295,10 @@ pub async fn update_preferences(
     let blood_sugar_unit = b.blood_sugar_unit.as_deref().and_then(|v| {
         let u = BloodSugarUnit::parse(v);
         if u.is_none() {
-            errors.add("bloodSugarUnit", "Blood sugar unit must be mg/dL or mmol/L.");
+            errors.add(
+                "bloodSugarUnit",
+                "Blood sugar unit must be mg/dL or mmol/L.",
+            );
         }
         u
     });
@@ -385,12 +388,13 @@ pub async fn check_reset_token(
                 valid: true,
                 message: None,
             })),
-        Err(identity::IdentityError::InvalidToken(m)) => {
-            Ok(HttpResponse::build(StatusCode::BAD_REQUEST).json(TokenCheckResponse {
-                valid: false,
-                message: Some(m),
-            }))
-        }
+        Err(identity::IdentityError::InvalidToken(m)) => Ok(HttpResponse::build(
+            StatusCode::BAD_REQUEST,
+        )
+        .json(TokenCheckResponse {
+            valid: false,
+            message: Some(m),
+        })),
         Err(e) => Err(e.into()),
     }
 }

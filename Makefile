@@ -1,0 +1,57 @@
+# Vitalog: the human entry points. `make run` and `make test` do all set-up themselves.
+SHELL := /bin/bash
+CARGO ?= cargo
+export CARGO_TERM_COLOR ?= never
+
+.PHONY: run dev build client server test test-rust test-client test-e2e lint fmt migrate clean
+
+## Build the client and the server (release) and serve on SQLite at http://localhost:8080.
+run: build
+	./target/release/vitalog serve
+
+## Development loop: API server + webpack dev server with hot reload on :3000.
+dev:
+	scripts/dev.sh
+
+build: client server
+
+client:
+	scripts/ensure-node-deps.sh
+	cd frontend && npm run build
+
+server:
+	$(CARGO) build --release -p server --bin vitalog
+
+migrate:
+	$(CARGO) run --release -p server --bin vitalog -- migrate
+
+## Every test: lint, Rust (unit, storage on SQLite + PostgreSQL, HTTP), client unit, browser.
+test: lint test-rust test-client test-e2e
+
+test-rust:
+	scripts/ensure-postgres.sh
+	$(CARGO) test --workspace
+
+test-client:
+	scripts/ensure-node-deps.sh
+	cd frontend && npm test
+
+test-e2e:
+	scripts/ensure-node-deps.sh
+	scripts/browser-install.sh
+	$(CARGO) build -p server --bin vitalog
+	cd frontend && npm run build && VITALOG_BIN=../target/debug/vitalog npm run e2e
+
+lint:
+	$(CARGO) fmt --all -- --check
+	$(CARGO) clippy --workspace --all-targets -- -D warnings
+	scripts/check-layers.sh
+	scripts/ensure-node-deps.sh
+	cd frontend && npm run lint
+
+fmt:
+	$(CARGO) fmt --all
+
+clean:
+	$(CARGO) clean
+	rm -rf frontend/dist

@@ -1,0 +1,86 @@
+//! `/api/openapi.json` describes exactly what the server serves. The document is generated
+//! from the registered services; this test checks it has every route and that every
+//! documented operation is really routed.
+
+mod common;
+
+use common::*;
+use reqwest::StatusCode;
+use serde_json::Value;
+use testkit::Backend;
+
+const EXPECTED: &[(&str, &str)] = &[
+    ("post", "/api/login"),
+    ("post", "/api/register"),
+    ("post", "/api/logout"),
+    ("get", "/api/user"),
+    ("patch", "/api/user"),
+    ("post", "/api/user/change-password"),
+    ("get", "/api/user/preferences"),
+    ("patch", "/api/user/preferences"),
+    ("post", "/api/verify-email"),
+    ("post", "/api/verify-email/resend"),
+    ("post", "/api/password-reset/request"),
+    ("get", "/api/password-reset/verify/{token}"),
+    ("post", "/api/password-reset/reset"),
+    ("get", "/health/live"),
+    ("get", "/health/ready"),
+];
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn openapi_lists_every_route_and_every_listed_route_exists() {
+    let app = TestApp::spawn(Backend::Sqlite).await;
+    let res = app.get("/api/openapi.json").await;
+    assert_eq!(res.status(), StatusCode::OK);
+    let doc: Value = res.json().await.expect("json");
+    assert!(doc["openapi"].as_str().expect("version").starts_with("3."));
+    let paths = doc["paths"].as_object().expect("paths");
+
+    let mut documented = Vec::new();
+    for (path, item) in paths {
+        for method in ["get", "post", "patch", "put", "delete"] {
+            if item.get(method).is_some() {
+                documented.push((method.to_owned(), path.clone()));
+            }
+        }
+    }
+    documented.sort();
+    let mut expected: Vec<(String, String)> = EXPECTED
+        .iter()
+        .map(|(m, p)| ((*m).to_owned(), (*p).to_owned()))
+        .collect();
+    expected.sort();
+    assert_eq!(documented, expected);
+
+    let unrouted = serde_json::json!({"message": "Not found"});
+    for (method, path) in &documented {
+        let concrete = path.replace("{token}", "abc");
+        let res = app
+            .client
+            .request(
+                method.to_uppercase().parse().expect("method"),
+                app.url(&concrete),
+            )
+            .json(&serde_json::json!({}))
+            .send()
+            .await
+            .expect("request");
+        let status = res.status();
+        assert_ne!(status, StatusCode::METHOD_NOT_ALLOWED, "{method} {path}");
+        if status == StatusCode::NOT_FOUND {
+            let body: Value = res.json().await.unwrap_or_default();
+            assert_ne!(
+                body, unrouted,
+                "{method} {path} is documented but not routed"
+            );
+        }
+        assert!(!status.is_server_error(), "{method} {path}: {status}");
+    }
+
+    // Every error response is documented with the shared error body.
+    assert!(doc["components"]["schemas"]["ErrorBody"].is_object());
+    let login = &paths["/api/login"]["post"]["responses"];
+    for code in ["200", "400", "401", "403", "429"] {
+        assert!(login.get(code).is_some(), "login documents {code}");
+    }
+}
