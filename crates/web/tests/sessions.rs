@@ -1,0 +1,241 @@
+//! Session lifetime rules, tested on the web layer alone with mocked domain ports and a
+//! clock the test moves.
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicI64, Ordering};
+use std::sync::{Arc, Mutex};
+
+use actix_web::http::StatusCode;
+use actix_web::test;
+use chrono::{DateTime, TimeZone, Utc};
+use identity::ports::{MockPasswordHasher, MockUserRepository, SessionRepository};
+use identity::{AccountService, AccountSettings, Gender, User};
+use kernel::health::HealthCheck;
+use kernel::{Clock, Email, UserId};
+use web::rate_limit::{RateLimits, RateSettings};
+use web::{AppState, WebSettings, build_app};
+
+/// A clock the test moves forward.
+#[derive(Default)]
+struct TestClock(AtomicI64);
+
+impl TestClock {
+    fn advance_hours(&self, h: i64) {
+        self.0.fetch_add(h * 3600, Ordering::SeqCst);
+    }
+}
+
+impl Clock for TestClock {
+    fn now(&self) -> DateTime<Utc> {
+        let base = Utc
+            .with_ymd_and_hms(2026, 11, 22, 8, 0, 0)
+            .single()
+            .expect("t");
+        base + chrono::Duration::seconds(self.0.load(Ordering::SeqCst))
+    }
+}
+
+/// Sessions in memory with the same expiry semantics as the store.
+#[derive(Default)]
+struct MemSessions(Mutex<HashMap<String, (String, DateTime<Utc>)>>);
+
+#[async_trait::async_trait]
+impl SessionRepository for MemSessions {
+    async fn load(&self, k: &str, now: DateTime<Utc>) -> anyhow::Result<Option<String>> {
+        let m = self.0.lock().expect("lock");
+        Ok(m.get(k)
+            .filter(|(_, exp)| *exp > now)
+            .map(|(s, _)| s.clone()))
+    }
+    async fn insert(
+        &self,
+        k: &str,
+        _: Option<UserId>,
+        s: &str,
+        exp: DateTime<Utc>,
+    ) -> anyhow::Result<()> {
+        self.0
+            .lock()
+            .expect("lock")
+            .insert(k.into(), (s.into(), exp));
+        Ok(())
+    }
+    async fn update(
+        &self,
+        k: &str,
+        _: Option<UserId>,
+        s: &str,
+        exp: DateTime<Utc>,
+    ) -> anyhow::Result<bool> {
+        let mut m = self.0.lock().expect("lock");
+        Ok(match m.get_mut(k) {
+            Some(v) => {
+                *v = (s.into(), exp);
+                true
+            }
+            None => false,
+        })
+    }
+    async fn touch(&self, k: &str, exp: DateTime<Utc>) -> anyhow::Result<()> {
+        if let Some(v) = self.0.lock().expect("lock").get_mut(k) {
+            v.1 = exp;
+        }
+        Ok(())
+    }
+    async fn delete(&self, k: &str) -> anyhow::Result<()> {
+        self.0.lock().expect("lock").remove(k);
+        Ok(())
+    }
+    async fn delete_for_user(&self, _: UserId) -> anyhow::Result<()> {
+        self.0.lock().expect("lock").clear();
+        Ok(())
+    }
+    async fn purge_expired(&self, _: DateTime<Utc>) -> anyhow::Result<u64> {
+        Ok(0)
+    }
+}
+
+struct Up;
+#[async_trait::async_trait]
+impl HealthCheck for Up {
+    async fn check(&self) -> Result<(), String> {
+        Ok(())
+    }
+}
+
+fn user() -> User {
+    User {
+        id: UserId(1),
+        username: "ann".into(),
+        email: Email::parse("ann@example.com").expect("email"),
+        password_hash: "h".into(),
+        first_name: String::new(),
+        last_name: String::new(),
+        date_of_birth: None,
+        gender: Gender::Other,
+        email_verified: true,
+        created_at: Utc::now(),
+    }
+}
+
+fn state(public_url: &str, clock: Arc<TestClock>) -> AppState {
+    let mut users = MockUserRepository::new();
+    users.expect_by_login().returning(|_| Ok(Some(user())));
+    users.expect_by_id().returning(|_| Ok(Some(user())));
+    let mut hasher = MockPasswordHasher::new();
+    hasher.expect_verify().returning(|p, _| Ok(p == "Abcdef1!"));
+    let mut settings = WebSettings::new(url::Url::parse(public_url).expect("url"));
+    settings.rate = RateSettings {
+        multiplier: 100.0,
+        ..RateSettings::default()
+    };
+    AppState {
+        accounts: AccountService::new(
+            Arc::new(users),
+            Arc::new(hasher),
+            clock.clone(),
+            AccountSettings::new(public_url),
+        ),
+        sessions: Arc::new(MemSessions::default()),
+        health: Arc::new(Up),
+        clock,
+        limits: Arc::new(RateLimits::new(&settings.rate)),
+        settings: Arc::new(settings),
+        cookie_key: actix_web::cookie::Key::generate(),
+    }
+}
+
+fn session_cookie<B>(
+    res: &actix_web::dev::ServiceResponse<B>,
+) -> actix_web::cookie::Cookie<'static> {
+    res.response()
+        .cookies()
+        .find(|c| c.name() == "vitalog_session")
+        .expect("session cookie")
+        .into_owned()
+}
+
+#[actix_web::test]
+async fn idle_sessions_end_and_activity_keeps_them_until_the_absolute_limit() {
+    let clock = Arc::new(TestClock::default());
+    let app = test::init_service(build_app(state("http://localhost:8080", clock.clone()))).await;
+    let login = test::TestRequest::post()
+        .uri("/api/login")
+        .set_json(serde_json::json!({"username": "ann", "password": "Abcdef1!"}))
+        .to_request();
+    let res = test::call_service(&app, login).await;
+    assert_eq!(res.status(), StatusCode::OK);
+    let mut cookie = session_cookie(&res);
+
+    let get_user = |c: actix_web::cookie::Cookie<'static>| {
+        test::TestRequest::get()
+            .uri("/api/user")
+            .cookie(c)
+            .to_request()
+    };
+
+    // Active every 20 hours: the idle limit (24 h) never hits, but the absolute limit of
+    // 30 days (720 h) does, at the 37th request (740 h).
+    let mut ended_at = None;
+    for i in 1..=40 {
+        clock.advance_hours(20);
+        let res = test::call_service(&app, get_user(cookie.clone())).await;
+        if res.status() != StatusCode::OK {
+            ended_at = Some(i);
+            break;
+        }
+        if let Some(c) = res
+            .response()
+            .cookies()
+            .find(|c| c.name() == "vitalog_session")
+        {
+            cookie = c.into_owned();
+        }
+    }
+    assert_eq!(ended_at, Some(37));
+    let res = test::call_service(&app, get_user(cookie.clone())).await;
+    assert_eq!(res.status(), StatusCode::UNAUTHORIZED);
+
+    // A fresh login, then 25 idle hours: over.
+    let login = test::TestRequest::post()
+        .uri("/api/login")
+        .set_json(serde_json::json!({"username": "ann", "password": "Abcdef1!"}))
+        .to_request();
+    let res = test::call_service(&app, login).await;
+    let cookie = session_cookie(&res);
+    clock.advance_hours(23);
+    let res = test::call_service(&app, get_user(cookie.clone())).await;
+    assert_eq!(res.status(), StatusCode::OK, "within the idle limit");
+    let cookie = res
+        .response()
+        .cookies()
+        .find(|c| c.name() == "vitalog_session")
+        .map_or(cookie, |c| c.into_owned());
+    clock.advance_hours(25);
+    let res = test::call_service(&app, get_user(cookie)).await;
+    assert_eq!(res.status(), StatusCode::UNAUTHORIZED, "idle limit");
+}
+
+#[actix_web::test]
+async fn https_public_url_makes_cookies_secure() {
+    let clock = Arc::new(TestClock::default());
+    let app = test::init_service(build_app(state("https://vitalog.example", clock))).await;
+    let login = test::TestRequest::post()
+        .uri("/api/login")
+        .insert_header(("origin", "https://vitalog.example"))
+        .set_json(serde_json::json!({"username": "ann", "password": "Abcdef1!"}))
+        .to_request();
+    let res = test::call_service(&app, login).await;
+    assert_eq!(res.status(), StatusCode::OK);
+    let c = session_cookie(&res);
+    assert_eq!(c.secure(), Some(true));
+    assert_eq!(c.http_only(), Some(true));
+    assert_eq!(c.same_site(), Some(actix_web::cookie::SameSite::Lax));
+    let presence = res
+        .response()
+        .cookies()
+        .find(|c| c.name() == "vitalog_auth")
+        .expect("presence");
+    assert_eq!(presence.secure(), Some(true));
+    assert!(res.headers().contains_key("strict-transport-security"));
+}
