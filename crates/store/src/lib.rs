@@ -1,12 +1,14 @@
 //! Storage adapter: Diesel over SQLite (embedded default) or PostgreSQL (scale-out), chosen
 //! by the database URL, implementing the domain ports.
 
+mod billing;
 pub mod db;
 mod outbox;
 mod schema;
 mod sessions;
 mod users;
 
+pub use billing::SubscriptionStore;
 pub use db::{Backend, Db, DbError, DbOptions};
 pub use outbox::OutboxStore;
 pub use sessions::SessionStore;

@@ -84,3 +84,27 @@ diesel::table! {
         created_at -> Timestamp,
     }
 }
+
+diesel::table! {
+    subscriptions (user_id) {
+        user_id -> BigInt,
+        expires_at -> Timestamp,
+        cancelled_at -> Nullable<Timestamp>,
+        updated_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    payments (id) {
+        id -> BigInt,
+        user_id -> Nullable<BigInt>,
+        order_id -> Text,
+        capture_id -> Nullable<Text>,
+        method -> Text,
+        amount -> Text,
+        currency -> Text,
+        client_claim -> Text,
+        period_end -> Timestamp,
+        created_at -> Timestamp,
+    }
+}

@@ -621,3 +621,74 @@ mod secrets {
 
     testkit::on_both_backends!(shared_secret_is_created_once, backup_copies_a_live_database);
 }
+
+mod subscriptions {
+    use super::*;
+    use billing::model::{NewPayment, PaymentMethod, Recorded, extend};
+    use billing::ports::SubscriptionRepository;
+    use store::SubscriptionStore;
+
+    fn payment(user: UserId, order: &str) -> NewPayment {
+        NewPayment {
+            user_id: user,
+            order_id: order.into(),
+            capture_id: Some("CAP".into()),
+            method: PaymentMethod::Paypal,
+            amount: "5.00".into(),
+            currency: "USD".into(),
+            client_claim: "{}".into(),
+            created_at: now(),
+        }
+    }
+
+    async fn one_order_extends_once_even_concurrently(b: Backend) {
+        let c = ctx(b);
+        let ann = create(&c, "ann", "ann@example.com", "v1")
+            .await
+            .expect("ann");
+        let bob = create(&c, "bob", "bob@example.com", "v2")
+            .await
+            .expect("bob");
+        let subs = Arc::new(SubscriptionStore::new(c.db.clone()));
+        let t0 = now();
+        let mut tasks = Vec::new();
+        for _ in 0..20 {
+            let subs = subs.clone();
+            tasks.push(tokio::spawn(async move {
+                subs.record_payment(payment(ann, "ORDER-1"), t0).await
+            }));
+        }
+        let mut extended = 0;
+        for t in tasks {
+            match t.await.expect("join").expect("recorded") {
+                Recorded::Extended(_) => extended += 1,
+                Recorded::AlreadyApplied => {}
+                Recorded::OtherUser => panic!("same user"),
+            }
+        }
+        assert_eq!(extended, 1);
+        let s = subs.status(ann).await.expect("status");
+        assert_eq!(s.expires_at, Some(extend(None, t0)));
+        assert_eq!(
+            subs.record_payment(payment(bob, "ORDER-1"), t0)
+                .await
+                .expect("q"),
+            Recorded::OtherUser
+        );
+        assert_eq!(subs.status(bob).await.expect("q").expires_at, None);
+
+        // A second order adds a year to the current expiry, not to now.
+        subs.record_payment(payment(ann, "ORDER-2"), t0)
+            .await
+            .expect("second");
+        assert_eq!(
+            subs.status(ann).await.expect("q").expires_at,
+            Some(extend(Some(extend(None, t0)), t0))
+        );
+        let cancelled = subs.cancel(ann, t0).await.expect("cancel");
+        assert_eq!(cancelled.cancelled_at, Some(t0));
+        assert!(cancelled.is_active(t0), "prepaid time runs to its end");
+    }
+
+    testkit::on_both_backends!(one_order_extends_once_even_concurrently);
+}

@@ -1,5 +1,6 @@
 //! Test support shared by the crates' integration tests. Never linked into the binary.
 
+pub mod paypal;
 pub mod pg;
 pub mod smtp;
 

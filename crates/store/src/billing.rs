@@ -1,0 +1,156 @@
+//! [`SubscriptionRepository`] over the subscriptions and payments tables.
+
+use billing::model::{NewPayment, Recorded, SubscriptionStatus, extend};
+use billing::ports::SubscriptionRepository;
+use chrono::{DateTime, NaiveDateTime, Utc};
+use diesel::prelude::*;
+use diesel::result::{DatabaseErrorKind, Error as DieselError};
+use kernel::UserId;
+
+use crate::db::{AnyConnection, Db};
+use crate::schema::{payments, subscriptions};
+
+#[derive(Clone)]
+pub struct SubscriptionStore {
+    db: Db,
+}
+
+impl SubscriptionStore {
+    pub fn new(db: Db) -> Self {
+        Self { db }
+    }
+}
+
+fn load(conn: &mut AnyConnection, user: i64) -> QueryResult<SubscriptionStatus> {
+    let row = subscriptions::table
+        .find(user)
+        .select((subscriptions::expires_at, subscriptions::cancelled_at))
+        .first::<(NaiveDateTime, Option<NaiveDateTime>)>(conn)
+        .optional()?;
+    Ok(match row {
+        Some((e, c)) => SubscriptionStatus {
+            expires_at: Some(e.and_utc()),
+            cancelled_at: c.map(|c| c.and_utc()),
+        },
+        None => SubscriptionStatus::none(),
+    })
+}
+
+fn owner_of(conn: &mut AnyConnection, order: &str) -> QueryResult<Option<Option<i64>>> {
+    payments::table
+        .filter(payments::order_id.eq(order))
+        .select(payments::user_id)
+        .first::<Option<i64>>(conn)
+        .optional()
+}
+
+fn is_unique_violation(e: &anyhow::Error) -> bool {
+    matches!(
+        e.downcast_ref::<DieselError>(),
+        Some(DieselError::DatabaseError(
+            DatabaseErrorKind::UniqueViolation,
+            _
+        ))
+    )
+}
+
+#[async_trait::async_trait]
+impl SubscriptionRepository for SubscriptionStore {
+    async fn status(&self, user: UserId) -> anyhow::Result<SubscriptionStatus> {
+        self.db.read(move |conn| load(conn, user.0)).await
+    }
+
+    async fn record_payment(
+        &self,
+        payment: NewPayment,
+        now: DateTime<Utc>,
+    ) -> anyhow::Result<Recorded> {
+        for _ in 0..10 {
+            let p = payment.clone();
+            let attempt = self
+                .db
+                .write(move |conn| -> anyhow::Result<Recorded> {
+                    match owner_of(conn, &p.order_id)? {
+                        Some(Some(owner)) if owner == p.user_id.0 => {
+                            return Ok(Recorded::AlreadyApplied);
+                        }
+                        Some(_) => return Ok(Recorded::OtherUser),
+                        None => {}
+                    }
+                    let current = load(conn, p.user_id.0)?;
+                    let new_end = extend(current.expires_at, now);
+                    diesel::insert_into(payments::table)
+                        .values((
+                            payments::user_id.eq(Some(p.user_id.0)),
+                            payments::order_id.eq(&p.order_id),
+                            payments::capture_id.eq(&p.capture_id),
+                            payments::method.eq(p.method.as_str()),
+                            payments::amount.eq(&p.amount),
+                            payments::currency.eq(&p.currency),
+                            payments::client_claim.eq(&p.client_claim),
+                            payments::period_end.eq(new_end.naive_utc()),
+                            payments::created_at.eq(p.created_at.naive_utc()),
+                        ))
+                        .execute(conn)?;
+                    let changed = match current.expires_at {
+                        // Compare-and-set: only if nobody extended it since we read it.
+                        Some(old) => diesel::update(
+                            subscriptions::table
+                                .filter(subscriptions::user_id.eq(p.user_id.0))
+                                .filter(subscriptions::expires_at.eq(old.naive_utc())),
+                        )
+                        .set((
+                            subscriptions::expires_at.eq(new_end.naive_utc()),
+                            subscriptions::cancelled_at.eq(None::<NaiveDateTime>),
+                            subscriptions::updated_at.eq(now.naive_utc()),
+                        ))
+                        .execute(conn)?,
+                        None => diesel::insert_into(subscriptions::table)
+                            .values((
+                                subscriptions::user_id.eq(p.user_id.0),
+                                subscriptions::expires_at.eq(new_end.naive_utc()),
+                                subscriptions::updated_at.eq(now.naive_utc()),
+                            ))
+                            .execute(conn)?,
+                    };
+                    if changed != 1 {
+                        // Roll back the payment insert too.
+                        anyhow::bail!(DieselError::RollbackTransaction);
+                    }
+                    Ok(Recorded::Extended(new_end))
+                })
+                .await;
+            // A lost race (the same order recorded meanwhile, or the subscription extended
+            // by another payment) rolls back; the next attempt sees the winner's result.
+            match attempt {
+                Ok(r) => return Ok(r),
+                Err(e)
+                    if is_unique_violation(&e)
+                        || matches!(
+                            e.downcast_ref::<DieselError>(),
+                            Some(DieselError::RollbackTransaction)
+                        ) =>
+                {
+                    continue;
+                }
+                Err(e) => return Err(e),
+            }
+        }
+        anyhow::bail!("could not record payment after repeated conflicts")
+    }
+
+    async fn cancel(&self, user: UserId, at: DateTime<Utc>) -> anyhow::Result<SubscriptionStatus> {
+        self.db
+            .write(move |conn| -> anyhow::Result<SubscriptionStatus> {
+                diesel::update(
+                    subscriptions::table
+                        .filter(subscriptions::user_id.eq(user.0))
+                        .filter(subscriptions::cancelled_at.is_null()),
+                )
+                .set(subscriptions::cancelled_at.eq(Some(at.naive_utc())))
+                .execute(conn)?;
+                Ok(load(conn, user.0)?)
+            })
+            .await
+    }
+}
