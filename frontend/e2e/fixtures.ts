@@ -77,7 +77,7 @@ export async function verifiedAccount(request: APIRequestContext, mailbox: Mailb
 /** Logs in through the form and waits for the dashboard. */
 export async function loginThroughUi(page: Page, account: Pick<Account, 'username' | 'password'>): Promise<void> {
   await page.goto('/auth');
-  await page.getByLabel('Username').fill(account.username);
+  await page.getByLabel('Username', { exact: true }).fill(account.username);
   await page.getByLabel('Password', { exact: true }).fill(account.password);
   await page.getByRole('button', { name: 'Login' }).click();
   await expect(page).toHaveURL(/\/$/);

@@ -1,8 +1,8 @@
 // Fails the run loudly, before any test, when something it needs is missing.
-import { accessSync, constants, existsSync } from 'node:fs';
+import { accessSync, constants, existsSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { CHROMIUM_PATH } from './browser';
-import { DIST_DIR, vitalogBinary } from './vitalog-server';
+import { DIST_DIR, RESULTS_DIR, vitalogBinary } from './vitalog-server';
 
 export default function globalSetup(): void {
   const problems: string[] = [];
@@ -20,5 +20,13 @@ export default function globalSetup(): void {
   }
   if (problems.length > 0) {
     throw new Error(`e2e cannot run:\n  - ${problems.join('\n  - ')}`);
+  }
+  // Start from a clean slate: old server logs and screenshots would mislead.
+  if (existsSync(RESULTS_DIR)) {
+    for (const entry of readdirSync(RESULTS_DIR)) {
+      if (/^vitalog-server-.*\.log$/.test(entry) || entry === 'screenshots') {
+        rmSync(path.join(RESULTS_DIR, entry), { recursive: true, force: true });
+      }
+    }
   }
 }

@@ -29,7 +29,7 @@ function decodeQuotedPrintable(body: string): string {
   const soft = body.replace(/=\r?\n/g, '');
   const bytes: number[] = [];
   for (let i = 0; i < soft.length; i++) {
-    const ch = soft[i]!;
+    const ch = soft.charAt(i);
     const hex = soft.slice(i + 1, i + 3);
     if (ch === '=' && /^[0-9A-Fa-f]{2}$/.test(hex)) {
       bytes.push(parseInt(hex, 16));

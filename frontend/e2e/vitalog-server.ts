@@ -1,6 +1,6 @@
 // Starts the real `vitalog` binary on a free loopback port with a fresh data directory.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createWriteStream, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -47,7 +47,7 @@ async function waitUntilReady(baseURL: string, child: ChildProcess, logFile: str
       if (res.ok) {
         const index = await fetch(`${baseURL}/auth`);
         const html = await index.text();
-        if (!index.ok || !html.includes('id="root"') && !html.includes('id=root')) {
+        if (!index.ok || (!html.includes('id="root"') && !html.includes('id=root'))) {
           throw new Error(`GET /auth did not return the client's index.html (status ${index.status})`);
         }
         return;
@@ -103,7 +103,7 @@ export async function startVitalog(smtpPort: number, name: string): Promise<Runn
       await exited;
       clearTimeout(timer);
     }
-    log.end();
+    await new Promise<void>((resolve) => log.end(() => resolve()));
     rmSync(dataDir, { recursive: true, force: true });
   };
 
@@ -111,7 +111,9 @@ export async function startVitalog(smtpPort: number, name: string): Promise<Runn
     await waitUntilReady(baseURL, child, logFile, 30_000);
   } catch (error) {
     await stop();
-    throw error;
+    const tail = readFileSync(logFile, 'utf8').split('\n').slice(-25).join('\n');
+    const message = error instanceof Error ? error.message : String(error);
+    throw new Error(`${message}\n--- last lines of the server log ---\n${tail}`, { cause: error });
   }
   return { baseURL, logFile, stop };
 }

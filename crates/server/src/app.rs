@@ -6,11 +6,13 @@ use std::time::Duration;
 
 use actix_web::HttpServer;
 use actix_web::dev::{Server, ServerHandle};
+use billing::BillingService;
+use billing::ports::PaymentGateway;
 use identity::password::Argon2Hasher;
 use identity::{AccountService, AccountSettings};
 use kernel::{Clock, SystemClock};
 use mail::{EmailSender, Mailer, OutboxWorker, WorkerSettings};
-use store::{Db, DbOptions, OutboxStore, SessionStore, UserStore};
+use store::{Db, DbOptions, OutboxStore, SessionStore, SubscriptionStore, UserStore};
 use tokio::sync::watch;
 use tokio::task::JoinHandle;
 use web::rate_limit::RateLimits;
@@ -79,8 +81,26 @@ impl Application {
             AccountSettings::new(public_url.as_str()),
         );
         let sessions = Arc::new(SessionStore::new(db.clone()));
+        let gateway: Arc<dyn PaymentGateway> =
+            match (&config.paypal_client_id, &config.paypal_client_secret) {
+                (Some(id), Some(secret)) => Arc::new(paypal::PayPalClient::new(
+                    paypal::PayPalSettings::new(&config.paypal_api_base, id, secret),
+                )?),
+                _ => {
+                    tracing::warn!(
+                        "no PayPal credentials: payments run in TEST MODE (no money moves)"
+                    );
+                    Arc::new(paypal::TestGateway::new())
+                }
+            };
+        let billing = BillingService::new(
+            Arc::new(SubscriptionStore::new(db.clone())),
+            gateway,
+            clock.clone(),
+        );
 
         let mut settings = WebSettings::new(public_url);
+        settings.csp = web::settings::content_security_policy(config.paypal_enabled());
         settings.session_idle = Duration::from_secs(config.session_idle_minutes.max(1) * 60);
         settings.session_absolute =
             Duration::from_secs(config.session_absolute_hours.max(1) * 3600);
@@ -91,6 +111,7 @@ impl Application {
         let secret = db.shared_secret("session_cookie_key").await?;
         let state = AppState {
             accounts,
+            billing,
             sessions: sessions.clone(),
             health: Arc::new(db.clone()),
             clock: clock.clone(),

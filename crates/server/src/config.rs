@@ -35,6 +35,11 @@ pub struct Config {
     pub outbox_poll_ms: u64,
     /// Concurrent Argon2 hashes (each ~19 MiB); 0 means one per CPU.
     pub password_hash_concurrency: usize,
+    /// PayPal REST API base (sandbox by default; `https://api-m.paypal.com` for live).
+    pub paypal_api_base: String,
+    /// Without both, payments run in test mode (refused in production).
+    pub paypal_client_id: Option<String>,
+    pub paypal_client_secret: Option<String>,
 }
 
 impl Default for Config {
@@ -63,6 +68,9 @@ impl Default for Config {
             rate_email_per_address: fmt(r.email_per_address),
             outbox_poll_ms: 2000,
             password_hash_concurrency: 0,
+            paypal_api_base: "https://api-m.sandbox.paypal.com".into(),
+            paypal_client_id: None,
+            paypal_client_secret: None,
         }
     }
 }
@@ -112,7 +120,14 @@ impl Config {
         // An empty variable means "unset" (e.g. VITALOG_SMTP_URL= in a shell).
         c.smtp_url = c.smtp_url.filter(|s| !s.trim().is_empty());
         c.database_url = c.database_url.filter(|s| !s.trim().is_empty());
+        c.paypal_client_id = c.paypal_client_id.filter(|s| !s.trim().is_empty());
+        c.paypal_client_secret = c.paypal_client_secret.filter(|s| !s.trim().is_empty());
         Ok(c)
+    }
+
+    /// Real PayPal payments are configured (otherwise: the test-mode gateway).
+    pub fn paypal_enabled(&self) -> bool {
+        self.paypal_client_id.is_some() && self.paypal_client_secret.is_some()
     }
 
     pub fn is_production(&self) -> bool {
@@ -165,6 +180,11 @@ impl Config {
             if self.smtp_url.is_none() {
                 problems.push("VITALOG_SMTP_URL is unset (emails would only be written to files)");
             }
+            if !self.paypal_enabled() {
+                problems.push(
+                    "VITALOG_PAYPAL_CLIENT_ID/SECRET are unset (payments would run in test mode)",
+                );
+            }
             if url.scheme() != "https" {
                 problems.push("VITALOG_PUBLIC_URL is not https (cookies would not be Secure)");
             }
@@ -205,10 +225,13 @@ mod tests {
         let msg = c.check().expect_err("unsafe").to_string();
         assert!(msg.contains("VITALOG_SMTP_URL"), "{msg}");
         assert!(msg.contains("https"), "{msg}");
+        assert!(msg.contains("test mode"), "{msg}");
         let ok = Config {
             env: "production".into(),
             smtp_url: Some("smtps://u:p@mail.example".into()),
             public_url: "https://vitalog.example".into(),
+            paypal_client_id: Some("id".into()),
+            paypal_client_secret: Some("secret".into()),
             ..Config::default()
         };
         ok.check().expect("safe production config");

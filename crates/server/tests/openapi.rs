@@ -23,6 +23,11 @@ const EXPECTED: &[(&str, &str)] = &[
     ("post", "/api/password-reset/request"),
     ("get", "/api/password-reset/verify/{token}"),
     ("post", "/api/password-reset/reset"),
+    ("get", "/api/user/subscription"),
+    ("get", "/api/subscription/config"),
+    ("post", "/api/subscription/orders"),
+    ("post", "/api/subscription/activate"),
+    ("post", "/api/subscription/cancel"),
     ("get", "/health/live"),
     ("get", "/health/ready"),
 ];

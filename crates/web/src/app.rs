@@ -12,7 +12,7 @@ use utoipa_actix_web::AppExt;
 
 use crate::auth::SESSION_COOKIE;
 use crate::error::extractor_error;
-use crate::routes::{accounts, health};
+use crate::routes::{accounts, billing, health};
 use crate::session_store::DbSessionStore;
 use crate::state::AppState;
 use crate::{security, spa};
@@ -85,6 +85,11 @@ pub fn build_app(
         .service(accounts::request_password_reset)
         .service(accounts::check_reset_token)
         .service(accounts::reset_password)
+        .service(billing::get_subscription)
+        .service(billing::payment_config)
+        .service(billing::create_order)
+        .service(billing::activate)
+        .service(billing::cancel)
         .openapi_service(|api| {
             let json = api.to_json().unwrap_or_else(|_| "{}".to_owned());
             web::resource("/api/openapi.json").route(web::get().to(move || {

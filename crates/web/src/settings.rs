@@ -19,6 +19,29 @@ pub struct WebSettings {
     pub trust_forwarded_for: bool,
     /// Largest accepted request body, in bytes.
     pub body_limit: usize,
+    /// The page's Content-Security-Policy (see [`content_security_policy`]).
+    pub csp: String,
+}
+
+/// Only our own scripts, no framing; PayPal's checkout SDK and frames are admitted only
+/// when real PayPal payments are configured.
+pub fn content_security_policy(paypal: bool) -> String {
+    let (script, frame, connect, img) = if paypal {
+        (
+            " https://www.paypal.com",
+            "https://www.paypal.com https://www.sandbox.paypal.com",
+            " https://www.paypal.com https://www.sandbox.paypal.com",
+            " https://www.paypalobjects.com https://www.paypal.com",
+        )
+    } else {
+        ("", "'none'", "", "")
+    };
+    format!(
+        "default-src 'self'; script-src 'self'{script}; style-src 'self' 'unsafe-inline'; \
+         img-src 'self' data:{img}; font-src 'self' data:; connect-src 'self'{connect}; \
+         frame-src {frame}; object-src 'none'; base-uri 'self'; form-action 'self'; \
+         frame-ancestors 'none'"
+    )
 }
 
 impl WebSettings {
@@ -31,6 +54,7 @@ impl WebSettings {
             rate: RateSettings::default(),
             trust_forwarded_for: false,
             body_limit: 64 * 1024,
+            csp: content_security_policy(false),
         }
     }
 

@@ -1,5 +1,6 @@
 use std::sync::Arc;
 
+use billing::BillingService;
 use identity::AccountService;
 use identity::ports::SessionRepository;
 use kernel::Clock;
@@ -12,6 +13,7 @@ use crate::settings::WebSettings;
 #[derive(Clone)]
 pub struct AppState {
     pub accounts: AccountService,
+    pub billing: BillingService,
     pub sessions: Arc<dyn SessionRepository>,
     pub health: Arc<dyn HealthCheck>,
     pub clock: Arc<dyn Clock>,

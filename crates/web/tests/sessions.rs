@@ -130,6 +130,11 @@ fn state(public_url: &str, clock: Arc<TestClock>) -> AppState {
         ..RateSettings::default()
     };
     AppState {
+        billing: billing::BillingService::new(
+            Arc::new(billing::ports::MockSubscriptionRepository::new()),
+            Arc::new(billing::ports::MockPaymentGateway::new()),
+            clock.clone(),
+        ),
         accounts: AccountService::new(
             Arc::new(users),
             Arc::new(hasher),

@@ -57,9 +57,9 @@ pub struct TestApp {
     pub smtp: SmtpSink,
     pub client: Client,
     pub db_url: String,
-    handle: actix_web::dev::ServerHandle,
-    _db: TestDb,
-    _data: tempfile::TempDir,
+    pub handle: actix_web::dev::ServerHandle,
+    pub _db: TestDb,
+    pub _data: tempfile::TempDir,
 }
 
 pub fn client() -> Client {

@@ -1,4 +1,5 @@
 pub mod accounts;
+pub mod billing;
 pub mod health;
 
 use actix_web::http::header;

@@ -10,7 +10,7 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
   id?: string;
   /** Extra content placed inside the input box on the right (e.g. a toggle button). */
   trailing?: ReactNode;
-  /** Content after the error line (e.g. a strength meter). */
+  /** Content right under the input, before hint and error (e.g. a strength meter). */
   after?: ReactNode;
 }
 
@@ -46,6 +46,7 @@ export function TextField({
         />
         {trailing}
       </div>
+      {after}
       {hint ? (
         <p className="field-hint" id={hintId}>
           {hint}
@@ -56,7 +57,6 @@ export function TextField({
           {error}
         </p>
       ) : null}
-      {after}
     </div>
   );
 }

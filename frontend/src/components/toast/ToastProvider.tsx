@@ -24,9 +24,9 @@ export function ToastProvider({ children }: { children: ReactNode }): ReactEleme
   return (
     <ToastContext.Provider value={api}>
       {children}
-      <div className="toast-viewport" aria-label="Notifications">
+      <section className="toast-viewport" aria-label="Notifications">
         {current ? <ToastView key={current.id} toast={current} onClose={() => dismiss(current.id)} /> : null}
-      </div>
+      </section>
     </ToastContext.Provider>
   );
 }
