@@ -12,7 +12,9 @@ use identity::password::Argon2Hasher;
 use identity::{AccountService, AccountSettings};
 use kernel::{Clock, SystemClock};
 use mail::{EmailSender, Mailer, OutboxWorker, WorkerSettings};
-use store::{Db, DbOptions, OutboxStore, SessionStore, SubscriptionStore, UserStore};
+use readings::ReadingService;
+use readings::ports::RecordingAllowed;
+use store::{Db, DbOptions, OutboxStore, ReadingStore, SessionStore, SubscriptionStore, UserStore};
 use tokio::sync::watch;
 use tokio::task::JoinHandle;
 use web::rate_limit::RateLimits;
@@ -99,6 +101,12 @@ impl Application {
             clock.clone(),
         );
 
+        let readings = ReadingService::new(
+            Arc::new(ReadingStore::new(db.clone())),
+            Arc::new(SubscriptionGate(billing.clone())),
+            clock.clone(),
+        );
+
         let mut settings = WebSettings::new(public_url);
         settings.csp = web::settings::content_security_policy(config.paypal_enabled());
         settings.session_idle = Duration::from_secs(config.session_idle_minutes.max(1) * 60);
@@ -112,6 +120,7 @@ impl Application {
         let state = AppState {
             accounts,
             billing,
+            readings,
             sessions: sessions.clone(),
             health: Arc::new(db.clone()),
             clock: clock.clone(),
@@ -175,6 +184,17 @@ impl Application {
             let _ = job.await;
         }
         result.map_err(Into::into)
+    }
+}
+
+/// Readings ask billing whether the user may record, through readings' own port.
+struct SubscriptionGate(BillingService);
+
+#[async_trait::async_trait]
+impl RecordingAllowed for SubscriptionGate {
+    async fn may_record(&self, user: kernel::UserId) -> anyhow::Result<bool> {
+        use billing::ports::ActiveSubscription;
+        self.0.is_active(user).await
     }
 }
 

@@ -28,6 +28,11 @@ const EXPECTED: &[(&str, &str)] = &[
     ("post", "/api/subscription/orders"),
     ("post", "/api/subscription/activate"),
     ("post", "/api/subscription/cancel"),
+    ("get", "/api/readings"),
+    ("post", "/api/readings"),
+    ("get", "/api/readings/{id}"),
+    ("patch", "/api/readings/{id}"),
+    ("delete", "/api/readings/{id}"),
     ("get", "/health/live"),
     ("get", "/health/ready"),
 ];
@@ -59,7 +64,7 @@ async fn openapi_lists_every_route_and_every_listed_route_exists() {
 
     let unrouted = serde_json::json!({"message": "Not found"});
     for (method, path) in &documented {
-        let concrete = path.replace("{token}", "abc");
+        let concrete = path.replace("{token}", "abc").replace("{id}", "1");
         let res = app
             .client
             .request(

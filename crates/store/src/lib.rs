@@ -4,6 +4,7 @@
 mod billing;
 pub mod db;
 mod outbox;
+mod readings;
 mod schema;
 mod sessions;
 mod users;
@@ -11,5 +12,6 @@ mod users;
 pub use billing::SubscriptionStore;
 pub use db::{Backend, Db, DbError, DbOptions};
 pub use outbox::OutboxStore;
+pub use readings::ReadingStore;
 pub use sessions::SessionStore;
 pub use users::UserStore;

@@ -108,3 +108,20 @@ diesel::table! {
         created_at -> Timestamp,
     }
 }
+
+diesel::table! {
+    readings (id) {
+        id -> BigInt,
+        user_id -> BigInt,
+        date -> Text,
+        time -> Text,
+        systolic -> Nullable<Integer>,
+        diastolic -> Nullable<Integer>,
+        heart_rate -> Nullable<Integer>,
+        weight -> Nullable<Double>,
+        blood_sugar -> Nullable<Double>,
+        notes -> Nullable<Text>,
+        created_at -> Timestamp,
+        updated_at -> Timestamp,
+    }
+}

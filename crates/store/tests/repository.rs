@@ -692,3 +692,209 @@ mod subscriptions {
 
     testkit::on_both_backends!(one_order_extends_once_even_concurrently);
 }
+
+mod readings_store {
+    use super::*;
+    use chrono::{NaiveDate, NaiveTime};
+    use readings::model::*;
+    use readings::ports::ReadingRepository;
+    use store::ReadingStore;
+
+    fn values(date: &str, time: &str, m: Measurements, notes: Option<&str>) -> ReadingValues {
+        ReadingValues {
+            date: NaiveDate::parse_from_str(date, "%Y-%m-%d").expect("date"),
+            time: NaiveTime::parse_from_str(time, "%H:%M").expect("time"),
+            values: m,
+            notes: notes.map(str::to_owned),
+        }
+    }
+
+    fn bp(s: i32, d: i32) -> Measurements {
+        Measurements {
+            systolic: Some(s),
+            diastolic: Some(d),
+            ..Default::default()
+        }
+    }
+
+    async fn crud_and_ownership(b: Backend) {
+        let c = ctx(b);
+        let ann = create(&c, "ann", "ann@example.com", "v1")
+            .await
+            .expect("ann");
+        let bob = create(&c, "bob", "bob@example.com", "v2")
+            .await
+            .expect("bob");
+        let s = ReadingStore::new(c.db.clone());
+        let w = Measurements {
+            weight: Some(154.3236),
+            blood_sugar: Some(99.088),
+            ..Default::default()
+        };
+        let r = s
+            .insert(ann, values("2026-11-20", "07:05", w, Some("50% fasting")))
+            .await
+            .expect("insert");
+        assert_eq!(r.user_id, ann);
+        assert_eq!(
+            r.values.weight,
+            Some(154.3236),
+            "doubles keep their precision"
+        );
+        assert_eq!(r.values.blood_sugar, Some(99.088));
+        assert_eq!(r.time.format("%H:%M").to_string(), "07:05");
+        assert_eq!(s.get(ann, r.id).await.expect("q"), Some(r.clone()));
+        assert_eq!(s.get(bob, r.id).await.expect("q"), None);
+        assert_eq!(
+            s.update(bob, r.id, values("2026-11-21", "08:00", bp(120, 80), None))
+                .await
+                .expect("q"),
+            None
+        );
+        assert!(!s.delete(bob, r.id).await.expect("q"));
+        let u = s
+            .update(ann, r.id, values("2026-11-21", "08:00", bp(120, 80), None))
+            .await
+            .expect("q")
+            .expect("updated");
+        assert_eq!(u.values, bp(120, 80));
+        assert_eq!(u.notes, None);
+        assert!(s.delete(ann, r.id).await.expect("q"));
+        assert_eq!(s.get(ann, r.id).await.expect("q"), None);
+    }
+
+    async fn filters_search_order_and_paging(b: Backend) {
+        let c = ctx(b);
+        let ann = create(&c, "ann", "ann@example.com", "v1")
+            .await
+            .expect("ann");
+        let bob = create(&c, "bob", "bob@example.com", "v2")
+            .await
+            .expect("bob");
+        let s = ReadingStore::new(c.db.clone());
+        let hr = Measurements {
+            heart_rate: Some(60),
+            ..Default::default()
+        };
+        s.insert(
+            ann,
+            values("2026-11-01", "09:00", bp(120, 80), Some("After Coffee")),
+        )
+        .await
+        .expect("i");
+        s.insert(ann, values("2026-11-01", "21:30", hr, Some("100% rested")))
+            .await
+            .expect("i");
+        s.insert(ann, values("2026-11-10", "08:00", bp(130, 85), None))
+            .await
+            .expect("i");
+        s.insert(ann, values("2026-10-01", "08:00", hr, Some("coffee_break")))
+            .await
+            .expect("i");
+        s.insert(
+            bob,
+            values("2026-11-05", "08:00", bp(110, 70), Some("coffee")),
+        )
+        .await
+        .expect("i");
+
+        let all = s.list(ann, ReadingQuery::default()).await.expect("list");
+        assert_eq!(all.total, 4);
+        let order: Vec<String> = all
+            .readings
+            .iter()
+            .map(|r| format!("{} {}", r.date, r.time.format("%H:%M")))
+            .collect();
+        assert_eq!(
+            order,
+            [
+                "2026-11-10 08:00",
+                "2026-11-01 21:30",
+                "2026-11-01 09:00",
+                "2026-10-01 08:00"
+            ]
+        );
+        let q = |f: fn(&mut ReadingQuery)| {
+            let mut query = ReadingQuery::default();
+            f(&mut query);
+            let s = s.clone();
+            async move { s.list(ann, query).await.expect("list") }
+        };
+        assert_eq!(q(|q| q.kind = Some(Kind::Bp)).await.total, 2);
+        assert_eq!(q(|q| q.kind = Some(Kind::Hr)).await.total, 2);
+        assert_eq!(q(|q| q.kind = Some(Kind::Weight)).await.total, 0);
+        assert_eq!(
+            q(|q| q.from = NaiveDate::from_ymd_opt(2026, 11, 1))
+                .await
+                .total,
+            3,
+            "from is inclusive"
+        );
+        assert_eq!(
+            q(|q| q.to = NaiveDate::from_ymd_opt(2026, 11, 1))
+                .await
+                .total,
+            3,
+            "to is inclusive"
+        );
+        let coffee = q(|q| q.text = Some("COFFEE".into())).await;
+        assert_eq!(coffee.total, 2, "case-insensitive, only ann's");
+        assert_eq!(
+            q(|q| q.text = Some("100%".into())).await.total,
+            1,
+            "% is literal"
+        );
+        assert_eq!(
+            q(|q| q.text = Some("e_b".into())).await.total,
+            1,
+            "_ is literal"
+        );
+        assert_eq!(
+            q(|q| q.text = Some("2026-10".into())).await.total,
+            1,
+            "dates match"
+        );
+
+        let page = q(|q| {
+            q.limit = Some(2);
+            q.offset = 2;
+        })
+        .await;
+        assert_eq!(page.total, 4);
+        assert_eq!(page.readings.len(), 2);
+        assert_eq!(page.readings[0].date.to_string(), "2026-11-01");
+        assert_eq!(page.readings[1].date.to_string(), "2026-10-01");
+    }
+
+    async fn deleting_a_user_deletes_their_readings(b: Backend) {
+        use diesel::prelude::*;
+        let c = ctx(b);
+        let ann = create(&c, "ann", "ann@example.com", "v1")
+            .await
+            .expect("ann");
+        let s = ReadingStore::new(c.db.clone());
+        s.insert(ann, values("2026-11-01", "09:00", bp(120, 80), None))
+            .await
+            .expect("i");
+        let db = c.db.clone();
+        db.write(move |conn| -> anyhow::Result<()> {
+            diesel::sql_query(format!("DELETE FROM users WHERE id = {}", ann.0)).execute(conn)?;
+            Ok(())
+        })
+        .await
+        .expect("delete user");
+        assert_eq!(
+            s.list(ann, ReadingQuery::default())
+                .await
+                .expect("list")
+                .total,
+            0
+        );
+    }
+
+    testkit::on_both_backends!(
+        crud_and_ownership,
+        filters_search_order_and_paging,
+        deleting_a_user_deletes_their_readings
+    );
+}

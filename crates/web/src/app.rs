@@ -12,7 +12,7 @@ use utoipa_actix_web::AppExt;
 
 use crate::auth::SESSION_COOKIE;
 use crate::error::extractor_error;
-use crate::routes::{accounts, billing, health};
+use crate::routes::{accounts, billing, health, readings};
 use crate::session_store::DbSessionStore;
 use crate::state::AppState;
 use crate::{security, spa};
@@ -90,6 +90,11 @@ pub fn build_app(
         .service(billing::create_order)
         .service(billing::activate)
         .service(billing::cancel)
+        .service(readings::list)
+        .service(readings::get_one)
+        .service(readings::create)
+        .service(readings::update)
+        .service(readings::remove)
         .openapi_service(|api| {
             let json = api.to_json().unwrap_or_else(|_| "{}".to_owned());
             web::resource("/api/openapi.json").route(web::get().to(move || {

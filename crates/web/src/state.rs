@@ -5,6 +5,7 @@ use identity::AccountService;
 use identity::ports::SessionRepository;
 use kernel::Clock;
 use kernel::health::HealthCheck;
+use readings::ReadingService;
 
 use crate::rate_limit::RateLimits;
 use crate::settings::WebSettings;
@@ -14,6 +15,7 @@ use crate::settings::WebSettings;
 pub struct AppState {
     pub accounts: AccountService,
     pub billing: BillingService,
+    pub readings: ReadingService,
     pub sessions: Arc<dyn SessionRepository>,
     pub health: Arc<dyn HealthCheck>,
     pub clock: Arc<dyn Clock>,

@@ -135,6 +135,11 @@ fn state(public_url: &str, clock: Arc<TestClock>) -> AppState {
             Arc::new(billing::ports::MockPaymentGateway::new()),
             clock.clone(),
         ),
+        readings: readings::ReadingService::new(
+            Arc::new(readings::ports::MockReadingRepository::new()),
+            Arc::new(readings::ports::MockRecordingAllowed::new()),
+            clock.clone(),
+        ),
         accounts: AccountService::new(
             Arc::new(users),
             Arc::new(hasher),

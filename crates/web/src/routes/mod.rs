@@ -1,6 +1,7 @@
 pub mod accounts;
 pub mod billing;
 pub mod health;
+pub mod readings;
 
 use actix_web::http::header;
 use actix_web::{HttpRequest, web::Bytes};

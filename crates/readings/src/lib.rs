@@ -1,0 +1,13 @@
+//! Readings: blood pressure, heart rate, weight and blood sugar, validated with the spec's
+//! ranges and messages, stored in canonical units (lbs, mg/dL), owned by one user.
+
+pub mod category;
+pub mod model;
+pub mod ports;
+pub mod rules;
+pub mod service;
+pub mod units;
+
+pub use category::BpCategory;
+pub use model::*;
+pub use service::{ReadingError, ReadingService};

@@ -1,0 +1,116 @@
+use chrono::{DateTime, NaiveDate, NaiveTime, Utc};
+use kernel::UserId;
+
+use crate::category::BpCategory;
+
+/// A stored reading, in canonical units (weight lbs, blood sugar mg/dL).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Reading {
+    pub id: i64,
+    pub user_id: UserId,
+    pub date: NaiveDate,
+    pub time: NaiveTime,
+    pub values: Measurements,
+    pub notes: Option<String>,
+    pub created_at: DateTime<Utc>,
+    pub updated_at: DateTime<Utc>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct Measurements {
+    pub systolic: Option<i32>,
+    pub diastolic: Option<i32>,
+    pub heart_rate: Option<i32>,
+    pub weight: Option<f64>,
+    pub blood_sugar: Option<f64>,
+}
+
+impl Measurements {
+    pub fn is_empty(&self) -> bool {
+        self.systolic.is_none()
+            && self.diastolic.is_none()
+            && self.heart_rate.is_none()
+            && self.weight.is_none()
+            && self.blood_sugar.is_none()
+    }
+
+    /// The blood pressure category, when both numbers are present.
+    pub fn bp_category(&self) -> Option<BpCategory> {
+        Some(BpCategory::classify(self.systolic?, self.diastolic?))
+    }
+}
+
+/// A validated reading ready to store.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ReadingValues {
+    pub date: NaiveDate,
+    pub time: NaiveTime,
+    pub values: Measurements,
+    pub notes: Option<String>,
+}
+
+/// One number field as sent: left empty, a number, or something that is not a number.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum NumberField {
+    Empty,
+    Number(f64),
+    NotANumber,
+}
+
+/// A reading as the client sends it. `None` means "not sent": empty on create, unchanged
+/// on update.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct ReadingInput {
+    pub date: Option<String>,
+    pub time: Option<String>,
+    pub systolic: Option<NumberField>,
+    pub diastolic: Option<NumberField>,
+    pub heart_rate: Option<NumberField>,
+    pub weight: Option<NumberField>,
+    pub blood_sugar: Option<NumberField>,
+    /// `Some("")` clears the notes.
+    pub notes: Option<String>,
+}
+
+/// Which measure a filter asks for (history's type filter).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    /// Both systolic and diastolic present.
+    Bp,
+    Hr,
+    Weight,
+    Sugar,
+}
+
+impl Kind {
+    pub fn parse(v: &str) -> Option<Option<Self>> {
+        match v {
+            "" | "all" => Some(None),
+            "bp" => Some(Some(Kind::Bp)),
+            "hr" => Some(Some(Kind::Hr)),
+            "weight" => Some(Some(Kind::Weight)),
+            "sugar" => Some(Some(Kind::Sugar)),
+            _ => None,
+        }
+    }
+}
+
+/// Filters and paging for listing readings. Results are newest first (date, time, id).
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct ReadingQuery {
+    pub from: Option<NaiveDate>,
+    pub to: Option<NaiveDate>,
+    pub kind: Option<Kind>,
+    /// Case-insensitive text to find in the notes or the date.
+    pub text: Option<String>,
+    /// `None`: every matching reading.
+    pub limit: Option<i64>,
+    pub offset: i64,
+}
+
+/// A page of readings and how many match in all.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ReadingPage {
+    pub readings: Vec<Reading>,
+    pub total: i64,
+}

@@ -1,0 +1,30 @@
+use kernel::UserId;
+
+use crate::model::*;
+
+/// Readings storage. Every method is scoped to the owner: another user's reading is
+/// "not found".
+#[cfg_attr(any(test, feature = "mocks"), mockall::automock)]
+#[async_trait::async_trait]
+pub trait ReadingRepository: Send + Sync {
+    async fn list(&self, user: UserId, query: ReadingQuery) -> anyhow::Result<ReadingPage>;
+    async fn get(&self, user: UserId, id: i64) -> anyhow::Result<Option<Reading>>;
+    async fn insert(&self, user: UserId, values: ReadingValues) -> anyhow::Result<Reading>;
+    /// `None` when the user has no such reading.
+    async fn update(
+        &self,
+        user: UserId,
+        id: i64,
+        values: ReadingValues,
+    ) -> anyhow::Result<Option<Reading>>;
+    /// `false` when the user has no such reading.
+    async fn delete(&self, user: UserId, id: i64) -> anyhow::Result<bool>;
+}
+
+/// Whether the user may record vitals now (an active subscription). The server wires the
+/// billing context behind it.
+#[cfg_attr(any(test, feature = "mocks"), mockall::automock)]
+#[async_trait::async_trait]
+pub trait RecordingAllowed: Send + Sync {
+    async fn may_record(&self, user: UserId) -> anyhow::Result<bool>;
+}

@@ -1,0 +1,367 @@
+//! The reading form's rules with the spec's messages (section 5), enforced on the server.
+
+use chrono::{Datelike, NaiveDate, NaiveTime};
+use kernel::FieldErrors;
+
+use crate::model::*;
+use crate::units::round_to;
+
+pub const MSG_DATE_REQUIRED: &str = "Date is required";
+pub const MSG_TIME_REQUIRED: &str = "Time is required";
+pub const MSG_DATE_INVALID: &str = "Date must be a real date (YYYY-MM-DD)";
+pub const MSG_DATE_FUTURE: &str = "Date cannot be in the future";
+pub const MSG_TIME_INVALID: &str = "Time must be a real time (HH:MM)";
+pub const MSG_NOTES_MAX: &str = "Notes must be at most 1000 characters";
+pub const MSG_NO_MEASUREMENT: &str = "Enter at least one measurement";
+pub const NOTES_MAX: usize = 1000;
+
+/// A measure's name in messages and its inclusive range in canonical units.
+#[derive(Debug, Clone, Copy)]
+pub struct Range {
+    pub field: &'static str,
+    pub name: &'static str,
+    pub min: f64,
+    pub max: f64,
+    pub whole: bool,
+}
+
+pub const SYSTOLIC: Range = Range {
+    field: "systolic",
+    name: "Systolic",
+    min: 70.0,
+    max: 250.0,
+    whole: true,
+};
+pub const DIASTOLIC: Range = Range {
+    field: "diastolic",
+    name: "Diastolic",
+    min: 40.0,
+    max: 150.0,
+    whole: true,
+};
+pub const HEART_RATE: Range = Range {
+    field: "heartRate",
+    name: "Heart rate",
+    min: 40.0,
+    max: 220.0,
+    whole: true,
+};
+/// Pounds.
+pub const WEIGHT: Range = Range {
+    field: "weight",
+    name: "Weight",
+    min: 50.0,
+    max: 500.0,
+    whole: false,
+};
+/// mg/dL.
+pub const BLOOD_SUGAR: Range = Range {
+    field: "bloodSugar",
+    name: "Blood sugar",
+    min: 40.0,
+    max: 400.0,
+    whole: false,
+};
+
+impl Range {
+    /// 'Systolic must be at least 70' / 'Systolic must be less than 250' (the spec's
+    /// pattern; the bounds themselves are allowed).
+    fn check(&self, value: NumberField, errors: &mut FieldErrors) -> Option<f64> {
+        let v = match value {
+            NumberField::Empty => return None,
+            NumberField::NotANumber => {
+                errors.add(self.field, format!("{} must be a number", self.name));
+                return None;
+            }
+            NumberField::Number(v) if !v.is_finite() => {
+                errors.add(self.field, format!("{} must be a number", self.name));
+                return None;
+            }
+            NumberField::Number(v) => v,
+        };
+        if self.whole && v.fract() != 0.0 {
+            errors.add(self.field, format!("{} must be a whole number", self.name));
+            return None;
+        }
+        // Tolerate float noise from unit conversion right at a bound (e.g. 22.68 kg).
+        let eps = 1e-6;
+        if v < self.min - eps {
+            errors.add(
+                self.field,
+                format!("{} must be at least {}", self.name, self.min),
+            );
+            return None;
+        }
+        if v > self.max + eps {
+            errors.add(
+                self.field,
+                format!("{} must be less than {}", self.name, self.max),
+            );
+            return None;
+        }
+        Some(v.clamp(self.min, self.max))
+    }
+}
+
+fn whole(v: Option<f64>) -> Option<i32> {
+    // Range-checked whole numbers up to 250: the cast is exact.
+    v.map(|v| v as i32)
+}
+
+pub fn parse_date(raw: &str) -> Option<NaiveDate> {
+    let raw = raw.trim();
+    if raw.len() != 10 {
+        return None;
+    }
+    NaiveDate::parse_from_str(raw, "%Y-%m-%d")
+        .ok()
+        .filter(|d| d.year() >= 1900)
+}
+
+pub fn parse_time(raw: &str) -> Option<NaiveTime> {
+    let raw = raw.trim();
+    if raw.len() != 5 {
+        return None;
+    }
+    NaiveTime::parse_from_str(raw, "%H:%M").ok()
+}
+
+/// Validates a complete reading. `latest_date` is the last date allowed (tomorrow in UTC,
+/// so no time zone on Earth is refused its today).
+pub fn validate(
+    input: &ReadingInput,
+    latest_date: NaiveDate,
+) -> Result<ReadingValues, FieldErrors> {
+    let mut errors = FieldErrors::new();
+    let date = match input.date.as_deref().map(str::trim) {
+        None | Some("") => {
+            errors.add("date", MSG_DATE_REQUIRED);
+            None
+        }
+        Some(raw) => match parse_date(raw) {
+            None => {
+                errors.add("date", MSG_DATE_INVALID);
+                None
+            }
+            Some(d) if d > latest_date => {
+                errors.add("date", MSG_DATE_FUTURE);
+                None
+            }
+            Some(d) => Some(d),
+        },
+    };
+    let time = match input.time.as_deref().map(str::trim) {
+        None | Some("") => {
+            errors.add("time", MSG_TIME_REQUIRED);
+            None
+        }
+        Some(raw) => {
+            let t = parse_time(raw);
+            if t.is_none() {
+                errors.add("time", MSG_TIME_INVALID);
+            }
+            t
+        }
+    };
+    let field = |f: Option<NumberField>| f.unwrap_or(NumberField::Empty);
+    let values = Measurements {
+        systolic: whole(SYSTOLIC.check(field(input.systolic), &mut errors)),
+        diastolic: whole(DIASTOLIC.check(field(input.diastolic), &mut errors)),
+        heart_rate: whole(HEART_RATE.check(field(input.heart_rate), &mut errors)),
+        // Enough precision that a value entered in kg or mmol/L reads back the same.
+        weight: WEIGHT
+            .check(field(input.weight), &mut errors)
+            .map(|v| round_to(v, 4)),
+        blood_sugar: BLOOD_SUGAR
+            .check(field(input.blood_sugar), &mut errors)
+            .map(|v| round_to(v, 3)),
+    };
+    let notes = input
+        .notes
+        .as_deref()
+        .map(str::trim)
+        .filter(|n| !n.is_empty())
+        .map(str::to_owned);
+    if notes
+        .as_ref()
+        .is_some_and(|n| n.chars().count() > NOTES_MAX)
+    {
+        errors.add("notes", MSG_NOTES_MAX);
+    }
+    let all_empty = [
+        input.systolic,
+        input.diastolic,
+        input.heart_rate,
+        input.weight,
+        input.blood_sugar,
+    ]
+    .iter()
+    .all(|f| matches!(f, None | Some(NumberField::Empty)));
+    if all_empty {
+        errors.add("measurements", MSG_NO_MEASUREMENT);
+    }
+    errors.into_result()?;
+    match (date, time) {
+        (Some(date), Some(time)) => Ok(ReadingValues {
+            date,
+            time,
+            values,
+            notes,
+        }),
+        _ => {
+            let mut e = FieldErrors::new();
+            e.add("date", MSG_DATE_REQUIRED);
+            Err(e)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use NumberField::*;
+
+    fn today() -> NaiveDate {
+        NaiveDate::from_ymd_opt(2026, 11, 23).expect("date")
+    }
+
+    fn base() -> ReadingInput {
+        ReadingInput {
+            date: Some("2026-11-22".into()),
+            time: Some("08:30".into()),
+            heart_rate: Some(Number(70.0)),
+            ..Default::default()
+        }
+    }
+
+    fn error_for(input: ReadingInput, field: &str) -> Option<String> {
+        validate(&input, today())
+            .err()
+            .and_then(|e| e.get(field).map(str::to_owned))
+    }
+
+    #[test]
+    fn every_range_boundary() {
+        type Setter = fn(&mut ReadingInput, NumberField);
+        let cases: [(Range, Setter); 5] = [
+            (SYSTOLIC, |i, v| i.systolic = Some(v)),
+            (DIASTOLIC, |i, v| i.diastolic = Some(v)),
+            (HEART_RATE, |i, v| i.heart_rate = Some(v)),
+            (WEIGHT, |i, v| i.weight = Some(v)),
+            (BLOOD_SUGAR, |i, v| i.blood_sugar = Some(v)),
+        ];
+        for (range, set) in cases {
+            let at = |v: f64| {
+                let mut i = base();
+                set(&mut i, Number(v));
+                error_for(i, range.field)
+            };
+            assert_eq!(at(range.min), None, "{} min", range.name);
+            assert_eq!(at(range.max), None, "{} max", range.name);
+            assert_eq!(
+                at(range.min - 1.0),
+                Some(format!("{} must be at least {}", range.name, range.min)),
+            );
+            assert_eq!(
+                at(range.max + 1.0),
+                Some(format!("{} must be less than {}", range.name, range.max)),
+            );
+        }
+        let mut i = base();
+        i.systolic = Some(Number(69.0));
+        assert_eq!(
+            error_for(i, "systolic").as_deref(),
+            Some("Systolic must be at least 70")
+        );
+        let mut i = base();
+        i.systolic = Some(Number(251.0));
+        assert_eq!(
+            error_for(i, "systolic").as_deref(),
+            Some("Systolic must be less than 250")
+        );
+    }
+
+    #[test]
+    fn whole_numbers_and_non_numbers() {
+        let mut i = base();
+        i.heart_rate = Some(Number(70.5));
+        assert_eq!(
+            error_for(i, "heartRate").as_deref(),
+            Some("Heart rate must be a whole number")
+        );
+        let mut i = base();
+        i.weight = Some(NotANumber);
+        assert_eq!(
+            error_for(i, "weight").as_deref(),
+            Some("Weight must be a number")
+        );
+        let mut i = base();
+        i.weight = Some(Number(150.25));
+        assert_eq!(
+            validate(&i, today()).expect("ok").values.weight,
+            Some(150.25)
+        );
+    }
+
+    #[test]
+    fn date_and_time_must_be_real() {
+        for (d, msg) in [
+            ("", MSG_DATE_REQUIRED),
+            ("2026-02-30", MSG_DATE_INVALID),
+            ("2026-13-01", MSG_DATE_INVALID),
+            ("2026-2-3", MSG_DATE_INVALID),
+            ("22/11/2026", MSG_DATE_INVALID),
+            ("2026-11-25", MSG_DATE_FUTURE),
+        ] {
+            let mut i = base();
+            i.date = Some(d.into());
+            assert_eq!(error_for(i, "date").as_deref(), Some(msg), "{d}");
+        }
+        let mut i = base();
+        i.date = None;
+        assert_eq!(error_for(i, "date").as_deref(), Some(MSG_DATE_REQUIRED));
+        let mut i = base();
+        i.date = Some("2028-02-29".into());
+        assert_eq!(
+            validate(&i, NaiveDate::from_ymd_opt(2028, 3, 1).expect("d"))
+                .map(|v| v.date.to_string()),
+            Ok("2028-02-29".into())
+        );
+        for (t, msg) in [
+            ("", MSG_TIME_REQUIRED),
+            ("25:00", MSG_TIME_INVALID),
+            ("12:60", MSG_TIME_INVALID),
+            ("7:30", MSG_TIME_INVALID),
+            ("noon", MSG_TIME_INVALID),
+        ] {
+            let mut i = base();
+            i.time = Some(t.into());
+            assert_eq!(error_for(i, "time").as_deref(), Some(msg), "{t}");
+        }
+        let mut i = base();
+        i.time = Some("23:59".into());
+        assert!(validate(&i, today()).is_ok());
+    }
+
+    #[test]
+    fn needs_a_measurement_and_bounded_notes() {
+        let mut i = base();
+        i.heart_rate = Some(Empty);
+        assert_eq!(
+            error_for(i, "measurements").as_deref(),
+            Some(MSG_NO_MEASUREMENT)
+        );
+        let mut i = base();
+        i.notes = Some("x".repeat(1001));
+        assert_eq!(error_for(i, "notes").as_deref(), Some(MSG_NOTES_MAX));
+        let mut i = base();
+        i.notes = Some("  after coffee  ".into());
+        assert_eq!(
+            validate(&i, today()).expect("ok").notes.as_deref(),
+            Some("after coffee")
+        );
+        let mut i = base();
+        i.notes = Some("   ".into());
+        assert_eq!(validate(&i, today()).expect("ok").notes, None);
+    }
+}

@@ -1,0 +1,225 @@
+//! [`ReadingRepository`] over the readings table. Every query is scoped to the owner.
+
+use chrono::{NaiveDate, NaiveDateTime, NaiveTime, Utc};
+use diesel::prelude::*;
+use kernel::UserId;
+use readings::model::*;
+use readings::ports::ReadingRepository;
+
+use crate::db::{AnyConnection, Db, MultiBackend};
+use crate::schema::readings as r;
+
+diesel::define_sql_function!(fn lower(x: diesel::sql_types::Nullable<diesel::sql_types::Text>) -> diesel::sql_types::Nullable<diesel::sql_types::Text>);
+
+#[derive(Clone)]
+pub struct ReadingStore {
+    db: Db,
+}
+
+impl ReadingStore {
+    pub fn new(db: Db) -> Self {
+        Self { db }
+    }
+}
+
+#[derive(Queryable)]
+struct Row {
+    id: i64,
+    user_id: i64,
+    date: String,
+    time: String,
+    systolic: Option<i32>,
+    diastolic: Option<i32>,
+    heart_rate: Option<i32>,
+    weight: Option<f64>,
+    blood_sugar: Option<f64>,
+    notes: Option<String>,
+    created_at: NaiveDateTime,
+    updated_at: NaiveDateTime,
+}
+
+impl Row {
+    fn into_reading(self) -> anyhow::Result<Reading> {
+        let date = NaiveDate::parse_from_str(&self.date, "%Y-%m-%d")
+            .map_err(|e| anyhow::anyhow!("reading {}: stored date: {e}", self.id))?;
+        let time = NaiveTime::parse_from_str(&self.time, "%H:%M")
+            .map_err(|e| anyhow::anyhow!("reading {}: stored time: {e}", self.id))?;
+        Ok(Reading {
+            id: self.id,
+            user_id: UserId(self.user_id),
+            date,
+            time,
+            values: Measurements {
+                systolic: self.systolic,
+                diastolic: self.diastolic,
+                heart_rate: self.heart_rate,
+                weight: self.weight,
+                blood_sugar: self.blood_sugar,
+            },
+            notes: self.notes,
+            created_at: self.created_at.and_utc(),
+            updated_at: self.updated_at.and_utc(),
+        })
+    }
+}
+
+type Boxed<'a> = r::BoxedQuery<'a, MultiBackend>;
+
+fn filtered(user: UserId, q: &ReadingQuery) -> Boxed<'static> {
+    let mut query = r::table.filter(r::user_id.eq(user.0)).into_boxed();
+    if let Some(from) = q.from {
+        query = query.filter(r::date.ge(from.format("%Y-%m-%d").to_string()));
+    }
+    if let Some(to) = q.to {
+        query = query.filter(r::date.le(to.format("%Y-%m-%d").to_string()));
+    }
+    query = match q.kind {
+        None => query,
+        Some(Kind::Bp) => query
+            .filter(r::systolic.is_not_null())
+            .filter(r::diastolic.is_not_null()),
+        Some(Kind::Hr) => query.filter(r::heart_rate.is_not_null()),
+        Some(Kind::Weight) => query.filter(r::weight.is_not_null()),
+        Some(Kind::Sugar) => query.filter(r::blood_sugar.is_not_null()),
+    };
+    if let Some(text) = &q.text {
+        // LIKE with the user's % and _ taken literally.
+        let escaped = text
+            .to_lowercase()
+            .replace('\\', "\\\\")
+            .replace('%', "\\%")
+            .replace('_', "\\_");
+        let pattern = format!("%{escaped}%");
+        query = query.filter(
+            lower(r::notes.nullable())
+                .like(pattern.clone())
+                .escape('\\')
+                .or(r::date.like(pattern).escape('\\')),
+        );
+    }
+    query
+}
+
+fn values_tuple(v: &ReadingValues) -> (String, String) {
+    (
+        v.date.format("%Y-%m-%d").to_string(),
+        v.time.format("%H:%M").to_string(),
+    )
+}
+
+fn fetch(conn: &mut AnyConnection, user: i64, id: i64) -> QueryResult<Option<Row>> {
+    r::table
+        .filter(r::id.eq(id))
+        .filter(r::user_id.eq(user))
+        .first::<Row>(conn)
+        .optional()
+}
+
+#[async_trait::async_trait]
+impl ReadingRepository for ReadingStore {
+    async fn list(&self, user: UserId, query: ReadingQuery) -> anyhow::Result<ReadingPage> {
+        let (rows, total) = self
+            .db
+            .read(move |conn| {
+                // SQLite accepts OFFSET only after a LIMIT, so "no limit" is the largest one.
+                let rows: Vec<Row> = filtered(user, &query)
+                    .order((r::date.desc(), r::time.desc(), r::id.desc()))
+                    .limit(query.limit.unwrap_or(i64::MAX))
+                    .offset(query.offset)
+                    .load(conn)?;
+                // Without paging the list is the whole match; count only when paging.
+                let total = if query.limit.is_none() && query.offset == 0 {
+                    i64::try_from(rows.len()).unwrap_or(i64::MAX)
+                } else {
+                    filtered(user, &query).count().get_result(conn)?
+                };
+                Ok((rows, total))
+            })
+            .await?;
+        Ok(ReadingPage {
+            readings: rows
+                .into_iter()
+                .map(Row::into_reading)
+                .collect::<anyhow::Result<_>>()?,
+            total,
+        })
+    }
+
+    async fn get(&self, user: UserId, id: i64) -> anyhow::Result<Option<Reading>> {
+        self.db
+            .read(move |conn| fetch(conn, user.0, id))
+            .await?
+            .map(Row::into_reading)
+            .transpose()
+    }
+
+    async fn insert(&self, user: UserId, v: ReadingValues) -> anyhow::Result<Reading> {
+        let row = self
+            .db
+            .write(move |conn| -> anyhow::Result<Row> {
+                let now = Utc::now().naive_utc();
+                let (date, time) = values_tuple(&v);
+                let id: i64 = diesel::insert_into(r::table)
+                    .values((
+                        r::user_id.eq(user.0),
+                        r::date.eq(date),
+                        r::time.eq(time),
+                        r::systolic.eq(v.values.systolic),
+                        r::diastolic.eq(v.values.diastolic),
+                        r::heart_rate.eq(v.values.heart_rate),
+                        r::weight.eq(v.values.weight),
+                        r::blood_sugar.eq(v.values.blood_sugar),
+                        r::notes.eq(&v.notes),
+                        r::created_at.eq(now),
+                        r::updated_at.eq(now),
+                    ))
+                    .returning(r::id)
+                    .get_result(conn)?;
+                fetch(conn, user.0, id)?.ok_or_else(|| anyhow::anyhow!("inserted reading vanished"))
+            })
+            .await?;
+        row.into_reading()
+    }
+
+    async fn update(
+        &self,
+        user: UserId,
+        id: i64,
+        v: ReadingValues,
+    ) -> anyhow::Result<Option<Reading>> {
+        let row = self
+            .db
+            .write(move |conn| -> anyhow::Result<Option<Row>> {
+                let (date, time) = values_tuple(&v);
+                let n = diesel::update(r::table.filter(r::id.eq(id)).filter(r::user_id.eq(user.0)))
+                    .set((
+                        r::date.eq(date),
+                        r::time.eq(time),
+                        r::systolic.eq(v.values.systolic),
+                        r::diastolic.eq(v.values.diastolic),
+                        r::heart_rate.eq(v.values.heart_rate),
+                        r::weight.eq(v.values.weight),
+                        r::blood_sugar.eq(v.values.blood_sugar),
+                        r::notes.eq(&v.notes),
+                        r::updated_at.eq(Utc::now().naive_utc()),
+                    ))
+                    .execute(conn)?;
+                if n == 0 {
+                    return Ok(None);
+                }
+                Ok(fetch(conn, user.0, id)?)
+            })
+            .await?;
+        row.map(Row::into_reading).transpose()
+    }
+
+    async fn delete(&self, user: UserId, id: i64) -> anyhow::Result<bool> {
+        self.db
+            .write(move |conn| -> anyhow::Result<bool> {
+                let n = diesel::delete(r::table.filter(r::id.eq(id)).filter(r::user_id.eq(user.0)))
+                    .execute(conn)?;
+                Ok(n == 1)
+            })
+            .await
+    }
+}

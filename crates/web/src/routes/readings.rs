@@ -1,0 +1,297 @@
+//! Readings API (spec section 7). Values are in canonical units (weight lbs, blood sugar
+//! mg/dL); the client converts to the user's units at the edges.
+
+use actix_web::http::StatusCode;
+use actix_web::{HttpResponse, delete, get, patch, post, web};
+use kernel::FieldErrors;
+use readings::ReadingError;
+use readings::model::{Kind, NumberField, Reading, ReadingInput, ReadingQuery};
+use readings::rules::parse_date;
+use serde::{Deserialize, Deserializer, Serialize};
+use serde_json::Value;
+use utoipa::{IntoParams, ToSchema};
+
+use crate::auth::CurrentUser;
+use crate::dto::MessageResponse;
+use crate::error::{ApiError, ErrorBody};
+use crate::state::AppState;
+
+/// Header carrying how many readings match the filters (for paging).
+pub const TOTAL_HEADER: &str = "X-Total-Count";
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct CategoryDto {
+    /// normal, elevated, stage-1, stage-2 or hypertensive-crisis (2017 ACC/AHA).
+    pub code: String,
+    /// Normal, Elevated, Stage 1, Stage 2, Hypertensive Crisis.
+    pub label: String,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ReadingDto {
+    pub id: i64,
+    pub user_id: i64,
+    /// YYYY-MM-DD.
+    pub date: String,
+    /// HH:MM, 24-hour.
+    pub time: String,
+    pub systolic: Option<i32>,
+    pub diastolic: Option<i32>,
+    pub heart_rate: Option<i32>,
+    /// Pounds.
+    pub weight: Option<f64>,
+    /// mg/dL.
+    pub blood_sugar: Option<f64>,
+    pub notes: Option<String>,
+    /// Present when both systolic and diastolic are.
+    pub bp_category: Option<CategoryDto>,
+    pub created_at: String,
+    pub updated_at: String,
+}
+
+impl From<&Reading> for ReadingDto {
+    fn from(r: &Reading) -> Self {
+        let ts =
+            |t: chrono::DateTime<chrono::Utc>| t.to_rfc3339_opts(chrono::SecondsFormat::Secs, true);
+        Self {
+            id: r.id,
+            user_id: r.user_id.0,
+            date: r.date.format("%Y-%m-%d").to_string(),
+            time: r.time.format("%H:%M").to_string(),
+            systolic: r.values.systolic,
+            diastolic: r.values.diastolic,
+            heart_rate: r.values.heart_rate,
+            weight: r.values.weight,
+            blood_sugar: r.values.blood_sugar,
+            notes: r.notes.clone(),
+            bp_category: r.values.bp_category().map(|c| CategoryDto {
+                code: c.code().into(),
+                label: c.label().into(),
+            }),
+            created_at: ts(r.created_at),
+            updated_at: ts(r.updated_at),
+        }
+    }
+}
+
+/// Keeps "sent as null" apart from "not sent".
+fn present<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Value>, D::Error> {
+    Value::deserialize(d).map(Some)
+}
+
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", default)]
+pub struct ReadingRequest {
+    /// Ignored: the owner is the signed-in user.
+    #[schema(value_type = Option<i64>)]
+    pub user_id: Option<Value>,
+    pub date: Option<String>,
+    pub time: Option<String>,
+    #[serde(deserialize_with = "present")]
+    #[schema(value_type = Option<f64>)]
+    pub systolic: Option<Value>,
+    #[serde(deserialize_with = "present")]
+    #[schema(value_type = Option<f64>)]
+    pub diastolic: Option<Value>,
+    #[serde(deserialize_with = "present")]
+    #[schema(value_type = Option<f64>)]
+    pub heart_rate: Option<Value>,
+    /// Pounds.
+    #[serde(deserialize_with = "present")]
+    #[schema(value_type = Option<f64>)]
+    pub weight: Option<Value>,
+    /// mg/dL.
+    #[serde(deserialize_with = "present")]
+    #[schema(value_type = Option<f64>)]
+    pub blood_sugar: Option<Value>,
+    #[serde(deserialize_with = "present")]
+    #[schema(value_type = Option<String>)]
+    pub notes: Option<Value>,
+}
+
+fn number(v: Option<Value>) -> Option<NumberField> {
+    v.map(|v| match v {
+        Value::Null => NumberField::Empty,
+        Value::Number(n) => n
+            .as_f64()
+            .map_or(NumberField::NotANumber, NumberField::Number),
+        Value::String(s) if s.trim().is_empty() => NumberField::Empty,
+        Value::String(s) => s
+            .trim()
+            .parse::<f64>()
+            .map_or(NumberField::NotANumber, NumberField::Number),
+        _ => NumberField::NotANumber,
+    })
+}
+
+impl From<ReadingRequest> for ReadingInput {
+    fn from(b: ReadingRequest) -> Self {
+        Self {
+            date: b.date,
+            time: b.time,
+            systolic: number(b.systolic),
+            diastolic: number(b.diastolic),
+            heart_rate: number(b.heart_rate),
+            weight: number(b.weight),
+            blood_sugar: number(b.blood_sugar),
+            notes: b.notes.map(|n| match n {
+                Value::String(s) => s,
+                Value::Null => String::new(),
+                other => other.to_string(),
+            }),
+        }
+    }
+}
+
+#[derive(Debug, Default, Deserialize, IntoParams)]
+#[serde(default)]
+#[into_params(parameter_in = Query)]
+pub struct ListParams {
+    /// First date (YYYY-MM-DD), inclusive.
+    pub from: Option<String>,
+    /// Last date (YYYY-MM-DD), inclusive.
+    pub to: Option<String>,
+    /// all, bp, hr, weight or sugar.
+    #[serde(rename = "type")]
+    #[param(rename = "type")]
+    pub kind: Option<String>,
+    /// Text to find in the notes or the date (case-insensitive).
+    pub q: Option<String>,
+    /// Page size (at most 1000); without it, every matching reading.
+    pub limit: Option<i64>,
+    pub offset: Option<i64>,
+}
+
+impl From<ReadingError> for ApiError {
+    fn from(err: ReadingError) -> Self {
+        match err {
+            ReadingError::NotFound => ApiError::new(StatusCode::NOT_FOUND, err.to_string()),
+            ReadingError::SubscriptionRequired => {
+                ApiError::new(StatusCode::FORBIDDEN, err.to_string())
+            }
+            ReadingError::Invalid { errors, .. } => ApiError::invalid(errors),
+            ReadingError::Unexpected(e) => ApiError::internal(&e),
+        }
+    }
+}
+
+fn query_of(p: ListParams) -> Result<ReadingQuery, ApiError> {
+    let mut errors = FieldErrors::new();
+    let mut date = |field: &str, v: Option<String>| {
+        v.filter(|s| !s.is_empty()).and_then(|s| {
+            let d = parse_date(&s);
+            if d.is_none() {
+                errors.add(field, "Use a date like 2026-01-31");
+            }
+            d
+        })
+    };
+    let from = date("from", p.from);
+    let to = date("to", p.to);
+    let kind = match p.kind.as_deref().map(Kind::parse) {
+        None => None,
+        Some(Some(k)) => k,
+        Some(None) => {
+            errors.add("type", "Type must be all, bp, hr, weight or sugar");
+            None
+        }
+    };
+    errors.into_result().map_err(ApiError::invalid)?;
+    Ok(ReadingQuery {
+        from,
+        to,
+        kind,
+        text: p.q,
+        limit: p.limit,
+        offset: p.offset.unwrap_or(0),
+    })
+}
+
+/// The user's readings, newest first. Without `limit` the whole list; the total number
+/// of matches is in the X-Total-Count header.
+#[utoipa::path(tag = "readings", params(ListParams), responses(
+    (status = 200, body = Vec<ReadingDto>, headers(("X-Total-Count" = i64, description = "Matching readings"))),
+    (status = 400, body = ErrorBody), (status = 401, body = ErrorBody),
+))]
+#[get("/api/readings")]
+pub async fn list(
+    user: CurrentUser,
+    params: web::Query<ListParams>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let page = state
+        .readings
+        .list(user.id, query_of(params.into_inner())?)
+        .await?;
+    let body: Vec<ReadingDto> = page.readings.iter().map(ReadingDto::from).collect();
+    Ok(HttpResponse::Ok()
+        .insert_header((TOTAL_HEADER, page.total.to_string()))
+        .json(body))
+}
+
+/// One reading of the user (404 for anyone else's).
+#[utoipa::path(tag = "readings", params(("id" = i64, Path)), responses(
+    (status = 200, body = ReadingDto), (status = 401, body = ErrorBody), (status = 404, body = ErrorBody),
+))]
+#[get("/api/readings/{id}")]
+pub async fn get_one(
+    user: CurrentUser,
+    id: web::Path<i64>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let r = state.readings.get(user.id, id.into_inner()).await?;
+    Ok(HttpResponse::Ok().json(ReadingDto::from(&r)))
+}
+
+/// Records a reading (needs an active subscription).
+#[utoipa::path(tag = "readings", request_body = ReadingRequest, responses(
+    (status = 201, body = ReadingDto), (status = 400, body = ErrorBody),
+    (status = 401, body = ErrorBody), (status = 403, body = ErrorBody, description = "Subscription Required"),
+))]
+#[post("/api/readings")]
+pub async fn create(
+    user: CurrentUser,
+    body: web::Json<ReadingRequest>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let r = state
+        .readings
+        .create(user.id, body.into_inner().into())
+        .await?;
+    Ok(HttpResponse::Created().json(ReadingDto::from(&r)))
+}
+
+/// Changes a reading (needs an active subscription); fields not sent keep their value,
+/// null clears a measurement.
+#[utoipa::path(tag = "readings", params(("id" = i64, Path)), request_body = ReadingRequest, responses(
+    (status = 200, body = ReadingDto), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody),
+    (status = 403, body = ErrorBody, description = "Subscription Required"), (status = 404, body = ErrorBody),
+))]
+#[patch("/api/readings/{id}")]
+pub async fn update(
+    user: CurrentUser,
+    id: web::Path<i64>,
+    body: web::Json<ReadingRequest>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let r = state
+        .readings
+        .update(user.id, id.into_inner(), body.into_inner().into())
+        .await?;
+    Ok(HttpResponse::Ok().json(ReadingDto::from(&r)))
+}
+
+/// Deletes a reading (allowed without a subscription).
+#[utoipa::path(tag = "readings", params(("id" = i64, Path)), responses(
+    (status = 200, body = MessageResponse), (status = 401, body = ErrorBody), (status = 404, body = ErrorBody),
+))]
+#[delete("/api/readings/{id}")]
+pub async fn remove(
+    user: CurrentUser,
+    id: web::Path<i64>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    state.readings.delete(user.id, id.into_inner()).await?;
+    Ok(HttpResponse::Ok().json(MessageResponse::new("Reading deleted")))
+}
