@@ -3,7 +3,7 @@ SHELL := /bin/bash
 CARGO ?= cargo
 export CARGO_TERM_COLOR ?= never
 
-.PHONY: run dev build client server test test-rust test-client test-e2e lint fmt migrate clean
+.PHONY: run dev build client server test test-rust test-client test-e2e lint fmt migrate clean bench
 
 ## Build the client and the server (release) and serve on SQLite at http://localhost:8080.
 run: build
@@ -55,3 +55,7 @@ fmt:
 clean:
 	$(CARGO) clean
 	rm -rf frontend/dist
+
+## Benchmarks (not tests): release server, ten years of readings, wrk. Writes docs/benchmarks.md.
+bench:
+	scripts/bench/run.sh
