@@ -59,5 +59,5 @@ echo "framework ceiling: $ceiling req/s"
   echo
   echo "Every figure can be read against the first row, the same server answering a"
   echo "minimal endpoint: that is the framework's ceiling on this machine."
-  [ -f docs/benchmarks-client.md ] && { echo; cat docs/benchmarks-client.md; }
+  if [ -f docs/benchmarks-client.md ]; then echo; cat docs/benchmarks-client.md; fi
 } > docs/benchmarks.md

@@ -28,7 +28,7 @@ def call(method, path, body=None, cookie=None, conn=None):
     c.request(method, path, body=json.dumps(body) if body is not None else None, headers=headers)
     r = c.getresponse()
     data = r.read()
-    return r.status, data, r.getheader("Set-Cookie")
+    return r.status, data, r.msg.get_all("Set-Cookie") or []
 
 
 email = f"{username}@bench.example"
@@ -37,7 +37,7 @@ assert status == 201, status
 token = None
 for _ in range(100):
     for path in sorted(glob.glob(os.path.join(data_dir, "mail", "*.eml"))):
-        text = open(path, encoding="utf-8", errors="replace").read().replace("=\r\n", "")
+        text = open(path, encoding="utf-8", errors="replace", newline="").read().replace("=\r\n", "").replace("=\n", "")
         if email in text:
             m = re.search(r"/verify-email/([A-Za-z0-9_-]{43})", text)
             if m:
@@ -49,8 +49,9 @@ assert token, "verification email not found"
 assert call("POST", "/api/verify-email", {"token": token})[0] == 200
 status, _, set_cookie = call("POST", "/api/login", {"username": username, "password": password})
 assert status == 200, status
-cookie = set_cookie.split(";")[0]
+cookie = next(c.split(";")[0] for c in set_cookie if c.startswith("vitalog_session="))
 status, body, _ = call("POST", "/api/subscription/orders", {}, cookie)
+assert status == 201, (status, body)
 order = json.loads(body)["id"]
 assert call("POST", "/api/subscription/activate",
             {"paymentMethod": "paypal", "amount": "5.00", "transactionId": order, "paymentDetails": {}},

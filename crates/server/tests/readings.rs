@@ -355,3 +355,26 @@ on_both_backends!(
     filters_and_paging,
     readings_need_a_session,
 );
+
+mod compression {
+    use super::*;
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn large_lists_are_compressed_for_clients_that_accept_it() {
+        let app = TestApp::spawn(Backend::Sqlite).await;
+        app.signed_up("ann", "ann@example.com").await;
+        subscribe(&app).await;
+        for day in 1..=28 {
+            let body = json!({"date": format!("2026-10-{day:02}"), "time": "08:00", "heartRate": 70, "notes": "steady"});
+            app.post("/api/readings", body).await;
+        }
+        let res = app
+            .client
+            .get(app.url("/api/readings"))
+            .header("accept-encoding", "gzip")
+            .send()
+            .await
+            .expect("req");
+        assert_eq!(res.headers()["content-encoding"], "gzip");
+    }
+}

@@ -5,7 +5,7 @@ use actix_session::config::{CookieContentSecurity, PersistentSession, TtlExtensi
 use actix_web::body::MessageBody;
 use actix_web::cookie::{SameSite, time};
 use actix_web::dev::{ServiceFactory, ServiceRequest, ServiceResponse};
-use actix_web::middleware::from_fn;
+use actix_web::middleware::{Compress, from_fn};
 use actix_web::{App, HttpResponse, web};
 use utoipa::OpenApi;
 use utoipa_actix_web::AppExt;
@@ -112,5 +112,7 @@ pub fn build_app(
         .wrap(sessions)
         .wrap(from_fn(security::same_site_guard))
         .wrap(from_fn(security::headers))
+        // A decade of readings is ~3 MB of JSON; gzip/brotli make it ~10x smaller.
+        .wrap(Compress::default())
         .wrap(from_fn(security::access_log))
 }

@@ -334,6 +334,15 @@ pub async fn verify_email(
     Ok(HttpResponse::Ok().json(MessageResponse::new(message)))
 }
 
+/// Requests that send an email to an address are limited per client and per address.
+fn limit_email_requests(req: &HttpRequest, state: &AppState, email: &str) -> Result<(), ApiError> {
+    state.limits.email_per_ip.check(&client_ip(req, state))?;
+    state
+        .limits
+        .email_per_address
+        .check(&email.trim().to_lowercase())
+}
+
 /// Send a new verification link. Same answer whether or not the account exists.
 #[utoipa::path(tag = "accounts", request_body = EmailRequest, responses(
     (status = 200, body = MessageResponse), (status = 400, body = ErrorBody), (status = 429, body = ErrorBody),
@@ -344,11 +353,7 @@ pub async fn resend_verification(
     body: web::Json<EmailRequest>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    state.limits.email_per_ip.check(&client_ip(&req, &state))?;
-    state
-        .limits
-        .email_per_address
-        .check(&body.email.trim().to_lowercase())?;
+    limit_email_requests(&req, &state, &body.email)?;
     state.accounts.resend_verification(&body.email).await?;
     Ok(HttpResponse::Ok().json(MessageResponse::new(MSG_RESEND)))
 }
@@ -363,11 +368,7 @@ pub async fn request_password_reset(
     body: web::Json<EmailRequest>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    state.limits.email_per_ip.check(&client_ip(&req, &state))?;
-    state
-        .limits
-        .email_per_address
-        .check(&body.email.trim().to_lowercase())?;
+    limit_email_requests(&req, &state, &body.email)?;
     state.accounts.request_password_reset(&body.email).await?;
     Ok(HttpResponse::Ok().json(MessageResponse::new(MSG_RESET_REQUESTED)))
 }
