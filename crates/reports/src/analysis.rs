@@ -1,0 +1,293 @@
+//! The analysis section: count, average, minimum and maximum of each measure; blood
+//! pressure categories (2017 ACC/AHA); morning against evening averages; the trend.
+
+use chrono::{NaiveTime, Timelike};
+use readings::{BpCategory, Reading};
+
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Stats {
+    pub count: usize,
+    pub average: f64,
+    pub min: f64,
+    pub max: f64,
+}
+
+impl Stats {
+    pub fn of(values: &[f64]) -> Option<Self> {
+        if values.is_empty() {
+            return None;
+        }
+        let sum: f64 = values.iter().sum();
+        Some(Self {
+            count: values.len(),
+            average: sum / values.len() as f64,
+            min: values.iter().copied().fold(f64::INFINITY, f64::min),
+            max: values.iter().copied().fold(f64::NEG_INFINITY, f64::max),
+        })
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Direction {
+    Rising,
+    Falling,
+    Stable,
+}
+
+/// Least-squares trend of a measure across the period.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Trend {
+    /// Change per 30 days, in the measure's unit.
+    pub per_30_days: f64,
+    /// Fitted change from the first to the last reading.
+    pub over_period: f64,
+    pub direction: Direction,
+}
+
+/// Average blood pressure and heart rate in one part of the day.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct DayPart {
+    pub readings: usize,
+    pub systolic: Option<f64>,
+    pub diastolic: Option<f64>,
+    pub heart_rate: Option<f64>,
+}
+
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Analysis {
+    pub readings: usize,
+    pub systolic: Option<Stats>,
+    pub diastolic: Option<Stats>,
+    pub heart_rate: Option<Stats>,
+    pub weight: Option<Stats>,
+    pub blood_sugar: Option<Stats>,
+    /// How many readings fell in each category, in guideline order.
+    pub categories: Vec<(BpCategory, usize)>,
+    /// Before noon.
+    pub morning: DayPart,
+    /// From 18:00.
+    pub evening: DayPart,
+    pub systolic_trend: Option<Trend>,
+    pub diastolic_trend: Option<Trend>,
+    pub weight_trend: Option<Trend>,
+    pub blood_sugar_trend: Option<Trend>,
+    pub heart_rate_trend: Option<Trend>,
+}
+
+/// A change below this share of the average over the period counts as stable.
+const STABLE_SHARE: f64 = 0.01;
+
+fn day_number(r: &Reading) -> f64 {
+    let days = r
+        .date
+        .signed_duration_since(chrono::NaiveDate::MIN)
+        .num_days() as f64;
+    days + f64::from(r.time.num_seconds_from_midnight()) / 86_400.0
+}
+
+pub fn trend(points: &[(f64, f64)]) -> Option<Trend> {
+    if points.len() < 2 {
+        return None;
+    }
+    let n = points.len() as f64;
+    let mx = points.iter().map(|p| p.0).sum::<f64>() / n;
+    let my = points.iter().map(|p| p.1).sum::<f64>() / n;
+    let sxx: f64 = points.iter().map(|p| (p.0 - mx).powi(2)).sum();
+    if sxx == 0.0 {
+        return None;
+    }
+    let sxy: f64 = points.iter().map(|p| (p.0 - mx) * (p.1 - my)).sum();
+    let slope = sxy / sxx;
+    let span = points.iter().map(|p| p.0).fold(f64::NEG_INFINITY, f64::max)
+        - points.iter().map(|p| p.0).fold(f64::INFINITY, f64::min);
+    let over_period = slope * span;
+    let direction = if over_period.abs() < (my.abs() * STABLE_SHARE).max(1e-9) {
+        Direction::Stable
+    } else if over_period > 0.0 {
+        Direction::Rising
+    } else {
+        Direction::Falling
+    };
+    Some(Trend {
+        per_30_days: slope * 30.0,
+        over_period,
+        direction,
+    })
+}
+
+fn avg(values: impl Iterator<Item = f64>) -> Option<f64> {
+    let (sum, n) = values.fold((0.0, 0usize), |(s, n), v| (s + v, n + 1));
+    (n > 0).then(|| sum / n as f64)
+}
+
+fn day_part(readings: &[&Reading]) -> DayPart {
+    DayPart {
+        readings: readings.len(),
+        systolic: avg(readings
+            .iter()
+            .filter_map(|r| r.values.systolic.map(f64::from))),
+        diastolic: avg(readings
+            .iter()
+            .filter_map(|r| r.values.diastolic.map(f64::from))),
+        heart_rate: avg(readings
+            .iter()
+            .filter_map(|r| r.values.heart_rate.map(f64::from))),
+    }
+}
+
+pub fn analyse(readings: &[Reading]) -> Analysis {
+    let series = |f: fn(&Reading) -> Option<f64>| -> Vec<(f64, f64)> {
+        readings
+            .iter()
+            .filter_map(|r| f(r).map(|v| (day_number(r), v)))
+            .collect()
+    };
+    let values = |s: &[(f64, f64)]| s.iter().map(|p| p.1).collect::<Vec<_>>();
+    let sys = series(|r| r.values.systolic.map(f64::from));
+    let dia = series(|r| r.values.diastolic.map(f64::from));
+    let hr = series(|r| r.values.heart_rate.map(f64::from));
+    let wt = series(|r| r.values.weight);
+    let bs = series(|r| r.values.blood_sugar);
+
+    let categories = BpCategory::ALL
+        .iter()
+        .map(|c| {
+            let n = readings
+                .iter()
+                .filter(|r| r.values.bp_category() == Some(*c))
+                .count();
+            (*c, n)
+        })
+        .collect();
+    let noon = NaiveTime::from_hms_opt(12, 0, 0).unwrap_or(NaiveTime::MIN);
+    let six_pm = NaiveTime::from_hms_opt(18, 0, 0).unwrap_or(NaiveTime::MIN);
+    let morning: Vec<&Reading> = readings.iter().filter(|r| r.time < noon).collect();
+    let evening: Vec<&Reading> = readings.iter().filter(|r| r.time >= six_pm).collect();
+
+    Analysis {
+        readings: readings.len(),
+        systolic: Stats::of(&values(&sys)),
+        diastolic: Stats::of(&values(&dia)),
+        heart_rate: Stats::of(&values(&hr)),
+        weight: Stats::of(&values(&wt)),
+        blood_sugar: Stats::of(&values(&bs)),
+        categories,
+        morning: day_part(&morning),
+        evening: day_part(&evening),
+        systolic_trend: trend(&sys),
+        diastolic_trend: trend(&dia),
+        weight_trend: trend(&wt),
+        blood_sugar_trend: trend(&bs),
+        heart_rate_trend: trend(&hr),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use chrono::{NaiveDate, TimeZone, Utc};
+    use kernel::UserId;
+    use readings::Measurements;
+
+    fn r(
+        day: u32,
+        time: &str,
+        sys: Option<i32>,
+        dia: Option<i32>,
+        hr: Option<i32>,
+        wt: Option<f64>,
+    ) -> Reading {
+        Reading {
+            id: i64::from(day),
+            user_id: UserId(1),
+            date: NaiveDate::from_ymd_opt(2026, 11, day).expect("date"),
+            time: NaiveTime::parse_from_str(time, "%H:%M").expect("time"),
+            values: Measurements {
+                systolic: sys,
+                diastolic: dia,
+                heart_rate: hr,
+                weight: wt,
+                blood_sugar: None,
+            },
+            notes: None,
+            created_at: Utc.timestamp_opt(0, 0).single().expect("t"),
+            updated_at: Utc.timestamp_opt(0, 0).single().expect("t"),
+        }
+    }
+
+    fn fixed() -> Vec<Reading> {
+        vec![
+            r(1, "07:00", Some(118), Some(76), Some(60), Some(160.0)),
+            r(1, "20:00", Some(126), Some(78), Some(70), None),
+            r(2, "08:00", Some(135), Some(85), Some(64), Some(159.0)),
+            r(2, "19:30", Some(185), Some(85), None, None),
+            r(3, "13:00", None, None, Some(80), Some(158.0)),
+            r(3, "21:00", Some(125), Some(85), Some(72), None),
+            r(4, "06:45", Some(142), Some(92), None, None),
+        ]
+    }
+
+    #[test]
+    fn stats_per_measure() {
+        let a = analyse(&fixed());
+        assert_eq!(a.readings, 7);
+        let s = a.systolic.expect("systolic");
+        assert_eq!((s.count, s.min, s.max), (6, 118.0, 185.0));
+        assert!((s.average - (118.0 + 126.0 + 135.0 + 185.0 + 125.0 + 142.0) / 6.0).abs() < 1e-9);
+        let hr = a.heart_rate.expect("hr");
+        assert_eq!(
+            (hr.count, hr.min, hr.max, hr.average),
+            (5, 60.0, 80.0, 69.2)
+        );
+        assert_eq!(a.weight.expect("w").average, 159.0);
+        assert_eq!(a.blood_sugar, None);
+    }
+
+    #[test]
+    fn categories_follow_the_guideline() {
+        let a = analyse(&fixed());
+        let count = |c: BpCategory| a.categories.iter().find(|(k, _)| *k == c).expect("c").1;
+        assert_eq!(count(BpCategory::Normal), 1); // 118/76
+        assert_eq!(count(BpCategory::Elevated), 1); // 126/78
+        assert_eq!(count(BpCategory::Stage1), 2); // 135/85, 125/85
+        assert_eq!(count(BpCategory::Stage2), 1); // 142/92
+        assert_eq!(count(BpCategory::HypertensiveCrisis), 1); // 185/85
+        assert_eq!(a.categories.len(), 5);
+    }
+
+    #[test]
+    fn morning_against_evening() {
+        let a = analyse(&fixed());
+        assert_eq!(a.morning.readings, 3); // 07:00, 08:00, 06:45 (13:00 is neither)
+        assert!((a.morning.systolic.expect("m") - (118.0 + 135.0 + 142.0) / 3.0).abs() < 1e-9);
+        assert_eq!(a.evening.readings, 3); // 20:00, 19:30, 21:00
+        assert!((a.evening.systolic.expect("e") - (126.0 + 185.0 + 125.0) / 3.0).abs() < 1e-9);
+        assert_eq!(a.evening.heart_rate, Some(71.0));
+    }
+
+    #[test]
+    fn trend_direction_and_size() {
+        let rising: Vec<(f64, f64)> = (0..30)
+            .map(|d| (f64::from(d), 120.0 + f64::from(d) * 0.5))
+            .collect();
+        let t = trend(&rising).expect("trend");
+        assert_eq!(t.direction, Direction::Rising);
+        assert!((t.per_30_days - 15.0).abs() < 1e-9);
+        assert!((t.over_period - 14.5).abs() < 1e-9);
+        let flat: Vec<(f64, f64)> = (0..30)
+            .map(|d| (f64::from(d), 120.0 + f64::from(d % 2)))
+            .collect();
+        assert_eq!(trend(&flat).expect("t").direction, Direction::Stable);
+        let a = analyse(&fixed());
+        assert_eq!(a.weight_trend.expect("w").direction, Direction::Falling);
+        assert!(trend(&[(0.0, 1.0)]).is_none());
+    }
+
+    #[test]
+    fn empty_period() {
+        let a = analyse(&[]);
+        assert_eq!(a.readings, 0);
+        assert!(a.systolic.is_none() && a.systolic_trend.is_none());
+        assert!(a.categories.iter().all(|(_, n)| *n == 0));
+    }
+}

@@ -1,0 +1,11 @@
+//! Health reports: a document a person hands to their doctor. Generated once from the
+//! readings of a period (charts, table, analysis) and kept, so what is viewed, downloaded
+//! and emailed later is what was generated.
+
+pub mod analysis;
+pub mod model;
+pub mod ports;
+pub mod service;
+
+pub use model::*;
+pub use service::{ReportError, ReportService};

@@ -1,0 +1,108 @@
+use chrono::{DateTime, NaiveDate, Utc};
+use kernel::UserId;
+use readings::Reading;
+
+use crate::analysis::Analysis;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ReportType {
+    Bp,
+    Comprehensive,
+    Weight,
+    Sugar,
+}
+
+impl ReportType {
+    pub fn parse(v: &str) -> Option<Self> {
+        match v {
+            "bp" => Some(Self::Bp),
+            "comprehensive" => Some(Self::Comprehensive),
+            "weight" => Some(Self::Weight),
+            "sugar" => Some(Self::Sugar),
+            _ => None,
+        }
+    }
+
+    pub fn code(self) -> &'static str {
+        match self {
+            Self::Bp => "bp",
+            Self::Comprehensive => "comprehensive",
+            Self::Weight => "weight",
+            Self::Sugar => "sugar",
+        }
+    }
+
+    pub fn title(self) -> &'static str {
+        match self {
+            Self::Bp => "Blood Pressure Report",
+            Self::Comprehensive => "Comprehensive Health Report",
+            Self::Weight => "Weight Report",
+            Self::Sugar => "Blood Sugar Report",
+        }
+    }
+}
+
+/// The create form as sent.
+#[derive(Debug, Clone, Default)]
+pub struct ReportInput {
+    pub name: String,
+    pub report_type: String,
+    pub date_start: String,
+    pub date_end: String,
+    pub include_charts: bool,
+    pub include_table: bool,
+    pub include_analysis: bool,
+}
+
+/// A validated request.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ReportSpec {
+    pub name: String,
+    pub report_type: ReportType,
+    pub date_start: NaiveDate,
+    pub date_end: NaiveDate,
+    pub include_charts: bool,
+    pub include_table: bool,
+    pub include_analysis: bool,
+}
+
+/// A stored report (the PDF is kept beside it).
+#[derive(Debug, Clone, PartialEq)]
+pub struct ReportMeta {
+    pub id: i64,
+    pub user_id: UserId,
+    pub spec: ReportSpec,
+    pub generated_at: DateTime<Utc>,
+    pub size_bytes: i64,
+}
+
+/// Whom the report is about, and the units they read.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Patient {
+    pub full_name: String,
+    pub username: String,
+    pub email: String,
+    pub date_of_birth: Option<NaiveDate>,
+    pub weight_kg: bool,
+    pub sugar_mmol: bool,
+}
+
+/// Everything the renderer draws.
+#[derive(Debug, Clone)]
+pub struct ReportDocument {
+    pub spec: ReportSpec,
+    pub patient: Patient,
+    pub generated_at: DateTime<Utc>,
+    /// Ascending by date and time.
+    pub readings: Vec<Reading>,
+    pub analysis: Analysis,
+}
+
+/// An email of a stored report.
+#[derive(Debug, Clone, Default)]
+pub struct EmailInput {
+    pub report_id: i64,
+    pub email: String,
+    pub subject: String,
+    pub message: String,
+}
