@@ -1,0 +1,147 @@
+//! A thin page builder over printpdf's operations. Coordinates are points from the page's
+//! bottom left (A4: 595 x 842).
+
+use printpdf::*;
+
+use crate::metrics::{latin1, width};
+
+pub const PAGE_W: f32 = 595.0;
+pub const PAGE_H: f32 = 842.0;
+pub const MARGIN: f32 = 40.0;
+pub const TOP: f32 = PAGE_H - 70.0;
+pub const BOTTOM: f32 = 60.0;
+
+#[derive(Debug, Clone, Copy)]
+pub struct Rgb3(pub f32, pub f32, pub f32);
+
+pub const INK: Rgb3 = Rgb3(0.12, 0.16, 0.22);
+pub const MUTED: Rgb3 = Rgb3(0.36, 0.41, 0.47);
+pub const RULE: Rgb3 = Rgb3(0.84, 0.87, 0.9);
+pub const TEAL: Rgb3 = Rgb3(0.06, 0.43, 0.45);
+pub const TINT: Rgb3 = Rgb3(0.94, 0.97, 0.97);
+pub const RED: Rgb3 = Rgb3(0.70, 0.16, 0.16);
+pub const AMBER: Rgb3 = Rgb3(0.80, 0.52, 0.05);
+
+fn color(c: Rgb3) -> Color {
+    Color::Rgb(Rgb {
+        r: c.0,
+        g: c.1,
+        b: c.2,
+        icc_profile: None,
+    })
+}
+
+fn pt(x: f32, y: f32) -> LinePoint {
+    LinePoint {
+        p: Point { x: Pt(x), y: Pt(y) },
+        bezier: false,
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Align {
+    Left,
+    Right,
+    Center,
+}
+
+pub struct Canvas {
+    pub pages: Vec<Vec<Op>>,
+    /// The next free line (points from the bottom) on the current page.
+    pub y: f32,
+}
+
+impl Canvas {
+    pub fn new() -> Self {
+        Self {
+            pages: vec![Vec::new()],
+            y: TOP,
+        }
+    }
+
+    fn ops(&mut self) -> &mut Vec<Op> {
+        if self.pages.is_empty() {
+            self.pages.push(Vec::new());
+        }
+        let last = self.pages.len() - 1;
+        &mut self.pages[last]
+    }
+
+    pub fn new_page(&mut self) {
+        self.pages.push(Vec::new());
+        self.y = TOP;
+    }
+
+    /// Starts a new page unless `needed` points fit below the cursor.
+    pub fn ensure(&mut self, needed: f32) -> bool {
+        if self.y - needed < BOTTOM {
+            self.new_page();
+            true
+        } else {
+            false
+        }
+    }
+
+    pub fn text(&mut self, x: f32, y: f32, size: f32, bold: bool, c: Rgb3, align: Align, s: &str) {
+        let s = latin1(s);
+        let w = width(&s, size, bold);
+        let x = match align {
+            Align::Left => x,
+            Align::Right => x - w,
+            Align::Center => x - w / 2.0,
+        };
+        let font = if bold {
+            BuiltinFont::HelveticaBold
+        } else {
+            BuiltinFont::Helvetica
+        };
+        let ops = self.ops();
+        ops.push(Op::StartTextSection);
+        ops.push(Op::SetFillColor { col: color(c) });
+        ops.push(Op::SetFont {
+            font: PdfFontHandle::Builtin(font),
+            size: Pt(size),
+        });
+        ops.push(Op::SetTextCursor {
+            pos: Point { x: Pt(x), y: Pt(y) },
+        });
+        ops.push(Op::ShowText {
+            items: vec![TextItem::Text(s)],
+        });
+        ops.push(Op::EndTextSection);
+    }
+
+    pub fn line(&mut self, points: &[(f32, f32)], c: Rgb3, thickness: f32) {
+        if points.len() < 2 {
+            return;
+        }
+        let ops = self.ops();
+        ops.push(Op::SetOutlineColor { col: color(c) });
+        ops.push(Op::SetOutlineThickness { pt: Pt(thickness) });
+        ops.push(Op::DrawLine {
+            line: Line {
+                points: points.iter().map(|(x, y)| pt(*x, *y)).collect(),
+                is_closed: false,
+            },
+        });
+    }
+
+    pub fn rect(&mut self, x: f32, y: f32, w: f32, h: f32, fill: Rgb3) {
+        let ops = self.ops();
+        ops.push(Op::SetFillColor { col: color(fill) });
+        ops.push(Op::DrawPolygon {
+            polygon: Polygon {
+                rings: vec![PolygonRing {
+                    points: vec![pt(x, y), pt(x + w, y), pt(x + w, y + h), pt(x, y + h)],
+                }],
+                mode: PaintMode::Fill,
+                winding_order: WindingOrder::NonZero,
+            },
+        });
+    }
+
+    /// A small filled square marker for a data point.
+    pub fn dot(&mut self, x: f32, y: f32, c: Rgb3) {
+        self.rect(x - 1.4, y - 1.4, 2.8, 2.8, c);
+    }
+}

@@ -1,0 +1,187 @@
+//! Line charts drawn as vector graphics, with axes, tick labels and units.
+
+use chrono::{Duration, NaiveDate};
+
+use crate::canvas::*;
+
+pub struct Series<'a> {
+    pub label: &'a str,
+    pub color: Rgb3,
+    /// (days since the period's start, value), ascending.
+    pub points: Vec<(f64, f64)>,
+}
+
+pub const CHART_H: f32 = 190.0;
+
+fn nice_step(span: f64, ticks: f64) -> f64 {
+    let raw = (span / ticks).max(1e-9);
+    let mag = 10f64.powf(raw.log10().floor());
+    let norm = raw / mag;
+    let nice = if norm <= 1.0 {
+        1.0
+    } else if norm <= 2.0 {
+        2.0
+    } else if norm <= 2.5 {
+        2.5
+    } else if norm <= 5.0 {
+        5.0
+    } else {
+        10.0
+    };
+    nice * mag
+}
+
+/// Draws one chart card at the cursor and moves the cursor below it.
+pub fn draw(
+    c: &mut Canvas,
+    title: &str,
+    unit: &str,
+    series: &[Series],
+    fixed: Option<(f64, f64)>,
+    start: NaiveDate,
+    end: NaiveDate,
+    empty_text: &str,
+) {
+    c.ensure(CHART_H + 10.0);
+    let top = c.y;
+    let left = MARGIN;
+    let width = PAGE_W - 2.0 * MARGIN;
+    c.text(left, top - 12.0, 11.0, true, INK, Align::Left, title);
+    c.text(
+        left + width,
+        top - 12.0,
+        8.5,
+        false,
+        MUTED,
+        Align::Right,
+        unit,
+    );
+
+    let plot_l = left + 36.0;
+    let plot_r = left + width - 8.0;
+    let plot_t = top - 30.0;
+    let plot_b = top - CHART_H + 28.0;
+
+    let values: Vec<f64> = series
+        .iter()
+        .flat_map(|s| s.points.iter().map(|p| p.1))
+        .collect();
+    if values.is_empty() {
+        c.rect(left, plot_b, width, plot_t - plot_b, TINT);
+        c.text(
+            left + width / 2.0,
+            (plot_t + plot_b) / 2.0,
+            9.5,
+            false,
+            MUTED,
+            Align::Center,
+            empty_text,
+        );
+        c.y = top - CHART_H;
+        return;
+    }
+    let (vmin, vmax) = values
+        .iter()
+        .fold((f64::INFINITY, f64::NEG_INFINITY), |(a, b), v| {
+            (a.min(*v), b.max(*v))
+        });
+    let (mut lo, mut hi) = fixed.unwrap_or((vmin, vmax));
+    // A fixed domain still shows values outside it.
+    lo = lo.min(vmin);
+    hi = hi.max(vmax);
+    if fixed.is_none() {
+        let pad = ((hi - lo) * 0.1).max(1.0);
+        lo -= pad;
+        hi += pad;
+    }
+    // A fixed domain keeps its exact ends when a round step divides it (60-180 by 20).
+    let exact = fixed
+        .filter(|(a, b)| *a <= vmin && *b >= vmax)
+        .and_then(|(a, b)| {
+            [10.0, 20.0, 25.0, 50.0]
+                .into_iter()
+                .find(|s| (b - a) / s <= 8.0 && (a % s).abs() < 1e-9 && (b % s).abs() < 1e-9)
+        });
+    let step = exact.unwrap_or_else(|| nice_step(hi - lo, 5.0));
+    lo = (lo / step).floor() * step;
+    hi = (hi / step).ceil() * step;
+    let days = ((end - start).num_days().max(1)) as f64;
+    let x_of = |d: f64| plot_l + ((d / days) as f32) * (plot_r - plot_l);
+    let y_of = |v: f64| plot_b + (((v - lo) / (hi - lo)) as f32) * (plot_t - plot_b);
+
+    // Grid and y labels.
+    let mut v = lo;
+    while v <= hi + step / 2.0 {
+        let y = y_of(v);
+        c.line(&[(plot_l, y), (plot_r, y)], RULE, 0.5);
+        let label = if step < 1.0 {
+            format!("{v:.1}")
+        } else {
+            format!("{v:.0}")
+        };
+        c.text(
+            plot_l - 5.0,
+            y - 3.0,
+            7.5,
+            false,
+            MUTED,
+            Align::Right,
+            &label,
+        );
+        v += step;
+    }
+    c.line(&[(plot_l, plot_b), (plot_l, plot_t)], MUTED, 0.6);
+    c.line(&[(plot_l, plot_b), (plot_r, plot_b)], MUTED, 0.6);
+
+    // X ticks: up to six dates across the period, month/day.
+    let ticks = 6.min((days as i64).max(1)) as i64;
+    for i in 0..=ticks {
+        let d = (days * i as f64 / ticks as f64).round();
+        let x = x_of(d);
+        c.line(&[(x, plot_b), (x, plot_b - 3.0)], MUTED, 0.6);
+        let date = start + Duration::days(d as i64);
+        c.text(
+            x,
+            plot_b - 13.0,
+            7.5,
+            false,
+            MUTED,
+            Align::Center,
+            &date.format("%m/%d").to_string(),
+        );
+    }
+
+    // Lines, and markers when there are few enough points to see them.
+    for s in series {
+        let pts: Vec<(f32, f32)> = s.points.iter().map(|(d, v)| (x_of(*d), y_of(*v))).collect();
+        c.line(&pts, s.color, 1.2);
+        if pts.len() <= 120 {
+            for (x, y) in &pts {
+                c.dot(*x, *y, s.color);
+            }
+        }
+    }
+    // Legend.
+    let mut lx = plot_r;
+    for s in series.iter().rev() {
+        let w = crate::metrics::width(s.label, 8.0, false);
+        lx -= w;
+        c.text(lx, top - 24.0, 8.0, false, INK, Align::Left, s.label);
+        c.rect(lx - 12.0, top - 22.5, 8.0, 3.0, s.color);
+        lx -= 24.0;
+    }
+    c.y = top - CHART_H;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::nice_step;
+
+    #[test]
+    fn nice_steps() {
+        assert_eq!(nice_step(120.0, 5.0), 25.0);
+        assert_eq!(nice_step(80.0, 5.0), 20.0);
+        assert_eq!(nice_step(4.0, 5.0), 1.0);
+        assert!((nice_step(0.9, 5.0) - 0.2).abs() < 1e-12);
+    }
+}

@@ -1,0 +1,163 @@
+//! The PDF checked with real tools (poppler-utils: pdfinfo, pdftotext).
+
+use std::process::Command;
+
+use chrono::{Duration, NaiveDate, NaiveTime, TimeZone, Utc};
+use kernel::UserId;
+use readings::{Measurements, Reading};
+use reports::analysis::analyse;
+use reports::{Patient, ReportDocument, ReportSpec, ReportType};
+
+fn readings(days: i64, start: NaiveDate) -> Vec<Reading> {
+    let mut out = Vec::new();
+    for d in 0..days {
+        for (i, t) in ["07:30", "13:00", "21:15"].iter().enumerate() {
+            let k = (d * 3 + i as i64) as i32;
+            out.push(Reading {
+                id: i64::from(k),
+                user_id: UserId(1),
+                date: start + Duration::days(d),
+                time: NaiveTime::parse_from_str(t, "%H:%M").expect("time"),
+                values: Measurements {
+                    systolic: Some(110 + k % 45),
+                    diastolic: Some(70 + k % 25),
+                    heart_rate: Some(58 + k % 30),
+                    weight: Some(160.0 - f64::from(k % 50) / 10.0),
+                    blood_sugar: Some(f64::from(85 + k % 60)),
+                },
+                notes: (i == 1).then(|| {
+                    format!("row {k} after lunch, a long note that goes on and on past the column")
+                }),
+                created_at: Utc.timestamp_opt(0, 0).single().expect("t"),
+                updated_at: Utc.timestamp_opt(0, 0).single().expect("t"),
+            });
+        }
+    }
+    out
+}
+
+fn doc(report_type: ReportType, days: i64, kg: bool) -> ReportDocument {
+    let start = NaiveDate::from_ymd_opt(2025, 11, 23).expect("d");
+    let rs = readings(days, start);
+    ReportDocument {
+        spec: ReportSpec {
+            name: "For Dr. Müller".into(),
+            report_type,
+            date_start: start,
+            date_end: start + Duration::days(days.max(1) - 1),
+            include_charts: true,
+            include_table: true,
+            include_analysis: true,
+        },
+        patient: Patient {
+            full_name: "Ann Lee".into(),
+            username: "ann".into(),
+            email: "ann@example.com".into(),
+            date_of_birth: NaiveDate::from_ymd_opt(1970, 3, 14),
+            weight_kg: kg,
+            sugar_mmol: kg,
+        },
+        generated_at: Utc
+            .with_ymd_and_hms(2026, 11, 22, 9, 30, 0)
+            .single()
+            .expect("t"),
+        analysis: analyse(&rs),
+        readings: rs,
+    }
+}
+
+fn tool(name: &str, args: &[&str]) -> String {
+    let out = Command::new(name).args(args).output().unwrap_or_else(|e| {
+        panic!("{name} is required for the PDF tests (Debian package poppler-utils): {e}")
+    });
+    assert!(
+        out.status.success(),
+        "{name} failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+fn write(bytes: &[u8]) -> (tempfile::TempDir, String) {
+    let dir = tempfile::tempdir().expect("dir");
+    let path = dir.path().join("report.pdf");
+    std::fs::write(&path, bytes).expect("write");
+    let p = path.to_string_lossy().into_owned();
+    (dir, p)
+}
+
+#[test]
+fn a_year_with_three_readings_a_day_has_every_row() {
+    let d = doc(ReportType::Comprehensive, 365, false);
+    let bytes = pdf::render(&d).expect("render");
+    if let Ok(keep) = std::env::var("VITALOG_KEEP_PDF") {
+        std::fs::write(keep, &bytes).expect("keep a copy to look at");
+    }
+    let (_dir, path) = write(&bytes);
+    let info = tool("pdfinfo", &[&path]);
+    let pages: usize = info
+        .lines()
+        .find_map(|l| l.strip_prefix("Pages:"))
+        .expect("pages")
+        .trim()
+        .parse()
+        .expect("n");
+    assert!(pages > 20, "{pages} pages");
+    assert!(
+        info.contains("Creator:") && info.contains("Vitalog"),
+        "{info}"
+    );
+    assert!(info.contains("2026"), "creation date is set: {info}");
+    let text = tool("pdftotext", &["-layout", &path, "-"]);
+    for needle in [
+        "Comprehensive Health Report",
+        "Ann Lee",
+        "March 14, 1970",
+        "November 23, 2025 to November 22, 2026",
+        "Blood pressure categories (2017 ACC/AHA)",
+        "Morning (before 12:00)",
+        "Trend of the period",
+        "not a diagnosis",
+        "For Dr. Müller",
+        &format!("Page {pages} of {pages}"),
+    ] {
+        assert!(text.contains(needle), "missing {needle:?}");
+    }
+    // Every reading is a row: count the dates of the table (MM/DD/YYYY at line start).
+    let rows = text
+        .lines()
+        .filter(|l| {
+            let t = l.trim_start();
+            t.len() > 10 && t.as_bytes()[2] == b'/' && t.as_bytes()[5] == b'/'
+        })
+        .count();
+    assert_eq!(rows, 365 * 3);
+    // The header repeats on continuation pages.
+    assert!(text.matches("BP (mmHg)").count() >= pages - 2);
+    // Averages appear with the analysis.
+    let avg = d.analysis.systolic.expect("s").average;
+    assert!(
+        text.contains(&format!("{avg:.1}")),
+        "systolic average {avg:.1}"
+    );
+}
+
+#[test]
+fn units_follow_the_patients_preferences() {
+    let bytes = pdf::render(&doc(ReportType::Weight, 30, true)).expect("render");
+    let (_dir, path) = write(&bytes);
+    let text = tool("pdftotext", &["-layout", &path, "-"]);
+    assert!(text.contains("Weight (kg)"));
+    assert!(!text.contains("Weight (lbs)"));
+    assert!(text.contains("Weight Report"));
+}
+
+#[test]
+fn an_empty_period_is_still_a_valid_pdf_that_says_so() {
+    let bytes = pdf::render(&doc(ReportType::Bp, 0, false)).expect("render");
+    let (_dir, path) = write(&bytes);
+    tool("pdfinfo", &[&path]);
+    let text = tool("pdftotext", &[&path, "-"]);
+    assert!(text.contains("There were no readings in this period."));
+    assert!(text.contains("Blood Pressure Report"));
+}
