@@ -82,6 +82,9 @@ impl Canvas {
         }
     }
 
+    // Position, size, weight, colour, alignment and text: positional reads best at the
+    // hundred call sites that draw a document.
+    #[allow(clippy::too_many_arguments)]
     pub fn text(&mut self, x: f32, y: f32, size: f32, bold: bool, c: Rgb3, align: Align, s: &str) {
         let s = latin1(s);
         let w = width(&s, size, bold);

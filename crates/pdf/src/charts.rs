@@ -31,17 +31,29 @@ fn nice_step(span: f64, ticks: f64) -> f64 {
     nice * mag
 }
 
+/// One chart: what it shows and over which period.
+pub struct Chart<'a> {
+    pub title: &'a str,
+    pub unit: &'a str,
+    pub series: &'a [Series<'a>],
+    /// The y-axis domain (widened if a value falls outside); `None`: automatic.
+    pub fixed: Option<(f64, f64)>,
+    pub start: NaiveDate,
+    pub end: NaiveDate,
+    pub empty_text: &'a str,
+}
+
 /// Draws one chart card at the cursor and moves the cursor below it.
-pub fn draw(
-    c: &mut Canvas,
-    title: &str,
-    unit: &str,
-    series: &[Series],
-    fixed: Option<(f64, f64)>,
-    start: NaiveDate,
-    end: NaiveDate,
-    empty_text: &str,
-) {
+pub fn draw(c: &mut Canvas, chart: &Chart) {
+    let Chart {
+        title,
+        unit,
+        series,
+        fixed,
+        start,
+        end,
+        empty_text,
+    } = *chart;
     c.ensure(CHART_H + 10.0);
     let top = c.y;
     let left = MARGIN;
@@ -134,7 +146,7 @@ pub fn draw(
     c.line(&[(plot_l, plot_b), (plot_r, plot_b)], MUTED, 0.6);
 
     // X ticks: up to six dates across the period, month/day.
-    let ticks = 6.min((days as i64).max(1)) as i64;
+    let ticks = 6.min((days as i64).max(1));
     for i in 0..=ticks {
         let d = (days * i as f64 / ticks as f64).round();
         let x = x_of(d);

@@ -210,56 +210,62 @@ fn charts_section(c: &mut Canvas, doc: &ReportDocument, u: &Units) {
         });
         charts::draw(
             c,
-            "Blood pressure",
-            "mmHg",
-            &[
-                Series {
-                    label: "Systolic",
-                    color: RED,
-                    points: sys,
-                },
-                Series {
-                    label: "Diastolic",
-                    color: TEAL,
-                    points: dia,
-                },
-            ],
-            Some((60.0, 180.0)),
-            s,
-            e,
-            "No blood pressure readings in this period",
+            &charts::Chart {
+                title: "Blood pressure",
+                unit: "mmHg",
+                series: &[
+                    Series {
+                        label: "Systolic",
+                        color: RED,
+                        points: sys,
+                    },
+                    Series {
+                        label: "Diastolic",
+                        color: TEAL,
+                        points: dia,
+                    },
+                ],
+                fixed: Some((60.0, 180.0)),
+                start: s,
+                end: e,
+                empty_text: "No blood pressure readings in this period",
+            },
         );
         let hr = series(&|r| r.values.heart_rate.map(f64::from));
         charts::draw(
             c,
-            "Heart rate",
-            "bpm",
-            &[Series {
-                label: "Heart rate",
-                color: AMBER,
-                points: hr,
-            }],
-            Some((40.0, 120.0)),
-            s,
-            e,
-            "No heart rate readings in this period",
+            &charts::Chart {
+                title: "Heart rate",
+                unit: "bpm",
+                series: &[Series {
+                    label: "Heart rate",
+                    color: AMBER,
+                    points: hr,
+                }],
+                fixed: Some((40.0, 120.0)),
+                start: s,
+                end: e,
+                empty_text: "No heart rate readings in this period",
+            },
         );
     }
     if matches!(t, ReportType::Weight | ReportType::Comprehensive) {
         let w = series(&|r| r.values.weight.map(|v| u.weight(v)));
         charts::draw(
             c,
-            "Weight",
-            u.weight_label(),
-            &[Series {
-                label: "Weight",
-                color: TEAL,
-                points: w,
-            }],
-            None,
-            s,
-            e,
-            "No weight readings in this period",
+            &charts::Chart {
+                title: "Weight",
+                unit: u.weight_label(),
+                series: &[Series {
+                    label: "Weight",
+                    color: TEAL,
+                    points: w,
+                }],
+                fixed: None,
+                start: s,
+                end: e,
+                empty_text: "No weight readings in this period",
+            },
         );
     }
     if matches!(t, ReportType::Sugar | ReportType::Comprehensive) {
@@ -274,17 +280,19 @@ fn charts_section(c: &mut Canvas, doc: &ReportDocument, u: &Units) {
         };
         charts::draw(
             c,
-            "Blood sugar",
-            u.sugar_label(),
-            &[Series {
-                label: "Blood sugar",
-                color: RED,
-                points: b,
-            }],
-            Some(domain),
-            s,
-            e,
-            "No blood sugar readings in this period",
+            &charts::Chart {
+                title: "Blood sugar",
+                unit: u.sugar_label(),
+                series: &[Series {
+                    label: "Blood sugar",
+                    color: RED,
+                    points: b,
+                }],
+                fixed: Some(domain),
+                start: s,
+                end: e,
+                empty_text: "No blood sugar readings in this period",
+            },
         );
     }
 }
@@ -327,7 +335,9 @@ fn analysis_section(c: &mut Canvas, doc: &ReportDocument, u: &Units) {
     let weight = |v: f64| u.weight(v);
     let sugar = |v: f64| u.sugar(v);
     let ident = |v: f64| v;
-    let mut rows: Vec<(String, Option<Stats>, &dyn Fn(f64) -> f64, usize)> = Vec::new();
+    // (label, statistics, conversion to the user's unit, decimals)
+    type Row<'a> = (String, Option<Stats>, &'a dyn Fn(f64) -> f64, usize);
+    let mut rows: Vec<Row> = Vec::new();
     if matches!(t, ReportType::Bp | ReportType::Comprehensive) {
         rows.push(("Systolic (mmHg)".into(), a.systolic, &ident, 0));
         rows.push(("Diastolic (mmHg)".into(), a.diastolic, &ident, 0));
@@ -756,8 +766,8 @@ pub fn render(doc: &ReportDocument) -> anyhow::Result<Vec<u8>> {
     info.creator = "Vitalog".into();
     info.producer = "Vitalog".into();
     if let Ok(t) = printpdf::OffsetDateTime::from_unix_timestamp(doc.generated_at.timestamp()) {
-        info.creation_date = t.clone();
-        info.modification_date = t.clone();
+        info.creation_date = t;
+        info.modification_date = t;
         info.metadata_date = t;
     }
     let pages = c
