@@ -14,7 +14,11 @@ use kernel::{Clock, SystemClock};
 use mail::{EmailSender, Mailer, OutboxWorker, WorkerSettings};
 use readings::ReadingService;
 use readings::ports::RecordingAllowed;
-use store::{Db, DbOptions, OutboxStore, ReadingStore, SessionStore, SubscriptionStore, UserStore};
+use reports::ReportService;
+use store::{
+    Db, DbOptions, OutboxStore, ReadingStore, ReportStore, SessionStore, SubscriptionStore,
+    UserStore,
+};
 use tokio::sync::watch;
 use tokio::task::JoinHandle;
 use web::rate_limit::RateLimits;
@@ -107,6 +111,15 @@ impl Application {
             clock.clone(),
         );
 
+        let mut reports = ReportService::new(
+            Arc::new(ReportStore::new(db.clone())),
+            Arc::new(ReadingsForReports(readings.clone())),
+            Arc::new(PatientProfile(accounts.clone())),
+            Arc::new(pdf::PrintPdfRenderer),
+            clock.clone(),
+        );
+        reports.daily_email_cap = config.report_emails_per_day;
+
         let mut settings = WebSettings::new(public_url);
         settings.csp = web::settings::content_security_policy(config.paypal_enabled());
         settings.session_idle = Duration::from_secs(config.session_idle_minutes.max(1) * 60);
@@ -121,6 +134,7 @@ impl Application {
             accounts,
             billing,
             readings,
+            reports,
             sessions: sessions.clone(),
             health: Arc::new(db.clone()),
             clock: clock.clone(),
@@ -195,6 +209,64 @@ impl RecordingAllowed for SubscriptionGate {
     async fn may_record(&self, user: kernel::UserId) -> anyhow::Result<bool> {
         use billing::ports::ActiveSubscription;
         self.0.is_active(user).await
+    }
+}
+
+/// Reports read the period's readings through their own port.
+struct ReadingsForReports(ReadingService);
+
+#[async_trait::async_trait]
+impl reports::ports::ReadingSource for ReadingsForReports {
+    async fn in_period(
+        &self,
+        user: kernel::UserId,
+        start: chrono::NaiveDate,
+        end: chrono::NaiveDate,
+    ) -> anyhow::Result<Vec<readings::Reading>> {
+        let page = self
+            .0
+            .list(
+                user,
+                readings::ReadingQuery {
+                    from: Some(start),
+                    to: Some(end),
+                    ..Default::default()
+                },
+            )
+            .await
+            .map_err(|e| anyhow::anyhow!("{e}"))?;
+        let mut all = page.readings;
+        all.reverse(); // oldest first
+        Ok(all)
+    }
+}
+
+/// Reports learn who the patient is and which units they read from the accounts context.
+struct PatientProfile(AccountService);
+
+#[async_trait::async_trait]
+impl reports::ports::PatientSource for PatientProfile {
+    async fn patient(&self, user: kernel::UserId) -> anyhow::Result<reports::Patient> {
+        let u = self
+            .0
+            .user(user)
+            .await
+            .map_err(|e| anyhow::anyhow!("{e}"))?;
+        let prefs = self
+            .0
+            .preferences(user)
+            .await
+            .map_err(|e| anyhow::anyhow!("{e}"))?;
+        Ok(reports::Patient {
+            full_name: format!("{} {}", u.first_name, u.last_name)
+                .trim()
+                .to_owned(),
+            username: u.username,
+            email: u.email.to_string(),
+            date_of_birth: u.date_of_birth,
+            weight_kg: prefs.weight_unit == identity::WeightUnit::Kg,
+            sugar_mmol: prefs.blood_sugar_unit == identity::BloodSugarUnit::MmolL,
+        })
     }
 }
 

@@ -40,6 +40,8 @@ pub struct Config {
     /// Without both, payments run in test mode (refused in production).
     pub paypal_client_id: Option<String>,
     pub paypal_client_secret: Option<String>,
+    /// Report emails one user may send per 24 hours.
+    pub report_emails_per_day: i64,
 }
 
 impl Default for Config {
@@ -71,6 +73,7 @@ impl Default for Config {
             paypal_api_base: "https://api-m.sandbox.paypal.com".into(),
             paypal_client_id: None,
             paypal_client_secret: None,
+            report_emails_per_day: 10,
         }
     }
 }

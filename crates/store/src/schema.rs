@@ -125,3 +125,30 @@ diesel::table! {
         updated_at -> Timestamp,
     }
 }
+
+diesel::table! {
+    reports (id) {
+        id -> BigInt,
+        user_id -> BigInt,
+        name -> Text,
+        report_type -> Text,
+        date_start -> Text,
+        date_end -> Text,
+        include_charts -> Bool,
+        include_table -> Bool,
+        include_analysis -> Bool,
+        generated_at -> Timestamp,
+        size_bytes -> BigInt,
+        pdf -> Binary,
+    }
+}
+
+diesel::table! {
+    report_emails (id) {
+        id -> BigInt,
+        user_id -> BigInt,
+        report_id -> BigInt,
+        recipient -> Text,
+        sent_at -> Timestamp,
+    }
+}

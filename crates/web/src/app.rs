@@ -12,7 +12,7 @@ use utoipa_actix_web::AppExt;
 
 use crate::auth::SESSION_COOKIE;
 use crate::error::extractor_error;
-use crate::routes::{accounts, billing, health, readings};
+use crate::routes::{accounts, billing, health, readings, reports};
 use crate::session_store::DbSessionStore;
 use crate::state::AppState;
 use crate::{security, spa};
@@ -95,6 +95,12 @@ pub fn build_app(
         .service(readings::create)
         .service(readings::update)
         .service(readings::remove)
+        .service(reports::create)
+        .service(reports::list)
+        .service(reports::view)
+        .service(reports::download)
+        .service(reports::email)
+        .service(reports::remove)
         .openapi_service(|api| {
             let json = api.to_json().unwrap_or_else(|_| "{}".to_owned());
             web::resource("/api/openapi.json").route(web::get().to(move || {

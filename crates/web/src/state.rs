@@ -6,6 +6,7 @@ use identity::ports::SessionRepository;
 use kernel::Clock;
 use kernel::health::HealthCheck;
 use readings::ReadingService;
+use reports::ReportService;
 
 use crate::rate_limit::RateLimits;
 use crate::settings::WebSettings;
@@ -16,6 +17,7 @@ pub struct AppState {
     pub accounts: AccountService,
     pub billing: BillingService,
     pub readings: ReadingService,
+    pub reports: ReportService,
     pub sessions: Arc<dyn SessionRepository>,
     pub health: Arc<dyn HealthCheck>,
     pub clock: Arc<dyn Clock>,

@@ -140,6 +140,13 @@ fn state(public_url: &str, clock: Arc<TestClock>) -> AppState {
             Arc::new(readings::ports::MockRecordingAllowed::new()),
             clock.clone(),
         ),
+        reports: reports::ReportService::new(
+            Arc::new(reports::ports::MockReportRepository::new()),
+            Arc::new(reports::ports::MockReadingSource::new()),
+            Arc::new(reports::ports::MockPatientSource::new()),
+            Arc::new(reports::ports::MockPdfRenderer::new()),
+            clock.clone(),
+        ),
         accounts: AccountService::new(
             Arc::new(users),
             Arc::new(hasher),

@@ -2,6 +2,7 @@ pub mod accounts;
 pub mod billing;
 pub mod health;
 pub mod readings;
+pub mod reports;
 
 use actix_web::http::header;
 use actix_web::{HttpRequest, web::Bytes};

@@ -1,0 +1,28 @@
+import type { ReactElement } from 'react';
+import { Link } from 'react-router-dom';
+import { Alert } from '../feedback/Alert';
+import { useSubscription } from '../../lib/subscription';
+
+export interface SubscriptionAlertProps {
+  /** What the user cannot do until they subscribe. */
+  reason?: string;
+}
+
+/**
+ * The red 'Subscription Required' alert with Subscribe Now, shown wherever recording
+ * needs a subscription. Renders nothing while the status loads or when it is active.
+ */
+export function SubscriptionAlert({
+  reason = 'Recording vitals needs an active subscription (5 USD per year).',
+}: SubscriptionAlertProps): ReactElement | null {
+  const { isInactive } = useSubscription();
+  if (!isInactive) return null;
+  return (
+    <Alert variant="danger" title="Subscription Required" role="alert" className="subscription-alert">
+      <p>{reason}</p>
+      <Link className="btn btn-danger" to="/profile#profile-subscription">
+        Subscribe Now
+      </Link>
+    </Alert>
+  );
+}

@@ -1,0 +1,47 @@
+import useSWR, { type KeyedMutator } from 'swr';
+import { apiPatch, fetcher } from './api';
+
+export type WeightUnit = 'lbs' | 'kg';
+export type BloodSugarUnit = 'mg/dL' | 'mmol/L';
+
+/** `GET /api/user/preferences` (spec section 3). */
+export interface Preferences {
+  weightUnit: WeightUnit;
+  bloodSugarUnit: BloodSugarUnit;
+  emailReminders: boolean;
+  weeklyReports: boolean;
+}
+
+export const PREFERENCES_KEY = '/api/user/preferences';
+
+/** The spec's defaults: used until the server answers, never sent on their own. */
+export const DEFAULT_PREFERENCES: Preferences = {
+  weightUnit: 'lbs',
+  bloodSugarUnit: 'mg/dL',
+  emailReminders: false,
+  weeklyReports: false,
+};
+
+export interface PreferencesState {
+  preferences: Preferences;
+  /** True once the server's answer (or an error) arrived. */
+  isLoaded: boolean;
+  error: unknown;
+  mutate: KeyedMutator<Preferences>;
+}
+
+/** The user's preferences, shared through SWR's cache (units drive every screen). */
+export function usePreferences(): PreferencesState {
+  const { data, error, mutate } = useSWR<Preferences>(PREFERENCES_KEY, fetcher);
+  return {
+    preferences: data ?? DEFAULT_PREFERENCES,
+    isLoaded: data !== undefined || error !== undefined,
+    error: error as unknown,
+    mutate,
+  };
+}
+
+/** `PATCH /api/user/preferences`; answers the stored preferences. */
+export function savePreferences(changes: Partial<Preferences>): Promise<Preferences> {
+  return apiPatch<Preferences>(PREFERENCES_KEY, changes);
+}

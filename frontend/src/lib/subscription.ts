@@ -1,0 +1,34 @@
+import useSWR, { type KeyedMutator } from 'swr';
+import { fetcher } from './api';
+
+/** `GET /api/user/subscription`: the server decides; the client only displays it. */
+export interface SubscriptionStatus {
+  isActive: boolean;
+  /** RFC 3339 UTC end of the paid period, or null when never subscribed. */
+  expiresAt: string | null;
+  /** Set when the user cancelled; the paid period still runs to its end. */
+  cancelledAt?: string | null;
+}
+
+export const SUBSCRIPTION_KEY = '/api/user/subscription';
+
+export interface SubscriptionState {
+  subscription: SubscriptionStatus | undefined;
+  isLoading: boolean;
+  error: unknown;
+  /** True only once the server has said the subscription is inactive (never while loading). */
+  isInactive: boolean;
+  mutate: KeyedMutator<SubscriptionStatus>;
+}
+
+/** The signed-in user's subscription, shared by every screen through SWR's cache. */
+export function useSubscription(): SubscriptionState {
+  const { data, error, isLoading, mutate } = useSWR<SubscriptionStatus>(SUBSCRIPTION_KEY, fetcher);
+  return {
+    subscription: data,
+    isLoading,
+    error: error as unknown,
+    isInactive: data !== undefined && !data.isActive,
+    mutate,
+  };
+}

@@ -1,0 +1,2 @@
+DROP TABLE report_emails;
+DROP TABLE reports;
