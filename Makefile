@@ -30,6 +30,7 @@ test: lint test-rust test-client test-e2e
 
 test-rust:
 	scripts/ensure-postgres.sh
+	scripts/ensure-pdf-tools.sh
 	$(CARGO) test --workspace
 
 test-client:

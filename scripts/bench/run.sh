@@ -46,6 +46,27 @@ run() { # name, cookie, path
   run "history page: last 30 days, page 1 of 10" "$cookie10" "/api/readings?from=$from30&limit=10&offset=0"
   run "history page: all time, search 'bench', page 50" "$cookie10" "/api/readings?q=bench&limit=10&offset=490"
 } > "$data/table.md"
+
+# Report generation: each request builds the PDF (charts, table, analysis) and stores it.
+report() { # days -> "median max" seconds over 5 generations
+  local start times
+  start=$(date -d "$1 days ago" +%F)
+  times=$(for _ in 1 2 3 4 5; do
+    curl -s -o /dev/null -w '%{time_total}\n' -H "Cookie: $cookie10" -H 'Content-Type: application/json' \
+      -d "{\"name\":\"bench\",\"type\":\"bp\",\"dateStart\":\"$start\",\"dateEnd\":\"$(date +%F)\",\"includeCharts\":true,\"includeTable\":true,\"includeAnalysis\":true}" \
+      "http://127.0.0.1:$port/api/reports"
+  done | sort -n)
+  echo "$(echo "$times" | sed -n 3p) $(echo "$times" | tail -1)"
+}
+{
+  echo
+  echo "| report generation (POST /api/reports, charts + table + analysis, 3 readings a day) | median | max of 5 |"
+  echo "|---|---|---|"
+  for days in 90 365; do
+    read -r med max <<<"$(report "$days")"
+    awk -v d="$days" -v m="$med" -v x="$max" 'BEGIN { printf "| %s days | %.0f ms | %.0f ms |\n", d, m * 1000, x * 1000 }'
+  done
+} >> "$data/table.md"
 cat "$data/table.md"
 echo "seeded: $n10 (readings, seconds) for ten years"
 echo "framework ceiling: $ceiling req/s"

@@ -24,14 +24,18 @@ pub trait ReportRepository: Send + Sync {
     async fn delete(&self, user: UserId, id: i64) -> anyhow::Result<bool>;
     /// How many report emails the user sent since `since`.
     async fn emails_since(&self, user: UserId, since: DateTime<Utc>) -> anyhow::Result<i64>;
-    /// Records the sending and queues the email in one transaction.
+    /// In one transaction: unless the user already sent `cap` report emails since `since`,
+    /// records the sending and queues the email. Returns whether it did (the count and the
+    /// insert are atomic, so concurrent requests cannot pass the cap together).
     async fn record_email(
         &self,
         user: UserId,
         report_id: i64,
         recipient: &str,
         email: OutgoingEmail,
-    ) -> anyhow::Result<()>;
+        since: DateTime<Utc>,
+        cap: i64,
+    ) -> anyhow::Result<bool>;
 }
 
 /// The readings a report covers.

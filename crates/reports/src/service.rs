@@ -263,10 +263,9 @@ impl ReportService {
             return Err(ReportError::invalid(FieldErrors::new()));
         };
         let (meta, pdf) = self.pdf(user, input.report_id).await?;
-        let sent = self
-            .repo
-            .emails_since(user, self.clock.now() - Duration::hours(24))
-            .await?;
+        let since = self.clock.now() - Duration::hours(24);
+        // A cheap early answer; the authoritative check is atomic with the recording below.
+        let sent = self.repo.emails_since(user, since).await?;
         if sent >= self.daily_email_cap {
             return Err(ReportError::TooManyEmails(sent));
         }
@@ -279,10 +278,22 @@ impl ReportService {
             input.message.trim(),
             pdf,
         );
-        self.repo
-            .record_email(user, meta.id, recipient.as_str(), email)
-            .await?;
-        Ok(())
+        if self
+            .repo
+            .record_email(
+                user,
+                meta.id,
+                recipient.as_str(),
+                email,
+                since,
+                self.daily_email_cap,
+            )
+            .await?
+        {
+            Ok(())
+        } else {
+            Err(ReportError::TooManyEmails(self.daily_email_cap))
+        }
     }
 }
 
@@ -530,8 +541,9 @@ mod tests {
         repo.expect_emails_since()
             .returning(move |_, _| Ok(counts.lock().expect("lock").remove(0)));
         repo.expect_record_email()
-            .withf(|_, id, to, m| {
+            .withf(|_, id, to, m, _, cap| {
                 *id == 4
+                    && *cap == 10
                     && to == "dr@example.com"
                     && m.text.contains("Ann Lee (ann@example.com) sent you")
                     && m.text.contains("Please review")
@@ -543,7 +555,7 @@ mod tests {
                         .any(|(k, v)| k == "Reply-To" && v == "ann@example.com")
             })
             .times(1)
-            .returning(|_, _, _, _| Ok(()));
+            .returning(|_, _, _, _, _, _| Ok(true));
         let s = service(repo, MockPdfRenderer::new());
         let input = || EmailInput {
             report_id: 4,

@@ -33,6 +33,12 @@ const EXPECTED: &[(&str, &str)] = &[
     ("get", "/api/readings/{id}"),
     ("patch", "/api/readings/{id}"),
     ("delete", "/api/readings/{id}"),
+    ("get", "/api/reports"),
+    ("post", "/api/reports"),
+    ("get", "/api/reports/{id}/view"),
+    ("get", "/api/reports/{id}/download"),
+    ("post", "/api/reports/email"),
+    ("delete", "/api/reports/{id}"),
     ("get", "/health/live"),
     ("get", "/health/ready"),
 ];

@@ -7,7 +7,7 @@ use kernel::outbox::OutgoingEmail;
 use reports::ports::ReportRepository;
 use reports::{ReportMeta, ReportSpec, ReportType};
 
-use crate::db::Db;
+use crate::db::{Backend, Db};
 use crate::outbox::enqueue;
 use crate::schema::{report_emails, reports as t};
 
@@ -191,10 +191,30 @@ impl ReportRepository for ReportStore {
         report_id: i64,
         recipient: &str,
         email: OutgoingEmail,
-    ) -> anyhow::Result<()> {
+        since: DateTime<Utc>,
+        cap: i64,
+    ) -> anyhow::Result<bool> {
         let recipient = recipient.to_owned();
+        let postgres = self.db.backend() == Backend::Postgres;
         self.db
-            .write(move |conn| -> anyhow::Result<()> {
+            .write(move |conn| -> anyhow::Result<bool> {
+                if postgres {
+                    // Serialise this user's report emails for the rest of the transaction
+                    // (SQLite writes are already serialised by the write lock).
+                    diesel::sql_query("SELECT pg_advisory_xact_lock(7301, $1)")
+                        .bind::<diesel::sql_types::Integer, _>(i32::try_from(
+                            user.0 % i64::from(i32::MAX),
+                        )?)
+                        .execute(conn)?;
+                }
+                let sent: i64 = report_emails::table
+                    .filter(report_emails::user_id.eq(user.0))
+                    .filter(report_emails::sent_at.gt(since.naive_utc()))
+                    .count()
+                    .get_result(conn)?;
+                if sent >= cap {
+                    return Ok(false);
+                }
                 let now = Utc::now();
                 diesel::insert_into(report_emails::table)
                     .values((
@@ -205,7 +225,7 @@ impl ReportRepository for ReportStore {
                     ))
                     .execute(conn)?;
                 enqueue(conn, &email, now)?;
-                Ok(())
+                Ok(true)
             })
             .await
     }

@@ -1,0 +1,418 @@
+//! Reports over HTTP on both backends: create, list, view, download, email (with the PDF
+//! attached, received by a real SMTP server), delete, ownership, the daily cap, header
+//! injection, and "what was generated is what is served".
+
+mod common;
+
+use common::*;
+use reqwest::StatusCode;
+use serde_json::{Value, json};
+use testkit::{Backend, on_both_backends};
+
+async fn subscribe(app: &TestApp) {
+    let order = json_of(app.post("/api/subscription/orders", json!({})).await).await["id"]
+        .as_str()
+        .expect("order")
+        .to_owned();
+    let res = app
+        .post(
+            "/api/subscription/activate",
+            json!({"paymentMethod": "paypal", "amount": "5.00", "transactionId": order, "paymentDetails": {}}),
+        )
+        .await;
+    assert_eq!(res.status(), StatusCode::OK);
+}
+
+async fn add_reading(app: &TestApp, date: &str, time: &str, sys: i64, dia: i64) {
+    let res = app
+        .post(
+            "/api/readings",
+            json!({"date": date, "time": time, "systolic": sys, "diastolic": dia,
+                   "heartRate": 66, "weight": 170.2, "bloodSugar": 97, "notes": "seated"}),
+        )
+        .await;
+    assert_eq!(res.status(), StatusCode::CREATED, "{}", json_of(res).await);
+}
+
+fn report_body(name: &str, start: &str, end: &str) -> Value {
+    json!({"userId": 424242, "name": name, "type": "bp", "dateStart": start, "dateEnd": end,
+           "includeCharts": true, "includeTable": true, "includeAnalysis": true})
+}
+
+async fn create(app: &TestApp, body: Value) -> Value {
+    let res = app.post("/api/reports", body).await;
+    assert_eq!(res.status(), StatusCode::CREATED);
+    json_of(res).await
+}
+
+async fn delete(app: &TestApp, id: i64) -> reqwest::Response {
+    app.client
+        .delete(app.url(&format!("/api/reports/{id}")))
+        .send()
+        .await
+        .expect("req")
+}
+
+async fn pdf_bytes(app: &TestApp, path: &str) -> (reqwest::header::HeaderMap, Vec<u8>) {
+    let res = app.get(path).await;
+    assert_eq!(res.status(), StatusCode::OK, "{path}");
+    let headers = res.headers().clone();
+    (headers, res.bytes().await.expect("body").to_vec())
+}
+
+async fn lifecycle(b: Backend) {
+    let app = TestApp::spawn(b).await;
+    app.signed_up("ann", "ann@example.com").await;
+    subscribe(&app).await;
+    let me = json_of(app.get("/api/user").await).await["id"]
+        .as_i64()
+        .expect("id");
+    add_reading(&app, "2026-11-01", "07:10", 118, 76).await;
+    add_reading(&app, "2026-11-02", "20:40", 142, 91).await;
+
+    let first = create(
+        &app,
+        report_body("November for Dr. Lee", "2026-10-23", "2026-11-22"),
+    )
+    .await;
+    let id = first["id"].as_i64().expect("id");
+    assert_eq!(first["userId"], me, "the owner is the session's user");
+    assert_eq!(first["name"], "November for Dr. Lee");
+    assert_eq!(first["type"], "bp");
+    assert_eq!(first["dateStart"], "2026-10-23");
+    assert_eq!(first["dateEnd"], "2026-11-22");
+    assert!(
+        first["dateGenerated"]
+            .as_str()
+            .is_some_and(|s| s.ends_with('Z'))
+    );
+    let second = create(&app, report_body("", "2026-11-01", "2026-11-02")).await;
+    assert!(
+        second["name"]
+            .as_str()
+            .is_some_and(|n| n.starts_with("Blood Pressure Report")),
+        "an empty name gets a descriptive default: {second}"
+    );
+
+    // Newest first.
+    let list = json_of(app.get("/api/reports").await).await;
+    let ids: Vec<i64> = list
+        .as_array()
+        .expect("array")
+        .iter()
+        .map(|r| r["id"].as_i64().expect("id"))
+        .collect();
+    assert_eq!(ids, vec![second["id"].as_i64().expect("id"), id]);
+
+    // View is inline, download an attachment with a sensible name; both the same PDF.
+    let (vh, view) = pdf_bytes(&app, &format!("/api/reports/{id}/view")).await;
+    assert_eq!(vh["content-type"], "application/pdf");
+    let vd = vh["content-disposition"].to_str().expect("ascii");
+    assert!(vd.starts_with("inline"), "{vd}");
+    assert!(view.starts_with(b"%PDF-"), "a PDF");
+    assert_eq!(vh["cache-control"], "private, no-store");
+    let (dh, download) = pdf_bytes(&app, &format!("/api/reports/{id}/download")).await;
+    let dd = dh["content-disposition"].to_str().expect("ascii");
+    assert!(dd.starts_with("attachment"), "{dd}");
+    assert!(
+        dd.contains("filename=\"vitalog-november-for-dr-lee-2026-10-23-to-2026-11-22.pdf\""),
+        "{dd}"
+    );
+    assert_eq!(view, download);
+
+    // What was generated is what is served later, even after the readings change.
+    add_reading(&app, "2026-11-03", "08:00", 181, 121).await;
+    let (_, again) = pdf_bytes(&app, &format!("/api/reports/{id}/view")).await;
+    assert_eq!(
+        again, view,
+        "the stored PDF does not change with the readings"
+    );
+
+    // Email: the SMTP server receives the PDF attached, with the sender named.
+    let res = app
+        .post(
+            "/api/reports/email",
+            json!({"reportId": id, "email": "dr.lee@clinic.example", "subject": "Vitalog Health Report",
+                   "message": "Readings since my last visit."}),
+        )
+        .await;
+    assert_eq!(res.status(), StatusCode::OK);
+    assert!(
+        json_of(res).await["message"]
+            .as_str()
+            .is_some_and(|m| m.contains("dr.lee@clinic.example"))
+    );
+    let mail = app
+        .smtp
+        .wait_for(
+            "dr.lee@clinic.example",
+            |m| m.subject() == "Vitalog Health Report",
+            MAIL_WAIT,
+        )
+        .await;
+    let raw = &mail.data;
+    assert!(raw.contains("Content-Type: application/pdf"), "PDF part");
+    assert!(
+        raw.contains("vitalog-november-for-dr-lee-2026-10-23-to-2026-11-22.pdf"),
+        "attachment named"
+    );
+    assert!(
+        raw.contains("Reply-To: ann@example.com"),
+        "replies go to Ann"
+    );
+    let text = mail.decoded();
+    assert!(text.contains("(ann@example.com) sent you a health report"));
+    assert!(text.contains("Readings since my last visit."));
+    // The attachment, base64-decoded, is the stored PDF.
+    assert!(
+        attachment_of(raw).starts_with(b"%PDF-"),
+        "the attachment is a PDF"
+    );
+
+    // Delete: gone from the list and every route.
+    assert_eq!(delete(&app, id).await.status(), StatusCode::OK);
+    for path in [
+        format!("/api/reports/{id}/view"),
+        format!("/api/reports/{id}/download"),
+    ] {
+        assert_eq!(app.get(&path).await.status(), StatusCode::NOT_FOUND);
+    }
+    assert_eq!(delete(&app, id).await.status(), StatusCode::NOT_FOUND);
+    assert_eq!(
+        json_of(app.get("/api/reports").await)
+            .await
+            .as_array()
+            .map(Vec::len),
+        Some(1)
+    );
+}
+
+/// The base64 body of the first application/pdf part, decoded.
+fn attachment_of(raw: &str) -> Vec<u8> {
+    use base64::Engine as _;
+    let start = raw.find("Content-Type: application/pdf").expect("pdf part");
+    let part = &raw[start..];
+    let body_start = part.find("\r\n\r\n").expect("part body") + 4;
+    let body: String = part[body_start..]
+        .lines()
+        .take_while(|l| !l.starts_with("--"))
+        .collect::<Vec<_>>()
+        .concat();
+    base64::engine::general_purpose::STANDARD
+        .decode(body.trim())
+        .expect("base64 attachment")
+}
+
+async fn bad_input_is_refused_and_stores_nothing(b: Backend) {
+    let app = TestApp::spawn(b).await;
+    app.signed_up("ann", "ann@example.com").await;
+    for (body, field, message) in [
+        (
+            json!({"type": "", "dateStart": "2026-11-01", "dateEnd": "2026-11-02"}),
+            "type",
+            "Report type is required",
+        ),
+        (
+            json!({"type": "bp", "dateStart": "", "dateEnd": "2026-11-02"}),
+            "dateStart",
+            "Start date is required",
+        ),
+        (
+            json!({"type": "bp", "dateStart": "2026-11-01", "dateEnd": ""}),
+            "dateEnd",
+            "End date is required",
+        ),
+        (
+            json!({"type": "bp", "dateStart": "2026-11-05", "dateEnd": "2026-11-01"}),
+            "dateEnd",
+            "End date must be on or after the start date",
+        ),
+    ] {
+        let res = app.post("/api/reports", body.clone()).await;
+        assert_eq!(res.status(), StatusCode::BAD_REQUEST, "{body}");
+        assert_eq!(json_of(res).await["errors"][field], message, "{body}");
+    }
+    assert_eq!(json_of(app.get("/api/reports").await).await, json!([]));
+
+    let id = create(&app, report_body("r", "2026-11-01", "2026-11-02")).await["id"]
+        .as_i64()
+        .expect("id");
+    for (email, subject, field, message) in [
+        (
+            "",
+            "Report",
+            "email",
+            "Please enter a recipient email address.",
+        ),
+        (
+            "not-an-address",
+            "Report",
+            "email",
+            "Please enter a valid email address",
+        ),
+        (
+            "dr@example.com\r\nBcc: victim@example.com",
+            "Report",
+            "email",
+            "Please enter a valid email address",
+        ),
+        (
+            "dr@example.com",
+            "",
+            "subject",
+            "Please enter an email subject.",
+        ),
+        (
+            "dr@example.com",
+            "Report\r\nBcc: victim@example.com",
+            "subject",
+            "The subject must be a single line",
+        ),
+    ] {
+        let res = app
+            .post(
+                "/api/reports/email",
+                json!({"reportId": id, "email": email, "subject": subject, "message": ""}),
+            )
+            .await;
+        assert_eq!(
+            res.status(),
+            StatusCode::BAD_REQUEST,
+            "{email:?} {subject:?}"
+        );
+        assert_eq!(json_of(res).await["errors"][field], message);
+    }
+    // Nothing was queued: give the outbox worker time to send anything it had.
+    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+    assert_eq!(app.smtp.count_to("dr@example.com"), 0);
+    assert_eq!(app.smtp.count_to("victim@example.com"), 0);
+}
+
+async fn another_users_report_is_not_found(b: Backend) {
+    let app = TestApp::spawn(b).await;
+    app.signed_up("ann", "ann@example.com").await;
+    let id = create(&app, report_body("Ann's", "2026-11-01", "2026-11-02")).await["id"]
+        .as_i64()
+        .expect("id");
+    let bob = TestApp {
+        client: client(),
+        ..app
+    };
+    bob.signed_up("bob", "bob@example.com").await;
+    for path in [
+        format!("/api/reports/{id}/view"),
+        format!("/api/reports/{id}/download"),
+    ] {
+        assert_eq!(bob.get(&path).await.status(), StatusCode::NOT_FOUND);
+    }
+    let res = bob
+        .post(
+            "/api/reports/email",
+            json!({"reportId": id, "email": "bob@example.com", "subject": "x", "message": ""}),
+        )
+        .await;
+    assert_eq!(res.status(), StatusCode::NOT_FOUND);
+    assert_eq!(delete(&bob, id).await.status(), StatusCode::NOT_FOUND);
+    assert_eq!(json_of(bob.get("/api/reports").await).await, json!([]));
+
+    // Ann's report is still there.
+    let ann = client();
+    assert_eq!(
+        bob.login(&ann, "ann", PASSWORD).await.status(),
+        StatusCode::OK
+    );
+    let res = ann
+        .get(bob.url(&format!("/api/reports/{id}/view")))
+        .send()
+        .await
+        .expect("req");
+    assert_eq!(res.status(), StatusCode::OK);
+
+    // Signed out: 401 everywhere.
+    let anon = client();
+    for path in ["/api/reports".to_owned(), format!("/api/reports/{id}/view")] {
+        let res = anon.get(bob.url(&path)).send().await.expect("req");
+        assert_eq!(res.status(), StatusCode::UNAUTHORIZED, "{path}");
+    }
+}
+
+async fn emails_are_capped_per_day(b: Backend) {
+    let app = TestApp::spawn_with(b, |c| c.report_emails_per_day = 2).await;
+    app.signed_up("ann", "ann@example.com").await;
+    let id = create(&app, report_body("r", "2026-11-01", "2026-11-02")).await["id"]
+        .as_i64()
+        .expect("id");
+    let send = || {
+        app.post(
+            "/api/reports/email",
+            json!({"reportId": id, "email": "dr@example.com", "subject": "Report", "message": ""}),
+        )
+    };
+    assert_eq!(send().await.status(), StatusCode::OK);
+    assert_eq!(send().await.status(), StatusCode::OK);
+    let res = send().await;
+    assert_eq!(res.status(), StatusCode::TOO_MANY_REQUESTS);
+    assert!(res.headers().contains_key("retry-after"));
+    assert!(
+        json_of(res).await["message"]
+            .as_str()
+            .is_some_and(|m| m.contains("the most allowed"))
+    );
+    app.smtp
+        .wait_for("dr@example.com", |_| true, MAIL_WAIT)
+        .await;
+    tokio::time::sleep(std::time::Duration::from_millis(500)).await;
+    assert_eq!(
+        app.smtp.count_to("dr@example.com"),
+        2,
+        "the third was never queued"
+    );
+}
+
+/// The cap holds when the requests race: the count and the recording are one transaction.
+async fn the_cap_holds_under_concurrent_requests(b: Backend) {
+    let app = TestApp::spawn_with(b, |c| {
+        c.report_emails_per_day = 3;
+        c.workers = 4;
+    })
+    .await;
+    app.signed_up("ann", "ann@example.com").await;
+    let id = create(&app, report_body("r", "2026-11-01", "2026-11-02")).await["id"]
+        .as_i64()
+        .expect("id");
+    let mut sends = tokio::task::JoinSet::new();
+    for _ in 0..12 {
+        let (client, url) = (app.client.clone(), app.url("/api/reports/email"));
+        sends.spawn(async move {
+            let body = json!({"reportId": id, "email": "dr@example.com", "subject": "Report", "message": ""});
+            post_with(&client, &url, body).await.status()
+        });
+    }
+    let statuses: Vec<StatusCode> = sends.join_all().await;
+    let ok = statuses.iter().filter(|s| **s == StatusCode::OK).count();
+    let capped = statuses
+        .iter()
+        .filter(|s| **s == StatusCode::TOO_MANY_REQUESTS)
+        .count();
+    assert_eq!((ok, capped), (3, 9), "{statuses:?}");
+}
+
+async fn an_empty_period_gives_a_valid_pdf(b: Backend) {
+    let app = TestApp::spawn(b).await;
+    app.signed_up("ann", "ann@example.com").await;
+    let id = create(&app, report_body("Empty", "2020-01-01", "2020-01-31")).await["id"]
+        .as_i64()
+        .expect("id");
+    let (_, pdf) = pdf_bytes(&app, &format!("/api/reports/{id}/view")).await;
+    assert!(pdf.starts_with(b"%PDF-"));
+    assert!(pdf.len() > 1000, "a real document, {} bytes", pdf.len());
+}
+
+on_both_backends!(
+    lifecycle,
+    bad_input_is_refused_and_stores_nothing,
+    another_users_report_is_not_found,
+    emails_are_capped_per_day,
+    the_cap_holds_under_concurrent_requests,
+    an_empty_period_gives_a_valid_pdf,
+);
