@@ -152,6 +152,27 @@ pub fn password_changed(
     )
 }
 
+/// Sent after an account is deleted; addressed, but keyed to no user (the user is gone).
+pub fn account_deleted(username: &str, to: &Email, register_link: &str) -> OutgoingEmail {
+    let paragraphs = vec![
+        greeting(username),
+        format!("Your {PRODUCT} account was deleted, as you asked. Your readings, reports, preferences and sessions are gone, and your password no longer works."),
+        "Records of payments are kept only as bookkeeping law requires, with no health data and no link to an account.".to_owned(),
+        "If you did not ask for this, reply to this email. You are welcome back at any time.".to_owned(),
+    ];
+    OutgoingEmail::new(
+        None,
+        to,
+        &format!("Your {PRODUCT} account was deleted"),
+        text_layout(&paragraphs, Some(register_link)),
+        html_layout(
+            "Your account was deleted",
+            &paragraphs,
+            Some(("Visit Vitalog", register_link)),
+        ),
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -71,6 +71,12 @@ pub trait UserRepository: Send + Sync {
 
     async fn update_profile(&self, id: UserId, changes: ProfileChanges) -> anyhow::Result<()>;
 
+    /// In one transaction: deletes the user and every row keyed to them (readings, reports,
+    /// sessions, tokens, preferences, subscription, pending emails), keeps payments for
+    /// bookkeeping with the user detached, and queues `notice` (not keyed to the user, so
+    /// it survives the deletion).
+    async fn delete_account(&self, id: UserId, notice: OutgoingEmail) -> anyhow::Result<()>;
+
     /// The user's preferences, or the defaults if they never saved any.
     async fn preferences(&self, id: UserId) -> anyhow::Result<Preferences>;
 

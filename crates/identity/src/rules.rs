@@ -17,6 +17,7 @@ pub const MSG_PASSWORD_CLASSES: &str =
     "Password must include uppercase, lowercase, number and special character.";
 pub const MSG_CURRENT_PASSWORD_REQUIRED: &str = "Current password is required";
 pub const MSG_CURRENT_PASSWORD_WRONG: &str = "Current password is incorrect";
+pub const MSG_PASSWORD_WRONG: &str = "Password is incorrect";
 pub const MSG_NEW_PASSWORD_SAME: &str = "New password must be different from the current password.";
 pub const MSG_UNDER_18: &str = "You must be at least 18 years old to use Vitalog.";
 pub const MSG_DOB_FORMAT: &str = "Date of birth must be a valid date (YYYY-MM-DD).";

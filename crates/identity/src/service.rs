@@ -304,6 +304,25 @@ impl AccountService {
         Ok(())
     }
 
+    /// Deletes the account and all its data after checking the password, then emails a
+    /// confirmation. Every session ends with it (the rows are gone).
+    pub async fn delete_account(&self, id: UserId, password: &str) -> Result<(), IdentityError> {
+        if password.is_empty() {
+            return Err(IdentityError::field(
+                "password",
+                rules::MSG_PASSWORD_REQUIRED,
+            ));
+        }
+        let user = self.user(id).await?;
+        if !self.hasher.verify(password, &user.password_hash).await? {
+            return Err(IdentityError::field("password", rules::MSG_PASSWORD_WRONG));
+        }
+        let link = format!("{}/auth", self.settings.public_url);
+        let notice = emails::account_deleted(&user.username, &user.email, &link);
+        self.users.delete_account(id, notice).await?;
+        Ok(())
+    }
+
     /// Updates names, date of birth and gender at once; a new email address gets a
     /// confirmation link and replaces the old one only when it is confirmed.
     pub async fn update_profile(

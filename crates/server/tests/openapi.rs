@@ -16,6 +16,7 @@ const EXPECTED: &[(&str, &str)] = &[
     ("get", "/api/user"),
     ("patch", "/api/user"),
     ("post", "/api/user/change-password"),
+    ("post", "/api/user/delete"),
     ("get", "/api/user/preferences"),
     ("patch", "/api/user/preferences"),
     ("post", "/api/verify-email"),

@@ -409,6 +409,19 @@ impl UserRepository for UserStore {
             .await
     }
 
+    async fn delete_account(&self, id: UserId, notice: OutgoingEmail) -> anyhow::Result<()> {
+        self.db
+            .write(move |conn| -> anyhow::Result<()> {
+                // Foreign keys cascade to every table keyed to the user; payments are
+                // `ON DELETE SET NULL` (kept for bookkeeping, detached).
+                let n = diesel::delete(users::table.find(id.0)).execute(conn)?;
+                anyhow::ensure!(n == 1, "user {} vanished before deletion", id.0);
+                enqueue(conn, &notice, Utc::now())?;
+                Ok(())
+            })
+            .await
+    }
+
     async fn update_profile(&self, id: UserId, changes: ProfileChanges) -> anyhow::Result<()> {
         let set = ProfileChangeset {
             first_name: changes.first_name,

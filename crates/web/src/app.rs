@@ -78,6 +78,7 @@ pub fn build_app(
         .service(accounts::get_user)
         .service(accounts::update_user)
         .service(accounts::change_password)
+        .service(accounts::delete_account)
         .service(accounts::get_preferences)
         .service(accounts::update_preferences)
         .service(accounts::verify_email)

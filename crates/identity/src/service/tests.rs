@@ -402,3 +402,44 @@ async fn preferences_patch_keeps_unsent_fields() {
     assert_eq!(p.weight_unit, WeightUnit::Kg);
     assert!(!p.email_reminders);
 }
+
+#[tokio::test]
+async fn delete_account_needs_the_right_password() {
+    let mut users = MockUserRepository::new();
+    users.expect_by_id().returning(|_| Ok(Some(user(true))));
+    users.expect_delete_account().never();
+    let s = service(users, hasher());
+    for (password, message) in [
+        ("", rules::MSG_PASSWORD_REQUIRED),
+        ("Wrong1!x", rules::MSG_PASSWORD_WRONG),
+    ] {
+        let IdentityError::Invalid { errors, .. } = s
+            .delete_account(UserId(5), password)
+            .await
+            .expect_err("refused")
+        else {
+            panic!("expected Invalid")
+        };
+        assert_eq!(errors.get("password"), Some(message));
+    }
+}
+
+#[tokio::test]
+async fn delete_account_deletes_and_confirms_to_nobody_keyed() {
+    let mut users = MockUserRepository::new();
+    users.expect_by_id().returning(|_| Ok(Some(user(true))));
+    users
+        .expect_delete_account()
+        .withf(|id, m| {
+            *id == UserId(5)
+                && m.to == "ann@example.com"
+                && m.user_id.is_none()
+                && m.subject == "Your Vitalog account was deleted"
+        })
+        .times(1)
+        .returning(|_, _| Ok(()));
+    service(users, hasher())
+        .delete_account(UserId(5), "Abcdef1!")
+        .await
+        .expect("deleted");
+}

@@ -22,6 +22,7 @@ pub const MSG_RESET_DONE: &str =
 pub const MSG_VERIFIED: &str = "Your email address has been verified. You can now log in.";
 pub const MSG_EMAIL_CHANGED: &str = "Your new email address is confirmed.";
 pub const MSG_PASSWORD_CHANGED: &str = "Your password has been changed.";
+pub const MSG_ACCOUNT_DELETED: &str = "Your account and all its data have been deleted.";
 pub const MSG_LOGGED_OUT: &str = "You have been logged out.";
 
 fn see_other(location: &str) -> HttpResponse {
@@ -258,6 +259,28 @@ pub async fn change_password(
     Ok(HttpResponse::Ok()
         .cookie(presence_cookie(&state))
         .json(MessageResponse::new(MSG_PASSWORD_CHANGED)))
+}
+
+/// Deletes the account and all its data, confirmed by password; signs this browser out.
+#[utoipa::path(tag = "accounts", request_body = DeleteAccountRequest, responses(
+    (status = 200, body = MessageResponse), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody),
+))]
+#[post("/api/user/delete")]
+pub async fn delete_account(
+    user: CurrentUser,
+    body: web::Json<DeleteAccountRequest>,
+    state: web::Data<AppState>,
+    session: Session,
+) -> Result<HttpResponse, ApiError> {
+    state
+        .accounts
+        .delete_account(user.id, &body.password)
+        .await?;
+    session.purge();
+    let mut res = HttpResponse::Ok().json(MessageResponse::new(MSG_ACCOUNT_DELETED));
+    res.add_cookie(&presence_removal(&state))
+        .map_err(|e| ApiError::internal(&e.into()))?;
+    Ok(res)
 }
 
 /// Units and email preferences (defaults lbs, mg/dL, no emails).

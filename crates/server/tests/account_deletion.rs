@@ -1,0 +1,276 @@
+//! Account deletion on both backends: confirmed by password; afterwards no row anywhere is
+//! keyed to the user (every table with a `user_id` column is checked, so a future table is
+//! covered too), payments are kept detached, the old cookie and password fail, and a
+//! confirmation email arrives.
+
+mod common;
+
+use common::*;
+use diesel::prelude::*;
+use diesel::sql_types::{BigInt, Text};
+use reqwest::StatusCode;
+use serde_json::json;
+use testkit::{Backend, on_both_backends};
+
+#[derive(QueryableByName)]
+struct Count {
+    #[diesel(sql_type = BigInt)]
+    n: i64,
+}
+
+#[derive(QueryableByName)]
+struct TableName {
+    #[diesel(sql_type = Text)]
+    name: String,
+}
+
+fn db(app: &TestApp) -> store::Db {
+    store::Db::connect(&store::DbOptions::new(&app.db_url)).expect("db")
+}
+
+async fn count(db: &store::Db, sql: String) -> i64 {
+    db.read(move |c| diesel::sql_query(sql).get_result::<Count>(c))
+        .await
+        .expect("count")
+        .n
+}
+
+/// Every table that has a `user_id` column.
+async fn tables_keyed_to_users(db: &store::Db) -> Vec<String> {
+    let sql = match db.backend() {
+        store::Backend::Sqlite => "SELECT m.name AS name FROM sqlite_master m \
+             JOIN pragma_table_info(m.name) p ON p.name = 'user_id' \
+             WHERE m.type = 'table' ORDER BY m.name"
+            .to_owned(),
+        store::Backend::Postgres => "SELECT CAST(table_name AS TEXT) AS name \
+             FROM information_schema.columns \
+             WHERE column_name = 'user_id' AND table_schema = current_schema() ORDER BY 1"
+            .to_owned(),
+    };
+    db.read(move |c| diesel::sql_query(sql).load::<TableName>(c))
+        .await
+        .expect("tables")
+        .into_iter()
+        .map(|t| t.name)
+        .collect()
+}
+
+async fn subscribe(app: &TestApp) {
+    let order = json_of(app.post("/api/subscription/orders", json!({})).await).await["id"]
+        .as_str()
+        .expect("order")
+        .to_owned();
+    let res = app
+        .post(
+            "/api/subscription/activate",
+            json!({"paymentMethod": "paypal", "amount": "5.00", "transactionId": order, "paymentDetails": {}}),
+        )
+        .await;
+    assert_eq!(res.status(), StatusCode::OK);
+}
+
+async fn deletion_leaves_nothing_keyed_to_the_user(b: Backend) {
+    let app = TestApp::spawn(b).await;
+    app.signed_up("ann", "ann@example.com").await;
+    // Bob stays: his data must be untouched.
+    let bob = TestApp {
+        client: client(),
+        ..app
+    };
+    bob.signed_up("bob", "bob@example.com").await;
+    let app = TestApp {
+        client: client(),
+        ..bob
+    };
+    assert_eq!(
+        app.login(&app.client, "ann", PASSWORD).await.status(),
+        StatusCode::OK
+    );
+    let ann_id = json_of(app.get("/api/user").await).await["id"]
+        .as_i64()
+        .expect("id");
+
+    // Give Ann something in every table: a subscription and payment, readings, a report,
+    // a report email, preferences, a second session, a pending token.
+    subscribe(&app).await;
+    let res = app
+        .post(
+            "/api/readings",
+            json!({"date": "2026-11-20", "time": "07:30", "systolic": 121, "diastolic": 79}),
+        )
+        .await;
+    assert_eq!(res.status(), StatusCode::CREATED);
+    let report = json_of(
+        app.post(
+            "/api/reports",
+            json!({"type": "bp", "dateStart": "2026-11-01", "dateEnd": "2026-11-22"}),
+        )
+        .await,
+    )
+    .await["id"]
+        .as_i64()
+        .expect("report");
+    let res = app
+        .post(
+            "/api/reports/email",
+            json!({"reportId": report, "email": "dr@example.com", "subject": "Report", "message": ""}),
+        )
+        .await;
+    assert_eq!(res.status(), StatusCode::OK);
+    let res = app
+        .client
+        .patch(app.url("/api/user/preferences"))
+        .json(&json!({"weightUnit": "kg"}))
+        .send()
+        .await
+        .expect("req");
+    assert_eq!(res.status(), StatusCode::OK);
+    let other_device = client();
+    assert_eq!(
+        app.login(&other_device, "ann", PASSWORD).await.status(),
+        StatusCode::OK
+    );
+    let res = app
+        .post(
+            "/api/password-reset/request",
+            json!({"email": "ann@example.com"}),
+        )
+        .await;
+    assert_eq!(res.status(), StatusCode::OK);
+
+    let db = db(&app);
+    let tables = tables_keyed_to_users(&db).await;
+    for expected in [
+        "outbox",
+        "payments",
+        "preferences",
+        "readings",
+        "report_emails",
+        "reports",
+        "sessions",
+        "subscriptions",
+        "tokens",
+    ] {
+        assert!(
+            tables.iter().any(|t| t == expected),
+            "{expected} in {tables:?}"
+        );
+    }
+    for t in tables.iter().filter(|t| t.as_str() != "outbox") {
+        assert!(
+            count(
+                &db,
+                format!("SELECT COUNT(*) AS n FROM {t} WHERE user_id = {ann_id}")
+            )
+            .await
+                > 0,
+            "the test gave Ann a row in {t}"
+        );
+    }
+    let bob_rows_before = count(
+        &db,
+        "SELECT COUNT(*) AS n FROM users WHERE username = 'bob'".into(),
+    )
+    .await;
+
+    // A wrong or missing password deletes nothing.
+    for (password, message) in [
+        ("", "Password is required"),
+        ("Wrong1!pass", "Password is incorrect"),
+    ] {
+        let res = app
+            .post("/api/user/delete", json!({"password": password}))
+            .await;
+        assert_eq!(res.status(), StatusCode::BAD_REQUEST);
+        assert_eq!(json_of(res).await["errors"]["password"], message);
+    }
+    assert_eq!(
+        count(
+            &db,
+            format!("SELECT COUNT(*) AS n FROM readings WHERE user_id = {ann_id}")
+        )
+        .await,
+        1
+    );
+
+    let res = app
+        .post("/api/user/delete", json!({"password": PASSWORD}))
+        .await;
+    assert_eq!(res.status(), StatusCode::OK);
+    let cookies: Vec<String> = res
+        .headers()
+        .get_all("set-cookie")
+        .iter()
+        .map(|v| v.to_str().expect("ascii").to_owned())
+        .collect();
+    assert!(
+        cookies
+            .iter()
+            .any(|c| c.starts_with("vitalog_auth=") && c.contains("Max-Age=0")),
+        "the presence cookie is removed: {cookies:?}"
+    );
+
+    // Table by table: no row keyed to Ann; payments kept, detached.
+    assert_eq!(
+        count(
+            &db,
+            format!("SELECT COUNT(*) AS n FROM users WHERE id = {ann_id}")
+        )
+        .await,
+        0
+    );
+    for t in &tables {
+        assert_eq!(
+            count(
+                &db,
+                format!("SELECT COUNT(*) AS n FROM {t} WHERE user_id = {ann_id}")
+            )
+            .await,
+            0,
+            "{t} still has rows keyed to the deleted user"
+        );
+    }
+    assert_eq!(
+        count(
+            &db,
+            "SELECT COUNT(*) AS n FROM payments WHERE user_id IS NULL".into()
+        )
+        .await,
+        1,
+        "the payment is kept for bookkeeping, detached"
+    );
+    assert_eq!(
+        count(
+            &db,
+            "SELECT COUNT(*) AS n FROM users WHERE username = 'bob'".into()
+        )
+        .await,
+        bob_rows_before
+    );
+
+    // The old cookies and the old password no longer work; Bob's still do.
+    assert_eq!(
+        app.get("/api/user").await.status(),
+        StatusCode::UNAUTHORIZED
+    );
+    let res = other_device
+        .get(app.url("/api/readings"))
+        .send()
+        .await
+        .expect("req");
+    assert_eq!(res.status(), StatusCode::UNAUTHORIZED);
+    assert_eq!(
+        app.login(&client(), "ann", PASSWORD).await.status(),
+        StatusCode::UNAUTHORIZED
+    );
+    assert_eq!(
+        app.login(&client(), "bob", PASSWORD).await.status(),
+        StatusCode::OK
+    );
+
+    // The confirmation arrives (queued in the same transaction, keyed to nobody).
+    let mail = app.email("ann@example.com", "account was deleted").await;
+    assert!(mail.decoded().contains("Your Vitalog account was deleted"));
+}
+
+on_both_backends!(deletion_leaves_nothing_keyed_to_the_user);
