@@ -192,7 +192,17 @@ test('the reports screen works at phone width', async ({ page, request, mailbox 
   await expect(page.getByRole('list', { name: 'Generated reports' }).getByRole('listitem')).toHaveCount(1);
   await noAxeViolations(page, '/reports (generated) at 375px');
 
+  await page.getByRole('button', { name: 'Close notification' }).click();
   const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(scrollWidth, 'no horizontal scrolling at 375px').toBeLessThanOrEqual(375);
   await page.screenshot({ path: path.join(SHOTS, 'reports-list-375.png'), fullPage: true });
+
+  const row = page.getByRole('list', { name: 'Generated reports' }).getByRole('listitem');
+  await row.getByRole('button', { name: /^Delete / }).click();
+  const dialog = page.getByRole('alertdialog', { name: 'Delete report?' });
+  await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await page.screenshot({ path: path.join(SHOTS, 'reports-delete-375.png') });
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(row).toHaveCount(1);
 });

@@ -118,9 +118,11 @@ export function CreateReportForm({ userId, onGenerated, onEmail }: CreateReportF
           <p>
             <strong>{report.name}</strong>
           </p>
-          <p>
-            {reportTypeLabel(report.type)} · {formatIsoDate(report.dateStart)} – {formatIsoDate(report.dateEnd)}
-          </p>
+          {report.name === defaultReportName(report.type, report.dateStart, report.dateEnd) ? null : (
+            <p>
+              {reportTypeLabel(report.type)} · {formatIsoDate(report.dateStart)} – {formatIsoDate(report.dateEnd)}
+            </p>
+          )}
         </Alert>
         <div className="report-actions">
           <a className="btn btn-primary btn-sm" href={reportViewUrl(report.id)} target="_blank" rel="noopener noreferrer" aria-label={`View ${report.name} (opens in a new tab)`}>

@@ -22,6 +22,8 @@ const EMAIL_FIELDS: readonly EmailField[] = ['reportId', 'email', 'subject', 'me
 
 export interface EmailReportFormProps {
   reports: Report[] | undefined;
+  /** The list could not be loaded (the list card says so and offers a retry). */
+  listFailed: boolean;
   selection: EmailSelection | null;
   /** The server no longer has the report (deleted elsewhere): refresh the list. */
   onReportMissing: () => void;
@@ -33,7 +35,7 @@ export function describeSendFailure(error: unknown): string {
   return reportMessages.sendFailed;
 }
 
-export function EmailReportForm({ reports, selection, onReportMissing }: EmailReportFormProps): ReactElement {
+export function EmailReportForm({ reports, listFailed, selection, onReportMissing }: EmailReportFormProps): ReactElement {
   const { toast } = useToast();
   const formRef = useRef<HTMLFormElement>(null);
   const [failure, setFailure] = useState<{ title: string; detail?: string | undefined } | null>(null);
@@ -123,7 +125,7 @@ export function EmailReportForm({ reports, selection, onReportMissing }: EmailRe
         error={fieldError('reportId')}
         disabled={!reports || noReports}
       >
-        <option value="">{reports ? 'Select a report' : 'Loading reports…'}</option>
+        <option value="">{reports ? 'Select a report' : listFailed ? 'Reports could not be loaded' : 'Loading reports…'}</option>
         {(reports ?? []).map((r) => (
           <option key={r.id} value={String(r.id)}>
             {r.name} ({formatIsoDate(r.dateStart)} – {formatIsoDate(r.dateEnd)})

@@ -92,7 +92,7 @@ export default function ReportsPage(): ReactElement {
           <h2 id="email-report-heading" className="report-card-title">
             Email Report
           </h2>
-          <EmailReportForm reports={reports} selection={selection} onReportMissing={() => void mutate()} />
+          <EmailReportForm reports={reports} listFailed={error !== undefined} selection={selection} onReportMissing={() => void mutate()} />
         </section>
       </div>
 
