@@ -346,4 +346,58 @@ describe('email form', () => {
     const alerts = await screen.findAllByRole('alert');
     expect(alerts.some((a) => a.textContent?.includes(cap))).toBe(true);
   });
+
+  it('shows Sending... while the email is on its way', async () => {
+    renderPage({ 'POST /api/reports/email': { body: { message: 'The report is on its way to dr@clinic.example.' } } });
+    const release = holdRequest('POST /api/reports/email');
+    const user = userEvent.setup();
+    await screen.findByRole('heading', { name: 'November check' });
+    await user.type(screen.getByLabelText('Recipient email'), 'dr@clinic.example');
+    await user.click(screen.getByRole('button', { name: 'Send Report' }));
+    expect(await screen.findByRole('button', { name: 'Sending...' })).toBeDisabled();
+    await act(async () => release());
+    expect(await screen.findByText('The report is on its way to dr@clinic.example.')).toBeInTheDocument();
+  });
+
+  it('refreshes the list when the report to send no longer exists (404)', async () => {
+    let list = [newer, older];
+    const { calls } = mockFetch({
+      'GET /api/user': { body: aliceUser },
+      'GET /api/reports': () => ({ body: list }),
+      'POST /api/reports/email': { status: 404, body: { message: 'Report not found' } },
+    });
+    renderWithProviders(<ReportsPage />, { route: '/reports', path: '/reports' });
+    const user = userEvent.setup();
+    await screen.findByRole('heading', { name: 'November check' });
+    list = [older];
+    await user.type(screen.getByLabelText('Recipient email'), 'dr@clinic.example');
+    await user.click(screen.getByRole('button', { name: 'Send Report' }));
+    const alerts = await screen.findAllByRole('alert');
+    expect(alerts.some((a) => a.textContent?.includes('That report no longer exists.'))).toBe(true);
+    await waitFor(() => expect(screen.queryByRole('heading', { name: 'November check' })).not.toBeInTheDocument());
+    expect(within(emailForm()).getByLabelText('Report')).toHaveValue('3');
+    expect(calls.filter((c) => c.url === '/api/reports')).toHaveLength(2);
+  });
+});
+
+describe('delete dialog', () => {
+  it('keeps Tab inside the dialog and closes on the backdrop', async () => {
+    renderPage();
+    const user = userEvent.setup();
+    await screen.findByRole('heading', { name: 'November check' });
+    await user.click(screen.getByRole('button', { name: 'Delete November check' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Delete report?' });
+    expect(dialog).toHaveAttribute('aria-modal', 'true');
+    const cancel = within(dialog).getByRole('button', { name: 'Cancel' });
+    const confirm = within(dialog).getByRole('button', { name: 'Delete' });
+    expect(cancel).toHaveFocus();
+    await user.tab();
+    expect(confirm).toHaveFocus();
+    await user.tab();
+    expect(cancel).toHaveFocus();
+    await user.tab({ shift: true });
+    expect(confirm).toHaveFocus();
+    await user.click(dialog.parentElement!);
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+  });
 });

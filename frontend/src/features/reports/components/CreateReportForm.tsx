@@ -110,8 +110,8 @@ export function CreateReportForm({ userId, onGenerated, onEmail }: CreateReportF
   if (state.kind === 'generated') {
     const { report } = state;
     return (
-      <div className="report-generated" aria-live="polite">
-        <Alert variant="success" role="status">
+      <div className="report-generated">
+        <Alert variant="success">
           <h3 ref={successRef} tabIndex={-1} className="report-generated-title">
             Report generated
           </h3>
