@@ -1,0 +1,92 @@
+import { useId, type ReactElement, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import { cx } from '../../../lib/cx';
+
+interface FieldFrameProps {
+  inputId: string;
+  label: string;
+  hint?: ReactNode;
+  error?: string | undefined;
+  className?: string | undefined;
+  children: (describedBy: string | undefined) => ReactNode;
+}
+
+/** Label, control, hint and error laid out like the shared TextField. */
+function FieldFrame({ inputId, label, hint, error, className, children }: FieldFrameProps): ReactElement {
+  const hintId = hint ? `${inputId}-hint` : undefined;
+  const errorId = error ? `${inputId}-error` : undefined;
+  return (
+    <div className={cx('field', error && 'field-invalid', className)}>
+      <label className="field-label" htmlFor={inputId}>
+        {label}
+      </label>
+      {children(cx(hintId, errorId) || undefined)}
+      {hint ? (
+        <p className="field-hint" id={hintId}>
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p className="field-error" id={errorId}>
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'> {
+  label: string;
+  error?: string | undefined;
+  hint?: ReactNode;
+  id?: string;
+  children: ReactNode;
+}
+
+/** A labelled native select (keyboard and screen readers for free). */
+export function SelectField({ label, error, hint, id, className, children, ...selectProps }: SelectFieldProps): ReactElement {
+  const generated = useId();
+  const inputId = id ?? generated;
+  return (
+    <FieldFrame inputId={inputId} label={label} hint={hint} error={error} className={className}>
+      {(describedBy) => (
+        <div className="field-control report-select">
+          <select
+            {...selectProps}
+            id={inputId}
+            className="field-input"
+            aria-invalid={error ? true : undefined}
+            aria-describedby={describedBy}
+          >
+            {children}
+          </select>
+        </div>
+      )}
+    </FieldFrame>
+  );
+}
+
+export interface TextAreaFieldProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'> {
+  label: string;
+  error?: string | undefined;
+  hint?: ReactNode;
+  id?: string;
+}
+
+/** A labelled multi-line text box. */
+export function TextAreaField({ label, error, hint, id, className, ...areaProps }: TextAreaFieldProps): ReactElement {
+  const generated = useId();
+  const inputId = id ?? generated;
+  return (
+    <FieldFrame inputId={inputId} label={label} hint={hint} error={error} className={className}>
+      {(describedBy) => (
+        <textarea
+          {...areaProps}
+          id={inputId}
+          className="field-input report-textarea"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+        />
+      )}
+    </FieldFrame>
+  );
+}

@@ -1,0 +1,145 @@
+import { boolean, object, string, type InferType } from 'yup';
+import { PRODUCT_NAME } from '../../lib/useDocumentTitle';
+import { daysBefore, formatIsoDate, toIsoDate } from './dates';
+import type { ReportType } from './api/reportsApi';
+
+/**
+ * Messages word for word from the product spec (sections 5 and 8) and, where the spec
+ * names a rule without wording, from the server (crates/reports/src/service.rs).
+ */
+export const reportMessages = {
+  typeRequired: 'Report type is required',
+  startRequired: 'Start date is required',
+  endRequired: 'End date is required',
+  dateInvalid: 'Use a date like 2026-01-31',
+  endBeforeStart: 'End date must be on or after the start date',
+  periodTooLong: 'A report can cover at most ten years',
+  nothingIncluded: 'Choose at least one of charts, table or analysis',
+  nameMax: 'Report name must be at most 120 characters',
+  reportRequired: 'Please choose a report to send.',
+  recipientRequired: 'Please enter a recipient email address.',
+  recipientInvalid: 'Please enter a valid email address',
+  subjectRequired: 'Subject is required',
+  subjectRequiredOnSend: 'Please enter an email subject.',
+  subjectLines: 'The subject must be a single line',
+  subjectMax: 'The subject must be at most 200 characters',
+  messageMax: 'The message must be at most 2000 characters',
+  generic: 'Failed to process your request. Please try again.',
+  generateFailed: 'Failed to generate report. Please try again.',
+  sendFailed: 'Failed to send report. Please try again.',
+  deleteFailed: 'Failed to delete report. Please try again.',
+  empty: "You haven't generated any reports yet.",
+} as const;
+
+/** Spec section 9: last 30 days to today. */
+export const DEFAULT_RANGE_DAYS = 30;
+export const NAME_MAX = 120;
+export const SUBJECT_MAX = 200;
+export const MESSAGE_MAX = 2000;
+/** The server refuses periods longer than this many days. */
+export const PERIOD_MAX_DAYS = 3660;
+
+/** Display names of the type codes (the server's titles). */
+export const REPORT_TYPE_LABELS: Record<ReportType, string> = {
+  bp: 'Blood Pressure Report',
+  comprehensive: 'Comprehensive Health Report',
+  weight: 'Weight Report',
+  sugar: 'Blood Sugar Report',
+};
+
+/** Only the blood pressure report is offered (spec section 9). */
+export const OFFERED_TYPES: readonly ReportType[] = ['bp'];
+
+export function reportTypeLabel(code: string): string {
+  return code in REPORT_TYPE_LABELS ? REPORT_TYPE_LABELS[code as ReportType] : code;
+}
+
+/** The default email subject: a health-report title carrying the product name. */
+export const DEFAULT_EMAIL_SUBJECT = `${PRODUCT_NAME} Health Report`;
+
+/** "Blood Pressure Report 10/23/2026 – 11/22/2026". */
+export function defaultReportName(type: string, dateStart: string, dateEnd: string): string {
+  const title = type === '' ? 'Health Report' : reportTypeLabel(type);
+  if (dateStart === '' || dateEnd === '') return title;
+  return `${title} ${formatIsoDate(dateStart)} – ${formatIsoDate(dateEnd)}`;
+}
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+function parseIsoDate(value: string): number | null {
+  if (!ISO_DATE.test(value)) return null;
+  const time = Date.parse(`${value}T00:00:00Z`);
+  if (Number.isNaN(time)) return null;
+  return new Date(time).toISOString().slice(0, 10) === value && Number(value.slice(0, 4)) >= 1900 ? time : null;
+}
+
+const DAY_MS = 86_400_000;
+
+export const createReportSchema = object({
+  name: string().trim().max(NAME_MAX, reportMessages.nameMax).default(''),
+  type: string().required(reportMessages.typeRequired),
+  dateStart: string()
+    .required(reportMessages.startRequired)
+    .test('date', reportMessages.dateInvalid, (value) => parseIsoDate(value) !== null),
+  dateEnd: string()
+    .required(reportMessages.endRequired)
+    .test('date', reportMessages.dateInvalid, (value) => parseIsoDate(value) !== null)
+    .test('order', reportMessages.endBeforeStart, (value, context) => {
+      const start = parseIsoDate(String(context.parent.dateStart ?? ''));
+      const end = parseIsoDate(value);
+      return start === null || end === null || end >= start;
+    })
+    .test('span', reportMessages.periodTooLong, (value, context) => {
+      const start = parseIsoDate(String(context.parent.dateStart ?? ''));
+      const end = parseIsoDate(value);
+      return start === null || end === null || (end - start) / DAY_MS <= PERIOD_MAX_DAYS;
+    }),
+  includeCharts: boolean().default(true),
+  includeTable: boolean().default(true),
+  includeAnalysis: boolean()
+    .default(true)
+    .test('include', reportMessages.nothingIncluded, (value, context) =>
+      Boolean(value || context.parent.includeCharts || context.parent.includeTable),
+    ),
+});
+export type CreateReportValues = InferType<typeof createReportSchema>;
+
+/** The create form's starting values for `today` (spec section 9). */
+export function defaultCreateValues(today: Date = new Date()): CreateReportValues {
+  const dateEnd = toIsoDate(today);
+  const dateStart = toIsoDate(daysBefore(today, DEFAULT_RANGE_DAYS));
+  return {
+    name: defaultReportName('bp', dateStart, dateEnd),
+    type: 'bp',
+    dateStart,
+    dateEnd,
+    includeCharts: true,
+    includeTable: true,
+    includeAnalysis: true,
+  };
+}
+
+/** A practical address check (something@domain.tld, no spaces). */
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export const emailReportSchema = object({
+  reportId: string().required(reportMessages.reportRequired),
+  email: string()
+    .trim()
+    .required(reportMessages.recipientRequired)
+    .matches(EMAIL_PATTERN, { message: reportMessages.recipientInvalid, excludeEmptyString: true }),
+  subject: string()
+    .trim()
+    .required(reportMessages.subjectRequired)
+    .matches(/^[^\r\n]*$/, { message: reportMessages.subjectLines, excludeEmptyString: true })
+    .max(SUBJECT_MAX, reportMessages.subjectMax),
+  message: string().max(MESSAGE_MAX, reportMessages.messageMax).default(''),
+});
+export type EmailReportValues = InferType<typeof emailReportSchema>;
+
+export const defaultEmailValues: EmailReportValues = {
+  reportId: '',
+  email: '',
+  subject: DEFAULT_EMAIL_SUBJECT,
+  message: '',
+};
