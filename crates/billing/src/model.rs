@@ -89,6 +89,18 @@ pub struct NewPayment {
     pub created_at: DateTime<Utc>,
 }
 
+/// A recorded payment, as the user's data export shows it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PaymentRecord {
+    pub order_id: String,
+    pub method: String,
+    pub amount: String,
+    pub currency: String,
+    /// The end of the paid period this payment bought.
+    pub period_end: DateTime<Utc>,
+    pub created_at: DateTime<Utc>,
+}
+
 /// Outcome of recording a payment.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Recorded {

@@ -19,6 +19,9 @@ pub trait SubscriptionRepository: Send + Sync {
         now: DateTime<Utc>,
     ) -> anyhow::Result<Recorded>;
 
+    /// The user's payments, oldest first.
+    async fn payments(&self, user: UserId) -> anyhow::Result<Vec<PaymentRecord>>;
+
     /// Marks the subscription as cancelled (it still runs to its expiry).
     async fn cancel(&self, user: UserId, at: DateTime<Utc>) -> anyhow::Result<SubscriptionStatus>;
 }

@@ -176,6 +176,11 @@ impl BillingService {
 
     /// Cancels: a prepaid year is not refunded automatically; access runs to its expiry
     /// and nothing renews (there is no automatic renewal to stop).
+    /// The user's payments, oldest first (for their data export).
+    pub async fn payments(&self, user: UserId) -> Result<Vec<PaymentRecord>, BillingError> {
+        Ok(self.repo.payments(user).await?)
+    }
+
     pub async fn cancel(&self, user: UserId) -> Result<SubscriptionStatus, BillingError> {
         Ok(self.repo.cancel(user, self.clock.now()).await?)
     }

@@ -159,13 +159,37 @@ impl BloodSugarUnit {
     }
 }
 
-/// Display and email preferences. Defaults: lbs, mg/dL, no emails.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+/// Display and email preferences. Defaults: lbs, mg/dL, no emails, reminders at 20:00,
+/// UTC until the client sends the browser's time zone.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Preferences {
     pub weight_unit: WeightUnit,
     pub blood_sugar_unit: BloodSugarUnit,
     pub email_reminders: bool,
     pub weekly_reports: bool,
+    /// Local time after which a day without a reading gets a reminder.
+    pub reminder_time: chrono::NaiveTime,
+    pub time_zone: chrono_tz::Tz,
+}
+
+/// 20:00: late enough that most people have had the chance to record.
+pub const DEFAULT_REMINDER_TIME: chrono::NaiveTime = match chrono::NaiveTime::from_hms_opt(20, 0, 0)
+{
+    Some(t) => t,
+    None => chrono::NaiveTime::MIN,
+};
+
+impl Default for Preferences {
+    fn default() -> Self {
+        Self {
+            weight_unit: WeightUnit::default(),
+            blood_sugar_unit: BloodSugarUnit::default(),
+            email_reminders: false,
+            weekly_reports: false,
+            reminder_time: DEFAULT_REMINDER_TIME,
+            time_zone: chrono_tz::Tz::UTC,
+        }
+    }
 }
 
 /// A partial update of preferences: absent fields keep their value.
@@ -175,6 +199,8 @@ pub struct PreferencesPatch {
     pub blood_sugar_unit: Option<BloodSugarUnit>,
     pub email_reminders: Option<bool>,
     pub weekly_reports: Option<bool>,
+    pub reminder_time: Option<chrono::NaiveTime>,
+    pub time_zone: Option<chrono_tz::Tz>,
 }
 
 impl Preferences {
@@ -190,6 +216,12 @@ impl Preferences {
         }
         if let Some(v) = patch.weekly_reports {
             self.weekly_reports = v;
+        }
+        if let Some(v) = patch.reminder_time {
+            self.reminder_time = v;
+        }
+        if let Some(v) = patch.time_zone {
+            self.time_zone = v;
         }
         self
     }

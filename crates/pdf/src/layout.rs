@@ -757,11 +757,13 @@ pub fn render(doc: &ReportDocument) -> anyhow::Result<Vec<u8>> {
 
     let mut pdf = PdfDocument::new(doc.spec.report_type.title());
     let info = &mut pdf.metadata.info;
-    info.document_title = format!(
-        "{} - {}",
-        doc.spec.report_type.title(),
-        crate::metrics::latin1(&doc.spec.name)
-    );
+    let name = crate::metrics::latin1(&doc.spec.name);
+    // A default name already starts with the type's title; do not say it twice.
+    info.document_title = if name.starts_with(doc.spec.report_type.title()) {
+        name
+    } else {
+        format!("{} - {name}", doc.spec.report_type.title())
+    };
     info.author = "Vitalog".into();
     info.creator = "Vitalog".into();
     info.producer = "Vitalog".into();

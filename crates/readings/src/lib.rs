@@ -6,6 +6,7 @@ pub mod model;
 pub mod ports;
 pub mod rules;
 pub mod service;
+pub mod transfer;
 pub mod units;
 
 pub use category::BpCategory;

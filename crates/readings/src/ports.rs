@@ -19,6 +19,11 @@ pub trait ReadingRepository: Send + Sync {
     ) -> anyhow::Result<Option<Reading>>;
     /// `false` when the user has no such reading.
     async fn delete(&self, user: UserId, id: i64) -> anyhow::Result<bool>;
+    /// In one transaction, stores each candidate that is not the same reading
+    /// ([`crate::transfer::same_reading`]) as one the user already has or as an earlier
+    /// candidate; concurrent imports for one user are serialised. Returns how many were
+    /// stored.
+    async fn import(&self, user: UserId, candidates: Vec<ReadingValues>) -> anyhow::Result<usize>;
 }
 
 /// Whether the user may record vitals now (an active subscription). The server wires the

@@ -8,6 +8,40 @@ use kernel::{Clock, FieldErrors, UserId};
 use crate::model::*;
 use crate::ports::{ReadingRepository, RecordingAllowed};
 use crate::rules;
+use crate::transfer::{self, ImportFileError, ImportRow};
+
+fn file_error(e: ImportFileError) -> ReadingError {
+    let mut errors = FieldErrors::new();
+    errors.add("file", e.0);
+    ReadingError::invalid(errors)
+}
+
+/// What importing a row would do.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ImportStatus {
+    New,
+    /// The same reading is already stored (or earlier in the file): skipped.
+    Duplicate,
+    Invalid,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct PreviewRow {
+    pub row: ImportRow,
+    pub status: ImportStatus,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct ImportPreview {
+    pub rows: Vec<PreviewRow>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ImportSummary {
+    pub imported: usize,
+    pub duplicates: usize,
+    pub invalid: usize,
+}
 
 pub const MSG_SUBSCRIPTION_REQUIRED: &str = "Subscription Required";
 pub const MAX_PAGE: i64 = 1000;
@@ -130,6 +164,64 @@ impl ReadingService {
             .update(user, id, values)
             .await?
             .ok_or(ReadingError::NotFound)
+    }
+
+    /// Every reading of the user, oldest first (for exports).
+    pub async fn all(&self, user: UserId) -> Result<Vec<Reading>, ReadingError> {
+        let mut page = self.repo.list(user, ReadingQuery::default()).await?;
+        page.readings.reverse();
+        Ok(page.readings)
+    }
+
+    /// Checks an import file without storing anything: each row valid (new or already
+    /// there) or invalid with the form's messages.
+    pub async fn preview_import(
+        &self,
+        user: UserId,
+        csv: &str,
+    ) -> Result<ImportPreview, ReadingError> {
+        let rows = transfer::parse_csv(csv, self.latest_date()).map_err(file_error)?;
+        let existing: Vec<ReadingValues> = self
+            .all(user)
+            .await?
+            .iter()
+            .map(ReadingValues::from)
+            .collect();
+        let mut seen: Vec<ReadingValues> = Vec::new();
+        let mut out = Vec::with_capacity(rows.len());
+        for row in rows {
+            let status = match &row.values {
+                None => ImportStatus::Invalid,
+                Some(v)
+                    if existing.iter().any(|e| transfer::same_reading(e, v))
+                        || seen.iter().any(|e| transfer::same_reading(e, v)) =>
+                {
+                    ImportStatus::Duplicate
+                }
+                Some(v) => {
+                    seen.push(v.clone());
+                    ImportStatus::New
+                }
+            };
+            out.push(PreviewRow { row, status });
+        }
+        Ok(ImportPreview { rows: out })
+    }
+
+    /// Stores the file's valid rows that are not already there; needs a subscription,
+    /// like recording.
+    pub async fn import(&self, user: UserId, csv: &str) -> Result<ImportSummary, ReadingError> {
+        self.require_subscription(user).await?;
+        let rows = transfer::parse_csv(csv, self.latest_date()).map_err(file_error)?;
+        let invalid = rows.iter().filter(|r| r.values.is_none()).count();
+        let valid: Vec<ReadingValues> = rows.into_iter().filter_map(|r| r.values).collect();
+        let candidates = valid.len();
+        let imported = self.repo.import(user, valid).await?;
+        Ok(ImportSummary {
+            imported,
+            duplicates: candidates - imported,
+            invalid,
+        })
     }
 
     pub async fn delete(&self, user: UserId, id: i64) -> Result<(), ReadingError> {

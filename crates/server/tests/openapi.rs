@@ -40,6 +40,11 @@ const EXPECTED: &[(&str, &str)] = &[
     ("get", "/api/reports/{id}/download"),
     ("post", "/api/reports/email"),
     ("delete", "/api/reports/{id}"),
+    ("get", "/api/data/readings.csv"),
+    ("get", "/api/data/readings.fhir.json"),
+    ("get", "/api/data/account.json"),
+    ("post", "/api/data/import/preview"),
+    ("post", "/api/data/import"),
     ("get", "/health/live"),
     ("get", "/health/ready"),
 ];

@@ -1,6 +1,6 @@
 //! [`SubscriptionRepository`] over the subscriptions and payments tables.
 
-use billing::model::{NewPayment, Recorded, SubscriptionStatus, extend};
+use billing::model::{NewPayment, PaymentRecord, Recorded, SubscriptionStatus, extend};
 use billing::ports::SubscriptionRepository;
 use chrono::{DateTime, NaiveDateTime, Utc};
 use diesel::prelude::*;
@@ -58,6 +58,39 @@ fn is_unique_violation(e: &anyhow::Error) -> bool {
 impl SubscriptionRepository for SubscriptionStore {
     async fn status(&self, user: UserId) -> anyhow::Result<SubscriptionStatus> {
         self.db.read(move |conn| load(conn, user.0)).await
+    }
+
+    async fn payments(&self, user: UserId) -> anyhow::Result<Vec<PaymentRecord>> {
+        let rows: Vec<(String, String, String, String, NaiveDateTime, NaiveDateTime)> = self
+            .db
+            .read(move |conn| {
+                payments::table
+                    .filter(payments::user_id.eq(Some(user.0)))
+                    .order((payments::created_at.asc(), payments::id.asc()))
+                    .select((
+                        payments::order_id,
+                        payments::method,
+                        payments::amount,
+                        payments::currency,
+                        payments::period_end,
+                        payments::created_at,
+                    ))
+                    .load(conn)
+            })
+            .await?;
+        Ok(rows
+            .into_iter()
+            .map(
+                |(order_id, method, amount, currency, end, at)| PaymentRecord {
+                    order_id,
+                    method,
+                    amount,
+                    currency,
+                    period_end: end.and_utc(),
+                    created_at: at.and_utc(),
+                },
+            )
+            .collect())
     }
 
     async fn record_payment(

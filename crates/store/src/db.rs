@@ -317,6 +317,25 @@ impl Db {
     }
 }
 
+/// Serialises one kind of per-user write (e.g. a cap check and its insert) until the end of
+/// the current transaction. PostgreSQL takes a transaction-scoped advisory lock; SQLite
+/// writes are already serialised by the write lock and `BEGIN IMMEDIATE`.
+pub(crate) fn lock_user_for(
+    conn: &mut AnyConnection,
+    backend: Backend,
+    namespace: i32,
+    user: kernel::UserId,
+) -> anyhow::Result<()> {
+    if backend == Backend::Postgres {
+        let key = i32::try_from(user.0.rem_euclid(i64::from(i32::MAX)))?;
+        diesel::sql_query("SELECT pg_advisory_xact_lock($1, $2)")
+            .bind::<diesel::sql_types::Integer, _>(namespace)
+            .bind::<diesel::sql_types::Integer, _>(key)
+            .execute(conn)?;
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -349,3 +368,4 @@ mod tests {
         assert_eq!(redact("sqlite://x.db"), "sqlite://x.db");
     }
 }
+

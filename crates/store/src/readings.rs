@@ -6,7 +6,9 @@ use kernel::UserId;
 use readings::model::*;
 use readings::ports::ReadingRepository;
 
-use crate::db::{AnyConnection, Db, MultiBackend};
+use crate::db::{AnyConnection, Db, MultiBackend, lock_user_for};
+
+const LOCK_IMPORT: i32 = 7302;
 use crate::schema::readings as r;
 
 diesel::define_sql_function!(fn lower(x: diesel::sql_types::Nullable<diesel::sql_types::Text>) -> diesel::sql_types::Nullable<diesel::sql_types::Text>);
@@ -151,6 +153,57 @@ impl ReadingRepository for ReadingStore {
             .await?
             .map(Row::into_reading)
             .transpose()
+    }
+
+    async fn import(&self, user: UserId, candidates: Vec<ReadingValues>) -> anyhow::Result<usize> {
+        let backend = self.db.backend();
+        self.db
+            .write(move |conn| -> anyhow::Result<usize> {
+                lock_user_for(conn, backend, LOCK_IMPORT, user)?;
+                let mut known: std::collections::HashMap<
+                    (NaiveDate, NaiveTime),
+                    Vec<ReadingValues>,
+                > = std::collections::HashMap::new();
+                let rows: Vec<Row> = r::table.filter(r::user_id.eq(user.0)).load(conn)?;
+                for row in rows {
+                    let reading = row.into_reading()?;
+                    known
+                        .entry((reading.date, reading.time))
+                        .or_default()
+                        .push(ReadingValues::from(&reading));
+                }
+                let now = Utc::now().naive_utc();
+                let mut stored = 0;
+                for v in candidates {
+                    let same_slot = known.entry((v.date, v.time)).or_default();
+                    if same_slot
+                        .iter()
+                        .any(|k| readings::transfer::same_reading(k, &v))
+                    {
+                        continue;
+                    }
+                    let (date, time) = values_tuple(&v);
+                    diesel::insert_into(r::table)
+                        .values((
+                            r::user_id.eq(user.0),
+                            r::date.eq(date),
+                            r::time.eq(time),
+                            r::systolic.eq(v.values.systolic),
+                            r::diastolic.eq(v.values.diastolic),
+                            r::heart_rate.eq(v.values.heart_rate),
+                            r::weight.eq(v.values.weight),
+                            r::blood_sugar.eq(v.values.blood_sugar),
+                            r::notes.eq(&v.notes),
+                            r::created_at.eq(now),
+                            r::updated_at.eq(now),
+                        ))
+                        .execute(conn)?;
+                    same_slot.push(v);
+                    stored += 1;
+                }
+                Ok(stored)
+            })
+            .await
     }
 
     async fn insert(&self, user: UserId, v: ReadingValues) -> anyhow::Result<Reading> {

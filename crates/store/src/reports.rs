@@ -7,7 +7,9 @@ use kernel::outbox::OutgoingEmail;
 use reports::ports::ReportRepository;
 use reports::{ReportMeta, ReportSpec, ReportType};
 
-use crate::db::{Backend, Db};
+use crate::db::{Db, lock_user_for};
+
+const LOCK_REPORT_EMAILS: i32 = 7301;
 use crate::outbox::enqueue;
 use crate::schema::{report_emails, reports as t};
 
@@ -195,18 +197,11 @@ impl ReportRepository for ReportStore {
         cap: i64,
     ) -> anyhow::Result<bool> {
         let recipient = recipient.to_owned();
-        let postgres = self.db.backend() == Backend::Postgres;
+        let backend = self.db.backend();
         self.db
             .write(move |conn| -> anyhow::Result<bool> {
-                if postgres {
-                    // Serialise this user's report emails for the rest of the transaction
-                    // (SQLite writes are already serialised by the write lock).
-                    diesel::sql_query("SELECT pg_advisory_xact_lock(7301, $1)")
-                        .bind::<diesel::sql_types::Integer, _>(i32::try_from(
-                            user.0 % i64::from(i32::MAX),
-                        )?)
-                        .execute(conn)?;
-                }
+                // Serialise this user's report emails: the count and the insert are atomic.
+                lock_user_for(conn, backend, LOCK_REPORT_EMAILS, user)?;
                 let sent: i64 = report_emails::table
                     .filter(report_emails::user_id.eq(user.0))
                     .filter(report_emails::sent_at.gt(since.naive_utc()))

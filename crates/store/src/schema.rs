@@ -48,6 +48,17 @@ diesel::table! {
         email_reminders -> Bool,
         weekly_reports -> Bool,
         updated_at -> Timestamp,
+        reminder_time -> Text,
+        time_zone -> Text,
+    }
+}
+
+diesel::table! {
+    job_claims (job, claim_key) {
+        job -> Text,
+        claim_key -> Text,
+        user_id -> Nullable<BigInt>,
+        claimed_at -> Timestamp,
     }
 }
 

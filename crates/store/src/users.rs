@@ -451,18 +451,23 @@ impl UserRepository for UserStore {
                         preferences::blood_sugar_unit,
                         preferences::email_reminders,
                         preferences::weekly_reports,
+                        preferences::reminder_time,
+                        preferences::time_zone,
                     ))
-                    .first::<(String, String, bool, bool)>(conn)
+                    .first::<(String, String, bool, bool, String, String)>(conn)
                     .optional()
             })
             .await?;
         Ok(match row {
             None => Preferences::default(),
-            Some((w, s, r, wr)) => Preferences {
+            Some((w, s, r, wr, at, tz)) => Preferences {
                 weight_unit: WeightUnit::parse(&w).unwrap_or_default(),
                 blood_sugar_unit: BloodSugarUnit::parse(&s).unwrap_or_default(),
                 email_reminders: r,
                 weekly_reports: wr,
+                reminder_time: chrono::NaiveTime::parse_from_str(&at, "%H:%M")
+                    .unwrap_or(identity::model::DEFAULT_REMINDER_TIME),
+                time_zone: tz.parse().unwrap_or(chrono_tz::Tz::UTC),
             },
         })
     }
@@ -471,21 +476,26 @@ impl UserRepository for UserStore {
         self.db
             .write(move |conn| -> anyhow::Result<()> {
                 let now = Utc::now().naive_utc();
-                let values = (
-                    preferences::weight_unit.eq(prefs.weight_unit.as_str()),
-                    preferences::blood_sugar_unit.eq(prefs.blood_sugar_unit.as_str()),
-                    preferences::email_reminders.eq(prefs.email_reminders),
-                    preferences::weekly_reports.eq(prefs.weekly_reports),
-                    preferences::updated_at.eq(now),
-                );
+                let at = prefs.reminder_time.format("%H:%M").to_string();
+                let values = || {
+                    (
+                        preferences::weight_unit.eq(prefs.weight_unit.as_str()),
+                        preferences::blood_sugar_unit.eq(prefs.blood_sugar_unit.as_str()),
+                        preferences::email_reminders.eq(prefs.email_reminders),
+                        preferences::weekly_reports.eq(prefs.weekly_reports),
+                        preferences::reminder_time.eq(at.clone()),
+                        preferences::time_zone.eq(prefs.time_zone.name()),
+                        preferences::updated_at.eq(now),
+                    )
+                };
                 // Update-then-insert: diesel's upsert does not compile for the multi backend,
                 // and the write transaction makes the pair atomic.
                 let n = diesel::update(preferences::table.find(id.0))
-                    .set(values)
+                    .set(values())
                     .execute(conn)?;
                 if n == 0 {
                     diesel::insert_into(preferences::table)
-                        .values((preferences::user_id.eq(id.0), values))
+                        .values((preferences::user_id.eq(id.0), values()))
                         .execute(conn)?;
                 }
                 Ok(())

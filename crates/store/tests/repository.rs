@@ -399,6 +399,8 @@ async fn profile_and_preferences(b: Backend) {
         blood_sugar_unit: BloodSugarUnit::MmolL,
         email_reminders: true,
         weekly_reports: false,
+        reminder_time: chrono::NaiveTime::from_hms_opt(7, 45, 0).expect("time"),
+        time_zone: chrono_tz::Tz::America__New_York,
     };
     c.users.save_preferences(id, p).await.expect("insert");
     assert_eq!(c.users.preferences(id).await.expect("q"), p);

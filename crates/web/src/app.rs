@@ -12,7 +12,7 @@ use utoipa_actix_web::AppExt;
 
 use crate::auth::SESSION_COOKIE;
 use crate::error::extractor_error;
-use crate::routes::{accounts, billing, health, readings, reports};
+use crate::routes::{accounts, billing, data, health, readings, reports};
 use crate::session_store::DbSessionStore;
 use crate::state::AppState;
 use crate::{security, spa};
@@ -102,6 +102,19 @@ pub fn build_app(
         .service(reports::download)
         .service(reports::email)
         .service(reports::remove)
+        .service(
+            utoipa_actix_web::scope("/api/data")
+                .app_data(
+                    web::JsonConfig::default()
+                        .limit(data::IMPORT_BODY_LIMIT)
+                        .error_handler(|e, _| extractor_error(e)),
+                )
+                .service(data::readings_csv)
+                .service(data::readings_fhir)
+                .service(data::account_json)
+                .service(data::import_preview)
+                .service(data::import),
+        )
         .openapi_service(|api| {
             let json = api.to_json().unwrap_or_else(|_| "{}".to_owned());
             web::resource("/api/openapi.json").route(web::get().to(move || {

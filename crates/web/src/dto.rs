@@ -137,6 +137,10 @@ pub struct PreferencesDto {
     pub blood_sugar_unit: String,
     pub email_reminders: bool,
     pub weekly_reports: bool,
+    /// `HH:MM` local time after which a day without a reading gets a reminder.
+    pub reminder_time: String,
+    /// IANA time zone name (the browser's), e.g. `Europe/Paris`.
+    pub time_zone: String,
 }
 
 impl From<Preferences> for PreferencesDto {
@@ -146,6 +150,8 @@ impl From<Preferences> for PreferencesDto {
             blood_sugar_unit: p.blood_sugar_unit.as_str().to_owned(),
             email_reminders: p.email_reminders,
             weekly_reports: p.weekly_reports,
+            reminder_time: p.reminder_time.format("%H:%M").to_string(),
+            time_zone: p.time_zone.name().to_owned(),
         }
     }
 }
@@ -157,6 +163,8 @@ pub struct PreferencesPatchRequest {
     pub blood_sugar_unit: Option<String>,
     pub email_reminders: Option<bool>,
     pub weekly_reports: Option<bool>,
+    pub reminder_time: Option<String>,
+    pub time_zone: Option<String>,
 }
 
 #[derive(Debug, Default, Deserialize, ToSchema)]

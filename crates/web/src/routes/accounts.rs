@@ -325,6 +325,23 @@ pub async fn update_preferences(
         }
         u
     });
+    let reminder_time = b.reminder_time.as_deref().and_then(|v| {
+        let t = chrono::NaiveTime::parse_from_str(v.trim(), "%H:%M").ok();
+        if t.is_none() {
+            errors.add("reminderTime", "Reminder time must be a time like 20:00.");
+        }
+        t
+    });
+    let time_zone = b.time_zone.as_deref().and_then(|v| {
+        let tz = v.trim().parse::<chrono_tz::Tz>().ok();
+        if tz.is_none() {
+            errors.add(
+                "timeZone",
+                "Time zone must be a time zone name like Europe/Paris.",
+            );
+        }
+        tz
+    });
     errors.into_result().map_err(ApiError::invalid)?;
     let p = state
         .accounts
@@ -335,6 +352,8 @@ pub async fn update_preferences(
                 blood_sugar_unit,
                 email_reminders: b.email_reminders,
                 weekly_reports: b.weekly_reports,
+                reminder_time,
+                time_zone,
             },
         )
         .await?;

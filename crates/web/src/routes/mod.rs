@@ -1,5 +1,6 @@
 pub mod accounts;
 pub mod billing;
+pub mod data;
 pub mod health;
 pub mod readings;
 pub mod reports;

@@ -1,0 +1,287 @@
+//! The user's data out and back in, on both backends: CSV export in the user's or canonical
+//! units with formula cells neutralised, FHIR R4 export, the account JSON, import preview
+//! with the form's messages, import into a second account, and re-import adding nothing.
+
+mod common;
+
+use common::*;
+use reqwest::StatusCode;
+use serde_json::{Value, json};
+use testkit::{Backend, on_both_backends};
+
+async fn subscribe(app: &TestApp) {
+    let order = json_of(app.post("/api/subscription/orders", json!({})).await).await["id"]
+        .as_str()
+        .expect("order")
+        .to_owned();
+    let res = app
+        .post(
+            "/api/subscription/activate",
+            json!({"paymentMethod": "paypal", "amount": "5.00", "transactionId": order, "paymentDetails": {}}),
+        )
+        .await;
+    assert_eq!(res.status(), StatusCode::OK);
+}
+
+async fn text(app: &TestApp, path: &str) -> (reqwest::header::HeaderMap, String) {
+    let res = app.get(path).await;
+    assert_eq!(res.status(), StatusCode::OK, "{path}");
+    let h = res.headers().clone();
+    (h, res.text().await.expect("text"))
+}
+
+async fn count(app: &TestApp) -> usize {
+    json_of(app.get("/api/readings").await)
+        .await
+        .as_array()
+        .map_or(0, Vec::len)
+}
+
+async fn round_trip(b: Backend) {
+    let app = TestApp::spawn(b).await;
+    app.signed_up("ann", "ann@example.com").await;
+    subscribe(&app).await;
+    let readings = [
+        json!({"date": "2026-11-01", "time": "07:05", "systolic": 118, "diastolic": 76, "heartRate": 61,
+               "weight": 170.2, "bloodSugar": 97, "notes": "=HYPERLINK(\"http://evil.example\",\"x\")"}),
+        json!({"date": "2026-11-02", "time": "21:40", "systolic": 141, "diastolic": 92, "notes": "after dinner, \"late\""}),
+        json!({"date": "2026-11-03", "time": "06:55", "weight": 168.9}),
+        json!({"date": "2026-11-03", "time": "07:00", "bloodSugar": 104.5, "notes": "@SUM(1)"}),
+    ];
+    for r in &readings {
+        assert_eq!(
+            app.post("/api/readings", r.clone()).await.status(),
+            StatusCode::CREATED
+        );
+    }
+    let res = app
+        .client
+        .patch(app.url("/api/user/preferences"))
+        .json(&json!({"weightUnit": "kg", "bloodSugarUnit": "mmol/L", "timeZone": "Europe/Paris"}))
+        .send()
+        .await
+        .expect("req");
+    assert_eq!(res.status(), StatusCode::OK);
+
+    // CSV in the user's units, as a download, formula cells neutralised.
+    let (h, csv) = text(&app, "/api/data/readings.csv").await;
+    assert!(
+        h["content-type"]
+            .to_str()
+            .expect("ascii")
+            .starts_with("text/csv")
+    );
+    assert!(
+        h["content-disposition"]
+            .to_str()
+            .expect("ascii")
+            .starts_with("attachment; filename=\"vitalog-readings-")
+    );
+    let lines: Vec<&str> = csv.trim_end().split("\r\n").collect();
+    assert_eq!(lines.len(), 5, "header and one row per reading: {csv}");
+    assert_eq!(
+        lines[0],
+        "date,time,systolic,diastolic,heart_rate,weight,weight_unit,blood_sugar,blood_sugar_unit,notes"
+    );
+    assert!(
+        lines[1].starts_with("2026-11-01,07:05,118,76,61,77.2,kg,5.38,mmol/L,"),
+        "{}",
+        lines[1]
+    );
+    assert!(
+        lines[1].ends_with("\"'=HYPERLINK(\"\"http://evil.example\"\",\"\"x\"\")\""),
+        "{}",
+        lines[1]
+    );
+    assert!(lines[4].ends_with(",'@SUM(1)"), "{}", lines[4]);
+    let (_, canonical) = text(&app, "/api/data/readings.csv?units=canonical").await;
+    assert!(
+        canonical.contains("2026-11-01,07:05,118,76,61,170.2,lbs,97,mg/dL,"),
+        "{canonical}"
+    );
+    let res = app.get("/api/data/readings.csv?units=stones").await;
+    assert_eq!(res.status(), StatusCode::BAD_REQUEST);
+
+    // FHIR: one Observation per measure, LOINC and UCUM, local offset of the user's zone.
+    let (h, fhir) = text(&app, "/api/data/readings.fhir.json").await;
+    assert!(
+        h["content-type"]
+            .to_str()
+            .expect("ascii")
+            .starts_with("application/fhir+json")
+    );
+    let bundle: Value = serde_json::from_str(&fhir).expect("json");
+    assert_eq!(bundle["resourceType"], "Bundle");
+    let entries = bundle["entry"].as_array().expect("entries");
+    assert_eq!(
+        entries.len(),
+        4 + 1 + 1 + 1,
+        "bp+hr+weight+sugar, bp, weight, sugar"
+    );
+    assert_eq!(
+        entries[0]["resource"]["code"]["coding"][0]["code"],
+        "85354-9"
+    );
+    assert_eq!(
+        entries[0]["resource"]["effectiveDateTime"],
+        "2026-11-01T07:05:00+01:00"
+    );
+
+    // Account JSON: profile, preferences, subscription, payments, reports' metadata.
+    let (_, account) = text(&app, "/api/data/account.json").await;
+    let account: Value = serde_json::from_str(&account).expect("json");
+    assert_eq!(account["profile"]["username"], "ann");
+    assert_eq!(account["preferences"]["timeZone"], "Europe/Paris");
+    assert_eq!(account["subscription"]["isActive"], true);
+    assert_eq!(account["payments"].as_array().map(Vec::len), Some(1));
+    assert_eq!(account["payments"][0]["amount"], "5.00");
+    assert_eq!(account["readingsCount"], 4);
+
+    // Importing her own export adds nothing.
+    let res = app.post("/api/data/import", json!({"csv": csv})).await;
+    assert_eq!(res.status(), StatusCode::OK);
+    let r = json_of(res).await;
+    assert_eq!(
+        (r["imported"].as_u64(), r["duplicates"].as_u64()),
+        (Some(0), Some(4)),
+        "{r}"
+    );
+    assert_eq!(count(&app).await, 4);
+
+    // Bob: preview, then import; the second import adds nothing.
+    let bob = TestApp {
+        client: client(),
+        ..app
+    };
+    bob.signed_up("bob", "bob@example.com").await;
+    let res = bob.post("/api/data/import", json!({"csv": csv})).await;
+    assert_eq!(
+        res.status(),
+        StatusCode::FORBIDDEN,
+        "importing records readings: subscription needed"
+    );
+    assert_eq!(count(&bob).await, 0);
+    subscribe(&bob).await;
+    let preview = json_of(
+        bob.post("/api/data/import/preview", json!({"csv": csv}))
+            .await,
+    )
+    .await;
+    assert_eq!(
+        (preview["new"].as_u64(), preview["invalid"].as_u64()),
+        (Some(4), Some(0)),
+        "{preview}"
+    );
+    assert_eq!(count(&bob).await, 0, "a preview stores nothing");
+    let r = json_of(bob.post("/api/data/import", json!({"csv": csv})).await).await;
+    assert_eq!(r["imported"], 4);
+    assert_eq!(r["message"], "Imported 4 readings.");
+    let again = json_of(bob.post("/api/data/import", json!({"csv": csv})).await).await;
+    assert_eq!(
+        (again["imported"].as_u64(), again["duplicates"].as_u64()),
+        (Some(0), Some(4))
+    );
+    let mine = json_of(bob.get("/api/readings").await).await;
+    let first = mine
+        .as_array()
+        .and_then(|a| a.iter().find(|r| r["date"] == "2026-11-01"))
+        .expect("imported");
+    assert_eq!(
+        first["notes"], "=HYPERLINK(\"http://evil.example\",\"x\")",
+        "the apostrophe is undone"
+    );
+    assert!(
+        (first["weight"].as_f64().expect("w") - 170.2).abs() < 0.02,
+        "{first}"
+    );
+    assert!(
+        (first["bloodSugar"].as_f64().expect("s") - 97.0).abs() < 0.1,
+        "{first}"
+    );
+    // Bob's canonical export equals Ann's up to the kg/mmol rounding: same rows, same order.
+    let (_, bob_csv) = text(&bob, "/api/data/readings.csv?units=canonical").await;
+    assert_eq!(bob_csv.lines().count(), canonical.lines().count());
+}
+
+async fn preview_explains_every_bad_row(b: Backend) {
+    let app = TestApp::spawn(b).await;
+    app.signed_up("ann", "ann@example.com").await;
+    let csv = "date,time,systolic,diastolic,heart_rate,weight,weight_unit\n\
+               2026-11-20,07:00,251,80,,,\n\
+               2026-11-20,25:00,120,80,,,\n\
+               2026-11-20,08:00,,,,80,stone\n\
+               2026-11-20,09:00,120,80,70,,\n\
+               2026-11-20,09:00,120,80,70,,\n";
+    let res = app
+        .post("/api/data/import/preview", json!({"csv": csv}))
+        .await;
+    assert_eq!(res.status(), StatusCode::OK);
+    let p = json_of(res).await;
+    let rows = p["rows"].as_array().expect("rows");
+    assert_eq!(rows[0]["line"], 2);
+    assert_eq!(rows[0]["status"], "invalid");
+    assert_eq!(
+        rows[0]["errors"]["systolic"],
+        "Systolic must be less than 250"
+    );
+    assert_eq!(
+        rows[1]["errors"]["time"],
+        "Time must be a real time (HH:MM)"
+    );
+    assert_eq!(rows[2]["errors"]["weight"], "Weight unit must be lbs or kg");
+    assert_eq!(rows[3]["status"], "new");
+    assert_eq!(
+        rows[4]["status"], "duplicate",
+        "the same reading twice in one file"
+    );
+    assert_eq!(
+        (
+            p["new"].as_u64(),
+            p["duplicates"].as_u64(),
+            p["invalid"].as_u64()
+        ),
+        (Some(1), Some(1), Some(3))
+    );
+
+    for (csv, message) in [
+        (
+            "",
+            "The file is empty. Choose a CSV file exported from Vitalog.",
+        ),
+        (
+            "2026-11-20,07:00,120,80\n",
+            "The first row must name the columns, with at least date and time (as in Vitalog's export).",
+        ),
+    ] {
+        let res = app
+            .post("/api/data/import/preview", json!({"csv": csv}))
+            .await;
+        assert_eq!(res.status(), StatusCode::BAD_REQUEST);
+        assert_eq!(json_of(res).await["errors"]["file"], message);
+    }
+}
+
+async fn exports_need_a_session(b: Backend) {
+    let app = TestApp::spawn(b).await;
+    for path in [
+        "/api/data/readings.csv",
+        "/api/data/readings.fhir.json",
+        "/api/data/account.json",
+    ] {
+        assert_eq!(
+            app.get(path).await.status(),
+            StatusCode::UNAUTHORIZED,
+            "{path}"
+        );
+    }
+    let res = app
+        .post("/api/data/import", json!({"csv": "date,time\n"}))
+        .await;
+    assert_eq!(res.status(), StatusCode::UNAUTHORIZED);
+}
+
+on_both_backends!(
+    round_trip,
+    preview_explains_every_bad_row,
+    exports_need_a_session
+);

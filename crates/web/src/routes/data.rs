@@ -1,0 +1,317 @@
+//! The user's data, out and in: readings as CSV or a FHIR R4 Bundle, everything else as
+//! JSON, and CSV import with a preview.
+
+use actix_web::http::header::{self, ContentDisposition, DispositionParam, DispositionType};
+use actix_web::{HttpResponse, get, post, web};
+use identity::model::{BloodSugarUnit, WeightUnit};
+use readings::service::{ImportStatus, PreviewRow};
+use readings::transfer::{self, CsvUnits, FhirPatient, SugarUnit};
+use serde::{Deserialize, Serialize};
+use serde_json::json;
+use utoipa::{IntoParams, ToSchema};
+
+use crate::auth::CurrentUser;
+use crate::dto::{PreferencesDto, UserDto};
+use crate::error::{ApiError, ErrorBody};
+use crate::routes::reports::ReportDto;
+use crate::state::AppState;
+
+/// Import bodies carry a whole CSV file (ten years of readings is ~700 KB).
+pub const IMPORT_BODY_LIMIT: usize = 8 * 1024 * 1024;
+
+#[derive(Debug, Deserialize, IntoParams)]
+pub struct CsvParams {
+    /// `preferred` (the user's units, the default) or `canonical` (lbs and mg/dL, exact).
+    pub units: Option<String>,
+}
+
+fn attachment(name: &str) -> ContentDisposition {
+    ContentDisposition {
+        disposition: DispositionType::Attachment,
+        parameters: vec![DispositionParam::Filename(name.to_owned())],
+    }
+}
+
+fn dated(state: &AppState, stem: &str, ext: &str) -> String {
+    format!(
+        "vitalog-{stem}-{}.{ext}",
+        state.clock.now().format("%Y-%m-%d")
+    )
+}
+
+/// Readings as CSV: one row per reading, header first, in the user's or canonical units.
+#[utoipa::path(tag = "data", params(CsvParams), responses(
+    (status = 200, content_type = "text/csv", description = "date,time,systolic,diastolic,heart_rate,weight,weight_unit,blood_sugar,blood_sugar_unit,notes"),
+    (status = 400, body = ErrorBody), (status = 401, body = ErrorBody),
+))]
+#[get("/readings.csv")]
+pub async fn readings_csv(
+    user: CurrentUser,
+    params: web::Query<CsvParams>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let units = match params.units.as_deref() {
+        None | Some("" | "preferred") => {
+            let p = state.accounts.preferences(user.id).await?;
+            CsvUnits {
+                weight: match p.weight_unit {
+                    WeightUnit::Lbs => transfer::WeightUnit::Lbs,
+                    WeightUnit::Kg => transfer::WeightUnit::Kg,
+                },
+                sugar: match p.blood_sugar_unit {
+                    BloodSugarUnit::MgDl => SugarUnit::MgDl,
+                    BloodSugarUnit::MmolL => SugarUnit::MmolL,
+                },
+            }
+        }
+        Some("canonical") => CsvUnits::CANONICAL,
+        Some(_) => {
+            let mut errors = kernel::FieldErrors::new();
+            errors.add("units", "Units must be preferred or canonical.");
+            return Err(ApiError::invalid(errors));
+        }
+    };
+    let all = state.readings.all(user.id).await?;
+    let csv = transfer::to_csv(&all, units).map_err(|e| ApiError::internal(&e))?;
+    Ok(HttpResponse::Ok()
+        .content_type("text/csv; charset=utf-8")
+        .insert_header(attachment(&dated(&state, "readings", "csv")))
+        .insert_header((header::CACHE_CONTROL, "private, no-store"))
+        .body(csv))
+}
+
+/// Readings as a FHIR R4 Bundle of Observations (LOINC codes, UCUM units).
+#[utoipa::path(tag = "data", responses(
+    (status = 200, content_type = "application/fhir+json", description = "FHIR R4 Bundle (type collection)"),
+    (status = 401, body = ErrorBody),
+))]
+#[get("/readings.fhir.json")]
+pub async fn readings_fhir(
+    user: CurrentUser,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let me = state.accounts.user(user.id).await?;
+    let prefs = state.accounts.preferences(user.id).await?;
+    let all = state.readings.all(user.id).await?;
+    let name = format!("{} {}", me.first_name.trim(), me.last_name.trim());
+    let patient = FhirPatient {
+        display_name: if name.trim().is_empty() {
+            me.username.clone()
+        } else {
+            name.trim().to_owned()
+        },
+    };
+    let bundle = transfer::to_fhir_bundle(&all, &patient, prefs.time_zone, state.clock.now());
+    Ok(HttpResponse::Ok()
+        .content_type("application/fhir+json; charset=utf-8")
+        .insert_header(attachment(&dated(&state, "readings-fhir", "json")))
+        .insert_header((header::CACHE_CONTROL, "private, no-store"))
+        .json(bundle))
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PaymentDto {
+    pub order_id: String,
+    pub method: String,
+    pub amount: String,
+    pub currency: String,
+    pub period_end: String,
+    pub created_at: String,
+}
+
+/// Everything else Vitalog holds about the user: profile, preferences, subscription,
+/// payments and reports' metadata (the readings are in the CSV and FHIR exports).
+#[utoipa::path(tag = "data", responses(
+    (status = 200, content_type = "application/json", description = "Profile, preferences, subscription, payments, reports"),
+    (status = 401, body = ErrorBody),
+))]
+#[get("/account.json")]
+pub async fn account_json(
+    user: CurrentUser,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let now = state.clock.now();
+    let ts =
+        |t: chrono::DateTime<chrono::Utc>| t.to_rfc3339_opts(chrono::SecondsFormat::Secs, true);
+    let me = state.accounts.user(user.id).await?;
+    let prefs = state.accounts.preferences(user.id).await?;
+    let sub = state.billing.status(user.id).await?;
+    let payments: Vec<PaymentDto> = state
+        .billing
+        .payments(user.id)
+        .await?
+        .into_iter()
+        .map(|p| PaymentDto {
+            order_id: p.order_id,
+            method: p.method,
+            amount: p.amount,
+            currency: p.currency,
+            period_end: ts(p.period_end),
+            created_at: ts(p.created_at),
+        })
+        .collect();
+    let reports: Vec<ReportDto> = state
+        .reports
+        .list(user.id)
+        .await?
+        .iter()
+        .map(ReportDto::from)
+        .collect();
+    let readings = state.readings.all(user.id).await?.len();
+    let body = json!({
+        "format": "vitalog-account-export/1",
+        "exportedAt": ts(now),
+        "profile": UserDto::from(&me),
+        "memberSince": ts(me.created_at),
+        "preferences": PreferencesDto::from(prefs),
+        "subscription": {
+            "isActive": sub.is_active(now),
+            "expiresAt": sub.expires_at.map(ts),
+            "cancelledAt": sub.cancelled_at.map(ts),
+        },
+        "payments": payments,
+        "reports": reports,
+        "readingsCount": readings,
+    });
+    Ok(HttpResponse::Ok()
+        .content_type("application/json; charset=utf-8")
+        .insert_header(attachment(&dated(&state, "account", "json")))
+        .insert_header((header::CACHE_CONTROL, "private, no-store"))
+        .body(serde_json::to_string_pretty(&body).map_err(|e| ApiError::internal(&e.into()))?))
+}
+
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(default)]
+pub struct ImportRequest {
+    /// The CSV file's text, in the export's format.
+    pub csv: String,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PreviewRowDto {
+    /// Line in the file (the header is line 1).
+    pub line: usize,
+    /// new, duplicate (already stored: skipped) or invalid.
+    pub status: String,
+    pub date: Option<String>,
+    pub time: Option<String>,
+    pub systolic: Option<i32>,
+    pub diastolic: Option<i32>,
+    pub heart_rate: Option<i32>,
+    /// Pounds.
+    pub weight: Option<f64>,
+    /// mg/dL.
+    pub blood_sugar: Option<f64>,
+    pub notes: Option<String>,
+    /// Field to message, with the reading form's messages.
+    #[schema(value_type = Object)]
+    pub errors: std::collections::BTreeMap<String, String>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PreviewDto {
+    pub rows: Vec<PreviewRowDto>,
+    pub new: usize,
+    pub duplicates: usize,
+    pub invalid: usize,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ImportResultDto {
+    pub imported: usize,
+    pub duplicates: usize,
+    pub invalid: usize,
+    pub message: String,
+}
+
+fn preview_row(p: PreviewRow) -> PreviewRowDto {
+    let v = p.row.values.as_ref();
+    PreviewRowDto {
+        line: p.row.line,
+        status: match p.status {
+            ImportStatus::New => "new",
+            ImportStatus::Duplicate => "duplicate",
+            ImportStatus::Invalid => "invalid",
+        }
+        .to_owned(),
+        date: v.map(|v| v.date.format("%Y-%m-%d").to_string()),
+        time: v.map(|v| v.time.format("%H:%M").to_string()),
+        systolic: v.and_then(|v| v.values.systolic),
+        diastolic: v.and_then(|v| v.values.diastolic),
+        heart_rate: v.and_then(|v| v.values.heart_rate),
+        weight: v.and_then(|v| v.values.weight),
+        blood_sugar: v.and_then(|v| v.values.blood_sugar),
+        notes: v.and_then(|v| v.notes.clone()),
+        errors: p.row.errors,
+    }
+}
+
+/// Checks a CSV file and says, row by row, what importing it would do. Stores nothing.
+#[utoipa::path(tag = "data", request_body = ImportRequest, responses(
+    (status = 200, body = PreviewDto), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody),
+))]
+#[post("/import/preview")]
+pub async fn import_preview(
+    user: CurrentUser,
+    body: web::Json<ImportRequest>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let preview = state.readings.preview_import(user.id, &body.csv).await?;
+    let count = |s: ImportStatus| preview.rows.iter().filter(|r| r.status == s).count();
+    let (new, duplicates, invalid) = (
+        count(ImportStatus::New),
+        count(ImportStatus::Duplicate),
+        count(ImportStatus::Invalid),
+    );
+    Ok(HttpResponse::Ok().json(PreviewDto {
+        rows: preview.rows.into_iter().map(preview_row).collect(),
+        new,
+        duplicates,
+        invalid,
+    }))
+}
+
+/// Imports the file's valid rows that are not already stored (importing a file twice adds
+/// nothing the second time). Needs an active subscription, like recording.
+#[utoipa::path(tag = "data", request_body = ImportRequest, responses(
+    (status = 200, body = ImportResultDto), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody),
+    (status = 403, body = ErrorBody),
+))]
+#[post("/import")]
+pub async fn import(
+    user: CurrentUser,
+    body: web::Json<ImportRequest>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let s = state.readings.import(user.id, &body.csv).await?;
+    let plural = |n: usize, one: &str, many: &str| {
+        if n == 1 {
+            format!("1 {one}")
+        } else {
+            format!("{n} {many}")
+        }
+    };
+    let mut message = format!("Imported {}.", plural(s.imported, "reading", "readings"));
+    if s.duplicates > 0 {
+        message.push_str(&format!(
+            " {} already there.",
+            plural(s.duplicates, "was", "were")
+        ));
+    }
+    if s.invalid > 0 {
+        message.push_str(&format!(
+            " {} skipped because of errors.",
+            plural(s.invalid, "row was", "rows were")
+        ));
+    }
+    Ok(HttpResponse::Ok().json(ImportResultDto {
+        imported: s.imported,
+        duplicates: s.duplicates,
+        invalid: s.invalid,
+        message,
+    }))
+}
