@@ -165,6 +165,11 @@ test('the page fits a desktop and a 375 px phone (screenshots)', async ({ page, 
   await expect(section(page, 'profile-preferences').getByRole('switch', { name: 'Weekly reports' })).toBeVisible();
   await page.screenshot({ path: path.join(dir, 'profile-desktop.png'), fullPage: true });
 
+  const subscription = section(page, 'profile-subscription');
+  await subscription.getByRole('button', { name: 'Pay 5 USD (test payment)' }).click();
+  await expect(subscription.getByText('Payment received')).toBeVisible();
+  await subscription.screenshot({ path: path.join(dir, 'profile-subscription-active.png') });
+
   await page.setViewportSize({ width: 375, height: 812 });
   await page.goto('/profile#profile-security');
   await expect(section(page, 'profile-security')).toBeInViewport();
@@ -172,4 +177,7 @@ test('the page fits a desktop and a 375 px phone (screenshots)', async ({ page, 
   expect(overflow, 'no horizontal scrolling on a phone').toBeLessThanOrEqual(0);
   await section(page, 'profile-security').getByLabel('New password', { exact: true }).fill('Abc12345');
   await page.screenshot({ path: path.join(dir, 'profile-phone.png'), fullPage: true });
+  await page.goto('/profile');
+  await expect(section(page, 'profile-personal').getByLabel('Email')).toHaveValue(account.email);
+  await page.screenshot({ path: path.join(dir, 'profile-phone-top.png') });
 });

@@ -99,7 +99,7 @@ describe('Personal Information', () => {
     await user.selectOptions(within(form).getByLabelText('Gender'), 'prefer-not-to-say');
     await user.click(within(form).getByRole('button', { name: 'Save changes' }));
 
-    expect(await screen.findByText('Profile updated')).toBeInTheDocument();
+    expect(await screen.findByText('Profile saved')).toBeInTheDocument();
     expect(screen.getByText('Profile updated.')).toBeInTheDocument();
     const patch = calls.find((c) => c.method === 'PATCH');
     expect(patch?.url).toBe('/api/user');

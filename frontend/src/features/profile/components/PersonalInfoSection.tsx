@@ -80,7 +80,7 @@ function PersonalForm({ user }: { user: ProfileUser }): ReactElement {
         await mutate(USER_KEY, answer.user, { revalidate: false });
         setPendingEmail(answer.emailChangePending);
         helpers.resetForm({ values: valuesOf(answer.user) });
-        toast({ title: 'Profile updated', description: answer.message });
+        toast({ title: 'Profile saved', description: answer.message });
       } catch (err) {
         if (isApiError(err)) {
           const fieldErrors = err.fieldErrors;

@@ -61,7 +61,7 @@ function useRedirectReturn(flow: PaymentFlow): void {
 
 function statusOf(subscription: SubscriptionStatus): { label: string; tone: 'active' | 'ending' | 'inactive' } {
   if (!subscription.isActive) return { label: subscription.expiresAt ? 'Expired' : 'Inactive', tone: 'inactive' };
-  if (subscription.cancelledAt) return { label: 'Active (cancelled, does not renew)', tone: 'ending' };
+  if (subscription.cancelledAt) return { label: 'Active (cancelled)', tone: 'ending' };
   return { label: 'Active', tone: 'active' };
 }
 
@@ -74,7 +74,8 @@ function SubscriptionSummary({ subscription }: { subscription: SubscriptionStatu
       <div className="profile-summary-item">
         <dt>Plan</dt>
         <dd>
-          {PLAN_NAME} <span className="text-muted">· {PLAN_PRICE}</span>
+          {PLAN_NAME}
+          <span className="profile-summary-sub">{PLAN_PRICE}</span>
         </dd>
       </div>
       <div className="profile-summary-item">
