@@ -2,6 +2,7 @@
 // password change and preferences, each checked after a reload; plus screenshots.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, loginThroughUi, test, verifiedAccount } from './fixtures';
 import { RESULTS_DIR } from './vitalog-server';
@@ -23,6 +24,14 @@ function oneYearAheadLabels(): string[] {
     labels.push(mmddyyyy(date));
   }
   return labels;
+}
+
+async function expectNoAxeViolations(page: Page, where: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const summary = results.violations.map(
+    (v) => `${v.id} (${v.impact ?? 'n/a'}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(' ')).join('\n    ')}`,
+  );
+  expect(summary, `axe violations on ${where}`).toEqual([]);
 }
 
 function section(page: Page, id: string): ReturnType<Page['locator']> {
@@ -154,7 +163,7 @@ test('preferences are saved and kept after a reload', async ({ page, request, ma
   await expect(reloaded.getByRole('switch', { name: 'Email reminders' })).not.toBeChecked();
 });
 
-test('the page fits a desktop and a 375 px phone (screenshots)', async ({ page, request, mailbox }) => {
+test('the page has no axe violations and fits a desktop and a 375 px phone (screenshots)', async ({ page, request, mailbox }) => {
   const dir = process.env.PROFILE_SCREENSHOT_DIR ?? path.join(RESULTS_DIR, 'screenshots');
   mkdirSync(dir, { recursive: true });
   const account = await verifiedAccount(request, mailbox, 'shot');
@@ -163,6 +172,7 @@ test('the page fits a desktop and a 375 px phone (screenshots)', async ({ page, 
   await expect(section(page, 'profile-personal').getByLabel('Email')).toHaveValue(account.email);
   await expect(section(page, 'profile-subscription').getByText('Test mode — no money moves')).toBeVisible();
   await expect(section(page, 'profile-preferences').getByRole('switch', { name: 'Weekly reports' })).toBeVisible();
+  await expectNoAxeViolations(page, '/profile at 1280 px');
   await page.screenshot({ path: path.join(dir, 'profile-desktop.png'), fullPage: true });
 
   const subscription = section(page, 'profile-subscription');
@@ -175,7 +185,13 @@ test('the page fits a desktop and a 375 px phone (screenshots)', async ({ page, 
   await expect(section(page, 'profile-security')).toBeInViewport();
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow, 'no horizontal scrolling on a phone').toBeLessThanOrEqual(0);
-  await section(page, 'profile-security').getByLabel('New password', { exact: true }).fill('Abc12345');
+  const security = section(page, 'profile-security');
+  await security.getByLabel('New password', { exact: true }).fill('Abc12345');
+  await security.getByLabel('Confirm new password', { exact: true }).fill('Abc');
+  await security.getByLabel('Current password', { exact: true }).focus();
+  await security.getByLabel('Current password', { exact: true }).blur();
+  await expect(security.getByText('Passwords do not match.')).toBeVisible();
+  await expectNoAxeViolations(page, '/profile at 375 px with errors');
   await page.screenshot({ path: path.join(dir, 'profile-phone.png'), fullPage: true });
   await page.goto('/profile');
   await expect(section(page, 'profile-personal').getByLabel('Email')).toHaveValue(account.email);

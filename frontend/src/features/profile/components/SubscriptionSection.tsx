@@ -197,7 +197,7 @@ function PaymentPanel({ flow, active }: { flow: PaymentFlow; active: boolean }):
 function TestPayment({ flow }: { flow: PaymentFlow }): ReactElement {
   return (
     <div className="profile-test-payment">
-      <Alert variant="warning" role="note" title={TEST_MODE_LABEL}>
+      <Alert variant="warning" role="note" title={TEST_MODE_LABEL} id="profile-test-mode-note">
         This server has no PayPal account configured. The button below goes through the same order and activation
         steps, but nothing is charged.
       </Alert>
@@ -206,6 +206,7 @@ function TestPayment({ flow }: { flow: PaymentFlow }): ReactElement {
         className="btn btn-primary"
         disabled={flow.busy !== null}
         aria-busy={flow.busy !== null || undefined}
+        aria-describedby="profile-test-mode-note"
         onClick={() => void flow.payInTestMode()}
       >
         {flow.busy === 'order' || flow.busy === 'activate' ? <Spinner size="sm" /> : null}
