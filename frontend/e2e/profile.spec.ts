@@ -66,6 +66,31 @@ test('subscribe in test mode: the order is activated and the subscription runs o
   expect(oneYearAheadLabels()).toContain((await section(page, 'profile-subscription').getByTestId('subscription-active-until').textContent())?.trim());
 });
 
+test('a return to /profile?payment=success with the order id activates it once', async ({ page, request, mailbox }) => {
+  const account = await verifiedAccount(request, mailbox, 'ret');
+  await loginThroughUi(page, account);
+  // The order is created by the server for this session, as PayPal's buttons would.
+  const order = await page.request.post('/api/subscription/orders');
+  expect(order.status()).toBe(201);
+  const { id } = (await order.json()) as { id: string };
+
+  let activations = 0;
+  page.on('request', (r) => {
+    if (r.url().endsWith('/api/subscription/activate')) activations += 1;
+  });
+  const activation = page.waitForResponse((r) => r.url().endsWith('/api/subscription/activate'));
+  await page.goto(`/profile?payment=success&token=${encodeURIComponent(id)}&PayerID=TESTPAYER`);
+  expect((await activation).status()).toBe(200);
+  await expect(page.getByRole('region', { name: 'Notifications' })).toContainText('Subscription activated');
+  await expect(page).toHaveURL(/\/profile#profile-subscription$/);
+  const until = section(page, 'profile-subscription').getByTestId('subscription-active-until');
+  await expect(until).not.toHaveText('N/A');
+  expect(oneYearAheadLabels()).toContain((await until.textContent())?.trim());
+  // The 1 s refetch has come and gone: still one activation.
+  await page.waitForResponse((r) => r.url().endsWith('/api/user/subscription'), { timeout: 5_000 });
+  expect(activations).toBe(1);
+});
+
 test('personal information is saved and kept after a reload', async ({ page, request, mailbox }) => {
   const account = await verifiedAccount(request, mailbox, 'pers');
   await loginThroughUi(page, account);

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { useToast } from '../../../components/toast';
 import { useSubscription } from '../../../lib/subscription';
 import {
@@ -56,7 +56,8 @@ export function usePayment(): PaymentFlow {
   const attemptFailed = useRef(false);
   const refetchTimer = useRef<number | undefined>(undefined);
 
-  useEffect(() => () => window.clearTimeout(refetchTimer.current), []);
+  // The 1 s timers are left to run if the page unmounts: refreshing the shared
+  // subscription (and confirming in a toast) is still right after leaving the page.
 
   const fail = useCallback(
     (kind: PaymentFailureKind) => {
