@@ -1,3 +1,4 @@
+import { StrictMode } from 'react';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -24,9 +25,18 @@ function section(): HTMLElement {
   return document.getElementById('profile-subscription')!;
 }
 
-function renderPage(routes: Parameters<typeof mockFetch>[0], route = '/profile'): ReturnType<typeof mockFetch> {
+function renderPage(routes: Parameters<typeof mockFetch>[0], route = '/profile', strict = false): ReturnType<typeof mockFetch> {
   const mock = mockFetch(routes);
-  renderWithProviders(<ProfilePage />, { route, path: '/profile' });
+  renderWithProviders(
+    strict ? (
+      <StrictMode>
+        <ProfilePage />
+      </StrictMode>
+    ) : (
+      <ProfilePage />
+    ),
+    { route, path: '/profile' },
+  );
   return mock;
 }
 
@@ -230,12 +240,23 @@ describe('Return with ?payment=success', () => {
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/profile$/);
   });
 
-  it('without an order id, refetches after 1 s and confirms the active subscription', async () => {
+  it('activates only once under StrictMode', async () => {
+    const { calls } = renderPage(
+      pageRoutes({ 'POST /api/subscription/activate': { body: activeSubscription } }),
+      '/profile?payment=success&token=RETURNED-ORDER',
+      true,
+    );
+    expect(await screen.findByText('Subscription activated')).toBeInTheDocument();
+    expect(calls.filter((c) => c.url === '/api/subscription/activate')).toHaveLength(1);
+  });
+
+  it('without an order id, refetches after 1 s and confirms the active subscription (also under StrictMode)', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     let subscription = inactiveSubscription;
     const { calls } = renderPage(
       pageRoutes({ 'GET /api/user/subscription': () => ({ body: subscription }) }),
       '/profile?payment=success',
+      true,
     );
     expect(await within(section()).findByText('Confirming your payment…')).toBeInTheDocument();
     subscription = activeSubscription;

@@ -83,7 +83,8 @@ export function usePayment(): PaymentFlow {
   const scheduleRefetch = useCallback(() => {
     window.clearTimeout(refetchTimer.current);
     refetchTimer.current = window.setTimeout(() => {
-      void mutate();
+      // A failed refetch keeps the status the activation answered, which is already shown.
+      mutate().catch(() => undefined);
     }, REFETCH_AFTER_PAYMENT_MS);
   }, [mutate]);
 
