@@ -131,7 +131,7 @@ function PreferencesForm({ preferences, mutate }: PreferencesFormProps): ReactEl
           id="profile-email-reminders"
           name="emailReminders"
           label="Email reminders"
-          description="A reminder by email when you haven't recorded your vitals for a while."
+          description="Emails reminding you to record your vitals."
           checked={formik.values.emailReminders}
           onChange={(checked) => void formik.setFieldValue('emailReminders', checked)}
         />
@@ -139,7 +139,7 @@ function PreferencesForm({ preferences, mutate }: PreferencesFormProps): ReactEl
           id="profile-weekly-reports"
           name="weeklyReports"
           label="Weekly reports"
-          description="A summary of your week's readings by email."
+          description="A weekly summary of your readings by email."
           checked={formik.values.weeklyReports}
           onChange={(checked) => void formik.setFieldValue('weeklyReports', checked)}
         />
