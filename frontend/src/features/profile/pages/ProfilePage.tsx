@@ -1,6 +1,57 @@
-import type { ReactElement } from 'react';
+import { useEffect, type ReactElement } from 'react';
+import { useLocation } from 'react-router-dom';
 import { PageHeader } from '../../../components/layout/PageHeader';
+import { usePreferences } from '../../../lib/preferences';
+import { useSubscription } from '../../../lib/subscription';
+import { useProfileUser } from '../api/profileApi';
+import { PersonalInfoSection } from '../components/PersonalInfoSection';
+import { PreferencesSection } from '../components/PreferencesSection';
+import { PROFILE_SECTIONS, SectionNav } from '../components/SectionNav';
+import { SecuritySection } from '../components/SecuritySection';
+import { SubscriptionSection } from '../components/SubscriptionSection';
+import '../profile.css';
+
+const SECTION_IDS: ReadonlySet<string> = new Set(PROFILE_SECTIONS.map((s) => s.id));
+
+/** Scrolls to the section named by the URL hash (on arrival and on every hash change). */
+function useScrollToHash(): void {
+  const { hash, key } = useLocation();
+  // Sections grow when their data arrives: scroll again once everything has loaded.
+  const { user } = useProfileUser();
+  const { subscription } = useSubscription();
+  const { isLoaded: preferencesLoaded } = usePreferences();
+  const settled = user !== undefined && subscription !== undefined && preferencesLoaded;
+  useEffect(() => {
+    const id = decodeURIComponent(hash.replace(/^#/, ''));
+    if (!SECTION_IDS.has(id)) return;
+    const section = document.getElementById(id);
+    if (!section) return;
+    const reduced =
+      typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    // jsdom has no layout: scrolling is checked in the browser tests.
+    if (typeof section.scrollIntoView === 'function') {
+      section.scrollIntoView({ behavior: reduced ? 'auto' : 'smooth', block: 'start' });
+    }
+    // Move focus along (for keyboard and screen-reader users) unless they are already in a field.
+    const active = document.activeElement;
+    if (!active || active === document.body || active.closest('.profile-nav')) section.focus({ preventScroll: true });
+  }, [hash, key, settled]);
+}
 
 export default function ProfilePage(): ReactElement {
-  return <PageHeader title="Profile" />;
+  useScrollToHash();
+  return (
+    <div className="profile-page">
+      <PageHeader title="Profile" description="Your personal details, subscription, password and preferences." />
+      <div className="profile-layout">
+        <SectionNav />
+        <div className="profile-sections">
+          <PersonalInfoSection />
+          <SubscriptionSection />
+          <SecuritySection />
+          <PreferencesSection />
+        </div>
+      </div>
+    </div>
+  );
 }

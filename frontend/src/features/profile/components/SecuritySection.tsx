@@ -1,0 +1,113 @@
+import { useRef, useState, type ReactElement } from 'react';
+import { useFormik } from 'formik';
+import { Alert } from '../../../components/feedback/Alert';
+import { PasswordField } from '../../../components/form/PasswordField';
+import { SubmitButton } from '../../../components/form/SubmitButton';
+import { useFocusFirstError } from '../../../components/form/useFocusFirstError';
+import { useToast } from '../../../components/toast';
+import { isApiError } from '../../../lib/api';
+import { changePassword } from '../api/profileApi';
+import { passwordSchema, type PasswordValues } from '../schemas';
+import { SectionCard } from './SectionCard';
+import { StrengthIndicator } from './StrengthIndicator';
+
+export const PASSWORD_CHANGE_FAILURE = 'Failed to change your password. Please try again.';
+
+type Field = keyof PasswordValues;
+const FIELDS: readonly Field[] = ['currentPassword', 'newPassword', 'confirmPassword'];
+const EMPTY: PasswordValues = { currentPassword: '', newPassword: '', confirmPassword: '' };
+
+export function SecuritySection(): ReactElement {
+  const { toast } = useToast();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const formik = useFormik<PasswordValues>({
+    initialValues: EMPTY,
+    validationSchema: passwordSchema,
+    validateOnMount: true,
+    onSubmit: async (values, helpers) => {
+      setFailure(null);
+      try {
+        const answer = await changePassword({ currentPassword: values.currentPassword, newPassword: values.newPassword });
+        helpers.resetForm({ values: EMPTY });
+        toast({ title: 'Password changed', description: answer.message });
+      } catch (err) {
+        if (isApiError(err)) {
+          const fieldErrors = err.fieldErrors;
+          const errors: Partial<Record<Field, string>> = {};
+          for (const field of FIELDS) if (fieldErrors[field]) errors[field] = fieldErrors[field];
+          helpers.setErrors(errors);
+          helpers.setTouched({ currentPassword: true, newPassword: true, confirmPassword: true }, false);
+        }
+        const message = (isApiError(err) ? err.serverMessage : undefined) ?? PASSWORD_CHANGE_FAILURE;
+        setFailure(message);
+        toast({ variant: 'destructive', title: 'Password not changed', description: message });
+      }
+    },
+  });
+  useFocusFirstError(formik, formRef);
+
+  const fieldError = (name: Field): string | undefined =>
+    formik.touched[name] || formik.submitCount > 0 ? formik.errors[name] : undefined;
+
+  return (
+    <SectionCard
+      id="profile-security"
+      title="Security"
+      icon="lock"
+      description="Change your password. Other devices signed in to your account are signed out."
+    >
+      <form ref={formRef} className="form profile-form" noValidate onSubmit={formik.handleSubmit} aria-label="Change password">
+        {failure ? (
+          <Alert variant="danger" role="alert">
+            {failure}
+          </Alert>
+        ) : null}
+        <PasswordField
+          id="profile-current-password"
+          name="currentPassword"
+          label="Current password"
+          autoComplete="current-password"
+          value={formik.values.currentPassword}
+          onChange={formik.handleChange}
+          onBlur={formik.handleBlur}
+          error={fieldError('currentPassword')}
+        />
+        <div className="profile-grid">
+          <PasswordField
+            id="profile-new-password"
+            name="newPassword"
+            label="New password"
+            autoComplete="new-password"
+            hint="At least 8 characters, with upper- and lowercase letters, a number and one of @$!%*?&."
+            value={formik.values.newPassword}
+            onChange={formik.handleChange}
+            onBlur={formik.handleBlur}
+            error={fieldError('newPassword')}
+            after={<StrengthIndicator password={formik.values.newPassword} />}
+          />
+          <PasswordField
+            id="profile-confirm-password"
+            name="confirmPassword"
+            label="Confirm new password"
+            autoComplete="new-password"
+            value={formik.values.confirmPassword}
+            onChange={formik.handleChange}
+            onBlur={formik.handleBlur}
+            error={fieldError('confirmPassword')}
+          />
+        </div>
+        <div className="profile-actions">
+          <SubmitButton
+            pending={formik.isSubmitting}
+            pendingLabel="Changing password..."
+            disabled={!formik.dirty || !formik.isValid}
+          >
+            Change password
+          </SubmitButton>
+        </div>
+      </form>
+    </SectionCard>
+  );
+}

@@ -1,0 +1,51 @@
+/** Canned server answers shared by the profile page's unit tests. */
+import type { ProfileUser } from './api/profileApi';
+import type { Preferences } from '../../lib/preferences';
+import type { SubscriptionStatus } from '../../lib/subscription';
+
+export const profileUser: ProfileUser = {
+  id: 7,
+  username: 'alice',
+  email: 'alice@example.com',
+  firstName: 'Alice',
+  lastName: 'Moreau',
+  dateOfBirth: '1980-04-02',
+  gender: 'female',
+};
+
+export const inactiveSubscription: SubscriptionStatus = { isActive: false, expiresAt: null, cancelledAt: null };
+
+export const activeSubscription: SubscriptionStatus = {
+  isActive: true,
+  expiresAt: '2027-11-22T10:00:00Z',
+  cancelledAt: null,
+};
+
+export const storedPreferences: Preferences = {
+  weightUnit: 'lbs',
+  bloodSugarUnit: 'mg/dL',
+  emailReminders: false,
+  weeklyReports: false,
+};
+
+export const testModeConfig = {
+  mode: 'test',
+  clientId: null,
+  price: '5.00',
+  currency: 'USD',
+  description: 'Annual Subscription',
+} as const;
+
+export const paypalModeConfig = { ...testModeConfig, mode: 'paypal', clientId: 'client-123' } as const;
+
+const GETS = {
+  'GET /api/user': { body: profileUser },
+  'GET /api/user/subscription': { body: inactiveSubscription },
+  'GET /api/subscription/config': { body: testModeConfig },
+  'GET /api/user/preferences': { body: storedPreferences },
+};
+
+/** Every GET the page makes, answered successfully, plus the test's own answers. */
+export function pageRoutes<T extends object = Record<never, never>>(overrides?: T): typeof GETS & T {
+  return { ...GETS, ...overrides } as typeof GETS & T;
+}

@@ -1,0 +1,89 @@
+import { object, ref, string, type InferType } from 'yup';
+import { GENDERS } from './api/profileApi';
+
+/** Messages word for word from the product spec (section 5) and the server's rules. */
+export const profileMessages = {
+  email: 'Please enter a valid email address.',
+  nameMax: 'Names must be at most 100 characters.',
+  dobFormat: 'Date of birth must be a valid date (YYYY-MM-DD).',
+  under18: 'You must be at least 18 years old to use Vitalog.',
+  gender: 'Gender must be one of male, female, other or prefer-not-to-say.',
+  currentRequired: 'Current password is required',
+  passwordMin: 'Password must be at least 8 characters.',
+  passwordPattern: 'Password must include uppercase, lowercase, number and special character.',
+  passwordSame: 'New password must be different from the current password.',
+  passwordsMatch: 'Passwords do not match.',
+} as const;
+
+export const NAME_MAX = 100;
+export const PASSWORD_MIN = 8;
+export const MINIMUM_AGE = 18;
+const PASSWORD_PATTERN = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)(?=.*[@$!%*?&])[A-Za-z\d@$!%*?&]+$/;
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+
+/** Parses `YYYY-MM-DD` as a calendar date, or null when it is not a real one. */
+function parseDate(value: string): { y: number; m: number; d: number } | null {
+  if (!DATE_PATTERN.test(value)) return null;
+  const [y, m, d] = value.split('-').map(Number) as [number, number, number];
+  const check = new Date(Date.UTC(y, m - 1, d));
+  if (check.getUTCFullYear() !== y || check.getUTCMonth() !== m - 1 || check.getUTCDate() !== d) return null;
+  return { y, m, d };
+}
+
+/** Whole years from a birth date to `today`; negative for a future date. */
+export function ageOn(birth: { y: number; m: number; d: number }, today: Date): number {
+  const m = today.getMonth() + 1;
+  const d = today.getDate();
+  let years = today.getFullYear() - birth.y;
+  if (m < birth.m || (m === birth.m && d < birth.d)) years -= 1;
+  return years;
+}
+
+/** Today as `YYYY-MM-DD` in local time (the date input's max). */
+export function todayIso(today = new Date()): string {
+  const mm = String(today.getMonth() + 1).padStart(2, '0');
+  const dd = String(today.getDate()).padStart(2, '0');
+  return `${today.getFullYear()}-${mm}-${dd}`;
+}
+
+export const personalSchema = object({
+  firstName: string().max(NAME_MAX, profileMessages.nameMax).default(''),
+  lastName: string().max(NAME_MAX, profileMessages.nameMax).default(''),
+  email: string()
+    .trim()
+    .required(profileMessages.email)
+    .email(profileMessages.email)
+    .matches(EMAIL_PATTERN, { message: profileMessages.email, excludeEmptyString: true }),
+  dateOfBirth: string()
+    .default('')
+    .test('dob', function check(value) {
+      if (!value) return true;
+      const birth = parseDate(value);
+      const today = new Date();
+      if (!birth || birth.y < 1900 || ageOn(birth, today) < 0) {
+        return this.createError({ message: profileMessages.dobFormat });
+      }
+      return ageOn(birth, today) >= MINIMUM_AGE || this.createError({ message: profileMessages.under18 });
+    }),
+  gender: string()
+    .required(profileMessages.gender)
+    .oneOf(
+      GENDERS.map((g) => g.value),
+      profileMessages.gender,
+    ),
+});
+export type PersonalValues = InferType<typeof personalSchema>;
+
+export const passwordSchema = object({
+  currentPassword: string().required(profileMessages.currentRequired),
+  newPassword: string()
+    .required(profileMessages.passwordMin)
+    .min(PASSWORD_MIN, profileMessages.passwordMin)
+    .matches(PASSWORD_PATTERN, { message: profileMessages.passwordPattern, excludeEmptyString: true })
+    .notOneOf([ref('currentPassword')], profileMessages.passwordSame),
+  confirmPassword: string()
+    .required(profileMessages.passwordsMatch)
+    .oneOf([ref('newPassword')], profileMessages.passwordsMatch),
+});
+export type PasswordValues = InferType<typeof passwordSchema>;
