@@ -680,7 +680,8 @@ async fn profile_email_change_and_preferences(b: Backend) {
     let prefs = json_of(app.get("/api/user/preferences").await).await;
     assert_eq!(
         prefs,
-        json!({"weightUnit": "lbs", "bloodSugarUnit": "mg/dL", "emailReminders": false, "weeklyReports": false})
+        json!({"weightUnit": "lbs", "bloodSugarUnit": "mg/dL", "emailReminders": false, "weeklyReports": false,
+               "reminderTime": "20:00", "timeZone": "UTC"})
     );
     let res = app
         .client
@@ -705,6 +706,35 @@ async fn profile_email_change_and_preferences(b: Backend) {
     assert_eq!(
         json_of(app.get("/api/user/preferences").await).await["weightUnit"],
         "kg"
+    );
+    // Reminder time and time zone: kept when valid, refused with a message otherwise.
+    let patch = |body: serde_json::Value| {
+        app.client
+            .patch(app.url("/api/user/preferences"))
+            .json(&body)
+            .send()
+    };
+    let res = patch(json!({"reminderTime": "07:30", "timeZone": "Asia/Tokyo"}))
+        .await
+        .expect("req");
+    assert_eq!(res.status(), StatusCode::OK);
+    let res = patch(json!({"reminderTime": "25:00", "timeZone": "Mars/Olympus"}))
+        .await
+        .expect("req");
+    assert_eq!(res.status(), StatusCode::BAD_REQUEST);
+    let errors = json_of(res).await["errors"].clone();
+    assert_eq!(
+        errors["reminderTime"],
+        "Reminder time must be a time like 20:00."
+    );
+    assert_eq!(
+        errors["timeZone"],
+        "Time zone must be a time zone name like Europe/Paris."
+    );
+    let prefs = json_of(app.get("/api/user/preferences").await).await;
+    assert_eq!(
+        (prefs["reminderTime"].as_str(), prefs["timeZone"].as_str()),
+        (Some("07:30"), Some("Asia/Tokyo"))
     );
 }
 

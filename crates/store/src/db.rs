@@ -368,4 +368,3 @@ mod tests {
         assert_eq!(redact("sqlite://x.db"), "sqlite://x.db");
     }
 }
-

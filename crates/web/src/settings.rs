@@ -27,11 +27,13 @@ pub struct WebSettings {
 /// when real PayPal payments are configured.
 pub fn content_security_policy(paypal: bool) -> String {
     let (script, frame, connect, img) = if paypal {
+        // The hosts PayPal's CSP guidance lists for the JS SDK (buttons, card fields,
+        // risk checks); the SDK loads further scripts and frames from them.
         (
-            " https://www.paypal.com",
-            "https://www.paypal.com https://www.sandbox.paypal.com",
-            " https://www.paypal.com https://www.sandbox.paypal.com",
-            " https://www.paypalobjects.com https://www.paypal.com",
+            " https://*.paypal.com https://*.paypalobjects.com",
+            "https://*.paypal.com https://*.paypalobjects.com",
+            " https://*.paypal.com https://*.paypalobjects.com https://*.braintreegateway.com",
+            " https://*.paypal.com https://*.paypalobjects.com",
         )
     } else {
         ("", "'none'", "", "")
