@@ -4,7 +4,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 status=0
-for crate in kernel identity readings billing reports; do
+for crate in kernel identity readings billing reports notifications; do
   [ -f "crates/$crate/Cargo.toml" ] || continue
   bad=$(cargo tree -p "$crate" -e normal --prefix none --format '{p}' 2>/dev/null \
         | grep -E '^(actix|diesel|lettre|printpdf|reqwest|awc)' | sort -u || true)

@@ -2,7 +2,7 @@
 
 use std::sync::Arc;
 
-use chrono::Duration;
+use chrono::{Duration, NaiveDate};
 use kernel::outbox::{Attachment, OutgoingEmail};
 use kernel::{Clock, Email, FieldErrors, UserId};
 
@@ -203,6 +203,64 @@ impl ReportService {
         Ok(self.repo.insert(user, spec, generated_at, pdf).await?)
     }
 
+    /// A week's summary for the weekly email: sentences for its body and, when there were
+    /// readings, the comprehensive PDF of the week (not kept in the user's reports list).
+    pub async fn weekly_digest(
+        &self,
+        user: UserId,
+        start: NaiveDate,
+        end: NaiveDate,
+    ) -> Result<WeeklyDigest, ReportError> {
+        let readings = self.readings.in_period(user, start, end).await?;
+        let patient = self.patients.patient(user).await?;
+        let analysis = analyse(&readings);
+        let summary = weekly_summary(&analysis, &patient);
+        if readings.is_empty() {
+            return Ok(WeeklyDigest {
+                readings: 0,
+                summary,
+                pdf: None,
+            });
+        }
+        let spec = ReportSpec {
+            name: format!("Weekly Report {start} to {end}"),
+            report_type: ReportType::Comprehensive,
+            date_start: start,
+            date_end: end,
+            include_charts: true,
+            include_table: true,
+            include_analysis: true,
+        };
+        let generated_at = self.clock.now();
+        let meta = ReportMeta {
+            id: 0,
+            user_id: user,
+            spec: spec.clone(),
+            generated_at,
+            size_bytes: 0,
+        };
+        let count = readings.len();
+        let pdf = self
+            .renderer
+            .render(ReportDocument {
+                spec,
+                patient,
+                generated_at,
+                readings,
+                analysis,
+            })
+            .await?;
+        Ok(WeeklyDigest {
+            readings: count,
+            summary,
+            pdf: Some(Attachment {
+                filename: file_name(&meta),
+                content_type: "application/pdf".into(),
+                data: pdf,
+            }),
+        })
+    }
+
     pub async fn list(&self, user: UserId) -> Result<Vec<ReportMeta>, ReportError> {
         Ok(self.repo.list(user).await?)
     }
@@ -295,6 +353,86 @@ impl ReportService {
             Err(ReportError::TooManyEmails(self.daily_email_cap))
         }
     }
+}
+
+/// What the weekly email says about the week.
+#[derive(Debug, Clone, PartialEq)]
+pub struct WeeklyDigest {
+    pub readings: usize,
+    pub summary: Vec<String>,
+    pub pdf: Option<Attachment>,
+}
+
+fn direction(t: Option<crate::analysis::Trend>) -> Option<&'static str> {
+    t.map(|t| match t.direction {
+        crate::analysis::Direction::Rising => "rising",
+        crate::analysis::Direction::Falling => "falling",
+        crate::analysis::Direction::Stable => "stable",
+    })
+}
+
+/// Plain sentences with the week's averages, categories and trend, in the user's units.
+pub fn weekly_summary(a: &crate::analysis::Analysis, p: &Patient) -> Vec<String> {
+    let mut lines = vec![format!(
+        "{} reading{} recorded.",
+        a.readings,
+        if a.readings == 1 { "" } else { "s" }
+    )];
+    if let (Some(s), Some(d)) = (a.systolic, a.diastolic) {
+        lines.push(format!(
+            "Average blood pressure {:.0}/{:.0} mmHg (from {:.0}/{:.0} to {:.0}/{:.0}).",
+            s.average, d.average, s.min, d.min, s.max, d.max
+        ));
+    }
+    let categories: Vec<String> = a
+        .categories
+        .iter()
+        .filter(|(_, n)| *n > 0)
+        .map(|(c, n)| format!("{} {n}", c.label()))
+        .collect();
+    if !categories.is_empty() {
+        lines.push(format!(
+            "Blood pressure categories: {}.",
+            categories.join(", ")
+        ));
+    }
+    if let Some(h) = a.heart_rate {
+        lines.push(format!("Average heart rate {:.0} bpm.", h.average));
+    }
+    if let Some(w) = a.weight {
+        lines.push(if p.weight_kg {
+            format!(
+                "Average weight {:.1} kg.",
+                readings::units::lbs_to_kg(w.average)
+            )
+        } else {
+            format!("Average weight {:.1} lbs.", w.average)
+        });
+    }
+    if let Some(g) = a.blood_sugar {
+        lines.push(if p.sugar_mmol {
+            format!(
+                "Average blood sugar {:.1} mmol/L.",
+                readings::units::mgdl_to_mmol(g.average)
+            )
+        } else {
+            format!("Average blood sugar {:.0} mg/dL.", g.average)
+        });
+    }
+    let trends: Vec<String> = [
+        ("systolic", direction(a.systolic_trend)),
+        ("diastolic", direction(a.diastolic_trend)),
+        ("heart rate", direction(a.heart_rate_trend)),
+        ("weight", direction(a.weight_trend)),
+        ("blood sugar", direction(a.blood_sugar_trend)),
+    ]
+    .into_iter()
+    .filter_map(|(name, d)| d.map(|d| format!("{name} {d}")))
+    .collect();
+    if !trends.is_empty() {
+        lines.push(format!("Trend over the week: {}.", trends.join(", ")));
+    }
+    lines
 }
 
 fn compose(

@@ -12,12 +12,13 @@ use identity::password::Argon2Hasher;
 use identity::{AccountService, AccountSettings};
 use kernel::{Clock, SystemClock};
 use mail::{EmailSender, Mailer, OutboxWorker, WorkerSettings};
+use notifications::{NotificationService, UnsubscribeSigner};
 use readings::ReadingService;
 use readings::ports::RecordingAllowed;
 use reports::ReportService;
 use store::{
-    Db, DbOptions, OutboxStore, ReadingStore, ReportStore, SessionStore, SubscriptionStore,
-    UserStore,
+    Db, DbOptions, NotificationStoreDb, OutboxStore, ReadingStore, ReportStore, SessionStore,
+    SubscriptionStore, UserStore,
 };
 use tokio::sync::watch;
 use tokio::task::JoinHandle;
@@ -48,6 +49,7 @@ pub struct Application {
     db: Db,
     shutdown: watch::Sender<bool>,
     jobs: Vec<JoinHandle<()>>,
+    notifications: Arc<NotificationService>,
 }
 
 impl Application {
@@ -63,13 +65,22 @@ impl Application {
         config: Config,
         listener: TcpListener,
     ) -> anyhow::Result<Self> {
+        Self::build_with_clock(config, listener, Arc::new(SystemClock)).await
+    }
+
+    /// As [`Application::build_with_listener`], with the given clock (tests move time to
+    /// exercise expiry and the scheduler).
+    pub async fn build_with_clock(
+        config: Config,
+        listener: TcpListener,
+        clock: Arc<dyn Clock>,
+    ) -> anyhow::Result<Self> {
         config.check()?;
         let public_url = config.public_url()?;
         let db = {
             let config = config.clone();
             tokio::task::spawn_blocking(move || open_database(&config)).await??
         };
-        let clock: Arc<dyn Clock> = Arc::new(SystemClock);
 
         let sender: Arc<dyn EmailSender> = Arc::new(match &config.smtp_url {
             Some(url) => Mailer::smtp(url, &config.mail_from)?,
@@ -120,7 +131,7 @@ impl Application {
         );
         reports.daily_email_cap = config.report_emails_per_day;
 
-        let mut settings = WebSettings::new(public_url);
+        let mut settings = WebSettings::new(public_url.clone());
         settings.csp = web::settings::content_security_policy(config.paypal_enabled());
         settings.session_idle = Duration::from_secs(config.session_idle_minutes.max(1) * 60);
         settings.session_absolute =
@@ -129,12 +140,22 @@ impl Application {
         settings.rate = config.rate_settings()?;
         settings.trust_forwarded_for = config.trust_forwarded_for;
 
+        let unsubscribe_key = db.shared_secret("unsubscribe_link_key").await?;
+        let notifications = Arc::new(NotificationService::new(
+            Arc::new(NotificationStoreDb::new(db.clone())),
+            Arc::new(WeeklyFromReports(reports.clone())),
+            clock.clone(),
+            Arc::new(UnsubscribeSigner::new(unsubscribe_key.as_bytes())),
+            public_url.as_str(),
+        ));
+
         let secret = db.shared_secret("session_cookie_key").await?;
         let state = AppState {
             accounts,
             billing,
             readings,
             reports,
+            notifications: notifications.clone(),
             sessions: sessions.clone(),
             health: Arc::new(db.clone()),
             clock: clock.clone(),
@@ -166,7 +187,14 @@ impl Application {
             },
         );
         let mut jobs = vec![tokio::spawn(worker.run(rx.clone()))];
-        jobs.push(tokio::spawn(purge_sessions(sessions, clock, rx)));
+        jobs.push(tokio::spawn(purge_sessions(sessions, clock, rx.clone())));
+        if config.scheduler_seconds > 0 {
+            jobs.push(tokio::spawn(run_scheduler(
+                notifications.clone(),
+                Duration::from_secs(config.scheduler_seconds),
+                rx,
+            )));
+        }
 
         Ok(Self {
             server,
@@ -174,7 +202,13 @@ impl Application {
             db,
             shutdown,
             jobs,
+            notifications,
         })
+    }
+
+    /// The scheduler's service (tests run it directly with a controlled clock).
+    pub fn notifications(&self) -> Arc<NotificationService> {
+        self.notifications.clone()
     }
 
     pub fn port(&self) -> u16 {
@@ -271,6 +305,48 @@ impl reports::ports::PatientSource for PatientProfile {
 }
 
 /// Deletes expired sessions once an hour.
+/// Reminders and weekly reports: every server runs this; claims in the database make
+/// each email go out once.
+async fn run_scheduler(
+    notifications: Arc<NotificationService>,
+    every: Duration,
+    mut shutdown: watch::Receiver<bool>,
+) {
+    loop {
+        if let Err(e) = notifications.run_due().await {
+            tracing::warn!(error = %format!("{e:#}"), "scheduler run failed");
+        }
+        tokio::select! {
+            _ = tokio::time::sleep(every) => {}
+            _ = shutdown.changed() => return,
+        }
+    }
+}
+
+/// The weekly email's digest comes from the reports context.
+struct WeeklyFromReports(ReportService);
+
+#[async_trait::async_trait]
+impl notifications::WeeklyDigest for WeeklyFromReports {
+    async fn digest(
+        &self,
+        user: kernel::UserId,
+        start: chrono::NaiveDate,
+        end: chrono::NaiveDate,
+    ) -> anyhow::Result<notifications::Digest> {
+        let d = self
+            .0
+            .weekly_digest(user, start, end)
+            .await
+            .map_err(|e| anyhow::anyhow!("weekly digest: {e}"))?;
+        Ok(notifications::Digest {
+            readings: d.readings,
+            summary: d.summary,
+            pdf: d.pdf,
+        })
+    }
+}
+
 async fn purge_sessions(
     sessions: Arc<SessionStore>,
     clock: Arc<dyn Clock>,

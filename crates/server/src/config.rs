@@ -33,6 +33,8 @@ pub struct Config {
     pub rate_email_per_ip: String,
     pub rate_email_per_address: String,
     pub outbox_poll_ms: u64,
+    /// How often the scheduler looks for due reminders and weekly reports; 0 turns it off.
+    pub scheduler_seconds: u64,
     /// Concurrent Argon2 hashes (each ~19 MiB); 0 means one per CPU.
     pub password_hash_concurrency: usize,
     /// PayPal REST API base (sandbox by default; `https://api-m.paypal.com` for live).
@@ -69,6 +71,7 @@ impl Default for Config {
             rate_email_per_ip: fmt(r.email_per_ip),
             rate_email_per_address: fmt(r.email_per_address),
             outbox_poll_ms: 2000,
+            scheduler_seconds: 60,
             password_hash_concurrency: 0,
             paypal_api_base: "https://api-m.sandbox.paypal.com".into(),
             paypal_client_id: None,

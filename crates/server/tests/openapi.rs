@@ -45,6 +45,8 @@ const EXPECTED: &[(&str, &str)] = &[
     ("get", "/api/data/account.json"),
     ("post", "/api/data/import/preview"),
     ("post", "/api/data/import"),
+    ("get", "/api/unsubscribe"),
+    ("post", "/api/unsubscribe"),
     ("get", "/health/live"),
     ("get", "/health/ready"),
 ];

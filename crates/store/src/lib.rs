@@ -3,6 +3,7 @@
 
 mod billing;
 pub mod db;
+mod notifications;
 mod outbox;
 mod readings;
 mod reports;
@@ -12,6 +13,7 @@ mod users;
 
 pub use billing::SubscriptionStore;
 pub use db::{Backend, Db, DbError, DbOptions};
+pub use notifications::NotificationStoreDb;
 pub use outbox::OutboxStore;
 pub use readings::ReadingStore;
 pub use reports::ReportStore;

@@ -12,7 +12,7 @@ use utoipa_actix_web::AppExt;
 
 use crate::auth::SESSION_COOKIE;
 use crate::error::extractor_error;
-use crate::routes::{accounts, billing, data, health, readings, reports};
+use crate::routes::{accounts, billing, data, health, readings, reports, unsubscribe};
 use crate::session_store::DbSessionStore;
 use crate::state::AppState;
 use crate::{security, spa};
@@ -102,6 +102,8 @@ pub fn build_app(
         .service(reports::download)
         .service(reports::email)
         .service(reports::remove)
+        .service(unsubscribe::unsubscribe_link)
+        .service(unsubscribe::unsubscribe_one_click)
         .service(
             utoipa_actix_web::scope("/api/data")
                 .app_data(

@@ -33,7 +33,12 @@ pub async fn same_site_guard(
     req: ServiceRequest,
     next: Next<impl MessageBody>,
 ) -> Result<ServiceResponse<EitherBody<impl MessageBody>>, Error> {
-    if changes_state(req.method()) && req.path().starts_with("/api/") {
+    // The unsubscribe POST comes from mail providers (RFC 8058) and is authorised by the
+    // signed token in its URL, not by cookies.
+    if changes_state(req.method())
+        && req.path().starts_with("/api/")
+        && req.path() != "/api/unsubscribe"
+    {
         let own = req
             .app_data::<web::Data<AppState>>()
             .map(|s| s.settings.origin())

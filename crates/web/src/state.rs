@@ -18,6 +18,7 @@ pub struct AppState {
     pub billing: BillingService,
     pub readings: ReadingService,
     pub reports: ReportService,
+    pub notifications: Arc<notifications::NotificationService>,
     pub sessions: Arc<dyn SessionRepository>,
     pub health: Arc<dyn HealthCheck>,
     pub clock: Arc<dyn Clock>,

@@ -147,6 +147,13 @@ fn state(public_url: &str, clock: Arc<TestClock>) -> AppState {
             Arc::new(reports::ports::MockPdfRenderer::new()),
             clock.clone(),
         ),
+        notifications: Arc::new(notifications::NotificationService::new(
+            Arc::new(notifications::ports::MockNotificationStore::new()),
+            Arc::new(notifications::ports::MockWeeklyDigest::new()),
+            clock.clone(),
+            Arc::new(notifications::UnsubscribeSigner::new(b"test")),
+            public_url,
+        )),
         accounts: AccountService::new(
             Arc::new(users),
             Arc::new(hasher),

@@ -52,8 +52,32 @@ fn init_logs() {
     });
 }
 
+/// The real time, unless a test sets it.
+#[derive(Default)]
+pub struct ManualClock(Mutex<Option<chrono::DateTime<chrono::Utc>>>);
+
+impl ManualClock {
+    pub fn set(&self, t: chrono::DateTime<chrono::Utc>) {
+        *self.0.lock().expect("clock") = Some(t);
+    }
+    pub fn release(&self) {
+        *self.0.lock().expect("clock") = None;
+    }
+}
+
+impl kernel::Clock for ManualClock {
+    fn now(&self) -> chrono::DateTime<chrono::Utc> {
+        self.0
+            .lock()
+            .expect("clock")
+            .unwrap_or_else(|| kernel::clock::truncate_micros(chrono::Utc::now()))
+    }
+}
+
 pub struct TestApp {
     pub base: String,
+    pub clock: Arc<ManualClock>,
+    pub notifications: Arc<notifications::NotificationService>,
     pub smtp: SmtpSink,
     pub client: Client,
     pub db_url: String,
@@ -94,16 +118,22 @@ impl TestApp {
             workers: 1,
             outbox_poll_ms: 50,
             password_hash_concurrency: 2,
+            // Scheduler tests run it by hand with a controlled clock.
+            scheduler_seconds: 0,
             ..Config::default()
         };
         tweak(&mut config);
-        let app = Application::build_with_listener(config, listener)
+        let clock = Arc::new(ManualClock::default());
+        let app = Application::build_with_clock(config, listener, clock.clone())
             .await
             .expect("app builds");
+        let notifications = app.notifications();
         let handle = app.handle();
         tokio::spawn(app.run_until_stopped());
         Self {
             base,
+            clock,
+            notifications,
             smtp,
             client: client(),
             db_url: db.url.clone(),

@@ -4,6 +4,7 @@ pub mod data;
 pub mod health;
 pub mod readings;
 pub mod reports;
+pub mod unsubscribe;
 
 use actix_web::http::header;
 use actix_web::{HttpRequest, web::Bytes};

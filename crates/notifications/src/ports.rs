@@ -1,0 +1,93 @@
+use chrono::{NaiveDate, NaiveTime};
+use chrono_tz::Tz;
+use kernel::UserId;
+use kernel::outbox::{Attachment, OutgoingEmail};
+
+/// What a user can turn off from an email.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Topic {
+    /// `emailReminders`.
+    Reminders,
+    /// `weeklyReports`.
+    WeeklyReports,
+}
+
+impl Topic {
+    pub fn code(self) -> &'static str {
+        match self {
+            Topic::Reminders => "reminders",
+            Topic::WeeklyReports => "weekly",
+        }
+    }
+
+    pub fn parse(v: &str) -> Option<Self> {
+        match v {
+            "reminders" => Some(Topic::Reminders),
+            "weekly" => Some(Topic::WeeklyReports),
+            _ => None,
+        }
+    }
+
+    /// How the confirmation page names it.
+    pub fn label(self) -> &'static str {
+        match self {
+            Topic::Reminders => "email reminders",
+            Topic::WeeklyReports => "weekly report emails",
+        }
+    }
+}
+
+/// A verified user who has a topic turned on.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Subscriber {
+    pub user: UserId,
+    pub username: String,
+    pub email: String,
+    pub time_zone: Tz,
+    pub reminder_time: NaiveTime,
+}
+
+/// Storage for the scheduler.
+#[cfg_attr(any(test, feature = "mocks"), mockall::automock)]
+#[async_trait::async_trait]
+pub trait NotificationStore: Send + Sync {
+    /// Verified users with `topic` turned on.
+    async fn subscribers(&self, topic: Topic) -> anyhow::Result<Vec<Subscriber>>;
+    /// Whether the user has a reading dated `date`.
+    async fn has_reading_on(&self, user: UserId, date: NaiveDate) -> anyhow::Result<bool>;
+    /// Whether `(job, key)` was claimed already (a cheap check before costly work).
+    async fn is_claimed(&self, job: &str, key: &str) -> anyhow::Result<bool>;
+    /// In one transaction: claims `(job, key)` and queues `email`. `false`, and nothing
+    /// queued, when it was claimed before, by this or any other server.
+    async fn claim_and_queue(
+        &self,
+        job: &str,
+        key: &str,
+        user: UserId,
+        email: OutgoingEmail,
+    ) -> anyhow::Result<bool>;
+    /// Turns `topic` off for the user; `false` when there is no such user.
+    async fn turn_off(&self, user: UserId, topic: Topic) -> anyhow::Result<bool>;
+}
+
+/// Last week's summary for the weekly email: lines for its body and the PDF report.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Digest {
+    pub readings: usize,
+    /// Plain sentences: averages, categories, trend.
+    pub summary: Vec<String>,
+    /// The PDF report of the week, when there were readings.
+    pub pdf: Option<Attachment>,
+}
+
+/// Builds the weekly digest (the server wires the reports context behind it).
+#[cfg_attr(any(test, feature = "mocks"), mockall::automock)]
+#[async_trait::async_trait]
+pub trait WeeklyDigest: Send + Sync {
+    async fn digest(
+        &self,
+        user: UserId,
+        start: NaiveDate,
+        end: NaiveDate,
+    ) -> anyhow::Result<Digest>;
+}

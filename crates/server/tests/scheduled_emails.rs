@@ -1,0 +1,274 @@
+//! Reminders and weekly reports with a controlled clock, on both backends: due once, not
+//! when a reading exists, not twice after a restart, once when two servers share the
+//! database; the email carries a working one-click unsubscribe that cannot be forged.
+
+mod common;
+
+use std::net::TcpListener;
+
+use chrono::{TimeZone, Utc};
+use common::*;
+use reqwest::StatusCode;
+use serde_json::json;
+use server::{Application, Config};
+use testkit::{Backend, on_both_backends};
+
+fn at(y: i32, m: u32, d: u32, h: u32, min: u32) -> chrono::DateTime<Utc> {
+    Utc.with_ymd_and_hms(y, m, d, h, min, 0)
+        .single()
+        .expect("time")
+}
+
+async fn subscribe(app: &TestApp) {
+    let order = json_of(app.post("/api/subscription/orders", json!({})).await).await["id"]
+        .as_str()
+        .expect("order")
+        .to_owned();
+    let res = app
+        .post(
+            "/api/subscription/activate",
+            json!({"paymentMethod": "paypal", "amount": "5.00", "transactionId": order, "paymentDetails": {}}),
+        )
+        .await;
+    assert_eq!(res.status(), StatusCode::OK);
+}
+
+async fn prefs(app: &TestApp, body: serde_json::Value) {
+    let res = app
+        .client
+        .patch(app.url("/api/user/preferences"))
+        .json(&body)
+        .send()
+        .await
+        .expect("req");
+    assert_eq!(res.status(), StatusCode::OK);
+}
+
+/// Another `vitalog` server on the same database (and SMTP server), sharing the clock.
+async fn second_server(
+    app: &TestApp,
+    data: &tempfile::TempDir,
+) -> (
+    std::sync::Arc<notifications::NotificationService>,
+    actix_web::dev::ServerHandle,
+) {
+    let listener = TcpListener::bind("127.0.0.1:0").expect("bind");
+    let port = listener.local_addr().expect("addr").port();
+    let config = Config {
+        env: "test".into(),
+        bind: format!("127.0.0.1:{port}"),
+        public_url: app.base.clone(),
+        data_dir: data.path().to_owned(),
+        database_url: Some(app.db_url.clone()),
+        smtp_url: Some(app.smtp.url()),
+        workers: 1,
+        outbox_poll_ms: 50,
+        password_hash_concurrency: 1,
+        scheduler_seconds: 0,
+        ..Config::default()
+    };
+    let server = Application::build_with_clock(config, listener, app.clock.clone())
+        .await
+        .expect("second server");
+    let handle = (server.notifications(), server.handle());
+    tokio::spawn(server.run_until_stopped());
+    handle
+}
+
+async fn reminders(b: Backend) {
+    let app = TestApp::spawn(b).await;
+    app.signed_up("ann", "ann@example.com").await;
+    subscribe(&app).await;
+    prefs(
+        &app,
+        json!({"emailReminders": true, "reminderTime": "20:00", "timeZone": "Europe/Paris"}),
+    )
+    .await;
+    // Bob keeps reminders off: never emailed.
+    let bob = TestApp {
+        client: client(),
+        ..app
+    };
+    bob.signed_up("bob", "bob@example.com").await;
+    let app = bob;
+
+    // 2026-11-19 19:30 in Paris (UTC+1) is 18:30 UTC: before the reminder time.
+    app.clock.set(at(2026, 11, 19, 18, 30));
+    assert_eq!(app.notifications.run_due().await.expect("run").reminders, 0);
+    // 20:30 in Paris: due. Two servers run at the same moment: one email.
+    app.clock.set(at(2026, 11, 19, 19, 30));
+    let data = tempfile::tempdir().expect("dir");
+    let other = second_server(&app, &data).await;
+    let other_notifications = other.0.clone();
+    let (a, b2) = tokio::join!(app.notifications.run_due(), other_notifications.run_due());
+    assert_eq!(
+        a.expect("run").reminders + b2.expect("run").reminders,
+        1,
+        "one server sends it"
+    );
+    // Later the same evening, and after a restart: nothing more.
+    app.clock.set(at(2026, 11, 19, 22, 0));
+    assert_eq!(app.notifications.run_due().await.expect("run").reminders, 0);
+    let restarted = second_server(&app, &data).await;
+    assert_eq!(restarted.0.run_due().await.expect("run").reminders, 0);
+
+    // The outbox worker runs on the same clock: back to real time to deliver.
+    app.clock.release();
+    let mail = app
+        .email("ann@example.com", "Reminder: record today's vitals")
+        .await;
+    assert!(mail.data.contains("List-Unsubscribe: <"), "RFC 2369 header");
+    assert!(
+        mail.data
+            .contains("List-Unsubscribe-Post: List-Unsubscribe=One-Click"),
+        "RFC 8058"
+    );
+    assert!(mail.decoded().contains(&format!("{}/vitals", app.base)));
+    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+    assert_eq!(
+        app.smtp.count_to("ann@example.com"),
+        2,
+        "verification + one reminder"
+    );
+    assert_eq!(app.smtp.count_to("bob@example.com"), 1, "verification only");
+
+    // The next day Ann records a reading before the reminder time: no reminder.
+    app.clock.release();
+    let ann = client();
+    assert_eq!(
+        app.login(&ann, "ann", PASSWORD).await.status(),
+        StatusCode::OK
+    );
+    let res = ann
+        .post(app.url("/api/readings"))
+        .json(&json!({"date": "2026-11-20", "time": "08:00", "heartRate": 66}))
+        .send()
+        .await
+        .expect("req");
+    assert_eq!(res.status(), StatusCode::CREATED);
+    app.clock.set(at(2026, 11, 20, 21, 0));
+    assert_eq!(app.notifications.run_due().await.expect("run").reminders, 0);
+
+    // Unsubscribe: a forged link (another user's id) is refused and changes nothing.
+    let link = mail
+        .link(&format!("{}/api/unsubscribe?token=", app.base))
+        .expect("unsubscribe link");
+    let token = link.split("token=").nth(1).expect("token").to_owned();
+    let bob_id = json_of(app.get("/api/user").await).await["id"]
+        .as_i64()
+        .expect("id");
+    let ann_id: i64 = token
+        .split('.')
+        .next()
+        .expect("id")
+        .parse()
+        .expect("number");
+    let forged = token.replacen(&format!("{ann_id}."), &format!("{bob_id}."), 1);
+    let anon = client();
+    let res = anon
+        .get(app.url(&format!("/api/unsubscribe?token={forged}")))
+        .send()
+        .await
+        .expect("req");
+    assert_eq!(res.status(), StatusCode::BAD_REQUEST);
+    assert!(
+        res.text()
+            .await
+            .expect("html")
+            .contains("This unsubscribe link is not valid")
+    );
+
+    // The real link works without logging in.
+    app.clock.release();
+    let res = anon.get(&link).send().await.expect("req");
+    assert_eq!(res.status(), StatusCode::OK);
+    let html = res.text().await.expect("html");
+    assert!(
+        html.contains("You&#x27;re unsubscribed") || html.contains("You're unsubscribed"),
+        "{html}"
+    );
+    let p: serde_json::Value = ann
+        .get(app.url("/api/user/preferences"))
+        .send()
+        .await
+        .expect("req")
+        .json()
+        .await
+        .expect("json");
+    assert_eq!(p["emailReminders"], false);
+    // The one-click POST (as mail clients send it) also works, and is idempotent.
+    let res = anon
+        .post(&link)
+        .header("content-type", "application/x-www-form-urlencoded")
+        .body("List-Unsubscribe=One-Click")
+        .send()
+        .await
+        .expect("req");
+    assert_eq!(res.status(), StatusCode::OK);
+    other.1.stop(true).await;
+    restarted.1.stop(true).await;
+}
+
+async fn weekly_reports(b: Backend) {
+    let app = TestApp::spawn(b).await;
+    app.signed_up("ann", "ann@example.com").await;
+    subscribe(&app).await;
+    prefs(&app, json!({"weeklyReports": true, "timeZone": "UTC"})).await;
+    for (date, sys, dia) in [
+        ("2026-11-09", 118, 76),
+        ("2026-11-11", 135, 86),
+        ("2026-11-15", 142, 91),
+    ] {
+        let res = app
+            .post("/api/readings", json!({"date": date, "time": "07:30", "systolic": sys, "diastolic": dia, "heartRate": 70}))
+            .await;
+        assert_eq!(res.status(), StatusCode::CREATED);
+    }
+    // Monday 2026-11-16 07:59: not yet; 08:01: the week of 11/09 to 11/15.
+    app.clock.set(at(2026, 11, 16, 7, 59));
+    assert_eq!(
+        app.notifications
+            .run_due()
+            .await
+            .expect("run")
+            .weekly_reports,
+        0
+    );
+    app.clock.set(at(2026, 11, 16, 8, 1));
+    assert_eq!(
+        app.notifications
+            .run_due()
+            .await
+            .expect("run")
+            .weekly_reports,
+        1
+    );
+    // Thursday, after a restart: still the same week, nothing more.
+    let data = tempfile::tempdir().expect("dir");
+    app.clock.set(at(2026, 11, 19, 12, 0));
+    let restarted = second_server(&app, &data).await;
+    assert_eq!(restarted.0.run_due().await.expect("run").weekly_reports, 0);
+
+    app.clock.release();
+    let mail = app
+        .email(
+            "ann@example.com",
+            "Your Vitalog weekly report, 11/09/2026 to 11/15/2026",
+        )
+        .await;
+    let text = mail.decoded();
+    assert!(text.contains("3 readings recorded."), "{text}");
+    assert!(
+        text.contains("Average blood pressure 132/84 mmHg"),
+        "{text}"
+    );
+    assert!(text.contains("Blood pressure categories:"), "{text}");
+    assert!(
+        mail.data.contains("Content-Type: application/pdf"),
+        "the PDF is attached"
+    );
+    assert!(mail.data.contains("List-Unsubscribe-Post"));
+    restarted.1.stop(true).await;
+}
+
+on_both_backends!(reminders, weekly_reports);

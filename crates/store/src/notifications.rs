@@ -1,0 +1,173 @@
+//! [`NotificationStore`] over users, preferences, readings, job_claims and the outbox.
+
+use chrono::{NaiveDate, NaiveTime, Utc};
+use diesel::prelude::*;
+use diesel::result::{DatabaseErrorKind, Error as DieselError};
+use kernel::UserId;
+use kernel::outbox::OutgoingEmail;
+use notifications::{NotificationStore, Subscriber, Topic};
+
+use crate::db::Db;
+use crate::outbox::enqueue;
+use crate::schema::{job_claims, preferences, readings, users};
+
+#[derive(Clone)]
+pub struct NotificationStoreDb {
+    db: Db,
+}
+
+impl NotificationStoreDb {
+    pub fn new(db: Db) -> Self {
+        Self { db }
+    }
+}
+
+fn is_unique_violation(e: &anyhow::Error) -> bool {
+    matches!(
+        e.downcast_ref::<DieselError>(),
+        Some(DieselError::DatabaseError(
+            DatabaseErrorKind::UniqueViolation,
+            _
+        ))
+    )
+}
+
+#[async_trait::async_trait]
+impl NotificationStore for NotificationStoreDb {
+    async fn subscribers(&self, topic: Topic) -> anyhow::Result<Vec<Subscriber>> {
+        let rows: Vec<(i64, String, String, String, String)> = self
+            .db
+            .read(move |conn| {
+                let base = users::table
+                    .inner_join(preferences::table)
+                    .filter(users::email_verified.eq(true))
+                    .select((
+                        users::id,
+                        users::username,
+                        users::email,
+                        preferences::time_zone,
+                        preferences::reminder_time,
+                    ))
+                    .order(users::id.asc());
+                match topic {
+                    Topic::Reminders => base
+                        .filter(preferences::email_reminders.eq(true))
+                        .load(conn),
+                    Topic::WeeklyReports => {
+                        base.filter(preferences::weekly_reports.eq(true)).load(conn)
+                    }
+                }
+            })
+            .await?;
+        Ok(rows
+            .into_iter()
+            .map(|(id, username, email, tz, at)| Subscriber {
+                user: UserId(id),
+                username,
+                email,
+                time_zone: tz.parse().unwrap_or(chrono_tz::Tz::UTC),
+                reminder_time: NaiveTime::parse_from_str(&at, "%H:%M")
+                    .unwrap_or(identity::model::DEFAULT_REMINDER_TIME),
+            })
+            .collect())
+    }
+
+    async fn has_reading_on(&self, user: UserId, date: NaiveDate) -> anyhow::Result<bool> {
+        let day = date.format("%Y-%m-%d").to_string();
+        let n: i64 = self
+            .db
+            .read(move |conn| {
+                readings::table
+                    .filter(readings::user_id.eq(user.0))
+                    .filter(readings::date.eq(day))
+                    .count()
+                    .get_result(conn)
+            })
+            .await?;
+        Ok(n > 0)
+    }
+
+    async fn is_claimed(&self, job: &str, key: &str) -> anyhow::Result<bool> {
+        let (job, key) = (job.to_owned(), key.to_owned());
+        let n: i64 = self
+            .db
+            .read(move |conn| {
+                job_claims::table
+                    .filter(job_claims::job.eq(job))
+                    .filter(job_claims::claim_key.eq(key))
+                    .count()
+                    .get_result(conn)
+            })
+            .await?;
+        Ok(n > 0)
+    }
+
+    async fn claim_and_queue(
+        &self,
+        job: &str,
+        key: &str,
+        user: UserId,
+        email: OutgoingEmail,
+    ) -> anyhow::Result<bool> {
+        let (job, key) = (job.to_owned(), key.to_owned());
+        let result = self
+            .db
+            .write(move |conn| -> anyhow::Result<bool> {
+                let now = Utc::now();
+                let taken: i64 = job_claims::table
+                    .filter(job_claims::job.eq(&job))
+                    .filter(job_claims::claim_key.eq(&key))
+                    .count()
+                    .get_result(conn)?;
+                if taken > 0 {
+                    return Ok(false);
+                }
+                // The primary key decides a race between servers: the loser's insert fails
+                // and its transaction (with its email) rolls back.
+                diesel::insert_into(job_claims::table)
+                    .values((
+                        job_claims::job.eq(&job),
+                        job_claims::claim_key.eq(&key),
+                        job_claims::user_id.eq(Some(user.0)),
+                        job_claims::claimed_at.eq(now.naive_utc()),
+                    ))
+                    .execute(conn)?;
+                enqueue(conn, &email, now)?;
+                Ok(true)
+            })
+            .await;
+        match result {
+            Err(e) if is_unique_violation(&e) => Ok(false),
+            other => other,
+        }
+    }
+
+    async fn turn_off(&self, user: UserId, topic: Topic) -> anyhow::Result<bool> {
+        self.db
+            .write(move |conn| -> anyhow::Result<bool> {
+                let exists: i64 = users::table.find(user.0).count().get_result(conn)?;
+                if exists == 0 {
+                    return Ok(false);
+                }
+                let now = Utc::now().naive_utc();
+                let target = preferences::table.find(user.0);
+                // No preferences row means the defaults, where both are already off.
+                match topic {
+                    Topic::Reminders => diesel::update(target)
+                        .set((
+                            preferences::email_reminders.eq(false),
+                            preferences::updated_at.eq(now),
+                        ))
+                        .execute(conn)?,
+                    Topic::WeeklyReports => diesel::update(target)
+                        .set((
+                            preferences::weekly_reports.eq(false),
+                            preferences::updated_at.eq(now),
+                        ))
+                        .execute(conn)?,
+                };
+                Ok(true)
+            })
+            .await
+    }
+}

@@ -1,0 +1,98 @@
+//! One-click unsubscribe from reminder and weekly-report emails, without logging in: the
+//! signed token in the link names the user and the email kind.
+
+use actix_web::http::StatusCode;
+use actix_web::{HttpResponse, get, post, web};
+use notifications::service::UnsubscribeOutcome;
+use serde::Deserialize;
+use utoipa::IntoParams;
+
+use crate::error::ErrorBody;
+use crate::state::AppState;
+
+#[derive(Debug, Deserialize, IntoParams)]
+pub struct TokenParams {
+    /// The signed token from the email's link.
+    #[serde(default)]
+    pub token: String,
+}
+
+fn escape(s: &str) -> String {
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+}
+
+fn page(status: StatusCode, heading: &str, text: &str, state: &AppState) -> HttpResponse {
+    let profile = format!("{}/profile#profile-preferences", state.settings.origin());
+    HttpResponse::build(status)
+        .content_type("text/html; charset=utf-8")
+        .insert_header(("cache-control", "no-store"))
+        .body(format!(
+            "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\">\
+<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><title>{h} · Vitalog</title>\
+<style>body{{margin:0;background:#f4f7f8;font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;color:#1f2a30}}\
+main{{max-width:480px;margin:12vh auto;background:#fff;border:1px solid #dde5e8;border-radius:10px;padding:32px}}\
+.brand{{color:#0f766e;font-weight:700;margin:0 0 20px}}h1{{font-size:1.35rem;margin:0 0 12px}}p{{line-height:1.5}}a{{color:#0f766e}}</style>\
+</head><body><main><p class=\"brand\">Vitalog</p><h1>{h}</h1><p>{t}</p>\
+<p><a href=\"{profile}\">Open your preferences</a> (you will be asked to log in).</p></main></body></html>",
+            h = escape(heading),
+            t = escape(text),
+            profile = escape(&profile),
+        ))
+}
+
+async fn handle(state: &AppState, token: &str) -> (StatusCode, String, String) {
+    match state.notifications.unsubscribe(token).await {
+        Ok(topic) => (
+            StatusCode::OK,
+            "You're unsubscribed".to_owned(),
+            format!(
+                "Vitalog will send you no more {}. You can turn them back on at any time in your preferences.",
+                topic.label()
+            ),
+        ),
+        Err(UnsubscribeOutcome::Refused(e)) => (
+            StatusCode::BAD_REQUEST,
+            "This link did not work".to_owned(),
+            e.to_string(),
+        ),
+        Err(UnsubscribeOutcome::Failed(e)) => {
+            tracing::error!(error = %format!("{e:#}"), "unsubscribe failed");
+            (
+                StatusCode::SERVICE_UNAVAILABLE,
+                "Please try again".to_owned(),
+                "Something went wrong on our side. Please open the link again in a minute."
+                    .to_owned(),
+            )
+        }
+    }
+}
+
+/// The link in the email: turns the email kind off and says so (an HTML page).
+#[utoipa::path(tag = "notifications", params(TokenParams), responses(
+    (status = 200, content_type = "text/html", description = "Unsubscribed"),
+    (status = 400, content_type = "text/html", description = "Invalid or expired link"),
+))]
+#[get("/api/unsubscribe")]
+pub async fn unsubscribe_link(
+    params: web::Query<TokenParams>,
+    state: web::Data<AppState>,
+) -> HttpResponse {
+    let (status, heading, text) = handle(&state, &params.token).await;
+    page(status, &heading, &text, &state)
+}
+
+/// RFC 8058 one-click unsubscribe (`List-Unsubscribe-Post`), as mail clients send it.
+#[utoipa::path(tag = "notifications", params(TokenParams), responses(
+    (status = 200, body = ErrorBody, description = "Unsubscribed"),
+    (status = 400, body = ErrorBody),
+))]
+#[post("/api/unsubscribe")]
+pub async fn unsubscribe_one_click(
+    params: web::Query<TokenParams>,
+    state: web::Data<AppState>,
+) -> HttpResponse {
+    let (status, _, text) = handle(&state, &params.token).await;
+    HttpResponse::build(status).json(serde_json::json!({ "message": text }))
+}
