@@ -177,7 +177,10 @@ impl Db {
             .max_size(options.max_connections)
             .min_idle(Some(1))
             .connection_timeout(options.connect_timeout)
-            .test_on_check_out(false)
+            // A PostgreSQL restart leaves pooled connections dead; checking each one out
+            // with `SELECT 1` (tens of microseconds on a LAN) lets the pool replace them,
+            // so Vitalog recovers without a restart. SQLite files cannot go away.
+            .test_on_check_out(backend == Backend::Postgres)
             .build_unchecked(manager);
         drop(first);
         Ok(Self {

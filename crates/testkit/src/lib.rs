@@ -2,6 +2,7 @@
 
 pub mod paypal;
 pub mod pg;
+pub mod proxy;
 pub mod smtp;
 
 /// Both storage backends, for tests that must pass on each.

@@ -132,6 +132,9 @@ pub fn build_app(
         .into_app()
         .default_service(web::to(spa::fallback))
         .wrap(sessions)
+        // Errors raised outside the handlers (e.g. the session store when the database is
+        // away) come without a body; give them the API's JSON shape.
+        .wrap(from_fn(security::server_errors_as_json))
         .wrap(from_fn(security::same_site_guard))
         .wrap(from_fn(security::headers))
         // A decade of readings is ~3 MB of JSON; gzip/brotli make it ~10x smaller.

@@ -119,6 +119,28 @@ pub async fn access_log(
     Ok(res)
 }
 
+/// A middleware that fails (the session store when the database is away) yields an error
+/// the framework would answer with an empty 500; answer with the API's JSON (503: try
+/// again) instead, and log the cause.
+pub async fn server_errors_as_json(
+    req: ServiceRequest,
+    next: Next<impl MessageBody>,
+) -> Result<ServiceResponse<impl MessageBody>, Error> {
+    let path = req.path().to_owned();
+    next.call(req).await.map_err(|e| {
+        if e.as_response_error().status_code().is_server_error() {
+            tracing::error!(error = %e, path = %path, "request failed before its handler");
+            ApiError::new(
+                actix_web::http::StatusCode::SERVICE_UNAVAILABLE,
+                crate::error::MSG_INTERNAL,
+            )
+            .into()
+        } else {
+            e
+        }
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::is_same_site;

@@ -1,0 +1,419 @@
+//! Faults against the real `vitalog` binary and a real database: `kill -9` during a stream
+//! of acknowledged writes, SIGTERM during requests, a backup under write load, and
+//! PostgreSQL going away under load. Each takes seconds.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use common::*;
+use diesel::prelude::*;
+use diesel::sql_types::Text;
+use reqwest::{Client, StatusCode};
+use serde_json::{Value, json};
+use testkit::smtp::SmtpSink;
+use testkit::{Backend, TestDb};
+
+fn repo_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+struct Binary {
+    child: Child,
+    base: String,
+}
+
+fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .expect("bind")
+        .local_addr()
+        .expect("addr")
+        .port()
+}
+
+async fn start(data: &Path, port: u16, smtp: &SmtpSink) -> Binary {
+    let base = format!("http://127.0.0.1:{port}");
+    let log = std::fs::File::create(data.join(format!(
+        "server-{}.log",
+        Instant::now().elapsed().as_nanos()
+    )))
+    .expect("log");
+    let child = Command::new(env!("CARGO_BIN_EXE_vitalog"))
+        .arg("serve")
+        .current_dir(repo_root())
+        .env("VITALOG_ENV", "test")
+        .env("VITALOG_BIND", format!("127.0.0.1:{port}"))
+        .env("VITALOG_PUBLIC_URL", &base)
+        .env("VITALOG_DATA_DIR", data)
+        .env_remove("VITALOG_DATABASE_URL")
+        .env("VITALOG_SMTP_URL", smtp.url())
+        .env("VITALOG_RATE_LIMIT_MULTIPLIER", "1000")
+        .env("VITALOG_SCHEDULER_SECONDS", "0")
+        .env("VITALOG_OUTBOX_POLL_MS", "100")
+        .env("VITALOG_PASSWORD_HASH_CONCURRENCY", "2")
+        .env("VITALOG_WORKERS", "2")
+        .env("VITALOG_LOG", "warn")
+        .stdout(Stdio::null())
+        .stderr(log)
+        .spawn()
+        .expect("spawn vitalog");
+    let c = Client::new();
+    let deadline = Instant::now() + Duration::from_secs(30);
+    loop {
+        if let Ok(r) = c.get(format!("{base}/health/ready")).send().await
+            && r.status() == StatusCode::OK
+        {
+            break;
+        }
+        assert!(Instant::now() < deadline, "vitalog did not start");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    Binary { child, base }
+}
+
+/// Registers, verifies by the emailed link, logs in and subscribes (test mode).
+async fn ready_user(base: &str, smtp: &SmtpSink) -> Client {
+    let c = client();
+    let post = |path: &str, body: Value| c.post(format!("{base}{path}")).json(&body).send();
+    let res = post(
+        "/api/register",
+        json!({"username": "ann", "email": "ann@example.com", "password": PASSWORD,
+               "firstName": "", "lastName": "", "redirect": "/"}),
+    )
+    .await
+    .expect("register");
+    assert_eq!(res.status(), StatusCode::CREATED);
+    let mail = smtp
+        .wait_for(
+            "ann@example.com",
+            |m| m.subject().contains("Verify"),
+            MAIL_WAIT,
+        )
+        .await;
+    let prefix = format!("{base}/verify-email/");
+    let token = mail.link(&prefix).expect("link")[prefix.len()..].to_owned();
+    let res = post("/api/verify-email", json!({ "token": token }))
+        .await
+        .expect("verify");
+    assert_eq!(res.status(), StatusCode::OK);
+    let res = post(
+        "/api/login",
+        json!({"username": "ann", "password": PASSWORD, "redirect": "/"}),
+    )
+    .await
+    .expect("login");
+    assert_eq!(res.status(), StatusCode::OK);
+    let order: Value = post("/api/subscription/orders", json!({}))
+        .await
+        .expect("order")
+        .json()
+        .await
+        .expect("json");
+    let res = post(
+        "/api/subscription/activate",
+        json!({"paymentMethod": "paypal", "amount": "5.00", "transactionId": order["id"], "paymentDetails": {}}),
+    )
+    .await
+    .expect("activate");
+    assert_eq!(res.status(), StatusCode::OK);
+    c
+}
+
+/// Writers posting readings until stopped; every 201 is remembered with its id.
+fn writers(
+    c: &Client,
+    base: &str,
+    n: usize,
+    acked: Arc<Mutex<Vec<i64>>>,
+    stop: Arc<std::sync::atomic::AtomicBool>,
+) -> Vec<tokio::task::JoinHandle<()>> {
+    (0..n)
+        .map(|w| {
+            let (c, base, acked, stop) = (c.clone(), base.to_owned(), acked.clone(), stop.clone());
+            tokio::spawn(async move {
+                let mut i = 0u32;
+                while !stop.load(std::sync::atomic::Ordering::SeqCst) {
+                    i += 1;
+                    let body = json!({"date": "2026-11-20", "time": format!("{:02}:{:02}", i / 60 % 24, i % 60),
+                                      "heartRate": 60 + (i % 50), "notes": format!("writer {w} #{i}")});
+                    match c.post(format!("{base}/api/readings")).json(&body).send().await {
+                        Ok(r) if r.status() == StatusCode::CREATED => {
+                            if let Ok(v) = r.json::<Value>().await
+                                && let Some(id) = v["id"].as_i64()
+                            {
+                                acked.lock().expect("acked").push(id);
+                            }
+                        }
+                        Ok(_) => {}
+                        Err(_) => tokio::time::sleep(Duration::from_millis(20)).await,
+                    }
+                }
+            })
+        })
+        .collect()
+}
+
+async fn all_ids(c: &Client, base: &str) -> Vec<i64> {
+    let list: Value = c
+        .get(format!("{base}/api/readings"))
+        .send()
+        .await
+        .expect("list")
+        .json()
+        .await
+        .expect("json");
+    list.as_array()
+        .expect("array")
+        .iter()
+        .map(|r| r["id"].as_i64().expect("id"))
+        .collect()
+}
+
+#[derive(QueryableByName)]
+struct Check {
+    #[diesel(sql_type = Text)]
+    integrity_check: String,
+}
+
+fn integrity(db_file: &Path) -> String {
+    let mut conn = SqliteConnection::establish(&db_file.to_string_lossy()).expect("open");
+    diesel::sql_query("PRAGMA integrity_check")
+        .get_result::<Check>(&mut conn)
+        .expect("check")
+        .integrity_check
+}
+
+fn count_ids(db_file: &Path, ids: &[i64]) -> usize {
+    #[derive(QueryableByName)]
+    struct Id {
+        #[diesel(sql_type = diesel::sql_types::BigInt)]
+        id: i64,
+    }
+    let mut conn = SqliteConnection::establish(&db_file.to_string_lossy()).expect("open");
+    let stored: std::collections::HashSet<i64> = diesel::sql_query("SELECT id FROM readings")
+        .load::<Id>(&mut conn)
+        .expect("ids")
+        .into_iter()
+        .map(|r| r.id)
+        .collect();
+    ids.iter().filter(|id| stored.contains(id)).count()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn kill_9_loses_no_acknowledged_reading() {
+    let smtp = SmtpSink::start().await;
+    let data = tempfile::tempdir().expect("dir");
+    let port = free_port();
+    let mut server = start(data.path(), port, &smtp).await;
+    let c = ready_user(&server.base, &smtp).await;
+
+    let acked = Arc::new(Mutex::new(Vec::new()));
+    let stop = Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let tasks = writers(&c, &server.base, 6, acked.clone(), stop.clone());
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+    server.child.kill().expect("SIGKILL"); // kill -9, mid-stream
+    server.child.wait().expect("reaped");
+    stop.store(true, std::sync::atomic::Ordering::SeqCst);
+    for t in tasks {
+        t.await.expect("writer");
+    }
+    let acked = acked.lock().expect("acked").clone();
+    assert!(
+        acked.len() > 20,
+        "the stream was running: {} acknowledged",
+        acked.len()
+    );
+
+    let db_file = data.path().join("vitalog.db");
+    assert_eq!(integrity(&db_file), "ok");
+    let mut server = start(data.path(), port, &smtp).await;
+    // The session lives in the database: the same cookie works after the restart.
+    let stored = all_ids(&c, &server.base).await;
+    let missing: Vec<_> = acked.iter().filter(|id| !stored.contains(id)).collect();
+    assert!(missing.is_empty(), "acknowledged but lost: {missing:?}");
+    server.child.kill().expect("stop");
+    let _ = server.child.wait();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn sigterm_lets_in_flight_requests_finish_and_exits_0() {
+    let smtp = SmtpSink::start().await;
+    let data = tempfile::tempdir().expect("dir");
+    let mut server = start(data.path(), free_port(), &smtp).await;
+    let c = ready_user(&server.base, &smtp).await;
+    // Two years of readings through the import, so each request below does real work.
+    let mut csv = String::from("date,time,systolic,diastolic,heart_rate\n");
+    for d in 0..730 {
+        let day =
+            chrono::NaiveDate::from_ymd_opt(2024, 11, 1).expect("d") + chrono::Duration::days(d);
+        for (t, s) in [("07:00", 118), ("13:00", 124), ("21:00", 131)] {
+            csv.push_str(&format!("{day},{t},{s},{},{}\n", s - 40, 60 + d % 30));
+        }
+    }
+    let res = c
+        .post(format!("{}/api/data/import", server.base))
+        .json(&json!({ "csv": csv }))
+        .send()
+        .await
+        .expect("import");
+    assert_eq!(res.status(), StatusCode::OK);
+
+    let mut inflight = tokio::task::JoinSet::new();
+    for i in 0..12 {
+        let (c, base) = (c.clone(), server.base.clone());
+        inflight.spawn(async move {
+            if i % 3 == 0 {
+                c.post(format!("{base}/api/reports"))
+                    .json(
+                        &json!({"type": "bp", "dateStart": "2024-11-01", "dateEnd": "2026-10-31"}),
+                    )
+                    .send()
+                    .await
+                    .map(|r| r.status())
+            } else {
+                c.get(format!("{base}/api/readings"))
+                    .send()
+                    .await
+                    .map(|r| r.status())
+            }
+        });
+    }
+    tokio::time::sleep(Duration::from_millis(150)).await;
+    let pid = server.child.id().to_string();
+    let term = Command::new("kill")
+        .args(["-TERM", &pid])
+        .status()
+        .expect("kill");
+    assert!(term.success());
+    let statuses: Vec<_> = inflight.join_all().await;
+    for s in &statuses {
+        let s = s.as_ref().expect("every in-flight request got its answer");
+        assert!(s.is_success(), "{s}");
+    }
+    let exit = server.child.wait().expect("exit");
+    assert_eq!(exit.code(), Some(0), "clean exit after SIGTERM");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn backup_under_write_load_holds_every_earlier_acknowledged_reading() {
+    let smtp = SmtpSink::start().await;
+    let data = tempfile::tempdir().expect("dir");
+    let mut server = start(data.path(), free_port(), &smtp).await;
+    let c = ready_user(&server.base, &smtp).await;
+    let acked = Arc::new(Mutex::new(Vec::new()));
+    let stop = Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let tasks = writers(&c, &server.base, 4, acked.clone(), stop.clone());
+    tokio::time::sleep(Duration::from_millis(800)).await;
+
+    let before_backup = acked.lock().expect("acked").clone();
+    let copy = data.path().join("backup.db");
+    let out = Command::new(env!("CARGO_BIN_EXE_vitalog"))
+        .args(["backup", &copy.to_string_lossy()])
+        .current_dir(repo_root())
+        .env("VITALOG_ENV", "test")
+        .env("VITALOG_DATA_DIR", data.path())
+        .env_remove("VITALOG_DATABASE_URL")
+        .env("VITALOG_LOG", "warn")
+        .output()
+        .expect("backup");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    stop.store(true, std::sync::atomic::Ordering::SeqCst);
+    for t in tasks {
+        t.await.expect("writer");
+    }
+    assert!(
+        before_backup.len() > 10,
+        "writes were flowing: {}",
+        before_backup.len()
+    );
+    assert!(
+        acked.lock().expect("acked").len() > before_backup.len(),
+        "writes continued during the backup"
+    );
+    assert_eq!(integrity(&copy), "ok");
+    assert_eq!(
+        count_ids(&copy, &before_backup),
+        before_backup.len(),
+        "every reading acknowledged before the backup began is in the copy"
+    );
+    server.child.kill().expect("stop");
+    let _ = server.child.wait();
+}
+
+/// PostgreSQL taken away (every connection cut, new ones refused) while requests run:
+/// they fail with a clear 5xx, `/health/ready` says so, and service returns by itself.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn postgres_outage_fails_cleanly_and_recovers_without_restart() {
+    let db = TestDb::new(Backend::Postgres);
+    let proxy = testkit::proxy::TcpProxy::start("127.0.0.1:5432").await;
+    let proxied = db
+        .url
+        .replacen("127.0.0.1:5432", &format!("127.0.0.1:{}", proxy.port), 1);
+    assert_ne!(proxied, db.url, "the test URL goes through the proxy");
+    let app = TestApp::spawn_with(Backend::Postgres, |c| c.database_url = Some(proxied)).await;
+    app.signed_up("ann", "ann@example.com").await;
+    assert_eq!(
+        app.post(
+            "/api/readings",
+            json!({"date": "2026-11-20", "time": "07:00", "heartRate": 61})
+        )
+        .await
+        .status(),
+        StatusCode::FORBIDDEN,
+        "no subscription yet (the database answers)"
+    );
+
+    proxy.cut();
+    let started = Instant::now();
+    let res = app.get("/api/readings").await;
+    let status = res.status();
+    let text = res.text().await.expect("body");
+    assert!(status.is_server_error(), "{status}");
+    let body: Value = serde_json::from_str(&text).unwrap_or_else(|_| panic!("{status}: {text:?}"));
+    assert!(body["message"].is_string(), "a JSON error: {body}");
+    assert!(
+        !body.to_string().contains("postgres"),
+        "no internals leak: {body}"
+    );
+    assert!(
+        started.elapsed() < Duration::from_secs(12),
+        "fails within the pool timeout"
+    );
+    // Probes send no cookie.
+    let probe = |path: &str| client().get(app.url(path)).send();
+    assert_eq!(
+        probe("/health/ready").await.expect("probe").status(),
+        StatusCode::SERVICE_UNAVAILABLE
+    );
+    assert_eq!(
+        probe("/health/live").await.expect("probe").status(),
+        StatusCode::OK
+    );
+
+    proxy.restore();
+    let deadline = Instant::now() + Duration::from_secs(15);
+    loop {
+        let ready = probe("/health/ready").await.expect("probe").status() == StatusCode::OK;
+        let listed = app.get("/api/readings").await.status() == StatusCode::OK;
+        if ready && listed {
+            break;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "did not recover after PostgreSQL returned"
+        );
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    // Writes work again too.
+    let res = app.post("/api/subscription/orders", json!({})).await;
+    assert_eq!(res.status(), StatusCode::CREATED);
+    drop(db);
+}
