@@ -1,4 +1,4 @@
-//! `vitalog`: serve (default), migrate, backup.
+//! `vitalog`: serve (default), migrate, backup, copy-database.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -28,6 +28,13 @@ enum Command {
     Backup {
         /// Destination file; must not exist yet.
         path: PathBuf,
+    },
+    /// Copy every row of the configured database into another one (e.g. from SQLite to
+    /// PostgreSQL), which is migrated first and must hold no users. Stop the server first.
+    CopyDatabase {
+        /// The target database URL (`postgres://...` or `sqlite://...`).
+        #[arg(long)]
+        to: String,
     },
 }
 
@@ -80,6 +87,26 @@ async fn run(command: Command) -> anyhow::Result<()> {
                 tokio::task::spawn_blocking(move || server::app::open_database(&config)).await??;
             db.backup_to(&path).await?;
             println!("backup written to {}", path.display());
+            Ok(())
+        }
+        Command::CopyDatabase { to } => {
+            let source = config.database_url();
+            anyhow::ensure!(to != source, "the target is the configured database itself");
+            let from =
+                tokio::task::spawn_blocking(move || server::app::open_database(&config)).await??;
+            let target = tokio::task::spawn_blocking(move || -> anyhow::Result<store::Db> {
+                let db = store::Db::connect(&store::DbOptions::new(&to))?;
+                db.migrate()?;
+                Ok(db)
+            })
+            .await??;
+            let report = from.copy_into(&target).await?;
+            for (table, rows) in &report {
+                println!("{table:>14}: {rows} rows");
+            }
+            println!(
+                "copied every row; point VITALOG_DATABASE_URL at the target and start vitalog"
+            );
             Ok(())
         }
     }

@@ -212,7 +212,7 @@ impl Db {
         ran.map_err(|e| DbError::Migrate(e.to_string()))
     }
 
-    fn lock_writes(&self) -> Option<std::sync::MutexGuard<'_, ()>> {
+    pub(crate) fn lock_writes(&self) -> Option<std::sync::MutexGuard<'_, ()>> {
         match self.backend {
             // A poisoned lock only means another writer panicked; the database itself is
             // consistent (its transaction rolled back), so carry on.
@@ -251,6 +251,19 @@ impl Db {
         })
         .await
         .map_err(anyhow::Error::from)?
+    }
+
+    /// Runs `f` (blocking) with a connection to this database and one to `target`, holding
+    /// the target's write lock.
+    pub(crate) fn with_target<R>(
+        &self,
+        target: &Db,
+        f: impl FnOnce(&mut AnyConnection, &mut AnyConnection) -> anyhow::Result<R>,
+    ) -> anyhow::Result<R> {
+        let mut from = self.pool.get()?;
+        let mut to = target.pool.get()?;
+        let _guard = target.lock_writes();
+        f(&mut from, &mut to)
     }
 
     /// A consistent copy of a live SQLite database (`VACUUM INTO`), safe while the server

@@ -2,6 +2,7 @@
 //! by the database URL, implementing the domain ports.
 
 mod billing;
+mod copy;
 pub mod db;
 mod notifications;
 mod outbox;
@@ -12,6 +13,7 @@ mod sessions;
 mod users;
 
 pub use billing::SubscriptionStore;
+pub use copy::CopyReport;
 pub use db::{Backend, Db, DbError, DbOptions};
 pub use notifications::NotificationStoreDb;
 pub use outbox::OutboxStore;

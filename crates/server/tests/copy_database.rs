@@ -1,0 +1,124 @@
+//! `vitalog copy-database --to postgres://...`: every row of a SQLite deployment moves to
+//! PostgreSQL, and the same browser session, password, readings and stored PDFs work
+//! there; new rows get fresh ids.
+
+mod common;
+
+use std::process::Command;
+
+use common::*;
+use reqwest::StatusCode;
+use serde_json::{Value, json};
+use testkit::{Backend, TestDb};
+
+fn copy(from: &str, to: &str) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_vitalog"))
+        .args(["copy-database", "--to", to])
+        .current_dir(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../.."))
+        .env("VITALOG_ENV", "test")
+        .env("VITALOG_DATABASE_URL", from)
+        .env("VITALOG_LOG", "warn")
+        .output()
+        .expect("run vitalog")
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sqlite_to_postgres_keeps_every_row_and_session() {
+    let app = TestApp::spawn(Backend::Sqlite).await;
+    app.signed_up("ann", "ann@example.com").await;
+    let order = json_of(app.post("/api/subscription/orders", json!({})).await).await["id"].clone();
+    let res = app
+        .post(
+            "/api/subscription/activate",
+            json!({"paymentMethod": "paypal", "amount": "5.00", "transactionId": order, "paymentDetails": {}}),
+        )
+        .await;
+    assert_eq!(res.status(), StatusCode::OK);
+    for (d, s) in [
+        ("2026-11-01", 118),
+        ("2026-11-02", 131),
+        ("2026-11-03", 142),
+    ] {
+        let res = app
+            .post("/api/readings", json!({"date": d, "time": "07:15", "systolic": s, "diastolic": 80, "weight": 170.25, "notes": "ü ✓"}))
+            .await;
+        assert_eq!(res.status(), StatusCode::CREATED);
+    }
+    let report = json_of(
+        app.post(
+            "/api/reports",
+            json!({"type": "bp", "dateStart": "2026-11-01", "dateEnd": "2026-11-03"}),
+        )
+        .await,
+    )
+    .await["id"]
+        .as_i64()
+        .expect("report");
+    let pdf = app
+        .get(&format!("/api/reports/{report}/view"))
+        .await
+        .bytes()
+        .await
+        .expect("pdf");
+    let before: Value = json_of(app.get("/api/readings").await).await;
+    let sub_before: Value = json_of(app.get("/api/user/subscription").await).await;
+    app.stop().await;
+
+    let pg = TestDb::new(Backend::Postgres);
+    let out = copy(&app.db_url, &pg.url);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let printed = String::from_utf8_lossy(&out.stdout);
+    assert!(printed.contains("readings: 3 rows"), "{printed}");
+    assert!(printed.contains("copied every row"), "{printed}");
+    // A second copy into the same (now non-empty) database is refused.
+    let again = copy(&app.db_url, &pg.url);
+    assert!(!again.status.success());
+    assert!(String::from_utf8_lossy(&again.stderr).contains("already has users"));
+
+    // Vitalog on PostgreSQL: the same browser (cookie) is still signed in.
+    let pg_url = pg.url.clone();
+    let moved =
+        TestApp::spawn_with(Backend::Postgres, move |c| c.database_url = Some(pg_url)).await;
+    let moved = TestApp {
+        client: app.client.clone(),
+        ..moved
+    };
+    let after: Value = json_of(moved.get("/api/readings").await).await;
+    assert_eq!(after, before, "every reading, value for value");
+    assert_eq!(
+        json_of(moved.get("/api/user/subscription").await).await,
+        sub_before
+    );
+    let pdf_after = moved
+        .get(&format!("/api/reports/{report}/view"))
+        .await
+        .bytes()
+        .await
+        .expect("pdf");
+    assert_eq!(pdf_after, pdf, "the stored PDF, byte for byte");
+    // The password works, and new rows get ids after the copied ones.
+    assert_eq!(
+        moved.login(&client(), "ann", PASSWORD).await.status(),
+        StatusCode::OK
+    );
+    let max_id = before
+        .as_array()
+        .expect("list")
+        .iter()
+        .filter_map(|r| r["id"].as_i64())
+        .max()
+        .expect("ids");
+    let res = moved
+        .post(
+            "/api/readings",
+            json!({"date": "2026-11-04", "time": "07:15", "heartRate": 64}),
+        )
+        .await;
+    assert_eq!(res.status(), StatusCode::CREATED);
+    assert!(json_of(res).await["id"].as_i64().expect("id") > max_id);
+    drop(pg);
+}
