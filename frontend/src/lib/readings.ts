@@ -114,6 +114,22 @@ export function useReadings(filters: ReadingFilters = {}): ReadingsState<Reading
   return { data, error: error as unknown, isLoading, mutate };
 }
 
+export interface ReadingsSnapshot {
+  readings: Reading[];
+  /** When the list was fetched (ms): charts end at this moment. */
+  fetchedAt: number;
+}
+
+/** A list of readings and the moment it was fetched (for charts of "the last N days"). */
+export function useReadingsSnapshot(filters: ReadingFilters = {}): ReadingsState<ReadingsSnapshot> {
+  const { data, error, isLoading, mutate } = useSWR<ReadingsSnapshot>(
+    readingsUrl(filters),
+    async (url: string) => ({ readings: await fetchReadings(url), fetchedAt: Date.now() }),
+    { keepPreviousData: true },
+  );
+  return { data, error: error as unknown, isLoading, mutate };
+}
+
 /** One page of readings and the total count, for paged tables. */
 export function useReadingPage(filters: ReadingFilters): ReadingsState<ReadingPage> {
   const { data, error, isLoading, mutate } = useSWR<ReadingPage>(

@@ -125,7 +125,7 @@ export default function HistoryPage(): ReactElement {
     body = <TableSkeleton />;
   } else if (error && !data) {
     body = (
-      <Alert variant="danger" role="alert" title="Your readings could not be loaded">
+      <Alert variant="danger" title="Your readings could not be loaded">
         Check your connection and reload the page to try again.
       </Alert>
     );
