@@ -156,6 +156,26 @@ describe('Record Vitals', () => {
     expect(posted(calls, 'POST')).toBeUndefined();
   });
 
+  it('asks the server again before blocking: a subscription paid meanwhile lets the reading through', async () => {
+    setPresenceCookie();
+    let asked = 0;
+    const { calls } = mockFetch({
+      'GET /api/user/preferences': prefs(),
+      'GET /api/user/subscription': () => {
+        asked += 1;
+        return asked === 1 ? inactive : active;
+      },
+      'POST /api/readings': { status: 201, body: stored },
+    });
+    renderPage();
+    const user = userEvent.setup();
+    await screen.findByText('Subscription Required', { selector: '.alert-title' });
+    await user.type(screen.getByLabelText('Heart rate (bpm)'), '72');
+    await user.click(screen.getByRole('button', { name: 'Save Reading' }));
+    expect(await screen.findByText('dashboard page')).toBeInTheDocument();
+    expect(posted(calls, 'POST')).toBeDefined();
+  });
+
   it('says the user must be logged in when the session is gone', async () => {
     const { calls } = mockFetch({ 'GET /api/user/preferences': prefs(), 'GET /api/user/subscription': active });
     renderPage();

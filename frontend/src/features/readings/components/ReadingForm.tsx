@@ -107,7 +107,7 @@ export function ReadingForm({ preferences, reading }: ReadingFormProps): ReactEl
   const { toast } = useToast();
   const { cache } = useSWRConfig();
   const refreshReadings = useRefreshReadings();
-  const { isInactive } = useSubscription();
+  const { isInactive, mutate: refreshSubscription } = useSubscription();
   const formRef = useRef<HTMLFormElement>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const editing = reading !== undefined;
@@ -136,8 +136,12 @@ export function ReadingForm({ preferences, reading }: ReadingFormProps): ReactEl
         return;
       }
       if (isInactive) {
-        showSubscriptionRequired();
-        return;
+        // The cached status may be stale (e.g. paid in another tab): ask once more.
+        const fresh = await refreshSubscription().catch(() => undefined);
+        if (!fresh?.isActive) {
+          showSubscriptionRequired();
+          return;
+        }
       }
       const cachedUser = cache.get('/api/user')?.data as { id?: unknown } | undefined;
       const userId = typeof cachedUser?.id === 'number' ? cachedUser.id : undefined;
