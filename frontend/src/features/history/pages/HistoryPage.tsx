@@ -171,7 +171,7 @@ export default function HistoryPage(): ReactElement {
               id={ids.search}
               className="field-input"
               type="search"
-              placeholder="Search notes or dates (YYYY-MM-DD)"
+              placeholder="Notes or date (YYYY-MM-DD)"
               value={searchText}
               onChange={(e) => setSearchText(e.target.value)}
             />
