@@ -1,15 +1,20 @@
 import { lazy, Suspense, useId, useState, type ReactElement } from 'react';
+import type * as ChartModuleType from '../../../components/chart/TimeSeriesChart';
 import { Skeleton } from '../../../components/feedback/Skeleton';
 import type { Reading } from '../../../lib/readings';
 import { CHART_RANGES, DEFAULT_CHART_RANGE, chartSeries, type ChartRange, type ChartSpec, type Units } from '../chartPoints';
 
 // chart.js is the heaviest code of the app: it loads after the page itself, behind the
 // cards' skeletons, so the heading and recent readings show first.
-const TimeSeriesChart = lazy(() =>
-  import(/* webpackChunkName: "charts" */ '../../../components/chart/TimeSeriesChart').then((m) => ({
-    default: m.TimeSeriesChart,
-  })),
-);
+// Its download starts with the dashboard itself, alongside the readings request, rather
+// than after the readings arrive.
+type ChartModule = typeof ChartModuleType;
+let chartModule: Promise<ChartModule> | undefined;
+export function preloadChart(): Promise<ChartModule> {
+  chartModule ??= import(/* webpackChunkName: "charts" */ '../../../components/chart/TimeSeriesChart');
+  return chartModule;
+}
+const TimeSeriesChart = lazy(() => preloadChart().then((m) => ({ default: m.TimeSeriesChart })));
 
 function ChartSkeleton({ title }: { title: string }): ReactElement {
   return (

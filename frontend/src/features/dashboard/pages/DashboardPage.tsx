@@ -9,10 +9,13 @@ import { isApiError } from '../../../lib/api';
 import { formatDate, isoDateDaysAgo } from '../../../lib/dates';
 import { usePreferences } from '../../../lib/preferences';
 import { deleteReading, useReadings, useReadingsSnapshot, useRefreshReadings, type Reading } from '../../../lib/readings';
-import { ChartCard } from '../components/ChartCard';
+import { ChartCard, preloadChart } from '../components/ChartCard';
 import { RECENT_COUNT, RecentReadings } from '../components/RecentReadings';
 import { CHART_SPECS, LONGEST_CHART_RANGE } from '../chartPoints';
 import '../dashboard.css';
+
+// The chart code downloads while the readings load (not after them).
+void preloadChart();
 
 export const DELETE_FAILED_TITLE = 'Failed to Delete';
 export const DELETE_FAILED_DEFAULT = 'An error occurred while deleting the reading.';
