@@ -41,6 +41,13 @@ test('history: server-side filters, search and paging over a year of readings', 
   await page.getByLabel('Search').fill('tea');
   await expect(page.getByText('Showing 1 to 10 of 36 records')).toBeVisible();
   await expect(table.getByRole('row').filter({ hasText: 'after tea' })).toHaveCount(10);
+  // Dates are searched as they are shown.
+  const d = new Date();
+  d.setDate(d.getDate() - 3);
+  const shown = `${String(d.getMonth() + 1).padStart(2, '0')}/${String(d.getDate()).padStart(2, '0')}/${d.getFullYear()}`;
+  await page.getByLabel('Search').fill(shown);
+  await expect(page.getByText('Showing 1 to 2 of 2 records')).toBeVisible();
+  await expect(table.getByText(shown)).toHaveCount(2);
   await page.getByLabel('Search').fill('no such note');
   await expect(page.getByText('No records found. Try adjusting your filters or search term.')).toBeVisible();
   await page.getByLabel('Search').fill('');

@@ -6,7 +6,7 @@ import { renderWithProviders } from '../../testing/render';
 import { isoDateDaysAgo } from '../../lib/dates';
 import type { Reading } from '../../lib/readings';
 import HistoryPage from './pages/HistoryPage';
-import { pageWindow, showingText } from './pagination';
+import { pageWindow, serverSearchText, showingText } from './pagination';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -82,6 +82,13 @@ describe('pagination helpers', () => {
     expect(pageWindow(1, 20)).toEqual([1, 2, 3, 4, 5]);
     expect(pageWindow(10, 20)).toEqual([8, 9, 10, 11, 12]);
     expect(pageWindow(20, 20)).toEqual([16, 17, 18, 19, 20]);
+  });
+
+  it('searches dates the way the server stores them', () => {
+    expect(serverSearchText('11/20/2026')).toBe('2026-11-20');
+    expect(serverSearchText(' 3/7 ')).toBe('-03-07');
+    expect(serverSearchText('2026-11')).toBe('2026-11');
+    expect(serverSearchText('after tea')).toBe('after tea');
   });
 
   it('says which records are shown', () => {

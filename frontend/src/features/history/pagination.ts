@@ -58,3 +58,18 @@ export function parsePage(value: string | null): number {
   const page = Number(value);
   return Number.isInteger(page) && page >= 1 ? page : 1;
 }
+
+/**
+ * The search text as the server matches it: dates are stored as YYYY-MM-DD, while every
+ * screen shows MM/DD/YYYY, so '11/20/2026' is searched as '2026-11-20' and '11/20' as
+ * '-11-20'. Other text is sent as typed.
+ */
+export function serverSearchText(text: string): string {
+  const q = text.trim();
+  const pad = (n: string): string => n.padStart(2, '0');
+  const full = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(q);
+  if (full) return `${full[3]}-${pad(full[1] ?? '')}-${pad(full[2] ?? '')}`;
+  const monthDay = /^(\d{1,2})\/(\d{1,2})$/.exec(q);
+  if (monthDay) return `-${pad(monthDay[1] ?? '')}-${pad(monthDay[2] ?? '')}`;
+  return q;
+}

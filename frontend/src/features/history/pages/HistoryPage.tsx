@@ -21,6 +21,7 @@ import {
   parsePage,
   parsePeriod,
   parseType,
+  serverSearchText,
   showingText,
 } from '../pagination';
 import '../history.css';
@@ -92,7 +93,7 @@ export default function HistoryPage(): ReactElement {
   const { data, error, isLoading } = useReadingPage({
     ...(days !== ALL_TIME ? { from: isoDateDaysAgo(days) } : {}),
     type,
-    q,
+    q: serverSearchText(q),
     limit: PAGE_SIZE,
     offset: (page - 1) * PAGE_SIZE,
   });
@@ -171,7 +172,7 @@ export default function HistoryPage(): ReactElement {
               id={ids.search}
               className="field-input"
               type="search"
-              placeholder="Notes or date (YYYY-MM-DD)"
+              placeholder="Notes or date (MM/DD/YYYY)"
               value={searchText}
               onChange={(e) => setSearchText(e.target.value)}
             />
