@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, loginThroughUi, test, verifiedAccount } from './fixtures';
-import { screenshots, setUnits, subscribedUserWithReadings } from './readings-fixtures';
+import { expectNoAxeViolations, screenshots, setUnits, subscribedUserWithReadings } from './readings-fixtures';
 
 const CHARTS = [
   { title: 'Blood Pressure Trends', unit: 'mmHg' },
@@ -86,6 +86,7 @@ test('dashboard: recent readings, and each chart range changes what is drawn, wi
 
   await screenshots(page, 'dashboard', async () => {
     for (const { title } of CHARTS) await expect(card(page, title).locator('.trend-chart')).toHaveAttribute('data-painted', 'true');
+    await expectNoAxeViolations(page);
   });
 });
 
@@ -120,5 +121,6 @@ test('dashboard: empty texts and the subscription alert for a new user', async (
   await expect(page.locator('.subscription-alert')).toContainText('Subscription Required');
   await screenshots(page, 'dashboard-empty', async () => {
     await expect(page.getByText('No weight data available')).toBeVisible();
+    await expectNoAxeViolations(page);
   });
 });

@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { screenshots, setUnits, subscribedUserWithReadings } from './readings-fixtures';
+import { expectNoAxeViolations, screenshots, setUnits, subscribedUserWithReadings } from './readings-fixtures';
 
 test('history: server-side filters, search and paging over a year of readings', async ({ page, request, mailbox }) => {
   test.setTimeout(120_000);
@@ -66,5 +66,6 @@ test('history: server-side filters, search and paging over a year of readings', 
   await page.goto('/history');
   await screenshots(page, 'history', async () => {
     await expect(page.getByText('Showing 1 to 10 of 60 records')).toBeVisible();
+    await expectNoAxeViolations(page);
   });
 });

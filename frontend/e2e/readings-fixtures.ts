@@ -1,5 +1,6 @@
 // Helpers of the readings, history and dashboard browser tests: a subscribed, signed-in
 // user and readings seeded through the API.
+import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, loginThroughUi, verifiedAccount, type Account } from './fixtures';
 import type { Mailbox } from './smtp-sink';
@@ -122,4 +123,11 @@ export async function screenshots(page: Page, name: string, ready: () => Promise
     await page.screenshot({ path: `/tmp/readings-${name}-${width}.png`, fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+/** Runs axe on the page as it is and fails on any violation (with their ids and targets). */
+export async function expectNoAxeViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const found = results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(found).toEqual([]);
 }

@@ -1,5 +1,5 @@
 import { expect, loginThroughUi, test, verifiedAccount } from './fixtures';
-import { screenshots, setUnits, subscribedUserWithReadings } from './readings-fixtures';
+import { expectNoAxeViolations, screenshots, setUnits, subscribedUserWithReadings } from './readings-fixtures';
 
 test('record a reading, edit it (Cancel goes to /history), then delete it', async ({ page, request, mailbox }) => {
   await subscribedUserWithReadings(page, request, mailbox, 14, 'rec');
@@ -117,10 +117,12 @@ test('screenshots of Record Vitals and Edit Reading', async ({ page, request, ma
     await page.getByLabel('Heart rate (bpm)').fill('300');
     await page.getByRole('button', { name: 'Save Reading' }).click();
     await expect(page.getByText('Heart rate must be less than 220')).toBeVisible();
+    await expectNoAxeViolations(page);
   });
   const readings = (await (await page.request.get('/api/readings')).json()) as Array<{ id: number }>;
   await page.goto(`/vitals?edit=${readings[0]?.id}`);
   await screenshots(page, 'edit', async () => {
     await expect(page.getByRole('button', { name: 'Update Reading' })).toBeVisible();
+    await expectNoAxeViolations(page);
   });
 });

@@ -123,8 +123,8 @@ export interface ReadingsSnapshot {
 /** A list of readings and the moment it was fetched (for charts of "the last N days"). */
 export function useReadingsSnapshot(filters: ReadingFilters = {}): ReadingsState<ReadingsSnapshot> {
   const { data, error, isLoading, mutate } = useSWR<ReadingsSnapshot>(
-    readingsUrl(filters),
-    async (url: string) => ({ readings: await fetchReadings(url), fetchedAt: Date.now() }),
+    ['reading-snapshot', readingsUrl(filters)],
+    async ([, url]: [string, string]) => ({ readings: await fetchReadings(url), fetchedAt: Date.now() }),
     { keepPreviousData: true },
   );
   return { data, error: error as unknown, isLoading, mutate };
@@ -150,7 +150,7 @@ export function useReading(id: number | null): ReadingsState<Reading> {
 
 function isReadingsKey(key: unknown): boolean {
   if (typeof key === 'string') return key.startsWith(READINGS_KEY);
-  return Array.isArray(key) && key[0] === 'reading-page';
+  return Array.isArray(key) && (key[0] === 'reading-page' || key[0] === 'reading-snapshot');
 }
 
 /**
