@@ -240,7 +240,7 @@ export function ReadingForm({ preferences, reading }: ReadingFormProps): ReactEl
 
       <fieldset className="vitals-section">
         <legend>Blood pressure</legend>
-        <div className="vitals-grid">
+        <div className="vitals-grid vitals-grid-pair">
           <TextField id="vitals-systolic" label="Systolic (mmHg)" type="number" inputMode="numeric" min={70} max={250} step={1} placeholder="e.g. 120" {...field('systolic')} />
           <TextField id="vitals-diastolic" label="Diastolic (mmHg)" type="number" inputMode="numeric" min={40} max={150} step={1} placeholder="e.g. 80" {...field('diastolic')} />
         </div>
