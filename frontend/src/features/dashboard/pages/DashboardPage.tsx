@@ -1,4 +1,4 @@
-import { useState, type ReactElement } from 'react';
+import { useEffect, useState, type ReactElement } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { PageHeader } from '../../../components/layout/PageHeader';
 import { BpCategoryLegend } from '../../../components/readings/BpCategoryBadge';
@@ -14,9 +14,6 @@ import { RECENT_COUNT, RecentReadings } from '../components/RecentReadings';
 import { CHART_SPECS, LONGEST_CHART_RANGE } from '../chartPoints';
 import '../dashboard.css';
 
-// The chart code downloads while the readings load (not after them).
-void preloadChart();
-
 export const DELETE_FAILED_TITLE = 'Failed to Delete';
 export const DELETE_FAILED_DEFAULT = 'An error occurred while deleting the reading.';
 
@@ -30,6 +27,10 @@ export default function DashboardPage(): ReactElement {
   // The charts need the longest range only: a decade of readings stays on the server.
   const trend = useReadingsSnapshot({ from: isoDateDaysAgo(LONGEST_CHART_RANGE + 1) });
   const [toDelete, setToDelete] = useState<Reading | null>(null);
+  // The chart code downloads while the readings load, not after them.
+  useEffect(() => {
+    void preloadChart();
+  }, []);
   const [deleting, setDeleting] = useState(false);
 
   const confirmDelete = async (): Promise<void> => {
