@@ -80,12 +80,17 @@ test('dashboard: recent readings, and each chart range changes what is drawn, wi
   await expect(recent.getByText(/\d+\.\d mmol\/L$/).first()).toBeVisible();
   await drawing(card(page, 'Weight Trend'));
   expect(await tooltipAt(page, card(page, 'Weight Trend'), 0.5)).toMatch(/Weight: \d+\.\d kg/);
+  await card(page, 'Weight Trend').screenshot({ path: '/tmp/readings-dashboard-tooltip-1280.png' });
   await drawing(card(page, 'Blood Sugar Trend'));
   expect(await tooltipAt(page, card(page, 'Blood Sugar Trend'), 0.5)).toMatch(/Blood sugar: \d+\.\d mmol\/L/);
   await setUnits(page.request, 'lbs', 'mg/dL');
 
   await screenshots(page, 'dashboard', async () => {
     for (const { title } of CHARTS) await expect(card(page, title).locator('.trend-chart')).toHaveAttribute('data-painted', 'true');
+    // Phones show the time in 12-hour form, wider screens as recorded (24-hour).
+    const phone = (page.viewportSize()?.width ?? 1280) < 640;
+    await expect(recent.getByRole('row').nth(1)).toContainText(phone ? '8:15 PM' : '20:15');
+    await expect(recent.getByText('8:15 PM').first()).toBeVisible({ visible: phone });
     await expectNoAxeViolations(page);
   });
 });
