@@ -1,6 +1,270 @@
-import type { ReactElement } from 'react';
+import { useEffect, useId, useState, type ReactElement } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { Alert } from '../../../components/feedback/Alert';
+import { Skeleton } from '../../../components/feedback/Skeleton';
 import { PageHeader } from '../../../components/layout/PageHeader';
+import { BpCategoryLegend } from '../../../components/readings/BpCategoryBadge';
+import { ConfirmDialog } from '../../../components/readings/ConfirmDialog';
+import { useToast } from '../../../components/toast';
+import { formatDate, isoDateDaysAgo } from '../../../lib/dates';
+import { usePreferences } from '../../../lib/preferences';
+import { deleteReading, useReadingPage, useRefreshReadings, type Reading } from '../../../lib/readings';
+import { HistoryTable } from '../components/HistoryTable';
+import {
+  ALL_TIME,
+  DEFAULT_PERIOD,
+  PAGE_SIZE,
+  PERIODS,
+  READING_TYPES,
+  pageCount,
+  pageWindow,
+  parsePage,
+  parsePeriod,
+  parseType,
+  serverSearchText,
+  showingText,
+} from '../pagination';
+import '../history.css';
 
+export const HISTORY_EMPTY = 'No records found. Try adjusting your filters or search term.';
+export const HISTORY_DELETE_FAILED = 'Failed to delete reading. Please try again.';
+/** Typing pauses this long before the search runs. */
+export const SEARCH_DEBOUNCE_MS = 300;
+
+function TableSkeleton(): ReactElement {
+  return (
+    <div className="history-skeleton" role="status" aria-live="polite">
+      <span className="visually-hidden">Loading readings…</span>
+      {Array.from({ length: 6 }, (_, i) => (
+        <Skeleton key={i} height={36} />
+      ))}
+    </div>
+  );
+}
+
+/** /history: every reading, searchable and filtered, paged on the server. */
 export default function HistoryPage(): ReactElement {
-  return <PageHeader title="History" />;
+  const navigate = useNavigate();
+  const { toast } = useToast();
+  const ids = { search: useId(), type: useId(), period: useId() };
+  const [params, setParams] = useSearchParams();
+  const q = params.get('q') ?? '';
+  const type = parseType(params.get('type'));
+  const days = parsePeriod(params.get('days'));
+  const page = parsePage(params.get('page'));
+  const [searchText, setSearchText] = useState(q);
+  const [toDelete, setToDelete] = useState<Reading | null>(null);
+  const [deleting, setDeleting] = useState(false);
+  const { preferences } = usePreferences();
+  const refreshReadings = useRefreshReadings();
+
+  const update = (changes: Record<string, string | null>): void => {
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        for (const [key, value] of Object.entries(changes)) {
+          if (value === null || value === '') next.delete(key);
+          else next.set(key, value);
+        }
+        return next;
+      },
+      { replace: true },
+    );
+  };
+
+  // The search runs once typing pauses; a new search starts at page 1.
+  useEffect(() => {
+    if (searchText.trim() === q.trim()) return undefined;
+    const timer = window.setTimeout(() => {
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          if (searchText.trim() === '') next.delete('q');
+          else next.set('q', searchText.trim());
+          next.delete('page');
+          return next;
+        },
+        { replace: true },
+      );
+    }, SEARCH_DEBOUNCE_MS);
+    return () => window.clearTimeout(timer);
+  }, [searchText, q, setParams]);
+
+  const { data, error, isLoading } = useReadingPage({
+    ...(days !== ALL_TIME ? { from: isoDateDaysAgo(days) } : {}),
+    type,
+    q: serverSearchText(q),
+    limit: PAGE_SIZE,
+    offset: (page - 1) * PAGE_SIZE,
+  });
+  const readings = data?.readings ?? [];
+  const total = data?.total ?? 0;
+  const pages = pageCount(total);
+
+  // A page beyond the end (e.g. after deleting its last reading) moves back to the last one.
+  useEffect(() => {
+    if (data && page > pages) update({ page: pages === 1 ? null : String(pages) });
+  });
+
+  const confirmDelete = async (): Promise<void> => {
+    if (!toDelete) return;
+    setDeleting(true);
+    try {
+      await deleteReading(toDelete.id);
+      await refreshReadings();
+      toast({ title: 'Reading deleted', description: `The reading of ${formatDate(toDelete.date)} ${toDelete.time} was deleted.` });
+      setToDelete(null);
+    } catch {
+      toast({ title: HISTORY_DELETE_FAILED, variant: 'destructive' });
+    } finally {
+      setDeleting(false);
+    }
+  };
+
+  let body: ReactElement;
+  if (isLoading && !data) {
+    body = <TableSkeleton />;
+  } else if (error && !data) {
+    body = (
+      <Alert variant="danger" title="Your readings could not be loaded">
+        Check your connection and reload the page to try again.
+      </Alert>
+    );
+  } else if (readings.length === 0) {
+    body = <p className="history-empty">{HISTORY_EMPTY}</p>;
+  } else {
+    body = (
+      <HistoryTable
+        readings={readings}
+        units={preferences}
+        onEdit={(r) => navigate(`/vitals?edit=${r.id}`)}
+        onDelete={setToDelete}
+      />
+    );
+  }
+
+  const goTo = (target: number): void => update({ page: target === 1 ? null : String(target) });
+
+  return (
+    <div className="history-page">
+      <PageHeader
+        title="History"
+        description="Search and filter every reading you have recorded."
+        actions={
+          <>
+            <Link className="btn btn-secondary" to="/reports">
+              Reports
+            </Link>
+            <Link className="btn btn-primary" to="/vitals">
+              Record Vitals
+            </Link>
+          </>
+        }
+      />
+
+      <section className="card history-card" aria-label="Readings">
+        <div className="history-filters" role="search">
+          <div className="field history-search">
+            <label className="field-label" htmlFor={ids.search}>
+              Search
+            </label>
+            <input
+              id={ids.search}
+              className="field-input"
+              type="search"
+              placeholder="Notes or date (MM/DD/YYYY)"
+              value={searchText}
+              onChange={(e) => setSearchText(e.target.value)}
+            />
+          </div>
+          <div className="field">
+            <label className="field-label" htmlFor={ids.type}>
+              Reading type
+            </label>
+            <select
+              id={ids.type}
+              className="field-input"
+              value={type}
+              onChange={(e) => update({ type: e.target.value === 'all' ? null : e.target.value, page: null })}
+            >
+              {READING_TYPES.map((t) => (
+                <option key={t.value} value={t.value}>
+                  {t.label}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="field">
+            <label className="field-label" htmlFor={ids.period}>
+              Time period
+            </label>
+            <select
+              id={ids.period}
+              className="field-input"
+              value={days}
+              onChange={(e) =>
+                update({ days: Number(e.target.value) === DEFAULT_PERIOD ? null : e.target.value, page: null })
+              }
+            >
+              {PERIODS.map((p) => (
+                <option key={p.days} value={p.days}>
+                  {p.label}
+                </option>
+              ))}
+            </select>
+          </div>
+        </div>
+
+        <div className="history-body" aria-busy={isLoading || undefined}>
+          {body}
+        </div>
+
+        {data && readings.length > 0 ? (
+          <nav className="history-pagination" aria-label="Pages">
+            <p className="text-sm text-muted" aria-live="polite">
+              {showingText(page, readings.length, total)}
+            </p>
+            <div className="history-pages">
+              <button type="button" className="btn btn-secondary btn-sm" onClick={() => goTo(page - 1)} disabled={page <= 1}>
+                Previous
+              </button>
+              {pageWindow(page, pages).map((n) => (
+                <button
+                  key={n}
+                  type="button"
+                  className={n === page ? 'btn btn-primary btn-sm' : 'btn btn-secondary btn-sm'}
+                  aria-current={n === page ? 'page' : undefined}
+                  aria-label={`Page ${n}`}
+                  onClick={() => goTo(n)}
+                >
+                  {n}
+                </button>
+              ))}
+              <button type="button" className="btn btn-secondary btn-sm" onClick={() => goTo(page + 1)} disabled={page >= pages}>
+                Next
+              </button>
+            </div>
+          </nav>
+        ) : null}
+      </section>
+
+      <BpCategoryLegend />
+
+      <ConfirmDialog
+        open={toDelete !== null}
+        title="Delete this reading?"
+        confirmLabel="Delete"
+        pendingLabel="Deleting..."
+        pending={deleting}
+        onConfirm={() => void confirmDelete()}
+        onCancel={() => setToDelete(null)}
+      >
+        {toDelete ? (
+          <p>
+            The reading of {formatDate(toDelete.date)} at {toDelete.time} will be removed for good. This cannot be undone.
+          </p>
+        ) : null}
+      </ConfirmDialog>
+    </div>
+  );
 }

@@ -1,6 +1,80 @@
 import type { ReactElement } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { Alert } from '../../../components/feedback/Alert';
+import { Skeleton } from '../../../components/feedback/Skeleton';
 import { PageHeader } from '../../../components/layout/PageHeader';
+import { SubscriptionAlert } from '../../../components/subscription/SubscriptionAlert';
+import { isApiError } from '../../../lib/api';
+import { usePreferences } from '../../../lib/preferences';
+import { parseEditId, useReading } from '../../../lib/readings';
+import { ReadingForm } from '../components/ReadingForm';
+import '../readings.css';
 
+function FormSkeleton({ label }: { label: string }): ReactElement {
+  return (
+    <div className="card vitals-form" role="status" aria-live="polite">
+      <span className="visually-hidden">{label}</span>
+      {[0, 1, 2].map((row) => (
+        <div key={row} className="vitals-skeleton-row">
+          <Skeleton width="30%" height={14} />
+          <div className="vitals-grid">
+            <Skeleton height={44} />
+            <Skeleton height={44} />
+          </div>
+        </div>
+      ))}
+      <Skeleton height={80} />
+    </div>
+  );
+}
+
+/** /vitals: record a reading, or with ?edit={id} (a valid number) edit one. */
 export default function RecordVitalsPage(): ReactElement {
-  return <PageHeader title="Record Vitals" />;
+  const [params] = useSearchParams();
+  const editId = parseEditId(params.get('edit'));
+  const { preferences, isLoaded } = usePreferences();
+  const { data: reading, error, isLoading } = useReading(editId);
+  const editing = editId !== null;
+
+  let body: ReactElement;
+  if (!isLoaded || (editing && isLoading)) {
+    body = <FormSkeleton label={editing ? 'Loading the reading…' : 'Loading the form…'} />;
+  } else if (editing && (error || !reading)) {
+    const notFound = isApiError(error) && error.status === 404;
+    body = (
+      <Alert variant="danger" role="alert" title={notFound ? 'Reading not found' : 'The reading could not be loaded'}>
+        <p>
+          {notFound
+            ? 'This reading does not exist or was deleted.'
+            : 'Check your connection and reload the page to try again.'}
+        </p>
+        <p>
+          <Link to="/history">Back to history</Link>
+        </p>
+      </Alert>
+    );
+  } else {
+    body = (
+      <ReadingForm
+        key={`${editId ?? 'new'}-${preferences.weightUnit}-${preferences.bloodSugarUnit}`}
+        preferences={preferences}
+        {...(editing && reading ? { reading } : {})}
+      />
+    );
+  }
+
+  return (
+    <div className="vitals-page">
+      <PageHeader
+        title={editing ? 'Edit Reading' : 'Record Vitals'}
+        description={
+          editing
+            ? 'Correct the values of this reading, then update it.'
+            : 'Enter what you measured. Every measurement is optional, but enter at least one.'
+        }
+      />
+      <SubscriptionAlert />
+      {body}
+    </div>
+  );
 }

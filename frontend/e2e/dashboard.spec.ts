@@ -1,0 +1,131 @@
+import type { Locator, Page } from '@playwright/test';
+import { expect, loginThroughUi, test, verifiedAccount } from './fixtures';
+import { expectNoAxeViolations, screenshots, setUnits, subscribedUserWithReadings } from './readings-fixtures';
+
+const CHARTS = [
+  { title: 'Blood Pressure Trends', unit: 'mmHg' },
+  { title: 'Heart Rate Trend', unit: 'bpm' },
+  { title: 'Weight Trend', unit: 'lbs' },
+  { title: 'Blood Sugar Trend', unit: 'mg/dL' },
+] as const;
+
+const card = (page: Page, title: string): Locator => page.getByRole('region', { name: title });
+
+/** The canvas's pixels once it is painted, as a data URL (changes when the drawing does). */
+async function drawing(c: Locator): Promise<string> {
+  await expect(c.locator('.trend-chart')).toHaveAttribute('data-painted', 'true');
+  return c.locator('canvas').evaluate((el) => (el as HTMLCanvasElement).toDataURL());
+}
+
+/** Hovers the plot at `fraction` of its width and returns the tooltip's text. */
+async function tooltipAt(page: Page, c: Locator, fraction: number): Promise<string> {
+  await c.locator('canvas').scrollIntoViewIfNeeded();
+  const box = await c.locator('canvas').boundingBox();
+  if (!box) throw new Error('no canvas');
+  await page.mouse.move(box.x + box.width * fraction, box.y + box.height * 0.4);
+  const tip = c.locator('.chart-tooltip');
+  await expect(tip).toBeVisible();
+  return (await tip.textContent()) ?? '';
+}
+
+/** The tooltip's date (MM/DD/YYYY h:mm AM|PM) as days before today. */
+function daysAgo(text: string): number {
+  const m = /(\d{2})\/(\d{2})\/(\d{4}) (\d{1,2}):(\d{2}) (AM|PM)/.exec(text);
+  if (!m) throw new Error(`no date and 12-hour time in tooltip: ${text}`);
+  const today = new Date();
+  const start = new Date(today.getFullYear(), today.getMonth(), today.getDate()).getTime();
+  const day = new Date(Number(m[3]), Number(m[1]) - 1, Number(m[2])).getTime();
+  return Math.round((start - day) / 86_400_000);
+}
+
+test('dashboard: recent readings, and each chart range changes what is drawn, with unit tooltips', async ({ page, request, mailbox }) => {
+  test.setTimeout(120_000);
+  await subscribedUserWithReadings(page, request, mailbox, 365, 'dash');
+  await expect(page.getByRole('main').getByRole('link', { name: 'Reports' })).toHaveAttribute('href', '/reports');
+  await expect(page.getByRole('link', { name: 'View All' })).toHaveAttribute('href', '/history');
+  await expect(page.locator('.subscription-alert')).toHaveCount(0);
+  const recent = page.getByRole('region', { name: 'Recent Readings' });
+  await expect(recent.getByRole('row')).toHaveCount(4);
+  await expect(recent.getByRole('row').nth(1)).toContainText(/\d{2}\/\d{2}\/\d{4}/);
+  await expect(recent.getByRole('row').nth(1)).toContainText('20:15');
+
+  for (const { title, unit } of CHARTS) {
+    const c = card(page, title);
+    const select = c.getByLabel(`${title} time range`);
+    await expect(select).toHaveValue('7');
+    const week = await drawing(c);
+    const recentTip = await tooltipAt(page, c, 0.5);
+    expect(recentTip).toContain(unit);
+    expect(daysAgo(recentTip)).toBeLessThanOrEqual(7);
+
+    await select.selectOption('90');
+    await expect(c.getByRole('img', { name: new RegExp(`${title}, last 90 days`) })).toBeVisible();
+    const quarter = await drawing(c);
+    expect(quarter, `${title}: 90 days are drawn differently from 7`).not.toEqual(week);
+    const oldTip = await tooltipAt(page, c, 0.15);
+    expect(daysAgo(oldTip)).toBeGreaterThan(30);
+    expect(oldTip).toMatch(/\d{1,2}:\d{2} (AM|PM)/);
+
+    await select.selectOption('30');
+    const month = await drawing(c);
+    expect(month).not.toEqual(quarter);
+    expect(daysAgo(await tooltipAt(page, c, 0.15))).toBeLessThanOrEqual(30);
+    await page.mouse.move(0, 0);
+  }
+
+  // Units from the preferences.
+  await setUnits(page.request, 'kg', 'mmol/L');
+  await page.reload();
+  await expect(recent.getByText(/\d+\.\d kg$/).first()).toBeVisible();
+  await expect(recent.getByText(/\d+\.\d mmol\/L$/).first()).toBeVisible();
+  await drawing(card(page, 'Weight Trend'));
+  expect(await tooltipAt(page, card(page, 'Weight Trend'), 0.5)).toMatch(/Weight: \d+\.\d kg/);
+  await card(page, 'Weight Trend').screenshot({ path: '/tmp/readings-dashboard-tooltip-1280.png' });
+  await drawing(card(page, 'Blood Sugar Trend'));
+  expect(await tooltipAt(page, card(page, 'Blood Sugar Trend'), 0.5)).toMatch(/Blood sugar: \d+\.\d mmol\/L/);
+  await setUnits(page.request, 'lbs', 'mg/dL');
+
+  await screenshots(page, 'dashboard', async () => {
+    for (const { title } of CHARTS) await expect(card(page, title).locator('.trend-chart')).toHaveAttribute('data-painted', 'true');
+    // Phones show the time in 12-hour form, wider screens as recorded (24-hour).
+    const phone = (page.viewportSize()?.width ?? 1280) < 640;
+    await expect(recent.getByRole('row').nth(1)).toContainText(phone ? '8:15 PM' : '20:15');
+    await expect(recent.getByText('8:15 PM').first()).toBeVisible({ visible: phone });
+    await expectNoAxeViolations(page);
+  });
+});
+
+test('dashboard: delete from Recent Readings asks first', async ({ page, request, mailbox }) => {
+  await subscribedUserWithReadings(page, request, mailbox, 3, 'ddel');
+  const recent = page.getByRole('region', { name: 'Recent Readings' });
+  const first = recent.getByRole('row').nth(1);
+  const label = (await first.getByRole('button', { name: /^Delete reading/ }).getAttribute('aria-label')) ?? '';
+  await first.getByRole('button', { name: /^Delete reading/ }).click();
+  const dialog = page.getByRole('alertdialog', { name: 'Delete this reading?' });
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toHaveCount(0);
+  await first.getByRole('button', { name: /^Delete reading/ }).click();
+  await dialog.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Reading deleted' })).toBeVisible();
+  await expect(recent.getByRole('button', { name: label })).toHaveCount(0);
+  await expect(recent.getByRole('row')).toHaveCount(4);
+});
+
+test('dashboard: empty texts and the subscription alert for a new user', async ({ page, request, mailbox }) => {
+  const account = await verifiedAccount(request, mailbox, 'dempty');
+  await loginThroughUi(page, account);
+  await expect(page.getByText('No readings available. Start by recording your vitals.')).toBeVisible();
+  for (const text of [
+    'No blood pressure data available',
+    'No heart rate data available',
+    'No weight data available',
+    'No blood sugar data available',
+  ]) {
+    await expect(page.getByText(text)).toBeVisible();
+  }
+  await expect(page.locator('.subscription-alert')).toContainText('Subscription Required');
+  await screenshots(page, 'dashboard-empty', async () => {
+    await expect(page.getByText('No weight data available')).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+});

@@ -1,0 +1,99 @@
+import { lazy, Suspense, useId, useState, type ReactElement } from 'react';
+import type * as ChartModuleType from '../../../components/chart/TimeSeriesChart';
+import { Skeleton } from '../../../components/feedback/Skeleton';
+import type { Reading } from '../../../lib/readings';
+import { CHART_RANGES, DEFAULT_CHART_RANGE, chartSeries, type ChartRange, type ChartSpec, type Units } from '../chartPoints';
+
+// chart.js is the heaviest code of the app: it loads after the page itself, behind the
+// cards' skeletons, so the heading and recent readings show first.
+// Its download starts with the dashboard itself, alongside the readings request, rather
+// than after the readings arrive.
+type ChartModule = typeof ChartModuleType;
+let chartModule: Promise<ChartModule> | undefined;
+export function preloadChart(): Promise<ChartModule> {
+  chartModule ??= import(/* webpackChunkName: "charts" */ '../../../components/chart/TimeSeriesChart');
+  return chartModule;
+}
+const TimeSeriesChart = lazy(() => preloadChart().then((m) => ({ default: m.TimeSeriesChart })));
+
+function ChartSkeleton({ title }: { title: string }): ReactElement {
+  return (
+    <div className="chart-skeleton" role="status" aria-live="polite">
+      <span className="visually-hidden">Loading {title}…</span>
+      <Skeleton height="100%" radius={8} />
+    </div>
+  );
+}
+
+export interface ChartCardProps {
+  spec: ChartSpec;
+  /** The readings of the longest range; undefined while they load. */
+  readings: ReadonlyArray<Reading> | undefined;
+  /** True when the readings could not be loaded. */
+  failed: boolean;
+  units: Units;
+  now: number;
+}
+
+/** One trend card: title, its own range select (7 days by default), then skeleton, chart or empty text. */
+export function ChartCard({ spec, readings, failed, units, now }: ChartCardProps): ReactElement {
+  const headingId = useId();
+  const selectId = useId();
+  const [range, setRange] = useState<ChartRange>(DEFAULT_CHART_RANGE);
+  const series = readings ? chartSeries(spec.kind, readings, range, now, units) : [];
+  const hasData = series.some((s) => s.points.length > 0);
+  const unit = spec.unit(units);
+  const domain = spec.domain(units);
+
+  let body: ReactElement;
+  if (!readings && failed) {
+    body = <p className="chart-empty">This chart could not be loaded. Reload the page to try again.</p>;
+  } else if (!readings) {
+    body = <ChartSkeleton title={spec.title} />;
+  } else if (!hasData) {
+    body = <p className="chart-empty">{spec.empty}</p>;
+  } else {
+    body = (
+      <Suspense fallback={<ChartSkeleton title={spec.title} />}>
+        <TimeSeriesChart
+        title={`${spec.title}, last ${range} days, in ${unit}`}
+        unit={unit}
+        decimals={spec.decimals(units)}
+        rangeDays={range}
+        now={now}
+        {...(domain ? { yMin: domain.min, yMax: domain.max } : {})}
+        series={series.map((s, i) => ({ label: s.label, points: s.points, color: spec.colors[i] ?? '#0f6e6e' }))}
+        />
+      </Suspense>
+    );
+  }
+
+  return (
+    <section className="card chart-card" aria-labelledby={headingId} data-chart={spec.kind}>
+      <div className="chart-card-header">
+        <h2 id={headingId} className="chart-card-title">
+          {spec.title}
+        </h2>
+        <label className="visually-hidden" htmlFor={selectId}>
+          {spec.title} time range
+        </label>
+        <select
+          id={selectId}
+          className="field-input chart-range"
+          value={range}
+          onChange={(e) => setRange(Number(e.target.value) as ChartRange)}
+        >
+          <option value="" disabled hidden>
+            Select time range
+          </option>
+          {CHART_RANGES.map((r) => (
+            <option key={r.days} value={r.days}>
+              {r.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="chart-card-body">{body}</div>
+    </section>
+  );
+}

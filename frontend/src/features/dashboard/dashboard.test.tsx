@@ -1,0 +1,217 @@
+import { Route } from 'react-router-dom';
+import { fireEvent, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockFetch, type MockResponse } from '../../testing/fetchMock';
+import { renderWithProviders } from '../../testing/render';
+import { DAY_MS, isoDateDaysAgo, toIsoDate, toIsoTime } from '../../lib/dates';
+import type { Reading } from '../../lib/readings';
+import { createThrottle, dayTicks, tickStepDays } from '../../components/chart/timeAxis';
+import DashboardPage from './pages/DashboardPage';
+import { chartSeries, readingsInRange, sugarDomain } from './chartPoints';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const NOW = new Date(2026, 10, 22, 12, 0).getTime();
+
+function at(msAgo: number, extra: Partial<Reading> = {}, id = 1): Reading {
+  const d = new Date(NOW - msAgo);
+  return {
+    id,
+    date: toIsoDate(d),
+    time: toIsoTime(d),
+    systolic: null,
+    diastolic: null,
+    heartRate: null,
+    weight: null,
+    bloodSugar: null,
+    notes: null,
+    ...extra,
+  };
+}
+
+const units = { weightUnit: 'lbs', bloodSugarUnit: 'mg/dL' } as const;
+
+describe('chart points', () => {
+  it('keeps readings between now minus the range and now, ascending by date and time', () => {
+    const readings = [
+      at(1 * DAY_MS, { heartRate: 70 }, 1),
+      at(8 * DAY_MS, { heartRate: 71 }, 2),
+      at(3 * DAY_MS, { heartRate: 72 }, 3),
+      at(-60 * 60 * 1000, { heartRate: 73 }, 4),
+      at(7 * DAY_MS - 60_000, { heartRate: 74 }, 5),
+      at(31 * DAY_MS, { heartRate: 75 }, 6),
+    ];
+    expect(readingsInRange(readings, 7, NOW).map((t) => t.reading.id)).toEqual([5, 3, 1]);
+    expect(readingsInRange(readings, 30, NOW).map((t) => t.reading.id)).toEqual([2, 5, 3, 1]);
+    expect(readingsInRange(readings, 90, NOW).map((t) => t.reading.id)).toEqual([6, 2, 5, 3, 1]);
+  });
+
+  it('sorts readings of one day by time', () => {
+    const a = { ...at(0, { heartRate: 60 }, 1), date: '2026-11-21', time: '21:00' };
+    const b = { ...at(0, { heartRate: 61 }, 2), date: '2026-11-21', time: '07:00' };
+    expect(chartSeries('hr', [a, b], 7, NOW, units)[0]!.points.map((p) => p.y)).toEqual([61, 60]);
+  });
+
+  it('draws a reading only when its own measure is present (BP needs both)', () => {
+    const readings = [
+      at(DAY_MS, { systolic: 120, diastolic: 80, heartRate: 60 }, 1),
+      at(2 * DAY_MS, { systolic: 130 }, 2),
+      at(3 * DAY_MS, { weight: 165.3456 }, 3),
+      at(4 * DAY_MS, { bloodSugar: 100.89 }, 4),
+    ];
+    const bp = chartSeries('bp', readings, 7, NOW, units);
+    expect(bp.map((s) => s.points.length)).toEqual([1, 1]);
+    expect(bp[0]!.points[0]!.y).toBe(120);
+    expect(chartSeries('hr', readings, 7, NOW, units)[0]!.points).toHaveLength(1);
+    expect(chartSeries('weight', readings, 7, NOW, { weightUnit: 'kg', bloodSugarUnit: 'mmol/L' })[0]!.points[0]!.y).toBe(75);
+    expect(chartSeries('sugar', readings, 7, NOW, { weightUnit: 'kg', bloodSugarUnit: 'mmol/L' })[0]!.points[0]!.y).toBe(5.6);
+  });
+
+  it('converts the blood sugar domain for mmol/L', () => {
+    expect(sugarDomain('mg/dL')).toEqual({ min: 60, max: 200 });
+    expect(sugarDomain('mmol/L')).toEqual({ min: 3.3, max: 11.1 });
+  });
+
+  it('puts x ticks on local midnights and throttles tooltips to about 60 a second', () => {
+    const ticks = dayTicks(NOW - 7 * DAY_MS, NOW, tickStepDays(7));
+    expect(ticks).toHaveLength(7);
+    expect(new Date(ticks[0]!).getHours()).toBe(0);
+    expect(dayTicks(NOW - 90 * DAY_MS, NOW, tickStepDays(90))).toHaveLength(6);
+    const allow = createThrottle(1000 / 60);
+    const times = Array.from({ length: 1000 }, (_, i) => i); // one event per ms for a second
+    expect(times.filter((t) => allow(t)).length).toBeLessThanOrEqual(61);
+  });
+});
+
+const prefs: MockResponse = { body: { weightUnit: 'lbs', bloodSugarUnit: 'mg/dL', emailReminders: false, weeklyReports: false } };
+const active: MockResponse = { body: { isActive: true, expiresAt: '2027-11-01T00:00:00Z' } };
+const trendKey = `GET /api/readings?from=${isoDateDaysAgo(91)}`;
+
+function recentReading(id: number, daysAgo: number, extra: Partial<Reading> = {}): Reading {
+  const d = new Date(Date.now() - daysAgo * DAY_MS);
+  return {
+    id,
+    date: toIsoDate(d),
+    time: '00:05',
+    systolic: 125,
+    diastolic: 85,
+    heartRate: 64,
+    weight: 170,
+    bloodSugar: 95,
+    notes: null,
+    ...extra,
+  };
+}
+
+function renderDashboard(): void {
+  renderWithProviders(<DashboardPage />, {
+    route: '/',
+    path: '/',
+    extraRoutes: <Route path="/vitals" element={<p>vitals page</p>} />,
+  });
+}
+
+describe('Dashboard', () => {
+  it('shows the buttons, the latest 3 readings and the four charts', async () => {
+    const list = [recentReading(4, 0.1), recentReading(3, 2, { heartRate: null }), recentReading(2, 20), recentReading(1, 60)];
+    mockFetch({
+      'GET /api/user/preferences': prefs,
+      'GET /api/user/subscription': active,
+      'GET /api/readings?limit=3': { body: list.slice(0, 3) },
+      [trendKey]: { body: list },
+    });
+    renderDashboard();
+    expect(screen.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Reports' })).toHaveAttribute('href', '/reports');
+    expect(screen.getByRole('link', { name: 'Record Vitals' })).toHaveAttribute('href', '/vitals');
+    expect(screen.getByRole('link', { name: 'View All' })).toHaveAttribute('href', '/history');
+    const table = await screen.findByRole('table');
+    expect(within(table).getAllByRole('row')).toHaveLength(4);
+    expect(within(table).getAllByText('12:05 AM')).toHaveLength(3);
+    expect(within(table).getAllByText(/^\d{2}\/\d{2}\/\d{4}$/)).toHaveLength(3);
+    expect(within(table).getAllByLabelText('Blood pressure category: Stage 1')).toHaveLength(3);
+    for (const title of ['Blood Pressure Trends', 'Heart Rate Trend', 'Weight Trend', 'Blood Sugar Trend']) {
+      expect(screen.getByRole('heading', { name: title })).toBeInTheDocument();
+    }
+    // Last 7 days by default: two readings, one without heart rate.
+    const bp = await screen.findByRole('img', { name: /Blood Pressure Trends, last 7 days/ }, { timeout: 5000 });
+    expect(within(bp).getByText('2', { selector: '[data-series="Systolic"]' })).toBeInTheDocument();
+    const hr = await screen.findByRole('img', { name: /Heart Rate Trend, last 7 days/ });
+    expect(within(hr).getByText('1')).toBeInTheDocument();
+    const select = screen.getByLabelText('Heart Rate Trend time range');
+    expect(select).toHaveValue('7');
+    expect(within(select).getByText('Select time range')).toBeDisabled();
+    fireEvent.change(select, { target: { value: '90' } });
+    expect(within(screen.getByRole('img', { name: /Heart Rate Trend, last 90 days/ })).getByText('3')).toBeInTheDocument();
+    // The other cards keep their own range.
+    expect(screen.getByRole('img', { name: /Blood Pressure Trends, last 7 days/ })).toBeInTheDocument();
+  });
+
+  it('shows the empty texts', async () => {
+    mockFetch({
+      'GET /api/user/preferences': prefs,
+      'GET /api/user/subscription': { body: { isActive: false, expiresAt: null } },
+      'GET /api/readings?limit=3': { body: [] },
+      [trendKey]: { body: [] },
+    });
+    renderDashboard();
+    expect(await screen.findByText('No readings available. Start by recording your vitals.')).toBeInTheDocument();
+    for (const text of [
+      'No blood pressure data available',
+      'No heart rate data available',
+      'No weight data available',
+      'No blood sugar data available',
+    ]) {
+      expect(await screen.findByText(text)).toBeInTheDocument();
+    }
+    expect(await screen.findByText('Subscription Required')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Subscribe Now' })).toHaveAttribute('href', '/profile#profile-subscription');
+  });
+
+  it('shows skeletons while loading', () => {
+    vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>(() => undefined)));
+    renderDashboard();
+    expect(screen.getByText('Loading recent readings…')).toBeInTheDocument();
+    expect(screen.getByText('Loading Weight Trend…')).toBeInTheDocument();
+  });
+
+  it('edits and deletes from the table; a failed delete shows the server message', async () => {
+    const list = [recentReading(4, 0.1)];
+    const { calls } = mockFetch({
+      'GET /api/user/preferences': prefs,
+      'GET /api/user/subscription': active,
+      'GET /api/readings?limit=3': { body: list },
+      [trendKey]: { body: list },
+      'DELETE /api/readings/4': { status: 404, body: { message: 'Reading not found' } },
+    });
+    renderDashboard();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: /^Delete reading/ }));
+    await user.click(within(screen.getByRole('alertdialog', { name: 'Delete this reading?' })).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Failed to Delete')).toBeInTheDocument();
+    expect(screen.getByText('Reading not found')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'DELETE')).toHaveLength(1);
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    await user.click(screen.getByRole('button', { name: /^Edit reading/ }));
+    expect(screen.getByTestId('location')).toHaveTextContent('/vitals?edit=4');
+  });
+
+  it('a delete that never got an answer uses the default text', async () => {
+    const list = [recentReading(4, 0.1)];
+    mockFetch({
+      'GET /api/user/preferences': prefs,
+      'GET /api/user/subscription': active,
+      'GET /api/readings?limit=3': { body: list },
+      [trendKey]: { body: list },
+      'DELETE /api/readings/4': new TypeError('Failed to fetch'),
+    });
+    renderDashboard();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: /^Delete reading/ }));
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('An error occurred while deleting the reading.')).toBeInTheDocument();
+  });
+});

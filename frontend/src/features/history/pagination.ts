@@ -1,0 +1,75 @@
+/** History shows 10 readings a page and at most 5 page buttons (spec section 9). */
+export const PAGE_SIZE = 10;
+export const MAX_PAGE_BUTTONS = 5;
+
+export function pageCount(total: number, pageSize: number = PAGE_SIZE): number {
+  return Math.max(1, Math.ceil(total / pageSize));
+}
+
+/** The page numbers to offer around `current` (1-based), at most `max` of them. */
+export function pageWindow(current: number, totalPages: number, max: number = MAX_PAGE_BUTTONS): number[] {
+  const count = Math.min(max, totalPages);
+  let start = Math.max(1, current - Math.floor(count / 2));
+  start = Math.min(start, totalPages - count + 1);
+  return Array.from({ length: count }, (_, i) => start + i);
+}
+
+/** 'Showing X to Y of Z records' for a page that holds `rows` readings. */
+export function showingText(page: number, rows: number, total: number, pageSize: number = PAGE_SIZE): string {
+  const first = rows === 0 ? 0 : (page - 1) * pageSize + 1;
+  const last = rows === 0 ? 0 : first + rows - 1;
+  return `Showing ${first} to ${last} of ${total} records`;
+}
+
+/** Time periods of the filter, in days; 3650 means all time. */
+export const PERIODS: ReadonlyArray<{ days: number; label: string }> = [
+  { days: 1, label: 'Last 1 day' },
+  { days: 3, label: 'Last 3 days' },
+  { days: 7, label: 'Last 7 days' },
+  { days: 30, label: 'Last 30 days' },
+  { days: 90, label: 'Last 90 days' },
+  { days: 180, label: 'Last 180 days' },
+  { days: 365, label: 'Last 365 days' },
+  { days: 3650, label: 'All time' },
+];
+export const DEFAULT_PERIOD = 30;
+export const ALL_TIME = 3650;
+
+export const READING_TYPES = [
+  { value: 'all', label: 'All readings' },
+  { value: 'bp', label: 'Blood pressure' },
+  { value: 'hr', label: 'Heart rate' },
+  { value: 'weight', label: 'Weight' },
+  { value: 'sugar', label: 'Blood sugar' },
+] as const;
+
+export type ReadingTypeValue = (typeof READING_TYPES)[number]['value'];
+
+export function parseType(value: string | null): ReadingTypeValue {
+  return READING_TYPES.find((t) => t.value === value)?.value ?? 'all';
+}
+
+export function parsePeriod(value: string | null): number {
+  const days = Number(value);
+  return PERIODS.some((p) => p.days === days) ? days : DEFAULT_PERIOD;
+}
+
+export function parsePage(value: string | null): number {
+  const page = Number(value);
+  return Number.isInteger(page) && page >= 1 ? page : 1;
+}
+
+/**
+ * The search text as the server matches it: dates are stored as YYYY-MM-DD, while every
+ * screen shows MM/DD/YYYY, so '11/20/2026' is searched as '2026-11-20' and '11/20' as
+ * '-11-20'. Other text is sent as typed.
+ */
+export function serverSearchText(text: string): string {
+  const q = text.trim();
+  const pad = (n: string): string => n.padStart(2, '0');
+  const full = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(q);
+  if (full) return `${full[3]}-${pad(full[1] ?? '')}-${pad(full[2] ?? '')}`;
+  const monthDay = /^(\d{1,2})\/(\d{1,2})$/.exec(q);
+  if (monthDay) return `-${pad(monthDay[1] ?? '')}-${pad(monthDay[2] ?? '')}`;
+  return q;
+}

@@ -1,0 +1,320 @@
+import { useRef, useState, type ChangeEvent, type ReactElement } from 'react';
+import { useFormik, type FormikErrors } from 'formik';
+import { useNavigate } from 'react-router-dom';
+import { useSWRConfig } from 'swr';
+import { Alert } from '../../../components/feedback/Alert';
+import { Spinner } from '../../../components/feedback/Spinner';
+import { TextField } from '../../../components/form/TextField';
+import { useFocusFirstError } from '../../../components/form/useFocusFirstError';
+import { BpCategoryBadge } from '../../../components/readings/BpCategoryBadge';
+import { useToast } from '../../../components/toast';
+import { isApiError } from '../../../lib/api';
+import { hasPresenceCookie } from '../../../lib/cookies';
+import { toIsoDate, toIsoTime } from '../../../lib/dates';
+import type { Preferences } from '../../../lib/preferences';
+import {
+  BP_CATEGORY_NOTE,
+  classifyBp,
+  createReading,
+  updateReading,
+  useRefreshReadings,
+  type Reading,
+  type ReadingPayload,
+} from '../../../lib/readings';
+import { useSubscription } from '../../../lib/subscription';
+import {
+  bloodSugarInputValue,
+  bloodSugarStep,
+  bloodSugarToCanonical,
+  canonicalFromInput,
+  weightInputValue,
+  weightStep,
+  weightToCanonical,
+} from '../../../lib/units';
+import { MEASUREMENT_FIELDS, hasNoMeasurement, readingMessages, readingSchema, type ReadingFormValues } from '../schema';
+
+const FORM_FIELDS = ['date', 'time', ...MEASUREMENT_FIELDS, 'notes'] as const;
+type FormField = (typeof FORM_FIELDS)[number];
+
+/** Empty form with the date and time of now. */
+export function emptyValues(now: Date = new Date()): ReadingFormValues {
+  return {
+    date: toIsoDate(now),
+    time: toIsoTime(now),
+    systolic: '',
+    diastolic: '',
+    heartRate: '',
+    weight: '',
+    bloodSugar: '',
+    notes: '',
+  };
+}
+
+/** A stored reading as form text, in the user's units. */
+export function valuesOf(reading: Reading, units: Pick<Preferences, 'weightUnit' | 'bloodSugarUnit'>): ReadingFormValues {
+  const whole = (v: number | null): string => (v === null ? '' : String(v));
+  return {
+    date: reading.date,
+    time: reading.time,
+    systolic: whole(reading.systolic),
+    diastolic: whole(reading.diastolic),
+    heartRate: whole(reading.heartRate),
+    weight: weightInputValue(reading.weight, units.weightUnit),
+    bloodSugar: bloodSugarInputValue(reading.bloodSugar, units.bloodSugarUnit),
+    notes: reading.notes ?? '',
+  };
+}
+
+/**
+ * The payload for the form's values. Weight and blood sugar go back in canonical units;
+ * a value the user did not change is sent exactly as stored (no rounding drift).
+ */
+export function payloadOf(
+  values: ReadingFormValues,
+  units: Pick<Preferences, 'weightUnit' | 'bloodSugarUnit'>,
+  original?: Reading,
+  userId?: number,
+): ReadingPayload {
+  const initial = original ? valuesOf(original, units) : emptyValues();
+  const whole = (text: string): number | null => (text.trim() === '' ? null : Number(text.trim()));
+  const notes = values.notes.trim();
+  return {
+    ...(userId !== undefined ? { userId } : {}),
+    date: values.date.trim(),
+    time: values.time.trim(),
+    systolic: whole(values.systolic),
+    diastolic: whole(values.diastolic),
+    heartRate: whole(values.heartRate),
+    weight: canonicalFromInput(values.weight, initial.weight, original?.weight ?? null, (v) =>
+      weightToCanonical(v, units.weightUnit),
+    ),
+    bloodSugar: canonicalFromInput(values.bloodSugar, initial.bloodSugar, original?.bloodSugar ?? null, (v) =>
+      bloodSugarToCanonical(v, units.bloodSugarUnit),
+    ),
+    notes: notes === '' ? null : notes,
+  };
+}
+
+export interface ReadingFormProps {
+  preferences: Pick<Preferences, 'weightUnit' | 'bloodSugarUnit'>;
+  /** The reading being edited; without it the form records a new one. */
+  reading?: Reading;
+}
+
+/** Record Vitals / Edit Reading form. */
+export function ReadingForm({ preferences, reading }: ReadingFormProps): ReactElement {
+  const navigate = useNavigate();
+  const { toast } = useToast();
+  const { cache } = useSWRConfig();
+  const refreshReadings = useRefreshReadings();
+  const { isInactive, mutate: refreshSubscription } = useSubscription();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const editing = reading !== undefined;
+  const { weightUnit, bloodSugarUnit } = preferences;
+
+  const showSubscriptionRequired = (): void => {
+    toast({
+      title: readingMessages.subscriptionRequired,
+      description: 'Recording vitals needs an active subscription (5 USD per year).',
+      variant: 'destructive',
+      action: { label: 'Subscribe Now', onClick: () => navigate('/profile#profile-subscription') },
+    });
+  };
+
+  const formik = useFormik<ReadingFormValues>({
+    initialValues: reading ? valuesOf(reading, preferences) : emptyValues(),
+    validationSchema: readingSchema(weightUnit, bloodSugarUnit),
+    onSubmit: async (values, helpers) => {
+      setFailure(null);
+      if (hasNoMeasurement(values)) {
+        setFailure(readingMessages.noMeasurement);
+        return;
+      }
+      if (!hasPresenceCookie()) {
+        toast({ title: readingMessages.notLoggedIn, variant: 'destructive' });
+        return;
+      }
+      if (isInactive) {
+        // The cached status may be stale (e.g. paid in another tab): ask once more.
+        const fresh = await refreshSubscription().catch(() => undefined);
+        if (!fresh?.isActive) {
+          showSubscriptionRequired();
+          return;
+        }
+      }
+      const cachedUser = cache.get('/api/user')?.data as { id?: unknown } | undefined;
+      const userId = typeof cachedUser?.id === 'number' ? cachedUser.id : undefined;
+      const payload = payloadOf(values, preferences, reading, userId);
+      try {
+        if (reading) {
+          await updateReading(reading.id, payload);
+        } else {
+          await createReading(payload);
+        }
+      } catch (error) {
+        if (isApiError(error) && error.status === 401) {
+          toast({ title: readingMessages.notLoggedIn, variant: 'destructive' });
+          return;
+        }
+        if (isApiError(error) && error.status === 403) {
+          showSubscriptionRequired();
+          return;
+        }
+        const message = editing ? readingMessages.updateFailed : readingMessages.recordFailed;
+        const fieldErrors = isApiError(error) ? error.fieldErrors : {};
+        const known: FormikErrors<ReadingFormValues> = {};
+        for (const field of FORM_FIELDS) {
+          const text = fieldErrors[field];
+          if (text) known[field] = text;
+        }
+        helpers.setErrors(known);
+        setFailure(fieldErrors.measurements ?? message);
+        toast({
+          title: message,
+          description: isApiError(error) && error.status !== 400 ? error.serverMessage : undefined,
+          variant: 'destructive',
+        });
+        return;
+      }
+      await refreshReadings();
+      toast({
+        title: editing ? 'Reading updated' : 'Reading saved',
+        description: editing ? 'Your changes were saved.' : 'Your vitals were recorded.',
+      });
+      navigate(editing ? '/history' : '/');
+    },
+  });
+  useFocusFirstError(formik, formRef);
+
+  const fieldError = (name: FormField): string | undefined =>
+    formik.touched[name] || formik.submitCount > 0 ? formik.errors[name] : undefined;
+
+  const field = (name: FormField) => ({
+    name,
+    value: formik.values[name],
+    // Kept as typed: Formik would turn number inputs into numbers (and '' for junk).
+    onChange: (event: ChangeEvent<HTMLInputElement>) => {
+      void formik.setFieldValue(name, event.target.value);
+    },
+    onBlur: formik.handleBlur,
+    error: fieldError(name),
+  });
+
+  const onCancel = (): void => {
+    if (editing) {
+      navigate('/history');
+      return;
+    }
+    setFailure(null);
+    formik.resetForm({ values: emptyValues() });
+  };
+
+  const systolic = Number(formik.values.systolic);
+  const diastolic = Number(formik.values.diastolic);
+  const category =
+    formik.values.systolic.trim() !== '' &&
+    formik.values.diastolic.trim() !== '' &&
+    !formik.errors.systolic &&
+    !formik.errors.diastolic
+      ? classifyBp(systolic, diastolic)
+      : null;
+
+  const pending = formik.isSubmitting;
+
+  return (
+    <form ref={formRef} className="card vitals-form" noValidate onSubmit={formik.handleSubmit} aria-label={editing ? 'Edit Reading' : 'Record Vitals'}>
+      {failure ? (
+        <Alert variant="danger" role="alert">
+          {failure}
+        </Alert>
+      ) : null}
+
+      <fieldset className="vitals-section">
+        <legend>When</legend>
+        <div className="vitals-grid">
+          <TextField id="vitals-date" label="Date" type="date" max={toIsoDate(new Date())} required {...field('date')} />
+          <TextField id="vitals-time" label="Time" type="time" required {...field('time')} />
+        </div>
+      </fieldset>
+
+      <fieldset className="vitals-section">
+        <legend>Blood pressure</legend>
+        <div className="vitals-grid vitals-grid-pair">
+          <TextField id="vitals-systolic" label="Systolic (mmHg)" type="number" inputMode="numeric" min={70} max={250} step={1} placeholder="e.g. 120" {...field('systolic')} />
+          <TextField id="vitals-diastolic" label="Diastolic (mmHg)" type="number" inputMode="numeric" min={40} max={150} step={1} placeholder="e.g. 80" {...field('diastolic')} />
+        </div>
+        <div className="vitals-category" aria-live="polite">
+          {category ? (
+            <>
+              <span className="text-sm">Category:</span> <BpCategoryBadge category={category} />
+              <p className="text-sm text-muted">{BP_CATEGORY_NOTE}</p>
+            </>
+          ) : (
+            <p className="text-sm text-muted">Enter both numbers to see the blood pressure category.</p>
+          )}
+        </div>
+      </fieldset>
+
+      <fieldset className="vitals-section">
+        <legend>Other measurements</legend>
+        <div className="vitals-grid vitals-grid-3">
+          <TextField id="vitals-heart-rate" label="Heart rate (bpm)" type="number" inputMode="numeric" min={40} max={220} step={1} placeholder="e.g. 70" {...field('heartRate')} />
+          <TextField
+            id="vitals-weight"
+            label={`Weight (${weightUnit})`}
+            type="number"
+            inputMode="decimal"
+            step={weightStep(weightUnit)}
+            placeholder={weightUnit === 'kg' ? 'e.g. 72.5' : 'e.g. 160.5'}
+            {...field('weight')}
+          />
+          <TextField
+            id="vitals-blood-sugar"
+            label={`Blood sugar (${bloodSugarUnit})`}
+            type="number"
+            inputMode="decimal"
+            step={bloodSugarStep(bloodSugarUnit)}
+            placeholder={bloodSugarUnit === 'mmol/L' ? 'e.g. 5.5' : 'e.g. 100'}
+            {...field('bloodSugar')}
+          />
+        </div>
+        <p className="text-sm text-muted">All measurements are optional; enter at least one.</p>
+      </fieldset>
+
+      <div className={fieldError('notes') ? 'field field-invalid' : 'field'}>
+        <label className="field-label" htmlFor="vitals-notes">
+          Notes
+        </label>
+        <textarea
+          id="vitals-notes"
+          name="notes"
+          className="field-input vitals-notes"
+          rows={3}
+          maxLength={1000}
+          placeholder="e.g. after morning walk"
+          value={formik.values.notes}
+          onChange={formik.handleChange}
+          onBlur={formik.handleBlur}
+          aria-invalid={fieldError('notes') ? true : undefined}
+          aria-describedby={fieldError('notes') ? 'vitals-notes-error' : undefined}
+        />
+        {fieldError('notes') ? (
+          <p className="field-error" id="vitals-notes-error">
+            {fieldError('notes')}
+          </p>
+        ) : null}
+      </div>
+
+      <div className="vitals-actions">
+        <button type="button" className="btn btn-secondary" onClick={onCancel} disabled={pending}>
+          Cancel
+        </button>
+        <button type="submit" className="btn btn-primary" disabled={pending} aria-busy={pending || undefined}>
+          {pending ? <Spinner size="sm" /> : null}
+          {pending ? 'Saving...' : editing ? 'Update Reading' : 'Save Reading'}
+        </button>
+      </div>
+    </form>
+  );
+}

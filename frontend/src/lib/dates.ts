@@ -1,0 +1,70 @@
+/**
+ * Dates and times of readings. A reading's date (YYYY-MM-DD) and time (HH:MM, 24-hour) are
+ * the user's wall-clock values: they are read and written in the browser's local time zone.
+ */
+
+export const DAY_MS = 24 * 60 * 60 * 1000;
+
+const pad = (n: number): string => String(n).padStart(2, '0');
+
+/** YYYY-MM-DD of a local date. */
+export function toIsoDate(date: Date): string {
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+/** HH:MM (24-hour) of a local time. */
+export function toIsoTime(date: Date): string {
+  return `${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+function parseIsoDate(iso: string): [number, number, number] | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
+  return m ? [Number(m[1]), Number(m[2]), Number(m[3])] : null;
+}
+
+function parseIsoTime(time: string): [number, number] | null {
+  const m = /^(\d{2}):(\d{2})$/.exec(time);
+  return m ? [Number(m[1]), Number(m[2])] : null;
+}
+
+/** Local timestamp (ms) of a date and optional time; NaN when the date is not YYYY-MM-DD. */
+export function readingTimestamp(date: string, time: string | null | undefined): number {
+  const d = parseIsoDate(date);
+  if (!d) return Number.NaN;
+  const t = time ? parseIsoTime(time) : null;
+  return new Date(d[0], d[1] - 1, d[2], t?.[0] ?? 0, t?.[1] ?? 0).getTime();
+}
+
+/** MM/DD/YYYY, as every screen shows dates. */
+export function formatDate(iso: string): string {
+  const d = parseIsoDate(iso);
+  return d ? `${pad(d[1])}/${pad(d[2])}/${d[0]}` : iso;
+}
+
+/** 12-hour time with AM/PM: '08:05' -> '8:05 AM', '00:30' -> '12:30 AM', '13:00' -> '1:00 PM'. */
+export function formatTime12(time: string): string {
+  const t = parseIsoTime(time);
+  if (!t) return time;
+  const [h, m] = t;
+  const suffix = h < 12 ? 'AM' : 'PM';
+  const hour = h % 12 === 0 ? 12 : h % 12;
+  return `${hour}:${pad(m)} ${suffix}`;
+}
+
+/** Month/day tick label of a timestamp: '11/22'. */
+export function formatMonthDay(timestamp: number): string {
+  const d = new Date(timestamp);
+  return `${d.getMonth() + 1}/${d.getDate()}`;
+}
+
+/** 'MM/DD/YYYY h:mm AM' of a timestamp (a chart tooltip's title). */
+export function formatDateTime12(timestamp: number): string {
+  const d = new Date(timestamp);
+  return `${formatDate(toIsoDate(d))} ${formatTime12(toIsoTime(d))}`;
+}
+
+/** The local date `days` days before `now`, as YYYY-MM-DD. */
+export function isoDateDaysAgo(days: number, now: Date = new Date()): string {
+  const d = new Date(now.getFullYear(), now.getMonth(), now.getDate() - days);
+  return toIsoDate(d);
+}

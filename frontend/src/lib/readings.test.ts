@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { classifyBp, parseEditId, readingBpCategory, readingsUrl } from './readings';
+import { formatDate, formatDateTime12, formatMonthDay, formatTime12, isoDateDaysAgo, readingTimestamp } from './dates';
+
+describe('blood pressure category (2017 ACC/AHA)', () => {
+  it.each([
+    [119, 79, 'normal'],
+    [120, 79, 'elevated'],
+    [129, 79, 'elevated'],
+    [130, 79, 'stage-1'],
+    [119, 80, 'stage-1'],
+    [139, 89, 'stage-1'],
+    [125, 85, 'stage-1'],
+    [140, 70, 'stage-2'],
+    [110, 90, 'stage-2'],
+    [180, 120, 'stage-2'],
+    [181, 80, 'hypertensive-crisis'],
+    [150, 121, 'hypertensive-crisis'],
+    [185, 85, 'hypertensive-crisis'],
+  ] as const)('%i/%i is %s', (s, d, want) => {
+    expect(classifyBp(s, d)).toBe(want);
+  });
+
+  it('needs both numbers', () => {
+    expect(readingBpCategory({ systolic: 120, diastolic: null })).toBeNull();
+    expect(readingBpCategory({ systolic: 120, diastolic: 70 })).toBe('elevated');
+  });
+});
+
+describe('edit id and list urls', () => {
+  it('accepts only a positive whole number', () => {
+    expect(parseEditId('12')).toBe(12);
+    expect(parseEditId(null)).toBeNull();
+    expect(parseEditId('abc')).toBeNull();
+    expect(parseEditId('1.5')).toBeNull();
+    expect(parseEditId('0')).toBeNull();
+    expect(parseEditId('-3')).toBeNull();
+  });
+
+  it('builds the filter and paging query', () => {
+    expect(readingsUrl()).toBe('/api/readings');
+    expect(readingsUrl({ type: 'all', q: '  ' })).toBe('/api/readings');
+    expect(readingsUrl({ from: '2026-10-23', type: 'bp', q: 'tea', limit: 10, offset: 20 })).toBe(
+      '/api/readings?from=2026-10-23&type=bp&q=tea&limit=10&offset=20',
+    );
+  });
+});
+
+describe('dates', () => {
+  it('shows MM/DD/YYYY, 12-hour times and month/day ticks', () => {
+    expect(formatDate('2026-03-07')).toBe('03/07/2026');
+    expect(formatTime12('00:05')).toBe('12:05 AM');
+    expect(formatTime12('08:30')).toBe('8:30 AM');
+    expect(formatTime12('12:00')).toBe('12:00 PM');
+    expect(formatTime12('23:59')).toBe('11:59 PM');
+    const ts = readingTimestamp('2026-11-02', '14:45');
+    expect(formatMonthDay(ts)).toBe('11/2');
+    expect(formatDateTime12(ts)).toBe('11/02/2026 2:45 PM');
+    expect(isoDateDaysAgo(30, new Date(2026, 10, 22, 9))).toBe('2026-10-23');
+    expect(Number.isNaN(readingTimestamp('22/11/2026', null))).toBe(true);
+  });
+});
