@@ -347,7 +347,27 @@ async fn readings_need_a_session(b: Backend) {
     assert_eq!(delete(&app, 1).await.status(), StatusCode::UNAUTHORIZED);
 }
 
+async fn bad_paths_and_queries_are_named(b: Backend) {
+    let app = TestApp::spawn(b).await;
+    app.signed_up("ann", "ann@example.com").await;
+    let res = app.get("/api/readings/abc").await;
+    assert_eq!(res.status(), StatusCode::NOT_FOUND);
+    assert_eq!(json_of(res).await["message"], "Not found");
+    let res = app.get("/api/readings?limit=abc").await;
+    assert_eq!(res.status(), StatusCode::BAD_REQUEST);
+    let message = json_of(res).await["message"]
+        .as_str()
+        .unwrap_or_default()
+        .to_owned();
+    assert!(
+        message.starts_with("A query parameter is not valid."),
+        "{message}"
+    );
+    assert!(!message.contains("body"), "{message}");
+}
+
 on_both_backends!(
+    bad_paths_and_queries_are_named,
     crud,
     bad_readings_store_nothing,
     another_users_reading_is_not_found,

@@ -11,7 +11,7 @@ use utoipa::OpenApi;
 use utoipa_actix_web::AppExt;
 
 use crate::auth::SESSION_COOKIE;
-use crate::error::extractor_error;
+use crate::error::{extractor_error, path_error, query_error};
 use crate::routes::{accounts, billing, data, health, readings, reports, unsubscribe};
 use crate::session_store::DbSessionStore;
 use crate::state::AppState;
@@ -66,8 +66,8 @@ pub fn build_app(
                 .error_handler(|e, _| extractor_error(e)),
         )
         .app_data(web::PayloadConfig::new(limit))
-        .app_data(web::PathConfig::default().error_handler(|e, _| extractor_error(e)))
-        .app_data(web::QueryConfig::default().error_handler(|e, _| extractor_error(e)))
+        .app_data(web::PathConfig::default().error_handler(|e, _| path_error(e)))
+        .app_data(web::QueryConfig::default().error_handler(|e, _| query_error(e)))
         .into_utoipa_app()
         .openapi(ApiDoc::openapi())
         .service(health::live)

@@ -141,6 +141,22 @@ impl From<anyhow::Error> for ApiError {
 
 /// Bad JSON, forms, paths or queries answer 400 with a plain message (never the parser's
 /// text, which can echo input).
+pub const MSG_BAD_QUERY: &str = "A query parameter is not valid.";
+
+/// A path that does not parse (`/api/readings/abc`) names nothing that exists.
+pub fn path_error(err: impl std::fmt::Display) -> actix_web::Error {
+    tracing::debug!(error = %err, "path rejected");
+    ApiError::new(StatusCode::NOT_FOUND, MSG_NOT_FOUND).into()
+}
+
+/// A query string that does not parse (`?limit=abc`), named in the message.
+pub fn query_error(err: impl std::fmt::Display) -> actix_web::Error {
+    tracing::debug!(error = %err, "query rejected");
+    let why = err.to_string();
+    let why = why.trim_start_matches("Query deserialize error: ");
+    ApiError::bad_request(format!("{MSG_BAD_QUERY} ({why})")).into()
+}
+
 pub fn extractor_error(err: impl std::fmt::Display) -> actix_web::Error {
     tracing::debug!(error = %err, "request body rejected");
     ApiError::bad_request(MSG_BAD_BODY).into()
