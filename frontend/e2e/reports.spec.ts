@@ -163,7 +163,10 @@ test('create, view, download, email and delete a report', async ({ page, request
   expect(pdfPart?.text.startsWith('%PDF-')).toBe(true);
   expect(mail.parts.some((p) => p.text.includes('My readings since the last visit.'))).toBe(true);
 
-  // Delete, after confirming.
+  // A person closes the confirmation toast (it pauses while the pointer rests on it and
+  // may cover the list's last row), then deletes after confirming.
+  await page.getByRole('button', { name: 'Close notification' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Report sent' })).toBeHidden();
   await row.getByRole('button', { name: `Delete ${name}` }).click();
   const dialog = page.getByRole('alertdialog', { name: 'Delete report?' });
   await expect(dialog).toContainText(name);

@@ -85,3 +85,23 @@ async fn persistent_5xx_and_unreachable_are_unavailable() {
         Err(GatewayError::Unavailable(_))
     ));
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_slow_provider_times_out_as_unavailable() {
+    let fake = FakePayPal::start().await;
+    let mut s = PayPalSettings::new(&fake.base, "client-id", "secret");
+    s.retry_delay = Duration::from_millis(10);
+    s.timeout = Duration::from_millis(300);
+    let c = PayPalClient::new(s).expect("client");
+    let id = fake.add_order("7", Scenario::Slow(2_000));
+    let started = std::time::Instant::now();
+    assert!(matches!(
+        c.capture(&id).await,
+        Err(GatewayError::Unavailable(_))
+    ));
+    assert!(
+        started.elapsed() < Duration::from_millis(1_900),
+        "gave up on its own time-outs, not the provider's: {:?}",
+        started.elapsed()
+    );
+}

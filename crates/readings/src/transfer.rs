@@ -209,7 +209,13 @@ pub fn parse_csv(text: &str, latest_date: NaiveDate) -> Result<Vec<ImportRow>, I
         if i >= IMPORT_MAX_ROWS {
             return Err(ImportFileError(MSG_CSV_TOO_MANY));
         }
-        let line = i + 2;
+        // The file's own line (a quoted note may span several), else the record's place.
+        let line = record
+            .as_ref()
+            .ok()
+            .and_then(|r| r.position())
+            .and_then(|p| usize::try_from(p.line()).ok())
+            .unwrap_or(i + 2);
         let Ok(record) = record else {
             let mut errors = BTreeMap::new();
             errors.insert("row".to_owned(), "This row is not valid CSV".to_owned());
@@ -265,8 +271,8 @@ pub fn parse_csv(text: &str, latest_date: NaiveDate) -> Result<Vec<ImportRow>, I
         };
         let notes = unneutralise(cell("notes")).to_owned();
         let input = ReadingInput {
-            date: Some(record.get(date_col).unwrap_or("").to_owned()),
-            time: Some(record.get(time_col).unwrap_or("").to_owned()),
+            date: Some(spreadsheet_date(record.get(date_col).unwrap_or(""))),
+            time: Some(spreadsheet_time(record.get(time_col).unwrap_or(""))),
             systolic: Some(number_field(cell("systolic"))),
             diastolic: Some(number_field(cell("diastolic"))),
             heart_rate: Some(number_field(cell("heart_rate"))),
@@ -299,6 +305,26 @@ pub fn parse_csv(text: &str, latest_date: NaiveDate) -> Result<Vec<ImportRow>, I
         }
     }
     Ok(rows)
+}
+
+/// Spreadsheets re-save dates as they display them: `11/20/2026` (the app's own format)
+/// becomes `2026-11-20`; anything else is left for the form's rules to judge.
+fn spreadsheet_date(raw: &str) -> String {
+    let t = raw.trim();
+    NaiveDate::parse_from_str(t, "%m/%d/%Y")
+        .map(|d| d.format("%Y-%m-%d").to_string())
+        .unwrap_or_else(|_| t.to_owned())
+}
+
+/// ...and times as `9:05` or `09:05:00`: both become `09:05`.
+fn spreadsheet_time(raw: &str) -> String {
+    let t = raw.trim();
+    ["%H:%M:%S", "%H:%M"]
+        .iter()
+        .find_map(|f| chrono::NaiveTime::parse_from_str(t, f).ok())
+        .filter(|_| t.len() >= 4)
+        .map(|v| v.format("%H:%M").to_string())
+        .unwrap_or_else(|| t.to_owned())
 }
 
 /// Two readings are the same when date, time, blood pressure, heart rate and notes match
@@ -644,6 +670,27 @@ mod tests {
         let sugar = rows[4].values.as_ref().and_then(|v| v.values.blood_sugar);
         assert_eq!(sugar, Some(99.088), "5.5 mmol/L in mg/dL");
         assert!(rows[5].errors.contains_key("systolic"));
+    }
+
+    #[test]
+    fn spreadsheet_dates_and_times_and_true_line_numbers() {
+        let csv = "date,time,heart_rate,notes\n\
+                   11/20/2026,9:05,70,\"line one\nline two\"\n\
+                   2026-11-21,07:30:00,71,\n\
+                   2026-11-22,25:00,72,\n";
+        let rows = parse_csv(csv, today()).expect("parse");
+        let v = rows[0].values.as_ref().expect("valid");
+        assert_eq!(v.date.to_string(), "2026-11-20");
+        assert_eq!(v.time.format("%H:%M").to_string(), "09:05");
+        assert_eq!(
+            rows[1]
+                .values
+                .as_ref()
+                .map(|v| v.time.format("%H:%M").to_string()),
+            Some("07:30".to_owned())
+        );
+        assert_eq!(rows[2].line, 5, "the note spans lines 2 and 3");
+        assert_eq!(rows[2].errors["time"], rules::MSG_TIME_INVALID);
     }
 
     #[test]

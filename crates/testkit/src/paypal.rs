@@ -21,6 +21,8 @@ pub enum Scenario {
     Down,
     /// Already captured: 422 ORDER_ALREADY_CAPTURED, then the order reads COMPLETED.
     AlreadyCaptured,
+    /// The capture answers COMPLETED, but only after this many milliseconds.
+    Slow(u64),
 }
 
 #[derive(Default)]
@@ -175,6 +177,11 @@ async fn capture(
         return HttpResponse::NotFound().json(json!({"name": "RESOURCE_NOT_FOUND"}));
     };
     let custom = custom.clone();
+    if let Scenario::Slow(ms) = *scenario {
+        drop(s);
+        tokio::time::sleep(std::time::Duration::from_millis(ms)).await;
+        return HttpResponse::Created().json(order_json(&id, &custom, "COMPLETED", "5.00", "USD"));
+    }
     match *scenario {
         Scenario::Down => HttpResponse::ServiceUnavailable().finish(),
         Scenario::FailThenComplete(n) if *fails < n => {
@@ -187,7 +194,7 @@ async fn capture(
         Scenario::Declined => HttpResponse::Created().json(order_json(&id, &custom, "DECLINED", "5.00", "USD")),
         Scenario::WrongAmount => HttpResponse::Created().json(order_json(&id, &custom, "COMPLETED", "0.50", "USD")),
         Scenario::WrongCurrency => HttpResponse::Created().json(order_json(&id, &custom, "COMPLETED", "5.00", "EUR")),
-        Scenario::Completed | Scenario::FailThenComplete(_) => {
+        Scenario::Completed | Scenario::FailThenComplete(_) | Scenario::Slow(_) => {
             HttpResponse::Created().json(order_json(&id, &custom, "COMPLETED", "5.00", "USD"))
         }
     }

@@ -295,8 +295,15 @@ pub async fn import(
             format!("{n} {many}")
         }
     };
-    let mut message = format!("Imported {}.", plural(s.imported, "reading", "readings"));
-    if s.duplicates > 0 {
+    let mut message = if s.imported == 0 && s.duplicates > 0 {
+        format!(
+            "Nothing new to import: {} already in your record.",
+            plural(s.duplicates, "reading is", "readings are")
+        )
+    } else {
+        format!("Imported {}.", plural(s.imported, "reading", "readings"))
+    };
+    if s.duplicates > 0 && s.imported > 0 {
         message.push_str(&format!(
             " {} already there.",
             plural(s.duplicates, "was", "were")
