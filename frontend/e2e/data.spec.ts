@@ -97,7 +97,9 @@ test('a CSV exported by one account through the page imports into another, once'
   await data.getByRole('link', { name: 'Readings (CSV, in my units)' }).click();
   const download = await downloading;
   expect(download.suggestedFilename()).toMatch(/^vitalog-readings-\d{4}-\d{2}-\d{2}\.csv$/);
-  const csvPath = await download.path();
+  // Kept under its real name, so Bob's page shows the file name a person would see.
+  const csvPath = test.info().outputPath(download.suggestedFilename());
+  await download.saveAs(csvPath);
   const csv = readFileSync(csvPath, 'utf8');
   const lines = csv.trim().split(/\r?\n/);
   expect(lines[0]).toBe('date,time,systolic,diastolic,heart_rate,weight,weight_unit,blood_sugar,blood_sugar_unit,notes');
@@ -219,7 +221,7 @@ test('deleting the account through the dialog ends the session and the password'
   const dialog = page.getByRole('alertdialog', { name: 'Delete your account?' });
   await expect(dialog).toBeVisible();
   await expect(dialog.getByLabel('Password', { exact: true })).toBeFocused();
-  await shoot(page, 'delete-dialog-desktop', page.locator('body'));
+  await page.screenshot({ path: `${SCREENSHOTS}/data-delete-dialog-desktop.png`, animations: 'disabled' });
 
   await dialog.getByRole('button', { name: 'Delete my account' }).click();
   await expect(dialog.getByText('Password is required')).toBeVisible();
@@ -265,7 +267,8 @@ test('screenshots of the new sections, desktop and 375 px', async ({ page, mailb
       await shoot(page, 'import-preview-mobile', data);
       await data.getByRole('button', { name: 'Cancel' }).click();
       await page.locator('#profile-security').getByRole('button', { name: 'Delete account' }).click();
-      await shoot(page, 'delete-dialog-mobile', page.locator('body'));
+      await expect(page.getByRole('alertdialog', { name: 'Delete your account?' })).toBeVisible();
+      await page.screenshot({ path: `${SCREENSHOTS}/data-delete-dialog-mobile.png`, animations: 'disabled' });
     }
   }
 });

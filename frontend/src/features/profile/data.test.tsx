@@ -173,14 +173,23 @@ describe('Your data: import', () => {
     ]);
 
     const fresh = within(panel).getByRole('table', { name: 'The 2 new readings' });
+    const headers = within(fresh).getAllByRole('columnheader').map((h) => h.textContent);
+    expect(headers).toEqual([
+      'Line',
+      'Date',
+      'Time',
+      'Blood pressure',
+      'Heart rate (bpm)',
+      'Weight (kg)',
+      'Blood sugar (mmol/L)',
+      'Notes',
+    ]);
+    const cells = (row: HTMLElement | undefined): Array<string | null> =>
+      row ? within(row).getAllByRole('cell').map((c) => c.textContent) : [];
     const [first, second] = within(fresh).getAllByRole('row').slice(1);
-    expect(first).toHaveTextContent('2026-11-01');
-    expect(first).toHaveTextContent('120/80');
-    expect(first).toHaveTextContent('70 bpm');
-    expect(first).toHaveTextContent('70 kg');
-    expect(first).toHaveTextContent('5.5 mmol/L');
-    expect(first).toHaveTextContent('after a walk');
-    expect(second).toHaveTextContent('10 mmol/L');
+    // 154.32 lbs is 70.0 kg; 99 and 180.16 mg/dL are 5.5 and 10 mmol/L.
+    expect(cells(first)).toEqual(['2', '2026-11-01', '08:00', '120/80', '70', '70', '5.5', 'after a walk']);
+    expect(cells(second)).toEqual(['5', '2026-11-03', '21:15', '', '', '', '10', '']);
     expect(within(fresh).queryByText('2026-11-02')).not.toBeInTheDocument();
 
     expect(within(panel).getByRole('button', { name: 'Import 2 readings' })).toBeEnabled();

@@ -10,16 +10,16 @@ function trimmed(value: number, decimals: number): string {
   return String(Number(value.toFixed(decimals)));
 }
 
-/** A weight stored in lbs, shown in the user's unit with the unit. */
+/** A weight stored in lbs, as a number in the user's unit (one decimal at most). */
 export function formatWeight(lbs: number | null, unit: WeightUnit): string {
   if (lbs === null) return '';
-  return unit === 'kg' ? `${trimmed(lbs * KG_PER_LB, 1)} kg` : `${trimmed(lbs, 1)} lbs`;
+  return unit === 'kg' ? trimmed(lbs * KG_PER_LB, 1) : trimmed(lbs, 1);
 }
 
-/** A blood sugar stored in mg/dL, shown in the user's unit with the unit. */
+/** A blood sugar stored in mg/dL, as a number in the user's unit (mg/dL whole, mmol/L one decimal). */
 export function formatBloodSugar(mgdl: number | null, unit: BloodSugarUnit): string {
   if (mgdl === null) return '';
-  return unit === 'mmol/L' ? `${trimmed(mgdl / MGDL_PER_MMOL, 1)} mmol/L` : `${trimmed(mgdl, 1)} mg/dL`;
+  return unit === 'mmol/L' ? trimmed(mgdl / MGDL_PER_MMOL, 1) : trimmed(mgdl, 0);
 }
 
 /** `systolic/diastolic`, or whichever half is there. */

@@ -1,4 +1,4 @@
-import type { ReactElement } from 'react';
+import { Fragment, type ReactElement } from 'react';
 import { CSV_COLUMNS, DATA_DOWNLOADS } from '../api/dataApi';
 import { ImportReadings } from './ImportReadings';
 import { SectionCard } from './SectionCard';
@@ -31,7 +31,19 @@ export function DataSection(): ReactElement {
         <div className="profile-csv-format-body text-sm">
           <p>One reading per row, oldest first, after a header row naming the columns in this order:</p>
           <p>
-            <code className="profile-code">{CSV_COLUMNS.join(',')}</code>
+            <code className="profile-code">
+              {/* Long lines break after a comma, never inside a column name. */}
+              {CSV_COLUMNS.map((column, i) => (
+                <Fragment key={column}>
+                  {i > 0 ? (
+                    <>
+                      ,<wbr />
+                    </>
+                  ) : null}
+                  {column}
+                </Fragment>
+              ))}
+            </code>
           </p>
           <ul>
             <li>Dates are YYYY-MM-DD and times HH:MM (24-hour clock).</li>

@@ -269,9 +269,9 @@ function PreviewPanel({
                 <th scope="col">Date</th>
                 <th scope="col">Time</th>
                 <th scope="col">Blood pressure</th>
-                <th scope="col">Heart rate</th>
-                <th scope="col">Weight</th>
-                <th scope="col">Blood sugar</th>
+                <th scope="col">Heart rate (bpm)</th>
+                <th scope="col">{`Weight (${weightUnit})`}</th>
+                <th scope="col">{`Blood sugar (${sugarUnit})`}</th>
                 <th scope="col">Notes</th>
               </tr>
             </thead>
@@ -327,7 +327,7 @@ function NewRow({
       <td>{row.date}</td>
       <td>{row.time}</td>
       <td>{formatBloodPressure(row.systolic, row.diastolic)}</td>
-      <td>{row.heartRate === null ? '' : `${row.heartRate} bpm`}</td>
+      <td>{row.heartRate ?? ''}</td>
       <td>{formatWeight(row.weight, weightUnit)}</td>
       <td>{formatBloodSugar(row.bloodSugar, sugarUnit)}</td>
       <td className="profile-table-notes">{row.notes}</td>
