@@ -4,6 +4,7 @@
 // danger zone's dialog. Screenshots of the new sections go to /tmp/data-*.png.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import AxeBuilder from '@axe-core/playwright';
 import { Ajv } from 'ajv';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, loginThroughUi, test, verifiedAccount } from './fixtures';
@@ -69,6 +70,14 @@ async function readingsOf(request: APIRequestContext): Promise<StoredReading[]> 
 
 function dataSection(page: Page): ReturnType<Page['locator']> {
   return page.locator('#profile-data');
+}
+
+async function expectNoAxeViolations(page: Page, where: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const summary = results.violations.map(
+    (v) => `${v.id} (${v.impact ?? 'n/a'}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(' ')).join('\n    ')}`,
+  );
+  expect(summary, `axe violations on ${where}`).toEqual([]);
 }
 
 async function shoot(page: Page, name: string, locator: ReturnType<Page['locator']>): Promise<void> {
@@ -265,10 +274,29 @@ test('screenshots of the new sections, desktop and 375 px', async ({ page, mailb
       await data.getByLabel('CSV file').setInputFiles({ name: 'mixed.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
       await expect(data.getByRole('group', { name: 'Preview of mixed.csv' })).toBeVisible();
       await shoot(page, 'import-preview-mobile', data);
+      await expectNoAxeViolations(page, 'the profile page with an import preview');
       await data.getByRole('button', { name: 'Cancel' }).click();
       await page.locator('#profile-security').getByRole('button', { name: 'Delete account' }).click();
       await expect(page.getByRole('alertdialog', { name: 'Delete your account?' })).toBeVisible();
       await page.screenshot({ path: `${SCREENSHOTS}/data-delete-dialog-mobile.png`, animations: 'disabled' });
+      await expectNoAxeViolations(page, 'the delete-account dialog');
     }
   }
+});
+
+test('every time zone the page offers is one the server accepts', async ({ page, mailbox }) => {
+  test.setTimeout(120_000);
+  const gus = await verifiedAccount(page.request, mailbox, 'tz');
+  await loginThroughUi(page, gus);
+  await page.goto('/profile#profile-preferences');
+  const select = page.locator('#profile-preferences').getByLabel('Time zone');
+  await expect(select).toHaveValue('UTC');
+  const zones = await select.locator('option').evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
+  expect(zones.length).toBeGreaterThan(300);
+  const refused: string[] = [];
+  for (const timeZone of zones) {
+    const res = await page.request.patch('/api/user/preferences', { data: { timeZone } });
+    if (res.status() !== 200) refused.push(`${timeZone}: ${res.status()} ${await res.text()}`);
+  }
+  expect(refused).toEqual([]);
 });

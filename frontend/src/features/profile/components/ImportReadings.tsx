@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type ChangeEvent, type ReactElement } from 'react';
+import { useId, useRef, useState, type ChangeEvent, type ReactElement, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
 import { Alert } from '../../../components/feedback/Alert';
@@ -230,7 +230,7 @@ function PreviewPanel({
       </ul>
 
       {errorLines.length > 0 ? (
-        <div className="profile-table-wrap">
+        <TableScroller label="Rows with errors">
           <table className="profile-table">
             <caption>Rows with errors (they will be skipped)</caption>
             <thead>
@@ -250,11 +250,11 @@ function PreviewPanel({
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroller>
       ) : null}
 
       {newRows.length > 0 ? (
-        <div className="profile-table-wrap">
+        <TableScroller label="New readings">
           <table className="profile-table">
             <caption>
               {preview.new > newRows.length
@@ -281,7 +281,7 @@ function PreviewPanel({
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroller>
       ) : null}
 
       {subscriptionNote ? (
@@ -308,6 +308,15 @@ function PreviewPanel({
           {importing ? 'Importing...' : `Import ${plural(preview.new, 'reading', 'readings')}`}
         </button>
       </div>
+    </div>
+  );
+}
+
+/** A table that may scroll sideways on a phone: focusable so the keyboard can scroll it. */
+function TableScroller({ label, children }: { label: string; children: ReactNode }): ReactElement {
+  return (
+    <div className="profile-table-wrap" role="region" aria-label={label} tabIndex={0}>
+      {children}
     </div>
   );
 }
