@@ -300,3 +300,31 @@ test('every time zone the page offers is one the server accepts', async ({ page,
   }
   expect(refused).toEqual([]);
 });
+
+test.describe('in a browser set to Europe/Paris', () => {
+  test.use({ timezoneId: 'Europe/Paris' });
+
+  test("the page offers the browser's time zone, and Save stores it", async ({ page, mailbox }) => {
+    const hal = await verifiedAccount(page.request, mailbox, 'paris');
+    await loginThroughUi(page, hal);
+    await page.goto('/profile#profile-preferences');
+    const prefs = page.locator('#profile-preferences');
+    const zone = prefs.getByLabel('Time zone');
+    await expect(zone).toHaveValue('UTC');
+    const use = prefs.getByRole('button', { name: 'Use Europe/Paris' });
+    await expect(use).toBeVisible();
+    await shoot(page, 'preferences-timezone-suggestion-desktop', prefs);
+    const save = prefs.getByRole('button', { name: 'Save preferences' });
+    await expect(save).toBeDisabled();
+    await use.click();
+    await expect(zone).toHaveValue('Europe/Paris');
+    await expect(use).toBeHidden();
+    await save.click();
+    await expect(page.getByRole('region', { name: 'Notifications' })).toContainText('Preferences saved');
+    const stored = await page.request.get('/api/user/preferences');
+    expect(await stored.json()).toMatchObject({ timeZone: 'Europe/Paris', reminderTime: '20:00' });
+    await page.reload();
+    await expect(page.locator('#profile-preferences').getByLabel('Time zone')).toHaveValue('Europe/Paris');
+    await expect(page.locator('#profile-preferences').getByRole('button', { name: /^Use / })).toHaveCount(0);
+  });
+});
