@@ -280,4 +280,14 @@ describe('Your data: import', () => {
     );
     expect(within(section()).queryByRole('group', { name: /Preview of/ })).not.toBeInTheDocument();
   });
+
+  it('refuses a file over 8 MB without sending it', async () => {
+    const { calls } = renderPage(routesWith({}));
+    const big = new File(['x'], 'huge.csv', { type: 'text/csv' });
+    Object.defineProperty(big, 'size', { value: 8 * 1024 * 1024 + 1 });
+    const user = userEvent.setup();
+    await user.upload(within(section()).getByLabelText('CSV file'), big);
+    expect(await within(section()).findByText('The file is larger than 8 MB. Split it and import each part.')).toBeInTheDocument();
+    expect(calls.some((c) => c.url.startsWith('/api/data/import'))).toBe(false);
+  });
 });

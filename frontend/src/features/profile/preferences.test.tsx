@@ -13,11 +13,15 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-/** Pretends the browser is in `zone`. */
+/** Pretends the browser is in `zone`: formats without an explicit zone use it. */
 function browserZone(zone: string): void {
-  const original = Intl.DateTimeFormat.prototype.resolvedOptions;
-  vi.spyOn(Intl.DateTimeFormat.prototype, 'resolvedOptions').mockImplementation(function (this: Intl.DateTimeFormat) {
-    return { ...original.call(this), timeZone: zone };
+  const Original = Intl.DateTimeFormat;
+  // A `function`, not an arrow: the page also calls it with `new`.
+  vi.spyOn(Intl, 'DateTimeFormat').mockImplementation(function (
+    locales?: Intl.LocalesArgument,
+    options?: Intl.DateTimeFormatOptions,
+  ) {
+    return new Original(locales, { timeZone: zone, ...options });
   });
 }
 
@@ -199,6 +203,14 @@ describe('Preferences: reminder time and time zone', () => {
     renderPage(pageRoutes({ 'GET /api/user/preferences': { body: { ...storedPreferences, timeZone: 'America/New_York' } } }));
     await screen.findByRole('form', { name: 'Preferences' });
     expect(within(form()).getByLabelText('Time zone')).toHaveValue('America/New_York');
+    expect(within(form()).queryByRole('button', { name: /^Use / })).not.toBeInTheDocument();
+  });
+
+  it('treats another name of the same zone as the same zone', async () => {
+    browserZone('Asia/Calcutta');
+    renderPage(pageRoutes({ 'GET /api/user/preferences': { body: { ...storedPreferences, timeZone: 'Asia/Kolkata' } } }));
+    await screen.findByRole('form', { name: 'Preferences' });
+    expect(within(form()).getByLabelText('Time zone')).toHaveValue('Asia/Kolkata');
     expect(within(form()).queryByRole('button', { name: /^Use / })).not.toBeInTheDocument();
   });
 });

@@ -13,6 +13,9 @@ import { formatBloodPressure, formatBloodSugar, formatWeight } from '../units';
 export const PREVIEW_FAILURE = "We couldn't check this file. Please try again.";
 export const IMPORT_FAILURE = 'Failed to import your readings. Please try again.';
 export const FILE_READ_FAILURE = "We couldn't read this file. Choose a CSV file exported from Vitalog.";
+/** The server takes import bodies up to 8 MiB (ten years of readings is ~700 KB). */
+export const MAX_IMPORT_BYTES = 8 * 1024 * 1024;
+export const FILE_TOO_LARGE = 'The file is larger than 8 MB. Split it and import each part.';
 /** How many of the new rows the preview lists. */
 export const NEW_ROWS_SHOWN = 5;
 
@@ -74,6 +77,10 @@ export function ImportReadings(): ReactElement {
     setNeedsSubscription(false);
     if (!file) {
       setStage({ kind: 'idle' });
+      return;
+    }
+    if (file.size > MAX_IMPORT_BYTES) {
+      setStage({ kind: 'fileError', fileName: file.name, message: FILE_TOO_LARGE });
       return;
     }
     setStage({ kind: 'checking', fileName: file.name });

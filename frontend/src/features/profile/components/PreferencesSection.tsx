@@ -27,6 +27,20 @@ export function browserTimeZone(): string | null {
   }
 }
 
+/** The browser's canonical name for a zone (`Asia/Kolkata` and `Asia/Calcutta` are one zone). */
+function canonicalZone(zone: string): string {
+  try {
+    return new Intl.DateTimeFormat('en-US', { timeZone: zone }).resolvedOptions().timeZone;
+  } catch {
+    return zone;
+  }
+}
+
+/** True when the browser's zone is another zone than `stored` (not just another name for it). */
+export function isOtherZone(browser: string | null, stored: string): browser is string {
+  return browser !== null && browser !== stored && canonicalZone(browser) !== canonicalZone(stored);
+}
+
 /** Every IANA zone the browser knows, plus UTC and the given ones, sorted. */
 function timeZoneOptions(extra: ReadonlyArray<string | null>): Array<{ value: string; label: string }> {
   let known: string[];
@@ -233,7 +247,7 @@ function PreferencesForm({ preferences, mutate }: PreferencesFormProps): ReactEl
         <p className="field-hint" id="profile-time-zone-hint">
           Reminder times and weekly reports follow this time zone, and so do the times in your FHIR export.
         </p>
-        {browserZone && browserZone !== formik.values.timeZone ? (
+        {isOtherZone(browserZone, formik.values.timeZone) ? (
           <div className="profile-timezone-suggestion" role="note">
             <span className="text-sm">
               This browser is set to <strong>{browserZone}</strong>.
