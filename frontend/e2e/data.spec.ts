@@ -269,11 +269,14 @@ test('screenshots of the new sections, desktop and 375 px', async ({ page, mailb
     await data.getByText('About the CSV format').click();
     await shoot(page, `section-${label}`, data);
     await shoot(page, `security-${label}`, page.locator('#profile-security'));
+    if (label === 'desktop') await expectNoAxeViolations(page, '/profile at 1280 px with the CSV format open');
     if (label === 'mobile') {
       const csv = `date,time,systolic,diastolic,heart_rate,weight,weight_unit,blood_sugar,blood_sugar_unit,notes\r\n${daysAgo(2)},09:00,120,80,71,70.5,kg,5.6,mmol/L,Morning\r\n${daysAgo(1)},25:00,300,80,,,,,,\r\n`;
       await data.getByLabel('CSV file').setInputFiles({ name: 'mixed.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
       await expect(data.getByRole('group', { name: 'Preview of mixed.csv' })).toBeVisible();
       await shoot(page, 'import-preview-mobile', data);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow, 'no horizontal scrolling on a phone, preview open').toBeLessThanOrEqual(0);
       await expectNoAxeViolations(page, 'the profile page with an import preview');
       await data.getByRole('button', { name: 'Cancel' }).click();
       await page.locator('#profile-security').getByRole('button', { name: 'Delete account' }).click();
