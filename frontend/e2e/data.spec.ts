@@ -218,8 +218,12 @@ test('importing without a subscription says so and links to Subscription', async
   await expect(page).toHaveURL(/#profile-subscription$/);
 });
 
-test('deleting the account through the dialog ends the session and the password', async ({ page, mailbox, baseURL }) => {
+test('deleting the account through the dialog ends the sessions and the password', async ({ page, request, mailbox, baseURL }) => {
   const erin = await verifiedAccount(page.request, mailbox, 'del');
+  // Another device, signed in before the deletion.
+  const elsewhere = await request.post('/api/login', { data: { username: erin.username, password: erin.password } });
+  expect(elsewhere.status(), await elsewhere.text()).toBe(200);
+  expect((await request.get('/api/user')).status()).toBe(200);
   await loginThroughUi(page, erin);
   const session = (await page.context().cookies()).find((c) => c.name === 'vitalog_session');
   if (!session) throw new Error('no session cookie after login');
@@ -247,6 +251,7 @@ test('deleting the account through the dialog ends the session and the password'
     headers: { Cookie: `vitalog_session=${session.value}` },
   });
   expect(old.status()).toBe(401);
+  expect((await request.get('/api/user')).status(), 'the other device is signed out too').toBe(401);
   const login = await page.request.post('/api/login', { data: { username: erin.username, password: erin.password } });
   expect(login.ok()).toBe(false);
   expect([400, 401]).toContain(login.status());

@@ -5,12 +5,12 @@ export const DATA_DOWNLOADS = [
   {
     href: '/api/data/readings.csv?units=preferred',
     label: 'Readings (CSV, in my units)',
-    hint: 'Weight and blood sugar in the units chosen under Preferences.',
+    hint: 'Weight and blood sugar in the units chosen under Preferences (kg and mmol/L to two decimals).',
   },
   {
     href: '/api/data/readings.csv?units=canonical',
     label: 'Readings (CSV, canonical lbs and mg/dL)',
-    hint: 'Exactly as stored: weight in lbs, blood sugar in mg/dL.',
+    hint: 'Exactly as stored (weight in lbs, blood sugar in mg/dL): the best file for moving readings to another account.',
   },
   {
     href: '/api/data/readings.fhir.json',
