@@ -7,6 +7,7 @@ import { fetcher } from '../../lib/api';
 import { mockFetch, type MockResponse, type RecordedCall } from '../../testing/fetchMock';
 import { renderWithProviders } from '../../testing/render';
 import type { ImportPreview } from './api/dataApi';
+import { isReadingsKey } from './components/ImportReadings';
 import ProfilePage from './pages/ProfilePage';
 import { activeSubscription, pageRoutes, storedPreferences } from './profileFixtures';
 
@@ -289,5 +290,37 @@ describe('Your data: import', () => {
     await user.upload(within(section()).getByLabelText('CSV file'), big);
     expect(await within(section()).findByText('The file is larger than 8 MB. Split it and import each part.')).toBeInTheDocument();
     expect(calls.some((c) => c.url.startsWith('/api/data/import'))).toBe(false);
+  });
+
+  it('still reports success when refetching the readings afterwards fails', async () => {
+    let fetches = 0;
+    renderPage(
+      pageRoutes({
+        'GET /api/user/subscription': { body: activeSubscription },
+        'GET /api/readings?limit=5': () => {
+          fetches += 1;
+          return fetches === 1 ? { body: { n: 1 } } : { status: 500, body: { message: 'boom' } };
+        },
+        'POST /api/data/import/preview': { body: preview },
+        'POST /api/data/import': { body: { imported: 2, duplicates: 1, invalid: 1, message: 'Imported 2 readings.' } },
+      }),
+    );
+    await chooseFile();
+    const user = userEvent.setup();
+    await user.click(await within(section()).findByRole('button', { name: 'Import 2 readings' }));
+    expect(await screen.findByText('Readings imported')).toBeInTheDocument();
+    await waitFor(() => expect(fetches).toBe(2));
+    expect(screen.queryByText('Readings not imported')).not.toBeInTheDocument();
+  });
+});
+
+describe('isReadingsKey', () => {
+  it('matches readings URLs and array keys led by one', () => {
+    expect(isReadingsKey('/api/readings')).toBe(true);
+    expect(isReadingsKey('/api/readings?limit=5')).toBe(true);
+    expect(isReadingsKey(['/api/readings', { from: '2026-01-01' }])).toBe(true);
+    expect(isReadingsKey('/api/reports')).toBe(false);
+    expect(isReadingsKey(['/api/user'])).toBe(false);
+    expect(isReadingsKey(undefined)).toBe(false);
   });
 });

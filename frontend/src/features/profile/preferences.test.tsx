@@ -213,4 +213,23 @@ describe('Preferences: reminder time and time zone', () => {
     expect(within(form()).getByLabelText('Time zone')).toHaveValue('Asia/Kolkata');
     expect(within(form()).queryByRole('button', { name: /^Use / })).not.toBeInTheDocument();
   });
+
+  it('turning reminders off puts back an invalid hidden reminder time', async () => {
+    const { calls } = renderPage(
+      pageRoutes({
+        'GET /api/user/preferences': { body: { ...storedPreferences, emailReminders: true, reminderTime: '21:30' } },
+        'PATCH /api/user/preferences': { body: { ...storedPreferences, reminderTime: '21:30' } },
+      }),
+    );
+    await screen.findByRole('form', { name: 'Preferences' });
+    fireEvent.change(within(form()).getByLabelText('Reminder time'), { target: { value: '' } });
+    await waitFor(() =>
+      expect(within(form()).getByLabelText('Reminder time')).toHaveAttribute('aria-invalid', 'true'),
+    );
+    const user = userEvent.setup();
+    await user.click(within(form()).getByRole('switch', { name: 'Email reminders' }));
+    await user.click(within(form()).getByRole('button', { name: 'Save preferences' }));
+    expect(await screen.findByText('Preferences saved')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'PATCH')?.body).toMatchObject({ emailReminders: false, reminderTime: '21:30' });
+  });
 });

@@ -7,7 +7,7 @@ import { useToast } from '../../../components/toast';
 import { isApiError } from '../../../lib/api';
 import { usePreferences } from '../../../lib/preferences';
 import { useSubscription } from '../../../lib/subscription';
-import { importReadings, previewImport, type ImportPreview, type PreviewRow } from '../api/dataApi';
+import { importReadings, previewImport, type ImportPreview, type ImportResult, type PreviewRow } from '../api/dataApi';
 import { formatBloodPressure, formatBloodSugar, formatWeight } from '../units';
 
 export const PREVIEW_FAILURE = "We couldn't check this file. Please try again.";
@@ -38,9 +38,10 @@ function fieldLabel(field: string): string {
 
 const plural = (n: number, one: string, many: string): string => `${n} ${n === 1 ? one : many}`;
 
-/** True for the SWR keys of readings lists and summaries (refetched after an import). */
+/** True for the SWR keys of readings lists and summaries (refetched after an import): a URL, or an array key led by one. */
 export function isReadingsKey(key: unknown): boolean {
-  return typeof key === 'string' && key.startsWith('/api/readings');
+  const url: unknown = Array.isArray(key) ? (key as unknown[])[0] : key;
+  return typeof url === 'string' && url.startsWith('/api/readings');
 }
 
 type Stage =
@@ -107,13 +108,9 @@ export function ImportReadings(): ReactElement {
 
   const onImport = async (csv: string): Promise<void> => {
     setImporting(true);
+    let answer: ImportResult;
     try {
-      const answer = await importReadings(csv);
-      setImporting(false);
-      reset();
-      setResult(answer.message);
-      toast({ title: 'Readings imported', description: answer.message });
-      await mutate(isReadingsKey);
+      answer = await importReadings(csv);
     } catch (err) {
       setImporting(false);
       if (isApiError(err) && err.status === 403) {
@@ -129,7 +126,14 @@ export function ImportReadings(): ReactElement {
       }
       const message = (isApiError(err) ? (err.fieldErrors.file ?? err.serverMessage) : undefined) ?? IMPORT_FAILURE;
       toast({ variant: 'destructive', title: 'Readings not imported', description: message });
+      return;
     }
+    setImporting(false);
+    reset();
+    setResult(answer.message);
+    toast({ title: 'Readings imported', description: answer.message });
+    // Every list and summary of readings refetches; a failed refetch shows on its own screen.
+    void mutate(isReadingsKey).catch(() => undefined);
   };
 
   const fileError = stage.kind === 'fileError' ? stage.message : undefined;

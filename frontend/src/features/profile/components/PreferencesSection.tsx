@@ -192,7 +192,13 @@ function PreferencesForm({ preferences, mutate }: PreferencesFormProps): ReactEl
           label="Email reminders"
           description="An email at your reminder time on days you have not recorded a reading yet."
           checked={formik.values.emailReminders}
-          onChange={(checked) => void formik.setFieldValue('emailReminders', checked)}
+          onChange={(checked) => {
+            void formik.setFieldValue('emailReminders', checked);
+            // A hidden reminder time must not block Save: put back the stored one if it is invalid.
+            if (!checked && formik.errors.reminderTime) {
+              void formik.setFieldValue('reminderTime', initialValues.reminderTime);
+            }
+          }}
         >
           {formik.values.emailReminders ? (
             <div className={formik.errors.reminderTime ? 'field field-invalid profile-reminder-time' : 'field profile-reminder-time'}>
