@@ -10,6 +10,10 @@ export interface Preferences {
   bloodSugarUnit: BloodSugarUnit;
   emailReminders: boolean;
   weeklyReports: boolean;
+  /** `HH:MM` local time: a day with no reading by then gets a reminder email. */
+  reminderTime: string;
+  /** IANA time zone name (e.g. `Europe/Paris`) for reminders, reports and exports. */
+  timeZone: string;
 }
 
 export const PREFERENCES_KEY = '/api/user/preferences';
@@ -20,6 +24,8 @@ export const DEFAULT_PREFERENCES: Preferences = {
   bloodSugarUnit: 'mg/dL',
   emailReminders: false,
   weeklyReports: false,
+  reminderTime: '20:00',
+  timeZone: 'UTC',
 };
 
 export interface PreferencesState {

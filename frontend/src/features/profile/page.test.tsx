@@ -18,7 +18,7 @@ function stubScroll(): ReturnType<typeof vi.fn> {
 }
 
 describe('/profile page', () => {
-  it('has the four sections with their hash ids and an in-page nav', async () => {
+  it('has the five sections with their hash ids and an in-page nav', async () => {
     mockFetch(pageRoutes());
     renderWithProviders(<ProfilePage />, { route: '/profile', path: '/profile' });
     expect(screen.getByRole('heading', { level: 1, name: 'Profile' })).toBeInTheDocument();
@@ -27,6 +27,7 @@ describe('/profile page', () => {
       ['profile-subscription', 'Subscription'],
       ['profile-security', 'Security'],
       ['profile-preferences', 'Preferences'],
+      ['profile-data', 'Your data'],
     ] as const) {
       const region = screen.getByRole('region', { name });
       expect(region).toHaveAttribute('id', id);

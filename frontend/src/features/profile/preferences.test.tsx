@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ReactElement } from 'react';
@@ -10,7 +10,20 @@ import { pageRoutes, storedPreferences } from './profileFixtures';
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
 });
+
+/** Pretends the browser is in `zone`: formats without an explicit zone use it. */
+function browserZone(zone: string): void {
+  const Original = Intl.DateTimeFormat;
+  // A `function`, not an arrow: the page also calls it with `new`.
+  vi.spyOn(Intl, 'DateTimeFormat').mockImplementation(function (
+    locales?: Intl.LocalesArgument,
+    options?: Intl.DateTimeFormatOptions,
+  ) {
+    return new Original(locales, { timeZone: zone, ...options });
+  });
+}
 
 /** Another screen reading the shared preferences (e.g. the dashboard's units). */
 function UnitsProbe(): ReactElement {
@@ -58,7 +71,14 @@ describe('Preferences', () => {
   });
 
   it('saves, updates the shared cache at once and confirms', async () => {
-    const saved = { weightUnit: 'kg', bloodSugarUnit: 'mmol/L', emailReminders: true, weeklyReports: false };
+    const saved = {
+      weightUnit: 'kg',
+      bloodSugarUnit: 'mmol/L',
+      emailReminders: true,
+      weeklyReports: false,
+      reminderTime: '20:00',
+      timeZone: 'UTC',
+    };
     const { calls } = renderPage(pageRoutes({ 'PATCH /api/user/preferences': { body: saved } }));
     await screen.findByRole('form', { name: 'Preferences' });
     expect(screen.getByTestId('units')).toHaveTextContent('lbs mg/dL');
@@ -95,5 +115,121 @@ describe('Preferences', () => {
     renderPage(pageRoutes({ 'GET /api/user/preferences': { status: 500, body: { message: 'boom' } } }));
     expect(await screen.findByText("We couldn't load your preferences.")).toBeInTheDocument();
     expect(screen.getAllByRole('button', { name: 'Try again' }).length).toBeGreaterThan(0);
+  });
+});
+
+describe('Preferences: reminder time and time zone', () => {
+  it('shows the reminder time only while email reminders are on, and saves it', async () => {
+    const saved = { ...storedPreferences, emailReminders: true, reminderTime: '07:30' };
+    const { calls } = renderPage(pageRoutes({ 'PATCH /api/user/preferences': { body: saved } }));
+    await screen.findByRole('form', { name: 'Preferences' });
+    expect(within(form()).queryByLabelText('Reminder time')).not.toBeInTheDocument();
+    expect(within(form()).getByRole('switch', { name: 'Email reminders' })).toHaveAccessibleDescription(
+      'An email at your reminder time on days you have not recorded a reading yet.',
+    );
+    expect(within(form()).getByRole('switch', { name: 'Weekly reports' })).toHaveAccessibleDescription(
+      'A weekly summary email with your PDF report attached.',
+    );
+    expect(within(form()).getByText(/one-click unsubscribe link/)).toBeInTheDocument();
+
+    const user = userEvent.setup();
+    await user.click(within(form()).getByRole('switch', { name: 'Email reminders' }));
+    const time = within(form()).getByLabelText('Reminder time');
+    expect(time).toHaveValue('20:00');
+    fireEvent.change(time, { target: { value: '07:30' } });
+    await user.click(within(form()).getByRole('button', { name: 'Save preferences' }));
+
+    expect(await screen.findByText('Preferences saved')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual(saved);
+    await waitFor(() => expect(within(form()).getByRole('button', { name: 'Save preferences' })).toBeDisabled());
+    expect(within(form()).getByLabelText('Reminder time')).toHaveValue('07:30');
+  });
+
+  it("refuses an empty reminder time and shows the server's field errors", async () => {
+    const { calls } = renderPage(
+      pageRoutes({
+        'GET /api/user/preferences': { body: { ...storedPreferences, emailReminders: true } },
+        'PATCH /api/user/preferences': {
+          status: 400,
+          body: {
+            message: 'Validation failed',
+            errors: { timeZone: 'Time zone must be a time zone name like Europe/Paris.' },
+          },
+        },
+      }),
+    );
+    await screen.findByRole('form', { name: 'Preferences' });
+    const time = within(form()).getByLabelText('Reminder time');
+    fireEvent.change(time, { target: { value: '' } });
+    const user = userEvent.setup();
+    await user.click(within(form()).getByRole('button', { name: 'Save preferences' }));
+    await waitFor(() =>
+      expect(within(form()).getByLabelText('Reminder time')).toHaveAccessibleDescription(
+        'Reminder time must be a time like 20:00.',
+      ),
+    );
+    expect(calls.some((c) => c.method === 'PATCH')).toBe(false);
+
+    fireEvent.change(within(form()).getByLabelText('Reminder time'), { target: { value: '06:45' } });
+    await user.selectOptions(within(form()).getByLabelText('Time zone'), 'Asia/Tokyo');
+    await user.click(within(form()).getByRole('button', { name: 'Save preferences' }));
+    const zone = within(form()).getByLabelText('Time zone');
+    await waitFor(() =>
+      expect(zone).toHaveAccessibleDescription(expect.stringContaining('Time zone must be a time zone name like Europe/Paris.')),
+    );
+    expect(calls.find((c) => c.method === 'PATCH')?.body).toMatchObject({ reminderTime: '06:45', timeZone: 'Asia/Tokyo' });
+  });
+
+  it("offers the browser's time zone when it differs from the stored one", async () => {
+    browserZone('Europe/Paris');
+    const saved = { ...storedPreferences, timeZone: 'Europe/Paris' };
+    const { calls } = renderPage(pageRoutes({ 'PATCH /api/user/preferences': { body: saved } }));
+    await screen.findByRole('form', { name: 'Preferences' });
+    const zone = within(form()).getByLabelText('Time zone');
+    expect(zone).toHaveValue('UTC');
+    expect(calls.some((c) => c.method === 'PATCH')).toBe(false);
+
+    const user = userEvent.setup();
+    await user.click(within(form()).getByRole('button', { name: 'Use Europe/Paris' }));
+    expect(zone).toHaveValue('Europe/Paris');
+    expect(within(form()).queryByRole('button', { name: 'Use Europe/Paris' })).not.toBeInTheDocument();
+    await user.click(within(form()).getByRole('button', { name: 'Save preferences' }));
+    expect(await screen.findByText('Preferences saved')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual(saved);
+  });
+
+  it("offers nothing when the stored time zone is the browser's", async () => {
+    browserZone('America/New_York');
+    renderPage(pageRoutes({ 'GET /api/user/preferences': { body: { ...storedPreferences, timeZone: 'America/New_York' } } }));
+    await screen.findByRole('form', { name: 'Preferences' });
+    expect(within(form()).getByLabelText('Time zone')).toHaveValue('America/New_York');
+    expect(within(form()).queryByRole('button', { name: /^Use / })).not.toBeInTheDocument();
+  });
+
+  it('treats another name of the same zone as the same zone', async () => {
+    browserZone('Asia/Calcutta');
+    renderPage(pageRoutes({ 'GET /api/user/preferences': { body: { ...storedPreferences, timeZone: 'Asia/Kolkata' } } }));
+    await screen.findByRole('form', { name: 'Preferences' });
+    expect(within(form()).getByLabelText('Time zone')).toHaveValue('Asia/Kolkata');
+    expect(within(form()).queryByRole('button', { name: /^Use / })).not.toBeInTheDocument();
+  });
+
+  it('turning reminders off puts back an invalid hidden reminder time', async () => {
+    const { calls } = renderPage(
+      pageRoutes({
+        'GET /api/user/preferences': { body: { ...storedPreferences, emailReminders: true, reminderTime: '21:30' } },
+        'PATCH /api/user/preferences': { body: { ...storedPreferences, reminderTime: '21:30' } },
+      }),
+    );
+    await screen.findByRole('form', { name: 'Preferences' });
+    fireEvent.change(within(form()).getByLabelText('Reminder time'), { target: { value: '' } });
+    await waitFor(() =>
+      expect(within(form()).getByLabelText('Reminder time')).toHaveAttribute('aria-invalid', 'true'),
+    );
+    const user = userEvent.setup();
+    await user.click(within(form()).getByRole('switch', { name: 'Email reminders' }));
+    await user.click(within(form()).getByRole('button', { name: 'Save preferences' }));
+    expect(await screen.findByText('Preferences saved')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'PATCH')?.body).toMatchObject({ emailReminders: false, reminderTime: '21:30' });
   });
 });

@@ -26,6 +26,8 @@ export const storedPreferences: Preferences = {
   bloodSugarUnit: 'mg/dL',
   emailReminders: false,
   weeklyReports: false,
+  reminderTime: '20:00',
+  timeZone: 'UTC',
 };
 
 export const testModeConfig = {

@@ -1,4 +1,4 @@
-import { object, ref, string, type InferType } from 'yup';
+import { boolean, object, ref, string, type InferType } from 'yup';
 import { GENDERS } from './api/profileApi';
 
 /** Messages word for word from the product spec (section 5) and the server's rules. */
@@ -13,6 +13,8 @@ export const profileMessages = {
   passwordPattern: 'Password must include uppercase, lowercase, number and special character.',
   passwordSame: 'New password must be different from the current password.',
   passwordsMatch: 'Passwords do not match.',
+  reminderTime: 'Reminder time must be a time like 20:00.',
+  timeZone: 'Time zone must be a time zone name like Europe/Paris.',
 } as const;
 
 export const NAME_MAX = 100;
@@ -87,3 +89,15 @@ export const passwordSchema = object({
     .oneOf([ref('newPassword')], profileMessages.passwordsMatch),
 });
 export type PasswordValues = InferType<typeof passwordSchema>;
+
+const TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+/** The preferences form: units and toggles come from fixed choices; time and zone are checked. */
+export const preferencesSchema = object({
+  weightUnit: string().oneOf(['lbs', 'kg']).required(),
+  bloodSugarUnit: string().oneOf(['mg/dL', 'mmol/L']).required(),
+  emailReminders: boolean().required(),
+  weeklyReports: boolean().required(),
+  reminderTime: string().required(profileMessages.reminderTime).matches(TIME_PATTERN, profileMessages.reminderTime),
+  timeZone: string().trim().required(profileMessages.timeZone),
+});

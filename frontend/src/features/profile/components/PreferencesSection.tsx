@@ -1,4 +1,4 @@
-import { useMemo, useState, type ReactElement } from 'react';
+import { useMemo, useState, type ReactElement, type ReactNode } from 'react';
 import { useFormik } from 'formik';
 import { Alert } from '../../../components/feedback/Alert';
 import { SubmitButton } from '../../../components/form/SubmitButton';
@@ -11,9 +11,49 @@ import {
   type Preferences,
   type WeightUnit,
 } from '../../../lib/preferences';
+import { preferencesSchema } from '../schemas';
 import { SectionCard, SectionLoadError, SectionSkeleton } from './SectionCard';
+import { SelectField } from './SelectField';
 
 export const PREFERENCES_FAILURE = 'Failed to save your preferences. Please try again.';
+
+/** The browser's IANA time zone, or null when it cannot tell. */
+export function browserTimeZone(): string | null {
+  try {
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    return typeof zone === 'string' && zone !== '' ? zone : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The browser's canonical name for a zone (`Asia/Kolkata` and `Asia/Calcutta` are one zone). */
+function canonicalZone(zone: string): string {
+  try {
+    return new Intl.DateTimeFormat('en-US', { timeZone: zone }).resolvedOptions().timeZone;
+  } catch {
+    return zone;
+  }
+}
+
+/** True when the browser's zone is another zone than `stored` (not just another name for it). */
+export function isOtherZone(browser: string | null, stored: string): browser is string {
+  return browser !== null && browser !== stored && canonicalZone(browser) !== canonicalZone(stored);
+}
+
+/** Every IANA zone the browser knows, plus UTC and the given ones, sorted. */
+function timeZoneOptions(extra: ReadonlyArray<string | null>): Array<{ value: string; label: string }> {
+  let known: string[];
+  try {
+    known = Intl.supportedValuesOf('timeZone');
+  } catch {
+    known = [];
+  }
+  const all = new Set<string>(known);
+  all.add('UTC');
+  for (const zone of extra) if (zone) all.add(zone);
+  return [...all].sort((a, b) => a.localeCompare(b)).map((zone) => ({ value: zone, label: zone.replaceAll('_', ' ') }));
+}
 
 const WEIGHT_UNITS: ReadonlyArray<{ value: WeightUnit; label: string }> = [
   { value: 'lbs', label: 'Pounds (lbs)' },
@@ -59,13 +99,28 @@ function PreferencesForm({ preferences, mutate }: PreferencesFormProps): ReactEl
       bloodSugarUnit: preferences.bloodSugarUnit,
       emailReminders: preferences.emailReminders,
       weeklyReports: preferences.weeklyReports,
+      reminderTime: preferences.reminderTime,
+      timeZone: preferences.timeZone,
     }),
-    [preferences.weightUnit, preferences.bloodSugarUnit, preferences.emailReminders, preferences.weeklyReports],
+    [
+      preferences.weightUnit,
+      preferences.bloodSugarUnit,
+      preferences.emailReminders,
+      preferences.weeklyReports,
+      preferences.reminderTime,
+      preferences.timeZone,
+    ],
+  );
+  const browserZone = useMemo(() => browserTimeZone(), []);
+  const zones = useMemo(
+    () => timeZoneOptions([preferences.timeZone, browserZone]),
+    [preferences.timeZone, browserZone],
   );
 
   const formik = useFormik<Preferences>({
     initialValues,
     enableReinitialize: true,
+    validationSchema: preferencesSchema,
     onSubmit: async (values, helpers) => {
       setFailure(null);
       try {
@@ -75,6 +130,10 @@ function PreferencesForm({ preferences, mutate }: PreferencesFormProps): ReactEl
         helpers.resetForm({ values: saved });
         toast({ title: 'Preferences saved', description: 'Your units and email settings are updated.' });
       } catch (err) {
+        if (isApiError(err)) {
+          const { reminderTime, timeZone } = err.fieldErrors;
+          if (reminderTime || timeZone) helpers.setErrors({ reminderTime, timeZone });
+        }
         const message = (isApiError(err) ? err.serverMessage : undefined) ?? PREFERENCES_FAILURE;
         setFailure(message);
         toast({ variant: 'destructive', title: 'Preferences not saved', description: message });
@@ -131,18 +190,83 @@ function PreferencesForm({ preferences, mutate }: PreferencesFormProps): ReactEl
           id="profile-email-reminders"
           name="emailReminders"
           label="Email reminders"
-          description="Emails reminding you to record your vitals."
+          description="An email at your reminder time on days you have not recorded a reading yet."
           checked={formik.values.emailReminders}
-          onChange={(checked) => void formik.setFieldValue('emailReminders', checked)}
-        />
+          onChange={(checked) => {
+            void formik.setFieldValue('emailReminders', checked);
+            // A hidden reminder time must not block Save: put back the stored one if it is invalid.
+            if (!checked && formik.errors.reminderTime) {
+              void formik.setFieldValue('reminderTime', initialValues.reminderTime);
+            }
+          }}
+        >
+          {formik.values.emailReminders ? (
+            <div className={formik.errors.reminderTime ? 'field field-invalid profile-reminder-time' : 'field profile-reminder-time'}>
+              <label className="field-label" htmlFor="profile-reminder-time">
+                Reminder time
+              </label>
+              <input
+                id="profile-reminder-time"
+                name="reminderTime"
+                type="time"
+                step={60}
+                className="field-input"
+                value={formik.values.reminderTime}
+                onChange={formik.handleChange}
+                onBlur={formik.handleBlur}
+                aria-invalid={formik.errors.reminderTime ? true : undefined}
+                aria-describedby={formik.errors.reminderTime ? 'profile-reminder-time-error' : undefined}
+              />
+              {formik.errors.reminderTime ? (
+                <p className="field-error" id="profile-reminder-time-error">
+                  {formik.errors.reminderTime}
+                </p>
+              ) : null}
+            </div>
+          ) : null}
+        </ToggleRow>
         <ToggleRow
           id="profile-weekly-reports"
           name="weeklyReports"
           label="Weekly reports"
-          description="A weekly summary of your readings by email."
+          description="A weekly summary email with your PDF report attached."
           checked={formik.values.weeklyReports}
           onChange={(checked) => void formik.setFieldValue('weeklyReports', checked)}
         />
+      </div>
+      <p className="text-muted text-sm profile-unsubscribe-note">
+        Every reminder and weekly report email has a one-click unsubscribe link.
+      </p>
+
+      <div className="profile-timezone">
+        <SelectField
+          id="profile-time-zone"
+          name="timeZone"
+          label="Time zone"
+          options={zones}
+          value={formik.values.timeZone}
+          onChange={formik.handleChange}
+          onBlur={formik.handleBlur}
+          error={formik.errors.timeZone}
+          aria-describedby="profile-time-zone-hint"
+        />
+        <p className="field-hint" id="profile-time-zone-hint">
+          Reminder times and weekly reports follow this time zone, and so do the times in your FHIR export.
+        </p>
+        {isOtherZone(browserZone, formik.values.timeZone) ? (
+          <div className="profile-timezone-suggestion" role="note">
+            <span className="text-sm">
+              This browser is set to <strong>{browserZone}</strong>.
+            </span>
+            <button
+              type="button"
+              className="btn btn-secondary btn-sm"
+              onClick={() => void formik.setFieldValue('timeZone', browserZone)}
+            >
+              {`Use ${browserZone}`}
+            </button>
+          </div>
+        ) : null}
       </div>
 
       <div className="profile-actions">
@@ -161,11 +285,14 @@ interface ToggleRowProps {
   description: string;
   checked: boolean;
   onChange: (checked: boolean) => void;
+  /** Shown under the row (e.g. the reminder time while reminders are on). */
+  children?: ReactNode;
 }
 
 /** An on/off switch (a checkbox with the switch role) with its label and explanation. */
-function ToggleRow({ id, name, label, description, checked, onChange }: ToggleRowProps): ReactElement {
+function ToggleRow({ id, name, label, description, checked, onChange, children }: ToggleRowProps): ReactElement {
   return (
+    <div className="profile-toggle-group">
     <div className="profile-toggle">
       <div className="profile-toggle-text">
         <label htmlFor={id} className="field-label">
@@ -185,6 +312,8 @@ function ToggleRow({ id, name, label, description, checked, onChange }: ToggleRo
         aria-describedby={`${id}-description`}
         onChange={(event) => onChange(event.target.checked)}
       />
+    </div>
+    {children}
     </div>
   );
 }

@@ -7,9 +7,10 @@ export const PROFILE_SECTIONS = [
   { id: 'profile-subscription', label: 'Subscription' },
   { id: 'profile-security', label: 'Security' },
   { id: 'profile-preferences', label: 'Preferences' },
+  { id: 'profile-data', label: 'Your data' },
 ] as const;
 
-/** In-page links to the four sections; the URL hash scrolls to the section. */
+/** In-page links to the sections; the URL hash scrolls to the section. */
 export function SectionNav(): ReactElement {
   const { hash } = useLocation();
   return (

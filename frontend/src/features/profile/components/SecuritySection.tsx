@@ -9,6 +9,7 @@ import { isApiError } from '../../../lib/api';
 import { changePassword } from '../api/profileApi';
 import { passwordSchema, type PasswordValues } from '../schemas';
 import { SectionCard } from './SectionCard';
+import { DeleteAccount } from './DeleteAccount';
 import { StrengthIndicator } from './StrengthIndicator';
 
 export const PASSWORD_CHANGE_FAILURE = 'Failed to change your password. Please try again.';
@@ -56,7 +57,7 @@ export function SecuritySection(): ReactElement {
       id="profile-security"
       title="Security"
       icon="lock"
-      description="Change your password. Other devices signed in to your account are signed out."
+      description="Change your password (other devices signed in to your account are signed out), or delete your account."
     >
       <form ref={formRef} className="form profile-form" noValidate onSubmit={formik.handleSubmit} aria-label="Change password">
         {failure ? (
@@ -108,6 +109,7 @@ export function SecuritySection(): ReactElement {
           </SubmitButton>
         </div>
       </form>
+      <DeleteAccount />
     </SectionCard>
   );
 }

@@ -13,6 +13,7 @@ export function SelectField({ label, options, error, id, className, ...selectPro
   const generated = useId();
   const selectId = id ?? generated;
   const errorId = error ? `${selectId}-error` : undefined;
+  const describedBy = cx(selectProps['aria-describedby'], errorId) || undefined;
   return (
     <div className={cx('field', error && 'field-invalid', className)}>
       <label className="field-label" htmlFor={selectId}>
@@ -24,7 +25,7 @@ export function SelectField({ label, options, error, id, className, ...selectPro
           id={selectId}
           className="field-input profile-select"
           aria-invalid={error ? true : undefined}
-          aria-describedby={errorId}
+          aria-describedby={describedBy}
         >
           {options.map((option) => (
             <option key={option.value} value={option.value}>

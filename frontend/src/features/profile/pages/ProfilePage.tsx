@@ -4,6 +4,7 @@ import { PageHeader } from '../../../components/layout/PageHeader';
 import { usePreferences } from '../../../lib/preferences';
 import { useSubscription } from '../../../lib/subscription';
 import { useProfileUser } from '../api/profileApi';
+import { DataSection } from '../components/DataSection';
 import { PersonalInfoSection } from '../components/PersonalInfoSection';
 import { PreferencesSection } from '../components/PreferencesSection';
 import { PROFILE_SECTIONS, SectionNav } from '../components/SectionNav';
@@ -42,7 +43,7 @@ export default function ProfilePage(): ReactElement {
   useScrollToHash();
   return (
     <div className="profile-page">
-      <PageHeader title="Profile" description="Your personal details, subscription, password and preferences." />
+      <PageHeader title="Profile" description="Your personal details, subscription, password, preferences and data." />
       <div className="profile-layout">
         <SectionNav />
         <div className="profile-sections">
@@ -50,6 +51,7 @@ export default function ProfilePage(): ReactElement {
           <SubscriptionSection />
           <SecuritySection />
           <PreferencesSection />
+          <DataSection />
         </div>
       </div>
     </div>

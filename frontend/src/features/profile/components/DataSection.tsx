@@ -1,0 +1,63 @@
+import { Fragment, type ReactElement } from 'react';
+import { CSV_COLUMNS, DATA_DOWNLOADS } from '../api/dataApi';
+import { ImportReadings } from './ImportReadings';
+import { SectionCard } from './SectionCard';
+
+/** Downloads of everything Vitalog holds about the user, and CSV import. */
+export function DataSection(): ReactElement {
+  return (
+    <SectionCard
+      id="profile-data"
+      title="Your data"
+      icon="history"
+      description="Download your readings and account data at any time, or import readings from a CSV file."
+    >
+      <div className="profile-data-block">
+        <h3 className="profile-subheading">Download</h3>
+        <ul className="profile-downloads">
+          {DATA_DOWNLOADS.map((item) => (
+            <li key={item.href} className="profile-download">
+              <a className="btn btn-secondary profile-download-link" href={item.href} download>
+                {item.label}
+              </a>
+              <span className="text-muted text-sm">{item.hint}</span>
+            </li>
+          ))}
+        </ul>
+      </div>
+
+      <details className="profile-csv-format">
+        <summary>About the CSV format</summary>
+        <div className="profile-csv-format-body text-sm">
+          <p>One reading per row, oldest first, after a header row naming the columns in this order:</p>
+          <p>
+            <code className="profile-code">
+              {/* Long lines break after a comma, never inside a column name. */}
+              {CSV_COLUMNS.map((column, i) => (
+                <Fragment key={column}>
+                  {i > 0 ? (
+                    <>
+                      ,<wbr />
+                    </>
+                  ) : null}
+                  {column}
+                </Fragment>
+              ))}
+            </code>
+          </p>
+          <ul>
+            <li>Dates are YYYY-MM-DD and times HH:MM (24-hour clock).</li>
+            <li>A measurement you did not take is an empty cell.</li>
+            <li>
+              Each row names its own units: <code>weight_unit</code> is lbs or kg, <code>blood_sugar_unit</code> is
+              mg/dL or mmol/L. A blank unit means lbs and mg/dL.
+            </li>
+          </ul>
+          <p>Import reads the same format, so a file exported from one account can be imported into another.</p>
+        </div>
+      </details>
+
+      <ImportReadings />
+    </SectionCard>
+  );
+}
