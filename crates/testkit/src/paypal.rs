@@ -165,6 +165,18 @@ async fn capture(
     if !authorised(&req) {
         return HttpResponse::Unauthorized().finish();
     }
+    // A slow provider answers late, without holding the state while it waits.
+    let slow = {
+        let s = st.lock().expect("state");
+        match s.orders.get(id.as_str()) {
+            Some((custom, Scenario::Slow(ms), _)) => Some((custom.clone(), *ms)),
+            _ => None,
+        }
+    };
+    if let Some((custom, ms)) = slow {
+        tokio::time::sleep(std::time::Duration::from_millis(ms)).await;
+        return HttpResponse::Created().json(order_json(&id, &custom, "COMPLETED", "5.00", "USD"));
+    }
     let mut s = st.lock().expect("state");
     if let Some(rid) = req
         .headers()
@@ -177,11 +189,6 @@ async fn capture(
         return HttpResponse::NotFound().json(json!({"name": "RESOURCE_NOT_FOUND"}));
     };
     let custom = custom.clone();
-    if let Scenario::Slow(ms) = *scenario {
-        drop(s);
-        tokio::time::sleep(std::time::Duration::from_millis(ms)).await;
-        return HttpResponse::Created().json(order_json(&id, &custom, "COMPLETED", "5.00", "USD"));
-    }
     match *scenario {
         Scenario::Down => HttpResponse::ServiceUnavailable().finish(),
         Scenario::FailThenComplete(n) if *fails < n => {
