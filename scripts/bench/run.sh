@@ -6,6 +6,10 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 command -v wrk >/dev/null || { apt-get update -qq && apt-get install -y -qq wrk >/dev/null; }
 cargo build --release -q -p server --bin vitalog
+# The dashboard measurement below loads the built client from the same server.
+scripts/ensure-node-deps.sh >/dev/null
+(cd frontend && npm run build --silent >/dev/null)
+scripts/browser-install.sh >/dev/null
 port=18190
 data=$(mktemp -d)
 trap 'kill $pid 2>/dev/null || true; rm -rf "$data"' EXIT
@@ -68,6 +72,11 @@ report() { # days -> "median max" seconds over 5 generations
   done
 } >> "$data/table.md"
 cat "$data/table.md"
+
+# Client: the dashboard's render time in Chromium for the ten-year user (cold loads).
+(cd frontend && node scripts/dashboard-render-bench.mjs --url "http://127.0.0.1:$port" \
+   --username tenyears --password 'Bench!mark1' --runs 5) > "$data/dashboard.txt"
+cat "$data/dashboard.txt"
 echo "seeded: $n10 (readings, seconds) for ten years"
 echo "framework ceiling: $ceiling req/s"
 {
@@ -80,5 +89,11 @@ echo "framework ceiling: $ceiling req/s"
   echo
   echo "Every figure can be read against the first row, the same server answering a"
   echo "minimal endpoint: that is the framework's ceiling on this machine."
+  echo
+  echo "## Dashboard render, ten years of readings (Chromium, cold cache)"
+  echo
+  echo '```'
+  cat "$data/dashboard.txt"
+  echo '```'
   if [ -f docs/benchmarks-client.md ]; then echo; cat docs/benchmarks-client.md; fi
 } > docs/benchmarks.md
