@@ -55,20 +55,6 @@ async fn tables_keyed_to_users(db: &store::Db) -> Vec<String> {
         .collect()
 }
 
-async fn subscribe(app: &TestApp) {
-    let order = json_of(app.post("/api/subscription/orders", json!({})).await).await["id"]
-        .as_str()
-        .expect("order")
-        .to_owned();
-    let res = app
-        .post(
-            "/api/subscription/activate",
-            json!({"paymentMethod": "paypal", "amount": "5.00", "transactionId": order, "paymentDetails": {}}),
-        )
-        .await;
-    assert_eq!(res.status(), StatusCode::OK);
-}
-
 async fn deletion_leaves_nothing_keyed_to_the_user(b: Backend) {
     let app = TestApp::spawn(b).await;
     app.signed_up("ann", "ann@example.com").await;
@@ -92,7 +78,7 @@ async fn deletion_leaves_nothing_keyed_to_the_user(b: Backend) {
 
     // Give Ann something in every table: a subscription and payment, readings, a report,
     // a report email, preferences, a second session, a pending token.
-    subscribe(&app).await;
+    app.subscribe().await;
     let res = app
         .post(
             "/api/readings",

@@ -26,14 +26,7 @@ fn copy(from: &str, to: &str) -> std::process::Output {
 async fn sqlite_to_postgres_keeps_every_row_and_session() {
     let app = TestApp::spawn(Backend::Sqlite).await;
     app.signed_up("ann", "ann@example.com").await;
-    let order = json_of(app.post("/api/subscription/orders", json!({})).await).await["id"].clone();
-    let res = app
-        .post(
-            "/api/subscription/activate",
-            json!({"paymentMethod": "paypal", "amount": "5.00", "transactionId": order, "paymentDetails": {}}),
-        )
-        .await;
-    assert_eq!(res.status(), StatusCode::OK);
+    app.subscribe().await;
     for (d, s) in [
         ("2026-11-01", 118),
         ("2026-11-02", 131),

@@ -9,20 +9,6 @@ use reqwest::StatusCode;
 use serde_json::{Value, json};
 use testkit::{Backend, on_both_backends};
 
-async fn subscribe(app: &TestApp) {
-    let order = json_of(app.post("/api/subscription/orders", json!({})).await).await["id"]
-        .as_str()
-        .expect("order")
-        .to_owned();
-    let res = app
-        .post(
-            "/api/subscription/activate",
-            json!({"paymentMethod": "paypal", "amount": "5.00", "transactionId": order, "paymentDetails": {}}),
-        )
-        .await;
-    assert_eq!(res.status(), StatusCode::OK);
-}
-
 async fn text(app: &TestApp, path: &str) -> (reqwest::header::HeaderMap, String) {
     let res = app.get(path).await;
     assert_eq!(res.status(), StatusCode::OK, "{path}");
@@ -40,7 +26,7 @@ async fn count(app: &TestApp) -> usize {
 async fn round_trip(b: Backend) {
     let app = TestApp::spawn(b).await;
     app.signed_up("ann", "ann@example.com").await;
-    subscribe(&app).await;
+    app.subscribe().await;
     let readings = [
         json!({"date": "2026-11-01", "time": "07:05", "systolic": 118, "diastolic": 76, "heartRate": 61,
                "weight": 170.2, "bloodSugar": 97, "notes": "=HYPERLINK(\"http://evil.example\",\"x\")"}),
@@ -161,7 +147,7 @@ async fn round_trip(b: Backend) {
         "importing records readings: subscription needed"
     );
     assert_eq!(count(&bob).await, 0);
-    subscribe(&bob).await;
+    bob.subscribe().await;
     let preview = json_of(
         bob.post("/api/data/import/preview", json!({"csv": csv}))
             .await,

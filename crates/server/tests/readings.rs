@@ -7,21 +7,6 @@ use reqwest::StatusCode;
 use serde_json::{Value, json};
 use testkit::{Backend, on_both_backends};
 
-/// Pays in test mode through the real server path.
-async fn subscribe(app: &TestApp) {
-    let order = json_of(app.post("/api/subscription/orders", json!({})).await).await["id"]
-        .as_str()
-        .expect("order")
-        .to_owned();
-    let res = app
-        .post(
-            "/api/subscription/activate",
-            json!({"paymentMethod": "paypal", "amount": "5.00", "transactionId": order, "paymentDetails": {}}),
-        )
-        .await;
-    assert_eq!(res.status(), StatusCode::OK);
-}
-
 fn reading(date: &str, time: &str) -> Value {
     json!({"userId": 999999, "date": date, "time": time, "systolic": 120, "diastolic": 80,
            "heartRate": 70, "weight": 154.3236, "bloodSugar": null, "notes": "after breakfast"})
@@ -59,7 +44,7 @@ async fn delete(app: &TestApp, id: i64) -> reqwest::Response {
 async fn crud(b: Backend) {
     let app = TestApp::spawn(b).await;
     app.signed_up("ann", "ann@example.com").await;
-    subscribe(&app).await;
+    app.subscribe().await;
     let me = json_of(app.get("/api/user").await).await["id"]
         .as_i64()
         .expect("id");
@@ -113,7 +98,7 @@ async fn crud(b: Backend) {
 async fn bad_readings_store_nothing(b: Backend) {
     let app = TestApp::spawn(b).await;
     app.signed_up("ann", "ann@example.com").await;
-    subscribe(&app).await;
+    app.subscribe().await;
     let cases = [
         (
             json!({"date": "2026-02-30", "time": "08:00", "heartRate": 70}),
@@ -199,7 +184,7 @@ async fn bad_readings_store_nothing(b: Backend) {
 async fn another_users_reading_is_not_found(b: Backend) {
     let app = TestApp::spawn(b).await;
     app.signed_up("ann", "ann@example.com").await;
-    subscribe(&app).await;
+    app.subscribe().await;
     let id = json_of(
         app.post("/api/readings", reading("2026-11-20", "07:30"))
             .await,
@@ -212,7 +197,7 @@ async fn another_users_reading_is_not_found(b: Backend) {
         ..app
     };
     bob.signed_up("bob", "bob@example.com").await;
-    subscribe(&bob).await;
+    bob.subscribe().await;
     assert_eq!(
         bob.get(&format!("/api/readings/{id}")).await.status(),
         StatusCode::NOT_FOUND
@@ -290,7 +275,7 @@ async fn recording_needs_a_subscription(b: Backend) {
 async fn filters_and_paging(b: Backend) {
     let app = TestApp::spawn(b).await;
     app.signed_up("ann", "ann@example.com").await;
-    subscribe(&app).await;
+    app.subscribe().await;
     for day in 1..=25 {
         let mut body =
             json!({"date": format!("2026-10-{day:02}"), "time": "08:00", "heartRate": 60 + day});
@@ -383,7 +368,7 @@ mod compression {
     async fn large_lists_are_compressed_for_clients_that_accept_it() {
         let app = TestApp::spawn(Backend::Sqlite).await;
         app.signed_up("ann", "ann@example.com").await;
-        subscribe(&app).await;
+        app.subscribe().await;
         for day in 1..=28 {
             let body = json!({"date": format!("2026-10-{day:02}"), "time": "08:00", "heartRate": 70, "notes": "steady"});
             app.post("/api/readings", body).await;

@@ -9,20 +9,6 @@ use reqwest::StatusCode;
 use serde_json::{Value, json};
 use testkit::{Backend, on_both_backends};
 
-async fn subscribe(app: &TestApp) {
-    let order = json_of(app.post("/api/subscription/orders", json!({})).await).await["id"]
-        .as_str()
-        .expect("order")
-        .to_owned();
-    let res = app
-        .post(
-            "/api/subscription/activate",
-            json!({"paymentMethod": "paypal", "amount": "5.00", "transactionId": order, "paymentDetails": {}}),
-        )
-        .await;
-    assert_eq!(res.status(), StatusCode::OK);
-}
-
 async fn add_reading(app: &TestApp, date: &str, time: &str, sys: i64, dia: i64) {
     let res = app
         .post(
@@ -63,7 +49,7 @@ async fn pdf_bytes(app: &TestApp, path: &str) -> (reqwest::header::HeaderMap, Ve
 async fn lifecycle(b: Backend) {
     let app = TestApp::spawn(b).await;
     app.signed_up("ann", "ann@example.com").await;
-    subscribe(&app).await;
+    app.subscribe().await;
     let me = json_of(app.get("/api/user").await).await["id"]
         .as_i64()
         .expect("id");

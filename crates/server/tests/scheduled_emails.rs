@@ -19,20 +19,6 @@ fn at(y: i32, m: u32, d: u32, h: u32, min: u32) -> chrono::DateTime<Utc> {
         .expect("time")
 }
 
-async fn subscribe(app: &TestApp) {
-    let order = json_of(app.post("/api/subscription/orders", json!({})).await).await["id"]
-        .as_str()
-        .expect("order")
-        .to_owned();
-    let res = app
-        .post(
-            "/api/subscription/activate",
-            json!({"paymentMethod": "paypal", "amount": "5.00", "transactionId": order, "paymentDetails": {}}),
-        )
-        .await;
-    assert_eq!(res.status(), StatusCode::OK);
-}
-
 async fn prefs(app: &TestApp, body: serde_json::Value) {
     let res = app
         .client
@@ -78,7 +64,7 @@ async fn second_server(
 async fn reminders(b: Backend) {
     let app = TestApp::spawn(b).await;
     app.signed_up("ann", "ann@example.com").await;
-    subscribe(&app).await;
+    app.subscribe().await;
     prefs(
         &app,
         json!({"emailReminders": true, "reminderTime": "20:00", "timeZone": "Europe/Paris"}),
@@ -212,7 +198,7 @@ async fn reminders(b: Backend) {
 async fn weekly_reports(b: Backend) {
     let app = TestApp::spawn(b).await;
     app.signed_up("ann", "ann@example.com").await;
-    subscribe(&app).await;
+    app.subscribe().await;
     prefs(&app, json!({"weeklyReports": true, "timeZone": "UTC"})).await;
     for (date, sys, dia) in [
         ("2026-11-09", 118, 76),

@@ -109,6 +109,32 @@ fn values_tuple(v: &ReadingValues) -> (String, String) {
     )
 }
 
+/// Inserts one reading of `user`; returns its id.
+fn insert_row(
+    conn: &mut AnyConnection,
+    user: UserId,
+    v: &ReadingValues,
+    now: NaiveDateTime,
+) -> QueryResult<i64> {
+    let (date, time) = values_tuple(v);
+    diesel::insert_into(r::table)
+        .values((
+            r::user_id.eq(user.0),
+            r::date.eq(date),
+            r::time.eq(time),
+            r::systolic.eq(v.values.systolic),
+            r::diastolic.eq(v.values.diastolic),
+            r::heart_rate.eq(v.values.heart_rate),
+            r::weight.eq(v.values.weight),
+            r::blood_sugar.eq(v.values.blood_sugar),
+            r::notes.eq(&v.notes),
+            r::created_at.eq(now),
+            r::updated_at.eq(now),
+        ))
+        .returning(r::id)
+        .get_result(conn)
+}
+
 fn fetch(conn: &mut AnyConnection, user: i64, id: i64) -> QueryResult<Option<Row>> {
     r::table
         .filter(r::id.eq(id))
@@ -182,22 +208,7 @@ impl ReadingRepository for ReadingStore {
                     {
                         continue;
                     }
-                    let (date, time) = values_tuple(&v);
-                    diesel::insert_into(r::table)
-                        .values((
-                            r::user_id.eq(user.0),
-                            r::date.eq(date),
-                            r::time.eq(time),
-                            r::systolic.eq(v.values.systolic),
-                            r::diastolic.eq(v.values.diastolic),
-                            r::heart_rate.eq(v.values.heart_rate),
-                            r::weight.eq(v.values.weight),
-                            r::blood_sugar.eq(v.values.blood_sugar),
-                            r::notes.eq(&v.notes),
-                            r::created_at.eq(now),
-                            r::updated_at.eq(now),
-                        ))
-                        .execute(conn)?;
+                    insert_row(conn, user, &v, now)?;
                     same_slot.push(v);
                     stored += 1;
                 }
@@ -210,24 +221,7 @@ impl ReadingRepository for ReadingStore {
         let row = self
             .db
             .write(move |conn| -> anyhow::Result<Row> {
-                let now = Utc::now().naive_utc();
-                let (date, time) = values_tuple(&v);
-                let id: i64 = diesel::insert_into(r::table)
-                    .values((
-                        r::user_id.eq(user.0),
-                        r::date.eq(date),
-                        r::time.eq(time),
-                        r::systolic.eq(v.values.systolic),
-                        r::diastolic.eq(v.values.diastolic),
-                        r::heart_rate.eq(v.values.heart_rate),
-                        r::weight.eq(v.values.weight),
-                        r::blood_sugar.eq(v.values.blood_sugar),
-                        r::notes.eq(&v.notes),
-                        r::created_at.eq(now),
-                        r::updated_at.eq(now),
-                    ))
-                    .returning(r::id)
-                    .get_result(conn)?;
+                let id = insert_row(conn, user, &v, Utc::now().naive_utc())?;
                 fetch(conn, user.0, id)?.ok_or_else(|| anyhow::anyhow!("inserted reading vanished"))
             })
             .await?;

@@ -212,6 +212,21 @@ impl TestApp {
         .await
     }
 
+    /// Pays in test mode through the real server path (orders, then activate).
+    pub async fn subscribe(&self) {
+        let order = json_of(self.post("/api/subscription/orders", json!({})).await).await["id"]
+            .as_str()
+            .expect("order")
+            .to_owned();
+        let res = self
+            .post(
+                "/api/subscription/activate",
+                json!({"paymentMethod": "paypal", "amount": "5.00", "transactionId": order, "paymentDetails": {}}),
+            )
+            .await;
+        assert_eq!(res.status(), StatusCode::OK);
+    }
+
     pub async fn stop(&self) {
         self.handle.stop(true).await;
     }
