@@ -23,6 +23,7 @@ pub const MSG_UNDER_18: &str = "You must be at least 18 years old to use Vitalog
 pub const MSG_DOB_FORMAT: &str = "Date of birth must be a valid date (YYYY-MM-DD).";
 pub const MSG_GENDER: &str = "Gender must be one of male, female, other or prefer-not-to-say.";
 pub const MSG_NAME_MAX: &str = "Names must be at most 100 characters.";
+pub const MSG_NAME_CONTROL: &str = "Names cannot contain control characters.";
 pub const MSG_TOKEN_MISSING: &str =
     "Reset token is missing. Please request a new password reset link.";
 pub const MSG_RESET_INVALID: &str =
@@ -98,8 +99,10 @@ pub fn check_new_password(password: &str, field: &str, errors: &mut FieldErrors)
 /// Trimmed name, at most [`NAME_MAX`] characters.
 pub fn check_name(raw: &str, field: &str, errors: &mut FieldErrors) -> String {
     let name = raw.trim();
-    if name.chars().count() > NAME_MAX || name.chars().any(char::is_control) {
+    if name.chars().count() > NAME_MAX {
         errors.add(field, MSG_NAME_MAX);
+    } else if kernel::text::has_stray_controls(name, false) {
+        errors.add(field, MSG_NAME_CONTROL);
     }
     name.to_owned()
 }

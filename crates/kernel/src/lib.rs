@@ -8,6 +8,7 @@ pub mod health;
 pub mod ids;
 pub mod outbox;
 pub mod secret;
+pub mod text;
 
 pub use clock::{Clock, SystemClock};
 pub use email::Email;

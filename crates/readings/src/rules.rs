@@ -12,6 +12,7 @@ pub const MSG_DATE_INVALID: &str = "Date must be a real date (YYYY-MM-DD)";
 pub const MSG_DATE_FUTURE: &str = "Date cannot be in the future";
 pub const MSG_TIME_INVALID: &str = "Time must be a real time (HH:MM)";
 pub const MSG_NOTES_MAX: &str = "Notes must be at most 1000 characters";
+pub const MSG_NOTES_CONTROL: &str = "Notes cannot contain control characters";
 pub const MSG_NO_MEASUREMENT: &str = "Enter at least one measurement";
 pub const NOTES_MAX: usize = 1000;
 
@@ -187,6 +188,11 @@ pub fn validate(
         .is_some_and(|n| n.chars().count() > NOTES_MAX)
     {
         errors.add("notes", MSG_NOTES_MAX);
+    } else if notes
+        .as_ref()
+        .is_some_and(|n| kernel::text::has_stray_controls(n, true))
+    {
+        errors.add("notes", MSG_NOTES_CONTROL);
     }
     let all_empty = [
         input.systolic,

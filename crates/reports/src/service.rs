@@ -18,6 +18,8 @@ pub const MSG_END_BEFORE_START: &str = "End date must be on or after the start d
 pub const MSG_PERIOD_TOO_LONG: &str = "A report can cover at most ten years";
 pub const MSG_NOTHING_INCLUDED: &str = "Choose at least one of charts, table or analysis";
 pub const MSG_NAME_MAX: &str = "Report name must be at most 120 characters";
+pub const MSG_NAME_CONTROL: &str = "Report name cannot contain control characters";
+pub const MSG_TEXT_CONTROL: &str = "Remove the control characters from this text";
 pub const MSG_RECIPIENT_REQUIRED: &str = "Please enter a recipient email address.";
 pub const MSG_RECIPIENT_INVALID: &str = "Please enter a valid email address";
 pub const MSG_SUBJECT_REQUIRED: &str = "Please enter an email subject.";
@@ -159,6 +161,8 @@ impl ReportService {
         let name = input.name.trim().replace(['\r', '\n'], " ");
         if name.chars().count() > 120 {
             errors.add("name", MSG_NAME_MAX);
+        } else if kernel::text::has_stray_controls(&name, false) {
+            errors.add("name", MSG_NAME_CONTROL);
         }
         errors.into_result().map_err(ReportError::invalid)?;
         match (report_type, start, end) {
@@ -310,11 +314,15 @@ impl ReportService {
             errors.add("subject", MSG_SUBJECT_REQUIRED);
         } else if subject.contains(['\r', '\n']) {
             errors.add("subject", MSG_SUBJECT_LINES);
+        } else if kernel::text::has_stray_controls(subject, false) {
+            errors.add("subject", MSG_TEXT_CONTROL);
         } else if subject.chars().count() > 200 {
             errors.add("subject", MSG_SUBJECT_MAX);
         }
         if input.message.chars().count() > 2000 {
             errors.add("message", MSG_MESSAGE_MAX);
+        } else if kernel::text::has_stray_controls(&input.message, true) {
+            errors.add("message", MSG_TEXT_CONTROL);
         }
         errors.into_result().map_err(ReportError::invalid)?;
         let Some(recipient) = recipient else {

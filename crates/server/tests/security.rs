@@ -1,0 +1,257 @@
+//! The security suite over HTTP on both backends: every `{id}` route the API documents is
+//! a 404 for another user; fields a client must not set are ignored; hostile bodies (too
+//! large, broken JSON, wrong content type, control characters) get a clear 4xx and store
+//! nothing.
+
+mod common;
+
+use common::*;
+use reqwest::StatusCode;
+use serde_json::{Value, json};
+use testkit::{Backend, on_both_backends};
+
+async fn readings_count(app: &TestApp) -> usize {
+    json_of(app.get("/api/readings").await)
+        .await
+        .as_array()
+        .map_or(0, Vec::len)
+}
+
+async fn every_id_route_is_404_for_another_user(b: Backend) {
+    let app = TestApp::spawn(b).await;
+    app.signed_up("ann", "ann@example.com").await;
+    app.subscribe().await;
+    let reading = json_of(
+        app.post(
+            "/api/readings",
+            json!({"date": "2026-11-20", "time": "07:00", "heartRate": 60}),
+        )
+        .await,
+    )
+    .await["id"]
+        .as_i64()
+        .expect("reading");
+    let report = json_of(
+        app.post(
+            "/api/reports",
+            json!({"type": "bp", "dateStart": "2026-11-01", "dateEnd": "2026-11-20"}),
+        )
+        .await,
+    )
+    .await["id"]
+        .as_i64()
+        .expect("report");
+    let doc = json_of(app.get("/api/openapi.json").await).await;
+
+    let bob = TestApp {
+        client: client(),
+        ..app
+    };
+    bob.signed_up("bob", "bob@example.com").await;
+    bob.subscribe().await;
+    let mut tried = 0;
+    for (path, item) in doc["paths"].as_object().expect("paths") {
+        if !path.contains("{id}") {
+            continue;
+        }
+        let id = if path.starts_with("/api/readings/") {
+            reading
+        } else if path.starts_with("/api/reports/") {
+            report
+        } else {
+            panic!("a new {{id}} route, {path}: add its owner's id here");
+        };
+        let url = bob.url(&path.replace("{id}", &id.to_string()));
+        for method in ["get", "patch", "put", "delete", "post"] {
+            if item.get(method).is_none() {
+                continue;
+            }
+            let req = match method {
+                "get" => bob.client.get(&url),
+                "patch" => bob
+                    .client
+                    .patch(&url)
+                    .json(&json!({"heartRate": 99, "notes": "bob"})),
+                "put" => bob.client.put(&url).json(&json!({})),
+                "delete" => bob.client.delete(&url),
+                _ => bob.client.post(&url).json(&json!({})),
+            };
+            let res = req.send().await.expect("request");
+            assert_eq!(res.status(), StatusCode::NOT_FOUND, "{method} {path}");
+            tried += 1;
+        }
+    }
+    assert!(tried >= 6, "the document lists the id routes: {tried}");
+    // Ann's data is untouched.
+    let ann = client();
+    assert_eq!(
+        bob.login(&ann, "ann", PASSWORD).await.status(),
+        StatusCode::OK
+    );
+    let r: Value = ann
+        .get(bob.url(&format!("/api/readings/{reading}")))
+        .send()
+        .await
+        .expect("req")
+        .json()
+        .await
+        .expect("json");
+    assert_eq!(r["heartRate"], 60);
+    let res = ann
+        .get(bob.url(&format!("/api/reports/{report}/view")))
+        .send()
+        .await
+        .expect("req");
+    assert_eq!(res.status(), StatusCode::OK);
+}
+
+async fn fields_a_client_must_not_set_are_ignored(b: Backend) {
+    let app = TestApp::spawn(b).await;
+    app.signed_up("ann", "ann@example.com").await;
+    let before = json_of(app.get("/api/user").await).await;
+    let res = app
+        .client
+        .patch(app.url("/api/user"))
+        .json(
+            &json!({"firstName": "Ann", "id": 999, "username": "root", "emailVerified": false,
+                      "passwordHash": "x", "isAdmin": true, "createdAt": "2000-01-01"}),
+        )
+        .send()
+        .await
+        .expect("req");
+    assert_eq!(res.status(), StatusCode::OK);
+    let after = json_of(app.get("/api/user").await).await;
+    assert_eq!(after["firstName"], "Ann");
+    assert_eq!(after["id"], before["id"]);
+    assert_eq!(after["username"], "ann");
+    assert_eq!(
+        app.login(&client(), "ann", PASSWORD).await.status(),
+        StatusCode::OK,
+        "password and verification kept"
+    );
+    // The client's price and subscription claims are recorded, never believed.
+    let res = app
+        .post(
+            "/api/subscription/activate",
+            json!({"paymentMethod": "paypal", "amount": "0.01", "transactionId": "not-an-order", "paymentDetails": {"status": "COMPLETED"}}),
+        )
+        .await;
+    assert!(res.status().is_client_error(), "{}", res.status());
+    assert_eq!(
+        json_of(app.get("/api/user/subscription").await).await["isActive"],
+        false
+    );
+}
+
+async fn hostile_bodies_get_a_clear_4xx_and_store_nothing(b: Backend) {
+    let app = TestApp::spawn(b).await;
+    app.signed_up("ann", "ann@example.com").await;
+    app.subscribe().await;
+    let url = app.url("/api/readings");
+    let send = |body: String, content_type: &'static str| {
+        app.client
+            .post(&url)
+            .header("content-type", content_type)
+            .body(body)
+            .send()
+    };
+    let big = json!({"date": "2026-11-20", "time": "07:00", "heartRate": 60, "notes": "x".repeat(200_000)}).to_string();
+    let cases = [
+        (big, "application/json"),
+        ("{\"date\": \"2026-11-20\",".to_owned(), "application/json"),
+        (
+            "date=2026-11-20&time=07:00&heartRate=60".to_owned(),
+            "application/x-www-form-urlencoded",
+        ),
+        ("<reading/>".to_owned(), "application/xml"),
+        ("[1,2,3]".to_owned(), "application/json"),
+        (
+            "{\"date\": \"2026-11-20\", \"time\": \"07:00\", \"heartRate\": \"sixty\"}".to_owned(),
+            "application/json",
+        ),
+    ];
+    for (body, ct) in cases {
+        let shown = body.chars().take(40).collect::<String>();
+        let res = send(body, ct).await.expect("request");
+        let status = res.status();
+        assert!(status.is_client_error(), "{ct} {shown:?}: {status}");
+        let answer: Value = res
+            .json()
+            .await
+            .unwrap_or_else(|_| panic!("{ct} {shown:?}: a JSON answer"));
+        assert!(answer["message"].is_string(), "{answer}");
+    }
+    assert_eq!(readings_count(&app).await, 0, "nothing stored");
+
+    // Control characters and unusual unicode in every text field: refused or kept exactly,
+    // never a server error.
+    for text in [
+        "nul\u{0}byte",
+        "bell\u{7}",
+        "rtl \u{202e}evil",
+        "emoji 🩺 ✓",
+        "line\r\nbreak",
+        "\u{feff}bom",
+    ] {
+        let res = app
+            .post(
+                "/api/readings",
+                json!({"date": "2026-11-20", "time": "07:00", "heartRate": 60, "notes": text}),
+            )
+            .await;
+        let status = res.status();
+        assert!(
+            status == StatusCode::CREATED || status == StatusCode::BAD_REQUEST,
+            "{text:?}: {status}"
+        );
+        let res = app
+            .client
+            .patch(app.url("/api/user"))
+            .json(&json!({"firstName": text, "lastName": text}))
+            .send()
+            .await
+            .expect("req");
+        assert!(
+            !res.status().is_server_error(),
+            "{text:?}: {}",
+            res.status()
+        );
+        let res = app
+            .post("/api/reports", json!({"name": text, "type": "bp", "dateStart": "2026-11-01", "dateEnd": "2026-11-20"}))
+            .await;
+        assert!(
+            !res.status().is_server_error(),
+            "report name {text:?}: {}",
+            res.status()
+        );
+    }
+    // NUL in notes is refused with the field's message (PostgreSQL cannot store it).
+    let res = app
+        .post(
+            "/api/readings",
+            json!({"date": "2026-11-20", "time": "07:00", "heartRate": 60, "notes": "a\u{0}b"}),
+        )
+        .await;
+    assert_eq!(res.status(), StatusCode::BAD_REQUEST);
+    assert_eq!(
+        json_of(res).await["errors"]["notes"],
+        "Notes cannot contain control characters"
+    );
+    let report = json_of(app.get("/api/reports").await).await[0]["id"]
+        .as_i64()
+        .expect("a report");
+    let res = app
+        .post("/api/reports/email", json!({"reportId": report, "email": "dr@example.com", "subject": "Report", "message": "hi\u{0}"}))
+        .await;
+    assert_eq!(res.status(), StatusCode::BAD_REQUEST);
+    assert_eq!(
+        json_of(res).await["errors"]["message"],
+        "Remove the control characters from this text"
+    );
+}
+
+on_both_backends!(
+    every_id_route_is_404_for_another_user,
+    fields_a_client_must_not_set_are_ignored,
+    hostile_bodies_get_a_clear_4xx_and_store_nothing,
+);
