@@ -3,7 +3,7 @@ SHELL := /bin/bash
 CARGO ?= cargo
 export CARGO_TERM_COLOR ?= never
 
-.PHONY: run dev build client server test test-rust test-client test-e2e lint fmt migrate clean bench
+.PHONY: run dev build client server test test-rust test-client test-e2e test-fuzz lint fmt migrate clean bench
 
 ## Build the client and the server (release) and serve on SQLite at http://localhost:8080.
 run: build
@@ -25,8 +25,9 @@ server:
 migrate:
 	$(CARGO) run --release -p server --bin vitalog -- migrate
 
-## Every test: lint, Rust (unit, storage on SQLite + PostgreSQL, HTTP), client unit, browser.
-test: lint test-rust test-client test-e2e
+## Every test: lint, Rust (unit, storage on SQLite + PostgreSQL, HTTP, faults), client unit,
+## browser, and the API fuzzer.
+test: lint test-rust test-client test-e2e test-fuzz
 
 test-rust:
 	scripts/ensure-postgres.sh
@@ -42,6 +43,10 @@ test-e2e:
 	scripts/browser-install.sh
 	$(CARGO) build -p server --bin vitalog
 	cd frontend && npm run build && VITALOG_BIN=../target/debug/vitalog npm run e2e
+
+## schemathesis from /api/openapi.json against a live server: no 5xx, no schema violation.
+test-fuzz:
+	scripts/fuzz-api.sh
 
 lint:
 	$(CARGO) fmt --all -- --check
