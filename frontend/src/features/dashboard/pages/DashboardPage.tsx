@@ -2,7 +2,7 @@ import { useEffect, useState, type ReactElement } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { PageHeader } from '../../../components/layout/PageHeader';
 import { BpCategoryLegend } from '../../../components/readings/BpCategoryBadge';
-import { Dialog } from '../../../components/dialog/Dialog';
+import { DeleteReadingDialog } from '../../../components/readings/DeleteReadingDialog';
 import { SubscriptionAlert } from '../../../components/subscription/SubscriptionAlert';
 import { useToast } from '../../../components/toast';
 import { isApiError } from '../../../lib/api';
@@ -94,16 +94,8 @@ export default function DashboardPage(): ReactElement {
       <BpCategoryLegend />
 
       {toDelete ? (
-        <Dialog
-          title="Delete this reading?"
-          description={
-            <p>
-              The reading of {formatDate(toDelete.date)} at {toDelete.time} will be removed for good. This cannot be
-              undone.
-            </p>
-          }
-          confirmLabel="Delete"
-          pendingLabel="Deleting..."
+        <DeleteReadingDialog
+          reading={toDelete}
           busy={deleting}
           onConfirm={() => void confirmDelete()}
           onCancel={() => setToDelete(null)}

@@ -4,7 +4,7 @@ import { Alert } from '../../../components/feedback/Alert';
 import { Skeleton } from '../../../components/feedback/Skeleton';
 import { PageHeader } from '../../../components/layout/PageHeader';
 import { BpCategoryLegend } from '../../../components/readings/BpCategoryBadge';
-import { Dialog } from '../../../components/dialog/Dialog';
+import { DeleteReadingDialog } from '../../../components/readings/DeleteReadingDialog';
 import { useToast } from '../../../components/toast';
 import { formatDate, isoDateDaysAgo } from '../../../lib/dates';
 import { usePreferences } from '../../../lib/preferences';
@@ -251,16 +251,8 @@ export default function HistoryPage(): ReactElement {
       <BpCategoryLegend />
 
       {toDelete ? (
-        <Dialog
-          title="Delete this reading?"
-          description={
-            <p>
-              The reading of {formatDate(toDelete.date)} at {toDelete.time} will be removed for good. This cannot be
-              undone.
-            </p>
-          }
-          confirmLabel="Delete"
-          pendingLabel="Deleting..."
+        <DeleteReadingDialog
+          reading={toDelete}
           busy={deleting}
           onConfirm={() => void confirmDelete()}
           onCancel={() => setToDelete(null)}
