@@ -4,13 +4,13 @@ import { useNavigate } from 'react-router-dom';
 import { Alert } from '../../../components/feedback/Alert';
 import { CheckboxField } from '../../../components/form/CheckboxField';
 import { PasswordField } from '../../../components/form/PasswordField';
+import { PasswordStrengthMeter } from '../../../components/form/PasswordStrengthMeter';
 import { SubmitButton } from '../../../components/form/SubmitButton';
 import { TextField } from '../../../components/form/TextField';
 import { useFocusFirstError } from '../../../components/form/useFocusFirstError';
 import { isApiError } from '../../../lib/api';
 import { register } from '../api/authApi';
 import { registerSchema, type RegisterValues } from '../schemas';
-import { PasswordStrengthMeter } from './PasswordStrengthMeter';
 import { pickFieldErrors } from './serverErrors';
 
 export const REGISTER_FAILURE = 'Registration failed. Please try again.';

@@ -2,7 +2,7 @@ import { useEffect, useState, type ReactElement } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { PageHeader } from '../../../components/layout/PageHeader';
 import { BpCategoryLegend } from '../../../components/readings/BpCategoryBadge';
-import { ConfirmDialog } from '../../../components/readings/ConfirmDialog';
+import { DeleteReadingDialog } from '../../../components/readings/DeleteReadingDialog';
 import { SubscriptionAlert } from '../../../components/subscription/SubscriptionAlert';
 import { useToast } from '../../../components/toast';
 import { isApiError } from '../../../lib/api';
@@ -93,21 +93,14 @@ export default function DashboardPage(): ReactElement {
 
       <BpCategoryLegend />
 
-      <ConfirmDialog
-        open={toDelete !== null}
-        title="Delete this reading?"
-        confirmLabel="Delete"
-        pendingLabel="Deleting..."
-        pending={deleting}
-        onConfirm={() => void confirmDelete()}
-        onCancel={() => setToDelete(null)}
-      >
-        {toDelete ? (
-          <p>
-            The reading of {formatDate(toDelete.date)} at {toDelete.time} will be removed for good. This cannot be undone.
-          </p>
-        ) : null}
-      </ConfirmDialog>
+      {toDelete ? (
+        <DeleteReadingDialog
+          reading={toDelete}
+          busy={deleting}
+          onConfirm={() => void confirmDelete()}
+          onCancel={() => setToDelete(null)}
+        />
+      ) : null}
     </div>
   );
 }

@@ -4,7 +4,7 @@ import { Alert } from '../../../components/feedback/Alert';
 import { Skeleton } from '../../../components/feedback/Skeleton';
 import { PageHeader } from '../../../components/layout/PageHeader';
 import { BpCategoryLegend } from '../../../components/readings/BpCategoryBadge';
-import { ConfirmDialog } from '../../../components/readings/ConfirmDialog';
+import { DeleteReadingDialog } from '../../../components/readings/DeleteReadingDialog';
 import { useToast } from '../../../components/toast';
 import { formatDate, isoDateDaysAgo } from '../../../lib/dates';
 import { usePreferences } from '../../../lib/preferences';
@@ -250,21 +250,14 @@ export default function HistoryPage(): ReactElement {
 
       <BpCategoryLegend />
 
-      <ConfirmDialog
-        open={toDelete !== null}
-        title="Delete this reading?"
-        confirmLabel="Delete"
-        pendingLabel="Deleting..."
-        pending={deleting}
-        onConfirm={() => void confirmDelete()}
-        onCancel={() => setToDelete(null)}
-      >
-        {toDelete ? (
-          <p>
-            The reading of {formatDate(toDelete.date)} at {toDelete.time} will be removed for good. This cannot be undone.
-          </p>
-        ) : null}
-      </ConfirmDialog>
+      {toDelete ? (
+        <DeleteReadingDialog
+          reading={toDelete}
+          busy={deleting}
+          onConfirm={() => void confirmDelete()}
+          onCancel={() => setToDelete(null)}
+        />
+      ) : null}
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { useRef, useState, type ReactElement } from 'react';
 import { useFormik } from 'formik';
 import { Alert } from '../../../components/feedback/Alert';
 import { PasswordField } from '../../../components/form/PasswordField';
+import { PasswordStrengthMeter } from '../../../components/form/PasswordStrengthMeter';
 import { SubmitButton } from '../../../components/form/SubmitButton';
 import { useFocusFirstError } from '../../../components/form/useFocusFirstError';
 import { useToast } from '../../../components/toast';
@@ -10,7 +11,6 @@ import { changePassword } from '../api/profileApi';
 import { passwordSchema, type PasswordValues } from '../schemas';
 import { SectionCard } from './SectionCard';
 import { DeleteAccount } from './DeleteAccount';
-import { StrengthIndicator } from './StrengthIndicator';
 
 export const PASSWORD_CHANGE_FAILURE = 'Failed to change your password. Please try again.';
 
@@ -86,7 +86,7 @@ export function SecuritySection(): ReactElement {
             onChange={formik.handleChange}
             onBlur={formik.handleBlur}
             error={fieldError('newPassword')}
-            after={<StrengthIndicator password={formik.values.newPassword} />}
+            after={<PasswordStrengthMeter password={formik.values.newPassword} />}
           />
           <PasswordField
             id="profile-confirm-password"

@@ -1,8 +1,8 @@
 import { useCallback, useRef, useState, type ReactElement } from 'react';
+import { Dialog } from '../../../components/dialog/Dialog';
 import { PageHeader } from '../../../components/layout/PageHeader';
 import { useToast } from '../../../components/toast';
 import { deleteReport, useCurrentUserId, useReports, type Report } from '../api/reportsApi';
-import { ConfirmDialog } from '../components/ConfirmDialog';
 import { CreateReportForm } from '../components/CreateReportForm';
 import { EmailReportForm, type EmailSelection } from '../components/EmailReportForm';
 import { ReportList } from '../components/ReportList';
@@ -97,18 +97,20 @@ export default function ReportsPage(): ReactElement {
       </div>
 
       {toDelete ? (
-        <ConfirmDialog
+        <Dialog
           title="Delete report?"
+          description={
+            <p>
+              &ldquo;{toDelete.name}&rdquo; will be deleted for good. Copies you already downloaded or emailed are not
+              affected.
+            </p>
+          }
           confirmLabel="Delete"
           pendingLabel="Deleting..."
-          pending={deleting}
+          busy={deleting}
           onConfirm={() => void confirmDelete()}
           onCancel={() => setToDelete(null)}
-        >
-          <p>
-            &ldquo;{toDelete.name}&rdquo; will be deleted for good. Copies you already downloaded or emailed are not affected.
-          </p>
-        </ConfirmDialog>
+        />
       ) : null}
     </div>
   );

@@ -1,8 +1,12 @@
 import type { ReactElement } from 'react';
-import { passwordStrength } from '../../../lib/passwordStrength';
-import { cx } from '../../../lib/cx';
+import { passwordStrength } from '../../lib/passwordStrength';
+import { cx } from '../../lib/cx';
+import './form.css';
 
-/** Four bars and a label (Weak, Fair, Good, Strong); renders nothing until something is typed. */
+/**
+ * The password strength meter (spec section 4): four bars and a label (Weak, Fair, Good,
+ * Strong); renders nothing until something is typed. Scoring is `lib/passwordStrength`.
+ */
 export function PasswordStrengthMeter({ password }: { password: string }): ReactElement | null {
   if (password === '') return null;
   const { score, label } = passwordStrength(password);

@@ -1,0 +1,88 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState, type ReactElement } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { Dialog } from './Dialog';
+
+function Harness({ busy = false, onConfirm = () => undefined }: { busy?: boolean; onConfirm?: () => void }): ReactElement {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button type="button" onClick={() => setOpen(true)}>
+        Open
+      </button>
+      {open ? (
+        <Dialog
+          title="Delete this?"
+          description={<p>This cannot be undone.</p>}
+          confirmLabel="Delete"
+          pendingLabel="Deleting..."
+          busy={busy}
+          onConfirm={onConfirm}
+          onCancel={() => setOpen(false)}
+        />
+      ) : null}
+    </>
+  );
+}
+
+async function open(): Promise<HTMLElement> {
+  await userEvent.setup().click(screen.getByRole('button', { name: 'Open' }));
+  return screen.getByRole('alertdialog', { name: 'Delete this?' });
+}
+
+describe('Dialog', () => {
+  it('is a modal alertdialog named by its title and described by its description', async () => {
+    render(<Harness />);
+    const dialog = await open();
+    expect(dialog).toHaveAttribute('aria-modal', 'true');
+    expect(dialog).toHaveAccessibleDescription('This cannot be undone.');
+  });
+
+  it('starts on Cancel, keeps Tab inside, and returns focus on Escape', async () => {
+    render(<Harness />);
+    const dialog = await open();
+    const cancel = within(dialog).getByRole('button', { name: 'Cancel' });
+    const confirm = within(dialog).getByRole('button', { name: 'Delete' });
+    expect(cancel).toHaveFocus();
+    const user = userEvent.setup();
+    await user.tab();
+    expect(confirm).toHaveFocus();
+    await user.tab();
+    expect(cancel).toHaveFocus();
+    await user.tab({ shift: true });
+    expect(confirm).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Open' })).toHaveFocus();
+  });
+
+  it('closes on the backdrop but not on a click inside', async () => {
+    render(<Harness />);
+    const dialog = await open();
+    const user = userEvent.setup();
+    await user.click(within(dialog).getByText('This cannot be undone.'));
+    expect(screen.getByRole('alertdialog')).toBeInTheDocument();
+    await user.click(dialog.parentElement!);
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+  });
+
+  it('confirms through the confirm button', async () => {
+    const onConfirm = vi.fn();
+    render(<Harness onConfirm={onConfirm} />);
+    const dialog = await open();
+    await userEvent.setup().click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(onConfirm).toHaveBeenCalledTimes(1);
+  });
+
+  it('while busy: disables the buttons, shows the pending label and ignores Escape', async () => {
+    render(<Harness busy />);
+    const dialog = await open();
+    const confirm = within(dialog).getByRole('button', { name: 'Deleting...' });
+    expect(confirm).toBeDisabled();
+    expect(confirm).toHaveAttribute('aria-busy', 'true');
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeDisabled();
+    await userEvent.setup().keyboard('{Escape}');
+    expect(screen.getByRole('alertdialog')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,104 @@
+import type { ReactElement } from 'react';
+import { formatDate, formatTime12 } from '../../lib/dates';
+import type { Preferences } from '../../lib/preferences';
+import { readingBpCategory, type Reading } from '../../lib/readings';
+import { formatBloodSugar, formatWeight } from '../../lib/units';
+import { BpCategoryBadge } from './BpCategoryBadge';
+import './readings.css';
+
+/** What a reading table shows for a measure that was not recorded. */
+export const MISSING = '---';
+
+export type ReadingUnits = Pick<Preferences, 'weightUnit' | 'bloodSugarUnit'>;
+
+/** The '---' placeholder for a missing value, read out as 'not recorded'. */
+export function Missing(): ReactElement {
+  return (
+    <span className="cell-missing" aria-label="not recorded">
+      {MISSING}
+    </span>
+  );
+}
+
+/** The header cells of the measure columns (Date to Blood Sugar), matching `ReadingCells`. */
+export function ReadingHeaderCells(): ReactElement {
+  return (
+    <>
+      <th scope="col">Date</th>
+      <th scope="col">Time</th>
+      <th scope="col">Blood Pressure</th>
+      <th scope="col">Heart Rate</th>
+      <th scope="col">Weight</th>
+      <th scope="col">Blood Sugar</th>
+    </>
+  );
+}
+
+/**
+ * One reading's measure cells: date, time (24 or 12 hour by screen width), blood pressure
+ * with its category badge, heart rate, weight and blood sugar in the user's units, and
+ * '---' for whatever is missing.
+ */
+export function ReadingCells({ reading: r, units }: { reading: Reading; units: ReadingUnits }): ReactElement {
+  const category = readingBpCategory(r);
+  return (
+    <>
+      <td data-label="Date" className="cell-number">
+        {formatDate(r.date)}
+      </td>
+      <td data-label="Time" className="cell-number">
+        <span className="time-24">{r.time}</span>
+        <span className="time-12">{formatTime12(r.time)}</span>
+      </td>
+      <td data-label="Blood Pressure">
+        {r.systolic !== null && r.diastolic !== null ? (
+          <span className="cell-bp">
+            <span>
+              {r.systolic}/{r.diastolic} mmHg
+            </span>
+            {category ? <BpCategoryBadge category={category} /> : null}
+          </span>
+        ) : (
+          <Missing />
+        )}
+      </td>
+      <td data-label="Heart Rate" className="cell-number">
+        {r.heartRate !== null ? `${r.heartRate} bpm` : <Missing />}
+      </td>
+      <td data-label="Weight" className="cell-number">
+        {r.weight !== null ? formatWeight(r.weight, units.weightUnit) : <Missing />}
+      </td>
+      <td data-label="Blood Sugar" className="cell-number">
+        {r.bloodSugar !== null ? formatBloodSugar(r.bloodSugar, units.bloodSugarUnit) : <Missing />}
+      </td>
+    </>
+  );
+}
+
+export interface ReadingActionsCellProps {
+  reading: Reading;
+  onEdit: (reading: Reading) => void;
+  onDelete: (reading: Reading) => void;
+}
+
+/** The row's Edit and Delete buttons, named after the reading's date and time. */
+export function ReadingActionsCell({ reading, onEdit, onDelete }: ReadingActionsCellProps): ReactElement {
+  const when = `${formatDate(reading.date)} ${reading.time}`;
+  return (
+    <td className="cell-actions">
+      <span className="row-actions">
+        <button type="button" className="btn btn-ghost" onClick={() => onEdit(reading)} aria-label={`Edit reading of ${when}`}>
+          Edit
+        </button>
+        <button
+          type="button"
+          className="btn btn-ghost btn-ghost-danger"
+          onClick={() => onDelete(reading)}
+          aria-label={`Delete reading of ${when}`}
+        >
+          Delete
+        </button>
+      </span>
+    </td>
+  );
+}

@@ -1,0 +1,65 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import type { Reading } from '../../lib/readings';
+import { ReadingActionsCell, ReadingCells, ReadingHeaderCells } from './ReadingCells';
+
+const reading: Reading = {
+  id: 7,
+  date: '2026-03-05',
+  time: '14:30',
+  systolic: 118,
+  diastolic: 76,
+  heartRate: null,
+  weight: null,
+  bloodSugar: 95,
+  notes: null,
+};
+
+function renderRow(onEdit = vi.fn(), onDelete = vi.fn()): HTMLElement {
+  render(
+    <table>
+      <thead>
+        <tr>
+          <ReadingHeaderCells />
+        </tr>
+      </thead>
+      <tbody>
+        <tr>
+          <ReadingCells reading={reading} units={{ weightUnit: 'lbs', bloodSugarUnit: 'mg/dL' }} />
+          <ReadingActionsCell reading={reading} onEdit={onEdit} onDelete={onDelete} />
+        </tr>
+      </tbody>
+    </table>,
+  );
+  return screen.getAllByRole('row')[1]!;
+}
+
+describe('ReadingCells', () => {
+  it('has a header for each measure cell', () => {
+    const row = renderRow();
+    const headers = screen.getAllByRole('columnheader').map((th) => th.textContent);
+    expect(headers).toEqual(['Date', 'Time', 'Blood Pressure', 'Heart Rate', 'Weight', 'Blood Sugar']);
+    expect(within(row).getAllByRole('cell')).toHaveLength(7);
+  });
+
+  it('formats the measures and shows --- (not recorded) for missing ones', () => {
+    const row = renderRow();
+    expect(row).toHaveTextContent('118/76 mmHg');
+    expect(within(row).getByLabelText(/^Blood pressure category:/)).toBeInTheDocument();
+    expect(within(row).getAllByLabelText('not recorded')).toHaveLength(2);
+    expect(within(row).getAllByText('---')).toHaveLength(2);
+  });
+
+  it('names Edit and Delete after the reading and passes the reading on', async () => {
+    const onEdit = vi.fn();
+    const onDelete = vi.fn();
+    const row = renderRow(onEdit, onDelete);
+    const user = userEvent.setup();
+    const edit = within(row).getByRole('button', { name: /^Edit reading of .* 14:30$/ });
+    await user.click(edit);
+    await user.click(within(row).getByRole('button', { name: /^Delete reading of .* 14:30$/ }));
+    expect(onEdit).toHaveBeenCalledWith(reading);
+    expect(onDelete).toHaveBeenCalledWith(reading);
+  });
+});
