@@ -35,7 +35,7 @@ pub struct Config {
     pub outbox_poll_ms: u64,
     /// How often the scheduler looks for due reminders and weekly reports; 0 turns it off.
     pub scheduler_seconds: u64,
-    /// Concurrent Argon2 hashes (each ~19 MiB); 0 means one per CPU.
+    /// Concurrent Argon2 hashes (each ~19 MiB); 0 means one per CPU but one (at least one).
     pub password_hash_concurrency: usize,
     /// PayPal REST API base (sandbox by default; `https://api-m.paypal.com` for live).
     pub paypal_api_base: String,
