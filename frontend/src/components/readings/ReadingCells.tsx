@@ -1,4 +1,5 @@
 import type { ReactElement } from 'react';
+import { Skeleton } from '../feedback/Skeleton';
 import { formatDate, formatTime12 } from '../../lib/dates';
 import type { Preferences } from '../../lib/preferences';
 import { readingBpCategory, type Reading } from '../../lib/readings';
@@ -100,5 +101,58 @@ export function ReadingActionsCell({ reading, onEdit, onDelete }: ReadingActions
         </button>
       </span>
     </td>
+  );
+}
+
+const SKELETON_LABELS = ['Date', 'Time', 'Blood Pressure', 'Heart Rate', 'Weight', 'Blood Sugar'];
+
+export interface ReadingTableSkeletonProps {
+  /** Placeholder rows (as many as the table will show). */
+  rows: number;
+  /** Whether the table has a Notes column (History's). */
+  notes?: boolean;
+  /** What screen readers hear while it loads. */
+  label: string;
+}
+
+/**
+ * A reading table's placeholder with the table's own markup and styles, so it takes the
+ * loaded table's place at every width (rows on wide screens, cards on phones) and the page
+ * below does not jump when the readings arrive.
+ */
+export function ReadingTableSkeleton({ rows, notes = false, label }: ReadingTableSkeletonProps): ReactElement {
+  const labels = notes ? [...SKELETON_LABELS, 'Notes'] : SKELETON_LABELS;
+  return (
+    <div className="readings-table-wrap" role="status" aria-live="polite">
+      <span className="visually-hidden">{label}</span>
+      <table className="readings-table readings-table-skeleton" aria-hidden="true">
+        <thead>
+          <tr>
+            {labels.map((l) => (
+              <th key={l} scope="col">
+                {l}
+              </th>
+            ))}
+            <th scope="col" />
+          </tr>
+        </thead>
+        <tbody>
+          {Array.from({ length: rows }, (_, i) => (
+            <tr key={i}>
+              {labels.map((l) => (
+                <td key={l} data-label={l}>
+                  <Skeleton width={l === 'Blood Pressure' ? '9em' : '5em'} height="1.25em" />
+                </td>
+              ))}
+              <td className="cell-actions">
+                <span className="row-actions">
+                  <Skeleton width="7.5em" height={36} />
+                </span>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }

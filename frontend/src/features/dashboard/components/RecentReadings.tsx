@@ -1,8 +1,12 @@
 import type { ReactElement } from 'react';
 import { Link } from 'react-router-dom';
-import { Skeleton } from '../../../components/feedback/Skeleton';
 import { Alert } from '../../../components/feedback/Alert';
-import { ReadingActionsCell, ReadingCells, ReadingHeaderCells } from '../../../components/readings/ReadingCells';
+import {
+  ReadingActionsCell,
+  ReadingCells,
+  ReadingHeaderCells,
+  ReadingTableSkeleton,
+} from '../../../components/readings/ReadingCells';
 import type { Reading } from '../../../lib/readings';
 import type { Units } from '../chartPoints';
 
@@ -29,14 +33,7 @@ export function RecentReadings({ readings, failed, units, onEdit, onDelete }: Re
       </div>
     );
   } else if (!readings) {
-    body = (
-      <div className="recent-body recent-skeleton" role="status" aria-live="polite">
-        <span className="visually-hidden">Loading recent readings…</span>
-        {Array.from({ length: RECENT_COUNT }, (_, i) => (
-          <Skeleton key={i} height={36} />
-        ))}
-      </div>
-    );
+    body = <ReadingTableSkeleton rows={RECENT_COUNT} label="Loading recent readings…" />;
   } else if (readings.length === 0) {
     body = <p className="recent-empty">{RECENT_EMPTY}</p>;
   } else {

@@ -1,7 +1,7 @@
 import { useEffect, useId, useState, type ReactElement } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { Alert } from '../../../components/feedback/Alert';
-import { Skeleton } from '../../../components/feedback/Skeleton';
+import { ReadingTableSkeleton } from '../../../components/readings/ReadingCells';
 import { PageHeader } from '../../../components/layout/PageHeader';
 import { BpCategoryLegend } from '../../../components/readings/BpCategoryBadge';
 import { DeleteReadingDialog } from '../../../components/readings/DeleteReadingDialog';
@@ -30,17 +30,6 @@ export const HISTORY_EMPTY = 'No records found. Try adjusting your filters or se
 export const HISTORY_DELETE_FAILED = 'Failed to delete reading. Please try again.';
 /** Typing pauses this long before the search runs. */
 export const SEARCH_DEBOUNCE_MS = 300;
-
-function TableSkeleton(): ReactElement {
-  return (
-    <div className="history-skeleton" role="status" aria-live="polite">
-      <span className="visually-hidden">Loading readings…</span>
-      {Array.from({ length: 6 }, (_, i) => (
-        <Skeleton key={i} height={36} />
-      ))}
-    </div>
-  );
-}
 
 /** /history: every reading, searchable and filtered, paged on the server. */
 export default function HistoryPage(): ReactElement {
@@ -123,7 +112,7 @@ export default function HistoryPage(): ReactElement {
 
   let body: ReactElement;
   if (isLoading && !data) {
-    body = <TableSkeleton />;
+    body = <ReadingTableSkeleton rows={PAGE_SIZE} notes label="Loading readings…" />;
   } else if (error && !data) {
     body = (
       <Alert variant="danger" title="Your readings could not be loaded">
