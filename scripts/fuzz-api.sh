@@ -19,8 +19,8 @@ VITALOG_BIND=127.0.0.1:$port VITALOG_PUBLIC_URL=http://127.0.0.1:$port VITALOG_D
 pid=$!
 for _ in $(seq 1 100); do curl -sf "http://127.0.0.1:$port/health/ready" >/dev/null && break; sleep 0.2; done
 # A verified, subscribed user with a year of readings (the session cookie is printed).
-cookie=$(python3 scripts/bench/seed.py 127.0.0.1 "$port" "$data" fuzzer 1 \
-  | python3 -c 'import json,sys; print(json.load(sys.stdin)["cookie"])')
+cookie=$(python3 scripts/bench/seed.py 127.0.0.1 "$port" "$data" "sqlite://$data/vitalog.db" fuzzer 1 0 \
+  | python3 -c 'import json,sys; print(json.load(sys.stdin)["cookie10"])')
 # Routes that would end the fuzzer's own session are left out; their rules have HTTP tests.
 "$venv/bin/st" run "http://127.0.0.1:$port/api/openapi.json" --url "http://127.0.0.1:$port" \
   -H "Cookie: $cookie" --checks not_a_server_error,response_schema_conformance \
