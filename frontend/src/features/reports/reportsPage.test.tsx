@@ -236,7 +236,7 @@ describe('report list', () => {
     renderPage();
     const user = userEvent.setup();
     await screen.findByRole('heading', { name: 'For Dr. Lee' });
-    expect(within(emailForm()).getByLabelText('Report')).toHaveValue('7');
+    await waitFor(() => expect(within(emailForm()).getByLabelText('Report')).toHaveValue('7'));
     const scroll = vi.fn();
     Element.prototype.scrollIntoView = scroll;
     await user.click(screen.getByRole('button', { name: 'Email For Dr. Lee' }));
@@ -284,7 +284,7 @@ describe('email form', () => {
     renderPage();
     expect(screen.getByLabelText('Subject')).toHaveValue('Vitalog Health Report');
     await screen.findByRole('heading', { name: 'November check' });
-    expect(within(emailForm()).getByLabelText('Report')).toHaveValue('7');
+    await waitFor(() => expect(within(emailForm()).getByLabelText('Report')).toHaveValue('7'));
     expect(screen.getByLabelText('Message (optional)')).toHaveValue('');
   });
 
@@ -375,7 +375,7 @@ describe('email form', () => {
     const alerts = await screen.findAllByRole('alert');
     expect(alerts.some((a) => a.textContent?.includes('That report no longer exists.'))).toBe(true);
     await waitFor(() => expect(screen.queryByRole('heading', { name: 'November check' })).not.toBeInTheDocument());
-    expect(within(emailForm()).getByLabelText('Report')).toHaveValue('3');
+    await waitFor(() => expect(within(emailForm()).getByLabelText('Report')).toHaveValue('3'));
     expect(calls.filter((c) => c.url === '/api/reports')).toHaveLength(2);
   });
 });
