@@ -1,9 +1,11 @@
 //! A thin page builder over printpdf's operations. Coordinates are points from the page's
 //! bottom left (A4: 595 x 842).
 
+use std::collections::BTreeSet;
+
 use printpdf::*;
 
-use crate::metrics::{latin1, width};
+use crate::metrics::{printable, width};
 
 pub const PAGE_W: f32 = 595.0;
 pub const PAGE_H: f32 = 842.0;
@@ -45,10 +47,18 @@ pub enum Align {
     Center,
 }
 
+/// The document's two embedded faces, named before they exist: the subsets are made once
+/// the whole document is drawn and every character it uses is known.
+pub fn font_id(bold: bool) -> FontId {
+    FontId(if bold { "FB" } else { "FR" }.to_owned())
+}
+
 pub struct Canvas {
     pub pages: Vec<Vec<Op>>,
     /// The next free line (points from the bottom) on the current page.
     pub y: f32,
+    /// Characters drawn in the regular [0] and bold [1] face.
+    pub used: [BTreeSet<char>; 2],
 }
 
 impl Canvas {
@@ -56,6 +66,7 @@ impl Canvas {
         Self {
             pages: vec![Vec::new()],
             y: TOP,
+            used: [BTreeSet::new(), BTreeSet::new()],
         }
     }
 
@@ -86,23 +97,19 @@ impl Canvas {
     // hundred call sites that draw a document.
     #[allow(clippy::too_many_arguments)]
     pub fn text(&mut self, x: f32, y: f32, size: f32, bold: bool, c: Rgb3, align: Align, s: &str) {
-        let s = latin1(s);
+        let s = printable(s, bold);
+        self.used[usize::from(bold)].extend(s.chars());
         let w = width(&s, size, bold);
         let x = match align {
             Align::Left => x,
             Align::Right => x - w,
             Align::Center => x - w / 2.0,
         };
-        let font = if bold {
-            BuiltinFont::HelveticaBold
-        } else {
-            BuiltinFont::Helvetica
-        };
         let ops = self.ops();
         ops.push(Op::StartTextSection);
         ops.push(Op::SetFillColor { col: color(c) });
         ops.push(Op::SetFont {
-            font: PdfFontHandle::Builtin(font),
+            font: PdfFontHandle::External(font_id(bold)),
             size: Pt(size),
         });
         ops.push(Op::SetTextCursor {

@@ -117,7 +117,9 @@ pub fn draw(c: &mut Canvas, chart: &Chart) {
     let step = exact.unwrap_or_else(|| nice_step(hi - lo, 5.0));
     lo = (lo / step).floor() * step;
     hi = (hi / step).ceil() * step;
-    let days = ((end - start).num_days().max(1)) as f64;
+    // The period includes its last day: the x axis runs from the first day's midnight to
+    // the midnight after the last, so an evening reading on the last day stays inside.
+    let days = ((end - start).num_days() + 1).max(1) as f64;
     let x_of = |d: f64| plot_l + ((d / days) as f32) * (plot_r - plot_l);
     let y_of = |v: f64| plot_b + (((v - lo) / (hi - lo)) as f32) * (plot_t - plot_b);
 
@@ -145,11 +147,16 @@ pub fn draw(c: &mut Canvas, chart: &Chart) {
     c.line(&[(plot_l, plot_b), (plot_l, plot_t)], MUTED, 0.6);
     c.line(&[(plot_l, plot_b), (plot_r, plot_b)], MUTED, 0.6);
 
-    // X ticks: up to six dates across the period, month/day.
-    let ticks = 6.min((days as i64).max(1));
+    // X ticks: up to seven dates across the period, month/day, each at its day's noon.
+    let last = days - 1.0;
+    let ticks = 6.min(last as i64);
     for i in 0..=ticks {
-        let d = (days * i as f64 / ticks as f64).round();
-        let x = x_of(d);
+        let d = if ticks == 0 {
+            0.0
+        } else {
+            (last * i as f64 / ticks as f64).round()
+        };
+        let x = x_of(d + 0.5);
         c.line(&[(x, plot_b), (x, plot_b - 3.0)], MUTED, 0.6);
         let date = start + Duration::days(d as i64);
         c.text(
@@ -187,7 +194,56 @@ pub fn draw(c: &mut Canvas, chart: &Chart) {
 
 #[cfg(test)]
 mod tests {
-    use super::nice_step;
+    use super::*;
+    use printpdf::Op;
+
+    /// Every line point of the page, in points.
+    fn line_points(c: &Canvas) -> Vec<(f32, f32)> {
+        c.pages
+            .iter()
+            .flatten()
+            .filter_map(|op| match op {
+                Op::DrawLine { line } => Some(line.points.iter().map(|p| (p.p.x.0, p.p.y.0))),
+                _ => None,
+            })
+            .flatten()
+            .collect()
+    }
+
+    #[test]
+    fn a_late_reading_on_the_last_day_stays_inside_the_plot() {
+        let start = NaiveDate::from_ymd_opt(2026, 11, 20).expect("d");
+        let end = NaiveDate::from_ymd_opt(2026, 11, 22).expect("d");
+        for (from, to) in [(start, end), (end, end)] {
+            let last = (to - from).num_days() as f64;
+            let mut c = Canvas::new();
+            draw(
+                &mut c,
+                &Chart {
+                    title: "Heart rate",
+                    unit: "bpm",
+                    series: &[Series {
+                        label: "Heart rate",
+                        color: INK,
+                        // 07:30 on the first day to 23:59 on the last.
+                        points: vec![(0.3125, 60.0), (last + 0.999, 70.0)],
+                    }],
+                    fixed: None,
+                    start: from,
+                    end: to,
+                    empty_text: "none",
+                },
+            );
+            let xs: Vec<f32> = line_points(&c).iter().map(|p| p.0).collect();
+            let right = PAGE_W - MARGIN - 8.0;
+            assert!(
+                xs.iter().all(|x| *x >= MARGIN && *x <= right + 0.01),
+                "{from}..{to}: {xs:?}"
+            );
+            // The plotted day fills the axis: the last point sits near its right end.
+            assert!(xs.iter().any(|x| *x > right - 2.0), "{xs:?}");
+        }
+    }
 
     #[test]
     fn nice_steps() {

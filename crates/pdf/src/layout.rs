@@ -664,9 +664,9 @@ fn table_section(c: &mut Canvas, doc: &ReportDocument, u: &Units) {
             v.weight.map_or_else(dash, |w| u.fmt_weight(w)),
             v.blood_sugar.map_or_else(dash, |s| u.fmt_sugar(s)),
             fit(
-                &crate::metrics::latin1(r.notes.as_deref().unwrap_or("")),
-                8.0,
-                PAGE_W - 2.0 * MARGIN - 376.0,
+                &crate::metrics::printable(r.notes.as_deref().unwrap_or(""), false),
+                8.5,
+                PAGE_W - 2.0 * MARGIN - 380.0,
             ),
         ];
         for ((_, x, align), text) in TABLE_COLS.iter().zip(cells.iter()) {
@@ -757,7 +757,7 @@ pub fn render(doc: &ReportDocument) -> anyhow::Result<Vec<u8>> {
 
     let mut pdf = PdfDocument::new(doc.spec.report_type.title());
     let info = &mut pdf.metadata.info;
-    let name = crate::metrics::latin1(&doc.spec.name);
+    let name = doc.spec.name.clone();
     // A default name already starts with the type's title; do not say it twice.
     info.document_title = if name.starts_with(doc.spec.report_type.title()) {
         name
@@ -771,6 +771,15 @@ pub fn render(doc: &ReportDocument) -> anyhow::Result<Vec<u8>> {
         info.creation_date = t;
         info.modification_date = t;
         info.metadata_date = t;
+    }
+    for (bold, used) in [(false, &c.used[0]), (true, &c.used[1])] {
+        if !used.is_empty() {
+            let font = crate::metrics::face(bold).subset(used)?;
+            pdf.resources
+                .fonts
+                .map
+                .insert(font_id(bold), printpdf::PdfFont::new(font));
+        }
     }
     let pages = c
         .pages

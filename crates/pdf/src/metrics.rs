@@ -1,31 +1,124 @@
-//! Helvetica advance widths (Adobe AFM, 1/1000 em) so columns can be right-aligned and
-//! long notes cut to fit: the builtin fonts carry no metrics in the file.
+//! The report's typeface: DejaVu Sans Condensed, embedded in the binary so names and notes in
+//! any Latin, Greek or Cyrillic script print as typed (the PDF builtin fonts only speak
+//! Latin-1). Widths come from the font itself so columns can be right-aligned and long notes
+//! cut to fit; each document embeds only the glyphs it uses.
 
-const HELVETICA: [u16; 95] = [
-    278, 278, 355, 556, 556, 889, 667, 191, 333, 333, 389, 584, 278, 333, 278,
-    278, // ' '..'/'
-    556, 556, 556, 556, 556, 556, 556, 556, 556, 556, 278, 278, 584, 584, 584,
-    556, // '0'..'?'
-    1015, 667, 667, 722, 722, 667, 611, 778, 722, 278, 500, 667, 556, 833, 722,
-    778, // '@'..'O'
-    667, 778, 722, 667, 611, 722, 667, 944, 667, 667, 611, 278, 278, 278, 469,
-    556, // 'P'..'_'
-    333, 556, 556, 500, 556, 556, 278, 556, 556, 222, 222, 500, 222, 833, 556,
-    556, // '`'..'o'
-    556, 556, 333, 500, 278, 556, 500, 722, 500, 500, 500, 334, 260, 334, 584, // 'p'..'~'
-];
+use std::collections::BTreeSet;
+use std::sync::OnceLock;
 
-/// Width of `text` in points at `size`; bold is about 6 % wider.
-pub fn width(text: &str, size: f32, bold: bool) -> f32 {
-    let units: u32 = text
-        .chars()
-        .map(|c| {
-            let i = (c as u32).wrapping_sub(32) as usize;
-            u32::from(HELVETICA.get(i).copied().unwrap_or(556))
+use allsorts::binary::read::ReadScope;
+use allsorts::font_data::FontData;
+use allsorts::subset::{CmapTarget, SubsetProfile, subset};
+use printpdf::ParsedFont;
+
+/// Drawn where the typeface has no glyph for a character (e.g. CJK): a visible, honest gap
+/// instead of an invisible or wrong letter.
+pub const MISSING: char = '\u{FFFD}';
+
+pub struct Face {
+    bytes: &'static [u8],
+    parsed: ParsedFont,
+    subset_name: &'static str,
+}
+
+impl Face {
+    fn load(bytes: &'static [u8], subset_name: &'static str) -> Self {
+        let mut warnings = Vec::new();
+        // The bytes are compiled in and covered by the tests: a parse failure is a build defect.
+        let parsed = ParsedFont::from_bytes(bytes, 0, &mut warnings)
+            .expect("the embedded DejaVu font parses");
+        Self {
+            bytes,
+            parsed,
+            subset_name,
+        }
+    }
+
+    fn glyph(&self, c: char) -> Option<u16> {
+        self.parsed
+            .lookup_glyph_index(c as u32)
+            .filter(|gid| *gid != 0)
+    }
+
+    pub fn has(&self, c: char) -> bool {
+        self.glyph(c).is_some()
+    }
+
+    /// Advance of `c` in 1/1000 em.
+    fn advance(&self, c: char) -> f32 {
+        let gid = self.glyph(c).or_else(|| self.glyph(MISSING)).unwrap_or(0);
+        let units = self.parsed.get_glyph_width(gid).unwrap_or(0);
+        f32::from(units) * 1000.0 / f32::from(self.parsed.units_per_em.max(1))
+    }
+
+    /// A font holding just `chars` (plus .notdef), for embedding in one document.
+    pub fn subset(&self, chars: &BTreeSet<char>) -> anyhow::Result<ParsedFont> {
+        let mut gids: Vec<u16> = vec![0];
+        gids.extend(
+            chars
+                .iter()
+                .filter_map(|c| self.glyph(*c))
+                .collect::<BTreeSet<_>>(),
+        );
+        let data = ReadScope::new(self.bytes)
+            .read::<FontData<'_>>()
+            .map_err(|e| anyhow::anyhow!("font: {e}"))?;
+        let provider = data
+            .table_provider(0)
+            .map_err(|e| anyhow::anyhow!("font: {e}"))?;
+        let bytes = subset(&provider, &gids, &SubsetProfile::Pdf, CmapTarget::Unicode)
+            .map_err(|e| anyhow::anyhow!("font subset: {e}"))?;
+        let mut warnings = Vec::new();
+        let mut font = ParsedFont::from_bytes(&bytes, 0, &mut warnings)
+            .ok_or_else(|| anyhow::anyhow!("font subset does not parse: {warnings:?}"))?;
+        // A subset's name carries a six-letter tag (ISO 32000-1, 9.6.4).
+        font.font_name = Some(self.subset_name.to_owned());
+        Ok(font)
+    }
+}
+
+pub fn face(bold: bool) -> &'static Face {
+    static REGULAR: OnceLock<Face> = OnceLock::new();
+    static BOLD: OnceLock<Face> = OnceLock::new();
+    if bold {
+        BOLD.get_or_init(|| {
+            Face::load(
+                dejavu::sans_condensed::bold(),
+                "VTLGBD+DejaVuSansCondensed-Bold",
+            )
         })
-        .sum();
-    let w = units as f32 * size / 1000.0;
-    if bold { w * 1.06 } else { w }
+    } else {
+        REGULAR.get_or_init(|| {
+            Face::load(
+                dejavu::sans_condensed::regular(),
+                "VTLGRG+DejaVuSansCondensed",
+            )
+        })
+    }
+}
+
+/// `text` as it will be drawn: characters the typeface lacks become [`MISSING`], control
+/// characters and line breaks become spaces.
+pub fn printable(text: &str, bold: bool) -> String {
+    let f = face(bold);
+    text.chars()
+        .map(|c| {
+            if c.is_control() || c.is_whitespace() {
+                ' '
+            } else if f.has(c) {
+                c
+            } else {
+                MISSING
+            }
+        })
+        .collect()
+}
+
+/// Width of `text` in points at `size`.
+pub fn width(text: &str, size: f32, bold: bool) -> f32 {
+    let f = face(bold);
+    let units: f32 = text.chars().map(|c| f.advance(c)).sum();
+    units * size / 1000.0
 }
 
 /// `text` cut (with "...") to fit `max` points.
@@ -33,28 +126,17 @@ pub fn fit(text: &str, size: f32, max: f32) -> String {
     if width(text, size, false) <= max {
         return text.to_owned();
     }
+    let budget = max - width("...", size, false);
+    let mut used = 0.0;
     let mut out = String::new();
     for c in text.chars() {
-        if width(&format!("{out}{c}..."), size, false) > max {
+        used += width(c.encode_utf8(&mut [0; 4]), size, false);
+        if used > budget {
             break;
         }
         out.push(c);
     }
     format!("{}...", out.trim_end())
-}
-
-/// The builtin fonts speak WinAnsi; keep printable Latin-1 and replace the rest.
-pub fn latin1(text: &str) -> String {
-    text.chars()
-        .map(|c| match c {
-            '\u{2013}' | '\u{2014}' => '-',
-            '\u{2018}' | '\u{2019}' => '\'',
-            '\u{201C}' | '\u{201D}' => '"',
-            c if (' '..='~').contains(&c) || ('\u{a0}'..='\u{ff}').contains(&c) => c,
-            c if c.is_whitespace() => ' ',
-            _ => '?',
-        })
-        .collect()
 }
 
 #[cfg(test)]
@@ -63,8 +145,9 @@ mod tests {
 
     #[test]
     fn widths_and_fitting() {
-        assert!((width("0", 10.0, false) - 5.56).abs() < 1e-4);
+        assert!(width("0", 10.0, false) > 4.0 && width("0", 10.0, false) < 7.0);
         assert!(width("WWW", 10.0, false) > width("iii", 10.0, false));
+        assert!(width("Ann", 10.0, true) > width("Ann", 10.0, false));
         let cut = fit(
             "a very long note that will not fit in the column",
             8.0,
@@ -73,6 +156,27 @@ mod tests {
         assert!(cut.ends_with("..."));
         assert!(width(&cut, 8.0, false) <= 60.0);
         assert_eq!(fit("short", 8.0, 60.0), "short");
-        assert_eq!(latin1("Zoë – naïve ✓ 日本"), "Zoë - naïve ? ??");
+    }
+
+    #[test]
+    fn europe_prints_as_typed_and_the_rest_is_marked_missing() {
+        assert_eq!(
+            printable("Łukasz Dvořák – Ελένη Жанна “ok” ✓", false),
+            "Łukasz Dvořák – Ελένη Жанна “ok” ✓"
+        );
+        assert_eq!(printable("日本\tx\ny", true), "\u{FFFD}\u{FFFD} x y");
+    }
+
+    #[test]
+    fn a_subset_keeps_just_the_glyphs_asked_for() {
+        let chars: BTreeSet<char> = "Łukasz".chars().collect();
+        let small = face(false).subset(&chars).expect("subset");
+        assert!(small.lookup_glyph_index('Ł' as u32).is_some());
+        assert!(small.lookup_glyph_index('Q' as u32).is_none());
+        assert!(
+            small.original_bytes.len() < 20_000,
+            "{}",
+            small.original_bytes.len()
+        );
     }
 }

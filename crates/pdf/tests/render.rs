@@ -161,3 +161,43 @@ fn an_empty_period_is_still_a_valid_pdf_that_says_so() {
     assert!(text.contains("There were no readings in this period."));
     assert!(text.contains("Blood Pressure Report"));
 }
+
+#[test]
+fn names_and_notes_in_any_european_script_print_as_typed() {
+    let mut d = doc(ReportType::Comprehensive, 3, false);
+    d.spec.name = "Für Dr. Dvořák".into();
+    d.patient.full_name = "Łukasz Żółć".into();
+    d.readings[0].notes = Some("Головная боль, παυσίπονο".into());
+    d.readings[1].notes = Some("日本 note".into());
+    let bytes = pdf::render(&d).expect("render");
+    let (_dir, path) = write(&bytes);
+    let text = tool("pdftotext", &["-layout", &path, "-"]);
+    for needle in [
+        "Für Dr. Dvořák",
+        "Łukasz Żółć",
+        "Головная боль, παυσίπονο",
+        "\u{FFFD}\u{FFFD} note",
+    ] {
+        assert!(text.contains(needle), "missing {needle:?} in\n{text}");
+    }
+    let info = tool("pdfinfo", &[&path]);
+    assert!(info.contains("Für Dr. Dvořák"), "title: {info}");
+    // Both faces embedded, each a subset with a Unicode map (so text can be copied).
+    let fonts = tool("pdffonts", &[&path]);
+    let rows: Vec<&str> = fonts.lines().filter(|l| l.contains("DejaVu")).collect();
+    assert_eq!(rows.len(), 2, "{fonts}");
+    for row in rows {
+        let cols: Vec<&str> = row.split_whitespace().collect();
+        assert!(
+            cols[0].starts_with("VTLG") && cols[0].contains('+'),
+            "{row}"
+        );
+        assert_eq!(
+            &cols[cols.len() - 5..cols.len() - 2],
+            ["yes", "yes", "yes"],
+            "{row}"
+        );
+    }
+    // Subsetting keeps a report small enough to email: a few glyphs, not whole faces.
+    assert!(bytes.len() < 60_000, "{} bytes", bytes.len());
+}
