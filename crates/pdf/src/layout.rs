@@ -300,16 +300,14 @@ fn charts_section(c: &mut Canvas, doc: &ReportDocument, u: &Units) {
 fn trend_text(name: &str, unit: &str, t: Option<Trend>, scale: f64) -> Option<String> {
     let t = t?;
     let by = (t.over_period * scale).abs();
+    let rate = t
+        .per_30_days
+        .map(|r| format!(" ({:.1} {unit} per 30 days)", (r * scale).abs()))
+        .unwrap_or_default();
     Some(match t.direction {
         Direction::Stable => format!("{name}: stable over the period (change under 1 %)."),
-        Direction::Rising => format!(
-            "{name}: rising by {by:.1} {unit} over the period ({:.1} {unit} per 30 days).",
-            (t.per_30_days * scale).abs()
-        ),
-        Direction::Falling => format!(
-            "{name}: falling by {by:.1} {unit} over the period ({:.1} {unit} per 30 days).",
-            (t.per_30_days * scale).abs()
-        ),
+        Direction::Rising => format!("{name}: rising by {by:.1} {unit} over the period{rate}."),
+        Direction::Falling => format!("{name}: falling by {by:.1} {unit} over the period{rate}."),
     })
 }
 

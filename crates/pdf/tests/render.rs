@@ -119,6 +119,7 @@ fn a_year_with_three_readings_a_day_has_every_row() {
         "Blood pressure categories (2017 ACC/AHA)",
         "Morning (before 12:00)",
         "Trend of the period",
+        "per 30 days",
         "not a diagnosis",
         "For Dr. Müller",
         &format!("Page {pages} of {pages}"),
@@ -202,4 +203,13 @@ fn names_and_notes_in_any_european_script_print_as_typed() {
     }
     // Subsetting keeps a report small enough to email: a few glyphs, not whole faces.
     assert!(bytes.len() < 60_000, "{} bytes", bytes.len());
+}
+
+#[test]
+fn a_few_days_are_not_projected_onto_a_month() {
+    let bytes = pdf::render(&doc(ReportType::Comprehensive, 3, false)).expect("render");
+    let (_dir, path) = write(&bytes);
+    let text = tool("pdftotext", &[&path, "-"]);
+    assert!(text.contains("Systolic: rising by"), "{text}");
+    assert!(!text.contains("per 30 days"), "{text}");
 }

@@ -37,8 +37,9 @@ pub enum Direction {
 /// Least-squares trend of a measure across the period.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Trend {
-    /// Change per 30 days, in the measure's unit.
-    pub per_30_days: f64,
+    /// Change per 30 days, in the measure's unit; only when the readings span at least
+    /// [`MIN_RATE_SPAN_DAYS`], so a few days' drift is never projected onto a month.
+    pub per_30_days: Option<f64>,
     /// Fitted change from the first to the last reading.
     pub over_period: f64,
     pub direction: Direction,
@@ -77,6 +78,9 @@ pub struct Analysis {
 /// A change below this share of the average over the period counts as stable.
 const STABLE_SHARE: f64 = 0.01;
 
+/// The shortest span of readings over which a monthly rate is stated (four weeks).
+pub const MIN_RATE_SPAN_DAYS: f64 = 28.0;
+
 fn day_number(r: &Reading) -> f64 {
     let days = r
         .date
@@ -109,7 +113,7 @@ pub fn trend(points: &[(f64, f64)]) -> Option<Trend> {
         Direction::Falling
     };
     Some(Trend {
-        per_30_days: slope * 30.0,
+        per_30_days: (span >= MIN_RATE_SPAN_DAYS).then_some(slope * 30.0),
         over_period,
         direction,
     })
@@ -272,7 +276,7 @@ mod tests {
             .collect();
         let t = trend(&rising).expect("trend");
         assert_eq!(t.direction, Direction::Rising);
-        assert!((t.per_30_days - 15.0).abs() < 1e-9);
+        assert!((t.per_30_days.expect("29 days") - 15.0).abs() < 1e-9);
         assert!((t.over_period - 14.5).abs() < 1e-9);
         let flat: Vec<(f64, f64)> = (0..30)
             .map(|d| (f64::from(d), 120.0 + f64::from(d % 2)))
@@ -281,6 +285,19 @@ mod tests {
         let a = analyse(&fixed());
         assert_eq!(a.weight_trend.expect("w").direction, Direction::Falling);
         assert!(trend(&[(0.0, 1.0)]).is_none());
+    }
+
+    #[test]
+    fn a_short_span_states_its_change_but_no_monthly_rate() {
+        let week: Vec<(f64, f64)> = (0..8)
+            .map(|d| (f64::from(d), 120.0 + f64::from(d)))
+            .collect();
+        let t = trend(&week).expect("trend");
+        assert_eq!(t.direction, Direction::Rising);
+        assert!((t.over_period - 7.0).abs() < 1e-9);
+        assert_eq!(t.per_30_days, None);
+        let four_weeks: Vec<(f64, f64)> = (0..29).map(|d| (f64::from(d), 80.0)).collect();
+        assert_eq!(trend(&four_weeks).expect("t").per_30_days, Some(0.0));
     }
 
     #[test]
