@@ -65,11 +65,10 @@ pub struct ReportService {
     pub daily_email_cap: i64,
 }
 
-/// A file name for the download: letters, digits and dashes only.
+/// A file name for the download: letters, digits and dashes only, other scripts
+/// transliterated ("Für Dr. Dvořák" -> "fur-dr-dvorak") so no mail client or OS mangles it.
 pub fn file_name(meta: &ReportMeta) -> String {
-    let base: String = meta
-        .spec
-        .name
+    let base: String = deunicode::deunicode(&meta.spec.name)
         .chars()
         .map(|c| {
             if c.is_ascii_alphanumeric() {
@@ -540,6 +539,27 @@ mod tests {
             generated_at: Utc.timestamp_opt(0, 0).single().expect("t"),
             size_bytes: 10,
         }
+    }
+
+    #[test]
+    fn file_names_are_ascii_slugs_of_the_report_name() {
+        let named = |name: &str| {
+            let mut m = meta();
+            m.spec.name = name.into();
+            file_name(&m)
+        };
+        let dates = "2026-10-23-to-2026-11-22.pdf";
+        assert_eq!(
+            named("Dr. Lee / November"),
+            format!("vitalog-dr-lee-november-{dates}")
+        );
+        assert_eq!(
+            named("Für Dr. Dvořák"),
+            format!("vitalog-fur-dr-dvorak-{dates}")
+        );
+        assert_eq!(named("Для врача"), format!("vitalog-dlia-vracha-{dates}"));
+        assert_eq!(named("!!!"), format!("vitalog-health-report-{dates}"));
+        assert!(named(&"a".repeat(300)).len() < 100);
     }
 
     fn service(repo: MockReportRepository, renderer: MockPdfRenderer) -> ReportService {
