@@ -9,7 +9,7 @@ use reports::{ReportDocument, ReportType};
 
 use crate::canvas::*;
 use crate::charts::{self, Series};
-use crate::metrics::fit;
+use crate::metrics::{printable, wrap};
 
 const DISCLAIMER: &str = "Readings were entered by the patient in Vitalog. Blood pressure categories follow the 2017 ACC/AHA guideline and are information, not a diagnosis.";
 
@@ -79,24 +79,7 @@ fn section(c: &mut Canvas, title: &str) {
 }
 
 fn paragraph(c: &mut Canvas, text: &str, size: f32, col: Rgb3) {
-    let max = PAGE_W - 2.0 * MARGIN;
-    let mut line = String::new();
-    for word in text.split_whitespace() {
-        let candidate = if line.is_empty() {
-            word.to_owned()
-        } else {
-            format!("{line} {word}")
-        };
-        if crate::metrics::width(&candidate, size, false) > max && !line.is_empty() {
-            c.ensure(size + 6.0);
-            c.text(MARGIN, c.y - size, size, false, col, Align::Left, &line);
-            c.y -= size + 4.0;
-            line = word.to_owned();
-        } else {
-            line = candidate;
-        }
-    }
-    if !line.is_empty() {
+    for line in wrap(text, size, PAGE_W - 2.0 * MARGIN) {
         c.ensure(size + 6.0);
         c.text(MARGIN, c.y - size, size, false, col, Align::Left, &line);
         c.y -= size + 4.0;
@@ -603,6 +586,9 @@ const TABLE_COLS: [(&str, f32, Align); 8] = [
     ("Notes", 372.0, Align::Left),
 ];
 
+/// Line pitch of a note's continuation lines in the table.
+const NOTE_LINE: f32 = 10.5;
+
 fn table_header(c: &mut Canvas, u: &Units) {
     c.rect(MARGIN, c.y - 16.0, PAGE_W - 2.0 * MARGIN, 16.0, TINT);
     for (name, x, align) in TABLE_COLS {
@@ -642,7 +628,14 @@ fn table_section(c: &mut Canvas, doc: &ReportDocument, u: &Units) {
     table_header(c, u);
     let dash = || "---".to_owned();
     for r in &doc.readings {
-        if c.ensure(14.0) {
+        // Notes are the patient's words: printed whole, wrapped inside their column.
+        let notes = wrap(
+            &printable(r.notes.as_deref().unwrap_or(""), false),
+            8.5,
+            PAGE_W - 2.0 * MARGIN - 380.0,
+        );
+        let extra = NOTE_LINE * notes.len().saturating_sub(1) as f32;
+        if c.ensure(14.0 + extra) {
             table_header(c, u);
         }
         let v = r.values;
@@ -661,11 +654,7 @@ fn table_section(c: &mut Canvas, doc: &ReportDocument, u: &Units) {
             v.heart_rate.map_or_else(dash, |h| h.to_string()),
             v.weight.map_or_else(dash, |w| u.fmt_weight(w)),
             v.blood_sugar.map_or_else(dash, |s| u.fmt_sugar(s)),
-            fit(
-                &crate::metrics::printable(r.notes.as_deref().unwrap_or(""), false),
-                8.5,
-                PAGE_W - 2.0 * MARGIN - 380.0,
-            ),
+            notes.first().cloned().unwrap_or_default(),
         ];
         for ((_, x, align), text) in TABLE_COLS.iter().zip(cells.iter()) {
             let col = if text == "Hypertensive Crisis" || text == "Stage 2" {
@@ -675,12 +664,28 @@ fn table_section(c: &mut Canvas, doc: &ReportDocument, u: &Units) {
             };
             c.text(MARGIN + 4.0 + x, c.y - 9.5, 8.5, false, col, *align, text);
         }
+        let (_, notes_x, _) = TABLE_COLS[TABLE_COLS.len() - 1];
+        for (i, line) in notes.iter().enumerate().skip(1) {
+            let y = c.y - 9.5 - NOTE_LINE * i as f32;
+            c.text(
+                MARGIN + 4.0 + notes_x,
+                y,
+                8.5,
+                false,
+                INK,
+                Align::Left,
+                line,
+            );
+        }
         c.line(
-            &[(MARGIN, c.y - 13.0), (PAGE_W - MARGIN, c.y - 13.0)],
+            &[
+                (MARGIN, c.y - 13.0 - extra),
+                (PAGE_W - MARGIN, c.y - 13.0 - extra),
+            ],
             RULE,
             0.3,
         );
-        c.y -= 14.0;
+        c.y -= 14.0 + extra;
     }
 }
 

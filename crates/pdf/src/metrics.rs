@@ -1,7 +1,7 @@
 //! The report's typeface: DejaVu Sans Condensed, embedded in the binary so names and notes in
 //! any Latin, Greek or Cyrillic script print as typed (the PDF builtin fonts only speak
-//! Latin-1). Widths come from the font itself so columns can be right-aligned and long notes
-//! cut to fit; each document embeds only the glyphs it uses.
+//! Latin-1). Widths come from the font itself so columns can be right-aligned and notes
+//! wrapped inside theirs; each document embeds only the glyphs it uses.
 
 use std::collections::BTreeSet;
 use std::sync::OnceLock;
@@ -121,22 +121,38 @@ pub fn width(text: &str, size: f32, bold: bool) -> f32 {
     units * size / 1000.0
 }
 
-/// `text` cut (with "...") to fit `max` points.
-pub fn fit(text: &str, size: f32, max: f32) -> String {
-    if width(text, size, false) <= max {
-        return text.to_owned();
-    }
-    let budget = max - width("...", size, false);
-    let mut used = 0.0;
-    let mut out = String::new();
-    for c in text.chars() {
-        used += width(c.encode_utf8(&mut [0; 4]), size, false);
-        if used > budget {
-            break;
+/// `text` broken into lines of at most `max` points: at spaces, and inside a word only when
+/// the word alone is wider than a line.
+pub fn wrap(text: &str, size: f32, max: f32) -> Vec<String> {
+    let mut lines = Vec::new();
+    let mut line = String::new();
+    for word in text.split_whitespace() {
+        let candidate = if line.is_empty() {
+            word.to_owned()
+        } else {
+            format!("{line} {word}")
+        };
+        if width(&candidate, size, false) <= max {
+            line = candidate;
+            continue;
         }
-        out.push(c);
+        if !line.is_empty() {
+            lines.push(std::mem::take(&mut line));
+        }
+        for c in word.chars() {
+            let mut next = line.clone();
+            next.push(c);
+            if width(&next, size, false) > max && !line.is_empty() {
+                lines.push(std::mem::replace(&mut line, c.to_string()));
+            } else {
+                line = next;
+            }
+        }
     }
-    format!("{}...", out.trim_end())
+    if !line.is_empty() {
+        lines.push(line);
+    }
+    lines
 }
 
 #[cfg(test)]
@@ -144,18 +160,26 @@ mod tests {
     use super::*;
 
     #[test]
-    fn widths_and_fitting() {
+    fn widths() {
         assert!(width("0", 10.0, false) > 4.0 && width("0", 10.0, false) < 7.0);
         assert!(width("WWW", 10.0, false) > width("iii", 10.0, false));
         assert!(width("Ann", 10.0, true) > width("Ann", 10.0, false));
-        let cut = fit(
-            "a very long note that will not fit in the column",
-            8.0,
-            60.0,
+    }
+
+    #[test]
+    fn wrapping_keeps_every_word_and_fits_each_line() {
+        let text = "Headache after coffee, took paracetamol 500mg; https://example.com/a/very/long/link/that/cannot/break/at/spaces done";
+        let lines = wrap(text, 8.5, 120.0);
+        assert!(lines.len() > 3, "{lines:?}");
+        assert!(
+            lines.iter().all(|l| width(l, 8.5, false) <= 120.0),
+            "{lines:?}"
         );
-        assert!(cut.ends_with("..."));
-        assert!(width(&cut, 8.0, false) <= 60.0);
-        assert_eq!(fit("short", 8.0, 60.0), "short");
+        let joined: String = lines.concat();
+        let squeezed: String = text.split_whitespace().collect();
+        assert_eq!(joined.replace(' ', ""), squeezed);
+        assert_eq!(wrap("  ", 8.5, 120.0), Vec::<String>::new());
+        assert_eq!(wrap("short note", 8.5, 120.0), vec!["short note"]);
     }
 
     #[test]

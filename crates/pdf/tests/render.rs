@@ -135,6 +135,10 @@ fn a_year_with_three_readings_a_day_has_every_row() {
         })
         .count();
     assert_eq!(rows, 365 * 3);
+    // Notes are printed whole, wrapped in their column: no row is cut short.
+    let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert_eq!(flat.matches("goes on and on past the column").count(), 365);
+    assert!(!flat.contains("..."), "nothing is cut off");
     // The header repeats on continuation pages.
     assert!(text.matches("BP (mmHg)").count() >= pages - 2);
     // Averages appear with the analysis.
@@ -172,7 +176,12 @@ fn names_and_notes_in_any_european_script_print_as_typed() {
     d.patient.full_name = "Łukasz Żółć".into();
     d.readings[0].notes = Some("Головная боль, παυσίπονο".into());
     d.readings[1].notes = Some("日本 note".into());
+    // The longest note the form accepts (1,000 characters) is printed whole.
+    d.readings[2].notes = Some(format!("{}end", "Łódź ".repeat(199)));
     let bytes = pdf::render(&d).expect("render");
+    if let Ok(keep) = std::env::var("VITALOG_KEEP_PDF") {
+        std::fs::write(keep, &bytes).expect("keep a copy to look at");
+    }
     let (_dir, path) = write(&bytes);
     let text = tool("pdftotext", &["-layout", &path, "-"]);
     for needle in [
@@ -183,6 +192,8 @@ fn names_and_notes_in_any_european_script_print_as_typed() {
     ] {
         assert!(text.contains(needle), "missing {needle:?} in\n{text}");
     }
+    assert_eq!(text.matches("Łódź").count(), 199);
+    assert!(text.contains("end"));
     let info = tool("pdfinfo", &[&path]);
     assert!(info.contains("Für Dr. Dvořák"), "title: {info}");
     // Both faces embedded, each a subset with a Unicode map (so text can be copied).
