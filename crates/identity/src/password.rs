@@ -95,13 +95,13 @@ fn with_memory<T>(blocks: usize, f: impl FnOnce(&mut [Block]) -> T) -> T {
 
 /// A PHC string (`$argon2id$v=19$m=19456,t=2,p=1$salt$hash`) of `password` with a new salt.
 fn hash_phc(password: &[u8]) -> anyhow::Result<String> {
-    let params = Params::default();
+    let hasher = argon2();
+    let params = hasher.params().clone();
     let mut salt = [0u8; Salt::RECOMMENDED_LENGTH];
     getrandom::fill(&mut salt).map_err(|e| anyhow::anyhow!("no randomness for a salt: {e}"))?;
     let mut out = [0u8; Params::DEFAULT_OUTPUT_LEN];
     with_memory(params.block_count(), |memory| {
-        Argon2::new(Algorithm::Argon2id, Version::V0x13, params.clone())
-            .hash_password_into_with_memory(password, &salt, &mut out, memory)
+        hasher.hash_password_into_with_memory(password, &salt, &mut out, memory)
     })
     .map_err(|e| anyhow::anyhow!("argon2 hash failed: {e}"))?;
     let phc = PasswordHash {

@@ -21,16 +21,18 @@ export function Missing(): ReactElement {
   );
 }
 
+/** The measure columns in order, as `ReadingCells` fills them. */
+const MEASURE_COLUMNS = ['Date', 'Time', 'Blood Pressure', 'Heart Rate', 'Weight', 'Blood Sugar'];
+
 /** The header cells of the measure columns (Date to Blood Sugar), matching `ReadingCells`. */
 export function ReadingHeaderCells(): ReactElement {
   return (
     <>
-      <th scope="col">Date</th>
-      <th scope="col">Time</th>
-      <th scope="col">Blood Pressure</th>
-      <th scope="col">Heart Rate</th>
-      <th scope="col">Weight</th>
-      <th scope="col">Blood Sugar</th>
+      {MEASURE_COLUMNS.map((l) => (
+        <th key={l} scope="col">
+          {l}
+        </th>
+      ))}
     </>
   );
 }
@@ -104,8 +106,6 @@ export function ReadingActionsCell({ reading, onEdit, onDelete }: ReadingActions
   );
 }
 
-const SKELETON_LABELS = ['Date', 'Time', 'Blood Pressure', 'Heart Rate', 'Weight', 'Blood Sugar'];
-
 export interface ReadingTableSkeletonProps {
   /** Placeholder rows (as many as the table will show). */
   rows: number;
@@ -121,7 +121,7 @@ export interface ReadingTableSkeletonProps {
  * below does not jump when the readings arrive.
  */
 export function ReadingTableSkeleton({ rows, notes = false, label }: ReadingTableSkeletonProps): ReactElement {
-  const labels = notes ? [...SKELETON_LABELS, 'Notes'] : SKELETON_LABELS;
+  const labels = notes ? [...MEASURE_COLUMNS, 'Notes'] : MEASURE_COLUMNS;
   return (
     <div className="readings-table-wrap" role="status" aria-live="polite">
       <span className="visually-hidden">{label}</span>
