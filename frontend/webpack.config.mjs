@@ -23,7 +23,8 @@ export default (_env, argv) => {
       assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
       clean: true,
     },
-    devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+    // Source maps would publish the client's source to anyone; only the dev server has them.
+    devtool: production ? false : 'eval-cheap-module-source-map',
     resolve: {
       extensions: ['.tsx', '.ts', '.js'],
       // React Router 7 exports its development build (with dev-only warnings) under every
@@ -43,7 +44,7 @@ export default (_env, argv) => {
           use: {
             loader: 'ts-loader',
             // Type checking is `npm run lint` (tsc --noEmit); the build only transpiles.
-            options: { transpileOnly: true, compilerOptions: { sourceMap: true } },
+            options: { transpileOnly: true, compilerOptions: { sourceMap: !production } },
           },
         },
         { test: /\.css$/, use: [MiniCssExtractPlugin.loader, 'css-loader'] },
