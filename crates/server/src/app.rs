@@ -143,7 +143,7 @@ impl Application {
             Duration::from_secs(config.session_absolute_hours.max(1) * 3600);
         settings.static_dir = config.static_dir.clone();
         settings.rate = config.rate_settings()?;
-        settings.trust_forwarded_for = config.trust_forwarded_for;
+        settings.proxies = config.trusted_proxies()?;
 
         let unsubscribe_key = db.shared_secret("unsubscribe_link_key").await?;
         let notifications = Arc::new(NotificationService::new(

@@ -5,6 +5,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use serde::Deserialize;
+use web::client_addr::{ProxyHeader, TrustedProxies};
 use web::rate_limit::{Rate, RateSettings};
 
 #[derive(Debug, Clone, Deserialize)]
@@ -25,6 +26,12 @@ pub struct Config {
     pub workers: usize,
     pub session_idle_minutes: u64,
     pub session_absolute_hours: u64,
+    /// Reverse proxies of ours in front of the server; the client is the address the
+    /// outermost of them appended to `proxy_header` (0: the TCP peer is the client).
+    pub trusted_proxies: usize,
+    /// `x-forwarded-for` or `forwarded` (RFC 7239): the header the proxies append to.
+    pub proxy_header: String,
+    /// Older setting: `true` means one trusted proxy (when `trusted_proxies` is 0).
     pub trust_forwarded_for: bool,
     pub rate_limit_multiplier: f64,
     pub rate_login_per_ip: String,
@@ -63,6 +70,8 @@ impl Default for Config {
             workers: 0,
             session_idle_minutes: 24 * 60,
             session_absolute_hours: 30 * 24,
+            trusted_proxies: 0,
+            proxy_header: "x-forwarded-for".into(),
             trust_forwarded_for: false,
             rate_limit_multiplier: 1.0,
             rate_login_per_ip: fmt(r.login_per_ip),
@@ -172,10 +181,23 @@ impl Config {
         })
     }
 
+    pub fn trusted_proxies(&self) -> anyhow::Result<TrustedProxies> {
+        let header = self
+            .proxy_header
+            .parse::<ProxyHeader>()
+            .map_err(|e| anyhow::anyhow!("VITALOG_PROXY_HEADER: {e}"))?;
+        let count = match (self.trusted_proxies, self.trust_forwarded_for) {
+            (0, true) => 1,
+            (n, _) => n,
+        };
+        Ok(TrustedProxies { count, header })
+    }
+
     /// Refuses settings that are fine on a laptop and wrong in production.
     pub fn check(&self) -> anyhow::Result<()> {
         let url = self.public_url()?;
         self.rate_settings()?;
+        self.trusted_proxies()?;
         anyhow::ensure!(
             matches!(self.env.as_str(), "development" | "test" | "production"),
             "VITALOG_ENV must be development, test or production, got {:?}",
@@ -207,6 +229,24 @@ impl Config {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn trust_forwarded_for_means_one_proxy() {
+        let proxies = |trusted_proxies, trust_forwarded_for| {
+            Config {
+                trusted_proxies,
+                trust_forwarded_for,
+                ..Config::default()
+            }
+            .trusted_proxies()
+            .expect("valid")
+            .count
+        };
+        assert_eq!(proxies(0, false), 0);
+        assert_eq!(proxies(0, true), 1);
+        assert_eq!(proxies(2, true), 2);
+        assert_eq!(proxies(2, false), 2);
+    }
 
     #[test]
     fn defaults_match_the_documented_table() {
@@ -256,6 +296,10 @@ mod tests {
             },
             Config {
                 env: "staging".into(),
+                ..Config::default()
+            },
+            Config {
+                proxy_header: "x-real-ip".into(),
                 ..Config::default()
             },
         ] {

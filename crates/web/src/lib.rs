@@ -3,6 +3,7 @@
 
 pub mod app;
 pub mod auth;
+pub mod client_addr;
 pub mod dto;
 pub mod error;
 pub mod rate_limit;

@@ -1,6 +1,7 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
+use crate::client_addr::TrustedProxies;
 use crate::rate_limit::RateSettings;
 
 /// What the HTTP layer needs from the configuration.
@@ -15,8 +16,8 @@ pub struct WebSettings {
     /// Built client (`frontend/dist`); `None` serves the API only.
     pub static_dir: Option<PathBuf>,
     pub rate: RateSettings,
-    /// Take the client address from `X-Forwarded-For` (only behind a trusted proxy).
-    pub trust_forwarded_for: bool,
+    /// Our reverse proxies, whose forwarding header names the client (none by default).
+    pub proxies: TrustedProxies,
     /// Largest accepted request body, in bytes.
     pub body_limit: usize,
     /// The page's Content-Security-Policy (see [`content_security_policy`]).
@@ -54,7 +55,7 @@ impl WebSettings {
             session_absolute: Duration::from_secs(30 * 24 * 3600),
             static_dir: None,
             rate: RateSettings::default(),
-            trust_forwarded_for: false,
+            proxies: TrustedProxies::default(),
             body_limit: 64 * 1024,
             csp: content_security_policy(false),
         }

@@ -10,6 +10,7 @@ use actix_web::http::header;
 use actix_web::{HttpRequest, web::Bytes};
 use serde::de::DeserializeOwned;
 
+use crate::client_addr;
 use crate::error::{ApiError, MSG_BAD_BODY};
 use crate::state::AppState;
 
@@ -60,15 +61,9 @@ pub fn safe_redirect(target: Option<&str>, fallback: &str) -> String {
     }
 }
 
-/// The client's address for rate limiting.
+/// The key the client's address is rate limited under (see [`crate::client_addr`]).
 pub fn client_ip(req: &HttpRequest, state: &AppState) -> String {
-    if state.settings.trust_forwarded_for
-        && let Some(ip) = req.connection_info().realip_remote_addr()
-    {
-        return ip.to_owned();
-    }
-    req.peer_addr()
-        .map_or_else(|| "unknown".to_owned(), |a| a.ip().to_string())
+    client_addr::rate_key(client_addr::client_ip(req, &state.settings.proxies))
 }
 
 #[cfg(test)]
