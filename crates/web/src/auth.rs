@@ -18,7 +18,15 @@ pub const PRESENCE_COOKIE: &str = "vitalog_auth";
 const ISSUED_AT: &str = "iat";
 const LAST_SEEN: &str = "seen";
 /// Activity refreshes the idle expiry at most this often, so reads do not all write.
-const TOUCH_EVERY_SECS: i64 = 300;
+const TOUCH_AT_MOST_EVERY_SECS: i64 = 300;
+
+/// How long after the last refresh a request refreshes the idle expiry again: a tenth of
+/// the idle lifetime (at most 5 minutes), so a session ends between 90% and 100% of the
+/// idle lifetime after the last request. A fixed 5 minutes let any idle lifetime under
+/// that expire under an active user.
+fn touch_after(idle_secs: i64) -> i64 {
+    (idle_secs / 10).min(TOUCH_AT_MOST_EVERY_SECS)
+}
 
 /// The signed-in user, taken from the server-side session. Handlers that take it answer
 /// 401 to anyone else.
@@ -54,7 +62,8 @@ fn current_user(req: &HttpRequest) -> Result<CurrentUser, ApiError> {
         return Err(ApiError::unauthenticated());
     }
     let seen = session.get::<i64>(LAST_SEEN).ok().flatten().unwrap_or(0);
-    if now.saturating_sub(seen) > TOUCH_EVERY_SECS {
+    let idle = i64::try_from(state.settings.session_idle.as_secs()).unwrap_or(i64::MAX);
+    if now.saturating_sub(seen) > touch_after(idle) {
         // Changing the state makes the session store extend the idle expiry.
         let _ = session.insert(LAST_SEEN, now);
     }
@@ -72,14 +81,17 @@ pub fn start_session(session: &Session, state: &AppState, user: UserId) -> Resul
         .map_err(|e| ApiError::internal(&anyhow::anyhow!("session insert: {e}")))
 }
 
+/// Lives as long as the session could (its absolute lifetime): it is only set at login,
+/// so with the idle lifetime it ran out under an active user and the client's route guard
+/// signed them out. After an idle end the server's 401 to `GET /api/user` removes it.
 pub fn presence_cookie(state: &AppState) -> Cookie<'static> {
-    let idle = i64::try_from(state.settings.session_idle.as_secs()).unwrap_or(i64::MAX);
+    let absolute = i64::try_from(state.settings.session_absolute.as_secs()).unwrap_or(i64::MAX);
     Cookie::build(PRESENCE_COOKIE, "1")
         .path("/")
         .same_site(SameSite::Lax)
         .secure(state.settings.secure_cookies())
         .http_only(false)
-        .max_age(time::Duration::seconds(idle))
+        .max_age(time::Duration::seconds(absolute))
         .finish()
 }
 
@@ -87,4 +99,16 @@ pub fn presence_removal(state: &AppState) -> Cookie<'static> {
     let mut c = presence_cookie(state);
     c.make_removal();
     c
+}
+
+#[cfg(test)]
+mod tests {
+    use super::touch_after;
+
+    #[test]
+    fn refreshes_within_a_tenth_of_the_idle_lifetime() {
+        assert_eq!(touch_after(24 * 3600), 300);
+        assert_eq!(touch_after(120), 12);
+        assert_eq!(touch_after(3), 0, "every second");
+    }
 }

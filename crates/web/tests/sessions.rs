@@ -4,6 +4,7 @@
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicI64, Ordering};
 use std::sync::{Arc, Mutex};
+use std::time::Duration;
 
 use actix_web::http::StatusCode;
 use actix_web::test;
@@ -21,7 +22,10 @@ struct TestClock(AtomicI64);
 
 impl TestClock {
     fn advance_hours(&self, h: i64) {
-        self.0.fetch_add(h * 3600, Ordering::SeqCst);
+        self.advance_secs(h * 3600);
+    }
+    fn advance_secs(&self, s: i64) {
+        self.0.fetch_add(s, Ordering::SeqCst);
     }
 }
 
@@ -238,6 +242,63 @@ async fn idle_sessions_end_and_activity_keeps_them_until_the_absolute_limit() {
     clock.advance_hours(25);
     let res = test::call_service(&app, get_user(cookie)).await;
     assert_eq!(res.status(), StatusCode::UNAUTHORIZED, "idle limit");
+}
+
+#[actix_web::test]
+async fn activity_keeps_a_short_idle_session_alive() {
+    let clock = Arc::new(TestClock::default());
+    let mut st = state("http://localhost:8080", clock.clone());
+    let mut settings = (*st.settings).clone();
+    settings.session_idle = Duration::from_secs(3);
+    st.settings = Arc::new(settings);
+    let app = test::init_service(build_app(st)).await;
+    let login = test::TestRequest::post()
+        .uri("/api/login")
+        .set_json(serde_json::json!({"username": "ann", "password": "Abcdef1!"}))
+        .to_request();
+    let res = test::call_service(&app, login).await;
+    assert_eq!(res.status(), StatusCode::OK);
+    let mut cookie = session_cookie(&res);
+    // The client's route guard trusts the presence cookie: it must not run out while
+    // the session is in use.
+    let presence = res
+        .response()
+        .cookies()
+        .find(|c| c.name() == "vitalog_auth")
+        .expect("presence")
+        .into_owned();
+    assert_eq!(
+        presence.max_age(),
+        Some(actix_web::cookie::time::Duration::seconds(30 * 24 * 3600))
+    );
+
+    // A request every second for 8 s, with a 3 s idle limit: still signed in.
+    for second in 1..=8 {
+        clock.advance_secs(1);
+        let req = test::TestRequest::get()
+            .uri("/api/user")
+            .cookie(cookie.clone())
+            .to_request();
+        let res = test::call_service(&app, req).await;
+        assert_eq!(res.status(), StatusCode::OK, "after {second} s");
+        if let Some(c) = res
+            .response()
+            .cookies()
+            .find(|c| c.name() == "vitalog_session")
+        {
+            cookie = c.into_owned();
+        }
+    }
+    // Then 4 s without a request: over.
+    clock.advance_secs(4);
+    let req = test::TestRequest::get()
+        .uri("/api/user")
+        .cookie(cookie)
+        .to_request();
+    assert_eq!(
+        test::call_service(&app, req).await.status(),
+        StatusCode::UNAUTHORIZED
+    );
 }
 
 #[actix_web::test]
