@@ -35,6 +35,7 @@ pub struct Config {
     pub trust_forwarded_for: bool,
     pub rate_limit_multiplier: f64,
     pub rate_login_per_ip: String,
+    pub rate_login_per_account_address: String,
     pub rate_login_per_account: String,
     pub rate_register_per_ip: String,
     pub rate_email_per_ip: String,
@@ -75,6 +76,7 @@ impl Default for Config {
             trust_forwarded_for: false,
             rate_limit_multiplier: 1.0,
             rate_login_per_ip: fmt(r.login_per_ip),
+            rate_login_per_account_address: fmt(r.login_per_account_address),
             rate_login_per_account: fmt(r.login_per_account),
             rate_register_per_ip: fmt(r.register_per_ip),
             rate_email_per_ip: fmt(r.email_per_ip),
@@ -173,6 +175,7 @@ impl Config {
         );
         Ok(RateSettings {
             login_per_ip: parse_rate(&self.rate_login_per_ip)?,
+            login_per_account_address: parse_rate(&self.rate_login_per_account_address)?,
             login_per_account: parse_rate(&self.rate_login_per_account)?,
             register_per_ip: parse_rate(&self.rate_register_per_ip)?,
             email_per_ip: parse_rate(&self.rate_email_per_ip)?,

@@ -3,7 +3,10 @@
 
 mod common;
 
+use std::time::{Duration, Instant};
+
 use common::*;
+use reqwest::header::{RETRY_AFTER, SET_COOKIE};
 use reqwest::{Client, Response, StatusCode};
 use serde_json::json;
 use testkit::{Backend, on_both_backends};
@@ -92,7 +95,129 @@ async fn spoofed_forwarded_elements_do_not_escape_the_limit(b: Backend) {
     );
 }
 
+async fn a_guesser_does_not_lock_the_owner_out(b: Backend) {
+    let app = TestApp::spawn_with(b, |c| c.trusted_proxies = 1).await;
+    // The owner signs in once on this browser (app.client).
+    app.signed_up("ann", "ann@example.com").await;
+
+    // A guesser at one address: ten tries, then 429.
+    let guesser = client();
+    let mut statuses = Vec::new();
+    for _ in 0..12 {
+        let xff = ("x-forwarded-for", "198.51.100.66".to_owned());
+        let res = login_via(&app, &guesser, xff, "ann", "Wrong1!pass").await;
+        statuses.push(res.status());
+    }
+    assert!(
+        statuses[..10]
+            .iter()
+            .all(|s| *s == StatusCode::UNAUTHORIZED),
+        "{statuses:?}"
+    );
+    assert!(
+        statuses[10..]
+            .iter()
+            .all(|s| *s == StatusCode::TOO_MANY_REQUESTS),
+        "{statuses:?}"
+    );
+    let res = login_via(
+        &app,
+        &guesser,
+        ("x-forwarded-for", "198.51.100.66".into()),
+        "ann",
+        PASSWORD,
+    )
+    .await;
+    assert_eq!(
+        res.status(),
+        StatusCode::TOO_MANY_REQUESTS,
+        "even the right one"
+    );
+
+    // The owner, at another address, signs in; by email too.
+    for (address, login) in [("192.0.2.10", "ann"), ("192.0.2.11", "Ann@Example.com")] {
+        let res = login_via(
+            &app,
+            &app.client,
+            ("x-forwarded-for", address.into()),
+            login,
+            PASSWORD,
+        )
+        .await;
+        assert_eq!(res.status(), StatusCode::OK, "{login} from {address}");
+    }
+}
+
+async fn a_spread_out_guesser_meets_the_account_bound(b: Backend) {
+    let app = TestApp::spawn_with(b, |c| {
+        c.trusted_proxies = 1;
+        c.rate_login_per_account = "6/h".into();
+    })
+    .await;
+    // The owner's sign-in is the first of the account's 6.
+    app.signed_up("ann", "ann@example.com").await;
+    let device = app
+        .login(&app.client, "ann", PASSWORD)
+        .await
+        .headers()
+        .get_all(SET_COOKIE)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .find(|c| c.starts_with("vitalog_device="))
+        .map(str::to_owned)
+        .expect("device cookie");
+    assert!(device.contains("HttpOnly"), "{device}");
+    assert!(device.contains("Path=/api/login"), "{device}");
+
+    // Guessers at ten addresses, one try each, on browsers that never signed in.
+    let mut statuses = Vec::new();
+    let mut took = Vec::new();
+    for i in 0..10 {
+        let started = Instant::now();
+        let xff = ("x-forwarded-for", format!("198.51.100.{i}"));
+        let res = login_via(&app, &client(), xff, "ann", "Wrong1!pass").await;
+        took.push(started.elapsed());
+        statuses.push(res.status());
+    }
+    assert!(
+        statuses[..5].iter().all(|s| *s == StatusCode::UNAUTHORIZED),
+        "{statuses:?}"
+    );
+    assert!(
+        statuses[5..]
+            .iter()
+            .all(|s| *s == StatusCode::TOO_MANY_REQUESTS),
+        "{statuses:?}"
+    );
+    // From half the budget on, each attempt waits longer: 250 ms, 500 ms, 1 s.
+    assert!(took[4] >= Duration::from_secs(1), "{took:?}");
+
+    // A browser new to the account waits, even with the right password...
+    let res = login_via(
+        &app,
+        &client(),
+        ("x-forwarded-for", "192.0.2.99".into()),
+        "ann",
+        PASSWORD,
+    )
+    .await;
+    assert_eq!(res.status(), StatusCode::TOO_MANY_REQUESTS);
+    assert!(res.headers().contains_key(RETRY_AFTER));
+    // ...the owner's browser does not, from anywhere.
+    let res = login_via(
+        &app,
+        &app.client,
+        ("x-forwarded-for", "192.0.2.10".into()),
+        "ann",
+        PASSWORD,
+    )
+    .await;
+    assert_eq!(res.status(), StatusCode::OK);
+}
+
 on_both_backends!(
+    a_guesser_does_not_lock_the_owner_out,
+    a_spread_out_guesser_meets_the_account_bound,
     spoofed_forwarded_for_entries_do_not_escape_the_limit,
     spoofed_forwarded_elements_do_not_escape_the_limit,
 );

@@ -6,6 +6,7 @@ pub mod auth;
 pub mod client_addr;
 pub mod dto;
 pub mod error;
+pub mod login_throttle;
 pub mod rate_limit;
 pub mod routes;
 pub mod security;

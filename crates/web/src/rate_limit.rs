@@ -1,6 +1,6 @@
 //! Rate limits (GCRA via `governor`) on the endpoints that guess passwords or send email:
-//! per client address and per account or target address. State is per process; each
-//! server instance limits on its own.
+//! per client address and per account or target address (logins: [`LoginThrottle`]).
+//! State is per process; each server instance limits on its own.
 
 use std::num::NonZeroU32;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -11,6 +11,7 @@ use governor::state::keyed::DefaultKeyedStateStore;
 use governor::{Quota, RateLimiter};
 
 use crate::error::ApiError;
+use crate::login_throttle::LoginThrottle;
 
 /// `count` requests per `period`, refilled evenly, all usable at once.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -52,7 +53,7 @@ impl Rate {
         Self { count, ..self }
     }
 
-    fn quota(self) -> Quota {
+    pub(crate) fn quota(self) -> Quota {
         let count = NonZeroU32::new(self.count).unwrap_or(NonZeroU32::MIN);
         let interval = (self.period / count.get()).max(Duration::from_nanos(1));
         Quota::with_period(interval)
@@ -64,6 +65,9 @@ impl Rate {
 #[derive(Debug, Clone, PartialEq)]
 pub struct RateSettings {
     pub login_per_ip: Rate,
+    /// One address guessing one account's password.
+    pub login_per_account_address: Rate,
+    /// One account from browsers that never signed in to it (slowed from half of it on).
     pub login_per_account: Rate,
     pub register_per_ip: Rate,
     /// Verification resends and reset requests.
@@ -79,7 +83,8 @@ impl Default for RateSettings {
         let hour = Duration::from_secs(3600);
         Self {
             login_per_ip: Rate::new(20, min),
-            login_per_account: Rate::new(10, 15 * min),
+            login_per_account_address: Rate::new(10, 15 * min),
+            login_per_account: Rate::new(100, hour),
             register_per_ip: Rate::new(10, hour),
             email_per_ip: Rate::new(10, hour),
             email_per_address: Rate::new(3, hour),
@@ -96,7 +101,7 @@ pub struct Limiter {
 }
 
 impl Limiter {
-    fn new(rate: Rate) -> Self {
+    pub(crate) fn new(rate: Rate) -> Self {
         Self {
             inner: RateLimiter::keyed(rate.quota()),
             checks: AtomicU64::new(0),
@@ -116,8 +121,7 @@ impl Limiter {
 }
 
 pub struct RateLimits {
-    pub login_per_ip: Limiter,
-    pub login_per_account: Limiter,
+    pub login: LoginThrottle,
     pub register_per_ip: Limiter,
     pub email_per_ip: Limiter,
     pub email_per_address: Limiter,
@@ -127,8 +131,11 @@ impl RateLimits {
     pub fn new(s: &RateSettings) -> Self {
         let m = s.multiplier;
         Self {
-            login_per_ip: Limiter::new(s.login_per_ip.scaled(m)),
-            login_per_account: Limiter::new(s.login_per_account.scaled(m)),
+            login: LoginThrottle::new(
+                s.login_per_ip.scaled(m),
+                s.login_per_account_address.scaled(m),
+                s.login_per_account.scaled(m),
+            ),
             register_per_ip: Limiter::new(s.register_per_ip.scaled(m)),
             email_per_ip: Limiter::new(s.email_per_ip.scaled(m)),
             email_per_address: Limiter::new(s.email_per_address.scaled(m)),

@@ -12,6 +12,7 @@ use super::{client_ip, is_form, read_body, safe_redirect};
 use crate::auth::{CurrentUser, presence_cookie, presence_removal, start_session};
 use crate::dto::*;
 use crate::error::{ApiError, ErrorBody};
+use crate::login_throttle;
 use crate::state::AppState;
 
 pub const MSG_REGISTERED: &str = "Registration successful. Please check your email (including the spam folder) to verify your account.";
@@ -65,33 +66,47 @@ pub async fn login(
     let form = is_form(&req);
     let result = async {
         let input: LoginRequest = read_body(&req, &body)?;
-        state.limits.login_per_ip.check(&client_ip(&req, &state))?;
+        let account = identity::username_key(&input.username);
+        let known = login_throttle::known_device(&req, &state.cookie_key, &account);
         state
             .limits
-            .login_per_account
-            .check(&identity::username_key(&input.username))?;
+            .login
+            .admit(&client_ip(&req, &state), &account, known)
+            .await?;
         let user = state
             .accounts
             .login(&input.username, &input.password)
             .await?;
         start_session(&session, &state, user.id)?;
         tracing::info!(user_id = %user.id, "login");
-        Ok::<_, ApiError>((user, input.redirect))
+        let email = identity::username_key(user.email.as_str());
+        let device = login_throttle::device_cookie(
+            &req,
+            &state.cookie_key,
+            state.settings.secure_cookies(),
+            &[&identity::username_key(&user.username), &email],
+        );
+        Ok::<_, ApiError>((user, input.redirect, device))
     }
     .await;
     match (result, form) {
-        (Ok((_, redirect)), true) => {
+        (Ok((_, redirect, device)), true) => {
             let mut res = see_other(&safe_redirect(redirect.as_deref(), "/"));
-            res.add_cookie(&presence_cookie(&state))
-                .map_err(|e| ApiError::internal(&e.into()))?;
+            for c in std::iter::once(presence_cookie(&state)).chain(device) {
+                res.add_cookie(&c)
+                    .map_err(|e| ApiError::internal(&e.into()))?;
+            }
             Ok(res)
         }
-        (Ok((user, _)), false) => {
-            Ok(HttpResponse::Ok()
-                .cookie(presence_cookie(&state))
-                .json(LoginResponse {
-                    user: UserDto::from(&user),
-                }))
+        (Ok((user, _, device)), false) => {
+            let mut res = HttpResponse::Ok();
+            res.cookie(presence_cookie(&state));
+            if let Some(c) = device {
+                res.cookie(c);
+            }
+            Ok(res.json(LoginResponse {
+                user: UserDto::from(&user),
+            }))
         }
         (Err(e), true) => Ok(form_failure(&e, "/auth")),
         (Err(e), false) => Err(e),

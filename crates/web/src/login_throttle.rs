@@ -1,0 +1,220 @@
+//! Login throttling (OWASP Authentication Cheat Sheet: per account *and* per address,
+//! device cookies). Wrong passwords for someone else's username must not lock its owner
+//! out, so no single bound covers the account alone:
+//!
+//! - per client address: every attempt, any account;
+//! - per (account, client address): a tight bound that stops one guesser;
+//! - per account from browsers that never signed in to it: a higher bound against guessers
+//!   spread over many addresses, with a growing delay from half of it on, then `429`.
+//!   A browser that signed in to the account before carries a device cookie (encrypted
+//!   and authenticated with the session cookie key, no storage) and is exempt from it.
+
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Duration;
+
+use actix_web::HttpRequest;
+use actix_web::cookie::{Cookie, CookieJar, Key, SameSite, time};
+use governor::RateLimiter;
+use governor::clock::{Clock, DefaultClock};
+use governor::middleware::StateInformationMiddleware;
+use governor::state::keyed::DefaultKeyedStateStore;
+use kernel::secret;
+
+use crate::error::ApiError;
+use crate::rate_limit::{Limiter, Rate};
+
+pub const DEVICE_COOKIE: &str = "vitalog_device";
+/// Accounts one browser is remembered for (a family sharing a tablet), newest first.
+const DEVICE_ACCOUNTS: usize = 8;
+const DEVICE_DAYS: i64 = 180;
+/// The first delayed attempt waits this long; each further one twice as long.
+const FIRST_DELAY: Duration = Duration::from_millis(250);
+const MAX_DELAY: Duration = Duration::from_secs(10);
+
+type Snapshotting =
+    RateLimiter<String, DefaultKeyedStateStore<String>, DefaultClock, StateInformationMiddleware>;
+
+pub struct LoginThrottle {
+    per_ip: Limiter,
+    per_account_ip: Limiter,
+    per_account: Snapshotting,
+    per_account_burst: u32,
+    per_account_checks: AtomicU64,
+}
+
+/// The delay for an attempt that is the `used`-th of the account-wide budget `burst`:
+/// none up to half of it, then 250 ms doubling per attempt, at most 10 s.
+pub fn slowdown(used: u32, burst: u32) -> Duration {
+    let over = used.saturating_sub(burst / 2);
+    if over == 0 {
+        return Duration::ZERO;
+    }
+    let doublings = (over - 1).min(16);
+    (FIRST_DELAY * 2u32.pow(doublings)).min(MAX_DELAY)
+}
+
+impl LoginThrottle {
+    pub fn new(per_ip: Rate, per_account_ip: Rate, per_account: Rate) -> Self {
+        Self {
+            per_ip: Limiter::new(per_ip),
+            per_account_ip: Limiter::new(per_account_ip),
+            per_account: RateLimiter::keyed(per_account.quota())
+                .with_middleware::<StateInformationMiddleware>(),
+            per_account_burst: per_account.count,
+            per_account_checks: AtomicU64::new(0),
+        }
+    }
+
+    /// Counts one attempt to sign in to `account` from the address keyed `ip`; waits the
+    /// slowdown (asynchronously: no worker thread is held) or refuses with `429`.
+    pub async fn admit(&self, ip: &str, account: &str, known_device: bool) -> Result<(), ApiError> {
+        self.per_ip.check(ip)?;
+        self.per_account_ip.check(&format!("{account}\n{ip}"))?;
+        if known_device {
+            return Ok(());
+        }
+        // Forget idle accounts now and then so the table does not grow without bound.
+        if self.per_account_checks.fetch_add(1, Ordering::Relaxed) % 1024 == 1023 {
+            self.per_account.retain_recent();
+        }
+        let delay = self
+            .per_account
+            .check_key(&account.to_owned())
+            .map(|state| {
+                let used = self
+                    .per_account_burst
+                    .saturating_sub(state.remaining_burst_capacity());
+                slowdown(used, self.per_account_burst)
+            })
+            .map_err(|not_until| {
+                ApiError::too_many(not_until.wait_time_from(DefaultClock::default().now()))
+            })?;
+        if !delay.is_zero() {
+            tracing::warn!(?delay, "many sign-in attempts to one account: slowing down");
+            tokio::time::sleep(delay).await;
+        }
+        Ok(())
+    }
+}
+
+/// What the device cookie remembers of an account: a digest of how it is typed at login.
+fn tag(account: &str) -> String {
+    secret::hash(account)[..32].to_owned()
+}
+
+fn device_tags(req: &HttpRequest, key: &Key) -> Vec<String> {
+    let Some(cookie) = req.cookie(DEVICE_COOKIE) else {
+        return Vec::new();
+    };
+    let mut jar = CookieJar::new();
+    jar.add_original(cookie);
+    jar.private(key)
+        .get(DEVICE_COOKIE)
+        .map(|c| c.value().split(' ').map(str::to_owned).collect())
+        .unwrap_or_default()
+}
+
+/// Whether this browser signed in to `account` (as typed: username or email) before.
+pub fn known_device(req: &HttpRequest, key: &Key, account: &str) -> bool {
+    device_tags(req, key).contains(&tag(account))
+}
+
+/// The device cookie after a successful sign-in to the account known by `accounts`
+/// (its username and email), keeping the other accounts this browser remembers.
+pub fn device_cookie(
+    req: &HttpRequest,
+    key: &Key,
+    secure: bool,
+    accounts: &[&str],
+) -> Option<Cookie<'static>> {
+    let mut tags: Vec<String> = accounts.iter().map(|a| tag(a)).collect();
+    for old in device_tags(req, key) {
+        if !tags.contains(&old) {
+            tags.push(old);
+        }
+    }
+    tags.truncate(DEVICE_ACCOUNTS.max(accounts.len()));
+    let cookie = Cookie::build(DEVICE_COOKIE, tags.join(" "))
+        // Only the login reads it.
+        .path("/api/login")
+        .http_only(true)
+        .secure(secure)
+        .same_site(SameSite::Lax)
+        .max_age(time::Duration::days(DEVICE_DAYS))
+        .finish();
+    let mut jar = CookieJar::new();
+    jar.private_mut(key).add(cookie);
+    jar.get(DEVICE_COOKIE).cloned()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use actix_web::test::TestRequest;
+
+    fn hour(count: u32) -> Rate {
+        Rate::new(count, Duration::from_secs(3600))
+    }
+
+    #[test]
+    fn slowdown_grows_from_half_the_budget() {
+        let ms = |used| slowdown(used, 100).as_millis();
+        assert_eq!(ms(1), 0);
+        assert_eq!(ms(50), 0);
+        assert_eq!(ms(51), 250);
+        assert_eq!(ms(52), 500);
+        assert_eq!(ms(53), 1000);
+        assert_eq!(ms(57), 10_000);
+        assert_eq!(ms(100), 10_000);
+        assert_eq!(slowdown(u32::MAX, u32::MAX), MAX_DELAY, "no overflow");
+    }
+
+    #[actix_web::test]
+    async fn one_address_is_stopped_without_locking_the_account() {
+        let t = LoginThrottle::new(hour(1000), hour(3), hour(100));
+        for _ in 0..3 {
+            t.admit("x", "ann", false).await.expect("within bound");
+        }
+        let err = t.admit("x", "ann", false).await.expect_err("guesser");
+        assert_eq!(err.status.as_u16(), 429);
+        t.admit("y", "ann", false).await.expect("another address");
+        t.admit("x", "bob", false).await.expect("another account");
+    }
+
+    #[actix_web::test]
+    async fn known_devices_pass_the_account_wide_bound() {
+        let t = LoginThrottle::new(hour(1000), hour(1000), hour(2));
+        t.admit("a", "ann", false).await.expect("first");
+        // The second is the last of the budget: at half of it on, each waits.
+        t.admit("b", "ann", false).await.expect("second");
+        let err = t.admit("c", "ann", false).await.expect_err("bound");
+        assert_eq!(err.status.as_u16(), 429);
+        assert!(err.retry_after.is_some());
+        t.admit("d", "ann", true).await.expect("known device");
+    }
+
+    #[test]
+    fn device_cookie_round_trip() {
+        let key = Key::generate();
+        let none = TestRequest::default().to_http_request();
+        assert!(!known_device(&none, &key, "ann"));
+        let c = device_cookie(&none, &key, true, &["ann", "ann@example.com"]).expect("cookie");
+        assert!(!c.value().contains("ann"), "encrypted");
+        assert_eq!(c.path(), Some("/api/login"));
+        assert_eq!(c.http_only(), Some(true));
+        let req = TestRequest::default().cookie(c.clone()).to_http_request();
+        assert!(known_device(&req, &key, "ann"));
+        assert!(known_device(&req, &key, "ann@example.com"));
+        assert!(!known_device(&req, &key, "bob"));
+        assert!(!known_device(&req, &Key::generate(), "ann"), "other key");
+        // A second account on the same browser keeps the first.
+        let c2 = device_cookie(&req, &key, true, &["bob"]).expect("cookie");
+        let req = TestRequest::default().cookie(c2).to_http_request();
+        assert!(known_device(&req, &key, "ann"));
+        assert!(known_device(&req, &key, "bob"));
+        // A forged or altered value is no device.
+        let forged = Cookie::new(DEVICE_COOKIE, tag("ann"));
+        let req = TestRequest::default().cookie(forged).to_http_request();
+        assert!(!known_device(&req, &key, "ann"));
+    }
+}
