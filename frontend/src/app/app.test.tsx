@@ -146,11 +146,12 @@ describe('legal pages', () => {
     expect(screen.getByRole('article')).toHaveTextContent(/18 (years of age )?or older/);
   });
 
-  it('privacy policy names the two cookies and PayPal', async () => {
+  it('privacy policy names the three cookies and PayPal', async () => {
     mockFetch({});
     renderApp('/privacy-policy');
     const article = await screen.findByRole('article');
-    expect(article).toHaveTextContent('exactly two cookies');
+    expect(article).toHaveTextContent('exactly three cookies');
+    expect(article).toHaveTextContent('A device cookie');
     expect(article).toHaveTextContent('PayPal');
     expect(article).toHaveTextContent(/not sold/);
   });

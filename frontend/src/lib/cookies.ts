@@ -1,6 +1,7 @@
 /**
- * The server sets two cookies at login: the HttpOnly session cookie (never readable
- * here) and a JS-readable presence cookie that only says "a session exists".
+ * The server sets these cookies at login: the HttpOnly session cookie (never readable
+ * here), a JS-readable presence cookie that only says "a session exists", and an
+ * HttpOnly device cookie the login throttling reads.
  */
 export const PRESENCE_COOKIE = 'vitalog_auth';
 

@@ -11,7 +11,7 @@ const sections: LegalSection[] = [
         <li>Your health data is stored on the server of the operator of this Vitalog service, and nowhere else.</li>
         <li>We do not sell your data, and we do not share it with advertisers or analytics companies.</li>
         <li>You can export your data and delete your account at any time.</li>
-        <li>We use exactly two cookies, both needed to keep you signed in.</li>
+        <li>We use exactly three cookies, all needed to sign you in and keep your account safe.</li>
       </ul>
     ),
   },
@@ -92,7 +92,7 @@ const sections: LegalSection[] = [
     title: 'Cookies',
     body: (
       <>
-        <p>Vitalog uses exactly two cookies and no tracking of any kind:</p>
+        <p>Vitalog uses exactly three cookies and no tracking of any kind:</p>
         <ul>
           <li>
             <strong>A session cookie</strong> that keeps you signed in. It cannot be read by scripts in the page and is
@@ -101,6 +101,11 @@ const sections: LegalSection[] = [
           <li>
             <strong>A presence cookie</strong> that only tells the app that a session exists, so it can skip needless
             checks. It contains no personal information and is also removed when you log out.
+          </li>
+          <li>
+            <strong>A device cookie</strong> that remembers, in encrypted form, which accounts signed in on this browser,
+            so that someone guessing your password elsewhere cannot lock you out. Only the login reads it; it is kept
+            for 180 days.
           </li>
         </ul>
       </>
