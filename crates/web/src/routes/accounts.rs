@@ -50,7 +50,7 @@ fn form_failure(err: &ApiError, page: &str) -> HttpResponse {
 #[utoipa::path(tag = "accounts",
     request_body(content = LoginRequest, description = "JSON, or a native form post (application/x-www-form-urlencoded) answered with 303"),
     responses(
-        (status = 200, body = LoginResponse, description = "Signed in; sets the session cookie and the vitalog_auth presence cookie"),
+        (status = 200, body = LoginResponse, description = "Signed in; sets the session cookie, the vitalog_auth presence cookie and the vitalog_device cookie (login throttling)"),
         (status = 303, description = "Form post: to `redirect` when it is a same-site path, else /"),
         (status = 400, body = ErrorBody), (status = 401, body = ErrorBody),
         (status = 403, body = ErrorBody, description = "Email not verified: requiresVerification and email"),
