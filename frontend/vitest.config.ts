@@ -9,5 +9,7 @@ export default defineConfig({
     restoreMocks: true,
     pool: 'threads',
     maxWorkers: 2,
+    // Above setup.ts's asyncUtilTimeout, so a slow wait fails with its own message.
+    testTimeout: 20_000,
   },
 });
