@@ -24,7 +24,10 @@ pub trait UserRepository: Send + Sync {
 
     async fn by_id(&self, id: UserId) -> anyhow::Result<Option<User>>;
 
-    /// Looks a user up by username (case-insensitive) or, failing that, by email.
+    /// The account a login name names. A name with '@' is an email address first, and only
+    /// failing that a username (usernames with '@' from before they were refused still log
+    /// in), so no username can stand in for somebody's address. Other names are usernames,
+    /// case-insensitive.
     async fn by_login(&self, username_or_email: &str) -> anyhow::Result<Option<User>>;
 
     async fn by_email(&self, email: &Email) -> anyhow::Result<Option<User>>;

@@ -11,6 +11,8 @@ pub const MSG_PASSWORD_REQUIRED: &str = "Password is required";
 pub const MSG_USERNAME_MIN: &str = "Username must be at least 3 characters.";
 pub const MSG_USERNAME_MAX: &str = "Username must be at most 50 characters.";
 pub const MSG_USERNAME_CHARS: &str = "Username cannot contain spaces or control characters.";
+/// Login takes a username or an email; a username with '@' could pose as someone's address.
+pub const MSG_USERNAME_AT: &str = "Username cannot contain @.";
 pub const MSG_PASSWORD_MIN: &str = "Password must be at least 8 characters.";
 pub const MSG_PASSWORD_MAX: &str = "Password must be at most 128 characters.";
 pub const MSG_PASSWORD_CLASSES: &str =
@@ -65,6 +67,8 @@ pub fn check_username(raw: &str, errors: &mut FieldErrors) {
         errors.add("username", MSG_USERNAME_MAX);
     } else if name.chars().any(|c| c.is_whitespace() || c.is_control()) {
         errors.add("username", MSG_USERNAME_CHARS);
+    } else if name.contains('@') {
+        errors.add("username", MSG_USERNAME_AT);
     }
 }
 
@@ -206,6 +210,8 @@ mod tests {
         assert_eq!(check("  an  "), Some(MSG_USERNAME_MIN.into()));
         assert_eq!(check("ann lee"), Some(MSG_USERNAME_CHARS.into()));
         assert_eq!(check(&"a".repeat(51)), Some(MSG_USERNAME_MAX.into()));
+        assert_eq!(check("VICTIM@EXAMPLE.COM"), Some(MSG_USERNAME_AT.into()));
+        assert_eq!(check("ann@"), Some(MSG_USERNAME_AT.into()));
     }
 
     #[test]

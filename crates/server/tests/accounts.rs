@@ -5,6 +5,7 @@ mod common;
 use std::time::Duration;
 
 use common::*;
+use diesel::RunQueryDsl;
 use reqwest::StatusCode;
 use reqwest::header::{CACHE_CONTROL, LOCATION, RETRY_AFTER, SET_COOKIE};
 use serde_json::json;
@@ -157,6 +158,80 @@ async fn login_failures_look_the_same(b: Backend) {
     let body = json_of(res).await;
     assert_eq!(body["errors"]["username"], "Username is required");
     assert_eq!(body["errors"]["password"], "Password is required");
+}
+
+/// Rewrites a user's username in SQL, as data stored before '@' was refused would be.
+async fn set_legacy_username(app: &TestApp, from: &str, to: &str) {
+    let db = store::Db::connect(&store::DbOptions::new(&app.db_url)).expect("db");
+    let (from, to) = (from.to_owned(), to.to_owned());
+    let n = db
+        .write(move |c| -> anyhow::Result<usize> {
+            Ok(diesel::sql_query(format!(
+                "UPDATE users SET username = '{to}', username_key = '{}' WHERE username_key = '{from}'",
+                to.to_lowercase()
+            ))
+            .execute(c)?)
+        })
+        .await
+        .expect("update");
+    assert_eq!(n, 1);
+}
+
+async fn a_username_cannot_take_over_login_by_email(b: Backend) {
+    let app = TestApp::spawn(b).await;
+    app.signed_up("victim", "victim@example.com").await;
+    // The attack: a username that is the victim's address.
+    let res = app
+        .post(
+            "/api/register",
+            json!({"username": "VICTIM@EXAMPLE.COM", "email": "mallory@example.com",
+                   "password": NEW_PASSWORD, "firstName": "", "lastName": ""}),
+        )
+        .await;
+    assert_eq!(res.status(), StatusCode::BAD_REQUEST);
+    assert_eq!(
+        json_of(res).await["errors"]["username"],
+        "Username cannot contain @."
+    );
+
+    // Such a username stored before the rule must not shadow the victim's address either.
+    let mallory = client();
+    let res = post_with(
+        &mallory,
+        &app.url("/api/register"),
+        json!({"username": "mallory", "email": "mallory@example.com",
+               "password": NEW_PASSWORD, "firstName": "", "lastName": ""}),
+    )
+    .await;
+    assert_eq!(res.status(), StatusCode::CREATED);
+    let token = app
+        .token_from_email("mallory@example.com", "Verify", "verify-email")
+        .await;
+    app.post("/api/verify-email", json!({ "token": token }))
+        .await;
+    set_legacy_username(&app, "mallory", "VICTIM@EXAMPLE.COM").await;
+
+    let res = app.login(&client(), "victim@example.com", PASSWORD).await;
+    assert_eq!(res.status(), StatusCode::OK, "the victim logs in by email");
+    assert_eq!(json_of(res).await["user"]["email"], "victim@example.com");
+    let res = app
+        .login(&client(), "VICTIM@EXAMPLE.COM", NEW_PASSWORD)
+        .await;
+    assert_eq!(res.status(), StatusCode::UNAUTHORIZED, "the address wins");
+    let res = app
+        .login(&client(), "mallory@example.com", NEW_PASSWORD)
+        .await;
+    assert_eq!(
+        res.status(),
+        StatusCode::OK,
+        "mallory still logs in by email"
+    );
+
+    // A legacy username with '@' that is nobody's address still logs in.
+    set_legacy_username(&app, "victim@example.com", "Old@Name").await;
+    let res = app.login(&client(), "old@name", NEW_PASSWORD).await;
+    assert_eq!(res.status(), StatusCode::OK);
+    assert_eq!(json_of(res).await["user"]["email"], "mallory@example.com");
 }
 
 async fn registration_rules_and_conflicts(b: Backend) {
@@ -833,6 +908,7 @@ on_both_backends!(
     session_id_changes_at_login,
     login_failures_look_the_same,
     registration_rules_and_conflicts,
+    a_username_cannot_take_over_login_by_email,
     password_reset_through_the_emailed_link,
     change_password_ends_other_sessions,
     resend_verification_is_neutral,

@@ -218,18 +218,20 @@ impl UserRepository for UserStore {
         let key = username_key(username_or_email);
         self.db
             .read(move |conn| {
-                let by_name = users::table
-                    .filter(users::username_key.eq(&key))
-                    .first::<UserRow>(conn)
-                    .optional()?;
-                match by_name {
-                    Some(row) => Ok(Some(row)),
-                    None if key.contains('@') => users::table
+                // The address first: a (legacy) username equal to somebody's address must
+                // not shadow that account.
+                if key.contains('@')
+                    && let Some(row) = users::table
                         .filter(users::email.eq(&key))
                         .first::<UserRow>(conn)
-                        .optional(),
-                    None => Ok(None),
+                        .optional()?
+                {
+                    return Ok(Some(row));
                 }
+                users::table
+                    .filter(users::username_key.eq(&key))
+                    .first::<UserRow>(conn)
+                    .optional()
             })
             .await?
             .map(UserRow::into_user)
