@@ -109,6 +109,33 @@ pub fn email_change(user_id: UserId, username: &str, to: &Email, link: &str) -> 
     )
 }
 
+/// Tells the old address that the account moved to `new`, with a link that moves it back.
+pub fn email_changed(
+    user_id: UserId,
+    username: &str,
+    old: &Email,
+    new: &Email,
+    undo_link: &str,
+) -> OutgoingEmail {
+    let paragraphs = vec![
+        greeting(username),
+        format!("The email address of your {PRODUCT} account was changed to {new}. Emails about your account now go there."),
+        "If this was you, there is nothing more to do. If it was not, undo the change with the link below: it puts this address back and signs out every device. Then reset your password.".to_owned(),
+        "This link is valid for 7 days and can be used once.".to_owned(),
+    ];
+    OutgoingEmail::new(
+        Some(user_id),
+        old,
+        &format!("Your {PRODUCT} email address was changed"),
+        text_layout(&paragraphs, Some(undo_link)),
+        html_layout(
+            "Your email address was changed",
+            &paragraphs,
+            Some(("Undo this change", undo_link)),
+        ),
+    )
+}
+
 pub fn password_reset(user_id: UserId, username: &str, to: &Email, link: &str) -> OutgoingEmail {
     let paragraphs = vec![
         greeting(username),

@@ -44,18 +44,41 @@ pub trait UserRepository: Send + Sync {
         now: DateTime<Utc>,
     ) -> anyhow::Result<Option<ValidToken>>;
 
-    /// Consumes a verification or email-change token: marks it used and marks the account
-    /// verified, or puts the new address in place. `Ok(None)` when the token is not usable
-    /// (unknown, used, expired); a token is consumed at most once even under concurrency.
-    /// Errors: [`RepoError::EmailTaken`] when the new address was taken meanwhile.
+    /// Consumes an account-verification token and marks the account verified. `Ok(None)`
+    /// when the token is not usable (unknown, used, expired, or of another purpose); a
+    /// token is consumed at most once even under concurrency.
     async fn consume_verification(
         &self,
         token_hash: &str,
         now: DateTime<Utc>,
-    ) -> Result<Option<Verified>, RepoError>;
+    ) -> Result<Option<UserId>, RepoError>;
 
-    /// Consumes a reset token, stores the new password hash, ends all the user's sessions
-    /// and queues `notice`. `Ok(false)` when the token was not usable.
+    /// Consumes an email-change token and puts its new address in place, provided the
+    /// account's address is still `undo.new_email` (the one being replaced); stores `undo`
+    /// (a [`TokenPurpose::UndoEmailChange`] token, kept alongside older ones) and queues
+    /// `notice` to the old address. `Ok(None)` when the token is not usable or the address
+    /// changed meanwhile. Errors: [`RepoError::EmailTaken`] when the new address was taken.
+    async fn change_email(
+        &self,
+        token_hash: &str,
+        now: DateTime<Utc>,
+        undo: NewToken,
+        notice: OutgoingEmail,
+    ) -> Result<Option<UserId>, RepoError>;
+
+    /// Consumes an undo token: puts its address back (verified), voids every other unused
+    /// token of the user and ends all their sessions. Returns the restored address;
+    /// `Ok(None)` when the token is not usable. Errors: [`RepoError::EmailTaken`] when
+    /// another account holds the address now.
+    async fn undo_email_change(
+        &self,
+        token_hash: &str,
+        now: DateTime<Utc>,
+    ) -> Result<Option<Email>, RepoError>;
+
+    /// Consumes a reset token, stores the new password hash, voids the user's other unused
+    /// reset and email-change tokens, ends all the user's sessions and queues `notice`.
+    /// `Ok(false)` when the token was not usable.
     async fn reset_password(
         &self,
         token_hash: &str,
@@ -64,7 +87,9 @@ pub trait UserRepository: Send + Sync {
         notice: OutgoingEmail,
     ) -> anyhow::Result<bool>;
 
-    /// Stores a new password hash, ends all the user's sessions and queues `notice`.
+    /// Stores a new password hash, voids the user's unused reset and email-change tokens
+    /// (a link asked for before the change must not outlive it), ends all the user's
+    /// sessions and queues `notice`. Undo links survive: they are the owner's way back.
     async fn change_password(
         &self,
         id: UserId,

@@ -32,6 +32,7 @@ pub const MSG_RESET_INVALID: &str =
     "This password reset link is invalid or has expired. Please request a new one.";
 pub const MSG_VERIFY_INVALID: &str =
     "This verification link is invalid or has expired. Please request a new one.";
+pub const MSG_UNDO_INVALID: &str = "This link is invalid or has expired. If your email address was changed without your consent, reset your password.";
 pub const MSG_NOT_VERIFIED: &str = "Please verify your email address before logging in. Check your inbox for the verification link.";
 pub const MSG_USERNAME_TAKEN: &str = "That username is already taken. Please choose another.";
 pub const MSG_EMAIL_TAKEN: &str = "An account with that email address already exists.";

@@ -17,6 +17,9 @@ pub struct AccountSettings {
     pub public_url: String,
     pub verification_ttl: Duration,
     pub reset_ttl: Duration,
+    /// How long the old address can undo an email change: long enough for someone who
+    /// reads their mail weekly.
+    pub undo_email_ttl: Duration,
 }
 
 impl AccountSettings {
@@ -25,6 +28,7 @@ impl AccountSettings {
             public_url: public_url.trim_end_matches('/').to_owned(),
             verification_ttl: Duration::hours(24),
             reset_ttl: Duration::hours(1),
+            undo_email_ttl: Duration::days(7),
         }
     }
 }
@@ -76,6 +80,7 @@ impl AccountService {
         let ttl = match purpose {
             TokenPurpose::ResetPassword => self.settings.reset_ttl,
             TokenPurpose::VerifyEmail | TokenPurpose::ChangeEmail => self.settings.verification_ttl,
+            TokenPurpose::UndoEmailChange => self.settings.undo_email_ttl,
         };
         let token = NewToken {
             user_id,
@@ -170,27 +175,82 @@ impl AccountService {
     }
 
     /// Uses an emailed verification link: verifies the account or applies a new address.
+    /// A new address takes effect together with an email to the old one carrying a link
+    /// that undoes the change.
     pub async fn verify_email(&self, token: &str) -> Result<Verified, IdentityError> {
         let token = token.trim();
+        let invalid = || IdentityError::InvalidToken(rules::MSG_VERIFY_INVALID.into());
         if !secret::looks_valid(token) {
-            return Err(IdentityError::InvalidToken(
-                rules::MSG_VERIFY_INVALID.into(),
-            ));
+            return Err(invalid());
         }
-        match self
+        let hash = secret::hash(token);
+        let now = self.clock.now();
+        let outcome = match self
             .users
-            .consume_verification(&secret::hash(token), self.clock.now())
-            .await
+            .find_token(TokenPurpose::ChangeEmail, &hash, now)
+            .await?
         {
+            Some(change) => {
+                let user = self.user_or(change.user_id, invalid).await?;
+                let new = change.new_email.ok_or_else(invalid)?;
+                let (secret, undo) = self.new_token(
+                    Some(user.id),
+                    TokenPurpose::UndoEmailChange,
+                    Some(user.email.clone()),
+                )?;
+                let link = self.link("undo-email-change", &secret);
+                let notice =
+                    emails::email_changed(user.id, &user.username, &user.email, &new, &link);
+                self.users
+                    .change_email(&hash, now, undo, notice)
+                    .await
+                    .map(|o| o.map(Verified::EmailChanged))
+            }
+            None => self
+                .users
+                .consume_verification(&hash, now)
+                .await
+                .map(|o| o.map(Verified::Account)),
+        };
+        match outcome {
             Ok(Some(v)) => Ok(v),
-            Ok(None) => Err(IdentityError::InvalidToken(
-                rules::MSG_VERIFY_INVALID.into(),
-            )),
+            Ok(None) => Err(invalid()),
             Err(RepoError::EmailTaken | RepoError::UsernameTaken) => {
                 Err(IdentityError::Conflict(rules::MSG_EMAIL_TAKEN.into()))
             }
             Err(RepoError::Unexpected(e)) => Err(e.into()),
         }
+    }
+
+    /// Uses the link sent to an old address after an email change: puts that address back
+    /// and signs every device out (whoever changed it may know the password, which the
+    /// owner should reset next). Returns the restored address.
+    pub async fn undo_email_change(&self, token: &str) -> Result<Email, IdentityError> {
+        let token = token.trim();
+        let invalid = || IdentityError::InvalidToken(rules::MSG_UNDO_INVALID.into());
+        if !secret::looks_valid(token) {
+            return Err(invalid());
+        }
+        match self
+            .users
+            .undo_email_change(&secret::hash(token), self.clock.now())
+            .await
+        {
+            Ok(Some(email)) => Ok(email),
+            Ok(None) => Err(invalid()),
+            Err(RepoError::EmailTaken | RepoError::UsernameTaken) => {
+                Err(IdentityError::Conflict(rules::MSG_EMAIL_TAKEN.into()))
+            }
+            Err(RepoError::Unexpected(e)) => Err(e.into()),
+        }
+    }
+
+    async fn user_or(
+        &self,
+        id: UserId,
+        missing: impl FnOnce() -> IdentityError,
+    ) -> Result<User, IdentityError> {
+        self.users.by_id(id).await?.ok_or_else(missing)
     }
 
     /// Sends a fresh verification link to an unverified account. Answers the same whether
@@ -252,10 +312,10 @@ impl AccountService {
         errors.into_result().map_err(IdentityError::invalid)?;
         let valid = self.valid_reset_token(token).await?;
         let user = self
-            .users
-            .by_id(valid.user_id)
-            .await?
-            .ok_or_else(|| IdentityError::InvalidToken(rules::MSG_RESET_INVALID.into()))?;
+            .user_or(valid.user_id, || {
+                IdentityError::InvalidToken(rules::MSG_RESET_INVALID.into())
+            })
+            .await?;
         let hash = self.hasher.hash(password).await?;
         let notice = self.password_changed_email(&user);
         let done = self
@@ -323,8 +383,9 @@ impl AccountService {
         Ok(())
     }
 
-    /// Updates names, date of birth and gender at once; a new email address gets a
-    /// confirmation link and replaces the old one only when it is confirmed.
+    /// Updates names, date of birth and gender at once; a new email address needs the
+    /// current password, gets a confirmation link and replaces the old one only when it is
+    /// confirmed. Nothing changes unless everything is valid.
     pub async fn update_profile(
         &self,
         id: UserId,
@@ -355,7 +416,17 @@ impl AccountService {
             Some(raw) => rules::check_email(raw, &mut errors).filter(|e| *e != user.email),
             None => None,
         };
+        let password = input.current_password.as_deref().unwrap_or_default();
+        if new_email.is_some() && password.is_empty() {
+            errors.add("currentPassword", rules::MSG_CURRENT_PASSWORD_REQUIRED);
+        }
         errors.into_result().map_err(IdentityError::invalid)?;
+        if new_email.is_some() && !self.hasher.verify(password, &user.password_hash).await? {
+            return Err(IdentityError::field(
+                "currentPassword",
+                rules::MSG_CURRENT_PASSWORD_WRONG,
+            ));
+        }
 
         if let Some(email) = &new_email
             && self

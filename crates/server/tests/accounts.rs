@@ -728,30 +728,6 @@ async fn profile_email_change_and_preferences(b: Backend) {
         "Please enter a valid email address."
     );
 
-    // A new address is confirmed before it replaces the old one.
-    let res = patch(json!({"email": "ann.lee@example.com"})).await;
-    assert_eq!(res.status(), StatusCode::OK);
-    let body = json_of(res).await;
-    assert_eq!(body["user"]["email"], "ann@example.com");
-    assert_eq!(body["emailChangePending"], "ann.lee@example.com");
-    let token = app
-        .token_from_email(
-            "ann.lee@example.com",
-            "Confirm your new email",
-            "verify-email",
-        )
-        .await;
-    assert_eq!(
-        app.post("/api/verify-email", json!({"token": token}))
-            .await
-            .status(),
-        StatusCode::OK
-    );
-    assert_eq!(
-        json_of(app.get("/api/user").await).await["email"],
-        "ann.lee@example.com"
-    );
-
     let prefs = json_of(app.get("/api/user/preferences").await).await;
     assert_eq!(
         prefs,
@@ -810,6 +786,143 @@ async fn profile_email_change_and_preferences(b: Backend) {
     assert_eq!(
         (prefs["reminderTime"].as_str(), prefs["timeZone"].as_str()),
         (Some("07:30"), Some("Asia/Tokyo"))
+    );
+}
+
+async fn email_change_needs_the_password_and_can_be_undone(b: Backend) {
+    let app = TestApp::spawn(b).await;
+    app.signed_up("ann", "ann@example.com").await;
+    let patch = |body: serde_json::Value| {
+        let c = app.client.clone();
+        let url = app.url("/api/user");
+        async move { c.patch(url).json(&body).send().await.expect("req") }
+    };
+    // A session alone cannot move the account: the current password is asked, and a
+    // refused request changes nothing, not even the other fields.
+    for (password, message) in [
+        (None, "Current password is required"),
+        (Some("Wrong1!pw"), "Current password is incorrect"),
+    ] {
+        let res = patch(json!({"email": "ann.lee@example.com", "firstName": "Eve",
+                               "currentPassword": password}))
+        .await;
+        assert_eq!(res.status(), StatusCode::BAD_REQUEST);
+        assert_eq!(json_of(res).await["errors"]["currentPassword"], message);
+    }
+    assert_eq!(json_of(app.get("/api/user").await).await["firstName"], "");
+
+    // A new address is confirmed before it replaces the old one.
+    let res = patch(json!({"email": "ann.lee@example.com", "currentPassword": PASSWORD})).await;
+    assert_eq!(res.status(), StatusCode::OK);
+    let body = json_of(res).await;
+    assert_eq!(body["user"]["email"], "ann@example.com");
+    assert_eq!(body["emailChangePending"], "ann.lee@example.com");
+    let token = app
+        .token_from_email(
+            "ann.lee@example.com",
+            "Confirm your new email",
+            "verify-email",
+        )
+        .await;
+    let res = app.post("/api/verify-email", json!({"token": token})).await;
+    assert_eq!(res.status(), StatusCode::OK);
+    assert_eq!(
+        json_of(app.get("/api/user").await).await["email"],
+        "ann.lee@example.com"
+    );
+
+    // The old address is told, with a link that undoes the change; it survives a password
+    // change (a thief would make one).
+    let notice = app
+        .email("ann@example.com", "email address was changed")
+        .await;
+    assert!(notice.decoded().contains("ann.lee@example.com"));
+    let undo = app
+        .token_from_email(
+            "ann@example.com",
+            "email address was changed",
+            "undo-email-change",
+        )
+        .await;
+    let res = app
+        .post(
+            "/api/user/change-password",
+            json!({"currentPassword": PASSWORD, "newPassword": NEW_PASSWORD}),
+        )
+        .await;
+    assert_eq!(res.status(), StatusCode::OK);
+    let res = app
+        .post("/api/email-change/undo", json!({"token": undo}))
+        .await;
+    assert_eq!(res.status(), StatusCode::OK);
+    assert!(
+        json_of(res).await["message"]
+            .as_str()
+            .expect("m")
+            .contains("ann@example.com")
+    );
+    assert_eq!(
+        app.get("/api/user").await.status(),
+        StatusCode::UNAUTHORIZED,
+        "every session ended"
+    );
+    let res = app
+        .login(&app.client, "ann@example.com", NEW_PASSWORD)
+        .await;
+    assert_eq!(res.status(), StatusCode::OK);
+    assert_eq!(json_of(res).await["user"]["email"], "ann@example.com");
+    let res = app
+        .post("/api/email-change/undo", json!({"token": undo}))
+        .await;
+    assert_eq!(res.status(), StatusCode::BAD_REQUEST, "single use");
+    let res = app
+        .post("/api/email-change/undo", json!({"token": "garbage"}))
+        .await;
+    assert_eq!(res.status(), StatusCode::BAD_REQUEST);
+}
+
+async fn a_new_password_voids_links_asked_for_before(b: Backend) {
+    let app = TestApp::spawn(b).await;
+    app.signed_up("ann", "ann@example.com").await;
+    let res = app
+        .post(
+            "/api/password-reset/request",
+            json!({"email": "ann@example.com"}),
+        )
+        .await;
+    assert_eq!(res.status(), StatusCode::OK);
+    let reset = app
+        .token_from_email("ann@example.com", "Reset your", "reset-password")
+        .await;
+    let res = app
+        .client
+        .patch(app.url("/api/user"))
+        .json(&json!({"email": "new@example.com", "currentPassword": PASSWORD}))
+        .send()
+        .await
+        .expect("req");
+    assert_eq!(res.status(), StatusCode::OK);
+    let change = app
+        .token_from_email("new@example.com", "Confirm your new email", "verify-email")
+        .await;
+    let res = app
+        .post(
+            "/api/user/change-password",
+            json!({"currentPassword": PASSWORD, "newPassword": NEW_PASSWORD}),
+        )
+        .await;
+    assert_eq!(res.status(), StatusCode::OK);
+    let res = app
+        .get(&format!("/api/password-reset/verify/{reset}"))
+        .await;
+    assert_eq!(res.status(), StatusCode::BAD_REQUEST, "reset link voided");
+    let res = app
+        .post("/api/verify-email", json!({"token": change}))
+        .await;
+    assert_eq!(res.status(), StatusCode::BAD_REQUEST, "email change voided");
+    assert_eq!(
+        json_of(app.get("/api/user").await).await["email"],
+        "ann@example.com"
     );
 }
 
@@ -917,6 +1030,8 @@ on_both_backends!(
     cross_site_state_changes_are_refused,
     native_forms_and_open_redirects,
     profile_email_change_and_preferences,
+    email_change_needs_the_password_and_can_be_undone,
+    a_new_password_voids_links_asked_for_before,
     protected_routes_need_a_session,
     email_survives_an_smtp_outage,
     api_edges,

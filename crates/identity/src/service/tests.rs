@@ -321,6 +321,7 @@ async fn new_email_is_confirmed_before_it_replaces_the_old_one() {
             ProfileInput {
                 first_name: Some(" Ann ".into()),
                 email: Some("New@example.com".into()),
+                current_password: Some("Abcdef1!".into()),
                 gender: Some("female".into()),
                 ..Default::default()
             },
@@ -331,6 +332,74 @@ async fn new_email_is_confirmed_before_it_replaces_the_old_one() {
         out.email_change_pending.as_ref().map(Email::as_str),
         Some("new@example.com")
     );
+}
+
+#[tokio::test]
+async fn email_change_needs_the_current_password_and_changes_nothing_without_it() {
+    let mut users = MockUserRepository::new();
+    users.expect_by_id().returning(|_| Ok(Some(user(true))));
+    users.expect_by_email().never();
+    users.expect_update_profile().never();
+    users.expect_issue_token().never();
+    let s = service(users, hasher());
+    for (password, message) in [
+        (None, rules::MSG_CURRENT_PASSWORD_REQUIRED),
+        (Some("Wrong1!x"), rules::MSG_CURRENT_PASSWORD_WRONG),
+    ] {
+        let err = s
+            .update_profile(
+                UserId(5),
+                ProfileInput {
+                    first_name: Some("Eve".into()),
+                    email: Some("new@example.com".into()),
+                    current_password: password.map(str::to_owned),
+                    ..Default::default()
+                },
+            )
+            .await
+            .expect_err("refused");
+        let IdentityError::Invalid { errors, .. } = err else {
+            panic!("expected Invalid, got {err:?}")
+        };
+        assert_eq!(errors.get("currentPassword"), Some(message));
+    }
+}
+
+#[tokio::test]
+async fn confirming_a_new_address_sends_the_old_one_an_undo_link() {
+    let token = secret::generate().expect("secret");
+    let hash = secret::hash(&token);
+    let mut users = MockUserRepository::new();
+    users
+        .expect_find_token()
+        .withf(|p, _, _| *p == TokenPurpose::ChangeEmail)
+        .returning(|_, _, _| {
+            Ok(Some(ValidToken {
+                user_id: UserId(5),
+                purpose: TokenPurpose::ChangeEmail,
+                new_email: Some(Email::parse("new@example.com").expect("e")),
+            }))
+        });
+    users.expect_by_id().returning(|_| Ok(Some(user(true))));
+    users.expect_consume_verification().never();
+    users
+        .expect_change_email()
+        .withf(move |h, _, undo, notice| {
+            h == hash
+                && undo.purpose == TokenPurpose::UndoEmailChange
+                && undo.new_email.as_ref().map(Email::as_str) == Some("ann@example.com")
+                && undo.expires_at == now() + Duration::days(7)
+                && notice.to == "ann@example.com"
+                && notice.text.contains("new@example.com")
+                && undo.token_hash == secret::hash(&secret_in(&notice.text, "undo-email-change"))
+        })
+        .times(1)
+        .returning(|_, _, _, _| Ok(Some(UserId(5))));
+    let out = service(users, hasher())
+        .verify_email(&token)
+        .await
+        .expect("changed");
+    assert_eq!(out, Verified::EmailChanged(UserId(5)));
 }
 
 #[tokio::test]
@@ -349,6 +418,7 @@ async fn profile_refuses_taken_email_and_bad_values() {
             UserId(5),
             ProfileInput {
                 email: Some("bob@example.com".into()),
+                current_password: Some("Abcdef1!".into()),
                 ..Default::default()
             },
         )

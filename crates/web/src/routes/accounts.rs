@@ -200,7 +200,8 @@ pub async fn get_user(
     }
 }
 
-/// Update names, date of birth, gender; a new email is confirmed by a link first.
+/// Update names, date of birth, gender; a new email needs the current password and is
+/// confirmed by a link first.
 #[utoipa::path(tag = "accounts", request_body = UpdateUserRequest, responses(
     (status = 200, body = UpdateUserResponse), (status = 400, body = ErrorBody),
     (status = 401, body = ErrorBody), (status = 409, body = ErrorBody),
@@ -221,6 +222,7 @@ pub async fn update_user(
                 first_name: clear(b.first_name),
                 last_name: clear(b.last_name),
                 email: b.email,
+                current_password: b.current_password,
                 date_of_birth: clear(b.date_of_birth),
                 gender: b.gender,
             },
@@ -374,6 +376,23 @@ pub async fn verify_email(
         Verified::EmailChanged(_) => MSG_EMAIL_CHANGED,
     };
     Ok(HttpResponse::Ok().json(MessageResponse::new(message)))
+}
+
+/// Undo an email change with the token emailed to the old address: the old address comes
+/// back and every session of the user ends.
+#[utoipa::path(tag = "accounts", request_body = TokenRequest, responses(
+    (status = 200, body = MessageResponse), (status = 400, body = ErrorBody), (status = 409, body = ErrorBody),
+))]
+#[post("/api/email-change/undo")]
+pub async fn undo_email_change(
+    body: web::Json<TokenRequest>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let restored = state.accounts.undo_email_change(&body.token).await?;
+    tracing::info!("email change undone");
+    Ok(HttpResponse::Ok().json(MessageResponse::new(format!(
+        "Your email address is {restored} again and every device has been signed out. Whoever changed it may know your password: reset it now."
+    ))))
 }
 
 /// Requests that send an email to an address are limited per client and per address.
