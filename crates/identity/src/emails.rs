@@ -90,6 +90,31 @@ pub fn verification(user_id: UserId, username: &str, to: &Email, link: &str) -> 
     )
 }
 
+/// Sent to the owner of an address someone tried to register again. Keyed to no user: the
+/// attempt is not theirs, and the answer to it must not differ from a new registration.
+pub fn registration_attempt(to: &Email, login_link: &str, reset_link: &str) -> OutgoingEmail {
+    let paragraphs = vec![
+        "Hello,".to_owned(),
+        format!(
+            "Someone tried to create a {PRODUCT} account with this email address, which already has one. No new account was created."
+        ),
+        format!(
+            "If it was you, log in at {login_link} instead; if you forgot your password, reset it with the link below. If it was not you, ignore this email: your account is unchanged."
+        ),
+    ];
+    OutgoingEmail::new(
+        None,
+        to,
+        &format!("Someone tried to register with your address at {PRODUCT}"),
+        text_layout(&paragraphs, Some(reset_link)),
+        html_layout(
+            "You already have an account",
+            &paragraphs,
+            Some(("Reset password", reset_link)),
+        ),
+    )
+}
+
 pub fn email_change(user_id: UserId, username: &str, to: &Email, link: &str) -> OutgoingEmail {
     let paragraphs = vec![
         greeting(username),

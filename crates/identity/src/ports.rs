@@ -14,12 +14,14 @@ use crate::model::*;
 #[async_trait::async_trait]
 pub trait UserRepository: Send + Sync {
     /// Creates the user with their email-verification token and email.
-    /// Errors: [`RepoError::UsernameTaken`], [`RepoError::EmailTaken`].
+    /// Errors: [`RepoError::UsernameTaken`]; [`RepoError::EmailTaken`], in which case
+    /// `if_email_taken` (a note to the address's owner) is queued instead.
     async fn create(
         &self,
         user: NewUser,
         token: NewToken,
         email: OutgoingEmail,
+        if_email_taken: OutgoingEmail,
     ) -> Result<UserId, RepoError>;
 
     async fn by_id(&self, id: UserId) -> anyhow::Result<Option<User>>;

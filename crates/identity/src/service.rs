@@ -4,6 +4,7 @@ use std::sync::Arc;
 
 use chrono::Duration;
 use kernel::{Clock, Email, FieldErrors, UserId, secret};
+use tokio::sync::Semaphore;
 
 use crate::error::{IdentityError, RepoError};
 use crate::model::*;
@@ -17,6 +18,9 @@ pub struct AccountSettings {
     pub public_url: String,
     pub verification_ttl: Duration,
     pub reset_ttl: Duration,
+    /// Neutral requests (registration, resend, reset) whose work may run at once after
+    /// their answer; more wait for a slot before answering, whoever they are for.
+    pub background_tasks: usize,
     /// How long the old address can undo an email change: long enough for someone who
     /// reads their mail weekly.
     pub undo_email_ttl: Duration,
@@ -28,6 +32,7 @@ impl AccountSettings {
             public_url: public_url.trim_end_matches('/').to_owned(),
             verification_ttl: Duration::hours(24),
             reset_ttl: Duration::hours(1),
+            background_tasks: 64,
             undo_email_ttl: Duration::days(7),
         }
     }
@@ -48,6 +53,7 @@ pub struct AccountService {
     hasher: Arc<dyn PasswordHasher>,
     clock: Arc<dyn Clock>,
     settings: AccountSettings,
+    background: Arc<Semaphore>,
 }
 
 impl AccountService {
@@ -61,6 +67,7 @@ impl AccountService {
             users,
             hasher,
             clock,
+            background: Arc::new(Semaphore::new(settings.background_tasks)),
             settings,
         }
     }
@@ -91,46 +98,6 @@ impl AccountService {
             created_at: now,
         };
         Ok((secret, token))
-    }
-
-    /// Creates an unverified account and queues the verification email.
-    pub async fn register(&self, input: RegisterInput) -> Result<Email, IdentityError> {
-        let mut errors = FieldErrors::new();
-        let email = rules::check_email(&input.email, &mut errors);
-        rules::check_username(&input.username, &mut errors);
-        rules::check_new_password(&input.password, "password", &mut errors);
-        let first_name = rules::check_name(&input.first_name, "firstName", &mut errors);
-        let last_name = rules::check_name(&input.last_name, "lastName", &mut errors);
-        let email = match (errors.into_result(), email) {
-            (Ok(()), Some(email)) => email,
-            (Err(errors), _) => return Err(IdentityError::invalid(errors)),
-            (Ok(()), None) => return Err(IdentityError::field("email", rules::MSG_EMAIL)),
-        };
-        let username = input.username.trim().to_owned();
-        let password_hash = self.hasher.hash(&input.password).await?;
-        let (secret, token) = self.new_token(None, TokenPurpose::VerifyEmail, None)?;
-        let link = self.link("verify-email", &secret);
-        // The user id is not known before the insert; the store fills it into the token and
-        // the email in the same transaction.
-        let mail = emails::verification(UserId(0), &username, &email, &link);
-        let user = NewUser {
-            username,
-            email: email.clone(),
-            password_hash,
-            first_name,
-            last_name,
-            created_at: self.clock.now(),
-        };
-        match self.users.create(user, token, mail).await {
-            Ok(_) => Ok(email),
-            Err(RepoError::UsernameTaken) => {
-                Err(IdentityError::Conflict(rules::MSG_USERNAME_TAKEN.into()))
-            }
-            Err(RepoError::EmailTaken) => {
-                Err(IdentityError::Conflict(rules::MSG_EMAIL_TAKEN.into()))
-            }
-            Err(RepoError::Unexpected(e)) => Err(e.into()),
-        }
     }
 
     /// Checks a username (or email) and password. Unknown user and wrong password get the
@@ -251,34 +218,6 @@ impl AccountService {
         missing: impl FnOnce() -> IdentityError,
     ) -> Result<User, IdentityError> {
         self.users.by_id(id).await?.ok_or_else(missing)
-    }
-
-    /// Sends a fresh verification link to an unverified account. Answers the same whether
-    /// or not the account exists, so it cannot be used to learn who has one.
-    pub async fn resend_verification(&self, raw_email: &str) -> Result<(), IdentityError> {
-        let email = parse_email(raw_email)?;
-        if let Some(user) = self.users.by_email(&email).await?
-            && !user.email_verified
-        {
-            let (secret, token) = self.new_token(Some(user.id), TokenPurpose::VerifyEmail, None)?;
-            let link = self.link("verify-email", &secret);
-            let mail = emails::verification(user.id, &user.username, &user.email, &link);
-            self.users.issue_token(token, mail).await?;
-        }
-        Ok(())
-    }
-
-    /// Emails a reset link if the account exists; the answer is the same either way.
-    pub async fn request_password_reset(&self, raw_email: &str) -> Result<(), IdentityError> {
-        let email = parse_email(raw_email)?;
-        if let Some(user) = self.users.by_email(&email).await? {
-            let (secret, token) =
-                self.new_token(Some(user.id), TokenPurpose::ResetPassword, None)?;
-            let link = self.link("reset-password", &secret);
-            let mail = emails::password_reset(user.id, &user.username, &user.email, &link);
-            self.users.issue_token(token, mail).await?;
-        }
-        Ok(())
     }
 
     async fn valid_reset_token(&self, token: &str) -> Result<ValidToken, IdentityError> {
@@ -470,5 +409,6 @@ fn parse_email(raw: &str) -> Result<Email, IdentityError> {
     Email::parse(raw).map_err(|_| IdentityError::field("email", rules::MSG_EMAIL))
 }
 
+mod neutral;
 #[cfg(test)]
 mod tests;

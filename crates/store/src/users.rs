@@ -193,6 +193,7 @@ impl UserRepository for UserStore {
         user: NewUser,
         token: NewToken,
         mut email: OutgoingEmail,
+        if_email_taken: OutgoingEmail,
     ) -> Result<UserId, RepoError> {
         let result = self
             .db
@@ -206,6 +207,7 @@ impl UserRepository for UserStore {
                     return Ok(Err(RepoError::UsernameTaken));
                 }
                 if email_taken_by_other(conn, user.email.as_str(), 0)? {
+                    enqueue(conn, &if_email_taken, user.created_at)?;
                     return Ok(Err(RepoError::EmailTaken));
                 }
                 let now = user.created_at.naive_utc();

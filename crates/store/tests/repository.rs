@@ -79,6 +79,7 @@ async fn create(c: &Ctx, name: &str, addr: &str, verify_hash: &str) -> Result<Us
                 Duration::hours(24),
             ),
             mail_to(addr, "Verify"),
+            mail_to(addr, "Someone tried"),
         )
         .await
 }
@@ -124,13 +125,18 @@ async fn create_find_and_uniqueness(b: Backend) {
         .claim_due(now(), now() + Duration::minutes(1), 10)
         .await
         .expect("claim");
+    let mut queued: Vec<_> = queued.into_iter().map(|q| q.email).collect();
+    queued.sort_by(|a, b| a.subject.cmp(&b.subject));
     assert_eq!(
         queued.len(),
-        1,
-        "only the successful registration queued mail"
+        2,
+        "the registration's verification, and a note to the owner of the taken address"
     );
-    assert_eq!(queued[0].email.user_id, Some(id));
-    assert_eq!(queued[0].email.to, "ann@example.com");
+    assert_eq!(queued[0].subject, "Someone tried");
+    assert_eq!(queued[0].to, "ann@example.com");
+    assert_eq!(queued[1].subject, "Verify");
+    assert_eq!(queued[1].user_id, Some(id));
+    assert_eq!(queued[1].to, "ann@example.com");
 }
 
 async fn verification_token_is_single_use_even_concurrently(b: Backend) {

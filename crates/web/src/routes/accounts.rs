@@ -98,13 +98,14 @@ pub async fn login(
     }
 }
 
-/// Create an account; a verification email is sent.
+/// Create an account; a verification email is sent. The account is made after the answer,
+/// and an address that already has one is answered the same (its owner gets a note).
 #[utoipa::path(tag = "accounts",
     request_body(content = RegisterRequest, description = "JSON, or a native form post answered with 303"),
     responses(
         (status = 201, body = RegisterResponse),
         (status = 303, description = "Form post: to /verify-pending?email=..."),
-        (status = 400, body = ErrorBody), (status = 409, body = ErrorBody, description = "Username or email taken"),
+        (status = 400, body = ErrorBody), (status = 409, body = ErrorBody, description = "Username taken"),
         (status = 429, body = ErrorBody),
     ))]
 #[post("/api/register")]
