@@ -900,6 +900,39 @@ async fn email_change_needs_the_password_and_can_be_undone(b: Backend) {
     assert_eq!(res.status(), StatusCode::BAD_REQUEST);
 }
 
+async fn passwords_tried_on_email_change_count_as_login_attempts(b: Backend) {
+    let app = TestApp::spawn(b).await;
+    app.signed_up("ann", "ann@example.com").await;
+    // The account allows 10 attempts per 15 minutes; signing up used one.
+    for _ in 0..9 {
+        let res = app
+            .client
+            .patch(app.url("/api/user"))
+            .json(&json!({"email": "eve@example.com", "currentPassword": "Wrong1!pw"}))
+            .send()
+            .await
+            .expect("req");
+        assert_eq!(res.status(), StatusCode::BAD_REQUEST);
+    }
+    let res = app
+        .client
+        .patch(app.url("/api/user"))
+        .json(&json!({"email": "eve@example.com", "currentPassword": PASSWORD}))
+        .send()
+        .await
+        .expect("req");
+    assert_eq!(res.status(), StatusCode::TOO_MANY_REQUESTS);
+    assert_eq!(
+        app.login(&client(), "ann", PASSWORD).await.status(),
+        StatusCode::TOO_MANY_REQUESTS,
+        "the same budget as logins"
+    );
+    assert_eq!(
+        json_of(app.get("/api/user").await).await["email"],
+        "ann@example.com"
+    );
+}
+
 async fn a_new_password_voids_links_asked_for_before(b: Backend) {
     let app = TestApp::spawn(b).await;
     app.signed_up("ann", "ann@example.com").await;
@@ -1052,6 +1085,7 @@ on_both_backends!(
     profile_email_change_and_preferences,
     email_change_needs_the_password_and_can_be_undone,
     a_new_password_voids_links_asked_for_before,
+    passwords_tried_on_email_change_count_as_login_attempts,
     protected_routes_need_a_session,
     email_survives_an_smtp_outage,
     api_edges,

@@ -214,6 +214,14 @@ pub async fn update_user(
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     let b = body.into_inner();
+    if b.email.is_some() && b.current_password.as_deref().is_some_and(|p| !p.is_empty()) {
+        // A password tried here is a password guessed: it counts like a login attempt.
+        let me = state.accounts.user(user.id).await?;
+        state
+            .limits
+            .login_per_account
+            .check(&identity::username_key(&me.username))?;
+    }
     let clear = |v: Option<Option<String>>| v.map(Option::unwrap_or_default);
     let out = state
         .accounts
