@@ -206,6 +206,7 @@ pub async fn get_user(
 #[utoipa::path(tag = "accounts", request_body = UpdateUserRequest, responses(
     (status = 200, body = UpdateUserResponse), (status = 400, body = ErrorBody),
     (status = 401, body = ErrorBody), (status = 409, body = ErrorBody),
+    (status = 429, body = ErrorBody, description = "Too many passwords tried for the account"),
 ))]
 #[patch("/api/user")]
 pub async fn update_user(
