@@ -90,6 +90,31 @@ pub fn verification(user_id: UserId, username: &str, to: &Email, link: &str) -> 
     )
 }
 
+/// Sent to the owner of an address someone tried to register again. Keyed to no user: the
+/// attempt is not theirs, and the answer to it must not differ from a new registration.
+pub fn registration_attempt(to: &Email, login_link: &str, reset_link: &str) -> OutgoingEmail {
+    let paragraphs = vec![
+        "Hello,".to_owned(),
+        format!(
+            "Someone tried to create a {PRODUCT} account with this email address, which already has one. No new account was created."
+        ),
+        format!(
+            "If it was you, log in at {login_link} instead; if you forgot your password, reset it with the link below. If it was not you, ignore this email: your account is unchanged."
+        ),
+    ];
+    OutgoingEmail::new(
+        None,
+        to,
+        &format!("Someone tried to register with your address at {PRODUCT}"),
+        text_layout(&paragraphs, Some(reset_link)),
+        html_layout(
+            "You already have an account",
+            &paragraphs,
+            Some(("Reset password", reset_link)),
+        ),
+    )
+}
+
 pub fn email_change(user_id: UserId, username: &str, to: &Email, link: &str) -> OutgoingEmail {
     let paragraphs = vec![
         greeting(username),
@@ -105,6 +130,33 @@ pub fn email_change(user_id: UserId, username: &str, to: &Email, link: &str) -> 
             "Confirm your new email address",
             &paragraphs,
             Some(("Confirm new address", link)),
+        ),
+    )
+}
+
+/// Tells the old address that the account moved to `new`, with a link that moves it back.
+pub fn email_changed(
+    user_id: UserId,
+    username: &str,
+    old: &Email,
+    new: &Email,
+    undo_link: &str,
+) -> OutgoingEmail {
+    let paragraphs = vec![
+        greeting(username),
+        format!("The email address of your {PRODUCT} account was changed to {new}. Emails about your account now go there."),
+        "If this was you, there is nothing more to do. If it was not, undo the change with the link below: it puts this address back and signs out every device. Then reset your password.".to_owned(),
+        "This link is valid for 7 days and can be used once.".to_owned(),
+    ];
+    OutgoingEmail::new(
+        Some(user_id),
+        old,
+        &format!("Your {PRODUCT} email address was changed"),
+        text_layout(&paragraphs, Some(undo_link)),
+        html_layout(
+            "Your email address was changed",
+            &paragraphs,
+            Some(("Undo this change", undo_link)),
         ),
     )
 }

@@ -70,21 +70,29 @@ pub enum TokenPurpose {
     VerifyEmail,
     ChangeEmail,
     ResetPassword,
+    /// Sent to the old address when an email change takes effect; puts that address back.
+    UndoEmailChange,
 }
 
 impl TokenPurpose {
-    pub fn as_str(self) -> &'static str {
+    pub const fn as_str(self) -> &'static str {
         match self {
             TokenPurpose::VerifyEmail => "verify_email",
             TokenPurpose::ChangeEmail => "change_email",
             TokenPurpose::ResetPassword => "reset_password",
+            TokenPurpose::UndoEmailChange => "undo_email_change",
         }
     }
 
     pub fn parse(value: &str) -> Option<Self> {
-        [Self::VerifyEmail, Self::ChangeEmail, Self::ResetPassword]
-            .into_iter()
-            .find(|p| p.as_str() == value)
+        [
+            Self::VerifyEmail,
+            Self::ChangeEmail,
+            Self::ResetPassword,
+            Self::UndoEmailChange,
+        ]
+        .into_iter()
+        .find(|p| p.as_str() == value)
     }
 }
 
@@ -94,7 +102,8 @@ pub struct NewToken {
     pub user_id: Option<UserId>,
     pub purpose: TokenPurpose,
     pub token_hash: String,
-    /// For [`TokenPurpose::ChangeEmail`]: the address that replaces the current one.
+    /// For [`TokenPurpose::ChangeEmail`]: the address that replaces the current one; for
+    /// [`TokenPurpose::UndoEmailChange`]: the address to put back.
     pub new_email: Option<Email>,
     pub expires_at: DateTime<Utc>,
     pub created_at: DateTime<Utc>,
@@ -233,6 +242,8 @@ pub struct ProfileInput {
     pub first_name: Option<String>,
     pub last_name: Option<String>,
     pub email: Option<String>,
+    /// Needed to change the email: a session alone must not be able to move the account.
+    pub current_password: Option<String>,
     /// `Some("")` clears the date.
     pub date_of_birth: Option<String>,
     pub gender: Option<String>,

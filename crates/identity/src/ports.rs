@@ -14,17 +14,22 @@ use crate::model::*;
 #[async_trait::async_trait]
 pub trait UserRepository: Send + Sync {
     /// Creates the user with their email-verification token and email.
-    /// Errors: [`RepoError::UsernameTaken`], [`RepoError::EmailTaken`].
+    /// Errors: [`RepoError::UsernameTaken`]; [`RepoError::EmailTaken`], in which case
+    /// `if_email_taken` (a note to the address's owner) is queued instead.
     async fn create(
         &self,
         user: NewUser,
         token: NewToken,
         email: OutgoingEmail,
+        if_email_taken: OutgoingEmail,
     ) -> Result<UserId, RepoError>;
 
     async fn by_id(&self, id: UserId) -> anyhow::Result<Option<User>>;
 
-    /// Looks a user up by username (case-insensitive) or, failing that, by email.
+    /// The account a login name names. A name with '@' is an email address first, and only
+    /// failing that a username (usernames with '@' from before they were refused still log
+    /// in), so no username can stand in for somebody's address. Other names are usernames,
+    /// case-insensitive.
     async fn by_login(&self, username_or_email: &str) -> anyhow::Result<Option<User>>;
 
     async fn by_email(&self, email: &Email) -> anyhow::Result<Option<User>>;
@@ -41,18 +46,41 @@ pub trait UserRepository: Send + Sync {
         now: DateTime<Utc>,
     ) -> anyhow::Result<Option<ValidToken>>;
 
-    /// Consumes a verification or email-change token: marks it used and marks the account
-    /// verified, or puts the new address in place. `Ok(None)` when the token is not usable
-    /// (unknown, used, expired); a token is consumed at most once even under concurrency.
-    /// Errors: [`RepoError::EmailTaken`] when the new address was taken meanwhile.
+    /// Consumes an account-verification token and marks the account verified. `Ok(None)`
+    /// when the token is not usable (unknown, used, expired, or of another purpose); a
+    /// token is consumed at most once even under concurrency.
     async fn consume_verification(
         &self,
         token_hash: &str,
         now: DateTime<Utc>,
-    ) -> Result<Option<Verified>, RepoError>;
+    ) -> Result<Option<UserId>, RepoError>;
 
-    /// Consumes a reset token, stores the new password hash, ends all the user's sessions
-    /// and queues `notice`. `Ok(false)` when the token was not usable.
+    /// Consumes an email-change token and puts its new address in place, provided the
+    /// account's address is still `undo.new_email` (the one being replaced); stores `undo`
+    /// (a [`TokenPurpose::UndoEmailChange`] token, kept alongside older ones) and queues
+    /// `notice` to the old address. `Ok(None)` when the token is not usable or the address
+    /// changed meanwhile. Errors: [`RepoError::EmailTaken`] when the new address was taken.
+    async fn change_email(
+        &self,
+        token_hash: &str,
+        now: DateTime<Utc>,
+        undo: NewToken,
+        notice: OutgoingEmail,
+    ) -> Result<Option<UserId>, RepoError>;
+
+    /// Consumes an undo token: puts its address back (verified), voids every other unused
+    /// token of the user and ends all their sessions. Returns the restored address;
+    /// `Ok(None)` when the token is not usable. Errors: [`RepoError::EmailTaken`] when
+    /// another account holds the address now.
+    async fn undo_email_change(
+        &self,
+        token_hash: &str,
+        now: DateTime<Utc>,
+    ) -> Result<Option<Email>, RepoError>;
+
+    /// Consumes a reset token, stores the new password hash, voids the user's other unused
+    /// reset and email-change tokens, ends all the user's sessions and queues `notice`.
+    /// `Ok(false)` when the token was not usable.
     async fn reset_password(
         &self,
         token_hash: &str,
@@ -61,7 +89,9 @@ pub trait UserRepository: Send + Sync {
         notice: OutgoingEmail,
     ) -> anyhow::Result<bool>;
 
-    /// Stores a new password hash, ends all the user's sessions and queues `notice`.
+    /// Stores a new password hash, voids the user's unused reset and email-change tokens
+    /// (a link asked for before the change must not outlive it), ends all the user's
+    /// sessions and queues `notice`. Undo links survive: they are the owner's way back.
     async fn change_password(
         &self,
         id: UserId,

@@ -11,6 +11,8 @@ pub const MSG_PASSWORD_REQUIRED: &str = "Password is required";
 pub const MSG_USERNAME_MIN: &str = "Username must be at least 3 characters.";
 pub const MSG_USERNAME_MAX: &str = "Username must be at most 50 characters.";
 pub const MSG_USERNAME_CHARS: &str = "Username cannot contain spaces or control characters.";
+/// Login takes a username or an email; a username with '@' could pose as someone's address.
+pub const MSG_USERNAME_AT: &str = "Username cannot contain @.";
 pub const MSG_PASSWORD_MIN: &str = "Password must be at least 8 characters.";
 pub const MSG_PASSWORD_MAX: &str = "Password must be at most 128 characters.";
 pub const MSG_PASSWORD_CLASSES: &str =
@@ -30,6 +32,7 @@ pub const MSG_RESET_INVALID: &str =
     "This password reset link is invalid or has expired. Please request a new one.";
 pub const MSG_VERIFY_INVALID: &str =
     "This verification link is invalid or has expired. Please request a new one.";
+pub const MSG_UNDO_INVALID: &str = "This link is invalid or has expired. If your email address was changed without your consent, reset your password.";
 pub const MSG_NOT_VERIFIED: &str = "Please verify your email address before logging in. Check your inbox for the verification link.";
 pub const MSG_USERNAME_TAKEN: &str = "That username is already taken. Please choose another.";
 pub const MSG_EMAIL_TAKEN: &str = "An account with that email address already exists.";
@@ -65,6 +68,8 @@ pub fn check_username(raw: &str, errors: &mut FieldErrors) {
         errors.add("username", MSG_USERNAME_MAX);
     } else if name.chars().any(|c| c.is_whitespace() || c.is_control()) {
         errors.add("username", MSG_USERNAME_CHARS);
+    } else if name.contains('@') {
+        errors.add("username", MSG_USERNAME_AT);
     }
 }
 
@@ -206,6 +211,8 @@ mod tests {
         assert_eq!(check("  an  "), Some(MSG_USERNAME_MIN.into()));
         assert_eq!(check("ann lee"), Some(MSG_USERNAME_CHARS.into()));
         assert_eq!(check(&"a".repeat(51)), Some(MSG_USERNAME_MAX.into()));
+        assert_eq!(check("VICTIM@EXAMPLE.COM"), Some(MSG_USERNAME_AT.into()));
+        assert_eq!(check("ann@"), Some(MSG_USERNAME_AT.into()));
     }
 
     #[test]

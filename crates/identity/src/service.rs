@@ -4,6 +4,7 @@ use std::sync::Arc;
 
 use chrono::Duration;
 use kernel::{Clock, Email, FieldErrors, UserId, secret};
+use tokio::sync::Semaphore;
 
 use crate::error::{IdentityError, RepoError};
 use crate::model::*;
@@ -17,6 +18,12 @@ pub struct AccountSettings {
     pub public_url: String,
     pub verification_ttl: Duration,
     pub reset_ttl: Duration,
+    /// Neutral requests (registration, resend, reset) whose work may run at once after
+    /// their answer; more wait for a slot before answering, whoever they are for.
+    pub background_tasks: usize,
+    /// How long the old address can undo an email change: long enough for someone who
+    /// reads their mail weekly.
+    pub undo_email_ttl: Duration,
 }
 
 impl AccountSettings {
@@ -25,6 +32,8 @@ impl AccountSettings {
             public_url: public_url.trim_end_matches('/').to_owned(),
             verification_ttl: Duration::hours(24),
             reset_ttl: Duration::hours(1),
+            background_tasks: 64,
+            undo_email_ttl: Duration::days(7),
         }
     }
 }
@@ -44,6 +53,7 @@ pub struct AccountService {
     hasher: Arc<dyn PasswordHasher>,
     clock: Arc<dyn Clock>,
     settings: AccountSettings,
+    background: Arc<Semaphore>,
 }
 
 impl AccountService {
@@ -57,6 +67,7 @@ impl AccountService {
             users,
             hasher,
             clock,
+            background: Arc::new(Semaphore::new(settings.background_tasks)),
             settings,
         }
     }
@@ -76,6 +87,7 @@ impl AccountService {
         let ttl = match purpose {
             TokenPurpose::ResetPassword => self.settings.reset_ttl,
             TokenPurpose::VerifyEmail | TokenPurpose::ChangeEmail => self.settings.verification_ttl,
+            TokenPurpose::UndoEmailChange => self.settings.undo_email_ttl,
         };
         let token = NewToken {
             user_id,
@@ -86,46 +98,6 @@ impl AccountService {
             created_at: now,
         };
         Ok((secret, token))
-    }
-
-    /// Creates an unverified account and queues the verification email.
-    pub async fn register(&self, input: RegisterInput) -> Result<Email, IdentityError> {
-        let mut errors = FieldErrors::new();
-        let email = rules::check_email(&input.email, &mut errors);
-        rules::check_username(&input.username, &mut errors);
-        rules::check_new_password(&input.password, "password", &mut errors);
-        let first_name = rules::check_name(&input.first_name, "firstName", &mut errors);
-        let last_name = rules::check_name(&input.last_name, "lastName", &mut errors);
-        let email = match (errors.into_result(), email) {
-            (Ok(()), Some(email)) => email,
-            (Err(errors), _) => return Err(IdentityError::invalid(errors)),
-            (Ok(()), None) => return Err(IdentityError::field("email", rules::MSG_EMAIL)),
-        };
-        let username = input.username.trim().to_owned();
-        let password_hash = self.hasher.hash(&input.password).await?;
-        let (secret, token) = self.new_token(None, TokenPurpose::VerifyEmail, None)?;
-        let link = self.link("verify-email", &secret);
-        // The user id is not known before the insert; the store fills it into the token and
-        // the email in the same transaction.
-        let mail = emails::verification(UserId(0), &username, &email, &link);
-        let user = NewUser {
-            username,
-            email: email.clone(),
-            password_hash,
-            first_name,
-            last_name,
-            created_at: self.clock.now(),
-        };
-        match self.users.create(user, token, mail).await {
-            Ok(_) => Ok(email),
-            Err(RepoError::UsernameTaken) => {
-                Err(IdentityError::Conflict(rules::MSG_USERNAME_TAKEN.into()))
-            }
-            Err(RepoError::EmailTaken) => {
-                Err(IdentityError::Conflict(rules::MSG_EMAIL_TAKEN.into()))
-            }
-            Err(RepoError::Unexpected(e)) => Err(e.into()),
-        }
     }
 
     /// Checks a username (or email) and password. Unknown user and wrong password get the
@@ -170,22 +142,46 @@ impl AccountService {
     }
 
     /// Uses an emailed verification link: verifies the account or applies a new address.
+    /// A new address takes effect together with an email to the old one carrying a link
+    /// that undoes the change.
     pub async fn verify_email(&self, token: &str) -> Result<Verified, IdentityError> {
         let token = token.trim();
+        let invalid = || IdentityError::InvalidToken(rules::MSG_VERIFY_INVALID.into());
         if !secret::looks_valid(token) {
-            return Err(IdentityError::InvalidToken(
-                rules::MSG_VERIFY_INVALID.into(),
-            ));
+            return Err(invalid());
         }
-        match self
+        let hash = secret::hash(token);
+        let now = self.clock.now();
+        let outcome = match self
             .users
-            .consume_verification(&secret::hash(token), self.clock.now())
-            .await
+            .find_token(TokenPurpose::ChangeEmail, &hash, now)
+            .await?
         {
+            Some(change) => {
+                let user = self.user_or(change.user_id, invalid).await?;
+                let new = change.new_email.ok_or_else(invalid)?;
+                let (secret, undo) = self.new_token(
+                    Some(user.id),
+                    TokenPurpose::UndoEmailChange,
+                    Some(user.email.clone()),
+                )?;
+                let link = self.link("undo-email-change", &secret);
+                let notice =
+                    emails::email_changed(user.id, &user.username, &user.email, &new, &link);
+                self.users
+                    .change_email(&hash, now, undo, notice)
+                    .await
+                    .map(|o| o.map(Verified::EmailChanged))
+            }
+            None => self
+                .users
+                .consume_verification(&hash, now)
+                .await
+                .map(|o| o.map(Verified::Account)),
+        };
+        match outcome {
             Ok(Some(v)) => Ok(v),
-            Ok(None) => Err(IdentityError::InvalidToken(
-                rules::MSG_VERIFY_INVALID.into(),
-            )),
+            Ok(None) => Err(invalid()),
             Err(RepoError::EmailTaken | RepoError::UsernameTaken) => {
                 Err(IdentityError::Conflict(rules::MSG_EMAIL_TAKEN.into()))
             }
@@ -193,32 +189,35 @@ impl AccountService {
         }
     }
 
-    /// Sends a fresh verification link to an unverified account. Answers the same whether
-    /// or not the account exists, so it cannot be used to learn who has one.
-    pub async fn resend_verification(&self, raw_email: &str) -> Result<(), IdentityError> {
-        let email = parse_email(raw_email)?;
-        if let Some(user) = self.users.by_email(&email).await?
-            && !user.email_verified
-        {
-            let (secret, token) = self.new_token(Some(user.id), TokenPurpose::VerifyEmail, None)?;
-            let link = self.link("verify-email", &secret);
-            let mail = emails::verification(user.id, &user.username, &user.email, &link);
-            self.users.issue_token(token, mail).await?;
+    /// Uses the link sent to an old address after an email change: puts that address back
+    /// and signs every device out (whoever changed it may know the password, which the
+    /// owner should reset next). Returns the restored address.
+    pub async fn undo_email_change(&self, token: &str) -> Result<Email, IdentityError> {
+        let token = token.trim();
+        let invalid = || IdentityError::InvalidToken(rules::MSG_UNDO_INVALID.into());
+        if !secret::looks_valid(token) {
+            return Err(invalid());
         }
-        Ok(())
+        match self
+            .users
+            .undo_email_change(&secret::hash(token), self.clock.now())
+            .await
+        {
+            Ok(Some(email)) => Ok(email),
+            Ok(None) => Err(invalid()),
+            Err(RepoError::EmailTaken | RepoError::UsernameTaken) => {
+                Err(IdentityError::Conflict(rules::MSG_EMAIL_TAKEN.into()))
+            }
+            Err(RepoError::Unexpected(e)) => Err(e.into()),
+        }
     }
 
-    /// Emails a reset link if the account exists; the answer is the same either way.
-    pub async fn request_password_reset(&self, raw_email: &str) -> Result<(), IdentityError> {
-        let email = parse_email(raw_email)?;
-        if let Some(user) = self.users.by_email(&email).await? {
-            let (secret, token) =
-                self.new_token(Some(user.id), TokenPurpose::ResetPassword, None)?;
-            let link = self.link("reset-password", &secret);
-            let mail = emails::password_reset(user.id, &user.username, &user.email, &link);
-            self.users.issue_token(token, mail).await?;
-        }
-        Ok(())
+    async fn user_or(
+        &self,
+        id: UserId,
+        missing: impl FnOnce() -> IdentityError,
+    ) -> Result<User, IdentityError> {
+        self.users.by_id(id).await?.ok_or_else(missing)
     }
 
     async fn valid_reset_token(&self, token: &str) -> Result<ValidToken, IdentityError> {
@@ -252,10 +251,10 @@ impl AccountService {
         errors.into_result().map_err(IdentityError::invalid)?;
         let valid = self.valid_reset_token(token).await?;
         let user = self
-            .users
-            .by_id(valid.user_id)
-            .await?
-            .ok_or_else(|| IdentityError::InvalidToken(rules::MSG_RESET_INVALID.into()))?;
+            .user_or(valid.user_id, || {
+                IdentityError::InvalidToken(rules::MSG_RESET_INVALID.into())
+            })
+            .await?;
         let hash = self.hasher.hash(password).await?;
         let notice = self.password_changed_email(&user);
         let done = self
@@ -323,8 +322,9 @@ impl AccountService {
         Ok(())
     }
 
-    /// Updates names, date of birth and gender at once; a new email address gets a
-    /// confirmation link and replaces the old one only when it is confirmed.
+    /// Updates names, date of birth and gender at once; a new email address needs the
+    /// current password, gets a confirmation link and replaces the old one only when it is
+    /// confirmed. Nothing changes unless everything is valid.
     pub async fn update_profile(
         &self,
         id: UserId,
@@ -355,7 +355,17 @@ impl AccountService {
             Some(raw) => rules::check_email(raw, &mut errors).filter(|e| *e != user.email),
             None => None,
         };
+        let password = input.current_password.as_deref().unwrap_or_default();
+        if new_email.is_some() && password.is_empty() {
+            errors.add("currentPassword", rules::MSG_CURRENT_PASSWORD_REQUIRED);
+        }
         errors.into_result().map_err(IdentityError::invalid)?;
+        if new_email.is_some() && !self.hasher.verify(password, &user.password_hash).await? {
+            return Err(IdentityError::field(
+                "currentPassword",
+                rules::MSG_CURRENT_PASSWORD_WRONG,
+            ));
+        }
 
         if let Some(email) = &new_email
             && self
@@ -399,5 +409,6 @@ fn parse_email(raw: &str) -> Result<Email, IdentityError> {
     Email::parse(raw).map_err(|_| IdentityError::field("email", rules::MSG_EMAIL))
 }
 
+mod neutral;
 #[cfg(test)]
 mod tests;

@@ -20,6 +20,7 @@ const EXPECTED: &[(&str, &str)] = &[
     ("get", "/api/user/preferences"),
     ("patch", "/api/user/preferences"),
     ("post", "/api/verify-email"),
+    ("post", "/api/email-change/undo"),
     ("post", "/api/verify-email/resend"),
     ("post", "/api/password-reset/request"),
     ("get", "/api/password-reset/verify/{token}"),

@@ -142,6 +142,36 @@ fn use_token(conn: &mut AnyConnection, id: i64, now: NaiveDateTime) -> QueryResu
     Ok(n == 1)
 }
 
+/// What a new password voids: links asked for before it, which a thief may hold. Undo
+/// links are the owner's way back and survive.
+const PASSWORD_CHANGE_VOIDS: &[&str] = &[
+    TokenPurpose::ResetPassword.as_str(),
+    TokenPurpose::ChangeEmail.as_str(),
+];
+const ALL_PURPOSES: &[&str] = &[
+    TokenPurpose::VerifyEmail.as_str(),
+    TokenPurpose::ChangeEmail.as_str(),
+    TokenPurpose::ResetPassword.as_str(),
+    TokenPurpose::UndoEmailChange.as_str(),
+];
+
+/// Marks the user's unused tokens of these purposes used.
+fn void_tokens(
+    conn: &mut AnyConnection,
+    user_id: i64,
+    purposes: &[&str],
+    now: NaiveDateTime,
+) -> QueryResult<usize> {
+    diesel::update(
+        tokens::table
+            .filter(tokens::user_id.eq(user_id))
+            .filter(tokens::purpose.eq_any(purposes))
+            .filter(tokens::used_at.is_null()),
+    )
+    .set(tokens::used_at.eq(Some(now)))
+    .execute(conn)
+}
+
 fn end_sessions(conn: &mut AnyConnection, user_id: i64) -> QueryResult<usize> {
     diesel::delete(sessions::table.filter(sessions::user_id.eq(user_id))).execute(conn)
 }
@@ -163,6 +193,7 @@ impl UserRepository for UserStore {
         user: NewUser,
         token: NewToken,
         mut email: OutgoingEmail,
+        if_email_taken: OutgoingEmail,
     ) -> Result<UserId, RepoError> {
         let result = self
             .db
@@ -176,6 +207,7 @@ impl UserRepository for UserStore {
                     return Ok(Err(RepoError::UsernameTaken));
                 }
                 if email_taken_by_other(conn, user.email.as_str(), 0)? {
+                    enqueue(conn, &if_email_taken, user.created_at)?;
                     return Ok(Err(RepoError::EmailTaken));
                 }
                 let now = user.created_at.naive_utc();
@@ -218,18 +250,20 @@ impl UserRepository for UserStore {
         let key = username_key(username_or_email);
         self.db
             .read(move |conn| {
-                let by_name = users::table
-                    .filter(users::username_key.eq(&key))
-                    .first::<UserRow>(conn)
-                    .optional()?;
-                match by_name {
-                    Some(row) => Ok(Some(row)),
-                    None if key.contains('@') => users::table
+                // The address first: a (legacy) username equal to somebody's address must
+                // not shadow that account.
+                if key.contains('@')
+                    && let Some(row) = users::table
                         .filter(users::email.eq(&key))
                         .first::<UserRow>(conn)
-                        .optional(),
-                    None => Ok(None),
+                        .optional()?
+                {
+                    return Ok(Some(row));
                 }
+                users::table
+                    .filter(users::username_key.eq(&key))
+                    .first::<UserRow>(conn)
+                    .optional()
             })
             .await?
             .map(UserRow::into_user)
@@ -292,49 +326,115 @@ impl UserRepository for UserStore {
         &self,
         token_hash: &str,
         now: DateTime<Utc>,
-    ) -> Result<Option<Verified>, RepoError> {
+    ) -> Result<Option<UserId>, RepoError> {
+        let hash = token_hash.to_owned();
+        let now = now.naive_utc();
+        self.db
+            .write(move |conn| -> anyhow::Result<Option<UserId>> {
+                let purpose = [TokenPurpose::VerifyEmail.as_str()];
+                let Some((id, user_id, _, _)) = usable_token(conn, &hash, &purpose, now)? else {
+                    return Ok(None);
+                };
+                if !use_token(conn, id, now)? {
+                    return Ok(None);
+                }
+                diesel::update(users::table.find(user_id))
+                    .set((users::email_verified.eq(true), users::updated_at.eq(now)))
+                    .execute(conn)?;
+                Ok(Some(UserId(user_id)))
+            })
+            .await
+            .map_err(RepoError::Unexpected)
+    }
+
+    async fn change_email(
+        &self,
+        token_hash: &str,
+        now: DateTime<Utc>,
+        undo: NewToken,
+        notice: OutgoingEmail,
+    ) -> Result<Option<UserId>, RepoError> {
+        let hash = token_hash.to_owned();
+        let result = self
+            .db
+            .write(
+                move |conn| -> anyhow::Result<Result<Option<UserId>, RepoError>> {
+                    let naive = now.naive_utc();
+                    let purpose = [TokenPurpose::ChangeEmail.as_str()];
+                    let Some((id, user_id, _, Some(addr))) =
+                        usable_token(conn, &hash, &purpose, naive)?
+                    else {
+                        return Ok(Ok(None));
+                    };
+                    if email_taken_by_other(conn, &addr, user_id)? {
+                        return Ok(Err(RepoError::EmailTaken));
+                    }
+                    // The notice and the undo link are for the address being replaced.
+                    let old = undo.new_email.as_ref().map(Email::as_str);
+                    let current: String = users::table
+                        .find(user_id)
+                        .select(users::email)
+                        .first(conn)?;
+                    if old != Some(current.as_str()) || !use_token(conn, id, naive)? {
+                        return Ok(Ok(None));
+                    }
+                    diesel::update(users::table.find(user_id))
+                        .set((
+                            users::email.eq(addr),
+                            users::email_verified.eq(true),
+                            users::updated_at.eq(naive),
+                        ))
+                        .execute(conn)?;
+                    // Inserted beside older undo tokens: after A -> B -> C, A's link must
+                    // still bring A back.
+                    insert_token(conn, user_id, &undo)?;
+                    enqueue(conn, &notice, now)?;
+                    Ok(Ok(Some(UserId(user_id))))
+                },
+            )
+            .await;
+        match result {
+            Ok(inner) => inner,
+            Err(e) => Err(map_unique(e)),
+        }
+    }
+
+    async fn undo_email_change(
+        &self,
+        token_hash: &str,
+        now: DateTime<Utc>,
+    ) -> Result<Option<Email>, RepoError> {
         let hash = token_hash.to_owned();
         let now = now.naive_utc();
         let result = self
             .db
             .write(
-                move |conn| -> anyhow::Result<Result<Option<Verified>, RepoError>> {
-                    let purposes = [
-                        TokenPurpose::VerifyEmail.as_str(),
-                        TokenPurpose::ChangeEmail.as_str(),
-                    ];
-                    let Some((id, user_id, purpose, new_email)) =
-                        usable_token(conn, &hash, &purposes, now)?
+                move |conn| -> anyhow::Result<Result<Option<Email>, RepoError>> {
+                    let purpose = [TokenPurpose::UndoEmailChange.as_str()];
+                    let Some((id, user_id, _, Some(addr))) =
+                        usable_token(conn, &hash, &purpose, now)?
                     else {
                         return Ok(Ok(None));
                     };
-                    if let Some(addr) = &new_email
-                        && email_taken_by_other(conn, addr, user_id)?
-                    {
+                    if email_taken_by_other(conn, &addr, user_id)? {
                         return Ok(Err(RepoError::EmailTaken));
                     }
                     if !use_token(conn, id, now)? {
                         return Ok(Ok(None));
                     }
-                    let target = users::table.find(user_id);
-                    match (TokenPurpose::parse(&purpose), new_email) {
-                        (Some(TokenPurpose::ChangeEmail), Some(addr)) => {
-                            diesel::update(target)
-                                .set((
-                                    users::email.eq(addr),
-                                    users::email_verified.eq(true),
-                                    users::updated_at.eq(now),
-                                ))
-                                .execute(conn)?;
-                            Ok(Ok(Some(Verified::EmailChanged(UserId(user_id)))))
-                        }
-                        _ => {
-                            diesel::update(target)
-                                .set((users::email_verified.eq(true), users::updated_at.eq(now)))
-                                .execute(conn)?;
-                            Ok(Ok(Some(Verified::Account(UserId(user_id)))))
-                        }
-                    }
+                    diesel::update(users::table.find(user_id))
+                        .set((
+                            users::email.eq(&addr),
+                            users::email_verified.eq(true),
+                            users::updated_at.eq(now),
+                        ))
+                        .execute(conn)?;
+                    // Whoever made the change may hold links and sessions: all end here.
+                    void_tokens(conn, user_id, ALL_PURPOSES, now)?;
+                    end_sessions(conn, user_id)?;
+                    let restored = Email::parse(&addr)
+                        .map_err(|_| anyhow::anyhow!("stored undo address is invalid"))?;
+                    Ok(Ok(Some(restored)))
                 },
             )
             .await;
@@ -370,15 +470,8 @@ impl UserRepository for UserStore {
                         users::updated_at.eq(naive),
                     ))
                     .execute(conn)?;
-                // Any other outstanding reset link dies with this one.
-                diesel::update(
-                    tokens::table
-                        .filter(tokens::user_id.eq(user_id))
-                        .filter(tokens::purpose.eq(purpose[0]))
-                        .filter(tokens::used_at.is_null()),
-                )
-                .set(tokens::used_at.eq(Some(naive)))
-                .execute(conn)?;
+                // Any other outstanding reset or email-change link dies with this one.
+                void_tokens(conn, user_id, PASSWORD_CHANGE_VOIDS, naive)?;
                 end_sessions(conn, user_id)?;
                 enqueue(conn, &notice, now)?;
                 Ok(true)
@@ -402,6 +495,7 @@ impl UserRepository for UserStore {
                         users::updated_at.eq(now.naive_utc()),
                     ))
                     .execute(conn)?;
+                void_tokens(conn, id.0, PASSWORD_CHANGE_VOIDS, now.naive_utc())?;
                 end_sessions(conn, id.0)?;
                 enqueue(conn, &notice, now)?;
                 Ok(())

@@ -79,6 +79,7 @@ async fn create(c: &Ctx, name: &str, addr: &str, verify_hash: &str) -> Result<Us
                 Duration::hours(24),
             ),
             mail_to(addr, "Verify"),
+            mail_to(addr, "Someone tried"),
         )
         .await
 }
@@ -124,13 +125,18 @@ async fn create_find_and_uniqueness(b: Backend) {
         .claim_due(now(), now() + Duration::minutes(1), 10)
         .await
         .expect("claim");
+    let mut queued: Vec<_> = queued.into_iter().map(|q| q.email).collect();
+    queued.sort_by(|a, b| a.subject.cmp(&b.subject));
     assert_eq!(
         queued.len(),
-        1,
-        "only the successful registration queued mail"
+        2,
+        "the registration's verification, and a note to the owner of the taken address"
     );
-    assert_eq!(queued[0].email.user_id, Some(id));
-    assert_eq!(queued[0].email.to, "ann@example.com");
+    assert_eq!(queued[0].subject, "Someone tried");
+    assert_eq!(queued[0].to, "ann@example.com");
+    assert_eq!(queued[1].subject, "Verify");
+    assert_eq!(queued[1].user_id, Some(id));
+    assert_eq!(queued[1].to, "ann@example.com");
 }
 
 async fn verification_token_is_single_use_even_concurrently(b: Backend) {
@@ -149,7 +155,7 @@ async fn verification_token_is_single_use_even_concurrently(b: Backend) {
     let mut wins = 0;
     for t in tasks {
         if let Some(v) = t.await.expect("join").expect("no db error") {
-            assert_eq!(v, Verified::Account(id));
+            assert_eq!(v, id);
             wins += 1;
         }
     }
@@ -324,7 +330,30 @@ async fn email_change_applies_on_confirmation(b: Backend) {
     );
     assert_eq!(
         c.users.consume_verification("c1", now()).await.expect("q"),
-        Some(Verified::EmailChanged(id))
+        None,
+        "a change link is not an account verification"
+    );
+    let undo = |hash: &str| {
+        let mut t = token(
+            TokenPurpose::UndoEmailChange,
+            hash,
+            Some(id),
+            Duration::days(7),
+        );
+        t.new_email = Some(email("ann@example.com"));
+        t
+    };
+    assert_eq!(
+        c.users
+            .change_email(
+                "c1",
+                now(),
+                undo("u1"),
+                mail_to("ann@example.com", "changed")
+            )
+            .await
+            .expect("q"),
+        Some(id)
     );
     assert_eq!(
         c.users
@@ -349,7 +378,9 @@ async fn email_change_applies_on_confirmation(b: Backend) {
         .await
         .expect("issue");
     assert!(matches!(
-        c.users.consume_verification("c2", now()).await,
+        c.users
+            .change_email("c2", now(), undo("u2"), mail_to("x@example.com", "changed"))
+            .await,
         Err(RepoError::EmailTaken)
     ));
 }

@@ -82,6 +82,7 @@ pub fn build_app(
         .service(accounts::get_preferences)
         .service(accounts::update_preferences)
         .service(accounts::verify_email)
+        .service(accounts::undo_email_change)
         .service(accounts::resend_verification)
         .service(accounts::request_password_reset)
         .service(accounts::check_reset_token)

@@ -98,6 +98,8 @@ pub struct UpdateUserRequest {
     #[schema(value_type = Option<String>)]
     pub last_name: Option<Option<String>>,
     pub email: Option<String>,
+    /// Required when `email` changes the address.
+    pub current_password: Option<String>,
     /// `YYYY-MM-DD`; null or empty clears it. The user must be 18 or older.
     #[serde(deserialize_with = "double_option")]
     #[schema(value_type = Option<String>)]

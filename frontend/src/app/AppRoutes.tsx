@@ -16,6 +16,9 @@ const VerifyPendingPage = lazy(
   () => import(/* webpackChunkName: "verify-pending" */ '../features/auth/pages/VerifyPendingPage'),
 );
 const VerifyEmailPage = lazy(() => import(/* webpackChunkName: "verify-email" */ '../features/auth/pages/VerifyEmailPage'));
+const UndoEmailChangePage = lazy(
+  () => import(/* webpackChunkName: "undo-email-change" */ '../features/auth/pages/UndoEmailChangePage'),
+);
 const TermsOfServicePage = lazy(() => import(/* webpackChunkName: "terms" */ '../features/legal/pages/TermsOfServicePage'));
 const PrivacyPolicyPage = lazy(() => import(/* webpackChunkName: "privacy" */ '../features/legal/pages/PrivacyPolicyPage'));
 const NotFoundPage = lazy(() => import(/* webpackChunkName: "not-found" */ './NotFoundPage'));
@@ -57,6 +60,7 @@ export function AppRoutes(): ReactElement {
       <Route path="/verify-pending" element={<Public><VerifyPendingPage /></Public>} />
       <Route path="/verify-email" element={<Public><VerifyEmailPage /></Public>} />
       <Route path="/verify-email/:token" element={<Public><VerifyEmailPage /></Public>} />
+      <Route path="/undo-email-change/:token" element={<Public><UndoEmailChangePage /></Public>} />
       <Route path="/terms-of-service" element={<Public><TermsOfServicePage /></Public>} />
       <Route path="/privacy-policy" element={<Public><PrivacyPolicyPage /></Public>} />
 

@@ -81,7 +81,8 @@ async fn register_stores_hash_of_token_and_emails_the_secret() {
     let seen = Arc::new(Mutex::new(None));
     let seen2 = seen.clone();
     let mut users = MockUserRepository::new();
-    users.expect_create().times(1).returning(move |u, t, m| {
+    users.expect_by_login().returning(|_| Ok(None));
+    users.expect_create().times(1).returning(move |u, t, m, _| {
         *seen2.lock().expect("lock") = Some((u, t, m));
         Ok(UserId(9))
     });
@@ -95,6 +96,7 @@ async fn register_stores_hash_of_token_and_emails_the_secret() {
         })
         .await
         .expect("registered");
+    s.settled().await;
     assert_eq!(email.as_str(), "ann@example.com");
     let (u, t, m) = seen.lock().expect("lock").take().expect("create called");
     assert_eq!(u.username, "Ann");
@@ -111,8 +113,10 @@ async fn register_stores_hash_of_token_and_emails_the_secret() {
 async fn register_reports_taken_username_as_conflict() {
     let mut users = MockUserRepository::new();
     users
-        .expect_create()
-        .returning(|_, _, _| Err(RepoError::UsernameTaken));
+        .expect_by_login()
+        .with(eq("ann"))
+        .returning(|_| Ok(Some(user(true))));
+    users.expect_create().never();
     let err = service(users, hasher())
         .register(RegisterInput {
             username: "ann".into(),
@@ -194,6 +198,7 @@ async fn reset_request_issues_one_hour_token_only_for_existing_accounts() {
     s.request_password_reset("ghost@example.com")
         .await
         .expect("same answer for unknown");
+    s.settled().await;
     assert!(matches!(
         s.request_password_reset("nope").await,
         Err(IdentityError::Invalid { .. })
@@ -205,10 +210,91 @@ async fn resend_skips_verified_accounts() {
     let mut users = MockUserRepository::new();
     users.expect_by_email().returning(|_| Ok(Some(user(true))));
     users.expect_issue_token().never();
-    service(users, hasher())
-        .resend_verification("ann@example.com")
+    let s = service(users, hasher());
+    s.resend_verification("ann@example.com").await.expect("ok");
+    s.settled().await;
+}
+
+/// A repository call that blocks its thread until the test releases it, and says when it
+/// has started.
+struct Gate {
+    started: std::sync::mpsc::Receiver<()>,
+    release: std::sync::mpsc::Sender<()>,
+}
+
+fn gate() -> (Gate, impl Fn() + Send + Sync + 'static) {
+    let (started_tx, started) = std::sync::mpsc::channel();
+    let (release, release_rx) = std::sync::mpsc::channel::<()>();
+    let (started_tx, release_rx) = (Mutex::new(started_tx), Mutex::new(release_rx));
+    let wait = move || {
+        started_tx
+            .lock()
+            .expect("lock")
+            .send(())
+            .expect("test alive");
+        release_rx.lock().expect("lock").recv().expect("released");
+    };
+    (Gate { started, release }, wait)
+}
+
+/// The neutral answers return while the account's work is still blocked in the
+/// repository, so their timing cannot depend on it. Were the work on the answer's path,
+/// the calls below would not return until released (the timeout turns that into a failure).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn neutral_answers_do_not_wait_for_the_account_work() {
+    let limit = std::time::Duration::from_secs(10);
+    let (lookup, wait_lookup) = gate();
+    let (insert, wait_insert) = gate();
+    let mut users = MockUserRepository::new();
+    users.expect_by_email().times(2).returning(move |_| {
+        wait_lookup();
+        Ok(Some(user(false)))
+    });
+    users.expect_issue_token().times(2).returning(|_, _| Ok(()));
+    users.expect_by_login().returning(|_| Ok(None));
+    users.expect_create().times(1).returning(move |_, _, _, _| {
+        wait_insert();
+        Err(RepoError::EmailTaken)
+    });
+    let s = service(users, hasher());
+
+    // Each answer runs in its own task, so that a blocked answer fails the timeout here
+    // instead of blocking this thread.
+    for call in 0..2 {
+        let s2 = s.clone();
+        let answer = tokio::spawn(async move {
+            if call == 0 {
+                s2.request_password_reset("ann@example.com").await
+            } else {
+                s2.resend_verification("ann@example.com").await
+            }
+        });
+        tokio::time::timeout(limit, answer)
+            .await
+            .expect("answered while the lookup is blocked")
+            .expect("joined")
+            .expect("ok");
+        lookup.started.recv_timeout(limit).expect("lookup started");
+        lookup.release.send(()).expect("release");
+    }
+    let s2 = s.clone();
+    let answer = tokio::spawn(async move {
+        s2.register(RegisterInput {
+            username: "bob".into(),
+            email: "ann@example.com".into(),
+            password: "Abcdef1!".into(),
+            ..Default::default()
+        })
         .await
-        .expect("ok");
+    });
+    tokio::time::timeout(limit, answer)
+        .await
+        .expect("answered while the insert is blocked")
+        .expect("joined")
+        .expect("a taken address is answered like a new one");
+    insert.started.recv_timeout(limit).expect("insert started");
+    insert.release.send(()).expect("release");
+    s.settled().await;
 }
 
 #[tokio::test]
@@ -321,6 +407,7 @@ async fn new_email_is_confirmed_before_it_replaces_the_old_one() {
             ProfileInput {
                 first_name: Some(" Ann ".into()),
                 email: Some("New@example.com".into()),
+                current_password: Some("Abcdef1!".into()),
                 gender: Some("female".into()),
                 ..Default::default()
             },
@@ -331,6 +418,74 @@ async fn new_email_is_confirmed_before_it_replaces_the_old_one() {
         out.email_change_pending.as_ref().map(Email::as_str),
         Some("new@example.com")
     );
+}
+
+#[tokio::test]
+async fn email_change_needs_the_current_password_and_changes_nothing_without_it() {
+    let mut users = MockUserRepository::new();
+    users.expect_by_id().returning(|_| Ok(Some(user(true))));
+    users.expect_by_email().never();
+    users.expect_update_profile().never();
+    users.expect_issue_token().never();
+    let s = service(users, hasher());
+    for (password, message) in [
+        (None, rules::MSG_CURRENT_PASSWORD_REQUIRED),
+        (Some("Wrong1!x"), rules::MSG_CURRENT_PASSWORD_WRONG),
+    ] {
+        let err = s
+            .update_profile(
+                UserId(5),
+                ProfileInput {
+                    first_name: Some("Eve".into()),
+                    email: Some("new@example.com".into()),
+                    current_password: password.map(str::to_owned),
+                    ..Default::default()
+                },
+            )
+            .await
+            .expect_err("refused");
+        let IdentityError::Invalid { errors, .. } = err else {
+            panic!("expected Invalid, got {err:?}")
+        };
+        assert_eq!(errors.get("currentPassword"), Some(message));
+    }
+}
+
+#[tokio::test]
+async fn confirming_a_new_address_sends_the_old_one_an_undo_link() {
+    let token = secret::generate().expect("secret");
+    let hash = secret::hash(&token);
+    let mut users = MockUserRepository::new();
+    users
+        .expect_find_token()
+        .withf(|p, _, _| *p == TokenPurpose::ChangeEmail)
+        .returning(|_, _, _| {
+            Ok(Some(ValidToken {
+                user_id: UserId(5),
+                purpose: TokenPurpose::ChangeEmail,
+                new_email: Some(Email::parse("new@example.com").expect("e")),
+            }))
+        });
+    users.expect_by_id().returning(|_| Ok(Some(user(true))));
+    users.expect_consume_verification().never();
+    users
+        .expect_change_email()
+        .withf(move |h, _, undo, notice| {
+            h == hash
+                && undo.purpose == TokenPurpose::UndoEmailChange
+                && undo.new_email.as_ref().map(Email::as_str) == Some("ann@example.com")
+                && undo.expires_at == now() + Duration::days(7)
+                && notice.to == "ann@example.com"
+                && notice.text.contains("new@example.com")
+                && undo.token_hash == secret::hash(&secret_in(&notice.text, "undo-email-change"))
+        })
+        .times(1)
+        .returning(|_, _, _, _| Ok(Some(UserId(5))));
+    let out = service(users, hasher())
+        .verify_email(&token)
+        .await
+        .expect("changed");
+    assert_eq!(out, Verified::EmailChanged(UserId(5)));
 }
 
 #[tokio::test]
@@ -349,6 +504,7 @@ async fn profile_refuses_taken_email_and_bad_values() {
             UserId(5),
             ProfileInput {
                 email: Some("bob@example.com".into()),
+                current_password: Some("Abcdef1!".into()),
                 ..Default::default()
             },
         )

@@ -113,13 +113,14 @@ pub async fn login(
     }
 }
 
-/// Create an account; a verification email is sent.
+/// Create an account; a verification email is sent. The account is made after the answer,
+/// and an address that already has one is answered the same (its owner gets a note).
 #[utoipa::path(tag = "accounts",
     request_body(content = RegisterRequest, description = "JSON, or a native form post answered with 303"),
     responses(
         (status = 201, body = RegisterResponse),
         (status = 303, description = "Form post: to /verify-pending?email=..."),
-        (status = 400, body = ErrorBody), (status = 409, body = ErrorBody, description = "Username or email taken"),
+        (status = 400, body = ErrorBody), (status = 409, body = ErrorBody, description = "Username taken"),
         (status = 429, body = ErrorBody),
     ))]
 #[post("/api/register")]
@@ -215,18 +216,36 @@ pub async fn get_user(
     }
 }
 
-/// Update names, date of birth, gender; a new email is confirmed by a link first.
+/// Update names, date of birth, gender; a new email needs the current password and is
+/// confirmed by a link first.
 #[utoipa::path(tag = "accounts", request_body = UpdateUserRequest, responses(
     (status = 200, body = UpdateUserResponse), (status = 400, body = ErrorBody),
     (status = 401, body = ErrorBody), (status = 409, body = ErrorBody),
+    (status = 429, body = ErrorBody, description = "Too many passwords tried for the account"),
 ))]
 #[patch("/api/user")]
 pub async fn update_user(
+    req: HttpRequest,
     user: CurrentUser,
     body: web::Json<UpdateUserRequest>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     let b = body.into_inner();
+    if b.email.is_some() && b.current_password.as_deref().is_some_and(|p| !p.is_empty()) {
+        // A password tried here is a password guessed: it counts like a login attempt from
+        // this address. The session already proves the browser, so the account-wide bound
+        // for unknown browsers does not apply (it would let a thief slow the owner down).
+        let me = state.accounts.user(user.id).await?;
+        state
+            .limits
+            .login
+            .admit(
+                &client_ip(&req, &state),
+                &identity::username_key(&me.username),
+                true,
+            )
+            .await?;
+    }
     let clear = |v: Option<Option<String>>| v.map(Option::unwrap_or_default);
     let out = state
         .accounts
@@ -236,6 +255,7 @@ pub async fn update_user(
                 first_name: clear(b.first_name),
                 last_name: clear(b.last_name),
                 email: b.email,
+                current_password: b.current_password,
                 date_of_birth: clear(b.date_of_birth),
                 gender: b.gender,
             },
@@ -389,6 +409,23 @@ pub async fn verify_email(
         Verified::EmailChanged(_) => MSG_EMAIL_CHANGED,
     };
     Ok(HttpResponse::Ok().json(MessageResponse::new(message)))
+}
+
+/// Undo an email change with the token emailed to the old address: the old address comes
+/// back and every session of the user ends.
+#[utoipa::path(tag = "accounts", request_body = TokenRequest, responses(
+    (status = 200, body = MessageResponse), (status = 400, body = ErrorBody), (status = 409, body = ErrorBody),
+))]
+#[post("/api/email-change/undo")]
+pub async fn undo_email_change(
+    body: web::Json<TokenRequest>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let restored = state.accounts.undo_email_change(&body.token).await?;
+    tracing::info!("email change undone");
+    Ok(HttpResponse::Ok().json(MessageResponse::new(format!(
+        "Your email address is {restored} again and every device has been signed out. Whoever changed it may know your password: reset it now."
+    ))))
 }
 
 /// Requests that send an email to an address are limited per client and per address.

@@ -77,6 +77,12 @@ describe('register schema', () => {
     },
   );
 
+  it('refuses a username that could pose as an email address', async () => {
+    expect(await errorsOf(registerSchema, { ...validRegistration, username: 'VICTIM@EXAMPLE.COM' })).toEqual({
+      username: 'Username cannot contain @.',
+    });
+  });
+
   it('puts the mismatch on the confirm field', async () => {
     expect(await errorsOf(registerSchema, { ...validRegistration, confirmPassword: 'Secur3!pasS' })).toEqual({
       confirmPassword: 'Passwords do not match.',

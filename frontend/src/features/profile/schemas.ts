@@ -75,7 +75,23 @@ export const personalSchema = object({
       profileMessages.gender,
     ),
 });
-export type PersonalValues = InferType<typeof personalSchema>;
+
+/** Whether the form's address differs from the account's (addresses compare without case). */
+export function emailChanged(formEmail: string, currentEmail: string): boolean {
+  return formEmail.trim().toLowerCase() !== currentEmail.trim().toLowerCase();
+}
+
+/** The personal form for a user whose address is `currentEmail`: changing it needs the password. */
+export function personalSchemaFor(currentEmail: string) {
+  return personalSchema.shape({
+    currentPassword: string()
+      .default('')
+      .test('needed-for-email', profileMessages.currentRequired, function check(value) {
+        return !emailChanged(String(this.parent.email ?? ''), currentEmail) || Boolean(value);
+      }),
+  });
+}
+export type PersonalValues = InferType<ReturnType<typeof personalSchemaFor>>;
 
 export const passwordSchema = object({
   currentPassword: string().required(profileMessages.currentRequired),

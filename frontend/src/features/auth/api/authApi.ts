@@ -42,23 +42,33 @@ export function resendVerification(email: string): Promise<MessageResponse> {
   return apiPost<MessageResponse>('/api/verify-email/resend', { email });
 }
 
-const verifications = new Map<string, Promise<MessageResponse>>();
+const tokenAnswers = new Map<string, Promise<MessageResponse>>();
 
 /**
- * `POST /api/verify-email` once per token and page load: a token is single-use, so a
- * second mount (React StrictMode, a re-render) must reuse the first answer, not spend
- * the token again and report a failure.
+ * POSTs a single-use token once per page load: a second mount (React StrictMode, a
+ * re-render) must reuse the first answer, not spend the token again and report a failure.
  */
-export function verifyEmailOnce(token: string): Promise<MessageResponse> {
-  let pending = verifications.get(token);
+function postTokenOnce(path: string, token: string): Promise<MessageResponse> {
+  const key = `${path} ${token}`;
+  let pending = tokenAnswers.get(key);
   if (!pending) {
-    pending = apiPost<MessageResponse>('/api/verify-email', { token });
-    verifications.set(token, pending);
+    pending = apiPost<MessageResponse>(path, { token });
+    tokenAnswers.set(key, pending);
   }
   return pending;
 }
 
+/** `POST /api/verify-email`, once per token and page load. */
+export function verifyEmailOnce(token: string): Promise<MessageResponse> {
+  return postTokenOnce('/api/verify-email', token);
+}
+
+/** `POST /api/email-change/undo` (the link sent to the old address), once per token and page load. */
+export function undoEmailChangeOnce(token: string): Promise<MessageResponse> {
+  return postTokenOnce('/api/email-change/undo', token);
+}
+
 /** For tests: forget remembered verification answers. */
 export function resetVerificationCache(): void {
-  verifications.clear();
+  tokenAnswers.clear();
 }

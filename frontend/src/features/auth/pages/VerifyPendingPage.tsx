@@ -66,19 +66,19 @@ export default function VerifyPendingPage(): ReactElement {
         <div className="form-card-intro">
           {justRegistered ? (
             <Alert variant="success" role="status" className="form-card-alert">
-              Your account has been created.
+              Thanks for registering.
             </Alert>
           ) : null}
           <p>
             {initialEmail ? (
               <>
-                We sent a verification link to <span className="auth-email">{initialEmail}</span>.
+                We sent an email to <span className="auth-email">{initialEmail}</span>.
               </>
             ) : (
-              'We sent a verification link to the email address you registered with.'
+              'We sent an email to the address you registered with.'
             )}{' '}
-            Open the link in that email to activate your account, then log in. If you can&apos;t find it, check your
-            spam folder.
+            Open the link in it to activate your account, then log in. If that address already has an account, the
+            email tells you how to log in instead. If you can&apos;t find it, check your spam folder.
           </p>
         </div>
 

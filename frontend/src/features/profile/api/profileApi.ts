@@ -47,6 +47,8 @@ export interface UpdateUserPayload {
   firstName: string;
   lastName: string;
   email: string;
+  /** Sent only when `email` changes the address, which needs it. */
+  currentPassword?: string;
   /** Null clears the date. */
   dateOfBirth: string | null;
   gender: Gender;

@@ -2,6 +2,7 @@ import { useMemo, useRef, useState, type ReactElement } from 'react';
 import { useFormik } from 'formik';
 import { useSWRConfig } from 'swr';
 import { Alert } from '../../../components/feedback/Alert';
+import { PasswordField } from '../../../components/form/PasswordField';
 import { SubmitButton } from '../../../components/form/SubmitButton';
 import { TextField } from '../../../components/form/TextField';
 import { useFocusFirstError } from '../../../components/form/useFocusFirstError';
@@ -16,14 +17,14 @@ import {
   useProfileUser,
   type ProfileUser,
 } from '../api/profileApi';
-import { personalSchema, todayIso, type PersonalValues } from '../schemas';
+import { emailChanged, personalSchemaFor, todayIso, type PersonalValues } from '../schemas';
 import { SectionCard, SectionLoadError, SectionSkeleton } from './SectionCard';
 import { SelectField } from './SelectField';
 
 export const PROFILE_UPDATE_FAILURE = 'Failed to update your profile. Please try again.';
 
 type Field = keyof PersonalValues;
-const FIELDS: readonly Field[] = ['firstName', 'lastName', 'email', 'dateOfBirth', 'gender'];
+const FIELDS: readonly Field[] = ['firstName', 'lastName', 'email', 'currentPassword', 'dateOfBirth', 'gender'];
 
 function valuesOf(user: ProfileUser): PersonalValues {
   return {
@@ -32,6 +33,7 @@ function valuesOf(user: ProfileUser): PersonalValues {
     email: user.email,
     dateOfBirth: user.dateOfBirth ?? '',
     gender: isGender(user.gender) ? user.gender : DEFAULT_GENDER,
+    currentPassword: '',
   };
 }
 
@@ -62,11 +64,12 @@ function PersonalForm({ user }: { user: ProfileUser }): ReactElement {
   const [failure, setFailure] = useState<string | null>(null);
   const [pendingEmail, setPendingEmail] = useState<string | null>(null);
   const initialValues = useMemo(() => valuesOf(user), [user]);
+  const validationSchema = useMemo(() => personalSchemaFor(user.email), [user.email]);
 
   const formik = useFormik<PersonalValues>({
     initialValues,
     enableReinitialize: true,
-    validationSchema: personalSchema,
+    validationSchema,
     onSubmit: async (values, helpers) => {
       setFailure(null);
       try {
@@ -76,6 +79,8 @@ function PersonalForm({ user }: { user: ProfileUser }): ReactElement {
           email: values.email.trim(),
           dateOfBirth: values.dateOfBirth === '' ? null : values.dateOfBirth,
           gender: isGender(values.gender) ? values.gender : DEFAULT_GENDER,
+          // Only an address change asks for it (the server refuses one without it).
+          ...(emailChanged(values.email, user.email) ? { currentPassword: values.currentPassword } : {}),
         });
         await mutate(USER_KEY, answer.user, { revalidate: false });
         setPendingEmail(answer.emailChangePending);
@@ -98,6 +103,7 @@ function PersonalForm({ user }: { user: ProfileUser }): ReactElement {
 
   const fieldError = (name: Field): string | undefined =>
     formik.touched[name] || formik.submitCount > 0 ? formik.errors[name] : undefined;
+  const changingEmail = emailChanged(formik.values.email, user.email);
 
   return (
     <form ref={formRef} className="form profile-form" noValidate onSubmit={formik.handleSubmit} aria-label="Personal information">
@@ -148,6 +154,20 @@ function PersonalForm({ user }: { user: ProfileUser }): ReactElement {
           onBlur={formik.handleBlur}
           error={fieldError('email')}
         />
+        {changingEmail ? (
+          <PasswordField
+            id="profile-current-password"
+            name="currentPassword"
+            label="Current password"
+            autoComplete="current-password"
+            className="profile-grid-wide"
+            hint="Changing your email address needs your password. We will also tell your current address, with a link to undo the change."
+            value={formik.values.currentPassword}
+            onChange={formik.handleChange}
+            onBlur={formik.handleBlur}
+            error={fieldError('currentPassword')}
+          />
+        ) : null}
         <TextField
           id="profile-date-of-birth"
           name="dateOfBirth"

@@ -1,0 +1,287 @@
+//! Account takeover and enumeration over real HTTP, on SQLite and PostgreSQL: login names,
+//! email changes and their undo, links a new password voids, neutral registration.
+
+mod common;
+
+use common::*;
+use diesel::RunQueryDsl;
+use reqwest::StatusCode;
+use serde_json::json;
+use testkit::{Backend, on_both_backends};
+
+/// Rewrites a user's username in SQL, as data stored before '@' was refused would be.
+async fn set_legacy_username(app: &TestApp, from: &str, to: &str) {
+    let db = store::Db::connect(&store::DbOptions::new(&app.db_url)).expect("db");
+    let (from, to) = (from.to_owned(), to.to_owned());
+    let n = db
+        .write(move |c| -> anyhow::Result<usize> {
+            Ok(diesel::sql_query(format!(
+                "UPDATE users SET username = '{to}', username_key = '{}' WHERE username_key = '{from}'",
+                to.to_lowercase()
+            ))
+            .execute(c)?)
+        })
+        .await
+        .expect("update");
+    assert_eq!(n, 1);
+}
+
+async fn a_username_cannot_take_over_login_by_email(b: Backend) {
+    let app = TestApp::spawn(b).await;
+    app.signed_up("victim", "victim@example.com").await;
+    // The attack: a username that is the victim's address.
+    let res = app
+        .post(
+            "/api/register",
+            json!({"username": "VICTIM@EXAMPLE.COM", "email": "mallory@example.com",
+                   "password": NEW_PASSWORD, "firstName": "", "lastName": ""}),
+        )
+        .await;
+    assert_eq!(res.status(), StatusCode::BAD_REQUEST);
+    assert_eq!(
+        json_of(res).await["errors"]["username"],
+        "Username cannot contain @."
+    );
+
+    // Such a username stored before the rule must not shadow the victim's address either.
+    let mallory = client();
+    let res = post_with(
+        &mallory,
+        &app.url("/api/register"),
+        json!({"username": "mallory", "email": "mallory@example.com",
+               "password": NEW_PASSWORD, "firstName": "", "lastName": ""}),
+    )
+    .await;
+    assert_eq!(res.status(), StatusCode::CREATED);
+    let token = app
+        .token_from_email("mallory@example.com", "Verify", "verify-email")
+        .await;
+    app.post("/api/verify-email", json!({ "token": token }))
+        .await;
+    set_legacy_username(&app, "mallory", "VICTIM@EXAMPLE.COM").await;
+
+    let res = app.login(&client(), "victim@example.com", PASSWORD).await;
+    assert_eq!(res.status(), StatusCode::OK, "the victim logs in by email");
+    assert_eq!(json_of(res).await["user"]["email"], "victim@example.com");
+    let res = app
+        .login(&client(), "VICTIM@EXAMPLE.COM", NEW_PASSWORD)
+        .await;
+    assert_eq!(res.status(), StatusCode::UNAUTHORIZED, "the address wins");
+    let res = app
+        .login(&client(), "mallory@example.com", NEW_PASSWORD)
+        .await;
+    assert_eq!(
+        res.status(),
+        StatusCode::OK,
+        "mallory still logs in by email"
+    );
+
+    // A legacy username with '@' that is nobody's address still logs in.
+    set_legacy_username(&app, "victim@example.com", "Old@Name").await;
+    let res = app.login(&client(), "old@name", NEW_PASSWORD).await;
+    assert_eq!(res.status(), StatusCode::OK);
+    assert_eq!(json_of(res).await["user"]["email"], "mallory@example.com");
+}
+
+async fn registration_does_not_tell_whether_an_email_has_an_account(b: Backend) {
+    let app = TestApp::spawn(b).await;
+    let fresh = app.register("ann", "ann@example.com").await;
+    assert_eq!(fresh.status(), StatusCode::CREATED);
+    let fresh = json_of(fresh).await;
+    app.email("ann@example.com", "Verify").await;
+
+    // The same address again (any case): the same answer as a new registration; the
+    // owner is told instead, and no account or verification link is made.
+    let taken = app.register("bob", "ANN@example.com").await;
+    assert_eq!(taken.status(), StatusCode::CREATED);
+    assert_eq!(json_of(taken).await, fresh);
+    let note = app
+        .email("ann@example.com", "Someone tried to register")
+        .await;
+    assert!(note.decoded().contains("/password-reset-request"));
+    assert_eq!(app.smtp.count_to("ann@example.com"), 2);
+    let res = app.login(&client(), "bob", PASSWORD).await;
+    assert_eq!(
+        res.status(),
+        StatusCode::UNAUTHORIZED,
+        "no account was made"
+    );
+}
+
+async fn email_change_needs_the_password_and_can_be_undone(b: Backend) {
+    let app = TestApp::spawn(b).await;
+    app.signed_up("ann", "ann@example.com").await;
+    let patch = |body: serde_json::Value| {
+        let c = app.client.clone();
+        let url = app.url("/api/user");
+        async move { c.patch(url).json(&body).send().await.expect("req") }
+    };
+    // A session alone cannot move the account: the current password is asked, and a
+    // refused request changes nothing, not even the other fields.
+    for (password, message) in [
+        (None, "Current password is required"),
+        (Some("Wrong1!pw"), "Current password is incorrect"),
+    ] {
+        let res = patch(json!({"email": "ann.lee@example.com", "firstName": "Eve",
+                               "currentPassword": password}))
+        .await;
+        assert_eq!(res.status(), StatusCode::BAD_REQUEST);
+        assert_eq!(json_of(res).await["errors"]["currentPassword"], message);
+    }
+    assert_eq!(json_of(app.get("/api/user").await).await["firstName"], "");
+
+    // A new address is confirmed before it replaces the old one.
+    let res = patch(json!({"email": "ann.lee@example.com", "currentPassword": PASSWORD})).await;
+    assert_eq!(res.status(), StatusCode::OK);
+    let body = json_of(res).await;
+    assert_eq!(body["user"]["email"], "ann@example.com");
+    assert_eq!(body["emailChangePending"], "ann.lee@example.com");
+    let token = app
+        .token_from_email(
+            "ann.lee@example.com",
+            "Confirm your new email",
+            "verify-email",
+        )
+        .await;
+    let res = app.post("/api/verify-email", json!({"token": token})).await;
+    assert_eq!(res.status(), StatusCode::OK);
+    assert_eq!(
+        json_of(app.get("/api/user").await).await["email"],
+        "ann.lee@example.com"
+    );
+
+    // The old address is told, with a link that undoes the change; it survives a password
+    // change (a thief would make one).
+    let notice = app
+        .email("ann@example.com", "email address was changed")
+        .await;
+    assert!(notice.decoded().contains("ann.lee@example.com"));
+    let undo = app
+        .token_from_email(
+            "ann@example.com",
+            "email address was changed",
+            "undo-email-change",
+        )
+        .await;
+    let res = app
+        .post(
+            "/api/user/change-password",
+            json!({"currentPassword": PASSWORD, "newPassword": NEW_PASSWORD}),
+        )
+        .await;
+    assert_eq!(res.status(), StatusCode::OK);
+    let res = app
+        .post("/api/email-change/undo", json!({"token": undo}))
+        .await;
+    assert_eq!(res.status(), StatusCode::OK);
+    assert!(
+        json_of(res).await["message"]
+            .as_str()
+            .expect("m")
+            .contains("ann@example.com")
+    );
+    assert_eq!(
+        app.get("/api/user").await.status(),
+        StatusCode::UNAUTHORIZED,
+        "every session ended"
+    );
+    let res = app
+        .login(&app.client, "ann@example.com", NEW_PASSWORD)
+        .await;
+    assert_eq!(res.status(), StatusCode::OK);
+    assert_eq!(json_of(res).await["user"]["email"], "ann@example.com");
+    let res = app
+        .post("/api/email-change/undo", json!({"token": undo}))
+        .await;
+    assert_eq!(res.status(), StatusCode::BAD_REQUEST, "single use");
+    let res = app
+        .post("/api/email-change/undo", json!({"token": "garbage"}))
+        .await;
+    assert_eq!(res.status(), StatusCode::BAD_REQUEST);
+}
+
+async fn passwords_tried_on_email_change_count_as_login_attempts(b: Backend) {
+    let app = TestApp::spawn(b).await;
+    app.signed_up("ann", "ann@example.com").await;
+    // The account allows 10 attempts per 15 minutes; signing up used one.
+    for _ in 0..9 {
+        let res = app
+            .client
+            .patch(app.url("/api/user"))
+            .json(&json!({"email": "eve@example.com", "currentPassword": "Wrong1!pw"}))
+            .send()
+            .await
+            .expect("req");
+        assert_eq!(res.status(), StatusCode::BAD_REQUEST);
+    }
+    let res = app
+        .client
+        .patch(app.url("/api/user"))
+        .json(&json!({"email": "eve@example.com", "currentPassword": PASSWORD}))
+        .send()
+        .await
+        .expect("req");
+    assert_eq!(res.status(), StatusCode::TOO_MANY_REQUESTS);
+    assert_eq!(
+        app.login(&client(), "ann", PASSWORD).await.status(),
+        StatusCode::TOO_MANY_REQUESTS,
+        "the same budget as logins"
+    );
+    assert_eq!(
+        json_of(app.get("/api/user").await).await["email"],
+        "ann@example.com"
+    );
+}
+
+async fn a_new_password_voids_links_asked_for_before(b: Backend) {
+    let app = TestApp::spawn(b).await;
+    app.signed_up("ann", "ann@example.com").await;
+    let res = app
+        .post(
+            "/api/password-reset/request",
+            json!({"email": "ann@example.com"}),
+        )
+        .await;
+    assert_eq!(res.status(), StatusCode::OK);
+    let reset = app
+        .token_from_email("ann@example.com", "Reset your", "reset-password")
+        .await;
+    let res = app
+        .client
+        .patch(app.url("/api/user"))
+        .json(&json!({"email": "new@example.com", "currentPassword": PASSWORD}))
+        .send()
+        .await
+        .expect("req");
+    assert_eq!(res.status(), StatusCode::OK);
+    let change = app
+        .token_from_email("new@example.com", "Confirm your new email", "verify-email")
+        .await;
+    let res = app
+        .post(
+            "/api/user/change-password",
+            json!({"currentPassword": PASSWORD, "newPassword": NEW_PASSWORD}),
+        )
+        .await;
+    assert_eq!(res.status(), StatusCode::OK);
+    let res = app
+        .get(&format!("/api/password-reset/verify/{reset}"))
+        .await;
+    assert_eq!(res.status(), StatusCode::BAD_REQUEST, "reset link voided");
+    let res = app
+        .post("/api/verify-email", json!({"token": change}))
+        .await;
+    assert_eq!(res.status(), StatusCode::BAD_REQUEST, "email change voided");
+    assert_eq!(
+        json_of(app.get("/api/user").await).await["email"],
+        "ann@example.com"
+    );
+}
+
+on_both_backends!(
+    a_username_cannot_take_over_login_by_email,
+    registration_does_not_tell_whether_an_email_has_an_account,
+    email_change_needs_the_password_and_can_be_undone,
+    passwords_tried_on_email_change_count_as_login_attempts,
+    a_new_password_voids_links_asked_for_before,
+);
