@@ -136,6 +136,16 @@ async fn bad_readings_store_nothing(b: Backend) {
             "Diastolic must be less than 150",
         ),
         (
+            json!({"date": "2026-11-20", "time": "08:00", "systolic": 90, "diastolic": 140}),
+            "diastolic",
+            "Diastolic must be lower than systolic",
+        ),
+        (
+            json!({"date": "2026-11-20", "time": "08:00", "systolic": 120, "diastolic": 120}),
+            "diastolic",
+            "Diastolic must be lower than systolic",
+        ),
+        (
             json!({"date": "2026-11-20", "time": "08:00", "heartRate": 39}),
             "heartRate",
             "Heart rate must be at least 40",
