@@ -4,6 +4,7 @@
 pub mod app;
 pub mod auth;
 pub mod dto;
+pub mod edge;
 pub mod error;
 pub mod rate_limit;
 pub mod routes;
