@@ -39,6 +39,9 @@ today=$(date +%F)
 export BENCH_DATE=$today
 check_failed=0
 
+# shellcheck source=scripts/bench/import.sh
+source scripts/bench/import.sh
+
 # wrk prints 71.00us / 1.14ms / 1.02s; the tables use milliseconds.
 to_ms() { awk -v v="$1" 'BEGIN { n = v + 0; if (v ~ /us$/) n /= 1000; else if (v ~ /ms$/) n += 0; else if (v ~ /s$/) n *= 1000; printf "%.2f", n }'; }
 
@@ -145,6 +148,7 @@ bench_backend() { # sqlite | postgres
     echo "p99 ${quiet} ms alone, ${storm} ms while 20 logins run concurrently (${logins} logins/s);"
     echo "raised by $(awk -v a="$storm" -v b="$quiet" 'BEGIN { printf "%.2f", a - b }') ms, budget ${budget_ms} ms: **${verdict}**."
     echo
+    import_preview_check
   } > "$out/$backend.md"
   cat "$out/$backend.md"
   stop_server

@@ -7,6 +7,7 @@ pub mod errors;
 pub mod health;
 pub mod ids;
 pub mod outbox;
+pub mod pool;
 pub mod secret;
 pub mod text;
 

@@ -108,6 +108,25 @@ pub struct ReadingQuery {
     pub offset: i64,
 }
 
+/// Where a walk through a list stopped: the last reading given (lists are ordered by date,
+/// time and id, newest first).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ListPosition {
+    pub date: NaiveDate,
+    pub time: NaiveTime,
+    pub id: i64,
+}
+
+impl From<&Reading> for ListPosition {
+    fn from(r: &Reading) -> Self {
+        Self {
+            date: r.date,
+            time: r.time,
+            id: r.id,
+        }
+    }
+}
+
 /// A page of readings and how many match in all.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ReadingPage {

@@ -8,6 +8,18 @@ use crate::model::*;
 #[async_trait::async_trait]
 pub trait ReadingRepository: Send + Sync {
     async fn list(&self, user: UserId, query: ReadingQuery) -> anyhow::Result<ReadingPage>;
+    /// How many readings match `query` (its limit and offset ignored).
+    async fn count(&self, user: UserId, query: ReadingQuery) -> anyhow::Result<i64>;
+    /// The next `batch` readings matching `query` (its limit and offset ignored) in the
+    /// list's order (newest first: date, time, id), after `after` or from the start.
+    /// Walking the whole list this way reads it in batches of constant size.
+    async fn list_after(
+        &self,
+        user: UserId,
+        query: ReadingQuery,
+        after: Option<ListPosition>,
+        batch: i64,
+    ) -> anyhow::Result<Vec<Reading>>;
     async fn get(&self, user: UserId, id: i64) -> anyhow::Result<Option<Reading>>;
     async fn insert(&self, user: UserId, values: ReadingValues) -> anyhow::Result<Reading>;
     /// `None` when the user has no such reading.

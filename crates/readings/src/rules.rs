@@ -14,6 +14,8 @@ pub const MSG_TIME_INVALID: &str = "Time must be a real time (HH:MM)";
 pub const MSG_NOTES_MAX: &str = "Notes must be at most 1000 characters";
 pub const MSG_NOTES_CONTROL: &str = "Notes cannot contain control characters";
 pub const MSG_NO_MEASUREMENT: &str = "Enter at least one measurement";
+/// Diastolic is the lower number of a blood pressure; equal values are a typo too.
+pub const MSG_DIASTOLIC_NOT_LOWER: &str = "Diastolic must be lower than systolic";
 pub const NOTES_MAX: usize = 1000;
 
 /// A measure's name in messages and its inclusive range in canonical units.
@@ -177,6 +179,11 @@ pub fn validate(
             .check(field(input.blood_sugar), &mut errors)
             .map(|v| round_to(v, 3)),
     };
+    if let (Some(s), Some(d)) = (values.systolic, values.diastolic)
+        && d >= s
+    {
+        errors.add(DIASTOLIC.field, MSG_DIASTOLIC_NOT_LOWER);
+    }
     let notes = input
         .notes
         .as_deref()
@@ -369,5 +376,24 @@ mod tests {
         let mut i = base();
         i.notes = Some("   ".into());
         assert_eq!(validate(&i, today()).expect("ok").notes, None);
+    }
+
+    #[test]
+    fn diastolic_must_be_lower_than_systolic() {
+        for (s, d, ok) in [
+            (140.0, 90.0, true),
+            (90.0, 140.0, false),
+            (120.0, 120.0, false),
+        ] {
+            let mut i = base();
+            i.systolic = Some(Number(s));
+            i.diastolic = Some(Number(d));
+            let expected = (!ok).then_some(MSG_DIASTOLIC_NOT_LOWER);
+            assert_eq!(error_for(i, "diastolic").as_deref(), expected, "{s}/{d}");
+        }
+        // One number alone is judged by its range only.
+        let mut i = base();
+        i.diastolic = Some(Number(140.0));
+        assert!(validate(&i, today()).is_ok());
     }
 }

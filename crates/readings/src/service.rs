@@ -1,14 +1,16 @@
 //! Reading use cases: the owner is always the signed-in user.
 
-use std::sync::Arc;
+use std::collections::HashSet;
+use std::sync::{Arc, Mutex};
 
 use chrono::Duration;
+use kernel::pool::{BoundedPool, PoolError};
 use kernel::{Clock, FieldErrors, UserId};
 
 use crate::model::*;
 use crate::ports::{ReadingRepository, RecordingAllowed};
 use crate::rules;
-use crate::transfer::{self, ImportFileError, ImportRow};
+use crate::transfer::{self, ImportFileError, ImportRow, KnownReadings};
 
 fn file_error(e: ImportFileError) -> ReadingError {
     let mut errors = FieldErrors::new();
@@ -44,7 +46,12 @@ pub struct ImportSummary {
 }
 
 pub const MSG_SUBSCRIPTION_REQUIRED: &str = "Subscription Required";
+pub const MSG_IMPORT_RUNNING: &str =
+    "Another import of yours is still being checked. Please wait for it and try again.";
+pub const MSG_IMPORTS_BUSY: &str = "Imports are busy right now. Please try again in a few seconds.";
 pub const MAX_PAGE: i64 = 1000;
+/// Readings per database read when a whole list is streamed.
+pub const LIST_BATCH: i64 = 500;
 
 #[derive(Debug, thiserror::Error)]
 pub enum ReadingError {
@@ -52,6 +59,9 @@ pub enum ReadingError {
     NotFound,
     #[error("{}", MSG_SUBSCRIPTION_REQUIRED)]
     SubscriptionRequired,
+    /// Too much work is under way: nothing was done, try again shortly.
+    #[error("{0}")]
+    Busy(&'static str),
     #[error("{message}")]
     Invalid {
         message: String,
@@ -76,6 +86,43 @@ pub struct ReadingService {
     repo: Arc<dyn ReadingRepository>,
     allowed: Arc<dyn RecordingAllowed>,
     clock: Arc<dyn Clock>,
+    /// Parsing and checking import files: CPU work kept off the async workers.
+    import_pool: Arc<BoundedPool>,
+    /// Users with an import (or its preview) under way: one at a time each, so one account
+    /// holds at most one of the pool's threads.
+    importing: Arc<Mutex<HashSet<UserId>>>,
+}
+
+/// A user's turn to import; ends when dropped.
+struct ImportTurn {
+    importing: Arc<Mutex<HashSet<UserId>>>,
+    user: UserId,
+}
+
+impl Drop for ImportTurn {
+    fn drop(&mut self) {
+        if let Ok(mut set) = self.importing.lock() {
+            set.remove(&self.user);
+        }
+    }
+}
+
+fn pool_error(e: PoolError) -> ReadingError {
+    match e {
+        PoolError::Busy(_) => ReadingError::Busy(MSG_IMPORTS_BUSY),
+        PoolError::Failed(_) => ReadingError::Unexpected(e.into()),
+    }
+}
+
+/// Paging within bounds and search text trimmed to 100 characters.
+fn bounded(mut query: ReadingQuery) -> ReadingQuery {
+    query.limit = query.limit.map(|l| l.clamp(1, MAX_PAGE));
+    query.offset = query.offset.max(0);
+    query.text = query
+        .text
+        .map(|t| t.trim().chars().take(100).collect::<String>())
+        .filter(|t| !t.is_empty());
+    query
 }
 
 fn to_field(v: Option<f64>) -> NumberField {
@@ -92,7 +139,40 @@ impl ReadingService {
             repo,
             allowed,
             clock,
+            import_pool: Arc::new(BoundedPool::new("import", 1, 2, || {})),
+            importing: Arc::default(),
         }
+    }
+
+    /// Runs import parsing and checking on `pool` (the default is one thread).
+    #[must_use]
+    pub fn with_import_pool(mut self, pool: Arc<BoundedPool>) -> Self {
+        self.import_pool = pool;
+        self
+    }
+
+    fn import_turn(&self, user: UserId) -> Result<ImportTurn, ReadingError> {
+        let mut set = self
+            .importing
+            .lock()
+            .map_err(|_| anyhow::anyhow!("import turns poisoned"))?;
+        if !set.insert(user) {
+            return Err(ReadingError::Busy(MSG_IMPORT_RUNNING));
+        }
+        Ok(ImportTurn {
+            importing: self.importing.clone(),
+            user,
+        })
+    }
+
+    /// Parses an import file on the import pool.
+    async fn parse_import(&self, csv: String) -> Result<Vec<ImportRow>, ReadingError> {
+        let latest = self.latest_date();
+        self.import_pool
+            .run(move || transfer::parse_csv(&csv, latest))
+            .await
+            .map_err(pool_error)?
+            .map_err(file_error)
     }
 
     fn latest_date(&self) -> chrono::NaiveDate {
@@ -102,15 +182,28 @@ impl ReadingService {
     pub async fn list(
         &self,
         user: UserId,
-        mut query: ReadingQuery,
+        query: ReadingQuery,
     ) -> Result<ReadingPage, ReadingError> {
-        query.limit = query.limit.map(|l| l.clamp(1, MAX_PAGE));
-        query.offset = query.offset.max(0);
-        query.text = query
-            .text
-            .map(|t| t.trim().chars().take(100).collect::<String>())
-            .filter(|t| !t.is_empty());
-        Ok(self.repo.list(user, query).await?)
+        Ok(self.repo.list(user, bounded(query)).await?)
+    }
+
+    /// How many readings match the filters.
+    pub async fn count(&self, user: UserId, query: ReadingQuery) -> Result<i64, ReadingError> {
+        Ok(self.repo.count(user, bounded(query)).await?)
+    }
+
+    /// The next [`LIST_BATCH`] readings of the list after `after` (newest first): a whole
+    /// list in constant memory, one batch at a time. Empty at the end.
+    pub async fn list_batch(
+        &self,
+        user: UserId,
+        query: ReadingQuery,
+        after: Option<ListPosition>,
+    ) -> Result<Vec<Reading>, ReadingError> {
+        Ok(self
+            .repo
+            .list_after(user, bounded(query), after, LIST_BATCH)
+            .await?)
     }
 
     pub async fn get(&self, user: UserId, id: i64) -> Result<Reading, ReadingError> {
@@ -174,45 +267,48 @@ impl ReadingService {
     }
 
     /// Checks an import file without storing anything: each row valid (new or already
-    /// there) or invalid with the form's messages.
+    /// there) or invalid with the form's messages. Needs a subscription, like importing:
+    /// checking a large file is real work.
     pub async fn preview_import(
         &self,
         user: UserId,
-        csv: &str,
+        csv: String,
     ) -> Result<ImportPreview, ReadingError> {
-        let rows = transfer::parse_csv(csv, self.latest_date()).map_err(file_error)?;
-        let existing: Vec<ReadingValues> = self
-            .all(user)
-            .await?
-            .iter()
-            .map(ReadingValues::from)
-            .collect();
-        let mut seen: Vec<ReadingValues> = Vec::new();
-        let mut out = Vec::with_capacity(rows.len());
-        for row in rows {
-            let status = match &row.values {
-                None => ImportStatus::Invalid,
-                Some(v)
-                    if existing.iter().any(|e| transfer::same_reading(e, v))
-                        || seen.iter().any(|e| transfer::same_reading(e, v)) =>
-                {
-                    ImportStatus::Duplicate
-                }
-                Some(v) => {
-                    seen.push(v.clone());
-                    ImportStatus::New
-                }
-            };
-            out.push(PreviewRow { row, status });
-        }
-        Ok(ImportPreview { rows: out })
+        self.preview_import_with(user, csv, |p| p).await
+    }
+
+    /// As [`Self::preview_import`], then `finish` (e.g. writing the answer, which for a
+    /// large file is work of the same size) on the import pool, still in the user's turn.
+    pub async fn preview_import_with<T: Send + 'static>(
+        &self,
+        user: UserId,
+        csv: String,
+        finish: impl FnOnce(ImportPreview) -> T + Send + 'static,
+    ) -> Result<T, ReadingError> {
+        self.require_subscription(user).await?;
+        let _turn = self.import_turn(user)?;
+        let rows = self.parse_import(csv).await?;
+        let existing: Vec<ReadingValues> = if rows.iter().all(|r| r.values.is_none()) {
+            Vec::new()
+        } else {
+            self.all(user)
+                .await?
+                .iter()
+                .map(ReadingValues::from)
+                .collect()
+        };
+        self.import_pool
+            .run(move || finish(classify(rows, existing)))
+            .await
+            .map_err(pool_error)
     }
 
     /// Stores the file's valid rows that are not already there; needs a subscription,
     /// like recording.
-    pub async fn import(&self, user: UserId, csv: &str) -> Result<ImportSummary, ReadingError> {
+    pub async fn import(&self, user: UserId, csv: String) -> Result<ImportSummary, ReadingError> {
         self.require_subscription(user).await?;
-        let rows = transfer::parse_csv(csv, self.latest_date()).map_err(file_error)?;
+        let _turn = self.import_turn(user)?;
+        let rows = self.parse_import(csv).await?;
         let invalid = rows.iter().filter(|r| r.values.is_none()).count();
         let valid: Vec<ReadingValues> = rows.into_iter().filter_map(|r| r.values).collect();
         let candidates = valid.len();
@@ -231,6 +327,23 @@ impl ReadingService {
             Err(ReadingError::NotFound)
         }
     }
+}
+
+/// New, duplicate (of a stored reading or an earlier row) or invalid, row by row.
+fn classify(rows: Vec<ImportRow>, existing: Vec<ReadingValues>) -> ImportPreview {
+    let mut known = KnownReadings::new(existing);
+    let rows = rows
+        .into_iter()
+        .map(|row| {
+            let status = match &row.values {
+                None => ImportStatus::Invalid,
+                Some(v) if known.add_if_new(v) => ImportStatus::New,
+                Some(_) => ImportStatus::Duplicate,
+            };
+            PreviewRow { row, status }
+        })
+        .collect();
+    ImportPreview { rows }
 }
 
 #[cfg(test)]
@@ -373,5 +486,77 @@ mod tests {
         )
         .await
         .expect("listed");
+    }
+
+    fn listing(readings: Vec<Reading>) -> MockReadingRepository {
+        let mut repo = MockReadingRepository::new();
+        repo.expect_list().returning(move |_, _| {
+            Ok(ReadingPage {
+                readings: readings.clone(),
+                total: 1,
+            })
+        });
+        repo
+    }
+
+    const CSV: &str = "date,time,systolic,diastolic,weight,notes\n\
+                       2026-11-20,07:15,120,80,154.33,morning\n\
+                       2026-11-21,07:15,121,80,,\n\
+                       2026-11-21,07:15,121,80,,\n\
+                       2026-11-21,07:16,300,80,,\n";
+
+    #[tokio::test]
+    async fn preview_marks_new_duplicate_and_invalid_rows() {
+        let s = ReadingService::new(
+            Arc::new(listing(vec![stored()])),
+            Arc::new(allowed(true)),
+            Arc::new(SystemClock),
+        );
+        let preview = s
+            .preview_import(UserId(1), CSV.into())
+            .await
+            .expect("preview");
+        let statuses: Vec<ImportStatus> = preview.rows.iter().map(|r| r.status).collect();
+        assert_eq!(
+            statuses,
+            [
+                ImportStatus::Duplicate, // stored, within the kg rounding
+                ImportStatus::New,
+                ImportStatus::Duplicate, // the row above
+                ImportStatus::Invalid,
+            ]
+        );
+    }
+
+    #[tokio::test]
+    async fn previews_need_a_subscription_like_imports() {
+        let mut repo = MockReadingRepository::new();
+        repo.expect_list().never();
+        let s = ReadingService::new(
+            Arc::new(repo),
+            Arc::new(allowed(false)),
+            Arc::new(SystemClock),
+        );
+        assert!(matches!(
+            s.preview_import(UserId(1), CSV.into()).await,
+            Err(ReadingError::SubscriptionRequired)
+        ));
+    }
+
+    #[tokio::test]
+    async fn one_import_at_a_time_per_user_and_others_go_on() {
+        let s = ReadingService::new(
+            Arc::new(listing(vec![])),
+            Arc::new(allowed(true)),
+            Arc::new(SystemClock),
+        );
+        let turn = s.import_turn(UserId(1)).expect("turn");
+        assert!(matches!(
+            s.preview_import(UserId(1), CSV.into()).await,
+            Err(ReadingError::Busy(MSG_IMPORT_RUNNING))
+        ));
+        assert!(s.preview_import(UserId(2), CSV.into()).await.is_ok());
+        drop(turn);
+        assert!(s.preview_import(UserId(1), CSV.into()).await.is_ok());
     }
 }

@@ -45,6 +45,9 @@ pub struct Config {
     pub scheduler_seconds: u64,
     /// Concurrent Argon2 hashes (each ~19 MiB); 0 means one per CPU but one (at least one).
     pub password_hash_concurrency: usize,
+    /// Import files checked at once (CPU work on low-priority threads; a few more wait,
+    /// the rest get 429); 0 means half the CPUs (at least one).
+    pub import_concurrency: usize,
     /// PayPal REST API base (sandbox by default; `https://api-m.paypal.com` for live).
     pub paypal_api_base: String,
     /// Without both, payments run in test mode (refused in production).
@@ -84,6 +87,7 @@ impl Default for Config {
             outbox_poll_ms: 2000,
             scheduler_seconds: 60,
             password_hash_concurrency: 0,
+            import_concurrency: 0,
             paypal_api_base: "https://api-m.sandbox.paypal.com".into(),
             paypal_client_id: None,
             paypal_client_secret: None,

@@ -192,6 +192,13 @@ async fn round_trip(b: Backend) {
 async fn preview_explains_every_bad_row(b: Backend) {
     let app = TestApp::spawn(b).await;
     app.signed_up("ann", "ann@example.com").await;
+    // Checking a file is real work: like importing it, it needs a subscription.
+    let res = app
+        .post("/api/data/import/preview", json!({"csv": "date,time\n"}))
+        .await;
+    assert_eq!(res.status(), StatusCode::FORBIDDEN);
+    assert_eq!(json_of(res).await["message"], "Subscription Required");
+    app.subscribe().await;
     let csv = "date,time,systolic,diastolic,heart_rate,weight,weight_unit\n\
                2026-11-20,07:00,251,80,,,\n\
                2026-11-20,25:00,120,80,,,\n\
@@ -266,8 +273,73 @@ async fn exports_need_a_session(b: Backend) {
     assert_eq!(res.status(), StatusCode::UNAUTHORIZED);
 }
 
+/// One account looping previews of 50,000-row files (once ~6 s of a web worker each, and
+/// pairwise) must not hold up anyone else: its files are checked one at a time on the
+/// import threads, the extra ones answered 429 at once.
+async fn one_accounts_import_previews_leave_others_served(b: Backend) {
+    let app = TestApp::spawn(b).await;
+    app.signed_up("bob", "bob@example.com").await;
+    let bob = app.client.clone();
+    let ann = TestApp {
+        client: client(),
+        ..app
+    };
+    ann.signed_up("ann", "ann@example.com").await;
+    ann.subscribe().await;
+    // 50,000 distinct readings at one date and time: the old pairwise check's worst case.
+    let mut csv = String::from("date,time,heart_rate,weight\n");
+    for i in 0..50_000 {
+        let weight = 50.0 + f64::from(i / 180) * 0.05;
+        csv.push_str(&format!("2026-11-20,07:00,{},{weight:.2}\n", 40 + i % 180));
+    }
+    let body = json!({ "csv": csv });
+    let previews: Vec<_> = (0..3)
+        .map(|_| {
+            let (client, url, body) = (
+                ann.client.clone(),
+                ann.url("/api/data/import/preview"),
+                body.clone(),
+            );
+            tokio::spawn(async move { client.post(url).json(&body).send().await })
+        })
+        .collect();
+    // A generous bound: the old code kept the worker for minutes (in a debug build).
+    let mut served = 0;
+    while served < 3 || previews.iter().any(|p| !p.is_finished()) {
+        let res = tokio::time::timeout(
+            std::time::Duration::from_secs(3),
+            bob.get(ann.url("/api/user")).send(),
+        )
+        .await
+        .expect("bob is answered within 3 s while ann's previews run")
+        .expect("request");
+        assert_eq!(res.status(), StatusCode::OK);
+        served += 1;
+    }
+    let mut checked = 0;
+    for p in previews {
+        let res = p.await.expect("join").expect("request");
+        match res.status() {
+            StatusCode::OK => {
+                let p = json_of(res).await;
+                assert_eq!(p["new"], 50_000, "every row is distinct");
+                assert_eq!(p["rows"].as_array().map(Vec::len), Some(50_000));
+                checked += 1;
+            }
+            StatusCode::TOO_MANY_REQUESTS => {
+                assert!(res.headers().contains_key("retry-after"));
+                assert!(json_of(res).await["message"].is_string());
+            }
+            other => panic!("preview answered {other}"),
+        }
+    }
+    assert!(checked >= 1, "at least one preview was checked");
+    assert_eq!(count(&ann).await, 0, "previews store nothing");
+}
+
 on_both_backends!(
     round_trip,
     preview_explains_every_bad_row,
-    exports_need_a_session
+    exports_need_a_session,
+    one_accounts_import_previews_leave_others_served,
 );

@@ -136,6 +136,16 @@ async fn bad_readings_store_nothing(b: Backend) {
             "Diastolic must be less than 150",
         ),
         (
+            json!({"date": "2026-11-20", "time": "08:00", "systolic": 90, "diastolic": 140}),
+            "diastolic",
+            "Diastolic must be lower than systolic",
+        ),
+        (
+            json!({"date": "2026-11-20", "time": "08:00", "systolic": 120, "diastolic": 120}),
+            "diastolic",
+            "Diastolic must be lower than systolic",
+        ),
+        (
             json!({"date": "2026-11-20", "time": "08:00", "heartRate": 39}),
             "heartRate",
             "Heart rate must be at least 40",
@@ -351,7 +361,60 @@ async fn bad_paths_and_queries_are_named(b: Backend) {
     assert!(!message.contains("body"), "{message}");
 }
 
+/// Without paging the whole list (the spec's) is streamed from batched reads, in order and
+/// complete across batch edges; a client that pages without a size gets pages of 100.
+async fn the_whole_list_is_streamed_and_paging_has_a_default(b: Backend) {
+    let app = TestApp::spawn(b).await;
+    app.signed_up("ann", "ann@example.com").await;
+    app.subscribe().await;
+    // 1,000 readings: exactly two batches of 500, so the last batch edge is met too.
+    let mut csv = String::from("date,time,heart_rate\n");
+    let start = chrono::NaiveDate::from_ymd_opt(2025, 1, 1).expect("date");
+    for i in 0..1000_i64 {
+        let day = start + chrono::Duration::days(i / 4);
+        let time = ["07:00", "12:00", "18:00", "18:00"][usize::try_from(i % 4).expect("i")];
+        csv.push_str(&format!("{day},{time},{}\n", 40 + i % 100));
+    }
+    let res = app.post("/api/data/import", json!({ "csv": csv })).await;
+    assert_eq!(json_of(res).await["imported"], 1000);
+
+    let res = app.get("/api/readings").await;
+    assert_eq!(res.status(), StatusCode::OK);
+    assert_eq!(res.content_length(), None, "streamed, not buffered");
+    assert_eq!(res.headers()["x-total-count"], "1000");
+    let all: Vec<Value> = res.json().await.expect("a JSON array");
+    assert_eq!(all.len(), 1000);
+    let key = |r: &Value| {
+        (
+            r["date"].as_str().map(str::to_owned),
+            r["time"].as_str().map(str::to_owned),
+            r["id"].as_i64(),
+        )
+    };
+    assert!(
+        all.windows(2).all(|w| key(&w[0]) > key(&w[1])),
+        "newest first, each reading once"
+    );
+
+    let (march, total) = list(&app, "?from=2025-03-01&to=2025-03-31&type=hr").await;
+    assert_eq!(
+        (march.len(), total),
+        (124, 124),
+        "filters apply to the stream"
+    );
+
+    let (page, total) = list(&app, "?offset=0").await;
+    assert_eq!((page.len(), total), (100, 1000), "a default page");
+    assert_eq!(key(&page[0]), key(&all[0]));
+    let (page, _) = list(&app, "?offset=950").await;
+    assert_eq!(page.len(), 50);
+    assert_eq!(key(&page[0]), key(&all[950]));
+    let (empty, total) = list(&app, "?q=nothing-matches").await;
+    assert_eq!((empty.len(), total), (0, 0));
+}
+
 on_both_backends!(
+    the_whole_list_is_streamed_and_paging_has_a_default,
     bad_paths_and_queries_are_named,
     crud,
     bad_readings_store_nothing,

@@ -225,7 +225,7 @@ async fn hostile_bodies_get_a_clear_4xx_and_store_nothing(b: Backend) {
             res.status()
         );
     }
-    // NUL in notes is refused with the field's message (PostgreSQL cannot store it).
+    // NUL in notes is refused at the edge, naming the field (PostgreSQL cannot store it).
     let res = app
         .post(
             "/api/readings",
@@ -235,7 +235,7 @@ async fn hostile_bodies_get_a_clear_4xx_and_store_nothing(b: Backend) {
     assert_eq!(res.status(), StatusCode::BAD_REQUEST);
     assert_eq!(
         json_of(res).await["errors"]["notes"],
-        "Notes cannot contain control characters"
+        "Remove the control characters from this text"
     );
     let report = json_of(app.get("/api/reports").await).await[0]["id"]
         .as_i64()
@@ -250,8 +250,131 @@ async fn hostile_bodies_get_a_clear_4xx_and_store_nothing(b: Backend) {
     );
 }
 
+/// Every kind of text input: the query string, JSON bodies (login included, before any
+/// account is looked up) and form posts. A NUL was a 500 on PostgreSQL.
+async fn control_characters_are_refused_at_the_edge_everywhere(b: Backend) {
+    let app = TestApp::spawn(b).await;
+    app.signed_up("ann", "ann@example.com").await;
+    app.subscribe().await;
+    let refused = |field: &'static str| {
+        move |answer: Value| {
+            assert_eq!(
+                answer["errors"][field], "Remove the control characters from this text",
+                "{answer}"
+            );
+        }
+    };
+    for query in ["q=%00", "q=tea%07", "from=2026-11-01%1B", "q=a%0Ab"] {
+        let res = app.get(&format!("/api/readings?{query}")).await;
+        assert_eq!(res.status(), StatusCode::BAD_REQUEST, "{query}");
+        let field = query.split('=').next().unwrap_or_default();
+        assert_eq!(
+            json_of(res).await["errors"][field],
+            "Remove the control characters from this text",
+            "{query}"
+        );
+    }
+    let anon = client();
+    let res = post_with(
+        &anon,
+        &app.url("/api/login"),
+        json!({"username": "a\u{0}b", "password": "Secret-pass1"}),
+    )
+    .await;
+    assert_eq!(res.status(), StatusCode::BAD_REQUEST);
+    refused("username")(json_of(res).await);
+    let res = anon
+        .post(app.url("/api/login"))
+        .header("content-type", "application/x-www-form-urlencoded")
+        .body("username=a%00b&password=x&redirect=%2F")
+        .send()
+        .await
+        .expect("req");
+    assert_eq!(res.status(), StatusCode::BAD_REQUEST);
+    refused("username")(json_of(res).await);
+    let res = post_with(
+        &anon,
+        &app.url("/api/register"),
+        json!({"username": "zed", "password": "Secret-pass1", "email": "z@example.com",
+               "firstName": "Z\u{0}", "lastName": "Y"}),
+    )
+    .await;
+    assert_eq!(res.status(), StatusCode::BAD_REQUEST);
+    refused("firstName")(json_of(res).await);
+    // Text people type on several lines keeps its line breaks.
+    let res = app
+        .post(
+            "/api/readings",
+            json!({"date": "2026-11-20", "time": "07:00", "heartRate": 60, "notes": "a\r\n\tb"}),
+        )
+        .await;
+    assert_eq!(res.status(), StatusCode::CREATED);
+    assert_eq!(readings_count(&app).await, 1, "only the clean one stored");
+}
+
+/// A body over a route's limit is a JSON 413 on every route that takes one, whatever it
+/// reads the body with (login, register and logout read raw bytes for their form posts).
+async fn every_body_limit_answers_json(b: Backend) {
+    let app = TestApp::spawn(b).await;
+    app.signed_up("ann", "ann@example.com").await;
+    app.subscribe().await;
+    let doc = json_of(app.get("/api/openapi.json").await).await;
+    let mut tried = Vec::new();
+    for (path, item) in doc["paths"].as_object().expect("paths") {
+        for (method, op) in item.as_object().expect("item") {
+            if op.get("requestBody").is_none() {
+                continue;
+            }
+            let limit = if path.starts_with("/api/data/import") {
+                8 * 1024 * 1024
+            } else {
+                64 * 1024
+            };
+            let body = json!({ "x": "a".repeat(limit) }).to_string();
+            let url = app.url(&path.replace("{id}", "1").replace("{token}", "t"));
+            let method =
+                reqwest::Method::from_bytes(method.to_uppercase().as_bytes()).expect("method");
+            let res = app
+                .client
+                .request(method.clone(), &url)
+                .header("content-type", "application/json")
+                .body(body)
+                .send()
+                .await
+                .expect("request");
+            assert_eq!(
+                res.status(),
+                StatusCode::PAYLOAD_TOO_LARGE,
+                "{method} {path}"
+            );
+            let answer: Value = res
+                .json()
+                .await
+                .unwrap_or_else(|_| panic!("{method} {path}: a JSON answer"));
+            assert!(answer["message"].is_string(), "{method} {path}: {answer}");
+            tried.push(path.as_str());
+        }
+    }
+    for path in [
+        "/api/login",
+        "/api/register",
+        "/api/logout",
+        "/api/data/import",
+        "/api/readings/{id}",
+    ] {
+        assert!(tried.contains(&path), "{path} tried: {tried:?}");
+    }
+    assert_eq!(
+        app.get("/api/user").await.status(),
+        StatusCode::OK,
+        "logout and deletion did not run"
+    );
+}
+
 on_both_backends!(
     every_id_route_is_404_for_another_user,
     fields_a_client_must_not_set_are_ignored,
     hostile_bodies_get_a_clear_4xx_and_store_nothing,
+    control_characters_are_refused_at_the_edge_everywhere,
+    every_body_limit_answers_json,
 );

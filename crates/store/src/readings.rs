@@ -5,6 +5,7 @@ use diesel::prelude::*;
 use kernel::UserId;
 use readings::model::*;
 use readings::ports::ReadingRepository;
+use readings::transfer::KnownReadings;
 
 use crate::db::{AnyConnection, Db, MultiBackend, lock_user_for};
 
@@ -173,6 +174,45 @@ impl ReadingRepository for ReadingStore {
         })
     }
 
+    async fn count(&self, user: UserId, query: ReadingQuery) -> anyhow::Result<i64> {
+        self.db
+            .read(move |conn| filtered(user, &query).count().get_result(conn))
+            .await
+    }
+
+    async fn list_after(
+        &self,
+        user: UserId,
+        query: ReadingQuery,
+        after: Option<ListPosition>,
+        batch: i64,
+    ) -> anyhow::Result<Vec<Reading>> {
+        let rows: Vec<Row> = self
+            .db
+            .read(move |conn| {
+                let mut q = filtered(user, &query);
+                if let Some(p) = after {
+                    // Dates and times are stored as fixed-width text, which sorts as they do.
+                    let (date, time) = (
+                        p.date.format("%Y-%m-%d").to_string(),
+                        p.time.format("%H:%M").to_string(),
+                    );
+                    q = q.filter(
+                        r::date.lt(date.clone()).or(r::date.eq(date.clone()).and(
+                            r::time
+                                .lt(time.clone())
+                                .or(r::time.eq(time).and(r::id.lt(p.id))),
+                        )),
+                    );
+                }
+                q.order((r::date.desc(), r::time.desc(), r::id.desc()))
+                    .limit(batch.max(1))
+                    .load(conn)
+            })
+            .await?;
+        rows.into_iter().map(Row::into_reading).collect()
+    }
+
     async fn get(&self, user: UserId, id: i64) -> anyhow::Result<Option<Reading>> {
         self.db
             .read(move |conn| fetch(conn, user.0, id))
@@ -186,31 +226,19 @@ impl ReadingRepository for ReadingStore {
         self.db
             .write(move |conn| -> anyhow::Result<usize> {
                 lock_user_for(conn, backend, LOCK_IMPORT, user)?;
-                let mut known: std::collections::HashMap<
-                    (NaiveDate, NaiveTime),
-                    Vec<ReadingValues>,
-                > = std::collections::HashMap::new();
                 let rows: Vec<Row> = r::table.filter(r::user_id.eq(user.0)).load(conn)?;
-                for row in rows {
-                    let reading = row.into_reading()?;
-                    known
-                        .entry((reading.date, reading.time))
-                        .or_default()
-                        .push(ReadingValues::from(&reading));
-                }
+                let mut known = KnownReadings::new(
+                    rows.into_iter()
+                        .map(|row| row.into_reading().map(|r| ReadingValues::from(&r)))
+                        .collect::<anyhow::Result<Vec<_>>>()?,
+                );
                 let now = Utc::now().naive_utc();
                 let mut stored = 0;
                 for v in candidates {
-                    let same_slot = known.entry((v.date, v.time)).or_default();
-                    if same_slot
-                        .iter()
-                        .any(|k| readings::transfer::same_reading(k, &v))
-                    {
-                        continue;
+                    if known.add_if_new(&v) {
+                        insert_row(conn, user, &v, now)?;
+                        stored += 1;
                     }
-                    insert_row(conn, user, &v, now)?;
-                    same_slot.push(v);
-                    stored += 1;
                 }
                 Ok(stored)
             })

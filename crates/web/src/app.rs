@@ -15,7 +15,7 @@ use crate::error::{extractor_error, path_error, query_error};
 use crate::routes::{accounts, billing, data, health, readings, reports, unsubscribe};
 use crate::session_store::DbSessionStore;
 use crate::state::AppState;
-use crate::{security, spa};
+use crate::{edge, security, spa};
 
 #[derive(OpenApi)]
 #[openapi(info(
@@ -133,6 +133,8 @@ pub fn build_app(
         .into_app()
         .default_service(web::to(spa::fallback))
         .wrap(sessions)
+        // Before the session store is asked: bounded bodies, no control characters.
+        .wrap(from_fn(edge::guard_input))
         // Errors raised outside the handlers (e.g. the session store when the database is
         // away) come without a body; give them the API's JSON shape.
         .wrap(from_fn(security::server_errors_as_json))

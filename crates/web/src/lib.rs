@@ -5,6 +5,7 @@ pub mod app;
 pub mod auth;
 pub mod client_addr;
 pub mod dto;
+pub mod edge;
 pub mod error;
 pub mod login_throttle;
 pub mod rate_limit;

@@ -158,7 +158,10 @@ pub async fn account_json(
         .iter()
         .map(ReportDto::from)
         .collect();
-    let readings = state.readings.all(user.id).await?.len();
+    let readings = state
+        .readings
+        .count(user.id, readings::model::ReadingQuery::default())
+        .await?;
     let body = json!({
         "format": "vitalog-account-export/1",
         "exportedAt": ts(now),
@@ -250,9 +253,13 @@ fn preview_row(p: PreviewRow) -> PreviewRowDto {
     }
 }
 
-/// Checks a CSV file and says, row by row, what importing it would do. Stores nothing.
+/// Checks a CSV file (at most 50,000 rows) and says, row by row, what importing it would
+/// do. Stores nothing. Needs an active subscription, like importing; one file at a time
+/// per account.
 #[utoipa::path(tag = "data", request_body = ImportRequest, responses(
     (status = 200, body = PreviewDto), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody),
+    (status = 403, body = ErrorBody, description = "Subscription Required"),
+    (status = 429, body = ErrorBody, description = "Another import is under way, or imports are busy: Retry-After"),
 ))]
 #[post("/import/preview")]
 pub async fn import_preview(
@@ -260,19 +267,28 @@ pub async fn import_preview(
     body: web::Json<ImportRequest>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    let preview = state.readings.preview_import(user.id, &body.csv).await?;
-    let count = |s: ImportStatus| preview.rows.iter().filter(|r| r.status == s).count();
-    let (new, duplicates, invalid) = (
-        count(ImportStatus::New),
-        count(ImportStatus::Duplicate),
-        count(ImportStatus::Invalid),
-    );
-    Ok(HttpResponse::Ok().json(PreviewDto {
-        rows: preview.rows.into_iter().map(preview_row).collect(),
-        new,
-        duplicates,
-        invalid,
-    }))
+    // Counting, converting and writing 50,000 rows is work too: done on the import pool.
+    let body = state
+        .readings
+        .preview_import_with(user.id, body.into_inner().csv, |preview| {
+            let count = |s: ImportStatus| preview.rows.iter().filter(|r| r.status == s).count();
+            let (new, duplicates, invalid) = (
+                count(ImportStatus::New),
+                count(ImportStatus::Duplicate),
+                count(ImportStatus::Invalid),
+            );
+            serde_json::to_vec(&PreviewDto {
+                rows: preview.rows.into_iter().map(preview_row).collect(),
+                new,
+                duplicates,
+                invalid,
+            })
+        })
+        .await?
+        .map_err(|e| ApiError::internal(&e.into()))?;
+    Ok(HttpResponse::Ok()
+        .content_type("application/json")
+        .body(body))
 }
 
 /// Imports the file's valid rows that are not already stored (importing a file twice adds
@@ -280,6 +296,7 @@ pub async fn import_preview(
 #[utoipa::path(tag = "data", request_body = ImportRequest, responses(
     (status = 200, body = ImportResultDto), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody),
     (status = 403, body = ErrorBody),
+    (status = 429, body = ErrorBody, description = "Another import is under way, or imports are busy: Retry-After"),
 ))]
 #[post("/import")]
 pub async fn import(
@@ -287,7 +304,10 @@ pub async fn import(
     body: web::Json<ImportRequest>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    let s = state.readings.import(user.id, &body.csv).await?;
+    let s = state
+        .readings
+        .import(user.id, body.into_inner().csv)
+        .await?;
     let plural = |n: usize, one: &str, many: &str| {
         if n == 1 {
             format!("1 {one}")

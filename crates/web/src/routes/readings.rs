@@ -2,11 +2,14 @@
 //! mg/dL); the client converts to the user's units at the edges.
 
 use actix_web::http::StatusCode;
+use actix_web::web::Bytes;
 use actix_web::{HttpResponse, delete, get, patch, post, web};
-use kernel::FieldErrors;
-use readings::ReadingError;
-use readings::model::{Kind, NumberField, Reading, ReadingInput, ReadingQuery};
+use futures_util::Stream;
+use kernel::{FieldErrors, UserId};
+use readings::model::{Kind, ListPosition, NumberField, Reading, ReadingInput, ReadingQuery};
 use readings::rules::parse_date;
+use readings::service::LIST_BATCH;
+use readings::{ReadingError, ReadingService};
 use serde::{Deserialize, Deserializer, Serialize};
 use serde_json::Value;
 use utoipa::{IntoParams, ToSchema};
@@ -15,6 +18,9 @@ use crate::auth::CurrentUser;
 use crate::dto::MessageResponse;
 use crate::error::{ApiError, ErrorBody};
 use crate::state::AppState;
+
+/// When to try again after a busy answer: a 50,000-row file is checked in well under this.
+const BUSY_RETRY_AFTER: std::time::Duration = std::time::Duration::from_secs(2);
 
 /// Header carrying how many readings match the filters (for paging).
 pub const TOTAL_HEADER: &str = "X-Total-Count";
@@ -158,7 +164,8 @@ pub struct ListParams {
     pub kind: Option<String>,
     /// Text to find in the notes or the date (case-insensitive).
     pub q: Option<String>,
-    /// Page size (at most 1000); without it, every matching reading.
+    /// Page size (at most 1000). Without `limit` and `offset`, every matching reading
+    /// (streamed); with `offset` alone, pages of 100.
     pub limit: Option<i64>,
     pub offset: Option<i64>,
 }
@@ -171,6 +178,11 @@ impl From<ReadingError> for ApiError {
                 ApiError::new(StatusCode::FORBIDDEN, err.to_string())
             }
             ReadingError::Invalid { errors, .. } => ApiError::invalid(errors),
+            ReadingError::Busy(message) => {
+                let mut e = ApiError::new(StatusCode::TOO_MANY_REQUESTS, message);
+                e.retry_after = Some(BUSY_RETRY_AFTER);
+                e
+            }
             ReadingError::Unexpected(e) => ApiError::internal(&e),
         }
     }
@@ -208,8 +220,12 @@ fn query_of(p: ListParams) -> Result<ReadingQuery, ApiError> {
     })
 }
 
-/// The user's readings, newest first. Without `limit` the whole list; the total number
-/// of matches is in the X-Total-Count header.
+/// Page size for a client that pages (`offset`) without saying how much.
+pub const DEFAULT_PAGE: i64 = 100;
+
+/// The user's readings, newest first; the total number of matches is in the X-Total-Count
+/// header. Without `limit` and `offset` the whole list (the spec's), streamed from batched
+/// reads in constant memory; with `offset` alone, pages of [`DEFAULT_PAGE`].
 #[utoipa::path(tag = "readings", params(ListParams), responses(
     (status = 200, body = Vec<ReadingDto>, headers(("X-Total-Count" = i64, description = "Matching readings"))),
     (status = 400, body = ErrorBody), (status = 401, body = ErrorBody),
@@ -220,14 +236,74 @@ pub async fn list(
     params: web::Query<ListParams>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    let page = state
-        .readings
-        .list(user.id, query_of(params.into_inner())?)
-        .await?;
+    let params = params.into_inner();
+    let paging = params.limit.is_some() || params.offset.is_some();
+    let mut query = query_of(params)?;
+    if !paging {
+        let total = state.readings.count(user.id, query.clone()).await?;
+        return Ok(HttpResponse::Ok()
+            .insert_header((TOTAL_HEADER, total.to_string()))
+            .content_type("application/json")
+            .streaming(whole_list(state.readings.clone(), user.id, query)));
+    }
+    query.limit = Some(query.limit.unwrap_or(DEFAULT_PAGE));
+    let page = state.readings.list(user.id, query).await?;
     let body: Vec<ReadingDto> = page.readings.iter().map(ReadingDto::from).collect();
     Ok(HttpResponse::Ok()
         .insert_header((TOTAL_HEADER, page.total.to_string()))
         .json(body))
+}
+
+/// Where [`whole_list`] is: what it has written and the last reading it gave.
+#[derive(Clone, Copy)]
+struct Walk {
+    after: Option<ListPosition>,
+    written: bool,
+}
+
+/// A JSON array of every matching reading, one chunk per batch read: the response holds
+/// one batch at a time however long the record. A failure after the first chunk can only
+/// cut the response short (the status is sent), which the client sees as broken JSON.
+fn whole_list(
+    readings: ReadingService,
+    user: UserId,
+    query: ReadingQuery,
+) -> impl Stream<Item = Result<Bytes, actix_web::Error>> {
+    let start = Walk {
+        after: None,
+        written: false,
+    };
+    futures_util::stream::unfold(Some(start), move |walk| {
+        let (readings, query) = (readings.clone(), query.clone());
+        async move {
+            let walk = walk?;
+            let batch = match readings.list_batch(user, query, walk.after).await {
+                Ok(batch) => batch,
+                Err(e) => return Some((Err(ApiError::from(e).into()), None)),
+            };
+            let mut chunk = Vec::with_capacity(batch.len() * 300 + 2);
+            if walk.after.is_none() {
+                chunk.push(b'[');
+            }
+            for (i, r) in batch.iter().enumerate() {
+                if walk.written || i > 0 {
+                    chunk.push(b',');
+                }
+                if let Err(e) = serde_json::to_writer(&mut chunk, &ReadingDto::from(r)) {
+                    return Some((Err(ApiError::internal(&e.into()).into()), None));
+                }
+            }
+            let last = usize::try_from(LIST_BATCH).map_or(true, |full| batch.len() < full);
+            if last {
+                chunk.push(b']');
+            }
+            let next = (!last).then(|| Walk {
+                after: batch.last().map(ListPosition::from),
+                written: walk.written || !batch.is_empty(),
+            });
+            Some((Ok(Bytes::from(chunk)), next))
+        }
+    })
 }
 
 /// One reading of the user (404 for anyone else's).

@@ -261,6 +261,25 @@ describe('Your data: import', () => {
     expect(within(panel).getByRole('button', { name: 'Import 2 readings' })).toBeEnabled();
   });
 
+  it('says checking a file needs a subscription when the preview answers 403', async () => {
+    renderPage(
+      routesWith({ 'POST /api/data/import/preview': { status: 403, body: { message: 'Subscription Required' } } }),
+    );
+    await chooseFile();
+    const input = within(section()).getByLabelText('CSV file');
+    await waitFor(() => expect(input).toHaveAttribute('aria-invalid', 'true'));
+    expect(input).toHaveAccessibleDescription(
+      expect.stringContaining('Checking and importing readings needs an active subscription.'),
+    );
+  });
+
+  it("shows the server's message when imports are busy (429)", async () => {
+    const busy = 'Another import of yours is still being checked. Please wait for it and try again.';
+    renderPage(routesWith({ 'POST /api/data/import/preview': { status: 429, body: { message: busy } } }));
+    await chooseFile();
+    expect(await within(section()).findByText(busy)).toBeInTheDocument();
+  });
+
   it('shows an unreadable file error under the file field', async () => {
     renderPage(
       routesWith({

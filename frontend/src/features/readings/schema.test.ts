@@ -47,6 +47,14 @@ describe('reading form rules', () => {
     expect((await errorFor({ [field]: String(max + 1) }))[field]).toBe(`${name} must be less than ${max}`);
   });
 
+  it('wants diastolic below systolic, as the server does (equal is refused too)', async () => {
+    const message = 'Diastolic must be lower than systolic';
+    expect((await errorFor({ systolic: '90', diastolic: '140' })).diastolic).toBe(message);
+    expect((await errorFor({ systolic: '120', diastolic: '120' })).diastolic).toBe(message);
+    expect((await errorFor({ systolic: '140', diastolic: '90' })).diastolic).toBeUndefined();
+    expect((await errorFor({ diastolic: '140' })).diastolic).toBeUndefined();
+  });
+
   it('has the exact systolic messages at 69 and 251', async () => {
     expect((await errorFor({ systolic: '69' })).systolic).toBe('Systolic must be at least 70');
     expect((await errorFor({ systolic: '251' })).systolic).toBe('Systolic must be less than 250');

@@ -10,6 +10,8 @@ export const readingMessages = {
   dateFuture: 'Date cannot be in the future',
   noMeasurement: 'Enter at least one measurement',
   notesMax: 'Notes must be at most 1000 characters',
+  /** The server's rule too (readings::rules): equal values are refused as well. */
+  diastolicNotLower: 'Diastolic must be lower than systolic',
   notLoggedIn: 'You must be logged in to record vitals.',
   subscriptionRequired: 'Subscription Required',
   recordFailed: 'Failed to record vitals. Please try again.',
@@ -64,7 +66,16 @@ export function readingSchema(
       .test('not-future', readingMessages.dateFuture, (v) => !v || v <= today()),
     time: string().trim().required(readingMessages.timeRequired),
     systolic: measure('Systolic', SYSTOLIC_RANGE, true),
-    diastolic: measure('Diastolic', DIASTOLIC_RANGE, true),
+    diastolic: measure('Diastolic', DIASTOLIC_RANGE, true).test(
+      'below-systolic',
+      readingMessages.diastolicNotLower,
+      function (v) {
+        const parent = this.parent as Partial<ReadingFormValues>;
+        const systolic = Number(parent.systolic?.trim() || NaN);
+        const diastolic = Number(v || NaN);
+        return !Number.isFinite(systolic) || !Number.isFinite(diastolic) || diastolic < systolic;
+      },
+    ),
     heartRate: measure('Heart rate', HEART_RATE_RANGE, true),
     weight: measure('Weight', weightRange(weightUnit), false),
     bloodSugar: measure('Blood sugar', bloodSugarRange(bloodSugarUnit), false),

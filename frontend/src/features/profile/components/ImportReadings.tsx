@@ -16,6 +16,8 @@ export const FILE_READ_FAILURE = "We couldn't read this file. Choose a CSV file 
 /** The server takes import bodies up to 8 MiB (ten years of readings is ~700 KB). */
 export const MAX_IMPORT_BYTES = 8 * 1024 * 1024;
 export const FILE_TOO_LARGE = 'The file is larger than 8 MB. Split it and import each part.';
+/** The server checks files only for subscribers, as it imports only for them. */
+export const PREVIEW_NEEDS_SUBSCRIPTION = 'Checking and importing readings needs an active subscription.';
 /** How many of the new rows the preview lists. */
 export const NEW_ROWS_SHOWN = 5;
 
@@ -96,6 +98,11 @@ export function ImportReadings(): ReactElement {
       const preview = await previewImport(csv);
       setStage({ kind: 'preview', fileName: file.name, csv, preview });
     } catch (err) {
+      if (isApiError(err) && err.status === 403) {
+        setStage({ kind: 'fileError', fileName: file.name, message: PREVIEW_NEEDS_SUBSCRIPTION });
+        void refreshSubscription();
+        return;
+      }
       const fileMessage = isApiError(err) && err.status === 400 ? err.fieldErrors.file : undefined;
       if (fileMessage) {
         setStage({ kind: 'fileError', fileName: file.name, message: fileMessage });
@@ -158,7 +165,7 @@ export function ImportReadings(): ReactElement {
         />
         <p className="field-hint" id={hintId}>
           Nothing is saved until you confirm. Readings you already have are skipped, so importing the same file twice
-          adds nothing.
+          adds nothing. Up to 50,000 rows per file; checking and importing need an active subscription.
         </p>
         {fileError ? (
           <p className="field-error" id={errorId} role="alert">
