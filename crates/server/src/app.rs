@@ -50,6 +50,8 @@ pub struct Application {
     shutdown: watch::Sender<bool>,
     jobs: Vec<JoinHandle<()>>,
     notifications: Arc<NotificationService>,
+    /// Held while serving (SQLite): no other vitalog process may use the file.
+    _process_lock: Option<store::ProcessLock>,
 }
 
 impl Application {
@@ -77,6 +79,8 @@ impl Application {
     ) -> anyhow::Result<Self> {
         config.check()?;
         let public_url = config.public_url()?;
+        // Before migrating: a second server on the same SQLite file stops here.
+        let process_lock = store::ProcessLock::acquire(&config.database_url())?;
         let db = {
             let config = config.clone();
             tokio::task::spawn_blocking(move || open_database(&config)).await??
@@ -208,6 +212,7 @@ impl Application {
             shutdown,
             jobs,
             notifications,
+            _process_lock: process_lock,
         })
     }
 

@@ -417,3 +417,68 @@ async fn postgres_outage_fails_cleanly_and_recovers_without_restart() {
     assert_eq!(res.status(), StatusCode::CREATED);
     drop(db);
 }
+
+/// Two servers on one SQLite file interleave write transactions and fail each other's
+/// with `database is locked` (payments taken and not recorded): the second refuses to
+/// start, naming the file, and so does `vitalog migrate`; the first serves on.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn a_second_server_on_one_sqlite_file_refuses_to_start() {
+    let smtp = SmtpSink::start().await;
+    let data = tempfile::tempdir().expect("dir");
+    let mut first = start(data.path(), free_port(), &smtp).await;
+
+    let port = free_port();
+    let mut second = Command::new(env!("CARGO_BIN_EXE_vitalog"))
+        .arg("serve")
+        .current_dir(repo_root())
+        .env("VITALOG_ENV", "test")
+        .env("VITALOG_BIND", format!("127.0.0.1:{port}"))
+        .env("VITALOG_PUBLIC_URL", format!("http://127.0.0.1:{port}"))
+        .env("VITALOG_DATA_DIR", data.path())
+        .env_remove("VITALOG_DATABASE_URL")
+        .env("VITALOG_LOG", "warn")
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn second");
+    let deadline = Instant::now() + Duration::from_secs(20);
+    let status = loop {
+        if let Some(s) = second.try_wait().expect("wait") {
+            break s;
+        }
+        if Instant::now() > deadline {
+            let _ = second.kill();
+            panic!("a second server started on the same SQLite file");
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    };
+    let mut stderr = String::new();
+    std::io::Read::read_to_string(&mut second.stderr.take().expect("stderr"), &mut stderr)
+        .expect("read");
+    assert!(!status.success(), "exits non-zero");
+    let db_file = data.path().join("vitalog.db");
+    assert!(
+        stderr.contains(&db_file.display().to_string()) && stderr.contains("another vitalog"),
+        "names the file: {stderr}"
+    );
+
+    let migrate = Command::new(env!("CARGO_BIN_EXE_vitalog"))
+        .arg("migrate")
+        .current_dir(repo_root())
+        .env("VITALOG_ENV", "test")
+        .env("VITALOG_DATA_DIR", data.path())
+        .env_remove("VITALOG_DATABASE_URL")
+        .env("VITALOG_LOG", "warn")
+        .output()
+        .expect("migrate");
+    assert!(!migrate.status.success(), "migrate refuses under a server");
+
+    let ready = Client::new()
+        .get(format!("{}/health/ready", first.base))
+        .send()
+        .await
+        .expect("ready");
+    assert_eq!(ready.status(), StatusCode::OK, "the first server serves on");
+    first.child.kill().expect("stop");
+    let _ = first.child.wait();
+}

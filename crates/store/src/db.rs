@@ -32,6 +32,8 @@ pub enum DbError {
     BadUrl(String),
     #[error("cannot open the database: {0}")]
     Connect(String),
+    #[error("{0}")]
+    InUse(String),
     #[error("cannot apply database migrations: {0}")]
     Migrate(String),
     #[error(transparent)]
@@ -73,6 +75,51 @@ fn parse_url(url: &str) -> Result<Target, DbError> {
         return Err(DbError::BadUrl(redact(url)));
     }
     Ok(Target::Sqlite(PathBuf::from(path)))
+}
+
+/// Proof that this process alone uses a SQLite database: an exclusive lock on a file next
+/// to it (`vitalog.db.lock`), released when dropped or when the process dies, however it
+/// dies. SQLite's own locks only serialise single statements; two servers on one file
+/// interleave write transactions and fail each other's with `database is locked`.
+#[derive(Debug)]
+pub struct ProcessLock {
+    _file: std::fs::File,
+}
+
+impl ProcessLock {
+    /// Takes the lock for the database at `url`; `None` for PostgreSQL, which serves many
+    /// processes. Fails at once, naming the file, if another process holds it.
+    pub fn acquire(url: &str) -> Result<Option<Self>, DbError> {
+        let Target::Sqlite(db_path) = parse_url(url)? else {
+            return Ok(None);
+        };
+        let mut name = db_path.clone().into_os_string();
+        name.push(".lock");
+        let lock_path = PathBuf::from(name);
+        if let Some(dir) = lock_path.parent().filter(|d| !d.as_os_str().is_empty()) {
+            std::fs::create_dir_all(dir)
+                .map_err(|e| DbError::Connect(format!("{}: {e}", dir.display())))?;
+        }
+        let file = std::fs::OpenOptions::new()
+            .create(true)
+            .truncate(false)
+            .write(true)
+            .open(&lock_path)
+            .map_err(|e| DbError::Connect(format!("{}: {e}", lock_path.display())))?;
+        match file.try_lock() {
+            Ok(()) => Ok(Some(Self { _file: file })),
+            Err(std::fs::TryLockError::WouldBlock) => Err(DbError::InUse(format!(
+                "{} is in use by another vitalog process (it holds {}); stop it first: \
+                 one SQLite database serves one process",
+                db_path.display(),
+                lock_path.display()
+            ))),
+            Err(std::fs::TryLockError::Error(e)) => Err(DbError::Connect(format!(
+                "cannot lock {}: {e}",
+                lock_path.display()
+            ))),
+        }
+    }
 }
 
 /// Hides a password in a URL before it reaches a log or an error message.
@@ -373,6 +420,22 @@ mod tests {
             Err(DbError::BadUrl(_))
         ));
         assert!(matches!(parse_url("sqlite://"), Err(DbError::BadUrl(_))));
+    }
+
+    #[test]
+    fn one_process_per_sqlite_file() {
+        let dir = tempfile::tempdir().expect("dir");
+        let url = format!("sqlite://{}", dir.path().join("v.db").display());
+        let held = ProcessLock::acquire(&url).expect("free").expect("a lock");
+        let err = ProcessLock::acquire(&url).expect_err("held").to_string();
+        assert!(err.contains("v.db") && err.contains("v.db.lock"), "{err}");
+        drop(held);
+        assert!(ProcessLock::acquire(&url).expect("released").is_some());
+        assert!(
+            ProcessLock::acquire("postgres://u@h/db")
+                .expect("pg")
+                .is_none()
+        );
     }
 
     #[test]

@@ -14,7 +14,7 @@ mod users;
 
 pub use billing::SubscriptionStore;
 pub use copy::CopyReport;
-pub use db::{Backend, Db, DbError, DbOptions};
+pub use db::{Backend, Db, DbError, DbOptions, ProcessLock};
 pub use notifications::NotificationStoreDb;
 pub use outbox::OutboxStore;
 pub use readings::ReadingStore;
