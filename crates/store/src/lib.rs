@@ -11,6 +11,7 @@ mod reports;
 mod schema;
 mod sessions;
 mod users;
+mod watchdog;
 
 pub use billing::SubscriptionStore;
 pub use copy::CopyReport;
