@@ -89,6 +89,29 @@ pub struct NewPayment {
     pub created_at: DateTime<Utc>,
 }
 
+/// An activation written down before the provider is asked to capture the order, so money
+/// taken while the database fails (or the process dies) is recorded later, never lost.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PendingCapture {
+    pub user_id: UserId,
+    pub order_id: String,
+    pub method: PaymentMethod,
+    /// What the client claimed, as [`NewPayment::client_claim`].
+    pub client_claim: String,
+    pub created_at: DateTime<Utc>,
+}
+
+/// What one reconciliation run did.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Reconciled {
+    /// Captured payments now recorded (or found already recorded).
+    pub recorded: usize,
+    /// Orders the provider refused or that were not as agreed: nothing to record.
+    pub dropped: usize,
+    /// Left for the next run (provider or database unavailable).
+    pub waiting: usize,
+}
+
 /// A recorded payment, as the user's data export shows it.
 #[derive(Debug, Clone, PartialEq)]
 pub struct PaymentRecord {

@@ -10,14 +10,26 @@ pub trait SubscriptionRepository: Send + Sync {
     async fn status(&self, user: UserId) -> anyhow::Result<SubscriptionStatus>;
 
     /// Records the payment and extends the subscription with [`extend`] in one
-    /// transaction. An order id is recorded at most once, whatever the concurrency (a
-    /// uniqueness rule in the database): a repeat returns [`Recorded::AlreadyApplied`] for
-    /// the same user and [`Recorded::OtherUser`] for anyone else.
+    /// transaction, which also removes the order's [`PendingCapture`] for this user. An
+    /// order id is recorded at most once, whatever the concurrency (a uniqueness rule in
+    /// the database): a repeat returns [`Recorded::AlreadyApplied`] for the same user and
+    /// [`Recorded::OtherUser`] for anyone else. Transient database failures (busy, locked,
+    /// time-outs) are retried a few times with backoff before the error is returned.
     async fn record_payment(
         &self,
         payment: NewPayment,
         now: DateTime<Utc>,
     ) -> anyhow::Result<Recorded>;
+
+    /// Writes down an activation before the capture; writing the same order and user again
+    /// changes nothing.
+    async fn begin_capture(&self, pending: PendingCapture) -> anyhow::Result<()>;
+
+    /// Forgets a pending capture that will never be recorded (refused, not as agreed).
+    async fn drop_capture(&self, user: UserId, order_id: &str) -> anyhow::Result<()>;
+
+    /// Pending captures, oldest first, at most `limit`.
+    async fn pending_captures(&self, limit: i64) -> anyhow::Result<Vec<PendingCapture>>;
 
     /// The user's payments, oldest first.
     async fn payments(&self, user: UserId) -> anyhow::Result<Vec<PaymentRecord>>;

@@ -61,6 +61,27 @@ fn valid_order_id(id: &str) -> bool {
             .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
 }
 
+/// The provider took the plan's price, for this user: otherwise nothing is recorded.
+fn verify(order: &VerifiedOrder, user: UserId) -> Result<(), BillingError> {
+    if order.custom_id.as_deref() != Some(user.to_string().as_str()) {
+        tracing::warn!(user_id = %user, "activation refused: order belongs to another user");
+        return Err(BillingError::NotYours);
+    }
+    if order.status != "COMPLETED" {
+        return Err(BillingError::PaymentRejected(format!(
+            "order status {}",
+            order.status
+        )));
+    }
+    if order.amount.as_deref() != Some(PRICE) || order.currency.as_deref() != Some(CURRENCY) {
+        tracing::warn!(user_id = %user, "activation refused: captured amount is not the plan's price");
+        return Err(BillingError::PaymentRejected(
+            "wrong amount or currency".into(),
+        ));
+    }
+    Ok(())
+}
+
 impl BillingService {
     pub fn new(
         repo: Arc<dyn SubscriptionRepository>,
@@ -123,55 +144,103 @@ impl BillingService {
             return Err(BillingError::Invalid { message, errors });
         }
         let method = method.unwrap_or(PaymentMethod::Paypal);
-
-        let order = self.gateway.capture(&order_id).await.map_err(|e| match e {
-            GatewayError::Unavailable(m) => BillingError::ProviderUnavailable(m),
-            GatewayError::Refused(m) => BillingError::PaymentRejected(m),
-        })?;
-        if order.custom_id.as_deref() != Some(user.to_string().as_str()) {
-            tracing::warn!(user_id = %user, "activation refused: order belongs to another user");
-            return Err(BillingError::NotYours);
-        }
-        if order.status != "COMPLETED" {
-            return Err(BillingError::PaymentRejected(format!(
-                "order status {}",
-                order.status
-            )));
-        }
-        if order.amount.as_deref() != Some(PRICE) || order.currency.as_deref() != Some(CURRENCY) {
-            tracing::warn!(user_id = %user, "activation refused: captured amount is not the plan's price");
-            return Err(BillingError::PaymentRejected(
-                "wrong amount or currency".into(),
-            ));
-        }
-
         let claim = serde_json::json!({
             "amount": input.amount,
             "paymentDetails": input.payment_details,
         })
         .to_string();
-        let now = self.clock.now();
+        let pending = PendingCapture {
+            user_id: user,
+            order_id,
+            method,
+            client_claim: claim.chars().take(4000).collect(),
+            created_at: self.clock.now(),
+        };
+        // Written before any money moves: if it cannot be written, nothing is captured.
+        self.repo.begin_capture(pending.clone()).await?;
+
+        let order = match self.gateway.capture(&pending.order_id).await {
+            Ok(order) => order,
+            // The capture may have happened with its answer lost: reconciliation asks again.
+            Err(GatewayError::Unavailable(m)) => return Err(BillingError::ProviderUnavailable(m)),
+            Err(GatewayError::Refused(m)) => {
+                self.repo.drop_capture(user, &pending.order_id).await?;
+                return Err(BillingError::PaymentRejected(m));
+            }
+        };
+        if let Err(e) = verify(&order, user) {
+            self.repo.drop_capture(user, &pending.order_id).await?;
+            return Err(e);
+        }
+        // Failing here leaves the pending capture for reconciliation to record.
         let recorded = self
-            .repo
-            .record_payment(
-                NewPayment {
-                    user_id: user,
-                    order_id,
-                    capture_id: order.capture_id,
-                    method,
-                    amount: PRICE.into(),
-                    currency: CURRENCY.into(),
-                    client_claim: claim.chars().take(4000).collect(),
-                    created_at: now,
-                },
-                now,
-            )
+            .record(&pending, order.capture_id)
             .await
             .map_err(BillingError::ActivationFailed)?;
         match recorded {
             Recorded::Extended(_) | Recorded::AlreadyApplied => Ok(self.repo.status(user).await?),
             Recorded::OtherUser => Err(BillingError::NotYours),
         }
+    }
+
+    async fn record(
+        &self,
+        pending: &PendingCapture,
+        capture_id: Option<String>,
+    ) -> anyhow::Result<Recorded> {
+        let now = self.clock.now();
+        self.repo
+            .record_payment(
+                NewPayment {
+                    user_id: pending.user_id,
+                    order_id: pending.order_id.clone(),
+                    capture_id,
+                    method: pending.method,
+                    amount: PRICE.into(),
+                    currency: CURRENCY.into(),
+                    client_claim: pending.client_claim.clone(),
+                    created_at: now,
+                },
+                now,
+            )
+            .await
+    }
+
+    /// Records every pending capture the provider confirms (asking it again is
+    /// idempotent: an already captured order is read back), drops those it refuses and
+    /// leaves the rest for the next run. Run at start-up and periodically; several servers
+    /// may run it at once, as an order is recorded at most once.
+    pub async fn reconcile(&self) -> anyhow::Result<Reconciled> {
+        let mut done = Reconciled::default();
+        for pending in self.repo.pending_captures(100).await? {
+            let outcome = match self.gateway.capture(&pending.order_id).await {
+                Err(GatewayError::Unavailable(_)) => None,
+                Err(GatewayError::Refused(_)) => Some(false),
+                Ok(order) if verify(&order, pending.user_id).is_err() => Some(false),
+                Ok(order) => match self.record(&pending, order.capture_id).await {
+                    Ok(Recorded::OtherUser) => Some(false),
+                    Ok(_) => Some(true),
+                    Err(e) => {
+                        tracing::warn!(error = %format!("{e:#}"), "pending payment not recorded yet");
+                        None
+                    }
+                },
+            };
+            match outcome {
+                Some(true) => {
+                    tracing::info!(user_id = %pending.user_id, order = %pending.order_id, "captured payment recorded by reconciliation");
+                    done.recorded += 1;
+                }
+                Some(false) => {
+                    self.repo
+                        .drop_capture(pending.user_id, &pending.order_id)
+                        .await?;
+                    done.dropped += 1;
+                }
+                None => done.waiting += 1,
+            }
+        }
+        Ok(done)
     }
 
     /// Cancels: a prepaid year is not refunded automatically; access runs to its expiry
@@ -238,6 +307,7 @@ mod tests {
         gw.expect_capture()
             .returning(|_| Ok(order("COMPLETED", "5.00", "USD", "7")));
         let mut repo = MockSubscriptionRepository::new();
+        repo.expect_begin_capture().times(1).returning(|_| Ok(()));
         repo.expect_record_payment()
             .withf(|p, at| {
                 p.user_id == UserId(7)
@@ -275,6 +345,11 @@ mod tests {
             let c = case.clone();
             gw.expect_capture().returning(move |_| Ok(c.clone()));
             let mut repo = MockSubscriptionRepository::new();
+            repo.expect_begin_capture().times(1).returning(|_| Ok(()));
+            repo.expect_drop_capture()
+                .withf(|u, o| *u == UserId(7) && o == "ORDER1")
+                .times(1)
+                .returning(|_, _| Ok(()));
             repo.expect_record_payment().never();
             let err = service(repo, gw)
                 .activate(UserId(7), activation())
@@ -290,7 +365,10 @@ mod tests {
         gw.expect_capture()
             .returning(|_| Err(GatewayError::Unavailable("timeout".into())));
         let mut repo = MockSubscriptionRepository::new();
+        repo.expect_begin_capture().times(1).returning(|_| Ok(()));
         repo.expect_record_payment().never();
+        // The capture may have happened with its answer lost: kept for reconciliation.
+        repo.expect_drop_capture().never();
         let err = service(repo, gw)
             .activate(UserId(7), activation())
             .await
@@ -304,8 +382,11 @@ mod tests {
         gw.expect_capture()
             .returning(|_| Ok(order("COMPLETED", "5.00", "USD", "7")));
         let mut repo = MockSubscriptionRepository::new();
+        repo.expect_begin_capture().times(1).returning(|_| Ok(()));
         repo.expect_record_payment()
             .returning(|_, _| Err(anyhow::anyhow!("disk full")));
+        // Kept: reconciliation records it once the database works again.
+        repo.expect_drop_capture().never();
         let err = service(repo, gw)
             .activate(UserId(7), activation())
             .await
@@ -345,6 +426,7 @@ mod tests {
         gw.expect_capture()
             .returning(|_| Ok(order("COMPLETED", "5.00", "USD", "7")));
         let mut repo = MockSubscriptionRepository::new();
+        repo.expect_begin_capture().times(1).returning(|_| Ok(()));
         repo.expect_record_payment()
             .returning(|_, _| Ok(Recorded::OtherUser));
         let err = service(repo, gw)
@@ -352,5 +434,64 @@ mod tests {
             .await
             .expect_err("refused");
         assert!(matches!(err, BillingError::NotYours));
+    }
+
+    fn pending(order_id: &str) -> PendingCapture {
+        PendingCapture {
+            user_id: UserId(7),
+            order_id: order_id.into(),
+            method: PaymentMethod::Paypal,
+            client_claim: "{}".into(),
+            created_at: now(),
+        }
+    }
+
+    #[tokio::test]
+    async fn reconciliation_records_confirmed_drops_refused_and_waits_on_outages() {
+        let mut gw = MockPaymentGateway::new();
+        gw.expect_capture().returning(|id| match id {
+            "PAID" => Ok(order("COMPLETED", "5.00", "USD", "7")),
+            "REFUSED" => Err(GatewayError::Refused("unknown order".into())),
+            "CHEAP" => Ok(order("COMPLETED", "0.01", "USD", "7")),
+            _ => Err(GatewayError::Unavailable("timeout".into())),
+        });
+        let mut repo = MockSubscriptionRepository::new();
+        repo.expect_pending_captures().returning(|_| {
+            Ok(["PAID", "REFUSED", "CHEAP", "OUTAGE"]
+                .into_iter()
+                .map(pending)
+                .collect())
+        });
+        repo.expect_record_payment()
+            .withf(|p, _| p.order_id == "PAID" && p.user_id == UserId(7) && p.amount == PRICE)
+            .times(1)
+            .returning(|_, _| Ok(Recorded::Extended(now())));
+        repo.expect_drop_capture()
+            .withf(|_, o| o == "REFUSED" || o == "CHEAP")
+            .times(2)
+            .returning(|_, _| Ok(()));
+        let done = service(repo, gw).reconcile().await.expect("reconciled");
+        assert_eq!(
+            done,
+            Reconciled {
+                recorded: 1,
+                dropped: 2,
+                waiting: 1
+            }
+        );
+    }
+
+    #[tokio::test]
+    async fn nothing_is_captured_when_the_activation_cannot_be_written_down() {
+        let mut gw = MockPaymentGateway::new();
+        gw.expect_capture().never();
+        let mut repo = MockSubscriptionRepository::new();
+        repo.expect_begin_capture()
+            .returning(|_| Err(anyhow::anyhow!("database is locked")));
+        let err = service(repo, gw)
+            .activate(UserId(7), activation())
+            .await
+            .expect_err("not written");
+        assert!(matches!(err, BillingError::Unexpected(_)), "{err:?}");
     }
 }

@@ -17,7 +17,7 @@ use readings::ReadingService;
 use readings::ports::RecordingAllowed;
 use reports::ReportService;
 use store::{
-    Db, DbOptions, NotificationStoreDb, OutboxStore, ReadingStore, ReportStore, SessionStore,
+    Db, NotificationStoreDb, OutboxStore, ReadingStore, ReportStore, SessionStore,
     SubscriptionStore, UserStore,
 };
 use tokio::sync::watch;
@@ -29,9 +29,7 @@ use crate::config::Config;
 
 /// Opens the database named by the configuration and applies pending migrations.
 pub fn open_database(config: &Config) -> anyhow::Result<Db> {
-    let mut options = DbOptions::new(&config.database_url());
-    options.max_connections = config.database_max_connections.max(2);
-    let db = Db::connect(&options)?;
+    let db = Db::connect(&config.database_options())?;
     let ran = db.migrate()?;
     if ran > 0 {
         tracing::info!(migrations = ran, "database migrated");
@@ -50,6 +48,8 @@ pub struct Application {
     shutdown: watch::Sender<bool>,
     jobs: Vec<JoinHandle<()>>,
     notifications: Arc<NotificationService>,
+    /// Held while serving (SQLite): no other vitalog process may use the file.
+    _process_lock: Option<store::ProcessLock>,
 }
 
 impl Application {
@@ -77,6 +77,8 @@ impl Application {
     ) -> anyhow::Result<Self> {
         config.check()?;
         let public_url = config.public_url()?;
+        // Before migrating: a second server on the same SQLite file stops here.
+        let process_lock = store::ProcessLock::acquire(&config.database_url())?;
         let db = {
             let config = config.clone();
             tokio::task::spawn_blocking(move || open_database(&config)).await??
@@ -164,6 +166,7 @@ impl Application {
             public_url.as_str(),
         ));
 
+        let billing_jobs = billing.clone();
         let secret = db.shared_secret("session_cookie_key").await?;
         let state = AppState {
             accounts,
@@ -203,6 +206,11 @@ impl Application {
         );
         let mut jobs = vec![tokio::spawn(worker.run(rx.clone()))];
         jobs.push(tokio::spawn(purge_sessions(sessions, clock, rx.clone())));
+        jobs.push(tokio::spawn(reconcile_payments(
+            billing_jobs,
+            Duration::from_secs(config.payment_reconcile_seconds),
+            rx.clone(),
+        )));
         if config.scheduler_seconds > 0 {
             jobs.push(tokio::spawn(run_scheduler(
                 notifications.clone(),
@@ -218,6 +226,7 @@ impl Application {
             shutdown,
             jobs,
             notifications,
+            _process_lock: process_lock,
         })
     }
 
@@ -319,7 +328,34 @@ impl reports::ports::PatientSource for PatientProfile {
     }
 }
 
-/// Deletes expired sessions once an hour.
+/// Records payments captured at the provider but not in the database (which failed, or
+/// the process died, in between): once at start, then every `every` (0: never again).
+async fn reconcile_payments(
+    billing: BillingService,
+    every: Duration,
+    mut shutdown: watch::Receiver<bool>,
+) {
+    loop {
+        match billing.reconcile().await {
+            Ok(r) if r == billing::Reconciled::default() => {}
+            Ok(r) => tracing::info!(
+                recorded = r.recorded,
+                dropped = r.dropped,
+                waiting = r.waiting,
+                "pending payments reconciled"
+            ),
+            Err(e) => tracing::warn!(error = %format!("{e:#}"), "payment reconciliation failed"),
+        }
+        if every.is_zero() {
+            return;
+        }
+        tokio::select! {
+            _ = tokio::time::sleep(every) => {}
+            _ = shutdown.changed() => return,
+        }
+    }
+}
+
 /// Reminders and weekly reports: every server runs this; claims in the database make
 /// each email go out once.
 async fn run_scheduler(
@@ -362,6 +398,7 @@ impl notifications::WeeklyDigest for WeeklyFromReports {
     }
 }
 
+/// Deletes expired sessions once an hour.
 async fn purge_sessions(
     sessions: Arc<SessionStore>,
     clock: Arc<dyn Clock>,

@@ -19,6 +19,17 @@ pub struct Config {
     /// Defaults to `sqlite://{data_dir}/vitalog.db`.
     pub database_url: Option<String>,
     pub database_max_connections: u32,
+    /// Longest wait for a pooled connection or a new PostgreSQL connection.
+    pub database_connect_timeout_ms: u64,
+    /// Longest one statement may run or wait for a lock (PostgreSQL `statement_timeout`,
+    /// SQLite `busy_timeout`); a PostgreSQL connection silent for 2 s longer is closed.
+    pub database_statement_timeout_ms: u64,
+    /// How long an unanswered PostgreSQL connection is trusted (TCP keepalive,
+    /// `tcp_user_timeout`).
+    pub database_tcp_timeout_seconds: u64,
+    /// How often captured but unrecorded payments are reconciled with the provider (also
+    /// once at start); 0 means only at start.
+    pub payment_reconcile_seconds: u64,
     pub smtp_url: Option<String>,
     pub mail_from: String,
     pub static_dir: Option<PathBuf>,
@@ -68,6 +79,10 @@ impl Default for Config {
             data_dir: PathBuf::from("./data"),
             database_url: None,
             database_max_connections: 8,
+            database_connect_timeout_ms: 5000,
+            database_statement_timeout_ms: 5000,
+            database_tcp_timeout_seconds: 10,
+            payment_reconcile_seconds: 60,
             smtp_url: None,
             mail_from: "Vitalog <no-reply@localhost>".into(),
             static_dir: Some(PathBuf::from("frontend/dist")),
@@ -170,6 +185,15 @@ impl Config {
             self.public_url
         );
         Ok(u)
+    }
+
+    pub fn database_options(&self) -> store::DbOptions {
+        let mut o = store::DbOptions::new(&self.database_url());
+        o.max_connections = self.database_max_connections.max(2);
+        o.connect_timeout = Duration::from_millis(self.database_connect_timeout_ms.max(100));
+        o.statement_timeout = Duration::from_millis(self.database_statement_timeout_ms.max(100));
+        o.tcp_timeout = Duration::from_secs(self.database_tcp_timeout_seconds.max(1));
+        o
     }
 
     pub fn rate_settings(&self) -> anyhow::Result<RateSettings> {

@@ -76,6 +76,8 @@ async fn run(command: Command) -> anyhow::Result<()> {
         }
         Command::Migrate => {
             config.check()?;
+            // Not under a running server (SQLite): it migrates at start itself.
+            let _lock = store::ProcessLock::acquire(&config.database_url())?;
             let db =
                 tokio::task::spawn_blocking(move || server::app::open_database(&config)).await??;
             drop(db);
@@ -92,6 +94,10 @@ async fn run(command: Command) -> anyhow::Result<()> {
         Command::CopyDatabase { to } => {
             let source = config.database_url();
             anyhow::ensure!(to != source, "the target is the configured database itself");
+            // "Stop the server first", enforced for SQLite on both ends; a backup, by
+            // contrast, is safe beside a running server.
+            let _source_lock = store::ProcessLock::acquire(&source)?;
+            let _target_lock = store::ProcessLock::acquire(&to)?;
             let from =
                 tokio::task::spawn_blocking(move || server::app::open_database(&config)).await??;
             let target = tokio::task::spawn_blocking(move || -> anyhow::Result<store::Db> {

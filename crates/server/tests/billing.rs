@@ -251,7 +251,136 @@ async fn subscription_routes_need_a_session(b: Backend) {
     }
 }
 
+/// Holds the database's write lock (SQLite) or the payments table (PostgreSQL) from
+/// another connection, as a busy database would, until dropped.
+enum Busy {
+    Sqlite(diesel::SqliteConnection),
+    Postgres(diesel::PgConnection),
+}
+
+impl Busy {
+    fn hold(url: &str) -> Self {
+        use diesel::Connection;
+        use diesel::connection::SimpleConnection;
+        match url.strip_prefix("sqlite://") {
+            Some(path) => {
+                let mut c = diesel::SqliteConnection::establish(path).expect("sqlite");
+                c.batch_execute("PRAGMA busy_timeout = 5000; BEGIN IMMEDIATE")
+                    .expect("write lock");
+                Busy::Sqlite(c)
+            }
+            None => {
+                let mut c = diesel::PgConnection::establish(url).expect("pg");
+                c.batch_execute("BEGIN; LOCK TABLE payments IN EXCLUSIVE MODE;")
+                    .expect("table lock");
+                Busy::Postgres(c)
+            }
+        }
+    }
+
+    fn release(self) {
+        use diesel::connection::SimpleConnection;
+        match self {
+            Busy::Sqlite(mut c) => c.batch_execute("COMMIT"),
+            Busy::Postgres(mut c) => c.batch_execute("COMMIT"),
+        }
+        .expect("released");
+    }
+}
+
+async fn count(app: &TestApp, table: &'static str) -> i64 {
+    #[derive(diesel::QueryableByName)]
+    struct N {
+        #[diesel(sql_type = diesel::sql_types::BigInt)]
+        n: i64,
+    }
+    let db = store::Db::connect(&store::DbOptions::new(&app.db_url)).expect("db");
+    db.read(move |c| {
+        use diesel::RunQueryDsl;
+        diesel::sql_query(format!("SELECT COUNT(*) AS n FROM {table}")).get_result::<N>(c)
+    })
+    .await
+    .expect("count")
+    .n
+}
+
+/// The money is taken at PayPal, then the database is too busy to record it (every
+/// in-request retry fails): the answer is an error, but the payment is recorded exactly
+/// once soon after, by reconciliation, and repeating the activation changes nothing.
+async fn payment_captured_while_the_database_is_busy_is_recorded_once(b: Backend) {
+    let fake = FakePayPal::start().await;
+    let base = fake.base.clone();
+    let app = TestApp::spawn_with(b, move |c| {
+        c.paypal_api_base = base;
+        c.paypal_client_id = Some("client-id".into());
+        c.paypal_client_secret = Some("secret".into());
+        c.database_statement_timeout_ms = 300;
+        c.payment_reconcile_seconds = 1;
+    })
+    .await;
+    app.signed_up("ann", "ann@example.com").await;
+    let res = app.post("/api/subscription/orders", json!({})).await;
+    let order = json_of(res).await["id"].as_str().expect("id").to_owned();
+
+    fake.hold_captures();
+    let (client, url, o) = (
+        app.client.clone(),
+        app.url("/api/subscription/activate"),
+        order.clone(),
+    );
+    let activation = tokio::spawn(async move {
+        client
+            .post(url)
+            .json(
+                &json!({"paymentMethod": "paypal", "amount": "5.00", "transactionId": o,
+                          "paymentDetails": {}}),
+            )
+            .send()
+            .await
+            .expect("answer")
+    });
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    while fake.captures_arrived() == 0 {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "capture never arrived"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+    }
+    // PayPal is capturing; the database becomes busy before the answer comes back.
+    let busy = Busy::hold(&app.db_url);
+    fake.release_captures();
+    let res = activation.await.expect("join");
+    assert!(res.status().is_server_error(), "{}", res.status());
+    assert_eq!(count(&app, "payments").await, 0, "not recorded yet");
+    busy.release();
+
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(15);
+    while subscription(&app).await["isActive"] != true {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the captured payment was never recorded"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    let res = activate(&app, &order).await;
+    assert_eq!(res.status(), StatusCode::OK, "the user's retry is answered");
+    assert_eq!(count(&app, "payments").await, 1, "recorded exactly once");
+    assert_eq!(count(&app, "pending_captures").await, 0);
+    let expires = subscription(&app).await["expiresAt"]
+        .as_str()
+        .expect("date")
+        .to_owned();
+    let days = (chrono::DateTime::parse_from_rfc3339(&expires)
+        .expect("rfc3339")
+        .with_timezone(&chrono::Utc)
+        - chrono::Utc::now())
+    .num_days();
+    assert!((364..=366).contains(&days), "one year, not two: {days}");
+}
+
 on_both_backends!(
+    payment_captured_while_the_database_is_busy_is_recorded_once,
     paypal_order_activates_one_year,
     every_refusal_activates_nothing,
     another_users_activated_order_is_refused,

@@ -35,6 +35,11 @@ fn free_port() -> u16 {
 }
 
 async fn start(data: &Path, port: u16, smtp: &SmtpSink) -> Binary {
+    start_with(data, port, smtp, &[]).await
+}
+
+/// As [`start`], with extra `VITALOG_*` settings.
+async fn start_with(data: &Path, port: u16, smtp: &SmtpSink, env: &[(&str, &str)]) -> Binary {
     let base = format!("http://127.0.0.1:{port}");
     let log = std::fs::File::create(data.join(format!(
         "server-{}.log",
@@ -56,6 +61,7 @@ async fn start(data: &Path, port: u16, smtp: &SmtpSink) -> Binary {
         .env("VITALOG_PASSWORD_HASH_CONCURRENCY", "2")
         .env("VITALOG_WORKERS", "2")
         .env("VITALOG_LOG", "warn")
+        .envs(env.iter().copied())
         .stdout(Stdio::null())
         .stderr(log)
         .spawn()
@@ -415,5 +421,182 @@ async fn postgres_outage_fails_cleanly_and_recovers_without_restart() {
     // Writes work again too.
     let res = app.post("/api/subscription/orders", json!({})).await;
     assert_eq!(res.status(), StatusCode::CREATED);
+    drop(db);
+}
+
+/// Two servers on one SQLite file interleave write transactions and fail each other's
+/// with `database is locked` (payments taken and not recorded): the second refuses to
+/// start, naming the file, and so does `vitalog migrate`; the first serves on.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn a_second_server_on_one_sqlite_file_refuses_to_start() {
+    let smtp = SmtpSink::start().await;
+    let data = tempfile::tempdir().expect("dir");
+    let mut first = start(data.path(), free_port(), &smtp).await;
+
+    let port = free_port();
+    let mut second = Command::new(env!("CARGO_BIN_EXE_vitalog"))
+        .arg("serve")
+        .current_dir(repo_root())
+        .env("VITALOG_ENV", "test")
+        .env("VITALOG_BIND", format!("127.0.0.1:{port}"))
+        .env("VITALOG_PUBLIC_URL", format!("http://127.0.0.1:{port}"))
+        .env("VITALOG_DATA_DIR", data.path())
+        .env_remove("VITALOG_DATABASE_URL")
+        .env("VITALOG_LOG", "warn")
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn second");
+    let deadline = Instant::now() + Duration::from_secs(20);
+    let status = loop {
+        if let Some(s) = second.try_wait().expect("wait") {
+            break s;
+        }
+        if Instant::now() > deadline {
+            let _ = second.kill();
+            panic!("a second server started on the same SQLite file");
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    };
+    let mut stderr = String::new();
+    std::io::Read::read_to_string(&mut second.stderr.take().expect("stderr"), &mut stderr)
+        .expect("read");
+    assert!(!status.success(), "exits non-zero");
+    let db_file = data.path().join("vitalog.db");
+    assert!(
+        stderr.contains(&db_file.display().to_string()) && stderr.contains("another vitalog"),
+        "names the file: {stderr}"
+    );
+
+    let migrate = Command::new(env!("CARGO_BIN_EXE_vitalog"))
+        .arg("migrate")
+        .current_dir(repo_root())
+        .env("VITALOG_ENV", "test")
+        .env("VITALOG_DATA_DIR", data.path())
+        .env_remove("VITALOG_DATABASE_URL")
+        .env("VITALOG_LOG", "warn")
+        .output()
+        .expect("migrate");
+    assert!(!migrate.status.success(), "migrate refuses under a server");
+
+    let ready = Client::new()
+        .get(format!("{}/health/ready", first.base))
+        .send()
+        .await
+        .expect("ready");
+    assert_eq!(ready.status(), StatusCode::OK, "the first server serves on");
+    first.child.kill().expect("stop");
+    let _ = first.child.wait();
+}
+
+/// PostgreSQL black-holed (connections stay open, bytes vanish, no RST or FIN) under the
+/// real binary: requests answer a JSON 503 within the statement deadline instead of
+/// hanging, `/health/ready` says not ready while `/health/live` stays up (restarting the
+/// process would not bring the database back), and once new connections get through
+/// again every pooled connection is replaced within seconds, although the black-holed
+/// ones never answer.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn black_holed_postgres_fails_fast_and_the_pool_recovers() {
+    let db = TestDb::new(Backend::Postgres);
+    let proxy = testkit::proxy::TcpProxy::start("127.0.0.1:5432").await;
+    let proxied = db
+        .url
+        .replacen("127.0.0.1:5432", &format!("127.0.0.1:{}", proxy.port), 1);
+    assert_ne!(proxied, db.url, "the test URL goes through the proxy");
+    let smtp = SmtpSink::start().await;
+    let data = tempfile::tempdir().expect("dir");
+    let mut server = start_with(
+        data.path(),
+        free_port(),
+        &smtp,
+        &[
+            ("VITALOG_DATABASE_URL", &proxied),
+            ("VITALOG_DATABASE_STATEMENT_TIMEOUT_MS", "1000"),
+            ("VITALOG_DATABASE_CONNECT_TIMEOUT_MS", "2000"),
+        ],
+    )
+    .await;
+    let base = server.base.clone();
+    let c = ready_user(&base, &smtp).await;
+    // Fill the pool (8 connections) with live connections, all about to be black-holed.
+    let burst = |n: usize| {
+        let mut set = tokio::task::JoinSet::new();
+        for _ in 0..n {
+            let (c, url) = (c.clone(), format!("{base}/api/readings"));
+            set.spawn(async move {
+                let started = Instant::now();
+                let res = c
+                    .get(url)
+                    .send()
+                    .await
+                    .expect("an answer, not a dropped request");
+                let status = res.status();
+                let body = res.text().await.expect("body");
+                (status, body, started.elapsed())
+            });
+        }
+        set.join_all()
+    };
+    for (status, _, _) in burst(16).await {
+        assert_eq!(status, StatusCode::OK);
+    }
+
+    proxy.black_hole();
+    let answers = burst(16).await;
+    let slowest = answers.iter().map(|a| a.2).max().expect("answers");
+    for (status, body, _) in &answers {
+        assert_eq!(*status, StatusCode::SERVICE_UNAVAILABLE, "{body}");
+        let v: Value = serde_json::from_str(body).unwrap_or_else(|_| panic!("JSON: {body}"));
+        assert!(v["message"].is_string(), "{v}");
+        assert!(!body.contains("postgres"), "no internals leak: {body}");
+    }
+    // Statement deadline 1 s + 2 s grace, or the pool's 2 s wait, plus queueing on 2
+    // workers: seconds, not the minutes a black-holed socket would otherwise hang.
+    assert!(
+        slowest < Duration::from_secs(12),
+        "slowest answer {slowest:?}"
+    );
+    let probe = |path: &str| Client::new().get(format!("{base}{path}")).send();
+    let started = Instant::now();
+    assert_eq!(
+        probe("/health/ready").await.expect("probe").status(),
+        StatusCode::SERVICE_UNAVAILABLE
+    );
+    assert!(
+        started.elapsed() < Duration::from_secs(6),
+        "readiness answers promptly"
+    );
+    assert_eq!(
+        probe("/health/live").await.expect("probe").status(),
+        StatusCode::OK
+    );
+
+    proxy.restore();
+    let restored = Instant::now();
+    loop {
+        let ready = probe("/health/ready").await.expect("probe").status() == StatusCode::OK;
+        if ready && burst(16).await.iter().all(|a| a.0 == StatusCode::OK) {
+            break;
+        }
+        assert!(
+            restored.elapsed() < Duration::from_secs(20),
+            "did not recover after PostgreSQL answered again"
+        );
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    println!(
+        "recovered {:?} after restore; slowest 503 {slowest:?}",
+        restored.elapsed()
+    );
+    // Writes work again too.
+    let res = c
+        .post(format!("{base}/api/subscription/orders"))
+        .json(&json!({}))
+        .send()
+        .await
+        .expect("order");
+    assert_eq!(res.status(), StatusCode::CREATED);
+    server.child.kill().expect("stop");
+    let _ = server.child.wait();
     drop(db);
 }

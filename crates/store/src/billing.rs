@@ -1,6 +1,10 @@
 //! [`SubscriptionRepository`] over the subscriptions and payments tables.
 
-use billing::model::{NewPayment, PaymentRecord, Recorded, SubscriptionStatus, extend};
+use std::time::Duration;
+
+use billing::model::{
+    NewPayment, PaymentMethod, PaymentRecord, PendingCapture, Recorded, SubscriptionStatus, extend,
+};
 use billing::ports::SubscriptionRepository;
 use chrono::{DateTime, NaiveDateTime, Utc};
 use diesel::prelude::*;
@@ -8,7 +12,12 @@ use diesel::result::{DatabaseErrorKind, Error as DieselError};
 use kernel::UserId;
 
 use crate::db::{AnyConnection, Db};
-use crate::schema::{payments, subscriptions};
+use crate::schema::{payments, pending_captures, subscriptions};
+
+/// Waits before the 2nd and 3rd attempt to record a payment whose transaction failed
+/// (database busy, locked, timed out): the money is already taken, so a short wait beats
+/// an error, and reconciliation catches whatever still fails.
+const RECORD_BACKOFF: [Duration; 2] = [Duration::from_millis(250), Duration::from_secs(1)];
 
 #[derive(Clone)]
 pub struct SubscriptionStore {
@@ -98,11 +107,123 @@ impl SubscriptionRepository for SubscriptionStore {
         payment: NewPayment,
         now: DateTime<Utc>,
     ) -> anyhow::Result<Recorded> {
+        let mut backoff = RECORD_BACKOFF.iter();
+        loop {
+            match self.record_once(&payment, now).await {
+                Ok(r) => return Ok(r),
+                Err(e) => match backoff.next() {
+                    Some(wait) => {
+                        tracing::warn!(error = %format!("{e:#}"), order = %payment.order_id, "recording a captured payment failed; retrying");
+                        tokio::time::sleep(*wait).await;
+                    }
+                    None => return Err(e),
+                },
+            }
+        }
+    }
+
+    async fn begin_capture(&self, p: PendingCapture) -> anyhow::Result<()> {
+        let written = self
+            .db
+            .write(move |conn| -> anyhow::Result<()> {
+                let exists = pending_captures::table
+                    .find((&p.order_id, p.user_id.0))
+                    .count()
+                    .get_result::<i64>(conn)?
+                    > 0;
+                if !exists {
+                    diesel::insert_into(pending_captures::table)
+                        .values((
+                            pending_captures::order_id.eq(&p.order_id),
+                            pending_captures::user_id.eq(p.user_id.0),
+                            pending_captures::method.eq(p.method.as_str()),
+                            pending_captures::client_claim.eq(&p.client_claim),
+                            pending_captures::created_at.eq(p.created_at.naive_utc()),
+                        ))
+                        .execute(conn)?;
+                }
+                Ok(())
+            })
+            .await;
+        match written {
+            // The same activation sent concurrently: the other request wrote it.
+            Err(e) if is_unique_violation(&e) => Ok(()),
+            other => other,
+        }
+    }
+
+    async fn drop_capture(&self, user: UserId, order_id: &str) -> anyhow::Result<()> {
+        let order_id = order_id.to_owned();
+        self.db
+            .write(move |conn| -> anyhow::Result<()> {
+                diesel::delete(pending_captures::table.find((&order_id, user.0))).execute(conn)?;
+                Ok(())
+            })
+            .await
+    }
+
+    async fn pending_captures(&self, limit: i64) -> anyhow::Result<Vec<PendingCapture>> {
+        let rows: Vec<(String, i64, String, String, NaiveDateTime)> = self
+            .db
+            .read(move |conn| {
+                pending_captures::table
+                    .order(pending_captures::created_at.asc())
+                    .limit(limit)
+                    .select((
+                        pending_captures::order_id,
+                        pending_captures::user_id,
+                        pending_captures::method,
+                        pending_captures::client_claim,
+                        pending_captures::created_at,
+                    ))
+                    .load(conn)
+            })
+            .await?;
+        Ok(rows
+            .into_iter()
+            .map(
+                |(order_id, user, method, client_claim, at)| PendingCapture {
+                    user_id: UserId(user),
+                    order_id,
+                    method: PaymentMethod::parse(&method).unwrap_or(PaymentMethod::Paypal),
+                    client_claim,
+                    created_at: at.and_utc(),
+                },
+            )
+            .collect())
+    }
+
+    async fn cancel(&self, user: UserId, at: DateTime<Utc>) -> anyhow::Result<SubscriptionStatus> {
+        self.db
+            .write(move |conn| -> anyhow::Result<SubscriptionStatus> {
+                diesel::update(
+                    subscriptions::table
+                        .filter(subscriptions::user_id.eq(user.0))
+                        .filter(subscriptions::cancelled_at.is_null()),
+                )
+                .set(subscriptions::cancelled_at.eq(Some(at.naive_utc())))
+                .execute(conn)?;
+                Ok(load(conn, user.0)?)
+            })
+            .await
+    }
+}
+
+impl SubscriptionStore {
+    /// One attempt: the payment, the extension and the end of the pending capture in one
+    /// transaction, repeated only on a lost race.
+    async fn record_once(
+        &self,
+        payment: &NewPayment,
+        now: DateTime<Utc>,
+    ) -> anyhow::Result<Recorded> {
         for _ in 0..10 {
             let p = payment.clone();
             let attempt = self
                 .db
                 .write(move |conn| -> anyhow::Result<Recorded> {
+                    diesel::delete(pending_captures::table.find((&p.order_id, p.user_id.0)))
+                        .execute(conn)?;
                     match owner_of(conn, &p.order_id)? {
                         Some(Some(owner)) if owner == p.user_id.0 => {
                             return Ok(Recorded::AlreadyApplied);
@@ -170,20 +291,5 @@ impl SubscriptionRepository for SubscriptionStore {
             }
         }
         anyhow::bail!("could not record payment after repeated conflicts")
-    }
-
-    async fn cancel(&self, user: UserId, at: DateTime<Utc>) -> anyhow::Result<SubscriptionStatus> {
-        self.db
-            .write(move |conn| -> anyhow::Result<SubscriptionStatus> {
-                diesel::update(
-                    subscriptions::table
-                        .filter(subscriptions::user_id.eq(user.0))
-                        .filter(subscriptions::cancelled_at.is_null()),
-                )
-                .set(subscriptions::cancelled_at.eq(Some(at.naive_utc())))
-                .execute(conn)?;
-                Ok(load(conn, user.0)?)
-            })
-            .await
     }
 }

@@ -91,6 +91,10 @@ impl Db {
                         method: String, amount: String, currency: String, client_claim: String,
                         period_end: NaiveDateTime, created_at: NaiveDateTime,
                     ]);
+                    copy_table!(from, to, report, pending_captures, [
+                        order_id: String, user_id: i64, method: String, client_claim: String,
+                        created_at: NaiveDateTime,
+                    ]);
                     copy_table!(from, to, report, readings, [
                         id: i64, user_id: i64, date: String, time: String,
                         systolic: Option<i32>, diastolic: Option<i32>, heart_rate: Option<i32>,

@@ -4,11 +4,13 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use diesel::connection::SimpleConnection;
+use diesel::connection::{InstrumentationEvent, SimpleConnection};
 use diesel::pg::PgConnection;
 use diesel::prelude::*;
 use diesel::sqlite::SqliteConnection;
 use diesel_migrations::{EmbeddedMigrations, MigrationHarness, embed_migrations};
+
+use crate::watchdog::Socket;
 
 const SQLITE_MIGRATIONS: EmbeddedMigrations = embed_migrations!("../../migrations/sqlite");
 const POSTGRES_MIGRATIONS: EmbeddedMigrations = embed_migrations!("../../migrations/postgres");
@@ -32,6 +34,8 @@ pub enum DbError {
     BadUrl(String),
     #[error("cannot open the database: {0}")]
     Connect(String),
+    #[error("{0}")]
+    InUse(String),
     #[error("cannot apply database migrations: {0}")]
     Migrate(String),
     #[error(transparent)]
@@ -42,7 +46,15 @@ pub enum DbError {
 pub struct DbOptions {
     pub url: String,
     pub max_connections: u32,
+    /// Longest wait for a pooled connection, and for PostgreSQL to accept a new one.
     pub connect_timeout: Duration,
+    /// Longest one statement may run or wait for a lock: PostgreSQL's
+    /// `statement_timeout` (plus a grace, the client-side deadline of [`Socket`]),
+    /// SQLite's `busy_timeout`.
+    pub statement_timeout: Duration,
+    /// How long an unanswered PostgreSQL connection is trusted (TCP keepalive,
+    /// `tcp_user_timeout`).
+    pub tcp_timeout: Duration,
 }
 
 impl DbOptions {
@@ -51,8 +63,75 @@ impl DbOptions {
             url: url.to_owned(),
             max_connections: 8,
             connect_timeout: Duration::from_secs(5),
+            statement_timeout: Duration::from_secs(5),
+            tcp_timeout: Duration::from_secs(10),
         }
     }
+}
+
+/// Time for the answer to a statement PostgreSQL cancelled at `statement_timeout` to
+/// arrive before the client gives up on the connection.
+const ANSWER_GRACE: Duration = Duration::from_secs(2);
+
+/// The PostgreSQL URL with the limits as libpq parameters, unless the URL sets them.
+fn pg_url(url: &str, o: &DbOptions) -> String {
+    let Ok(mut u) = url::Url::parse(url) else {
+        return url.to_owned();
+    };
+    let pairs: Vec<(String, String)> = u.query_pairs().into_owned().collect();
+    let has = |k: &str| pairs.iter().any(|(name, _)| name == k);
+    let secs = |d: Duration| d.as_secs().max(1).to_string();
+    let tcp = o.tcp_timeout;
+    let mut add: Vec<(&str, String)> = vec![
+        // libpq's minimum is 2 seconds.
+        (
+            "connect_timeout",
+            o.connect_timeout.as_secs().max(2).to_string(),
+        ),
+        ("keepalives", "1".into()),
+        ("keepalives_idle", secs(tcp / 2)),
+        ("keepalives_interval", secs(tcp / 6)),
+        ("keepalives_count", "3".into()),
+        ("tcp_user_timeout", tcp.as_millis().to_string()),
+    ];
+    add.retain(|(k, _)| !has(k));
+    let statement = format!("-c statement_timeout={}", o.statement_timeout.as_millis());
+    let mut all: Vec<(String, String)> = pairs
+        .iter()
+        .map(|(k, v)| match k.as_str() {
+            "options" if !v.contains("statement_timeout") => {
+                (k.clone(), format!("{v} {statement}"))
+            }
+            _ => (k.clone(), v.clone()),
+        })
+        .collect();
+    if !has("options") {
+        all.push(("options".into(), statement));
+    }
+    all.extend(add.into_iter().map(|(k, v)| (k.to_owned(), v)));
+    // libpq decodes `%20`, not form encoding's `+`, as a space.
+    let enc = |t: &str| {
+        url::form_urlencoded::byte_serialize(t.as_bytes())
+            .collect::<String>()
+            .replace('+', "%20")
+    };
+    let query = all
+        .iter()
+        .map(|(k, v)| format!("{}={}", enc(k), enc(v)))
+        .collect::<Vec<_>>()
+        .join("&");
+    u.set_query(Some(&query));
+    u.to_string()
+}
+
+/// The port a PostgreSQL URL connects to over TCP; `None` for a Unix socket.
+fn pg_port(url: &str) -> Option<u16> {
+    let u = url::Url::parse(url).ok()?;
+    let host = u.host_str().filter(|h| !h.is_empty())?;
+    if host.starts_with('%') || host.starts_with('/') {
+        return None;
+    }
+    Some(u.port().unwrap_or(5432))
 }
 
 #[derive(Debug, Clone)]
@@ -75,6 +154,51 @@ fn parse_url(url: &str) -> Result<Target, DbError> {
     Ok(Target::Sqlite(PathBuf::from(path)))
 }
 
+/// Proof that this process alone uses a SQLite database: an exclusive lock on a file next
+/// to it (`vitalog.db.lock`), released when dropped or when the process dies, however it
+/// dies. SQLite's own locks only serialise single statements; two servers on one file
+/// interleave write transactions and fail each other's with `database is locked`.
+#[derive(Debug)]
+pub struct ProcessLock {
+    _file: std::fs::File,
+}
+
+impl ProcessLock {
+    /// Takes the lock for the database at `url`; `None` for PostgreSQL, which serves many
+    /// processes. Fails at once, naming the file, if another process holds it.
+    pub fn acquire(url: &str) -> Result<Option<Self>, DbError> {
+        let Target::Sqlite(db_path) = parse_url(url)? else {
+            return Ok(None);
+        };
+        let mut name = db_path.clone().into_os_string();
+        name.push(".lock");
+        let lock_path = PathBuf::from(name);
+        if let Some(dir) = lock_path.parent().filter(|d| !d.as_os_str().is_empty()) {
+            std::fs::create_dir_all(dir)
+                .map_err(|e| DbError::Connect(format!("{}: {e}", dir.display())))?;
+        }
+        let file = std::fs::OpenOptions::new()
+            .create(true)
+            .truncate(false)
+            .write(true)
+            .open(&lock_path)
+            .map_err(|e| DbError::Connect(format!("{}: {e}", lock_path.display())))?;
+        match file.try_lock() {
+            Ok(()) => Ok(Some(Self { _file: file })),
+            Err(std::fs::TryLockError::WouldBlock) => Err(DbError::InUse(format!(
+                "{} is in use by another vitalog process (it holds {}); stop it first: \
+                 one SQLite database serves one process",
+                db_path.display(),
+                lock_path.display()
+            ))),
+            Err(std::fs::TryLockError::Error(e)) => Err(DbError::Connect(format!(
+                "cannot lock {}: {e}",
+                lock_path.display()
+            ))),
+        }
+    }
+}
+
 /// Hides a password in a URL before it reaches a log or an error message.
 pub fn redact(url: &str) -> String {
     match url::Url::parse(url) {
@@ -91,28 +215,116 @@ pub fn redact(url: &str) -> String {
 #[derive(Debug, Clone)]
 struct Manager {
     target: Target,
+    options: DbOptions,
+}
+
+/// A pooled connection and, on PostgreSQL over TCP, its socket under the watchdog. The
+/// socket comes first so it is dropped (forgotten by the watchdog) before the connection
+/// closes the descriptor.
+pub struct Pooled {
+    socket: Option<Arc<Socket>>,
+    conn: AnyConnection,
+}
+
+impl std::ops::Deref for Pooled {
+    type Target = AnyConnection;
+    fn deref(&self) -> &AnyConnection {
+        &self.conn
+    }
+}
+
+impl std::ops::DerefMut for Pooled {
+    fn deref_mut(&mut self) -> &mut AnyConnection {
+        &mut self.conn
+    }
+}
+
+impl Pooled {
+    /// Ends the operation: no statement of it is watched any more. An operation whose
+    /// connection the watchdog closed fails as [`kernel::health::Unavailable`].
+    fn finish(&self) -> Result<(), kernel::health::Unavailable> {
+        match &self.socket {
+            Some(s) => {
+                s.disarm();
+                if s.tripped() {
+                    return Err(kernel::health::Unavailable(
+                        "PostgreSQL did not answer in time".into(),
+                    ));
+                }
+                Ok(())
+            }
+            None => Ok(()),
+        }
+    }
+
+    /// Runs `f` without statement limits (migrations, copies: long statements are
+    /// expected), then restores them.
+    fn unbounded<R>(&mut self, f: impl FnOnce(&mut AnyConnection) -> R) -> anyhow::Result<R> {
+        if let Some(s) = &self.socket {
+            s.set_unbounded(true);
+        }
+        let is_pg = matches!(self.conn, AnyConnection::Postgresql(_));
+        if is_pg {
+            self.conn.batch_execute("SET statement_timeout = 0")?;
+        }
+        let out = f(&mut self.conn);
+        if is_pg {
+            self.conn.batch_execute("RESET statement_timeout")?;
+        }
+        if let Some(s) = &self.socket {
+            s.set_unbounded(false);
+        }
+        Ok(out)
+    }
 }
 
 impl Manager {
-    fn open(&self) -> Result<AnyConnection, String> {
+    fn open(&self) -> Result<Pooled, String> {
         match &self.target {
-            Target::Postgres(url) => PgConnection::establish(url)
-                .map(AnyConnection::Postgresql)
-                .map_err(|e| e.to_string()),
+            Target::Postgres(url) => {
+                let url = pg_url(url, &self.options);
+                let limit = self.options.statement_timeout + ANSWER_GRACE;
+                let (conn, socket) = match pg_port(&url) {
+                    Some(port) => Socket::find(port, limit, || PgConnection::establish(&url)),
+                    None => (PgConnection::establish(&url), None),
+                };
+                let mut conn = conn.map_err(|e| e.to_string())?;
+                if let Some(socket) = &socket {
+                    let watched = Arc::downgrade(socket);
+                    conn.set_instrumentation(move |event: InstrumentationEvent<'_>| {
+                        let Some(socket) = watched.upgrade() else {
+                            return;
+                        };
+                        match event {
+                            InstrumentationEvent::StartQuery { .. } => socket.arm(),
+                            InstrumentationEvent::FinishQuery { .. } => socket.disarm(),
+                            _ => {}
+                        }
+                    });
+                }
+                Ok(Pooled {
+                    socket,
+                    conn: AnyConnection::Postgresql(conn),
+                })
+            }
             Target::Sqlite(path) => {
                 let mut conn = SqliteConnection::establish(&path.to_string_lossy())
                     .map_err(|e| e.to_string())?;
                 // WAL lets readers work while one writer writes; synchronous=FULL makes an
                 // acknowledged reading survive power loss, not only a killed process.
-                conn.batch_execute(
+                conn.batch_execute(&format!(
                     // busy_timeout first: switching to WAL itself needs the lock.
-                    "PRAGMA busy_timeout = 5000;
+                    "PRAGMA busy_timeout = {};
                      PRAGMA journal_mode = WAL;
                      PRAGMA synchronous = FULL;
                      PRAGMA foreign_keys = ON;",
-                )
+                    self.options.statement_timeout.as_millis()
+                ))
                 .map_err(|e| e.to_string())?;
-                Ok(AnyConnection::Sqlite(conn))
+                Ok(Pooled {
+                    socket: None,
+                    conn: AnyConnection::Sqlite(conn),
+                })
             }
         }
     }
@@ -128,21 +340,27 @@ impl std::fmt::Display for ConnectError {
 impl std::error::Error for ConnectError {}
 
 impl r2d2::ManageConnection for Manager {
-    type Connection = AnyConnection;
+    type Connection = Pooled;
     type Error = ConnectError;
 
-    fn connect(&self) -> Result<AnyConnection, ConnectError> {
+    fn connect(&self) -> Result<Pooled, ConnectError> {
         self.open().map_err(ConnectError)
     }
 
-    fn is_valid(&self, conn: &mut AnyConnection) -> Result<(), ConnectError> {
-        conn.batch_execute("SELECT 1")
-            .map_err(|e| ConnectError(e.to_string()))
+    fn is_valid(&self, conn: &mut Pooled) -> Result<(), ConnectError> {
+        let ok = conn.conn.batch_execute("SELECT 1");
+        conn.finish().map_err(|e| ConnectError(e.to_string()))?;
+        ok.map_err(|e| ConnectError(e.to_string()))
     }
 
-    fn has_broken(&self, _conn: &mut AnyConnection) -> bool {
-        false
+    fn has_broken(&self, conn: &mut Pooled) -> bool {
+        conn.socket.as_ref().is_some_and(|s| s.tripped())
     }
+}
+
+/// A pool that gave no connection in time: the database is away or overloaded.
+fn unavailable(e: r2d2::Error) -> anyhow::Error {
+    anyhow::Error::new(kernel::health::Unavailable(e.to_string()))
 }
 
 /// The database: a connection pool plus, on SQLite, one in-process writer lock so write
@@ -169,7 +387,10 @@ impl Db {
             Target::Sqlite(_) => Backend::Sqlite,
             Target::Postgres(_) => Backend::Postgres,
         };
-        let manager = Manager { target };
+        let manager = Manager {
+            target,
+            options: options.clone(),
+        };
         let first = manager
             .open()
             .map_err(|e| DbError::Connect(format!("{} ({})", e.trim(), redact(&options.url))))?;
@@ -201,14 +422,14 @@ impl Db {
             .get()
             .map_err(|e| DbError::Connect(e.to_string()))?;
         let _guard = self.lock_writes();
-        let ran = match &mut *conn {
+        let ran = conn.unbounded(|conn| match conn {
             AnyConnection::Sqlite(c) => {
                 c.run_pending_migrations(SQLITE_MIGRATIONS).map(|v| v.len())
             }
             AnyConnection::Postgresql(c) => c
                 .run_pending_migrations(POSTGRES_MIGRATIONS)
                 .map(|v| v.len()),
-        };
+        })?;
         ran.map_err(|e| DbError::Migrate(e.to_string()))
     }
 
@@ -229,8 +450,10 @@ impl Db {
     {
         let db = self.clone();
         tokio::task::spawn_blocking(move || {
-            let mut conn = db.pool.get()?;
-            Ok(f(&mut conn)?)
+            let mut conn = db.pool.get().map_err(unavailable)?;
+            let out = f(&mut conn);
+            conn.finish()?;
+            Ok(out?)
         })
         .await?
     }
@@ -244,10 +467,12 @@ impl Db {
     {
         let db = self.clone();
         tokio::task::spawn_blocking(move || {
-            let mut conn = db.pool.get().map_err(anyhow::Error::from)?;
+            let mut pooled = db.pool.get().map_err(unavailable)?;
             let _guard = db.lock_writes();
-            let conn: &mut AnyConnection = &mut conn;
-            conn.transaction(f)
+            let conn: &mut AnyConnection = &mut pooled;
+            let out = conn.transaction(f);
+            pooled.finish().map_err(anyhow::Error::from)?;
+            out
         })
         .await
         .map_err(anyhow::Error::from)?
@@ -260,10 +485,10 @@ impl Db {
         target: &Db,
         f: impl FnOnce(&mut AnyConnection, &mut AnyConnection) -> anyhow::Result<R>,
     ) -> anyhow::Result<R> {
-        let mut from = self.pool.get()?;
-        let mut to = target.pool.get()?;
+        let mut from = self.pool.get().map_err(unavailable)?;
+        let mut to = target.pool.get().map_err(unavailable)?;
         let _guard = target.lock_writes();
-        f(&mut from, &mut to)
+        from.unbounded(|from| to.unbounded(|to| f(from, to)))??
     }
 
     /// A consistent copy of a live SQLite database (`VACUUM INTO`), safe while the server
@@ -290,7 +515,9 @@ impl Db {
                 .pool
                 .get_timeout(Duration::from_secs(2))
                 .map_err(|e| e.to_string())?;
-            conn.batch_execute("SELECT 1").map_err(|e| e.to_string())
+            let ok = conn.batch_execute("SELECT 1");
+            conn.finish().map_err(|e| e.to_string())?;
+            ok.map_err(|e| e.to_string())
         })
         .await
         .map_err(|e| e.to_string())?
@@ -373,6 +600,41 @@ mod tests {
             Err(DbError::BadUrl(_))
         ));
         assert!(matches!(parse_url("sqlite://"), Err(DbError::BadUrl(_))));
+    }
+
+    #[test]
+    fn one_process_per_sqlite_file() {
+        let dir = tempfile::tempdir().expect("dir");
+        let url = format!("sqlite://{}", dir.path().join("v.db").display());
+        let held = ProcessLock::acquire(&url).expect("free").expect("a lock");
+        let err = ProcessLock::acquire(&url).expect_err("held").to_string();
+        assert!(err.contains("v.db") && err.contains("v.db.lock"), "{err}");
+        drop(held);
+        assert!(ProcessLock::acquire(&url).expect("released").is_some());
+        assert!(
+            ProcessLock::acquire("postgres://u@h/db")
+                .expect("pg")
+                .is_none()
+        );
+    }
+
+    #[test]
+    fn postgres_urls_get_the_limits_unless_they_set_them() {
+        let o = DbOptions::new("x");
+        let url = pg_url(
+            "postgres://u@h:6543/db?options=-csearch_path%3Dt_1&keepalives_idle=99",
+            &o,
+        );
+        let u = url::Url::parse(&url).expect("url");
+        let q: std::collections::HashMap<_, _> = u.query_pairs().into_owned().collect();
+        assert_eq!(q["options"], "-csearch_path=t_1 -c statement_timeout=5000");
+        assert!(url.contains("options=-csearch_path%3Dt_1%20-c%20"), "{url}");
+        assert_eq!(q["keepalives_idle"], "99", "the URL's own value wins");
+        assert_eq!(q["connect_timeout"], "5");
+        assert_eq!(q["tcp_user_timeout"], "10000");
+        assert_eq!(q["keepalives"], "1");
+        assert_eq!(pg_port(&url), Some(6543));
+        assert_eq!(pg_port("postgres://u@%2Fvar%2Frun/db"), None);
     }
 
     #[test]

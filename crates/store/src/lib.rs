@@ -11,10 +11,11 @@ mod reports;
 mod schema;
 mod sessions;
 mod users;
+mod watchdog;
 
 pub use billing::SubscriptionStore;
 pub use copy::CopyReport;
-pub use db::{Backend, Db, DbError, DbOptions};
+pub use db::{Backend, Db, DbError, DbOptions, ProcessLock};
 pub use notifications::NotificationStoreDb;
 pub use outbox::OutboxStore;
 pub use readings::ReadingStore;

@@ -121,6 +121,16 @@ diesel::table! {
 }
 
 diesel::table! {
+    pending_captures (order_id, user_id) {
+        order_id -> Text,
+        user_id -> BigInt,
+        method -> Text,
+        client_claim -> Text,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
     readings (id) {
         id -> BigInt,
         user_id -> BigInt,

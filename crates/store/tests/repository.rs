@@ -657,7 +657,7 @@ mod secrets {
 
 mod subscriptions {
     use super::*;
-    use billing::model::{NewPayment, PaymentMethod, Recorded, extend};
+    use billing::model::{NewPayment, PaymentMethod, PendingCapture, Recorded, extend};
     use billing::ports::SubscriptionRepository;
     use store::SubscriptionStore;
 
@@ -723,7 +723,61 @@ mod subscriptions {
         assert!(cancelled.is_active(t0), "prepaid time runs to its end");
     }
 
-    testkit::on_both_backends!(one_order_extends_once_even_concurrently);
+    /// The activation is written down before the capture, once per order and user (the
+    /// owner's row survives anyone else sending the same order id), and leaves in the
+    /// transaction that records the payment, or when dropped.
+    async fn pending_captures_last_until_recorded_or_dropped(b: Backend) {
+        let c = ctx(b);
+        let ann = create(&c, "ann", "ann@example.com", "v1")
+            .await
+            .expect("ann");
+        let bob = create(&c, "bob", "bob@example.com", "v2")
+            .await
+            .expect("bob");
+        let subs = SubscriptionStore::new(c.db.clone());
+        let pending = |user: UserId, order: &str| PendingCapture {
+            user_id: user,
+            order_id: order.into(),
+            method: PaymentMethod::CreditCard,
+            client_claim: "{\"amount\":\"0.01\"}".into(),
+            created_at: now(),
+        };
+        for p in [
+            pending(ann, "ORDER-1"),
+            pending(ann, "ORDER-1"),
+            pending(bob, "ORDER-1"),
+            pending(ann, "ORDER-2"),
+        ] {
+            subs.begin_capture(p).await.expect("written");
+        }
+        let listed = subs.pending_captures(10).await.expect("list");
+        assert_eq!(listed.len(), 3, "{listed:?}");
+        let first = listed
+            .iter()
+            .find(|p| p.user_id == ann && p.order_id == "ORDER-1")
+            .expect("ann's ORDER-1");
+        assert_eq!(first.method, PaymentMethod::CreditCard);
+        assert_eq!(first.client_claim, "{\"amount\":\"0.01\"}");
+
+        let t0 = now();
+        subs.record_payment(payment(ann, "ORDER-1"), t0)
+            .await
+            .expect("recorded");
+        subs.drop_capture(bob, "ORDER-1").await.expect("dropped");
+        let left: Vec<_> = subs
+            .pending_captures(10)
+            .await
+            .expect("list")
+            .into_iter()
+            .map(|p| (p.user_id, p.order_id))
+            .collect();
+        assert_eq!(left, vec![(ann, "ORDER-2".to_owned())]);
+    }
+
+    testkit::on_both_backends!(
+        one_order_extends_once_even_concurrently,
+        pending_captures_last_until_recorded_or_dropped
+    );
 }
 
 mod readings_store {

@@ -39,6 +39,9 @@ struct State {
 pub struct FakePayPal {
     pub base: String,
     state: Arc<Mutex<State>>,
+    /// While `true`, captures wait (a test does something between capture and answer).
+    hold: tokio::sync::watch::Sender<bool>,
+    arrived: Arc<std::sync::atomic::AtomicU32>,
     handle: actix_web::dev::ServerHandle,
 }
 
@@ -71,9 +74,16 @@ impl FakePayPal {
         let listener = TcpListener::bind("127.0.0.1:0").expect("bind fake PayPal");
         let port = listener.local_addr().expect("addr").port();
         let data = web::Data::from(state.clone());
+        let (hold, _) = tokio::sync::watch::channel(false);
+        let arrived = Arc::new(std::sync::atomic::AtomicU32::new(0));
+        let gate = web::Data::new(Gate {
+            hold: hold.clone(),
+            arrived: arrived.clone(),
+        });
         let server = HttpServer::new(move || {
             App::new()
                 .app_data(data.clone())
+                .app_data(gate.clone())
                 .route("/v1/oauth2/token", web::post().to(token))
                 .route("/v2/checkout/orders", web::post().to(create))
                 .route("/v2/checkout/orders/{id}/capture", web::post().to(capture))
@@ -88,8 +98,24 @@ impl FakePayPal {
         Self {
             base: format!("http://127.0.0.1:{port}"),
             state,
+            hold,
+            arrived,
             handle,
         }
+    }
+
+    /// Captures from now on wait until [`FakePayPal::release_captures`].
+    pub fn hold_captures(&self) {
+        self.hold.send_replace(true);
+    }
+
+    pub fn release_captures(&self) {
+        self.hold.send_replace(false);
+    }
+
+    /// Capture requests received so far (held or not).
+    pub fn captures_arrived(&self) -> u32 {
+        self.arrived.load(std::sync::atomic::Ordering::SeqCst)
     }
 
     /// How orders created from now on behave.
@@ -157,14 +183,24 @@ async fn create(
     HttpResponse::Created().json(json!({"id": id, "status": "CREATED"}))
 }
 
+struct Gate {
+    hold: tokio::sync::watch::Sender<bool>,
+    arrived: Arc<std::sync::atomic::AtomicU32>,
+}
+
 async fn capture(
     st: web::Data<Mutex<State>>,
+    gate: web::Data<Gate>,
     req: HttpRequest,
     id: web::Path<String>,
 ) -> HttpResponse {
     if !authorised(&req) {
         return HttpResponse::Unauthorized().finish();
     }
+    gate.arrived
+        .fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+    let mut held = gate.hold.subscribe();
+    let _ = held.wait_for(|hold| !*hold).await;
     // A slow provider answers late, without holding the state while it waits.
     let slow = {
         let s = st.lock().expect("state");

@@ -1,17 +1,45 @@
-//! A TCP proxy on loopback that a test can cut and restore, to take a server (PostgreSQL)
-//! away from the application and bring it back without touching the real one.
+//! A TCP proxy on loopback that a test can cut, black-hole and restore, to take a server
+//! (PostgreSQL) away from the application and bring it back without touching the real one.
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU8, Ordering};
 use std::sync::{Arc, Mutex};
 
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::tcp::{OwnedReadHalf, OwnedWriteHalf};
 use tokio::net::{TcpListener, TcpStream};
 use tokio::task::JoinHandle;
 
+const FORWARD: u8 = 0;
+const REFUSE: u8 = 1;
+const BLACK_HOLE: u8 = 2;
+
+struct Link {
+    task: JoinHandle<()>,
+    /// Bytes in either direction are read and dropped; the sockets stay open.
+    swallowed: Arc<AtomicBool>,
+}
+
 pub struct TcpProxy {
     pub port: u16,
-    down: Arc<AtomicBool>,
-    links: Arc<Mutex<Vec<JoinHandle<()>>>>,
+    mode: Arc<AtomicU8>,
+    links: Arc<Mutex<Vec<Link>>>,
     accept: JoinHandle<()>,
+}
+
+/// Copies `from` to `to` until either side closes, dropping the bytes once swallowed.
+async fn pump(mut from: OwnedReadHalf, mut to: OwnedWriteHalf, swallowed: Arc<AtomicBool>) {
+    let mut buf = vec![0u8; 16 * 1024];
+    loop {
+        match from.read(&mut buf).await {
+            Ok(0) | Err(_) => return,
+            Ok(n) if !swallowed.load(Ordering::SeqCst) => {
+                if to.write_all(&buf[..n]).await.is_err() {
+                    return;
+                }
+            }
+            Ok(_) => {}
+        }
+    }
 }
 
 impl TcpProxy {
@@ -19,28 +47,44 @@ impl TcpProxy {
     pub async fn start(upstream: &str) -> Self {
         let listener = TcpListener::bind("127.0.0.1:0").await.expect("bind proxy");
         let port = listener.local_addr().expect("addr").port();
-        let down = Arc::new(AtomicBool::new(false));
-        let links: Arc<Mutex<Vec<JoinHandle<()>>>> = Arc::default();
+        let mode = Arc::new(AtomicU8::new(FORWARD));
+        let links: Arc<Mutex<Vec<Link>>> = Arc::default();
         let upstream = upstream.to_owned();
-        let (d, l) = (down.clone(), links.clone());
+        let (m, l) = (mode.clone(), links.clone());
         let accept = tokio::spawn(async move {
-            while let Ok((mut client, _)) = listener.accept().await {
-                if d.load(Ordering::SeqCst) {
-                    drop(client); // refused: the connection closes at once
-                    continue;
-                }
-                let upstream = upstream.clone();
-                let link = tokio::spawn(async move {
-                    if let Ok(mut server) = TcpStream::connect(&upstream).await {
-                        let _ = tokio::io::copy_bidirectional(&mut client, &mut server).await;
+            while let Ok((client, _)) = listener.accept().await {
+                let swallowed = Arc::new(AtomicBool::new(false));
+                let task = match m.load(Ordering::SeqCst) {
+                    REFUSE => {
+                        drop(client); // refused: the connection closes at once
+                        continue;
                     }
-                });
-                l.lock().expect("links").push(link);
+                    // Accepted and held open; whatever is sent vanishes.
+                    BLACK_HOLE => tokio::spawn(async move {
+                        let (mut rx, _tx) = client.into_split();
+                        let mut buf = vec![0u8; 16 * 1024];
+                        while matches!(rx.read(&mut buf).await, Ok(n) if n > 0) {}
+                    }),
+                    _ => {
+                        let upstream = upstream.clone();
+                        let s = swallowed.clone();
+                        tokio::spawn(async move {
+                            if let Ok(server) = TcpStream::connect(&upstream).await {
+                                let (crx, ctx) = client.into_split();
+                                let (srx, stx) = server.into_split();
+                                let up = tokio::spawn(pump(crx, stx, s.clone()));
+                                pump(srx, ctx, s).await;
+                                up.abort();
+                            }
+                        })
+                    }
+                };
+                l.lock().expect("links").push(Link { task, swallowed });
             }
         });
         Self {
             port,
-            down,
+            mode,
             links,
             accept,
         }
@@ -48,15 +92,27 @@ impl TcpProxy {
 
     /// Cuts every open connection and refuses new ones, as if the server went away.
     pub fn cut(&self) {
-        self.down.store(true, Ordering::SeqCst);
+        self.mode.store(REFUSE, Ordering::SeqCst);
         for link in self.links.lock().expect("links").drain(..) {
-            link.abort();
+            link.task.abort();
         }
     }
 
-    /// Lets connections through again.
+    /// Stops forwarding without closing anything, as a network that drops packets does:
+    /// open connections stay open and swallow every byte, new ones are accepted and do
+    /// the same. No RST or FIN ever reaches the client. Connections black-holed here stay
+    /// black-holed after [`TcpProxy::restore`] (their network state is lost, as when a
+    /// firewall or NAT forgets its flows); only new connections get through again.
+    pub fn black_hole(&self) {
+        self.mode.store(BLACK_HOLE, Ordering::SeqCst);
+        for link in self.links.lock().expect("links").iter() {
+            link.swallowed.store(true, Ordering::SeqCst);
+        }
+    }
+
+    /// Lets new connections through again.
     pub fn restore(&self) {
-        self.down.store(false, Ordering::SeqCst);
+        self.mode.store(FORWARD, Ordering::SeqCst);
     }
 }
 
@@ -64,7 +120,7 @@ impl Drop for TcpProxy {
     fn drop(&mut self) {
         self.accept.abort();
         for link in self.links.lock().expect("links").drain(..) {
-            link.abort();
+            link.task.abort();
         }
     }
 }

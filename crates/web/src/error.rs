@@ -10,6 +10,8 @@ use kernel::FieldErrors;
 use serde::Serialize;
 
 pub const MSG_INTERNAL: &str = "Something went wrong on our side. Please try again.";
+pub const MSG_UNAVAILABLE: &str =
+    "The service is temporarily unavailable. Please try again in a moment.";
 pub const MSG_NOT_AUTHENTICATED: &str = "Not authenticated";
 pub const MSG_CROSS_SITE: &str = "Cross-site requests are not allowed.";
 pub const MSG_NOT_FOUND: &str = "Not found";
@@ -82,8 +84,16 @@ impl ApiError {
         e
     }
 
-    /// Logs the cause chain for operators and answers a 500 that reveals nothing.
+    /// Logs the cause chain for operators and answers a 500 that reveals nothing, or a 503
+    /// with `Retry-After` when a dependency is unavailable (the request may simply be
+    /// repeated).
     pub fn internal(err: &anyhow::Error) -> Self {
+        if err.chain().any(|e| e.is::<kernel::health::Unavailable>()) {
+            tracing::warn!(error = %format!("{err:#}"), "request failed: database unavailable");
+            let mut e = Self::new(StatusCode::SERVICE_UNAVAILABLE, MSG_UNAVAILABLE);
+            e.retry_after = Some(Duration::from_secs(5));
+            return e;
+        }
         tracing::error!(error = %format!("{err:#}"), "request failed");
         Self::new(StatusCode::INTERNAL_SERVER_ERROR, MSG_INTERNAL)
     }

@@ -133,7 +133,8 @@ pub async fn create_order(
     (status = 200, body = SubscriptionDto), (status = 400, body = ErrorBody),
     (status = 401, body = ErrorBody), (status = 402, body = ErrorBody, description = "Not completed, wrong amount or currency"),
     (status = 403, body = ErrorBody, description = "Another user's order"),
-    (status = 500, body = ErrorBody, description = "Captured but not recorded; repeating is safe"),
+    (status = 500, body = ErrorBody, description = "Captured but not recorded yet; it is recorded automatically shortly, and repeating is safe"),
+    (status = 503, body = ErrorBody, description = "Database unavailable; repeating is safe"),
     (status = 502, body = ErrorBody, description = "PayPal unavailable"),
 ))]
 #[post("/api/subscription/activate")]
