@@ -127,14 +127,22 @@ impl Application {
             clock.clone(),
         );
 
-        let mut reports = ReportService::new(
+        let render_threads = match config.report_render_threads {
+            0 => (cpus() / 2).max(1),
+            n => n,
+        };
+        let reports = ReportService::new(
             Arc::new(ReportStore::new(db.clone())),
             Arc::new(ReadingsForReports(readings.clone())),
             Arc::new(PatientProfile(accounts.clone())),
-            Arc::new(pdf::PrintPdfRenderer),
+            Arc::new(pdf::PrintPdfRenderer::new(
+                render_threads,
+                lower_thread_priority,
+            )?),
             clock.clone(),
+            Arc::new(SubscriptionGate(billing.clone())),
+            config.report_limits(),
         );
-        reports.daily_email_cap = config.report_emails_per_day;
 
         let mut settings = WebSettings::new(public_url.clone());
         settings.csp = web::settings::content_security_policy(config.paypal_enabled());
@@ -251,6 +259,15 @@ impl RecordingAllowed for SubscriptionGate {
     }
 }
 
+/// Emailing reports is for subscribers, asked through reports' own port.
+#[async_trait::async_trait]
+impl reports::ports::SubscriptionStatus for SubscriptionGate {
+    async fn is_active(&self, user: kernel::UserId) -> anyhow::Result<bool> {
+        use billing::ports::ActiveSubscription;
+        self.0.is_active(user).await
+    }
+}
+
 /// Reports read the period's readings through their own port.
 struct ReadingsForReports(ReadingService);
 
@@ -261,6 +278,7 @@ impl reports::ports::ReadingSource for ReadingsForReports {
         user: kernel::UserId,
         start: chrono::NaiveDate,
         end: chrono::NaiveDate,
+        at_most: usize,
     ) -> anyhow::Result<Vec<readings::Reading>> {
         let page = self
             .0
@@ -269,6 +287,7 @@ impl reports::ports::ReadingSource for ReadingsForReports {
                 readings::ReadingQuery {
                     from: Some(start),
                     to: Some(end),
+                    limit: Some(i64::try_from(at_most)?),
                     ..Default::default()
                 },
             )
@@ -371,7 +390,7 @@ async fn purge_sessions(
     }
 }
 
-/// Runs on each password-hashing thread. A login can wait a few milliseconds; the requests
+/// Runs on each password-hashing and report-drawing thread. A login can wait a few milliseconds; the requests
 /// of everyone else should not wait behind a burst of Argon2 work, so these threads take the
 /// lowest CPU priority (nice 19) and the kernel runs this process's other threads first.
 /// `make bench` checks that 20 concurrent logins leave other requests' p99 within 5 ms.
