@@ -45,15 +45,15 @@ pub trait ReportRepository: Send + Sync {
 #[cfg_attr(any(test, feature = "mocks"), mockall::automock)]
 #[async_trait::async_trait]
 pub trait ReadingSource: Send + Sync {
-    /// The user's readings from `start` to `end` inclusive, oldest first; at most
-    /// `at_most` of them (which ones, when there are more, is unspecified).
+    /// The user's readings from `start` to `end` inclusive, oldest first, or `None` when
+    /// there are more than `at_most` (without loading them all).
     async fn in_period(
         &self,
         user: UserId,
         start: NaiveDate,
         end: NaiveDate,
         at_most: usize,
-    ) -> anyhow::Result<Vec<Reading>>;
+    ) -> anyhow::Result<Option<Vec<Reading>>>;
 }
 
 /// Whether the user pays: emailing reports is for subscribers.

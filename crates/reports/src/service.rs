@@ -249,15 +249,15 @@ impl ReportService {
         if self.repo.count(user).await? >= cap {
             return Err(ReportError::TooManyKept(cap));
         }
-        let readings = self
+        let Some(readings) = self
             .readings
-            .in_period(user, spec.date_start, spec.date_end, MAX_READINGS + 1)
-            .await?;
-        if readings.len() > MAX_READINGS {
+            .in_period(user, spec.date_start, spec.date_end, MAX_READINGS)
+            .await?
+        else {
             let mut errors = FieldErrors::new();
             errors.add("dateStart", MSG_TOO_MANY_READINGS);
             return Err(ReportError::invalid(errors));
-        }
+        };
         let patient = self.patients.patient(user).await?;
         let generated_at = self.clock.now();
         let count = i64::try_from(readings.len()).map_err(anyhow::Error::from)?;
@@ -293,7 +293,8 @@ impl ReportService {
         let readings = self
             .readings
             .in_period(user, start, end, MAX_READINGS)
-            .await?;
+            .await?
+            .ok_or_else(|| anyhow::anyhow!("more than {MAX_READINGS} readings in a week"))?;
         let patient = self.patients.patient(user).await?;
         let analysis = analyse(&readings);
         let summary = weekly_summary(&analysis, &patient);
@@ -531,9 +532,8 @@ pub(crate) mod tests {
         source
             .expect_in_period()
             .returning(move |_, start, _, at_most| {
-                Ok((0..readings.min(at_most))
-                    .map(|i| reading(start, i))
-                    .collect())
+                Ok((readings <= at_most)
+                    .then(|| (0..readings).map(|i| reading(start, i)).collect()))
             });
         let mut subscriptions = MockSubscriptionStatus::new();
         subscriptions

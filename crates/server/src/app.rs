@@ -279,23 +279,37 @@ impl reports::ports::ReadingSource for ReadingsForReports {
         start: chrono::NaiveDate,
         end: chrono::NaiveDate,
         at_most: usize,
-    ) -> anyhow::Result<Vec<readings::Reading>> {
-        let page = self
-            .0
-            .list(
-                user,
-                readings::ReadingQuery {
-                    from: Some(start),
-                    to: Some(end),
-                    limit: Some(i64::try_from(at_most)?),
-                    ..Default::default()
-                },
-            )
-            .await
-            .map_err(|e| anyhow::anyhow!("{e}"))?;
+    ) -> anyhow::Result<Option<Vec<readings::Reading>>> {
+        let query = readings::ReadingQuery {
+            from: Some(start),
+            to: Some(end),
+            ..Default::default()
+        };
+        let list = |query| async {
+            self.0
+                .list(user, query)
+                .await
+                .map_err(|e| anyhow::anyhow!("{e}"))
+        };
+        // Count first (a page of one carries the total), so a period with too many readings
+        // is refused without loading them.
+        let probe = list(readings::ReadingQuery {
+            limit: Some(1),
+            ..query.clone()
+        })
+        .await?;
+        let at_most = i64::try_from(at_most)?;
+        if probe.total > at_most {
+            return Ok(None);
+        }
+        let page = list(query).await?;
+        // An import between the two queries may have added more: the bound still holds.
+        if page.total > at_most {
+            return Ok(None);
+        }
         let mut all = page.readings;
         all.reverse(); // oldest first
-        Ok(all)
+        Ok(Some(all))
     }
 }
 

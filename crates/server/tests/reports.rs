@@ -523,6 +523,25 @@ async fn kept_reports_are_capped_per_user(b: Backend) {
     create(&app, report_body("3", "2026-11-01", "2026-11-02")).await;
 }
 
+/// Reports read every reading of their period, more than a page of the readings list.
+async fn a_report_covers_every_reading_of_a_long_period(b: Backend) {
+    let app = TestApp::spawn(b).await;
+    app.signed_up("ann", "ann@example.com").await;
+    app.subscribe().await;
+    let first = chrono::NaiveDate::from_ymd_opt(2024, 1, 1).expect("d");
+    let mut csv = String::from("date,time,systolic,diastolic\n");
+    for day in 0..420 {
+        let date = first + chrono::Duration::days(day);
+        for time in ["07:00", "13:00", "21:00"] {
+            csv.push_str(&format!("{date},{time},120,80\n"));
+        }
+    }
+    let res = app.post("/api/data/import", json!({ "csv": csv })).await;
+    assert_eq!(res.status(), StatusCode::OK, "{}", json_of(res).await);
+    let report = create(&app, report_body("All", "2024-01-01", "2025-12-31")).await;
+    assert_eq!(report["readingCount"], 1260, "{report}");
+}
+
 async fn an_empty_period_gives_a_valid_pdf(b: Backend) {
     let app = TestApp::spawn(b).await;
     app.signed_up("ann", "ann@example.com").await;
@@ -545,4 +564,5 @@ on_both_backends!(
     address_literals_are_refused_before_the_cap,
     recipient_and_hourly_caps_hold_across_users,
     kept_reports_are_capped_per_user,
+    a_report_covers_every_reading_of_a_long_period,
 );
