@@ -99,8 +99,8 @@ impl From<ReportError> for ApiError {
             ReportError::TooManyEmails(_)
             | ReportError::RecipientCapped
             | ReportError::HourlyCapped => too_many(&err, 3600),
-            // Long enough for a ten-year report to finish on a busy server.
-            ReportError::RenderInProgress => too_many(&err, 5),
+            // About what a ten-year report takes to draw (release build, 2 cores).
+            ReportError::RenderInProgress => too_many(&err, 2),
             ReportError::RenderBusy => too_many(&err, 5),
             ReportError::SubscriptionRequired => {
                 ApiError::new(StatusCode::FORBIDDEN, err.to_string())
