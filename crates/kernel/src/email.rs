@@ -2,8 +2,10 @@ use serde::{Deserialize, Serialize};
 use std::fmt;
 use validator::ValidateEmail;
 
-/// A syntactically valid email address, trimmed and lower-cased so that lookups and the
-/// uniqueness rule do not depend on how the user typed it.
+/// A syntactically valid email address with a domain name, trimmed and lower-cased so that
+/// lookups and the uniqueness rule do not depend on how the user typed it. Address literals
+/// (`doc@[127.0.0.1]`) are refused: no person's mailbox needs one, and they would let mail
+/// be aimed at hosts of the sender's choosing (loopback, the private network).
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(try_from = "String", into = "String")]
 pub struct Email(String);
@@ -23,6 +25,7 @@ impl Email {
             || value.contains(['\r', '\n'])
             || !value.validate_email()
             || !value.contains('.')
+            || is_address_literal(&value)
         {
             return Err(InvalidEmail);
         }
@@ -32,6 +35,13 @@ impl Email {
     pub fn as_str(&self) -> &str {
         &self.0
     }
+}
+
+/// Whether the domain part is an address literal (RFC 5321 `[192.0.2.1]`, `[IPv6:...]`).
+fn is_address_literal(address: &str) -> bool {
+    address
+        .rsplit_once('@')
+        .is_some_and(|(_, domain)| domain.starts_with('[') || domain.ends_with(']'))
 }
 
 impl TryFrom<String> for Email {
@@ -73,6 +83,10 @@ mod tests {
             "ann@example",
             "ann@example.com\r\nBcc: x@y.z",
             "a b@example.com",
+            "doc@[127.0.0.1]",
+            "doc@[192.168.1.10]",
+            "doc@[ipv6:::1]",
+            "Doc@[IPv6:2001:db8::1]",
         ] {
             assert!(Email::parse(bad).is_err(), "{bad:?} should be rejected");
         }

@@ -3,9 +3,11 @@
 //! and emailed later is what was generated.
 
 pub mod analysis;
+pub mod email;
+pub mod gate;
 pub mod model;
 pub mod ports;
 pub mod service;
 
 pub use model::*;
-pub use service::{ReportError, ReportService};
+pub use service::{ReportError, ReportLimits, ReportService};

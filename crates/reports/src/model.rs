@@ -74,6 +74,17 @@ pub struct ReportMeta {
     pub spec: ReportSpec,
     pub generated_at: DateTime<Utc>,
     pub size_bytes: i64,
+    /// How many readings the report covers (a report without any is not emailed).
+    pub readings: i64,
+}
+
+/// A generated report to keep.
+#[derive(Debug, Clone, PartialEq)]
+pub struct NewReport {
+    pub spec: ReportSpec,
+    pub generated_at: DateTime<Utc>,
+    pub readings: i64,
+    pub pdf: Vec<u8>,
 }
 
 /// Whom the report is about, and the units they read.
@@ -105,4 +116,28 @@ pub struct EmailInput {
     pub email: String,
     pub subject: String,
     pub message: String,
+}
+
+/// The limits on report emails, counted together with the recording of each one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct EmailCaps {
+    /// Start of the daily window.
+    pub day_since: DateTime<Utc>,
+    /// Start of the hourly window.
+    pub hour_since: DateTime<Utc>,
+    /// Emails one user may send per day.
+    pub per_user: i64,
+    /// Emails one recipient may receive per day, from all users together.
+    pub per_recipient: i64,
+    /// Emails all users together may send per hour.
+    pub per_hour: i64,
+}
+
+/// Whether a report email was queued, or which cap refused it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum EmailOutcome {
+    Queued,
+    UserCap,
+    RecipientCap,
+    HourlyCap,
 }

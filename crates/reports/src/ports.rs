@@ -10,13 +10,16 @@ use crate::model::*;
 #[cfg_attr(any(test, feature = "mocks"), mockall::automock)]
 #[async_trait::async_trait]
 pub trait ReportRepository: Send + Sync {
+    /// In one transaction: unless the user already keeps `cap` reports, stores this one.
+    /// Returns `None` at the cap (the count and the insert are atomic).
     async fn insert(
         &self,
         user: UserId,
-        spec: ReportSpec,
-        generated_at: DateTime<Utc>,
-        pdf: Vec<u8>,
-    ) -> anyhow::Result<ReportMeta>;
+        report: NewReport,
+        cap: i64,
+    ) -> anyhow::Result<Option<ReportMeta>>;
+    /// How many reports the user keeps.
+    async fn count(&self, user: UserId) -> anyhow::Result<i64>;
     /// Newest first.
     async fn list(&self, user: UserId) -> anyhow::Result<Vec<ReportMeta>>;
     async fn get(&self, user: UserId, id: i64) -> anyhow::Result<Option<ReportMeta>>;
@@ -24,31 +27,40 @@ pub trait ReportRepository: Send + Sync {
     async fn delete(&self, user: UserId, id: i64) -> anyhow::Result<bool>;
     /// How many report emails the user sent since `since`.
     async fn emails_since(&self, user: UserId, since: DateTime<Utc>) -> anyhow::Result<i64>;
-    /// In one transaction: unless the user already sent `cap` report emails since `since`,
-    /// records the sending and queues the email. Returns whether it did (the count and the
-    /// insert are atomic, so concurrent requests cannot pass the cap together).
+    /// In one transaction, serialised with every other report email: unless one of `caps`
+    /// is reached (the user's and the recipient's since `caps.day_since`, everyone's since
+    /// `caps.hour_since`), records the sending and queues the email. The counts and the
+    /// insert are atomic, so concurrent requests cannot pass a cap together.
     async fn record_email(
         &self,
         user: UserId,
         report_id: i64,
         recipient: &str,
         email: OutgoingEmail,
-        since: DateTime<Utc>,
-        cap: i64,
-    ) -> anyhow::Result<bool>;
+        caps: EmailCaps,
+    ) -> anyhow::Result<EmailOutcome>;
 }
 
 /// The readings a report covers.
 #[cfg_attr(any(test, feature = "mocks"), mockall::automock)]
 #[async_trait::async_trait]
 pub trait ReadingSource: Send + Sync {
-    /// The user's readings from `start` to `end` inclusive, oldest first.
+    /// The user's readings from `start` to `end` inclusive, oldest first, or `None` when
+    /// there are more than `at_most` (without loading them all).
     async fn in_period(
         &self,
         user: UserId,
         start: NaiveDate,
         end: NaiveDate,
-    ) -> anyhow::Result<Vec<Reading>>;
+        at_most: usize,
+    ) -> anyhow::Result<Option<Vec<Reading>>>;
+}
+
+/// Whether the user pays: emailing reports is for subscribers.
+#[cfg_attr(any(test, feature = "mocks"), mockall::automock)]
+#[async_trait::async_trait]
+pub trait SubscriptionStatus: Send + Sync {
+    async fn is_active(&self, user: UserId) -> anyhow::Result<bool>;
 }
 
 /// Who the report is about.
@@ -58,7 +70,8 @@ pub trait PatientSource: Send + Sync {
     async fn patient(&self, user: UserId) -> anyhow::Result<Patient>;
 }
 
-/// Draws the PDF. Implementations must not block the async executor.
+/// Draws the PDF. Implementations must not block the async executor, and should run the
+/// work on a bounded set of threads: callers limit how many documents wait for them.
 #[cfg_attr(any(test, feature = "mocks"), mockall::automock)]
 #[async_trait::async_trait]
 pub trait PdfRenderer: Send + Sync {

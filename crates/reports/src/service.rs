@@ -2,11 +2,12 @@
 
 use std::sync::Arc;
 
-use chrono::{Duration, NaiveDate};
-use kernel::outbox::{Attachment, OutgoingEmail};
-use kernel::{Clock, Email, FieldErrors, UserId};
+use chrono::NaiveDate;
+use kernel::outbox::Attachment;
+use kernel::{Clock, FieldErrors, UserId};
 
 use crate::analysis::analyse;
+use crate::gate::{Refusal, RenderGate};
 use crate::model::*;
 use crate::ports::*;
 
@@ -20,12 +21,12 @@ pub const MSG_NOTHING_INCLUDED: &str = "Choose at least one of charts, table or 
 pub const MSG_NAME_MAX: &str = "Report name must be at most 120 characters";
 pub const MSG_NAME_CONTROL: &str = "Report name cannot contain control characters";
 pub const MSG_TEXT_CONTROL: &str = "Remove the control characters from this text";
-pub const MSG_RECIPIENT_REQUIRED: &str = "Please enter a recipient email address.";
-pub const MSG_RECIPIENT_INVALID: &str = "Please enter a valid email address";
-pub const MSG_SUBJECT_REQUIRED: &str = "Please enter an email subject.";
-pub const MSG_SUBJECT_LINES: &str = "The subject must be a single line";
-pub const MSG_SUBJECT_MAX: &str = "The subject must be at most 200 characters";
-pub const MSG_MESSAGE_MAX: &str = "The message must be at most 2000 characters";
+pub const MSG_TOO_MANY_READINGS: &str =
+    "This period has more readings than one report can hold. Please choose a shorter period.";
+
+/// Readings one report may cover: ten years at four a day fit; the bound keeps the memory
+/// and time of one render bounded (~150 MiB and a few seconds at this size).
+pub const MAX_READINGS: usize = 15_000;
 
 #[derive(Debug, thiserror::Error)]
 pub enum ReportError {
@@ -40,12 +41,28 @@ pub enum ReportError {
         "You have sent {0} reports by email in the last 24 hours, the most allowed. Please try again later."
     )]
     TooManyEmails(i64),
+    #[error(
+        "This address has received the most report emails allowed in 24 hours. Please try again tomorrow."
+    )]
+    RecipientCapped,
+    #[error("Vitalog is sending many reports right now. Please try again in an hour.")]
+    HourlyCapped,
+    #[error("An active subscription is required to email reports.")]
+    SubscriptionRequired,
+    #[error("Your previous report is still being generated. Please wait for it to finish.")]
+    RenderInProgress,
+    #[error("Many reports are being generated right now. Please try again in a few seconds.")]
+    RenderBusy,
+    #[error(
+        "You keep {0} reports, the most allowed. Please delete one you no longer need to create another."
+    )]
+    TooManyKept(i64),
     #[error(transparent)]
     Unexpected(#[from] anyhow::Error),
 }
 
 impl ReportError {
-    fn invalid(errors: FieldErrors) -> Self {
+    pub(crate) fn invalid(errors: FieldErrors) -> Self {
         let message = errors
             .first_message()
             .unwrap_or("Please check the form.")
@@ -54,15 +71,43 @@ impl ReportError {
     }
 }
 
+/// The bounds on reports and their emails (configurable; see README.md).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ReportLimits {
+    /// Reports one user may keep; at the cap, creating another is refused.
+    pub kept_per_user: i64,
+    /// Reports drawn or waiting to be drawn at once, all users together.
+    pub in_flight: usize,
+    /// Report emails one user may send per 24 hours.
+    pub emails_per_user_per_day: i64,
+    /// Report emails one recipient may receive per 24 hours, from all users together.
+    pub emails_per_recipient_per_day: i64,
+    /// Report emails all users together may send per hour.
+    pub emails_per_hour: i64,
+}
+
+impl Default for ReportLimits {
+    fn default() -> Self {
+        Self {
+            kept_per_user: 100,
+            in_flight: 4,
+            emails_per_user_per_day: 10,
+            emails_per_recipient_per_day: 3,
+            emails_per_hour: 100,
+        }
+    }
+}
+
 #[derive(Clone)]
 pub struct ReportService {
-    repo: Arc<dyn ReportRepository>,
+    pub(crate) repo: Arc<dyn ReportRepository>,
     readings: Arc<dyn ReadingSource>,
-    patients: Arc<dyn PatientSource>,
+    pub(crate) patients: Arc<dyn PatientSource>,
     renderer: Arc<dyn PdfRenderer>,
-    clock: Arc<dyn Clock>,
-    /// Report emails one user may send per 24 hours.
-    pub daily_email_cap: i64,
+    pub(crate) clock: Arc<dyn Clock>,
+    pub(crate) subscriptions: Arc<dyn SubscriptionStatus>,
+    gate: Arc<RenderGate>,
+    pub(crate) limits: ReportLimits,
 }
 
 /// A file name for the download: letters, digits and dashes only, other scripts
@@ -103,6 +148,8 @@ impl ReportService {
         patients: Arc<dyn PatientSource>,
         renderer: Arc<dyn PdfRenderer>,
         clock: Arc<dyn Clock>,
+        subscriptions: Arc<dyn SubscriptionStatus>,
+        limits: ReportLimits,
     ) -> Self {
         Self {
             repo,
@@ -110,7 +157,9 @@ impl ReportService {
             patients,
             renderer,
             clock,
-            daily_email_cap: 10,
+            subscriptions,
+            gate: RenderGate::new(limits.in_flight),
+            limits,
         }
     }
 
@@ -182,19 +231,36 @@ impl ReportService {
         }
     }
 
-    /// Generates the PDF now and keeps it.
+    /// Generates the PDF now and keeps it: one at a time per user, a bounded number at
+    /// once in all, at most [`MAX_READINGS`] readings, at most `kept_per_user` kept.
     pub async fn create(
         &self,
         user: UserId,
         input: ReportInput,
     ) -> Result<ReportMeta, ReportError> {
         let spec = self.validate(&input)?;
-        let readings = self
+        // Taken before the readings are loaded, so waiting reports hold no memory unbounded.
+        let _turn = self.gate.admit(user).map_err(|r| match r {
+            Refusal::UserBusy => ReportError::RenderInProgress,
+            Refusal::Full => ReportError::RenderBusy,
+        })?;
+        let cap = self.limits.kept_per_user;
+        // A cheap early answer; the authoritative check is atomic with the insert below.
+        if self.repo.count(user).await? >= cap {
+            return Err(ReportError::TooManyKept(cap));
+        }
+        let Some(readings) = self
             .readings
-            .in_period(user, spec.date_start, spec.date_end)
-            .await?;
+            .in_period(user, spec.date_start, spec.date_end, MAX_READINGS)
+            .await?
+        else {
+            let mut errors = FieldErrors::new();
+            errors.add("dateStart", MSG_TOO_MANY_READINGS);
+            return Err(ReportError::invalid(errors));
+        };
         let patient = self.patients.patient(user).await?;
         let generated_at = self.clock.now();
+        let count = i64::try_from(readings.len()).map_err(anyhow::Error::from)?;
         let doc = ReportDocument {
             analysis: analyse(&readings),
             spec: spec.clone(),
@@ -203,7 +269,16 @@ impl ReportService {
             readings,
         };
         let pdf = self.renderer.render(doc).await?;
-        Ok(self.repo.insert(user, spec, generated_at, pdf).await?)
+        let report = NewReport {
+            spec,
+            generated_at,
+            readings: count,
+            pdf,
+        };
+        self.repo
+            .insert(user, report, cap)
+            .await?
+            .ok_or(ReportError::TooManyKept(cap))
     }
 
     /// A week's summary for the weekly email: sentences for its body and, when there were
@@ -214,7 +289,12 @@ impl ReportService {
         start: NaiveDate,
         end: NaiveDate,
     ) -> Result<WeeklyDigest, ReportError> {
-        let readings = self.readings.in_period(user, start, end).await?;
+        // A week is far below the bound; the bound still holds whatever was imported.
+        let readings = self
+            .readings
+            .in_period(user, start, end, MAX_READINGS)
+            .await?
+            .ok_or_else(|| anyhow::anyhow!("more than {MAX_READINGS} readings in a week"))?;
         let patient = self.patients.patient(user).await?;
         let analysis = analyse(&readings);
         let summary = weekly_summary(&analysis, &patient);
@@ -241,6 +321,7 @@ impl ReportService {
             spec: spec.clone(),
             generated_at,
             size_bytes: 0,
+            readings: 0,
         };
         let count = readings.len();
         let pdf = self
@@ -288,76 +369,6 @@ impl ReportService {
             Ok(())
         } else {
             Err(ReportError::NotFound)
-        }
-    }
-
-    /// Emails the stored PDF, at most `daily_email_cap` per user per 24 hours, saying who
-    /// sent it.
-    pub async fn email(&self, user: UserId, input: EmailInput) -> Result<(), ReportError> {
-        let mut errors = FieldErrors::new();
-        let recipient = match input.email.trim() {
-            "" => {
-                errors.add("email", MSG_RECIPIENT_REQUIRED);
-                None
-            }
-            raw => {
-                let e = Email::parse(raw).ok();
-                if e.is_none() {
-                    errors.add("email", MSG_RECIPIENT_INVALID);
-                }
-                e
-            }
-        };
-        let subject = input.subject.trim();
-        if subject.is_empty() {
-            errors.add("subject", MSG_SUBJECT_REQUIRED);
-        } else if subject.contains(['\r', '\n']) {
-            errors.add("subject", MSG_SUBJECT_LINES);
-        } else if kernel::text::has_stray_controls(subject, false) {
-            errors.add("subject", MSG_TEXT_CONTROL);
-        } else if subject.chars().count() > 200 {
-            errors.add("subject", MSG_SUBJECT_MAX);
-        }
-        if input.message.chars().count() > 2000 {
-            errors.add("message", MSG_MESSAGE_MAX);
-        } else if kernel::text::has_stray_controls(&input.message, true) {
-            errors.add("message", MSG_TEXT_CONTROL);
-        }
-        errors.into_result().map_err(ReportError::invalid)?;
-        let Some(recipient) = recipient else {
-            return Err(ReportError::invalid(FieldErrors::new()));
-        };
-        let (meta, pdf) = self.pdf(user, input.report_id).await?;
-        let since = self.clock.now() - Duration::hours(24);
-        // A cheap early answer; the authoritative check is atomic with the recording below.
-        let sent = self.repo.emails_since(user, since).await?;
-        if sent >= self.daily_email_cap {
-            return Err(ReportError::TooManyEmails(sent));
-        }
-        let patient = self.patients.patient(user).await?;
-        let email = compose(
-            &patient,
-            &meta,
-            &recipient,
-            subject,
-            input.message.trim(),
-            pdf,
-        );
-        if self
-            .repo
-            .record_email(
-                user,
-                meta.id,
-                recipient.as_str(),
-                email,
-                since,
-                self.daily_email_cap,
-            )
-            .await?
-        {
-            Ok(())
-        } else {
-            Err(ReportError::TooManyEmails(self.daily_email_cap))
         }
     }
 }
@@ -442,88 +453,13 @@ pub fn weekly_summary(a: &crate::analysis::Analysis, p: &Patient) -> Vec<String>
     lines
 }
 
-fn compose(
-    patient: &Patient,
-    meta: &ReportMeta,
-    to: &Email,
-    subject: &str,
-    message: &str,
-    pdf: Vec<u8>,
-) -> OutgoingEmail {
-    let who = if patient.full_name.trim().is_empty() {
-        patient.username.clone()
-    } else {
-        patient.full_name.clone()
-    };
-    let mut paragraphs = vec![
-        format!(
-            "{who} ({}) sent you a health report from Vitalog, the personal health record they keep.",
-            patient.email
-        ),
-        format!(
-            "The attached PDF, \"{}\", covers {} to {}.",
-            meta.spec.name, meta.spec.date_start, meta.spec.date_end
-        ),
-    ];
-    if !message.is_empty() {
-        paragraphs.push(format!("Their message:\n{message}"));
-    }
-    paragraphs.push(
-        "The readings were entered by the patient. Blood pressure categories follow the 2017 ACC/AHA guideline and are information, not a diagnosis. Reply to this email to answer them directly."
-            .to_owned(),
-    );
-    let text = format!(
-        "{}\n\n-- \nVitalog, your personal health monitor.\n",
-        paragraphs.join("\n\n")
-    );
-    let html = identity_free_html(&paragraphs);
-    let mut email = OutgoingEmail::new(None, to, subject, text, html);
-    email.user_id = Some(meta.user_id);
-    email.attachment = Some(Attachment {
-        filename: file_name(meta),
-        content_type: "application/pdf".into(),
-        data: pdf,
-    });
-    if Email::parse(&patient.email).is_ok() {
-        email
-            .headers
-            .push(("Reply-To".into(), patient.email.clone()));
-    }
-    email
-}
-
-/// Minimal HTML part (escaped paragraphs).
-fn identity_free_html(paragraphs: &[String]) -> String {
-    let esc = |s: &str| {
-        s.replace('&', "&amp;")
-            .replace('<', "&lt;")
-            .replace('>', "&gt;")
-            .replace('"', "&quot;")
-            .replace('\n', "<br>")
-    };
-    let body: String = paragraphs
-        .iter()
-        .map(|p| {
-            format!(
-                "<p style=\"font-size:15px;line-height:1.6;color:#1f2a37\">{}</p>",
-                esc(p)
-            )
-        })
-        .collect();
-    format!(
-        "<!doctype html><html><body style=\"font-family:-apple-system,Segoe UI,Roboto,Helvetica,Arial,sans-serif;background:#f4f7f8;padding:24px\">\
-         <div style=\"max-width:560px;margin:auto;background:#fff;border:1px solid #dde3e8;border-radius:10px;padding:28px 32px\">\
-         <div style=\"font-weight:700;color:#0f6e74;font-size:18px;margin-bottom:16px\">Vitalog</div>{body}</div></body></html>"
-    )
-}
-
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use chrono::{NaiveDate, TimeZone, Utc};
     use kernel::clock::MockClock;
 
-    fn meta() -> ReportMeta {
+    pub(crate) fn meta() -> ReportMeta {
         ReportMeta {
             id: 4,
             user_id: UserId(1),
@@ -538,6 +474,7 @@ mod tests {
             },
             generated_at: Utc.timestamp_opt(0, 0).single().expect("t"),
             size_bytes: 10,
+            readings: 2,
         }
     }
 
@@ -562,7 +499,20 @@ mod tests {
         assert!(named(&"a".repeat(300)).len() < 100);
     }
 
-    fn service(repo: MockReportRepository, renderer: MockPdfRenderer) -> ReportService {
+    pub(crate) fn service(
+        repo: MockReportRepository,
+        renderer: impl PdfRenderer + 'static,
+    ) -> ReportService {
+        service_with(repo, renderer, true, 0)
+    }
+
+    /// A service whose user is `subscribed` and has `readings` readings in any period.
+    pub(crate) fn service_with(
+        repo: MockReportRepository,
+        renderer: impl PdfRenderer + 'static,
+        subscribed: bool,
+        readings: usize,
+    ) -> ReportService {
         let mut clock = MockClock::new();
         clock.expect_now().returning(|| {
             Utc.with_ymd_and_hms(2026, 11, 22, 9, 0, 0)
@@ -578,15 +528,46 @@ mod tests {
                 ..Default::default()
             })
         });
-        let mut readings = MockReadingSource::new();
-        readings.expect_in_period().returning(|_, _, _| Ok(vec![]));
+        let mut source = MockReadingSource::new();
+        source
+            .expect_in_period()
+            .returning(move |_, start, _, at_most| {
+                Ok((readings <= at_most)
+                    .then(|| (0..readings).map(|i| reading(start, i)).collect()))
+            });
+        let mut subscriptions = MockSubscriptionStatus::new();
+        subscriptions
+            .expect_is_active()
+            .returning(move |_| Ok(subscribed));
         ReportService::new(
             Arc::new(repo),
-            Arc::new(readings),
+            Arc::new(source),
             Arc::new(patients),
             Arc::new(renderer),
             Arc::new(clock),
+            Arc::new(subscriptions),
+            ReportLimits {
+                in_flight: 2,
+                ..ReportLimits::default()
+            },
         )
+    }
+
+    fn reading(date: NaiveDate, i: usize) -> readings::Reading {
+        readings::Reading {
+            id: i64::try_from(i).expect("id"),
+            user_id: UserId(1),
+            date,
+            time: chrono::NaiveTime::MIN,
+            values: readings::Measurements {
+                systolic: Some(120),
+                diastolic: Some(80),
+                ..Default::default()
+            },
+            notes: None,
+            created_at: Utc.timestamp_opt(0, 0).single().expect("t"),
+            updated_at: Utc.timestamp_opt(0, 0).single().expect("t"),
+        }
     }
 
     fn input() -> ReportInput {
@@ -645,12 +626,15 @@ mod tests {
             .withf(|d| d.patient.full_name == "Ann Lee" && d.analysis.readings == 0)
             .returning(|_| Ok(b"%PDF-1.7".to_vec()));
         let mut repo = MockReportRepository::new();
+        repo.expect_count().returning(|_| Ok(0));
         repo.expect_insert()
-            .withf(|_, spec, _, pdf| {
-                spec.name == "Blood Pressure Report 2026-10-23 to 2026-11-22"
-                    && pdf.starts_with(b"%PDF")
+            .withf(|_, r, cap| {
+                r.spec.name == "Blood Pressure Report 2026-10-23 to 2026-11-22"
+                    && r.pdf.starts_with(b"%PDF")
+                    && r.readings == 0
+                    && *cap == 100
             })
-            .returning(|_, _, _, _| Ok(meta()));
+            .returning(|_, _, _| Ok(Some(meta())));
         service(repo, renderer)
             .create(UserId(1), input())
             .await
@@ -658,81 +642,115 @@ mod tests {
     }
 
     #[tokio::test]
-    async fn email_refuses_bad_recipients_and_header_injection() {
+    async fn create_refuses_at_the_kept_cap_without_rendering() {
+        let mut renderer = MockPdfRenderer::new();
+        renderer.expect_render().never();
         let mut repo = MockReportRepository::new();
-        repo.expect_record_email().never();
-        let s = service(repo, MockPdfRenderer::new());
-        for (email, subject, field, msg) in [
-            ("", "Report", "email", MSG_RECIPIENT_REQUIRED),
-            ("nope", "Report", "email", MSG_RECIPIENT_INVALID),
-            (
-                "dr@example.com\r\nBcc: x@y.z",
-                "Report",
-                "email",
-                MSG_RECIPIENT_INVALID,
-            ),
-            ("dr@example.com", "", "subject", MSG_SUBJECT_REQUIRED),
-            (
-                "dr@example.com",
-                "Hi\r\nBcc: x@y.z",
-                "subject",
-                MSG_SUBJECT_LINES,
-            ),
-        ] {
-            let Err(ReportError::Invalid { errors, .. }) = s
-                .email(
-                    UserId(1),
-                    EmailInput {
-                        report_id: 4,
-                        email: email.into(),
-                        subject: subject.into(),
-                        message: String::new(),
-                    },
-                )
-                .await
-            else {
-                panic!("expected Invalid for {email:?} {subject:?}")
-            };
-            assert_eq!(errors.get(field), Some(msg));
+        repo.expect_count().returning(|_| Ok(100));
+        repo.expect_insert().never();
+        let s = service(repo, renderer);
+        let err = s.create(UserId(1), input()).await.err();
+        assert!(
+            matches!(err, Some(ReportError::TooManyKept(100))),
+            "{err:?}"
+        );
+
+        // When the early count passed but a concurrent create filled the last place.
+        let mut renderer = MockPdfRenderer::new();
+        renderer.expect_render().returning(|_| Ok(b"%PDF".to_vec()));
+        let mut repo = MockReportRepository::new();
+        repo.expect_count().returning(|_| Ok(99));
+        repo.expect_insert().returning(|_, _, _| Ok(None));
+        let err = service(repo, renderer)
+            .create(UserId(1), input())
+            .await
+            .err();
+        assert!(
+            matches!(err, Some(ReportError::TooManyKept(100))),
+            "{err:?}"
+        );
+    }
+
+    #[tokio::test]
+    async fn create_refuses_periods_with_more_readings_than_a_report_holds() {
+        let mut renderer = MockPdfRenderer::new();
+        renderer.expect_render().never();
+        let mut repo = MockReportRepository::new();
+        repo.expect_count().returning(|_| Ok(0));
+        let s = service_with(repo, renderer, true, MAX_READINGS + 5);
+        let Err(ReportError::Invalid { errors, .. }) = s.create(UserId(1), input()).await else {
+            panic!("expected Invalid")
+        };
+        assert_eq!(errors.get("dateStart"), Some(MSG_TOO_MANY_READINGS));
+
+        let mut renderer = MockPdfRenderer::new();
+        renderer
+            .expect_render()
+            .withf(|d| d.readings.len() == MAX_READINGS)
+            .returning(|_| Ok(b"%PDF".to_vec()));
+        let mut repo = MockReportRepository::new();
+        repo.expect_count().returning(|_| Ok(0));
+        repo.expect_insert()
+            .withf(|_, r, _| r.readings == i64::try_from(MAX_READINGS).expect("n"))
+            .returning(|_, _, _| Ok(Some(meta())));
+        service_with(repo, renderer, true, MAX_READINGS)
+            .create(UserId(1), input())
+            .await
+            .expect("exactly the bound is allowed");
+    }
+
+    /// A renderer that says when a render starts and finishes only when released.
+    struct HeldRenderer {
+        started: tokio::sync::mpsc::UnboundedSender<()>,
+        release: Arc<tokio::sync::Semaphore>,
+    }
+
+    #[async_trait::async_trait]
+    impl PdfRenderer for HeldRenderer {
+        async fn render(&self, doc: ReportDocument) -> anyhow::Result<Vec<u8>> {
+            let _ = (doc, self.started.send(()));
+            self.release.acquire().await?.forget();
+            Ok(b"%PDF".to_vec())
         }
     }
 
     #[tokio::test]
-    async fn email_is_capped_per_day_and_says_who_sent_it() {
+    async fn renders_are_one_at_a_time_per_user_and_bounded_in_all() {
+        let (started, mut starts) = tokio::sync::mpsc::unbounded_channel();
+        let release = Arc::new(tokio::sync::Semaphore::new(0));
         let mut repo = MockReportRepository::new();
-        repo.expect_get().returning(|_, _| Ok(Some(meta())));
-        repo.expect_pdf()
-            .returning(|_, _| Ok(Some(b"%PDF".to_vec())));
-        let counts = std::sync::Mutex::new(vec![9, 10]);
-        repo.expect_emails_since()
-            .returning(move |_, _| Ok(counts.lock().expect("lock").remove(0)));
-        repo.expect_record_email()
-            .withf(|_, id, to, m, _, cap| {
-                *id == 4
-                    && *cap == 10
-                    && to == "dr@example.com"
-                    && m.text.contains("Ann Lee (ann@example.com) sent you")
-                    && m.text.contains("Please review")
-                    && m.attachment.as_ref().is_some_and(|a| {
-                        a.filename == "vitalog-dr-lee-november-2026-10-23-to-2026-11-22.pdf"
-                    })
-                    && m.headers
-                        .iter()
-                        .any(|(k, v)| k == "Reply-To" && v == "ann@example.com")
-            })
-            .times(1)
-            .returning(|_, _, _, _, _, _| Ok(true));
-        let s = service(repo, MockPdfRenderer::new());
-        let input = || EmailInput {
-            report_id: 4,
-            email: "dr@example.com".into(),
-            subject: "Vitalog Health Report".into(),
-            message: "Please review".into(),
+        repo.expect_count().returning(|_| Ok(0));
+        repo.expect_insert().returning(|_, _, _| Ok(Some(meta())));
+        let s = service(
+            repo,
+            HeldRenderer {
+                started,
+                release: release.clone(),
+            },
+        );
+        let spawn = |user: i64| {
+            let s = s.clone();
+            tokio::spawn(async move { s.create(UserId(user), input()).await })
         };
-        s.email(UserId(1), input()).await.expect("sent");
-        assert!(matches!(
-            s.email(UserId(1), input()).await,
-            Err(ReportError::TooManyEmails(10))
-        ));
+        let ann = spawn(1);
+        starts.recv().await.expect("ann's render started");
+        let again = s.create(UserId(1), input()).await.err();
+        assert!(
+            matches!(again, Some(ReportError::RenderInProgress)),
+            "{again:?}"
+        );
+        let bob = spawn(2);
+        starts.recv().await.expect("bob's render started");
+        // Two in flight (the limit in these tests): a third user is told to come back.
+        let cy = s.create(UserId(3), input()).await.err();
+        assert!(matches!(cy, Some(ReportError::RenderBusy)), "{cy:?}");
+
+        release.add_permits(2);
+        ann.await.expect("join").expect("ann's report");
+        bob.await.expect("join").expect("bob's report");
+        // Finished reports free their places.
+        release.add_permits(2);
+        s.create(UserId(1), input()).await.expect("ann again");
+        s.create(UserId(3), input()).await.expect("cy now");
     }
 }

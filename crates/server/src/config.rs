@@ -66,6 +66,17 @@ pub struct Config {
     pub paypal_client_secret: Option<String>,
     /// Report emails one user may send per 24 hours.
     pub report_emails_per_day: i64,
+    /// Report emails one recipient may receive per 24 hours, from all users together.
+    pub report_emails_per_recipient_per_day: i64,
+    /// Report emails all users together may send per hour.
+    pub report_emails_per_hour: i64,
+    /// Threads drawing report PDFs (each up to ~150 MiB while it draws); 0 means half the
+    /// CPUs (at least one).
+    pub report_render_threads: usize,
+    /// Reports being drawn or waiting for a thread, all users together; more get `429`.
+    pub reports_in_flight: usize,
+    /// Reports one user may keep; at the cap, creating another is refused (`409`).
+    pub reports_kept_per_user: i64,
 }
 
 impl Default for Config {
@@ -107,6 +118,11 @@ impl Default for Config {
             paypal_client_id: None,
             paypal_client_secret: None,
             report_emails_per_day: 10,
+            report_emails_per_recipient_per_day: 3,
+            report_emails_per_hour: 100,
+            report_render_threads: 0,
+            reports_in_flight: 4,
+            reports_kept_per_user: 100,
         }
     }
 }
@@ -194,6 +210,16 @@ impl Config {
         o.statement_timeout = Duration::from_millis(self.database_statement_timeout_ms.max(100));
         o.tcp_timeout = Duration::from_secs(self.database_tcp_timeout_seconds.max(1));
         o
+    }
+
+    pub fn report_limits(&self) -> reports::ReportLimits {
+        reports::ReportLimits {
+            kept_per_user: self.reports_kept_per_user,
+            in_flight: self.reports_in_flight,
+            emails_per_user_per_day: self.report_emails_per_day,
+            emails_per_recipient_per_day: self.report_emails_per_recipient_per_day,
+            emails_per_hour: self.report_emails_per_hour,
+        }
     }
 
     pub fn rate_settings(&self) -> anyhow::Result<RateSettings> {

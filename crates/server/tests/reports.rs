@@ -1,6 +1,7 @@
 //! Reports over HTTP on both backends: create, list, view, download, email (with the PDF
-//! attached, received by a real SMTP server), delete, ownership, the daily cap, header
-//! injection, and "what was generated is what is served".
+//! attached, received by a real SMTP server), delete, ownership, the email caps (per user,
+//! per recipient, per hour), subscribers only, the cap on kept reports, header injection and
+//! address literals, and "what was generated is what is served".
 
 mod common;
 
@@ -322,12 +323,28 @@ async fn another_users_report_is_not_found(b: Backend) {
     }
 }
 
+/// Signed up, subscribed, one reading on 2026-11-01, and a report of it: what may be emailed.
+async fn subscriber_with_report(app: &TestApp, username: &str) -> i64 {
+    app.signed_up(username, &format!("{username}@example.com"))
+        .await;
+    app.subscribe().await;
+    add_reading(app, "2026-11-01", "07:10", 118, 76).await;
+    create(app, report_body("r", "2026-11-01", "2026-11-02")).await["id"]
+        .as_i64()
+        .expect("id")
+}
+
+async fn send(app: &TestApp, id: i64, to: &str) -> reqwest::Response {
+    app.post(
+        "/api/reports/email",
+        json!({"reportId": id, "email": to, "subject": "Report", "message": ""}),
+    )
+    .await
+}
+
 async fn emails_are_capped_per_day(b: Backend) {
     let app = TestApp::spawn_with(b, |c| c.report_emails_per_day = 2).await;
-    app.signed_up("ann", "ann@example.com").await;
-    let id = create(&app, report_body("r", "2026-11-01", "2026-11-02")).await["id"]
-        .as_i64()
-        .expect("id");
+    let id = subscriber_with_report(&app, "ann").await;
     let send = || {
         app.post(
             "/api/reports/email",
@@ -362,10 +379,7 @@ async fn the_cap_holds_under_concurrent_requests(b: Backend) {
         c.workers = 4;
     })
     .await;
-    app.signed_up("ann", "ann@example.com").await;
-    let id = create(&app, report_body("r", "2026-11-01", "2026-11-02")).await["id"]
-        .as_i64()
-        .expect("id");
+    let id = subscriber_with_report(&app, "ann").await;
     let mut sends = tokio::task::JoinSet::new();
     for _ in 0..12 {
         let (client, url) = (app.client.clone(), app.url("/api/reports/email"));
@@ -381,6 +395,151 @@ async fn the_cap_holds_under_concurrent_requests(b: Backend) {
         .filter(|s| **s == StatusCode::TOO_MANY_REQUESTS)
         .count();
     assert_eq!((ok, capped), (3, 9), "{statuses:?}");
+}
+
+async fn email_needs_a_subscription_and_a_report_with_readings(b: Backend) {
+    let app = TestApp::spawn(b).await;
+    app.signed_up("ann", "ann@example.com").await;
+    let empty = create(&app, report_body("Empty", "2020-01-01", "2020-01-31")).await;
+    assert_eq!(empty["readingCount"], 0);
+    let empty = empty["id"].as_i64().expect("id");
+    let res = send(&app, empty, "dr@example.com").await;
+    assert_eq!(res.status(), StatusCode::FORBIDDEN);
+    assert_eq!(
+        json_of(res).await["message"],
+        "An active subscription is required to email reports."
+    );
+
+    app.subscribe().await;
+    let res = send(&app, empty, "dr@example.com").await;
+    assert_eq!(res.status(), StatusCode::BAD_REQUEST);
+    assert!(
+        json_of(res).await["errors"]["reportId"]
+            .as_str()
+            .is_some_and(|m| m.contains("no readings"))
+    );
+
+    add_reading(&app, "2026-11-01", "07:10", 118, 76).await;
+    let full = create(&app, report_body("r", "2026-11-01", "2026-11-02")).await;
+    assert_eq!(full["readingCount"], 1);
+    let res = send(&app, full["id"].as_i64().expect("id"), "dr@example.com").await;
+    assert_eq!(res.status(), StatusCode::OK);
+    app.smtp
+        .wait_for("dr@example.com", |_| true, MAIL_WAIT)
+        .await;
+    assert_eq!(
+        app.smtp.count_to("dr@example.com"),
+        1,
+        "only the report with readings"
+    );
+}
+
+async fn address_literals_are_refused_before_the_cap(b: Backend) {
+    let app = TestApp::spawn_with(b, |c| c.report_emails_per_day = 1).await;
+    let id = subscriber_with_report(&app, "ann").await;
+    for literal in ["doc@[127.0.0.1]", "doc@[IPv6:::1]"] {
+        let res = send(&app, id, literal).await;
+        assert_eq!(res.status(), StatusCode::BAD_REQUEST, "{literal}");
+        assert_eq!(
+            json_of(res).await["errors"]["email"],
+            "Please enter a valid email address"
+        );
+    }
+    // They did not use up the day's one email.
+    assert_eq!(
+        send(&app, id, "dr@example.com").await.status(),
+        StatusCode::OK
+    );
+}
+
+async fn recipient_and_hourly_caps_hold_across_users(b: Backend) {
+    let mut app = TestApp::spawn_with(b, |c| {
+        c.report_emails_per_recipient_per_day = 2;
+        c.report_emails_per_hour = 3;
+    })
+    .await;
+    let ann = subscriber_with_report(&app, "ann").await;
+    assert_eq!(
+        send(&app, ann, "dr@example.com").await.status(),
+        StatusCode::OK
+    );
+    assert_eq!(
+        send(&app, ann, "dr@example.com").await.status(),
+        StatusCode::OK
+    );
+
+    // Another account cannot add to what dr@example.com receives...
+    app.client = client();
+    let bob = subscriber_with_report(&app, "bob").await;
+    let res = send(&app, bob, "dr@example.com").await;
+    assert_eq!(res.status(), StatusCode::TOO_MANY_REQUESTS);
+    assert!(res.headers().contains_key("retry-after"));
+    assert!(
+        json_of(res).await["message"]
+            .as_str()
+            .is_some_and(|m| m.contains("This address has received the most"))
+    );
+    // ...and everyone together sends at most 3 an hour.
+    assert_eq!(
+        send(&app, bob, "nurse@example.com").await.status(),
+        StatusCode::OK
+    );
+    let res = send(&app, bob, "pharmacist@example.com").await;
+    assert_eq!(res.status(), StatusCode::TOO_MANY_REQUESTS);
+    assert!(
+        json_of(res).await["message"]
+            .as_str()
+            .is_some_and(|m| m.contains("Please try again in an hour"))
+    );
+    app.smtp
+        .wait_for("nurse@example.com", |_| true, MAIL_WAIT)
+        .await;
+    assert_eq!(app.smtp.count_to("pharmacist@example.com"), 0);
+}
+
+async fn kept_reports_are_capped_per_user(b: Backend) {
+    let app = TestApp::spawn_with(b, |c| c.reports_kept_per_user = 2).await;
+    app.signed_up("ann", "ann@example.com").await;
+    let first = create(&app, report_body("1", "2026-11-01", "2026-11-02")).await["id"]
+        .as_i64()
+        .expect("id");
+    create(&app, report_body("2", "2026-11-01", "2026-11-02")).await;
+    let res = app
+        .post("/api/reports", report_body("3", "2026-11-01", "2026-11-02"))
+        .await;
+    assert_eq!(res.status(), StatusCode::CONFLICT);
+    assert!(
+        json_of(res).await["message"]
+            .as_str()
+            .is_some_and(|m| m.contains("You keep 2 reports, the most allowed"))
+    );
+    let kept = json_of(app.get("/api/reports").await).await;
+    assert_eq!(
+        kept.as_array().map(Vec::len),
+        Some(2),
+        "nothing was replaced"
+    );
+    assert_eq!(delete(&app, first).await.status(), StatusCode::OK);
+    create(&app, report_body("3", "2026-11-01", "2026-11-02")).await;
+}
+
+/// Reports read every reading of their period, more than a page of the readings list.
+async fn a_report_covers_every_reading_of_a_long_period(b: Backend) {
+    let app = TestApp::spawn(b).await;
+    app.signed_up("ann", "ann@example.com").await;
+    app.subscribe().await;
+    let first = chrono::NaiveDate::from_ymd_opt(2024, 1, 1).expect("d");
+    let mut csv = String::from("date,time,systolic,diastolic\n");
+    for day in 0..420 {
+        let date = first + chrono::Duration::days(day);
+        for time in ["07:00", "13:00", "21:00"] {
+            csv.push_str(&format!("{date},{time},120,80\n"));
+        }
+    }
+    let res = app.post("/api/data/import", json!({ "csv": csv })).await;
+    assert_eq!(res.status(), StatusCode::OK, "{}", json_of(res).await);
+    let report = create(&app, report_body("All", "2024-01-01", "2025-12-31")).await;
+    assert_eq!(report["readingCount"], 1260, "{report}");
 }
 
 async fn an_empty_period_gives_a_valid_pdf(b: Backend) {
@@ -401,4 +560,9 @@ on_both_backends!(
     emails_are_capped_per_day,
     the_cap_holds_under_concurrent_requests,
     an_empty_period_gives_a_valid_pdf,
+    email_needs_a_subscription_and_a_report_with_readings,
+    address_literals_are_refused_before_the_cap,
+    recipient_and_hourly_caps_hold_across_users,
+    kept_reports_are_capped_per_user,
+    a_report_covers_every_reading_of_a_long_period,
 );

@@ -105,7 +105,7 @@ impl Db {
                         id: i64, user_id: i64, name: String, report_type: String,
                         date_start: String, date_end: String, include_charts: bool,
                         include_table: bool, include_analysis: bool, generated_at: NaiveDateTime,
-                        size_bytes: i64, pdf: Vec<u8>,
+                        size_bytes: i64, pdf: Vec<u8>, reading_count: i64,
                     ]);
                     copy_table!(from, to, report, report_emails, [
                         id: i64, user_id: i64, report_id: i64, recipient: String, sent_at: NaiveDateTime,

@@ -5,12 +5,15 @@ use diesel::prelude::*;
 use kernel::UserId;
 use kernel::outbox::OutgoingEmail;
 use reports::ports::ReportRepository;
-use reports::{ReportMeta, ReportSpec, ReportType};
+use reports::{EmailCaps, EmailOutcome, NewReport, ReportMeta, ReportSpec, ReportType};
 
 use crate::db::{Db, lock_user_for};
-
-const LOCK_REPORT_EMAILS: i32 = 7301;
 use crate::outbox::enqueue;
+
+/// Advisory-lock namespaces (PostgreSQL; SQLite writes are serialised anyway). Report
+/// emails take one lock for everyone, keyed 0: the recipient and hourly caps span users.
+const LOCK_REPORT_EMAILS: i32 = 7301;
+const LOCK_REPORTS_KEPT: i32 = 7302;
 use crate::schema::{report_emails, reports as t};
 
 #[derive(Clone)]
@@ -36,6 +39,7 @@ type MetaRow = (
     bool,
     NaiveDateTime,
     i64,
+    i64,
 );
 
 const META: (
@@ -50,6 +54,7 @@ const META: (
     t::include_analysis,
     t::generated_at,
     t::size_bytes,
+    t::reading_count,
 ) = (
     t::id,
     t::user_id,
@@ -62,10 +67,11 @@ const META: (
     t::include_analysis,
     t::generated_at,
     t::size_bytes,
+    t::reading_count,
 );
 
 fn to_meta(r: MetaRow) -> anyhow::Result<ReportMeta> {
-    let (id, user, name, kind, start, end, charts, table, analysis, at, size) = r;
+    let (id, user, name, kind, start, end, charts, table, analysis, at, size, readings) = r;
     let date = |s: &str| {
         NaiveDate::parse_from_str(s, "%Y-%m-%d")
             .map_err(|e| anyhow::anyhow!("report {id}: stored date {s:?}: {e}"))
@@ -85,6 +91,7 @@ fn to_meta(r: MetaRow) -> anyhow::Result<ReportMeta> {
         },
         generated_at: at.and_utc(),
         size_bytes: size,
+        readings,
     })
 }
 
@@ -93,13 +100,28 @@ impl ReportRepository for ReportStore {
     async fn insert(
         &self,
         user: UserId,
-        spec: ReportSpec,
-        generated_at: DateTime<Utc>,
-        pdf: Vec<u8>,
-    ) -> anyhow::Result<ReportMeta> {
+        report: NewReport,
+        cap: i64,
+    ) -> anyhow::Result<Option<ReportMeta>> {
+        let backend = self.db.backend();
         let row = self
             .db
-            .write(move |conn| -> anyhow::Result<MetaRow> {
+            .write(move |conn| -> anyhow::Result<Option<MetaRow>> {
+                // Serialise this user's inserts: the count and the insert are atomic.
+                lock_user_for(conn, backend, LOCK_REPORTS_KEPT, user)?;
+                let kept: i64 = t::table
+                    .filter(t::user_id.eq(user.0))
+                    .count()
+                    .get_result(conn)?;
+                if kept >= cap {
+                    return Ok(None);
+                }
+                let NewReport {
+                    spec,
+                    generated_at,
+                    readings,
+                    pdf,
+                } = report;
                 let size = i64::try_from(pdf.len())?;
                 let id: i64 = diesel::insert_into(t::table)
                     .values((
@@ -114,13 +136,25 @@ impl ReportRepository for ReportStore {
                         t::generated_at.eq(generated_at.naive_utc()),
                         t::size_bytes.eq(size),
                         t::pdf.eq(&pdf),
+                        t::reading_count.eq(readings),
                     ))
                     .returning(t::id)
                     .get_result(conn)?;
-                Ok(t::table.find(id).select(META).first(conn)?)
+                Ok(Some(t::table.find(id).select(META).first(conn)?))
             })
             .await?;
-        to_meta(row)
+        row.map(to_meta).transpose()
+    }
+
+    async fn count(&self, user: UserId) -> anyhow::Result<i64> {
+        self.db
+            .read(move |conn| {
+                t::table
+                    .filter(t::user_id.eq(user.0))
+                    .count()
+                    .get_result(conn)
+            })
+            .await
     }
 
     async fn list(&self, user: UserId) -> anyhow::Result<Vec<ReportMeta>> {
@@ -193,22 +227,37 @@ impl ReportRepository for ReportStore {
         report_id: i64,
         recipient: &str,
         email: OutgoingEmail,
-        since: DateTime<Utc>,
-        cap: i64,
-    ) -> anyhow::Result<bool> {
+        caps: EmailCaps,
+    ) -> anyhow::Result<EmailOutcome> {
         let recipient = recipient.to_owned();
         let backend = self.db.backend();
         self.db
-            .write(move |conn| -> anyhow::Result<bool> {
-                // Serialise this user's report emails: the count and the insert are atomic.
-                lock_user_for(conn, backend, LOCK_REPORT_EMAILS, user)?;
-                let sent: i64 = report_emails::table
+            .write(move |conn| -> anyhow::Result<EmailOutcome> {
+                // Serialise all report emails: the counts and the insert are atomic.
+                lock_user_for(conn, backend, LOCK_REPORT_EMAILS, UserId(0))?;
+                let day = caps.day_since.naive_utc();
+                let by_user: i64 = report_emails::table
                     .filter(report_emails::user_id.eq(user.0))
-                    .filter(report_emails::sent_at.gt(since.naive_utc()))
+                    .filter(report_emails::sent_at.gt(day))
                     .count()
                     .get_result(conn)?;
-                if sent >= cap {
-                    return Ok(false);
+                if by_user >= caps.per_user {
+                    return Ok(EmailOutcome::UserCap);
+                }
+                let to_recipient: i64 = report_emails::table
+                    .filter(report_emails::recipient.eq(&recipient))
+                    .filter(report_emails::sent_at.gt(day))
+                    .count()
+                    .get_result(conn)?;
+                if to_recipient >= caps.per_recipient {
+                    return Ok(EmailOutcome::RecipientCap);
+                }
+                let this_hour: i64 = report_emails::table
+                    .filter(report_emails::sent_at.gt(caps.hour_since.naive_utc()))
+                    .count()
+                    .get_result(conn)?;
+                if this_hour >= caps.per_hour {
+                    return Ok(EmailOutcome::HourlyCap);
                 }
                 let now = Utc::now();
                 diesel::insert_into(report_emails::table)
@@ -220,7 +269,7 @@ impl ReportRepository for ReportStore {
                     ))
                     .execute(conn)?;
                 enqueue(conn, &email, now)?;
-                Ok(true)
+                Ok(EmailOutcome::Queued)
             })
             .await
     }

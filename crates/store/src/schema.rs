@@ -161,6 +161,7 @@ diesel::table! {
         generated_at -> Timestamp,
         size_bytes -> BigInt,
         pdf -> Binary,
+        reading_count -> BigInt,
     }
 }
 

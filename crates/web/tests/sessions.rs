@@ -150,6 +150,8 @@ fn state(public_url: &str, clock: Arc<TestClock>) -> AppState {
             Arc::new(reports::ports::MockPatientSource::new()),
             Arc::new(reports::ports::MockPdfRenderer::new()),
             clock.clone(),
+            Arc::new(reports::ports::MockSubscriptionStatus::new()),
+            reports::ReportLimits::default(),
         ),
         notifications: Arc::new(notifications::NotificationService::new(
             Arc::new(notifications::ports::MockNotificationStore::new()),

@@ -30,6 +30,8 @@ pub struct ReportDto {
     /// RFC 3339 UTC.
     pub date_generated: String,
     pub size_bytes: i64,
+    /// Readings the report covers (one without any cannot be emailed).
+    pub reading_count: i64,
 }
 
 impl From<&ReportMeta> for ReportDto {
@@ -48,6 +50,7 @@ impl From<&ReportMeta> for ReportDto {
                 .generated_at
                 .to_rfc3339_opts(chrono::SecondsFormat::Secs, true),
             size_bytes: m.size_bytes,
+            reading_count: m.readings,
         }
     }
 }
@@ -93,19 +96,33 @@ impl From<ReportError> for ApiError {
         match err {
             ReportError::NotFound => ApiError::new(StatusCode::NOT_FOUND, err.to_string()),
             ReportError::Invalid { errors, .. } => ApiError::invalid(errors),
-            ReportError::TooManyEmails(_) => {
-                let mut e = ApiError::new(StatusCode::TOO_MANY_REQUESTS, err.to_string());
-                e.retry_after = Some(std::time::Duration::from_secs(3600));
-                e
+            ReportError::TooManyEmails(_)
+            | ReportError::RecipientCapped
+            | ReportError::HourlyCapped => too_many(&err, 3600),
+            // About what a ten-year report takes to draw (release build, 2 cores).
+            ReportError::RenderInProgress => too_many(&err, 2),
+            ReportError::RenderBusy => too_many(&err, 5),
+            ReportError::SubscriptionRequired => {
+                ApiError::new(StatusCode::FORBIDDEN, err.to_string())
             }
+            ReportError::TooManyKept(_) => ApiError::new(StatusCode::CONFLICT, err.to_string()),
             ReportError::Unexpected(e) => ApiError::internal(&e),
         }
     }
 }
 
-/// Generates a report now and keeps the PDF.
+/// `429` with the error's message and a `Retry-After` of `secs`.
+fn too_many(err: &ReportError, secs: u64) -> ApiError {
+    let mut e = ApiError::new(StatusCode::TOO_MANY_REQUESTS, err.to_string());
+    e.retry_after = Some(std::time::Duration::from_secs(secs));
+    e
+}
+
+/// Generates a report now and keeps the PDF (one at a time per user; at most
+/// `VITALOG_REPORTS_KEPT_PER_USER` kept).
 #[utoipa::path(tag = "reports", request_body = CreateReportRequest, responses(
     (status = 201, body = ReportDto), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody),
+    (status = 409, body = ErrorBody), (status = 429, body = ErrorBody),
 ))]
 #[post("/api/reports")]
 pub async fn create(
@@ -187,10 +204,11 @@ pub async fn download(
     pdf_response(user, id.into_inner(), &state, DispositionType::Attachment).await
 }
 
-/// Emails the PDF (at most 10 per user per 24 hours).
+/// Emails the PDF of a report with readings; subscribers only, within the caps per user and
+/// per recipient per 24 hours and for everyone per hour.
 #[utoipa::path(tag = "reports", request_body = EmailReportRequest, responses(
     (status = 200, body = MessageResponse), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody),
-    (status = 404, body = ErrorBody), (status = 429, body = ErrorBody),
+    (status = 403, body = ErrorBody), (status = 404, body = ErrorBody), (status = 429, body = ErrorBody),
 ))]
 #[post("/api/reports/email")]
 pub async fn email(

@@ -186,6 +186,18 @@ describe('create form', () => {
     await waitFor(() => expect(screen.getByLabelText('End date')).toHaveAttribute('aria-invalid', 'true'));
     expect(screen.getAllByText('End date must be on or after the start date').length).toBeGreaterThan(0);
   });
+
+  it.each([
+    [409, 'You keep 100 reports, the most allowed. Please delete one you no longer need to create another.'],
+    [429, 'Your previous report is still being generated. Please wait for it to finish.'],
+  ])("shows the server's message when it refuses to generate (%i)", async (status, message) => {
+    renderPage({ 'POST /api/reports': { status, body: { message } } });
+    await screen.findByRole('heading', { name: 'November check' });
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Generate Report' }));
+    const alerts = await screen.findAllByRole('alert');
+    expect(alerts.some((a) => a.textContent?.includes(message))).toBe(true);
+    expect(screen.getByRole('button', { name: 'Generate Report' })).toBeEnabled();
+  });
 });
 
 describe('report list', () => {
@@ -345,6 +357,17 @@ describe('email form', () => {
     await user.click(screen.getByRole('button', { name: 'Send Report' }));
     const alerts = await screen.findAllByRole('alert');
     expect(alerts.some((a) => a.textContent?.includes(cap))).toBe(true);
+  });
+
+  it("shows the server's message when sending needs a subscription (403)", async () => {
+    const needed = 'An active subscription is required to email reports.';
+    renderPage({ 'POST /api/reports/email': { status: 403, body: { message: needed } } });
+    const user = userEvent.setup();
+    await screen.findByRole('heading', { name: 'November check' });
+    await user.type(screen.getByLabelText('Recipient email'), 'dr@clinic.example');
+    await user.click(screen.getByRole('button', { name: 'Send Report' }));
+    const alerts = await screen.findAllByRole('alert');
+    expect(alerts.some((a) => a.textContent?.includes(needed))).toBe(true);
   });
 
   it('shows Sending... while the email is on its way', async () => {

@@ -80,7 +80,10 @@ export function CreateReportForm({ userId, onGenerated, onEmail }: CreateReportF
           }
         }
         helpers.setErrors(fieldErrors);
-        const detail = isApiError(error) && error.status === 400 ? error.serverMessage : undefined;
+        // 400 names what to fix; 409 (too many reports kept) and 429 (a report is already
+        // being generated, or the server is busy) say what to do next.
+        const detail =
+          isApiError(error) && [400, 409, 429].includes(error.status) ? error.serverMessage : undefined;
         setFailure(detail ?? '');
         toast({ title: reportMessages.generateFailed, description: detail, variant: 'destructive' });
       }

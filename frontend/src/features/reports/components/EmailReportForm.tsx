@@ -31,7 +31,8 @@ export interface EmailReportFormProps {
 
 /** What the form says when sending failed. */
 export function describeSendFailure(error: unknown): string {
-  if (isApiError(error) && error.status === 429) return error.serverMessage ?? reportMessages.sendFailed;
+  // 403: a subscription is needed; 429: one of the caps (per user, per recipient, per hour).
+  if (isApiError(error) && [403, 429].includes(error.status)) return error.serverMessage ?? reportMessages.sendFailed;
   return reportMessages.sendFailed;
 }
 

@@ -1,0 +1,334 @@
+//! Emailing a stored report to someone (a doctor): the spec's validation, the sender named
+//! in the email, and the caps that keep it from being a relay for anyone's mail.
+
+use chrono::Duration;
+use kernel::outbox::{Attachment, OutgoingEmail};
+use kernel::{Email, FieldErrors, UserId};
+
+use crate::model::*;
+use crate::service::{MSG_TEXT_CONTROL, ReportError, ReportService, file_name};
+
+pub const MSG_RECIPIENT_REQUIRED: &str = "Please enter a recipient email address.";
+pub const MSG_RECIPIENT_INVALID: &str = "Please enter a valid email address";
+pub const MSG_SUBJECT_REQUIRED: &str = "Please enter an email subject.";
+pub const MSG_SUBJECT_LINES: &str = "The subject must be a single line";
+pub const MSG_SUBJECT_MAX: &str = "The subject must be at most 200 characters";
+pub const MSG_MESSAGE_MAX: &str = "The message must be at most 2000 characters";
+pub const MSG_REPORT_EMPTY: &str = "This report has no readings, so there is nothing to send. Please choose a period with readings.";
+
+impl ReportService {
+    /// Emails the stored PDF of a report with readings, saying who sent it. Only for
+    /// subscribers, and within the caps per user and per recipient per 24 hours and for
+    /// everyone together per hour.
+    pub async fn email(&self, user: UserId, input: EmailInput) -> Result<(), ReportError> {
+        let mut errors = FieldErrors::new();
+        let recipient = match input.email.trim() {
+            "" => {
+                errors.add("email", MSG_RECIPIENT_REQUIRED);
+                None
+            }
+            raw => {
+                let e = Email::parse(raw).ok();
+                if e.is_none() {
+                    errors.add("email", MSG_RECIPIENT_INVALID);
+                }
+                e
+            }
+        };
+        let subject = input.subject.trim();
+        if subject.is_empty() {
+            errors.add("subject", MSG_SUBJECT_REQUIRED);
+        } else if subject.contains(['\r', '\n']) {
+            errors.add("subject", MSG_SUBJECT_LINES);
+        } else if kernel::text::has_stray_controls(subject, false) {
+            errors.add("subject", MSG_TEXT_CONTROL);
+        } else if subject.chars().count() > 200 {
+            errors.add("subject", MSG_SUBJECT_MAX);
+        }
+        if input.message.chars().count() > 2000 {
+            errors.add("message", MSG_MESSAGE_MAX);
+        } else if kernel::text::has_stray_controls(&input.message, true) {
+            errors.add("message", MSG_TEXT_CONTROL);
+        }
+        errors.into_result().map_err(ReportError::invalid)?;
+        let Some(recipient) = recipient else {
+            return Err(ReportError::invalid(FieldErrors::new()));
+        };
+        let meta = self
+            .repo
+            .get(user, input.report_id)
+            .await?
+            .ok_or(ReportError::NotFound)?;
+        if !self.subscriptions.is_active(user).await? {
+            return Err(ReportError::SubscriptionRequired);
+        }
+        if meta.readings == 0 {
+            let mut errors = FieldErrors::new();
+            errors.add("reportId", MSG_REPORT_EMPTY);
+            return Err(ReportError::invalid(errors));
+        }
+        let now = self.clock.now();
+        let limits = self.limits;
+        let caps = EmailCaps {
+            day_since: now - Duration::hours(24),
+            hour_since: now - Duration::hours(1),
+            per_user: limits.emails_per_user_per_day,
+            per_recipient: limits.emails_per_recipient_per_day,
+            per_hour: limits.emails_per_hour,
+        };
+        // A cheap early answer; the authoritative checks are atomic with the recording below.
+        let sent = self.repo.emails_since(user, caps.day_since).await?;
+        if sent >= caps.per_user {
+            return Err(ReportError::TooManyEmails(sent));
+        }
+        let (meta, pdf) = self.pdf(user, meta.id).await?;
+        let patient = self.patients.patient(user).await?;
+        let email = compose(
+            &patient,
+            &meta,
+            &recipient,
+            subject,
+            input.message.trim(),
+            pdf,
+        );
+        let outcome = self
+            .repo
+            .record_email(user, meta.id, recipient.as_str(), email, caps)
+            .await?;
+        match outcome {
+            EmailOutcome::Queued => Ok(()),
+            EmailOutcome::UserCap => Err(ReportError::TooManyEmails(caps.per_user)),
+            EmailOutcome::RecipientCap => Err(ReportError::RecipientCapped),
+            EmailOutcome::HourlyCap => Err(ReportError::HourlyCapped),
+        }
+    }
+}
+
+fn compose(
+    patient: &Patient,
+    meta: &ReportMeta,
+    to: &Email,
+    subject: &str,
+    message: &str,
+    pdf: Vec<u8>,
+) -> OutgoingEmail {
+    let who = if patient.full_name.trim().is_empty() {
+        patient.username.clone()
+    } else {
+        patient.full_name.clone()
+    };
+    let mut paragraphs = vec![
+        format!(
+            "{who} ({}) sent you a health report from Vitalog, the personal health record they keep.",
+            patient.email
+        ),
+        format!(
+            "The attached PDF, \"{}\", covers {} to {}.",
+            meta.spec.name, meta.spec.date_start, meta.spec.date_end
+        ),
+    ];
+    if !message.is_empty() {
+        paragraphs.push(format!("Their message:\n{message}"));
+    }
+    paragraphs.push(
+        "The readings were entered by the patient. Blood pressure categories follow the 2017 ACC/AHA guideline and are information, not a diagnosis. Reply to this email to answer them directly."
+            .to_owned(),
+    );
+    let text = format!(
+        "{}\n\n-- \nVitalog, your personal health monitor.\n",
+        paragraphs.join("\n\n")
+    );
+    let html = identity_free_html(&paragraphs);
+    let mut email = OutgoingEmail::new(None, to, subject, text, html);
+    email.user_id = Some(meta.user_id);
+    email.attachment = Some(Attachment {
+        filename: file_name(meta),
+        content_type: "application/pdf".into(),
+        data: pdf,
+    });
+    if Email::parse(&patient.email).is_ok() {
+        email
+            .headers
+            .push(("Reply-To".into(), patient.email.clone()));
+    }
+    email
+}
+
+/// Minimal HTML part (escaped paragraphs).
+fn identity_free_html(paragraphs: &[String]) -> String {
+    let esc = |s: &str| {
+        s.replace('&', "&amp;")
+            .replace('<', "&lt;")
+            .replace('>', "&gt;")
+            .replace('"', "&quot;")
+            .replace('\n', "<br>")
+    };
+    let body: String = paragraphs
+        .iter()
+        .map(|p| {
+            format!(
+                "<p style=\"font-size:15px;line-height:1.6;color:#1f2a37\">{}</p>",
+                esc(p)
+            )
+        })
+        .collect();
+    format!(
+        "<!doctype html><html><body style=\"font-family:-apple-system,Segoe UI,Roboto,Helvetica,Arial,sans-serif;background:#f4f7f8;padding:24px\">\
+         <div style=\"max-width:560px;margin:auto;background:#fff;border:1px solid #dde3e8;border-radius:10px;padding:28px 32px\">\
+         <div style=\"font-weight:700;color:#0f6e74;font-size:18px;margin-bottom:16px\">Vitalog</div>{body}</div></body></html>"
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ports::*;
+    use crate::service::tests::{meta, service, service_with};
+    use chrono::{TimeZone, Utc};
+
+    #[tokio::test]
+    async fn email_refuses_bad_recipients_and_header_injection() {
+        let mut repo = MockReportRepository::new();
+        repo.expect_record_email().never();
+        let s = service(repo, MockPdfRenderer::new());
+        for (email, subject, field, msg) in [
+            ("", "Report", "email", MSG_RECIPIENT_REQUIRED),
+            ("nope", "Report", "email", MSG_RECIPIENT_INVALID),
+            (
+                "dr@example.com\r\nBcc: x@y.z",
+                "Report",
+                "email",
+                MSG_RECIPIENT_INVALID,
+            ),
+            ("dr@example.com", "", "subject", MSG_SUBJECT_REQUIRED),
+            (
+                "dr@example.com",
+                "Hi\r\nBcc: x@y.z",
+                "subject",
+                MSG_SUBJECT_LINES,
+            ),
+        ] {
+            let Err(ReportError::Invalid { errors, .. }) = s
+                .email(
+                    UserId(1),
+                    EmailInput {
+                        report_id: 4,
+                        email: email.into(),
+                        subject: subject.into(),
+                        message: String::new(),
+                    },
+                )
+                .await
+            else {
+                panic!("expected Invalid for {email:?} {subject:?}")
+            };
+            assert_eq!(errors.get(field), Some(msg));
+        }
+    }
+
+    fn input() -> EmailInput {
+        EmailInput {
+            report_id: 4,
+            email: "dr@example.com".into(),
+            subject: "Vitalog Health Report".into(),
+            message: "Please review".into(),
+        }
+    }
+
+    fn stored(readings: i64) -> MockReportRepository {
+        let mut repo = MockReportRepository::new();
+        repo.expect_get()
+            .returning(move |_, _| Ok(Some(ReportMeta { readings, ..meta() })));
+        repo.expect_pdf()
+            .returning(|_, _| Ok(Some(b"%PDF".to_vec())));
+        repo
+    }
+
+    #[tokio::test]
+    async fn email_is_capped_per_day_and_says_who_sent_it() {
+        let mut repo = stored(2);
+        let counts = std::sync::Mutex::new(vec![9, 10]);
+        repo.expect_emails_since()
+            .returning(move |_, _| Ok(counts.lock().expect("lock").remove(0)));
+        repo.expect_record_email()
+            .withf(|_, id, to, m, caps| {
+                *id == 4
+                    && *caps
+                        == EmailCaps {
+                            day_since: Utc
+                                .with_ymd_and_hms(2026, 11, 21, 9, 0, 0)
+                                .single()
+                                .expect("t"),
+                            hour_since: Utc
+                                .with_ymd_and_hms(2026, 11, 22, 8, 0, 0)
+                                .single()
+                                .expect("t"),
+                            per_user: 10,
+                            per_recipient: 3,
+                            per_hour: 100,
+                        }
+                    && to == "dr@example.com"
+                    && m.text.contains("Ann Lee (ann@example.com) sent you")
+                    && m.text.contains("Please review")
+                    && m.attachment.as_ref().is_some_and(|a| {
+                        a.filename == "vitalog-dr-lee-november-2026-10-23-to-2026-11-22.pdf"
+                    })
+                    && m.headers
+                        .iter()
+                        .any(|(k, v)| k == "Reply-To" && v == "ann@example.com")
+            })
+            .times(1)
+            .returning(|_, _, _, _, _| Ok(EmailOutcome::Queued));
+        let s = service(repo, MockPdfRenderer::new());
+        s.email(UserId(1), input()).await.expect("sent");
+        assert!(matches!(
+            s.email(UserId(1), input()).await,
+            Err(ReportError::TooManyEmails(10))
+        ));
+    }
+
+    #[tokio::test]
+    async fn email_needs_a_subscription_and_a_report_with_readings() {
+        let mut repo = stored(2);
+        repo.expect_record_email().never();
+        let s = service_with(repo, MockPdfRenderer::new(), false, 0);
+        let err = s.email(UserId(1), input()).await.err();
+        assert!(
+            matches!(err, Some(ReportError::SubscriptionRequired)),
+            "{err:?}"
+        );
+
+        let mut repo = stored(0);
+        repo.expect_record_email().never();
+        let s = service_with(repo, MockPdfRenderer::new(), true, 0);
+        let Err(ReportError::Invalid { errors, .. }) = s.email(UserId(1), input()).await else {
+            panic!("expected Invalid")
+        };
+        assert_eq!(errors.get("reportId"), Some(MSG_REPORT_EMPTY));
+    }
+
+    #[tokio::test]
+    async fn the_recipient_and_hourly_caps_answer_with_their_own_errors() {
+        for (outcome, check) in [
+            (
+                EmailOutcome::RecipientCap,
+                (|e: &ReportError| matches!(e, ReportError::RecipientCapped))
+                    as fn(&ReportError) -> bool,
+            ),
+            (EmailOutcome::HourlyCap, |e| {
+                matches!(e, ReportError::HourlyCapped)
+            }),
+            (EmailOutcome::UserCap, |e| {
+                matches!(e, ReportError::TooManyEmails(10))
+            }),
+        ] {
+            let mut repo = stored(2);
+            repo.expect_emails_since().returning(|_, _| Ok(0));
+            repo.expect_record_email()
+                .returning(move |_, _, _, _, _| Ok(outcome));
+            let s = service(repo, MockPdfRenderer::new());
+            let err = s.email(UserId(1), input()).await.err();
+            assert!(err.as_ref().is_some_and(check), "{outcome:?}: {err:?}");
+        }
+    }
+}
