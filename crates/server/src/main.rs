@@ -7,6 +7,11 @@ use clap::{Parser, Subcommand};
 use server::{Application, Config};
 use tracing_subscriber::EnvFilter;
 
+// mimalloc returns freed memory to the system shortly after a burst (a ten-year report
+// render takes ~100 MiB); glibc kept it in per-thread arenas, so RSS ratcheted up.
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 #[derive(Parser)]
 #[command(
     name = "vitalog",

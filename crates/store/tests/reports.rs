@@ -56,6 +56,7 @@ async fn user(c: &Ctx, name: &str) -> UserId {
                 created_at: Utc::now(),
             },
             mail_to(&addr),
+            mail_to(&addr),
         )
         .await
         .expect("user")
