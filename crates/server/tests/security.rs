@@ -274,6 +274,13 @@ async fn control_characters_are_refused_at_the_edge_everywhere(b: Backend) {
             "{query}"
         );
     }
+    // A path with a control character names nothing: a JSON 404, whatever the route's own
+    // 400 would look like (a token check answers {valid, message}).
+    for path in ["/api/password-reset/verify/a%00b", "/api/readings/1%07"] {
+        let res = app.get(path).await;
+        assert_eq!(res.status(), StatusCode::NOT_FOUND, "{path}");
+        assert_eq!(json_of(res).await["message"], "Not found", "{path}");
+    }
     let anon = client();
     let res = post_with(
         &anon,

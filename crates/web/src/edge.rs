@@ -97,8 +97,10 @@ async fn read_body(payload: &mut Payload, limit: usize) -> Result<Bytes, ApiErro
 
 async fn check(req: &mut ServiceRequest) -> Result<(), ApiError> {
     if let Some(field) = controls_in_pairs(req.path().as_bytes(), false) {
+        // No resource's name holds a control character: the path names nothing we serve
+        // (and a route's own 400 body, e.g. a token check's, would be the wrong shape).
         tracing::debug!(field, "control character in the path");
-        return Err(refused("path"));
+        return Err(ApiError::not_found());
     }
     if let Some(field) = controls_in_pairs(req.query_string().as_bytes(), false) {
         return Err(refused(&field));
