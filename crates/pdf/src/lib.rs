@@ -7,22 +7,21 @@ mod charts;
 mod layout;
 mod metrics;
 
-use std::panic::AssertUnwindSafe;
-use std::sync::{Arc, Mutex, mpsc};
-
+use kernel::pool::BoundedPool;
 use reports::ReportDocument;
 use reports::ports::PdfRenderer;
 
-type Job = Box<dyn FnOnce() + Send>;
+/// Documents waiting for a thread. Callers already bound how many are in flight
+/// (`reports::gate`), so this only guards against a caller that does not.
+const QUEUE: usize = 64;
 
 /// The printpdf renderer. Documents are drawn on a few threads of its own, started once and
-/// reused for life: a ten-year report allocates ~100 MiB while it is drawn, and glibc keeps
-/// freed memory in per-thread arenas, so drawing on whichever thread is free (the blocking
-/// pool grows to hundreds) left that memory scattered over many arenas after a burst (2.2 GiB
-/// after 16 at once). On a fixed set of threads the same few arenas serve every report.
-/// Callers bound how many documents wait (see `reports::gate`).
+/// reused for life: a ten-year report allocates ~100 MiB while it is drawn, and drawing on
+/// whichever thread is free (the blocking pool grows to hundreds) left that memory scattered
+/// over many allocator arenas after a burst (2.2 GiB after 16 at once). On a fixed set of
+/// threads the same few arenas serve every report.
 pub struct PrintPdfRenderer {
-    jobs: mpsc::Sender<Job>,
+    pool: BoundedPool,
 }
 
 impl PrintPdfRenderer {
@@ -33,44 +32,16 @@ impl PrintPdfRenderer {
         threads: usize,
         on_thread_start: impl Fn() + Send + Sync + 'static,
     ) -> anyhow::Result<Self> {
-        let (jobs, queue) = mpsc::channel::<Job>();
-        let queue = Arc::new(Mutex::new(queue));
-        let on_thread_start = Arc::new(on_thread_start);
-        for i in 0..threads.max(1) {
-            let queue = queue.clone();
-            let on_thread_start = on_thread_start.clone();
-            std::thread::Builder::new()
-                .name(format!("pdf-{i}"))
-                .spawn(move || {
-                    on_thread_start();
-                    loop {
-                        // The lock is held only while waiting for the next job.
-                        let job = match queue.lock() {
-                            Ok(q) => q.recv(),
-                            Err(_) => return,
-                        };
-                        let Ok(job) = job else { return };
-                        // A panicking render answers its caller with an error (its sender is
-                        // dropped); the thread stays for the next one.
-                        let _ = std::panic::catch_unwind(AssertUnwindSafe(job));
-                    }
-                })?;
-        }
-        Ok(Self { jobs })
+        Ok(Self {
+            pool: BoundedPool::new("pdf", threads, QUEUE, on_thread_start),
+        })
     }
 
     async fn run<T: Send + 'static>(
         &self,
         work: impl FnOnce() -> anyhow::Result<T> + Send + 'static,
     ) -> anyhow::Result<T> {
-        let (tx, rx) = tokio::sync::oneshot::channel();
-        self.jobs
-            .send(Box::new(move || {
-                let _ = tx.send(work());
-            }))
-            .map_err(|_| anyhow::anyhow!("the report rendering threads have stopped"))?;
-        rx.await
-            .map_err(|_| anyhow::anyhow!("report rendering failed without an answer"))?
+        self.pool.run(work).await?
     }
 }
 
@@ -86,6 +57,7 @@ pub use layout::render;
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::sync::Arc;
     use std::sync::atomic::{AtomicUsize, Ordering};
 
     /// Runs `n` jobs at once; returns the names of the threads that ran them.
