@@ -1,11 +1,12 @@
-import { useEffect, useState, type ReactElement } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { type ReactElement } from 'react';
+import { Link } from 'react-router-dom';
 import { LoadingState } from '../../../components/feedback/Spinner';
 import { Icon } from '../../../components/icons/Icon';
 import { PublicLayout, StatusCard } from '../../../components/layout/PublicLayout';
 import { isApiError } from '../../../lib/api';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { verifyEmailOnce } from '../api/authApi';
+import { useTokenLink } from '../useTokenLink';
 
 export const VERIFY_FAILED = 'Failed to verify your email. Please try again.';
 export const VERIFY_INVALID_LINK = 'Invalid verification link. Please request a new one.';
@@ -17,33 +18,15 @@ export function describeVerifyFailure(error: unknown): string {
   return error.serverMessage ?? VERIFY_FAILED;
 }
 
-type State = { kind: 'loading' } | { kind: 'success'; message: string } | { kind: 'error'; message: string };
+const MESSAGES = {
+  success: VERIFIED_TEXT,
+  invalidLink: VERIFY_INVALID_LINK,
+  describeFailure: describeVerifyFailure,
+};
 
 export default function VerifyEmailPage(): ReactElement {
   useDocumentTitle('Email verification');
-  const { token = '' } = useParams();
-  const [result, setResult] = useState<{ token: string; state: State } | null>(null);
-
-  useEffect(() => {
-    if (!token) return undefined;
-    let live = true;
-    verifyEmailOnce(token).then(
-      (answer) => {
-        if (live) setResult({ token, state: { kind: 'success', message: answer?.message || VERIFIED_TEXT } });
-      },
-      (error: unknown) => {
-        if (live) setResult({ token, state: { kind: 'error', message: describeVerifyFailure(error) } });
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [token]);
-
-  let state: State;
-  if (!token) state = { kind: 'error', message: VERIFY_INVALID_LINK };
-  else if (result && result.token === token) state = result.state;
-  else state = { kind: 'loading' };
+  const state = useTokenLink(verifyEmailOnce, MESSAGES);
 
   return (
     <PublicLayout>
