@@ -10,7 +10,7 @@ use diesel::prelude::*;
 use diesel::sqlite::SqliteConnection;
 use diesel_migrations::{EmbeddedMigrations, MigrationHarness, embed_migrations};
 
-use crate::watchdog::Socket;
+use crate::watchdog::{Generation, Socket};
 
 const SQLITE_MIGRATIONS: EmbeddedMigrations = embed_migrations!("../../migrations/sqlite");
 const POSTGRES_MIGRATIONS: EmbeddedMigrations = embed_migrations!("../../migrations/postgres");
@@ -216,6 +216,8 @@ pub fn redact(url: &str) -> String {
 struct Manager {
     target: Target,
     options: DbOptions,
+    /// Advanced whenever the watchdog closes one of this pool's connections.
+    generation: Arc<Generation>,
 }
 
 /// A pooled connection and, on PostgreSQL over TCP, its socket under the watchdog. The
@@ -224,6 +226,8 @@ struct Manager {
 pub struct Pooled {
     socket: Option<Arc<Socket>>,
     conn: AnyConnection,
+    /// The pool's generation when this connection began to open.
+    born: u64,
 }
 
 impl std::ops::Deref for Pooled {
@@ -279,13 +283,36 @@ impl Pooled {
 }
 
 impl Manager {
+    fn new(target: Target, options: DbOptions) -> Self {
+        Self {
+            target,
+            options,
+            generation: Arc::default(),
+        }
+    }
+
+    /// The watchdog closed a connection since this one began to open: the server stopped
+    /// answering, and this connection most likely runs over the same dead path (a lost
+    /// firewall or NAT flow never comes back). It is replaced, not pinged: a ping on a
+    /// dead path costs a whole statement deadline, once per pooled connection.
+    fn suspect(&self, conn: &Pooled) -> bool {
+        conn.born != self.generation.current() || conn.socket.as_ref().is_some_and(|s| s.tripped())
+    }
+
     fn open(&self) -> Result<Pooled, String> {
+        // Read before connecting: a connection still opening when another is closed is
+        // suspect too.
+        let born = self.generation.current();
         match &self.target {
             Target::Postgres(url) => {
                 let url = pg_url(url, &self.options);
                 let limit = self.options.statement_timeout + ANSWER_GRACE;
+                // libpq's connect_timeout (at least 2 s), then diesel's setup statements.
+                let open_limit = self.options.connect_timeout.max(Duration::from_secs(2)) + limit;
                 let (conn, socket) = match pg_port(&url) {
-                    Some(port) => Socket::find(port, limit, || PgConnection::establish(&url)),
+                    Some(port) => Socket::find(port, limit, open_limit, &self.generation, || {
+                        PgConnection::establish(&url)
+                    }),
                     None => (PgConnection::establish(&url), None),
                 };
                 let mut conn = conn.map_err(|e| e.to_string())?;
@@ -305,6 +332,7 @@ impl Manager {
                 Ok(Pooled {
                     socket,
                     conn: AnyConnection::Postgresql(conn),
+                    born,
                 })
             }
             Target::Sqlite(path) => {
@@ -324,6 +352,7 @@ impl Manager {
                 Ok(Pooled {
                     socket: None,
                     conn: AnyConnection::Sqlite(conn),
+                    born,
                 })
             }
         }
@@ -348,13 +377,18 @@ impl r2d2::ManageConnection for Manager {
     }
 
     fn is_valid(&self, conn: &mut Pooled) -> Result<(), ConnectError> {
+        if self.suspect(conn) {
+            return Err(ConnectError(
+                "connection opened before PostgreSQL stopped answering; replacing it".into(),
+            ));
+        }
         let ok = conn.conn.batch_execute("SELECT 1");
         conn.finish().map_err(|e| ConnectError(e.to_string()))?;
         ok.map_err(|e| ConnectError(e.to_string()))
     }
 
     fn has_broken(&self, conn: &mut Pooled) -> bool {
-        conn.socket.as_ref().is_some_and(|s| s.tripped())
+        self.suspect(conn)
     }
 }
 
@@ -387,10 +421,7 @@ impl Db {
             Target::Sqlite(_) => Backend::Sqlite,
             Target::Postgres(_) => Backend::Postgres,
         };
-        let manager = Manager {
-            target,
-            options: options.clone(),
-        };
+        let manager = Manager::new(target, options.clone());
         let first = manager
             .open()
             .map_err(|e| DbError::Connect(format!("{} ({})", e.trim(), redact(&options.url))))?;
@@ -635,6 +666,27 @@ mod tests {
         assert_eq!(q["keepalives"], "1");
         assert_eq!(pg_port(&url), Some(6543));
         assert_eq!(pg_port("postgres://u@%2Fvar%2Frun/db"), None);
+    }
+
+    #[test]
+    fn connections_opened_before_the_watchdog_closed_one_are_replaced_unpinged() {
+        use r2d2::ManageConnection;
+        let dir = tempfile::tempdir().expect("dir");
+        let url = format!("sqlite://{}", dir.path().join("v.db").display());
+        let manager = Manager::new(parse_url(&url).expect("url"), DbOptions::new(&url));
+        let mut old = manager.connect().expect("open");
+        assert!(manager.is_valid(&mut old).is_ok());
+        assert!(!manager.has_broken(&mut old));
+        // What the watchdog does when it closes a connection of this pool.
+        manager.generation.advance_for_test();
+        assert!(manager.is_valid(&mut old).is_err(), "checkout discards it");
+        assert!(manager.has_broken(&mut old), "check-in discards it");
+        let mut new = manager.connect().expect("open");
+        assert!(
+            manager.is_valid(&mut new).is_ok(),
+            "newer connections are kept"
+        );
+        assert!(!manager.has_broken(&mut new));
     }
 
     #[test]

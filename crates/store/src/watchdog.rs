@@ -8,13 +8,40 @@
 //! connection's socket is found once (`/proc/self/fd`, Linux) and a statement still
 //! unanswered when its deadline passes has the socket shut down: libpq sees the connection
 //! end, the statement fails, and the pool replaces the connection.
+//!
+//! A connection the watchdog closes shows the path to the server is dead, and every other
+//! connection opened before that moment most likely sits on the same dead path (a
+//! firewall or NAT that forgot its flows forgets all of them; new connections get new
+//! state). Each pool therefore has a [`Generation`] that every closure advances; the pool
+//! discards connections of an older generation instead of pinging them, which would
+//! cost each one a full deadline.
 
 use std::collections::{HashMap, HashSet};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard, OnceLock, Weak};
 use std::time::{Duration, Instant};
 
 type RawFd = i32;
+
+/// How many times the watchdog closed a connection of one pool. A connection opened under
+/// an older generation is suspect: it was open when the server stopped answering another.
+#[derive(Debug, Default)]
+pub(crate) struct Generation(AtomicU64);
+
+impl Generation {
+    pub(crate) fn current(&self) -> u64 {
+        self.0.load(Ordering::SeqCst)
+    }
+
+    fn advance(&self) {
+        self.0.fetch_add(1, Ordering::SeqCst);
+    }
+
+    #[cfg(test)]
+    pub(crate) fn advance_for_test(&self) {
+        self.advance();
+    }
+}
 
 /// The socket of one pooled PostgreSQL connection. Dropped before the connection closes
 /// it, so the watchdog never touches a descriptor number that was reused.
@@ -27,6 +54,8 @@ pub(crate) struct Socket {
     tripped: AtomicBool,
     /// Set for migrations and copies, whose statements may run long.
     unbounded: AtomicBool,
+    /// The pool's generation, advanced when this socket is shut down.
+    generation: Arc<Generation>,
 }
 
 #[derive(Default)]
@@ -77,6 +106,9 @@ fn watch() {
             if let Some((_, socket)) = state.armed.remove(&fd)
                 && let Some(socket) = socket.upgrade()
             {
+                // Before the shutdown: when the statement fails, the pool already
+                // knows its older connections are suspect.
+                socket.generation.advance();
                 socket.tripped.store(true, Ordering::SeqCst);
                 tracing::warn!(
                     after_ms = socket.limit.as_millis() as u64,
@@ -99,38 +131,79 @@ fn watch() {
     }
 }
 
+/// The one socket in `after`, not in `before`, that no pooled connection owns; `None`
+/// unless exactly one.
+fn only_new(state: &State, before: &HashSet<RawFd>, after: &HashSet<RawFd>) -> Option<RawFd> {
+    let mut new = after
+        .difference(before)
+        .filter(|fd| !state.claimed.contains(fd));
+    match (new.next(), new.next()) {
+        (Some(&fd), None) => Some(fd),
+        _ => None,
+    }
+}
+
 impl Socket {
     /// Runs `open`, which connects to a PostgreSQL server at `peer_port`, and finds the
     /// one socket it left open. `None` when that is not certain (never guess: a wrong
     /// socket would be shut down) or off Linux; the connection then relies on TCP
-    /// keepalive alone.
-    pub(crate) fn find<R>(
+    /// keepalive alone. `generation` is the pool's, advanced if this socket is shut down.
+    ///
+    /// `open` itself gets `open_limit`: libpq's `connect_timeout` covers the handshake, but
+    /// diesel then sends setup statements (`SET TIME ZONE`) that nothing watches yet; an
+    /// open black-holed there would wait forever, and hold every later open behind it.
+    /// Past the limit its socket is shut down, so `open` fails.
+    pub(crate) fn find<R: Send>(
         peer_port: u16,
         limit: Duration,
-        open: impl FnOnce() -> R,
+        open_limit: Duration,
+        generation: &Arc<Generation>,
+        open: impl FnOnce() -> R + Send,
     ) -> (R, Option<Arc<Socket>>) {
         // One connection opens at a time, so a new socket to the port is this one's.
         static OPENING: Mutex<()> = Mutex::new(());
         let _one = OPENING.lock().unwrap_or_else(|p| p.into_inner());
         let before = sys::sockets_to(peer_port);
-        let opened = open();
+        let opened = std::thread::scope(|scope| {
+            let (done, finished) = std::sync::mpsc::channel();
+            let opening = scope.spawn(move || {
+                let opened = open();
+                let _ = done.send(());
+                opened
+            });
+            if let Err(std::sync::mpsc::RecvTimeoutError::Timeout) =
+                finished.recv_timeout(open_limit)
+            {
+                let now = sys::sockets_to(peer_port);
+                if let Some(fd) = only_new(&lock(shared()), &before, &now) {
+                    generation.advance();
+                    tracing::warn!(
+                        after_ms = open_limit.as_millis() as u64,
+                        "PostgreSQL did not finish opening a connection in time; closing it"
+                    );
+                    sys::shutdown(fd);
+                }
+            }
+            match opening.join() {
+                Ok(opened) => opened,
+                Err(panic) => std::panic::resume_unwind(panic),
+            }
+        });
         let after = sys::sockets_to(peer_port);
         let s = shared();
         let mut state = lock(s);
-        let mut new = after
-            .difference(&before)
-            .filter(|fd| !state.claimed.contains(fd));
-        let socket = match (new.next(), new.next()) {
-            (Some(&fd), None) => {
+        let socket = match only_new(&state, &before, &after) {
+            Some(fd) => {
                 state.claimed.insert(fd);
                 Some(Arc::new(Socket {
                     fd,
                     limit,
                     tripped: AtomicBool::new(false),
                     unbounded: AtomicBool::new(false),
+                    generation: generation.clone(),
                 }))
             }
-            _ => None,
+            None => None,
         };
         (opened, socket)
     }
@@ -218,4 +291,62 @@ mod sys {
     }
 
     pub(super) fn shutdown(_fd: RawFd) {}
+}
+
+#[cfg(all(test, target_os = "linux"))]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_statement_left_unanswered_shuts_its_socket_and_advances_the_generation() {
+        let server = std::net::TcpListener::bind("127.0.0.1:0").expect("bind");
+        let port = server.local_addr().expect("addr").port();
+        let generation = Arc::new(Generation::default());
+        let (client, socket) = Socket::find(
+            port,
+            Duration::from_millis(50),
+            Duration::from_secs(10),
+            &generation,
+            || std::net::TcpStream::connect(("127.0.0.1", port)),
+        );
+        let client = client.expect("connect");
+        let socket = socket.expect("the one new socket is found");
+        assert_eq!(generation.current(), 0);
+        // The "server" never answers: the deadline passes and the socket is shut down.
+        socket.arm();
+        let mut buf = [0u8; 1];
+        let read = std::io::Read::read(&mut &client, &mut buf).expect("read ends");
+        assert_eq!(read, 0, "the watchdog shut the socket down");
+        assert!(socket.tripped());
+        assert_eq!(generation.current(), 1);
+        drop(server);
+    }
+
+    #[test]
+    fn an_open_left_unanswered_is_shut_down_at_its_limit() {
+        let server = std::net::TcpListener::bind("127.0.0.1:0").expect("bind");
+        let port = server.local_addr().expect("addr").port();
+        let generation = Arc::new(Generation::default());
+        let started = Instant::now();
+        // Like diesel's setup statements after the handshake: a read nobody answers.
+        let (read, socket) = Socket::find(
+            port,
+            Duration::from_millis(50),
+            Duration::from_millis(200),
+            &generation,
+            || {
+                let mut client = std::net::TcpStream::connect(("127.0.0.1", port))?;
+                std::io::Read::read(&mut client, &mut [0u8; 1])
+            },
+        );
+        assert_eq!(read.expect("the read ends"), 0, "the socket was shut down");
+        assert!(socket.is_none(), "a failed open leaves no socket");
+        assert!(
+            started.elapsed() < Duration::from_secs(5),
+            "{:?}",
+            started.elapsed()
+        );
+        assert_eq!(generation.current(), 1);
+        drop(server);
+    }
 }
