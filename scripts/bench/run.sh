@@ -75,7 +75,7 @@ row() {
   local label=$1 cookie=$2 path=$3 conns=$4 script=${5:-}
   echo 5 > /proc/$pid/clear_refs # resets the peak RSS (VmHWM) so each row has its own
   local res
-  res=$(wrk -t2 -c"$conns" -d"${seconds}"s --latency -H "Cookie: $cookie" ${script:+-s "$script"} "$base$path")
+  res=$(wrk -t"$((conns < 2 ? conns : 2))" -c"$conns" -d"${seconds}"s --latency -H "Cookie: $cookie" ${script:+-s "$script"} "$base$path")
   if echo "$res" | grep -q 'Non-2xx'; then
     echo "wrk $label: unexpected answers" >&2; echo "$res" >&2; exit 1
   fi
