@@ -4,6 +4,7 @@
 pub mod clock;
 pub mod email;
 pub mod errors;
+pub mod gate;
 pub mod health;
 pub mod ids;
 pub mod outbox;

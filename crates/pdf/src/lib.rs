@@ -12,7 +12,7 @@ use reports::ReportDocument;
 use reports::ports::PdfRenderer;
 
 /// Documents waiting for a thread. Callers already bound how many are in flight
-/// (`reports::gate`), so this only guards against a caller that does not.
+/// (`kernel::gate::UserGate` in the reports service), so this only guards against a caller that does not.
 const QUEUE: usize = 64;
 
 /// The printpdf renderer. Documents are drawn on a few threads of its own, started once and

@@ -1,9 +1,9 @@
 //! Reading use cases: the owner is always the signed-in user.
 
-use std::collections::HashSet;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
 use chrono::Duration;
+use kernel::gate::{Turn, UserGate};
 use kernel::pool::{BoundedPool, PoolError};
 use kernel::{Clock, FieldErrors, UserId};
 
@@ -89,22 +89,8 @@ pub struct ReadingService {
     /// Parsing and checking import files: CPU work kept off the async workers.
     import_pool: Arc<BoundedPool>,
     /// Users with an import (or its preview) under way: one at a time each, so one account
-    /// holds at most one of the pool's threads.
-    importing: Arc<Mutex<HashSet<UserId>>>,
-}
-
-/// A user's turn to import; ends when dropped.
-struct ImportTurn {
-    importing: Arc<Mutex<HashSet<UserId>>>,
-    user: UserId,
-}
-
-impl Drop for ImportTurn {
-    fn drop(&mut self) {
-        if let Ok(mut set) = self.importing.lock() {
-            set.remove(&self.user);
-        }
-    }
+    /// holds at most one of the pool's threads (the pool bounds the total).
+    importing: Arc<UserGate>,
 }
 
 fn pool_error(e: PoolError) -> ReadingError {
@@ -140,7 +126,7 @@ impl ReadingService {
             allowed,
             clock,
             import_pool: Arc::new(BoundedPool::new("import", 1, 2, || {})),
-            importing: Arc::default(),
+            importing: UserGate::new(usize::MAX),
         }
     }
 
@@ -151,18 +137,10 @@ impl ReadingService {
         self
     }
 
-    fn import_turn(&self, user: UserId) -> Result<ImportTurn, ReadingError> {
-        let mut set = self
-            .importing
-            .lock()
-            .map_err(|_| anyhow::anyhow!("import turns poisoned"))?;
-        if !set.insert(user) {
-            return Err(ReadingError::Busy(MSG_IMPORT_RUNNING));
-        }
-        Ok(ImportTurn {
-            importing: self.importing.clone(),
-            user,
-        })
+    fn import_turn(&self, user: UserId) -> Result<Turn, ReadingError> {
+        self.importing
+            .admit(user)
+            .map_err(|_| ReadingError::Busy(MSG_IMPORT_RUNNING))
     }
 
     /// Parses an import file on the import pool.

@@ -4,7 +4,6 @@
 
 pub mod analysis;
 pub mod email;
-pub mod gate;
 pub mod model;
 pub mod ports;
 pub mod service;

@@ -7,9 +7,9 @@ use kernel::outbox::Attachment;
 use kernel::{Clock, FieldErrors, UserId};
 
 use crate::analysis::analyse;
-use crate::gate::{Refusal, RenderGate};
 use crate::model::*;
 use crate::ports::*;
+use kernel::gate::{Refusal, UserGate};
 
 pub const MSG_TYPE_REQUIRED: &str = "Report type is required";
 pub const MSG_START_REQUIRED: &str = "Start date is required";
@@ -106,7 +106,7 @@ pub struct ReportService {
     renderer: Arc<dyn PdfRenderer>,
     pub(crate) clock: Arc<dyn Clock>,
     pub(crate) subscriptions: Arc<dyn SubscriptionStatus>,
-    gate: Arc<RenderGate>,
+    gate: Arc<UserGate>,
     pub(crate) limits: ReportLimits,
 }
 
@@ -158,7 +158,7 @@ impl ReportService {
             renderer,
             clock,
             subscriptions,
-            gate: RenderGate::new(limits.in_flight),
+            gate: UserGate::new(limits.in_flight),
             limits,
         }
     }

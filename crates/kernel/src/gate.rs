@@ -1,32 +1,31 @@
-//! Admission to report rendering. A ten-year report takes ~100 MiB and seconds of CPU while
-//! it is drawn, so the number of reports in flight (drawn or waiting for the renderer's
-//! threads, with their readings loaded) is bounded, and one user has at most one of them:
-//! a burst from one account can neither grow the process without bound nor take every
-//! slot from everyone else.
+//! Admission to heavy per-user work (report rendering, CSV imports). A ten-year report
+//! takes ~100 MiB and seconds of CPU, an import file seconds of parsing, so the number in
+//! flight is bounded and one user has at most one of each: a burst from one account can
+//! neither grow the process without bound nor take every slot from everyone else.
 
 use std::collections::HashSet;
 use std::sync::{Arc, Mutex, PoisonError};
 
-use kernel::UserId;
+use crate::UserId;
 
-/// Why a report may not start now.
+/// Why the work may not start now.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Refusal {
-    /// This user's previous report is still in flight.
+    /// This user's previous one is still in flight.
     UserBusy,
-    /// `capacity` reports are in flight.
+    /// `capacity` are in flight.
     Full,
 }
 
 #[derive(Debug)]
-pub struct RenderGate {
+pub struct UserGate {
     capacity: usize,
-    /// Users with a report in flight; its size is the number in flight.
+    /// Users with work in flight; its size is the number in flight.
     users: Mutex<HashSet<UserId>>,
 }
 
-impl RenderGate {
-    /// At most `capacity` (at least one) reports in flight.
+impl UserGate {
+    /// At most `capacity` (at least one) in flight.
     pub fn new(capacity: usize) -> Arc<Self> {
         Arc::new(Self {
             capacity: capacity.max(1),
@@ -51,7 +50,7 @@ impl RenderGate {
         })
     }
 
-    /// Reports in flight now.
+    /// In flight now.
     pub fn in_flight(&self) -> usize {
         self.users
             .lock()
@@ -60,10 +59,10 @@ impl RenderGate {
     }
 }
 
-/// One report in flight; dropping it (also when the request is cancelled) frees the slot.
+/// One user's work in flight; dropping it (also when the request is cancelled) frees the slot.
 #[derive(Debug)]
 pub struct Turn {
-    gate: Arc<RenderGate>,
+    gate: Arc<UserGate>,
     user: UserId,
 }
 
@@ -83,7 +82,7 @@ mod tests {
 
     #[test]
     fn one_turn_per_user_and_capacity_in_all() {
-        let gate = RenderGate::new(2);
+        let gate = UserGate::new(2);
         let ann = gate.admit(UserId(1)).expect("ann");
         assert_eq!(gate.admit(UserId(1)).err(), Some(Refusal::UserBusy));
         let bob = gate.admit(UserId(2)).expect("bob");
