@@ -68,3 +68,12 @@ export function isoDateDaysAgo(days: number, now: Date = new Date()): string {
   const d = new Date(now.getFullYear(), now.getMonth(), now.getDate() - days);
   return toIsoDate(d);
 }
+
+/**
+ * "Last N days" everywhere (history filter, chart ranges): N calendar days in the browser's
+ * time zone, today included. Last 1 day is today; Last 7 days is today and the 6 days before.
+ * Returns the first of those days as YYYY-MM-DD.
+ */
+export function firstDayOfLastDays(days: number, now: Date = new Date()): string {
+  return isoDateDaysAgo(Math.max(days, 1) - 1, now);
+}
