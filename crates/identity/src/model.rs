@@ -84,6 +84,17 @@ impl TokenPurpose {
         }
     }
 
+    /// How many unused links of this purpose stay valid at once. Verification links all
+    /// stay valid until one is used (mail arrives late or out of order, and the user clicks
+    /// the one they see first), up to a few per account; a reset or email-change link
+    /// replaces older ones, which a thief may hold.
+    pub const fn links_kept(self) -> usize {
+        match self {
+            TokenPurpose::VerifyEmail => 5,
+            _ => 1,
+        }
+    }
+
     pub fn parse(value: &str) -> Option<Self> {
         [
             Self::VerifyEmail,
@@ -122,6 +133,9 @@ pub struct ValidToken {
 pub enum Verified {
     Account(UserId),
     EmailChanged(UserId),
+    /// The link belongs to an account that is verified already (by this link earlier, or
+    /// by another of its links): nothing to do but log in.
+    AlreadyVerified(UserId),
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]

@@ -34,8 +34,9 @@ pub trait UserRepository: Send + Sync {
 
     async fn by_email(&self, email: &Email) -> anyhow::Result<Option<User>>;
 
-    /// Stores a token, replacing the user's unused tokens of the same purpose (so only the
-    /// newest link works), and queues its email.
+    /// Stores a token and queues its email. The user's unused tokens of the same purpose
+    /// beyond [`TokenPurpose::links_kept`] (the oldest first) are deleted: only the newest
+    /// reset link works, while the last few verification links all do.
     async fn issue_token(&self, token: NewToken, email: OutgoingEmail) -> anyhow::Result<()>;
 
     /// The token with this hash and purpose if it is unused and unexpired at `now`.
@@ -46,14 +47,17 @@ pub trait UserRepository: Send + Sync {
         now: DateTime<Utc>,
     ) -> anyhow::Result<Option<ValidToken>>;
 
-    /// Consumes an account-verification token and marks the account verified. `Ok(None)`
-    /// when the token is not usable (unknown, used, expired, or of another purpose); a
-    /// token is consumed at most once even under concurrency.
+    /// Consumes an account-verification token and marks the account verified
+    /// ([`Verified::Account`]). A verification token (used, unused or expired) of an
+    /// account that is verified already answers [`Verified::AlreadyVerified`] and is spent.
+    /// `Ok(None)` when the token is unknown, of another purpose, or used or expired while
+    /// the account is unverified; the account is verified by one request at most even
+    /// under concurrency.
     async fn consume_verification(
         &self,
         token_hash: &str,
         now: DateTime<Utc>,
-    ) -> Result<Option<UserId>, RepoError>;
+    ) -> Result<Option<Verified>, RepoError>;
 
     /// Consumes an email-change token and puts its new address in place, provided the
     /// account's address is still `undo.new_email` (the one being replaced); stores `undo`

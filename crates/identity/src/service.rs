@@ -173,11 +173,7 @@ impl AccountService {
                     .await
                     .map(|o| o.map(Verified::EmailChanged))
             }
-            None => self
-                .users
-                .consume_verification(&hash, now)
-                .await
-                .map(|o| o.map(Verified::Account)),
+            None => self.users.consume_verification(&hash, now).await,
         };
         match outcome {
             Ok(Some(v)) => Ok(v),

@@ -290,13 +290,20 @@ impl UserRepository for UserStore {
             .ok_or_else(|| anyhow::anyhow!("a token needs its user"))?;
         self.db
             .write(move |conn| -> anyhow::Result<()> {
-                diesel::delete(
-                    tokens::table
-                        .filter(tokens::user_id.eq(user_id.0))
-                        .filter(tokens::purpose.eq(token.purpose.as_str()))
-                        .filter(tokens::used_at.is_null()),
-                )
-                .execute(conn)?;
+                let unused = tokens::table
+                    .filter(tokens::user_id.eq(user_id.0))
+                    .filter(tokens::purpose.eq(token.purpose.as_str()))
+                    .filter(tokens::used_at.is_null());
+                // The newest `links_kept - 1` stay beside the new one; older ones go.
+                let ids: Vec<i64> = unused
+                    .select(tokens::id)
+                    .order(tokens::id.desc())
+                    .load(conn)?;
+                let kept = token.purpose.links_kept().saturating_sub(1);
+                let older: Vec<i64> = ids.into_iter().skip(kept).collect();
+                if !older.is_empty() {
+                    diesel::delete(tokens::table.filter(tokens::id.eq_any(older))).execute(conn)?;
+                }
                 insert_token(conn, user_id.0, &token)?;
                 enqueue(conn, &email, token.created_at)?;
                 Ok(())
@@ -326,22 +333,55 @@ impl UserRepository for UserStore {
         &self,
         token_hash: &str,
         now: DateTime<Utc>,
-    ) -> Result<Option<UserId>, RepoError> {
+    ) -> Result<Option<Verified>, RepoError> {
         let hash = token_hash.to_owned();
         let now = now.naive_utc();
         self.db
-            .write(move |conn| -> anyhow::Result<Option<UserId>> {
-                let purpose = [TokenPurpose::VerifyEmail.as_str()];
-                let Some((id, user_id, _, _)) = usable_token(conn, &hash, &purpose, now)? else {
+            .write(move |conn| -> anyhow::Result<Option<Verified>> {
+                // Any verification token with this hash, whatever its state: a spent or
+                // expired link of a verified account still deserves "already verified".
+                let Some((id, user_id, expires_at, used_at)) = tokens::table
+                    .filter(tokens::token_hash.eq(&hash))
+                    .filter(tokens::purpose.eq(TokenPurpose::VerifyEmail.as_str()))
+                    .select((
+                        tokens::id,
+                        tokens::user_id,
+                        tokens::expires_at,
+                        tokens::used_at,
+                    ))
+                    .first::<(i64, i64, NaiveDateTime, Option<NaiveDateTime>)>(conn)
+                    .optional()?
+                else {
                     return Ok(None);
                 };
-                if !use_token(conn, id, now)? {
+                let verified: bool = users::table
+                    .find(user_id)
+                    .select(users::email_verified)
+                    .first(conn)?;
+                if verified {
+                    use_token(conn, id, now)?;
+                    return Ok(Some(Verified::AlreadyVerified(UserId(user_id))));
+                }
+                if used_at.is_some() || expires_at <= now {
                     return Ok(None);
                 }
-                diesel::update(users::table.find(user_id))
-                    .set((users::email_verified.eq(true), users::updated_at.eq(now)))
-                    .execute(conn)?;
-                Ok(Some(UserId(user_id)))
+                if !use_token(conn, id, now)? {
+                    // Another request spent this link a moment ago, verifying the account.
+                    return Ok(Some(Verified::AlreadyVerified(UserId(user_id))));
+                }
+                // Guarded on the flag so two links used at once verify the account once.
+                let n = diesel::update(
+                    users::table
+                        .find(user_id)
+                        .filter(users::email_verified.eq(false)),
+                )
+                .set((users::email_verified.eq(true), users::updated_at.eq(now)))
+                .execute(conn)?;
+                Ok(Some(if n == 1 {
+                    Verified::Account(UserId(user_id))
+                } else {
+                    Verified::AlreadyVerified(UserId(user_id))
+                }))
             })
             .await
             .map_err(RepoError::Unexpected)

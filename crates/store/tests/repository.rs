@@ -154,9 +154,13 @@ async fn verification_token_is_single_use_even_concurrently(b: Backend) {
     }
     let mut wins = 0;
     for t in tasks {
-        if let Some(v) = t.await.expect("join").expect("no db error") {
-            assert_eq!(v, id);
-            wins += 1;
+        match t.await.expect("join").expect("no db error") {
+            Some(Verified::Account(v)) => {
+                assert_eq!(v, id);
+                wins += 1;
+            }
+            Some(Verified::AlreadyVerified(v)) => assert_eq!(v, id),
+            other => panic!("unexpected {other:?}"),
         }
     }
     assert_eq!(wins, 1);
@@ -219,6 +223,61 @@ async fn expired_tokens_are_not_usable(b: Backend) {
             .await
             .expect("q")
             .is_none()
+    );
+}
+
+/// Issue 14.9: a resend must not break the link already in the inbox, and a used link of
+/// a verified account says so instead of "invalid".
+async fn every_verification_link_works_until_one_is_used(b: Backend) {
+    let c = ctx(b);
+    let id = create(&c, "ann", "ann@example.com", "v0")
+        .await
+        .expect("create");
+    for h in ["v1", "v2"] {
+        c.users
+            .issue_token(
+                token(TokenPurpose::VerifyEmail, h, Some(id), Duration::hours(24)),
+                mail_to("ann@example.com", "Verify"),
+            )
+            .await
+            .expect("issue");
+    }
+    let consume = |h: &'static str| {
+        let users = c.users.clone();
+        async move { users.consume_verification(h, now()).await.expect("q") }
+    };
+    assert_eq!(consume("v0").await, Some(Verified::Account(id)));
+    assert_eq!(consume("v0").await, Some(Verified::AlreadyVerified(id)));
+    assert_eq!(consume("v2").await, Some(Verified::AlreadyVerified(id)));
+    assert_eq!(consume("nope").await, None);
+    // Bounded: the oldest unused link goes once more than links_kept() are out.
+    let id2 = create(&c, "bob", "bob@example.com", "b0")
+        .await
+        .expect("create");
+    let kept = TokenPurpose::VerifyEmail.links_kept();
+    for i in 1..=kept {
+        c.users
+            .issue_token(
+                token(
+                    TokenPurpose::VerifyEmail,
+                    &format!("b{i}"),
+                    Some(id2),
+                    Duration::hours(24),
+                ),
+                mail_to("bob@example.com", "Verify"),
+            )
+            .await
+            .expect("issue");
+    }
+    assert_eq!(
+        c.users.consume_verification("b0", now()).await.expect("q"),
+        None,
+        "the oldest of {} links was dropped",
+        kept + 1
+    );
+    assert_eq!(
+        c.users.consume_verification("b1", now()).await.expect("q"),
+        Some(Verified::Account(id2))
     );
 }
 
@@ -587,6 +646,7 @@ on_both_backends!(
     verification_token_is_single_use_even_concurrently,
     expired_tokens_are_not_usable,
     newer_token_replaces_older,
+    every_verification_link_works_until_one_is_used,
     reset_password_ends_sessions_once,
     email_change_applies_on_confirmation,
     profile_and_preferences,

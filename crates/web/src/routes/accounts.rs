@@ -21,6 +21,7 @@ pub const MSG_RESET_REQUESTED: &str = "If an account exists with that email, we 
 pub const MSG_RESET_DONE: &str =
     "Your password has been reset. You can now log in with your new password.";
 pub const MSG_VERIFIED: &str = "Your email address has been verified. You can now log in.";
+pub const MSG_ALREADY_VERIFIED: &str = "Your email address is already verified. You can log in.";
 pub const MSG_EMAIL_CHANGED: &str = "Your new email address is confirmed.";
 pub const MSG_PASSWORD_CHANGED: &str = "Your password has been changed.";
 pub const MSG_ACCOUNT_DELETED: &str = "Your account and all its data have been deleted.";
@@ -407,6 +408,7 @@ pub async fn verify_email(
     let message = match state.accounts.verify_email(&body.token).await? {
         Verified::Account(_) => MSG_VERIFIED,
         Verified::EmailChanged(_) => MSG_EMAIL_CHANGED,
+        Verified::AlreadyVerified(_) => MSG_ALREADY_VERIFIED,
     };
     Ok(HttpResponse::Ok().json(MessageResponse::new(message)))
 }
