@@ -1,6 +1,6 @@
 //! The reading form's rules with the spec's messages (section 5), enforced on the server.
 
-use chrono::{Datelike, NaiveDate, NaiveTime};
+use chrono::{DateTime, Datelike, Duration, NaiveDate, NaiveDateTime, NaiveTime, Timelike, Utc};
 use kernel::FieldErrors;
 
 use crate::model::*;
@@ -10,6 +10,7 @@ pub const MSG_DATE_REQUIRED: &str = "Date is required";
 pub const MSG_TIME_REQUIRED: &str = "Time is required";
 pub const MSG_DATE_INVALID: &str = "Date must be a real date (YYYY-MM-DD)";
 pub const MSG_DATE_FUTURE: &str = "Date cannot be in the future";
+pub const MSG_TIME_FUTURE: &str = "Time cannot be in the future";
 pub const MSG_TIME_INVALID: &str = "Time must be a real time (HH:MM)";
 pub const MSG_NOTES_MAX: &str = "Notes must be at most 1000 characters";
 pub const MSG_NOTES_CONTROL: &str = "Notes cannot contain control characters";
@@ -129,12 +130,22 @@ pub fn parse_time(raw: &str) -> Option<NaiveTime> {
     NaiveTime::parse_from_str(raw, "%H:%M").ok()
 }
 
-/// Validates a complete reading. `latest_date` is the last date allowed (tomorrow in UTC,
-/// so no time zone on Earth is refused its today).
-pub fn validate(
-    input: &ReadingInput,
-    latest_date: NaiveDate,
-) -> Result<ReadingValues, FieldErrors> {
+/// The latest wall-clock date and time a reading may carry at `now`: readings record what
+/// was measured, so one later than now is refused (issue 14.12). A reading's date and time
+/// are the user's local wall clock and the server knows no time zone, so it refuses what is
+/// in the future everywhere: later than now in UTC+14, the furthest-ahead zone. The client
+/// refuses exactly (after now in the browser's zone) with the same messages.
+pub fn latest_allowed(now: DateTime<Utc>) -> NaiveDateTime {
+    (now + Duration::hours(14)).naive_utc()
+}
+
+/// Validates a complete reading. `latest` is from [`latest_allowed`].
+pub fn validate(input: &ReadingInput, latest: NaiveDateTime) -> Result<ReadingValues, FieldErrors> {
+    let latest_date = latest.date();
+    let latest_minute = latest
+        .with_second(0)
+        .and_then(|l| l.with_nanosecond(0))
+        .unwrap_or(latest);
     let mut errors = FieldErrors::new();
     let date = match input.date.as_deref().map(str::trim) {
         None | Some("") => {
@@ -158,13 +169,18 @@ pub fn validate(
             errors.add("time", MSG_TIME_REQUIRED);
             None
         }
-        Some(raw) => {
-            let t = parse_time(raw);
-            if t.is_none() {
+        Some(raw) => match parse_time(raw) {
+            None => {
                 errors.add("time", MSG_TIME_INVALID);
+                None
             }
-            t
-        }
+            // Compared to the minute: a reading's time has none.
+            Some(t) if date.is_some_and(|d| d.and_time(t) > latest_minute) => {
+                errors.add("time", MSG_TIME_FUTURE);
+                None
+            }
+            Some(t) => Some(t),
+        },
     };
     let field = |f: Option<NumberField>| f.unwrap_or(NumberField::Empty);
     let values = Measurements {
@@ -234,8 +250,11 @@ mod tests {
     use super::*;
     use NumberField::*;
 
-    fn today() -> NaiveDate {
-        NaiveDate::from_ymd_opt(2026, 11, 23).expect("date")
+    /// The latest allowed moment in these tests: 2026-11-23 18:00.
+    fn today() -> NaiveDateTime {
+        NaiveDate::from_ymd_opt(2026, 11, 23)
+            .and_then(|d| d.and_hms_opt(18, 0, 0))
+            .expect("date")
     }
 
     fn base() -> ReadingInput {
@@ -336,8 +355,13 @@ mod tests {
         let mut i = base();
         i.date = Some("2028-02-29".into());
         assert_eq!(
-            validate(&i, NaiveDate::from_ymd_opt(2028, 3, 1).expect("d"))
-                .map(|v| v.date.to_string()),
+            validate(
+                &i,
+                NaiveDate::from_ymd_opt(2028, 3, 1)
+                    .and_then(|d| d.and_hms_opt(0, 0, 0))
+                    .expect("d")
+            )
+            .map(|v| v.date.to_string()),
             Ok("2028-02-29".into())
         );
         for (t, msg) in [
@@ -351,6 +375,31 @@ mod tests {
             i.time = Some(t.into());
             assert_eq!(error_for(i, "time").as_deref(), Some(msg), "{t}");
         }
+    }
+
+    /// Issue 14.12: a reading later than now is refused, to the minute (`today()` is
+    /// 2026-11-23 18:00:00 here).
+    #[test]
+    fn readings_later_than_now_are_refused() {
+        let at = |date: &str, time: &str| {
+            let mut i = base();
+            i.date = Some(date.into());
+            i.time = Some(time.into());
+            validate(&i, today()).err()
+        };
+        assert!(at("2026-11-23", "18:00").is_none(), "now itself is fine");
+        assert!(at("2026-11-23", "07:00").is_none());
+        assert!(at("2026-11-22", "23:59").is_none());
+        let later = at("2026-11-23", "18:01").expect("later today is refused");
+        assert_eq!(later.get("time"), Some(MSG_TIME_FUTURE));
+        assert_eq!(later.get("date"), None);
+        let tomorrow = at("2026-11-24", "00:00").expect("tomorrow is refused");
+        assert_eq!(tomorrow.get("date"), Some(MSG_DATE_FUTURE));
+        // The server's bound is now in UTC+14: later than that is the future everywhere.
+        let now = DateTime::parse_from_rfc3339("2026-11-23T04:00:30Z")
+            .expect("t")
+            .with_timezone(&Utc);
+        assert_eq!(latest_allowed(now).to_string(), "2026-11-23 18:00:30");
         let mut i = base();
         i.time = Some("23:59".into());
         assert!(validate(&i, today()).is_ok());

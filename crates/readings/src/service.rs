@@ -2,7 +2,6 @@
 
 use std::sync::Arc;
 
-use chrono::Duration;
 use kernel::gate::{Turn, UserGate};
 use kernel::pool::{BoundedPool, PoolError};
 use kernel::{Clock, FieldErrors, UserId};
@@ -145,7 +144,7 @@ impl ReadingService {
 
     /// Parses an import file on the import pool.
     async fn parse_import(&self, csv: String) -> Result<Vec<ImportRow>, ReadingError> {
-        let latest = self.latest_date();
+        let latest = self.latest();
         self.import_pool
             .run(move || transfer::parse_csv(&csv, latest))
             .await
@@ -153,8 +152,8 @@ impl ReadingService {
             .map_err(file_error)
     }
 
-    fn latest_date(&self) -> chrono::NaiveDate {
-        (self.clock.now() + Duration::days(1)).date_naive()
+    fn latest(&self) -> chrono::NaiveDateTime {
+        rules::latest_allowed(self.clock.now())
     }
 
     pub async fn list(
@@ -198,7 +197,7 @@ impl ReadingService {
 
     pub async fn create(&self, user: UserId, input: ReadingInput) -> Result<Reading, ReadingError> {
         self.require_subscription(user).await?;
-        let values = rules::validate(&input, self.latest_date()).map_err(ReadingError::invalid)?;
+        let values = rules::validate(&input, self.latest()).map_err(ReadingError::invalid)?;
         Ok(self.repo.insert(user, values).await?)
     }
 
@@ -230,7 +229,7 @@ impl ReadingService {
             blood_sugar: input.blood_sugar.or(Some(to_field(v.blood_sugar))),
             notes: input.notes.or(current.notes),
         };
-        let values = rules::validate(&merged, self.latest_date()).map_err(ReadingError::invalid)?;
+        let values = rules::validate(&merged, self.latest()).map_err(ReadingError::invalid)?;
         self.repo
             .update(user, id, values)
             .await?

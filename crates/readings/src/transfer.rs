@@ -181,7 +181,7 @@ fn number_field(raw: &str) -> NumberField {
 }
 
 /// Parses an export-format CSV and checks every row with the reading form's rules.
-pub fn parse_csv(text: &str, latest_date: NaiveDate) -> Result<Vec<ImportRow>, ImportFileError> {
+pub fn parse_csv(text: &str, latest: NaiveDateTime) -> Result<Vec<ImportRow>, ImportFileError> {
     let text = text.trim_start_matches('\u{feff}');
     if text.trim().is_empty() {
         return Err(ImportFileError(MSG_CSV_EMPTY));
@@ -280,7 +280,7 @@ pub fn parse_csv(text: &str, latest_date: NaiveDate) -> Result<Vec<ImportRow>, I
             blood_sugar: Some(sugar),
             notes: Some(notes),
         };
-        match rules::validate(&input, latest_date) {
+        match rules::validate(&input, latest) {
             Ok(values) if unit_errors.is_empty() => rows.push(ImportRow {
                 line,
                 values: Some(values),
@@ -633,8 +633,10 @@ mod tests {
         }
     }
 
-    fn today() -> NaiveDate {
-        NaiveDate::from_ymd_opt(2026, 11, 22).expect("date")
+    fn today() -> NaiveDateTime {
+        NaiveDate::from_ymd_opt(2026, 11, 22)
+            .and_then(|d| d.and_hms_opt(23, 59, 0))
+            .expect("date")
     }
 
     #[test]

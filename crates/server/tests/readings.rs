@@ -176,6 +176,18 @@ async fn bad_readings_store_nothing(b: Backend) {
             "Notes must be at most 1000 characters",
         ),
     ];
+    // Issue 14.12: later than now is refused; the server's bound is now in UTC+14, the
+    // furthest-ahead zone, so an hour beyond that is the future everywhere.
+    let later = chrono::Utc::now() + chrono::Duration::hours(15);
+    let latest_date = (chrono::Utc::now() + chrono::Duration::hours(14)).date_naive();
+    let future = if later.date_naive() > latest_date {
+        ("date", "Date cannot be in the future")
+    } else {
+        ("time", "Time cannot be in the future")
+    };
+    let future_case = json!({"date": later.format("%Y-%m-%d").to_string(),
+        "time": later.format("%H:%M").to_string(), "heartRate": 70});
+    let cases = cases.into_iter().chain([(future_case, future.0, future.1)]);
     for (body, field, message) in cases {
         let res = app.post("/api/readings", body.clone()).await;
         assert_eq!(res.status(), StatusCode::BAD_REQUEST, "{body}");

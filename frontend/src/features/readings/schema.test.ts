@@ -15,7 +15,7 @@ const base: ReadingFormValues = {
 
 async function errorFor(values: Partial<ReadingFormValues>, units: ['lbs' | 'kg', 'mg/dL' | 'mmol/L'] = ['lbs', 'mg/dL']) {
   try {
-    await readingSchema(units[0], units[1], () => '2026-11-22').validate({ ...base, ...values }, { abortEarly: false });
+    await readingSchema(units[0], units[1], () => new Date(2026, 10, 22, 18, 0, 30)).validate({ ...base, ...values }, { abortEarly: false });
     return {};
   } catch (error) {
     const out: Record<string, string> = {};
@@ -32,6 +32,14 @@ describe('reading form rules', () => {
   it('refuses a date in the future', async () => {
     expect((await errorFor({ date: '2026-11-23' })).date).toBe('Date cannot be in the future');
     expect((await errorFor({ date: '2026-11-22' })).date).toBeUndefined();
+  });
+
+  it('refuses a time later today, to the minute (issue 14.12)', async () => {
+    // "Now" is 2026-11-22 18:00:30 local time.
+    expect((await errorFor({ date: '2026-11-22', time: '21:40' })).time).toBe('Time cannot be in the future');
+    expect((await errorFor({ date: '2026-11-22', time: '18:01' })).time).toBe('Time cannot be in the future');
+    expect((await errorFor({ date: '2026-11-22', time: '18:00' })).time).toBeUndefined();
+    expect((await errorFor({ date: '2026-11-21', time: '23:59' })).time).toBeUndefined();
   });
 
   it.each([

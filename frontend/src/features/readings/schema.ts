@@ -1,5 +1,5 @@
 import { object, string, type ObjectSchema } from 'yup';
-import { toIsoDate } from '../../lib/dates';
+import { toIsoDate, toIsoTime } from '../../lib/dates';
 import type { BloodSugarUnit, WeightUnit } from '../../lib/preferences';
 import { bloodSugarRange, weightRange, type CanonicalRange } from '../../lib/units';
 
@@ -8,6 +8,8 @@ export const readingMessages = {
   dateRequired: 'Date is required',
   timeRequired: 'Time is required',
   dateFuture: 'Date cannot be in the future',
+  /** A reading records what was measured: later today is refused too (the server's rule). */
+  timeFuture: 'Time cannot be in the future',
   noMeasurement: 'Enter at least one measurement',
   notesMax: 'Notes must be at most 1000 characters',
   /** The server's rule too (readings::rules): equal values are refused as well. */
@@ -57,14 +59,23 @@ function measure(name: string, range: CanonicalRange, whole: boolean) {
 export function readingSchema(
   weightUnit: WeightUnit,
   bloodSugarUnit: BloodSugarUnit,
-  today: () => string = () => toIsoDate(new Date()),
+  now: () => Date = () => new Date(),
 ): ObjectSchema<ReadingFormValues> {
   return object({
     date: string()
       .trim()
       .required(readingMessages.dateRequired)
-      .test('not-future', readingMessages.dateFuture, (v) => !v || v <= today()),
-    time: string().trim().required(readingMessages.timeRequired),
+      .test('not-future', readingMessages.dateFuture, (v) => !v || v <= toIsoDate(now())),
+    // Exact in the browser's time zone, to the minute (the server can only refuse what is
+    // in the future in every zone: readings::rules::latest_allowed).
+    time: string()
+      .trim()
+      .required(readingMessages.timeRequired)
+      .test('not-future', readingMessages.timeFuture, function (v) {
+        const date = (this.parent as Partial<ReadingFormValues>).date?.trim();
+        const at = now();
+        return !v || date !== toIsoDate(at) || v <= toIsoTime(at);
+      }),
     systolic: measure('Systolic', SYSTOLIC_RANGE, true),
     diastolic: measure('Diastolic', DIASTOLIC_RANGE, true).test(
       'below-systolic',
