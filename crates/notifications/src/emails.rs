@@ -93,7 +93,7 @@ pub fn weekly(
     dashboard_link: &str,
     unsubscribe: &str,
 ) -> OutgoingEmail {
-    let period = format!("{} to {}", start.format("%m/%d/%Y"), end.format("%m/%d/%Y"));
+    let period = kernel::display::period(start, end);
     let mut paragraphs = vec![
         format!("Hello {username},"),
         format!("Here is your Vitalog summary for {period}."),

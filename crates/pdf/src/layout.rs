@@ -55,15 +55,11 @@ impl Units {
 }
 
 fn us_date(d: NaiveDate) -> String {
-    d.format("%m/%d/%Y").to_string()
-}
-
-fn long_date(d: NaiveDate) -> String {
-    d.format("%B %-d, %Y").to_string()
+    kernel::display::date(d)
 }
 
 fn twelve_hour(r: &Reading) -> String {
-    r.time.format("%-I:%M %p").to_string()
+    kernel::display::time(r.time)
 }
 
 fn section(c: &mut Canvas, title: &str) {
@@ -97,15 +93,11 @@ fn title_block(c: &mut Canvas, doc: &ReportDocument) {
         Align::Left,
         doc.spec.report_type.title(),
     );
-    c.text(
-        MARGIN,
-        c.y - 38.0,
-        10.5,
-        false,
-        MUTED,
-        Align::Left,
-        &doc.spec.name,
-    );
+    // The user's own name for the report, if it adds anything to the title and the
+    // period shown below (a default name is exactly those: issue 14.14).
+    if let Some(own) = doc.spec.own_name() {
+        c.text(MARGIN, c.y - 38.0, 10.5, false, MUTED, Align::Left, &own);
+    }
     c.y -= 56.0;
     let box_top = c.y;
     c.rect(MARGIN, box_top - 74.0, PAGE_W - 2.0 * MARGIN, 74.0, TINT);
@@ -119,20 +111,13 @@ fn title_block(c: &mut Canvas, doc: &ReportDocument) {
         (
             "Date of birth",
             p.date_of_birth
-                .map_or_else(|| "Not given".to_owned(), long_date),
+                .map_or_else(|| "Not given".to_owned(), us_date),
         ),
         (
             "Period",
-            format!(
-                "{} to {}",
-                long_date(doc.spec.date_start),
-                long_date(doc.spec.date_end)
-            ),
+            kernel::display::period(doc.spec.date_start, doc.spec.date_end),
         ),
-        (
-            "Generated",
-            format!("{} UTC", doc.generated_at.format("%B %-d, %Y at %H:%M")),
-        ),
+        ("Generated", kernel::display::utc_moment(doc.generated_at)),
     ];
     for (i, (k, v)) in rows.iter().enumerate() {
         let y = box_top - 18.0 - i as f32 * 15.0;
@@ -760,12 +745,13 @@ pub fn render(doc: &ReportDocument) -> anyhow::Result<Vec<u8>> {
 
     let mut pdf = PdfDocument::new(doc.spec.report_type.title());
     let info = &mut pdf.metadata.info;
-    let name = doc.spec.name.clone();
-    // A default name already starts with the type's title; do not say it twice.
-    info.document_title = if name.starts_with(doc.spec.report_type.title()) {
-        name
-    } else {
-        format!("{} - {name}", doc.spec.report_type.title())
+    let title = doc.spec.report_type.title();
+    info.document_title = match doc.spec.own_name() {
+        Some(own) => format!("{title} - {own}"),
+        None => format!(
+            "{title} {}",
+            kernel::display::period(doc.spec.date_start, doc.spec.date_end)
+        ),
     };
     info.author = "Vitalog".into();
     info.creator = "Vitalog".into();

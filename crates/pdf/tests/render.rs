@@ -114,8 +114,9 @@ fn a_year_with_three_readings_a_day_has_every_row() {
     for needle in [
         "Comprehensive Health Report",
         "Ann Lee",
-        "March 14, 1970",
-        "November 23, 2025 to November 22, 2026",
+        "03/14/1970",
+        "11/23/2025 to 11/22/2026",
+        "11/22/2026 9:30 AM UTC",
         "Blood pressure categories (2017 ACC/AHA)",
         "Morning (before 12:00)",
         "Trend of the period",
@@ -161,12 +162,30 @@ fn units_follow_the_patients_preferences() {
 
 #[test]
 fn an_empty_period_is_still_a_valid_pdf_that_says_so() {
-    let bytes = pdf::render(&doc(ReportType::Bp, 0, false)).expect("render");
+    let mut d = doc(ReportType::Bp, 0, false);
+    // The client's default name: the title and the period, which the PDF shows anyway.
+    d.spec.name = "Blood Pressure Report 11/23/2025 – 11/23/2025".into();
+    let bytes = pdf::render(&d).expect("render");
     let (_dir, path) = write(&bytes);
-    tool("pdfinfo", &[&path]);
+    let info = tool("pdfinfo", &[&path]);
+    assert!(
+        info.lines().any(|l| l.starts_with("Title:")
+            && l.ends_with(" Blood Pressure Report 11/23/2025 to 11/23/2025")),
+        "{info}"
+    );
     let text = tool("pdftotext", &[&path, "-"]);
     assert!(text.contains("There were no readings in this period."));
     assert!(text.contains("Blood Pressure Report"));
+    // Issue 14.14: the heading is not repeated by the name under it.
+    assert!(
+        !text.contains("–"),
+        "the default name is not printed: {text}"
+    );
+    assert_eq!(
+        text.matches("11/23/2025 to 11/23/2025").count(),
+        1,
+        "the period once: {text}"
+    );
 }
 
 #[test]

@@ -122,10 +122,14 @@ fn compose(
             "{who} ({}) sent you a health report from Vitalog, the personal health record they keep.",
             patient.email
         ),
-        format!(
-            "The attached PDF, \"{}\", covers {} to {}.",
-            meta.spec.name, meta.spec.date_start, meta.spec.date_end
-        ),
+        {
+            let title = meta.spec.report_type.title();
+            let period = kernel::display::period(meta.spec.date_start, meta.spec.date_end);
+            match meta.spec.own_name() {
+                Some(own) => format!("The attached {title}, \"{own}\", covers {period}."),
+                None => format!("The attached {title} covers {period}."),
+            }
+        },
     ];
     if !message.is_empty() {
         paragraphs.push(format!("Their message:\n{message}"));
@@ -270,6 +274,9 @@ mod tests {
                     && to == "dr@example.com"
                     && m.text.contains("Ann Lee (ann@example.com) sent you")
                     && m.text.contains("Please review")
+                    // Issue 14.14: dates a person reads are in the product's format.
+                    && m.text.contains("The attached Blood Pressure Report, \"Dr. Lee / November\", covers 10/23/2026 to 11/22/2026.")
+                    && !m.text.contains("2026-10-23")
                     && m.attachment.as_ref().is_some_and(|a| {
                         a.filename == "vitalog-dr-lee-november-2026-10-23-to-2026-11-22.pdf"
                     })
@@ -285,6 +292,29 @@ mod tests {
             s.email(UserId(1), input()).await,
             Err(ReportError::TooManyEmails(10))
         ));
+    }
+
+    #[test]
+    fn a_default_name_is_not_repeated_in_the_email() {
+        let mut m = meta();
+        m.spec.name = "Blood Pressure Report 10/23/2026 – 11/22/2026".into();
+        let patient = Patient {
+            full_name: "Ann Lee".into(),
+            username: "ann".into(),
+            email: "ann@example.com".into(),
+            date_of_birth: None,
+            weight_kg: false,
+            sugar_mmol: false,
+        };
+        let to = Email::parse("dr@example.com").expect("e");
+        let mail = compose(&patient, &m, &to, "Report", "", vec![]);
+        assert!(
+            mail.text
+                .contains("The attached Blood Pressure Report covers 10/23/2026 to 11/22/2026."),
+            "{}",
+            mail.text
+        );
+        assert_eq!(mail.text.matches("10/23/2026").count(), 1, "{}", mail.text);
     }
 
     #[tokio::test]

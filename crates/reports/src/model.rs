@@ -66,6 +66,40 @@ pub struct ReportSpec {
     pub include_analysis: bool,
 }
 
+impl ReportSpec {
+    /// What the user's name for the report adds to its type's title and its period, which
+    /// every place that shows the name shows already (the PDF's heading and period, the
+    /// email's sentence, the file name's dates). `None` for a default name such as
+    /// "Blood Pressure Report 10/23/2026 – 11/22/2026", so nothing is said twice.
+    pub fn own_name(&self) -> Option<String> {
+        let mut rest = self.name.trim();
+        let title = self.report_type.title();
+        if rest
+            .get(..title.len())
+            .is_some_and(|head| head.eq_ignore_ascii_case(title))
+        {
+            rest = &rest[title.len()..];
+        }
+        let mut rest = rest.to_owned();
+        for d in [self.date_start, self.date_end] {
+            for shown in [kernel::display::date(d), d.to_string()] {
+                rest = rest.replace(&shown, " ");
+            }
+        }
+        let words: Vec<&str> = rest.split_whitespace().collect();
+        let joined = words.join(" ");
+        let separators = |c: char| c.is_whitespace() || "–—-,:;/()".contains(c);
+        let core = joined.trim_matches(separators);
+        // What is left between two removed dates of a default name.
+        let core = if core.eq_ignore_ascii_case("to") {
+            ""
+        } else {
+            core
+        };
+        (!core.is_empty()).then(|| core.to_owned())
+    }
+}
+
 /// A stored report (the PDF is kept beside it).
 #[derive(Debug, Clone, PartialEq)]
 pub struct ReportMeta {

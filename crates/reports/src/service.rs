@@ -110,10 +110,16 @@ pub struct ReportService {
     pub(crate) limits: ReportLimits,
 }
 
-/// A file name for the download: letters, digits and dashes only, other scripts
-/// transliterated ("Für Dr. Dvořák" -> "fur-dr-dvorak") so no mail client or OS mangles it.
+/// A file name for the download: the report's own name (without the title and dates a
+/// default name repeats) as letters, digits and dashes only, other scripts transliterated
+/// ("Für Dr. Dvořák" -> "fur-dr-dvorak") so no mail client or OS mangles it, then the
+/// period in ISO form, which sorts.
 pub fn file_name(meta: &ReportMeta) -> String {
-    let base: String = deunicode::deunicode(&meta.spec.name)
+    let name = meta
+        .spec
+        .own_name()
+        .unwrap_or_else(|| meta.spec.report_type.title().to_owned());
+    let base: String = deunicode::deunicode(&name)
         .chars()
         .map(|c| {
             if c.is_ascii_alphanumeric() {
@@ -216,7 +222,11 @@ impl ReportService {
         match (report_type, start, end) {
             (Some(report_type), Some(date_start), Some(date_end)) => Ok(ReportSpec {
                 name: if name.is_empty() {
-                    format!("{} {date_start} to {date_end}", report_type.title())
+                    format!(
+                        "{} {}",
+                        report_type.title(),
+                        kernel::display::period(date_start, date_end)
+                    )
                 } else {
                     name
                 },
@@ -306,7 +316,7 @@ impl ReportService {
             });
         }
         let spec = ReportSpec {
-            name: format!("Weekly Report {start} to {end}"),
+            name: format!("Weekly Report {}", kernel::display::period(start, end)),
             report_type: ReportType::Comprehensive,
             date_start: start,
             date_end: end,
@@ -497,6 +507,19 @@ pub(crate) mod tests {
         assert_eq!(named("Для врача"), format!("vitalog-dlia-vracha-{dates}"));
         assert_eq!(named("!!!"), format!("vitalog-health-report-{dates}"));
         assert!(named(&"a".repeat(300)).len() < 100);
+        // Issue 14.14: a default name's title and dates are not said twice.
+        assert_eq!(
+            named("Blood Pressure Report 10/23/2026 – 11/22/2026"),
+            format!("vitalog-blood-pressure-report-{dates}")
+        );
+        assert_eq!(
+            named("Blood Pressure Report 2026-10-23 to 2026-11-22"),
+            format!("vitalog-blood-pressure-report-{dates}")
+        );
+        assert_eq!(
+            named("For Dr. Lee 10/23/2026 – 11/22/2026"),
+            format!("vitalog-for-dr-lee-{dates}")
+        );
     }
 
     pub(crate) fn service(

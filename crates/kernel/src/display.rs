@@ -1,0 +1,49 @@
+//! How a person reads a date or a time anywhere Vitalog writes one for them (emails, PDF
+//! reports): the product's format, MM/DD/YYYY and 12-hour times (spec section 2). The
+//! client's counterpart is frontend/src/lib/dates.ts. Machine formats (CSV, JSON, file
+//! names) stay ISO.
+
+use chrono::{DateTime, NaiveDate, NaiveTime, Utc};
+
+/// `11/05/2026`.
+pub fn date(d: NaiveDate) -> String {
+    d.format("%m/%d/%Y").to_string()
+}
+
+/// `8:05 AM`.
+pub fn time(t: NaiveTime) -> String {
+    t.format("%-I:%M %p").to_string()
+}
+
+/// `10/23/2026 to 11/22/2026`.
+pub fn period(start: NaiveDate, end: NaiveDate) -> String {
+    format!("{} to {}", date(start), date(end))
+}
+
+/// `11/23/2026 2:05 PM UTC`: a moment, in UTC because the server knows no time zone.
+pub fn utc_moment(at: DateTime<Utc>) -> String {
+    format!("{} {} UTC", date(at.date_naive()), time(at.time()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use chrono::TimeZone;
+
+    #[test]
+    fn product_formats() {
+        let d = NaiveDate::from_ymd_opt(2026, 11, 5).expect("d");
+        assert_eq!(date(d), "11/05/2026");
+        let t = |h, m| NaiveTime::from_hms_opt(h, m, 0).expect("t");
+        assert_eq!(time(t(8, 5)), "8:05 AM");
+        assert_eq!(time(t(0, 30)), "12:30 AM");
+        assert_eq!(time(t(13, 0)), "1:00 PM");
+        let e = NaiveDate::from_ymd_opt(2026, 12, 1).expect("d");
+        assert_eq!(period(d, e), "11/05/2026 to 12/01/2026");
+        let at = Utc
+            .with_ymd_and_hms(2026, 11, 23, 14, 5, 9)
+            .single()
+            .expect("t");
+        assert_eq!(utc_moment(at), "11/23/2026 2:05 PM UTC");
+    }
+}
