@@ -37,3 +37,41 @@ export function formatDate(iso: string | null | undefined): string | null {
 
 /** The wait before the subscription is fetched again after a payment (spec section 9). */
 export const REFETCH_AFTER_PAYMENT_MS = 1000;
+
+/**
+ * A payment this browser tab started and has not finished: the only case in which a return
+ * to `/profile?payment=success` may report on a payment (a bookmarked or shared link must
+ * not tell someone who never paid that their payment failed). Kept in sessionStorage, which
+ * survives the trip to PayPal and back in the same tab.
+ */
+const PENDING_KEY = 'vitalog.paymentPending';
+/** An order older than this is abandoned: PayPal's approval window is far shorter. */
+export const PENDING_PAYMENT_MAX_MS = 3 * 60 * 60 * 1000;
+
+export function rememberPendingPayment(orderId: string, now: number = Date.now()): void {
+  try {
+    window.sessionStorage.setItem(PENDING_KEY, JSON.stringify({ orderId, at: now }));
+  } catch {
+    // Storage refused (private mode, quota): a return simply reports nothing.
+  }
+}
+
+export function hasPendingPayment(now: number = Date.now()): boolean {
+  try {
+    const raw = window.sessionStorage.getItem(PENDING_KEY);
+    if (!raw) return false;
+    const value: unknown = JSON.parse(raw);
+    const at = typeof value === 'object' && value !== null && 'at' in value ? Number(value.at) : NaN;
+    return Number.isFinite(at) && now - at >= 0 && now - at < PENDING_PAYMENT_MAX_MS;
+  } catch {
+    return false;
+  }
+}
+
+export function forgetPendingPayment(): void {
+  try {
+    window.sessionStorage.removeItem(PENDING_KEY);
+  } catch {
+    // Nothing stored.
+  }
+}

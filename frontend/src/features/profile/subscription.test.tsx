@@ -6,7 +6,7 @@ import { mockFetch, networkDown } from '../../testing/fetchMock';
 import { renderWithProviders } from '../../testing/render';
 import type { PayPalButtonsOptions, PayPalNamespace } from './api/paypalSdk';
 import ProfilePage from './pages/ProfilePage';
-import { PAYMENT_MESSAGES, formatDate } from './payment';
+import { PAYMENT_MESSAGES, PENDING_PAYMENT_MAX_MS, forgetPendingPayment, formatDate, hasPendingPayment, rememberPendingPayment } from './payment';
 import { activeSubscription, inactiveSubscription, pageRoutes, paypalModeConfig } from './profileFixtures';
 
 vi.mock('./api/paypalSdk', () => ({ loadPayPalSdk: vi.fn(), paypalSdkUrl: vi.fn() }));
@@ -227,6 +227,30 @@ describe('PayPal mode', () => {
 });
 
 describe('Return with ?payment=success', () => {
+  // The tab started a payment before leaving for PayPal.
+  beforeEach(() => rememberPendingPayment('RETURNED-ORDER'));
+  afterEach(() => forgetPendingPayment());
+
+  it('says nothing to a user whose tab started no payment (issue 14.8)', async () => {
+    forgetPendingPayment();
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { calls } = renderPage(pageRoutes(), '/profile?payment=success&token=SOMEONE-ELSES');
+    expect(await screen.findByTestId('location')).toHaveTextContent(/^\/profile$/);
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(1500);
+    });
+    expect(calls.some((c) => c.url === '/api/subscription/activate')).toBe(false);
+    expect(within(section()).queryByRole('alert')).toBeNull();
+    expect(screen.queryByText('Subscription activation failed')).toBeNull();
+    expect(screen.queryByText(PAYMENT_MESSAGES.processedNotActivated)).toBeNull();
+  });
+
+  it('forgets a pending payment after three hours', () => {
+    rememberPendingPayment('O1', 0);
+    expect(hasPendingPayment(PENDING_PAYMENT_MAX_MS - 1)).toBe(true);
+    expect(hasPendingPayment(PENDING_PAYMENT_MAX_MS)).toBe(false);
+  });
+
   it('activates the returned order and tidies the URL', async () => {
     const { calls } = renderPage(
       pageRoutes({ 'POST /api/subscription/activate': { body: activeSubscription } }),

@@ -6,7 +6,10 @@ import {
   PAYMENT_MESSAGES,
   REFETCH_AFTER_PAYMENT_MS,
   classifyPaymentError,
+  forgetPendingPayment,
   formatDate,
+  hasPendingPayment,
+  rememberPendingPayment,
   type PaymentFailureKind,
 } from '../payment';
 import { SUBSCRIPTION_AMOUNT, activateSubscription, createOrder, type PaymentMethod } from './profileApi';
@@ -34,7 +37,10 @@ export interface PaymentFlow {
   /** The PayPal SDK failed to load or reported an error. */
   providerError: () => void;
   retryActivation: () => void;
-  /** `?payment=success`: activate the returned order, or refetch and confirm. */
+  /**
+   * `?payment=success`: activate the returned order, or refetch and confirm; nothing at all
+   * unless this tab has a payment pending.
+   */
   confirmAfterRedirect: (orderId: string | null, payerId: string | null) => void;
 }
 
@@ -74,6 +80,7 @@ export function usePayment(): PaymentFlow {
       const message = until
         ? `Thank you! Your annual subscription is active until ${until}.`
         : 'Thank you! Your annual subscription is active.';
+      forgetPendingPayment();
       setOutcome({ kind: 'success', message });
       toast({ title: 'Subscription activated', description: message });
     },
@@ -93,7 +100,9 @@ export function usePayment(): PaymentFlow {
     setOutcome(null);
     setBusy('order');
     try {
-      return await createOrder();
+      const orderId = await createOrder();
+      rememberPendingPayment(orderId);
+      return orderId;
     } catch (error) {
       attemptFailed.current = true;
       fail(classifyPaymentError(error, 'order'));
@@ -140,6 +149,7 @@ export function usePayment(): PaymentFlow {
   }, [activate, startOrder]);
 
   const cancelled = useCallback(() => {
+    forgetPendingPayment();
     setBusy(null);
     setOutcome({ kind: 'cancelled', message: PAYMENT_MESSAGES.cancelled });
     toast({ title: 'Payment cancelled', description: PAYMENT_MESSAGES.cancelled });
@@ -161,6 +171,8 @@ export function usePayment(): PaymentFlow {
 
   const confirmAfterRedirect = useCallback(
     (orderId: string | null, payerId: string | null) => {
+      // Nothing to say to someone whose tab started no payment (issue 14.8).
+      if (!hasPendingPayment()) return;
       if (orderId) {
         void activate(orderId, 'paypal', { source: 'redirect', orderId, payerId });
         return;
