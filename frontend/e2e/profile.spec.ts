@@ -73,6 +73,10 @@ test('a return to /profile?payment=success with the order id activates it once',
   const order = await page.request.post('/api/subscription/orders');
   expect(order.status()).toBe(201);
   const { id } = (await order.json()) as { id: string };
+  // What the payment button leaves in this tab before the trip to PayPal (payment.ts).
+  await page.evaluate((orderId) => {
+    sessionStorage.setItem('vitalog.paymentPending', JSON.stringify({ orderId, at: Date.now() }));
+  }, id);
 
   let activations = 0;
   page.on('request', (r) => {
@@ -89,6 +93,19 @@ test('a return to /profile?payment=success with the order id activates it once',
   // The 1 s refetch has come and gone: still one activation.
   await page.waitForResponse((r) => r.url().endsWith('/api/user/subscription'), { timeout: 5_000 });
   expect(activations).toBe(1);
+});
+
+test('/profile?payment=success tells a user who started no payment nothing (issue 14.8)', async ({ page, request, mailbox }) => {
+  const account = await verifiedAccount(request, mailbox, 'nopay');
+  await loginThroughUi(page, account);
+  await page.goto('/profile?payment=success');
+  await expect(page).toHaveURL(/\/profile#profile-subscription$/);
+  // A pending payment would show "Confirming your payment…" from the moment the URL is
+  // tidied until the 1 s refetch; nothing is waiting here.
+  await expect(page.getByText('Confirming your payment…')).toHaveCount(0);
+  await expect(page.getByText("Your payment was processed, but we couldn't activate")).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'Notifications' })).not.toContainText('Subscription activation failed');
+  await expect(section(page, 'profile-subscription').getByTestId('subscription-active-until')).toHaveText('N/A');
 });
 
 test('personal information is saved and kept after a reload', async ({ page, request, mailbox }) => {
