@@ -69,7 +69,7 @@ impl SugarUnit {
     }
 }
 
-/// The units an export is written in.
+/// The units an export is written in (and a user reads values in: [`crate::search`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct CsvUnits {
     pub weight: WeightUnit,
@@ -82,6 +82,12 @@ impl CsvUnits {
         weight: WeightUnit::Lbs,
         sugar: SugarUnit::MgDl,
     };
+}
+
+impl Default for CsvUnits {
+    fn default() -> Self {
+        Self::CANONICAL
+    }
 }
 
 /// Formats with at most `decimals` places and no trailing zeros.
