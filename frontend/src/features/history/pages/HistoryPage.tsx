@@ -226,22 +226,34 @@ export default function HistoryPage(): ReactElement {
               {showingText(page, readings.length, total)}
             </p>
             <div className="history-pages">
-              <button type="button" className="btn btn-secondary btn-sm" onClick={() => goTo(page - 1)} disabled={page <= 1}>
+              <button
+                type="button"
+                className="btn btn-secondary btn-sm history-prev"
+                onClick={() => goTo(page - 1)}
+                disabled={page <= 1}
+              >
                 Previous
               </button>
-              {pageWindow(page, pages).map((n) => (
-                <button
-                  key={n}
-                  type="button"
-                  className={n === page ? 'btn btn-primary btn-sm' : 'btn btn-secondary btn-sm'}
-                  aria-current={n === page ? 'page' : undefined}
-                  aria-label={`Page ${n}`}
-                  onClick={() => goTo(n)}
-                >
-                  {n}
-                </button>
-              ))}
-              <button type="button" className="btn btn-secondary btn-sm" onClick={() => goTo(page + 1)} disabled={page >= pages}>
+              <span className="history-page-numbers">
+                {pageWindow(page, pages).map((n) => (
+                  <button
+                    key={n}
+                    type="button"
+                    className={n === page ? 'btn btn-primary btn-sm' : 'btn btn-secondary btn-sm'}
+                    aria-current={n === page ? 'page' : undefined}
+                    aria-label={`Page ${n}`}
+                    onClick={() => goTo(n)}
+                  >
+                    {n}
+                  </button>
+                ))}
+              </span>
+              <button
+                type="button"
+                className="btn btn-secondary btn-sm history-next"
+                onClick={() => goTo(page + 1)}
+                disabled={page >= pages}
+              >
                 Next
               </button>
             </div>
