@@ -76,15 +76,17 @@ test('history: a page of 10 fits 1280x800, phone cards and pagination keep their
   await expect(rows.first()).toContainText('133/--- mmHg');
   await expect(rows.nth(3)).toContainText('---/88 mmHg');
 
-  // Laptop: every row is one line high, and the whole page with its pagination is in view
-  // without scrolling.
+  // Laptop: every row is one line high (a long note or a category badge makes none taller),
+  // all ten rows fit in the 800 px screen's height, and the table fits its card's width.
   const heights = await rowHeights(table);
   const single = Math.min(...heights);
-  expect(single).toBeLessThan(56);
+  expect(single).toBeLessThan(48);
   for (const h of heights) expect(h).toBeLessThanOrEqual(single + 1);
-  const pagination = page.getByRole('navigation', { name: 'Pages' });
-  const box = await boxOf(pagination);
-  expect(box.y + box.height).toBeLessThanOrEqual(800);
+  const rowsBox = await boxOf(table.locator('tbody'));
+  expect(rowsBox.height).toBeLessThan(800 - 300);
+  const overflow = await table.evaluate((t) => t.scrollWidth - (t.parentElement?.clientWidth ?? 0));
+  expect(overflow).toBeLessThanOrEqual(0);
+  await expect(rows.first().getByRole('button', { name: /^Delete reading/ })).toBeInViewport();
   // A cut note stays whole for tooltips and screen readers.
   await expect(rows.nth(1).locator('.cell-notes-text')).toHaveAttribute('title', LONG_NOTE);
   await expect(rows.nth(1)).toContainText(LONG_NOTE);
@@ -103,6 +105,15 @@ test('history: a page of 10 fits 1280x800, phone cards and pagination keep their
     });
   expect(label.width).toBeGreaterThan(30);
   expect(label.height).toBeLessThan(label.line * 1.5);
+  // A long category badge never runs over its label.
+  const bp = await rows
+    .nth(1)
+    .locator('td[data-label="Blood Pressure"]')
+    .evaluate((td) => {
+      const value = td.querySelector('.cell-bp')?.getBoundingClientRect();
+      return { labelEnd: td.getBoundingClientRect().left + parseFloat(getComputedStyle(td, '::before').width), valueStart: value?.left ?? 0 };
+    });
+  expect(bp.valueStart).toBeGreaterThanOrEqual(bp.labelEnd);
   const previous = await boxOf(page.getByRole('button', { name: 'Previous' }));
   const next = await boxOf(page.getByRole('button', { name: 'Next' }));
   const pageOne = await boxOf(page.getByRole('button', { name: 'Page 1' }));

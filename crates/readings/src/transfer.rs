@@ -644,6 +644,23 @@ mod tests {
     }
 
     #[test]
+    fn csv_keeps_half_a_blood_pressure() {
+        let half = |s: Option<i32>, d: Option<i32>| Measurements {
+            systolic: s,
+            diastolic: d,
+            ..Default::default()
+        };
+        let rs = [
+            reading(1, "2026-11-20", "07:05", half(Some(133), None), None),
+            reading(2, "2026-11-21", "07:05", half(None, Some(88)), None),
+        ];
+        let csv = to_csv(&rs, CsvUnits::CANONICAL).expect("csv");
+        let lines: Vec<&str> = csv.split("\r\n").collect();
+        assert_eq!(lines[1], "2026-11-20,07:05,133,,,,,,,");
+        assert_eq!(lines[2], "2026-11-21,07:05,,88,,,,,,");
+    }
+
+    #[test]
     fn csv_has_a_header_and_one_row_per_reading_oldest_first() {
         let rs = [
             reading(

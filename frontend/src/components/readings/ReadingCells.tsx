@@ -147,7 +147,7 @@ export function ReadingTableSkeleton({ rows, notes = false, label }: ReadingTabl
               ))}
               <td className="cell-actions">
                 <span className="row-actions">
-                  <Skeleton width="7.5em" height={36} />
+                  <Skeleton width="7.5em" height={30} />
                 </span>
               </td>
             </tr>

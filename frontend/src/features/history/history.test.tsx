@@ -181,7 +181,7 @@ describe('History', () => {
     renderHistory();
     await screen.findByText('Showing 1 to 1 of 1 records');
     const search = screen.getByLabelText('Search');
-    expect(search).toHaveAccessibleDescription(/value as shown: 142, 142\/90/);
+    expect(search).toHaveAccessibleDescription(/values as shown: 142, 142\/90/);
     expect(search.getAttribute('placeholder')).toMatch(/value/);
   });
 

@@ -39,7 +39,7 @@ export function HistoryTable({ readings, units, onEdit, onDelete }: HistoryTable
           {readings.map((r) => (
             <tr key={r.id}>
               <ReadingCells reading={r} units={units} />
-              <td data-label="Notes" className="cell-notes">
+              <td data-label="Notes" className={r.notes ? 'cell-notes cell-notes-written' : 'cell-notes'}>
                 {r.notes ? (
                   <span className="cell-notes-text" title={r.notes}>
                     {r.notes}

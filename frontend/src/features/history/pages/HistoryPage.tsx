@@ -31,7 +31,7 @@ export const HISTORY_EMPTY = 'No records found. Try adjusting your filters or se
 export const HISTORY_DELETE_FAILED = 'Failed to delete reading. Please try again.';
 export const SEARCH_PLACEHOLDER = 'Notes, date or value';
 /** What search matches (the server's rule: crates/readings/src/search.rs). */
-export const SEARCH_HINT = 'A word from the notes, a date (MM/DD/YYYY), or a value as shown: 142, 142/90, 72.5';
+export const SEARCH_HINT = 'Notes, dates (MM/DD/YYYY) or values as shown: 142, 142/90';
 /** Typing pauses this long before the search runs. */
 export const SEARCH_DEBOUNCE_MS = 300;
 
