@@ -189,6 +189,29 @@ fn an_empty_period_is_still_a_valid_pdf_that_says_so() {
 }
 
 #[test]
+fn half_a_blood_pressure_is_listed_with_the_half_recorded() {
+    for report_type in [ReportType::Bp, ReportType::Comprehensive] {
+        let mut d = doc(report_type, 2, false);
+        d.readings[0].values = readings::Measurements {
+            systolic: Some(133),
+            ..Default::default()
+        };
+        d.readings[1].values = readings::Measurements {
+            diastolic: Some(88),
+            ..Default::default()
+        };
+        let bytes = pdf::render(&d).expect("render");
+        let (_dir, path) = write(&bytes);
+        let text = tool("pdftotext", &["-layout", &path, "-"]);
+        assert!(
+            text.contains("133/---"),
+            "{report_type:?}: systolic only in\n{text}"
+        );
+        assert!(text.contains("---/88"), "{report_type:?}: diastolic only");
+    }
+}
+
+#[test]
 fn names_and_notes_in_any_european_script_print_as_typed() {
     let mut d = doc(ReportType::Comprehensive, 3, false);
     d.spec.name = "Für Dr. Dvořák".into();

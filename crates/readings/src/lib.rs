@@ -5,6 +5,7 @@ pub mod category;
 pub mod model;
 pub mod ports;
 pub mod rules;
+pub mod search;
 pub mod service;
 pub mod transfer;
 pub mod units;

@@ -101,8 +101,12 @@ pub struct ReadingQuery {
     pub from: Option<NaiveDate>,
     pub to: Option<NaiveDate>,
     pub kind: Option<Kind>,
-    /// Case-insensitive text to find in the notes or the date.
+    /// What the search box says: text found in the notes or the date (case-insensitive),
+    /// or a value as the user sees it ([`crate::search`] has the rule).
     pub text: Option<String>,
+    /// The units the user sees weights and blood sugars in, to match numbers in `text`
+    /// (their stored preferences; canonical by default).
+    pub units: crate::search::DisplayUnits,
     /// `None`: every matching reading.
     pub limit: Option<i64>,
     pub offset: i64,

@@ -69,7 +69,7 @@ impl SugarUnit {
     }
 }
 
-/// The units an export is written in.
+/// The units an export is written in (and a user reads values in: [`crate::search`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct CsvUnits {
     pub weight: WeightUnit,
@@ -82,6 +82,12 @@ impl CsvUnits {
         weight: WeightUnit::Lbs,
         sugar: SugarUnit::MgDl,
     };
+}
+
+impl Default for CsvUnits {
+    fn default() -> Self {
+        Self::CANONICAL
+    }
 }
 
 /// Formats with at most `decimals` places and no trailing zeros.
@@ -637,6 +643,23 @@ mod tests {
         NaiveDate::from_ymd_opt(2026, 11, 22)
             .and_then(|d| d.and_hms_opt(23, 59, 0))
             .expect("date")
+    }
+
+    #[test]
+    fn csv_keeps_half_a_blood_pressure() {
+        let half = |s: Option<i32>, d: Option<i32>| Measurements {
+            systolic: s,
+            diastolic: d,
+            ..Default::default()
+        };
+        let rs = [
+            reading(1, "2026-11-20", "07:05", half(Some(133), None), None),
+            reading(2, "2026-11-21", "07:05", half(None, Some(88)), None),
+        ];
+        let csv = to_csv(&rs, CsvUnits::CANONICAL).expect("csv");
+        let lines: Vec<&str> = csv.split("\r\n").collect();
+        assert_eq!(lines[1], "2026-11-20,07:05,133,,,,,,,");
+        assert_eq!(lines[2], "2026-11-21,07:05,,88,,,,,,");
     }
 
     #[test]

@@ -331,6 +331,63 @@ async fn filters_and_paging(b: Backend) {
     }
 }
 
+async fn search_matches_values_in_the_users_stored_units(b: Backend) {
+    let app = TestApp::spawn(b).await;
+    app.signed_up("ann", "ann@example.com").await;
+    app.subscribe().await;
+    // 154.3236 lbs is shown as 70.0 kg; 99.088 mg/dL as 5.5 mmol/L.
+    for body in [
+        json!({"date": "2026-10-01", "time": "08:00", "systolic": 142, "diastolic": 90}),
+        json!({"date": "2026-10-02", "time": "08:00", "systolic": 133}),
+        json!({"date": "2026-10-03", "time": "08:00", "weight": 154.3236}),
+        json!({"date": "2026-10-04", "time": "08:00", "bloodSugar": 99.088}),
+    ] {
+        assert_eq!(
+            app.post("/api/readings", body).await.status(),
+            StatusCode::CREATED
+        );
+    }
+    let dates = |found: Vec<Value>| -> Vec<String> {
+        found
+            .iter()
+            .map(|r| r["date"].as_str().unwrap_or_default().to_owned())
+            .collect()
+    };
+    let (found, _) = list(&app, "?q=142&limit=10").await;
+    assert_eq!(dates(found), ["2026-10-01"]);
+    let (found, _) = list(&app, "?q=142/90").await;
+    assert_eq!(dates(found), ["2026-10-01"]);
+    let (found, _) = list(&app, "?q=133&limit=10").await;
+    assert_eq!(
+        dates(found),
+        ["2026-10-02"],
+        "half a blood pressure is found"
+    );
+    // In lbs and mg/dL (the default preferences) 70 and 5.5 are nobody's values.
+    let (found, total) = list(&app, "?q=70&limit=10&units=kg").await;
+    assert_eq!(
+        (found.len(), total),
+        (0, 0),
+        "the client cannot choose the units"
+    );
+    let (found, _) = list(&app, "?q=154.3&limit=10").await;
+    assert_eq!(dates(found), ["2026-10-03"]);
+    let res = app
+        .client
+        .patch(app.url("/api/user/preferences"))
+        .json(&json!({"weightUnit": "kg", "bloodSugarUnit": "mmol/L"}))
+        .send()
+        .await
+        .expect("req");
+    assert_eq!(res.status(), StatusCode::OK);
+    let (found, _) = list(&app, "?q=70&limit=10").await;
+    assert_eq!(dates(found), ["2026-10-03"]);
+    let (found, _) = list(&app, "?q=5.5").await;
+    assert_eq!(dates(found), ["2026-10-04"], "the streamed whole list too");
+    let (found, _) = list(&app, "?q=154.3&limit=10").await;
+    assert!(found.is_empty(), "no longer shown in lbs");
+}
+
 async fn readings_need_a_session(b: Backend) {
     let app = TestApp::spawn(b).await;
     assert_eq!(
@@ -433,6 +490,7 @@ on_both_backends!(
     another_users_reading_is_not_found,
     recording_needs_a_subscription,
     filters_and_paging,
+    search_matches_values_in_the_users_stored_units,
     readings_need_a_session,
 );
 

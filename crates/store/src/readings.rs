@@ -2,9 +2,11 @@
 
 use chrono::{NaiveDate, NaiveDateTime, NaiveTime, Utc};
 use diesel::prelude::*;
+use diesel::sql_types::{Bool, Double, Nullable};
 use kernel::UserId;
 use readings::model::*;
 use readings::ports::ReadingRepository;
+use readings::search::{Convert, Search, ShownAs};
 use readings::transfer::KnownReadings;
 
 use crate::db::{AnyConnection, Db, MultiBackend, lock_user_for};
@@ -86,21 +88,64 @@ fn filtered(user: UserId, q: &ReadingQuery) -> Boxed<'static> {
         Some(Kind::Sugar) => query.filter(r::blood_sugar.is_not_null()),
     };
     if let Some(text) = &q.text {
-        // LIKE with the user's % and _ taken literally.
-        let escaped = text
-            .to_lowercase()
-            .replace('\\', "\\\\")
-            .replace('%', "\\%")
-            .replace('_', "\\_");
-        let pattern = format!("%{escaped}%");
-        query = query.filter(
-            lower(r::notes.nullable())
-                .like(pattern.clone())
-                .escape('\\')
-                .or(r::date.like(pattern).escape('\\')),
-        );
+        query = query.filter(matching(&Search::new(text, q.units)));
     }
     query
+}
+
+type Condition = Box<dyn BoxableExpression<r::table, MultiBackend, SqlType = Nullable<Bool>>>;
+type Scaled = Box<dyn BoxableExpression<r::table, MultiBackend, SqlType = Nullable<Double>>>;
+
+/// A stored value converted and scaled as the client shows it ([`ShownAs`]).
+macro_rules! scaled {
+    ($column:expr, $shown:expr) => {
+        match $shown.convert {
+            Convert::Times(f) => Box::new(($column * f) * $shown.scale) as Scaled,
+            Convert::DividedBy(d) => Box::new(($column / d) * $shown.scale) as Scaled,
+        }
+    };
+}
+
+/// The scaled value within `[lo, hi)`: the floating-point steps are the client's, so this
+/// is exactly "shown as the number typed".
+fn shown_as(scaled: impl Fn() -> Scaled, shown: ShownAs) -> Condition {
+    Box::new(scaled().ge(shown.lo).and(scaled().lt(shown.hi)))
+}
+
+/// The search rule of [`readings::search`]: notes or date contain the text, or a value is
+/// shown as the number typed, or the blood pressure is the pair typed.
+fn matching(search: &Search) -> Condition {
+    // LIKE with the user's % and _ taken literally.
+    let escaped = search
+        .text
+        .to_lowercase()
+        .replace('\\', "\\\\")
+        .replace('%', "\\%")
+        .replace('_', "\\_");
+    let pattern = format!("%{escaped}%");
+    let mut any: Condition = Box::new(
+        lower(r::notes.nullable())
+            .like(pattern.clone())
+            .escape('\\')
+            .or(r::date.like(pattern).escape('\\')),
+    );
+    if let Some(n) = search.whole {
+        any = Box::new(
+            any.or(r::systolic.eq(n))
+                .or(r::diastolic.eq(n))
+                .or(r::heart_rate.eq(n)),
+        );
+    }
+    if let Some(shown) = search.weight {
+        any = Box::new(any.or(shown_as(|| scaled!(r::weight, shown), shown)));
+    }
+    if let Some(shown) = search.sugar {
+        any = Box::new(any.or(shown_as(|| scaled!(r::blood_sugar, shown), shown)));
+    }
+    if let Some((systolic, diastolic)) = search.pressure {
+        any = Box::new(any.or(r::systolic.eq(systolic).and(r::diastolic.eq(diastolic))));
+    }
+    any
 }
 
 fn values_tuple(v: &ReadingValues) -> (String, String) {

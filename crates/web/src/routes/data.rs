@@ -3,9 +3,8 @@
 
 use actix_web::http::header::{self, ContentDisposition, DispositionParam, DispositionType};
 use actix_web::{HttpResponse, get, post, web};
-use identity::model::{BloodSugarUnit, WeightUnit};
 use readings::service::{ImportStatus, PreviewRow};
-use readings::transfer::{self, CsvUnits, FhirPatient, SugarUnit};
+use readings::transfer::{self, CsvUnits, FhirPatient};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 use utoipa::{IntoParams, ToSchema};
@@ -13,6 +12,7 @@ use utoipa::{IntoParams, ToSchema};
 use crate::auth::CurrentUser;
 use crate::dto::{PreferencesDto, UserDto};
 use crate::error::{ApiError, ErrorBody};
+use crate::routes::readings::display_units;
 use crate::routes::reports::ReportDto;
 use crate::state::AppState;
 
@@ -51,19 +51,7 @@ pub async fn readings_csv(
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     let units = match params.units.as_deref() {
-        None | Some("" | "preferred") => {
-            let p = state.accounts.preferences(user.id).await?;
-            CsvUnits {
-                weight: match p.weight_unit {
-                    WeightUnit::Lbs => transfer::WeightUnit::Lbs,
-                    WeightUnit::Kg => transfer::WeightUnit::Kg,
-                },
-                sugar: match p.blood_sugar_unit {
-                    BloodSugarUnit::MgDl => SugarUnit::MgDl,
-                    BloodSugarUnit::MmolL => SugarUnit::MmolL,
-                },
-            }
-        }
+        None | Some("" | "preferred") => display_units(&state.accounts.preferences(user.id).await?),
         Some("canonical") => CsvUnits::CANONICAL,
         Some(_) => {
             let mut errors = kernel::FieldErrors::new();

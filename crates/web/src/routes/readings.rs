@@ -5,10 +5,12 @@ use actix_web::http::StatusCode;
 use actix_web::web::Bytes;
 use actix_web::{HttpResponse, delete, get, patch, post, web};
 use futures_util::Stream;
+use identity::model::{BloodSugarUnit, Preferences, WeightUnit};
 use kernel::{FieldErrors, UserId};
 use readings::model::{Kind, ListPosition, NumberField, Reading, ReadingInput, ReadingQuery};
 use readings::rules::parse_date;
 use readings::service::LIST_BATCH;
+use readings::transfer::{self, CsvUnits, SugarUnit};
 use readings::{ReadingError, ReadingService};
 use serde::{Deserialize, Deserializer, Serialize};
 use serde_json::Value;
@@ -162,7 +164,12 @@ pub struct ListParams {
     #[serde(rename = "type")]
     #[param(rename = "type")]
     pub kind: Option<String>,
-    /// Text to find in the notes or the date (case-insensitive).
+    /// Search: a reading matches when its notes contain the text (case-insensitive) or its
+    /// date (YYYY-MM-DD) does; a number (`142`, `72.5`) also matches a systolic, diastolic,
+    /// heart rate, weight or blood sugar whose value as the user sees it (their preferred
+    /// units at display precision: weight one decimal, blood sugar whole mg/dL or one
+    /// decimal mmol/L) equals it; `142/90` also matches systolic 142 with diastolic 90. The
+    /// units are the user's stored preferences.
     pub q: Option<String>,
     /// Page size (at most 1000). Without `limit` and `offset`, every matching reading
     /// (streamed); with `offset` alone, pages of 100.
@@ -215,9 +222,24 @@ fn query_of(p: ListParams) -> Result<ReadingQuery, ApiError> {
         to,
         kind,
         text: p.q,
+        units: CsvUnits::CANONICAL,
         limit: p.limit,
         offset: p.offset.unwrap_or(0),
     })
+}
+
+/// The units a user sees weights and blood sugars in (their preferences).
+pub fn display_units(p: &Preferences) -> CsvUnits {
+    CsvUnits {
+        weight: match p.weight_unit {
+            WeightUnit::Lbs => transfer::WeightUnit::Lbs,
+            WeightUnit::Kg => transfer::WeightUnit::Kg,
+        },
+        sugar: match p.blood_sugar_unit {
+            BloodSugarUnit::MgDl => SugarUnit::MgDl,
+            BloodSugarUnit::MmolL => SugarUnit::MmolL,
+        },
+    }
 }
 
 /// Page size for a client that pages (`offset`) without saying how much.
@@ -239,6 +261,10 @@ pub async fn list(
     let params = params.into_inner();
     let paging = params.limit.is_some() || params.offset.is_some();
     let mut query = query_of(params)?;
+    if query.text.as_deref().is_some_and(|t| !t.trim().is_empty()) {
+        // Numbers are matched as the user sees them: in their units, read here.
+        query.units = display_units(&state.accounts.preferences(user.id).await?);
+    }
     if !paging {
         let total = state.readings.count(user.id, query.clone()).await?;
         return Ok(HttpResponse::Ok()

@@ -40,7 +40,8 @@ export function ReadingHeaderCells(): ReactElement {
 /**
  * One reading's measure cells: date, time (24 or 12 hour by screen width), blood pressure
  * with its category badge, heart rate, weight and blood sugar in the user's units, and
- * '---' for whatever is missing.
+ * '---' for whatever is missing. Every value recorded is shown: half a blood pressure reads
+ * '133/--- mmHg' (it has no category, which needs both numbers).
  */
 export function ReadingCells({ reading: r, units }: { reading: Reading; units: ReadingUnits }): ReactElement {
   const category = readingBpCategory(r);
@@ -54,15 +55,15 @@ export function ReadingCells({ reading: r, units }: { reading: Reading; units: R
         <span className="time-12">{formatTime12(r.time)}</span>
       </td>
       <td data-label="Blood Pressure">
-        {r.systolic !== null && r.diastolic !== null ? (
+        {r.systolic === null && r.diastolic === null ? (
+          <Missing />
+        ) : (
           <span className="cell-bp">
             <span>
-              {r.systolic}/{r.diastolic} mmHg
+              {r.systolic ?? <Missing />}/{r.diastolic ?? <Missing />} mmHg
             </span>
             {category ? <BpCategoryBadge category={category} /> : null}
           </span>
-        ) : (
-          <Missing />
         )}
       </td>
       <td data-label="Heart Rate" className="cell-number">
@@ -146,7 +147,7 @@ export function ReadingTableSkeleton({ rows, notes = false, label }: ReadingTabl
               ))}
               <td className="cell-actions">
                 <span className="row-actions">
-                  <Skeleton width="7.5em" height={36} />
+                  <Skeleton width="7.5em" height={30} />
                 </span>
               </td>
             </tr>

@@ -16,7 +16,7 @@ const reading: Reading = {
   notes: null,
 };
 
-function renderRow(onEdit = vi.fn(), onDelete = vi.fn()): HTMLElement {
+function renderRow(onEdit = vi.fn(), onDelete = vi.fn(), shown: Reading = reading): HTMLElement {
   render(
     <table>
       <thead>
@@ -26,8 +26,8 @@ function renderRow(onEdit = vi.fn(), onDelete = vi.fn()): HTMLElement {
       </thead>
       <tbody>
         <tr>
-          <ReadingCells reading={reading} units={{ weightUnit: 'lbs', bloodSugarUnit: 'mg/dL' }} />
-          <ReadingActionsCell reading={reading} onEdit={onEdit} onDelete={onDelete} />
+          <ReadingCells reading={shown} units={{ weightUnit: 'lbs', bloodSugarUnit: 'mg/dL' }} />
+          <ReadingActionsCell reading={shown} onEdit={onEdit} onDelete={onDelete} />
         </tr>
       </tbody>
     </table>,
@@ -49,6 +49,22 @@ describe('ReadingCells', () => {
     expect(within(row).getByLabelText(/^Blood pressure category:/)).toBeInTheDocument();
     expect(within(row).getAllByLabelText('not recorded')).toHaveLength(2);
     expect(within(row).getAllByText('---')).toHaveLength(2);
+  });
+
+  it.each([
+    [133, null, '133/--- mmHg'],
+    [null, 88, '---/88 mmHg'],
+  ])('shows half a blood pressure (%s/%s) with --- for the other half and no category', (systolic, diastolic, text) => {
+    const row = renderRow(vi.fn(), vi.fn(), { ...reading, systolic, diastolic });
+    const bp = within(row).getAllByRole('cell')[2]!;
+    expect(bp).toHaveTextContent(text);
+    expect(within(bp).getByLabelText('not recorded')).toBeInTheDocument();
+    expect(within(row).queryByLabelText(/^Blood pressure category:/)).toBeNull();
+  });
+
+  it('shows a single --- when neither blood pressure number was recorded', () => {
+    const row = renderRow(vi.fn(), vi.fn(), { ...reading, systolic: null, diastolic: null });
+    expect(within(row).getAllByRole('cell')[2]).toHaveTextContent(/^---$/);
   });
 
   it('names Edit and Delete after the reading and passes the reading on', async () => {

@@ -3,7 +3,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../testing/render';
-import { isoDateDaysAgo } from '../../lib/dates';
+import { firstDayOfLastDays, toIsoDate } from '../../lib/dates';
 import type { Reading } from '../../lib/readings';
 import HistoryPage from './pages/HistoryPage';
 import { pageWindow, serverSearchText, showingText } from './pagination';
@@ -89,6 +89,10 @@ describe('pagination helpers', () => {
     expect(serverSearchText(' 3/7 ')).toBe('-03-07');
     expect(serverSearchText('2026-11')).toBe('2026-11');
     expect(serverSearchText('after tea')).toBe('after tea');
+    // Not a month and day: a blood pressure, sent as typed for the server to match.
+    expect(serverSearchText('95/60')).toBe('95/60');
+    expect(serverSearchText('142/90')).toBe('142/90');
+    expect(serverSearchText('13/20/2026')).toBe('13/20/2026');
   });
 
   it('says which records are shown', () => {
@@ -105,7 +109,7 @@ describe('History', () => {
     expect(screen.getByRole('link', { name: 'Reports' })).toHaveAttribute('href', '/reports');
     expect(await screen.findByText('Showing 1 to 10 of 25 records')).toBeInTheDocument();
     const url = server.lists[0]!;
-    expect(url.searchParams.get('from')).toBe(isoDateDaysAgo(30));
+    expect(url.searchParams.get('from')).toBe(firstDayOfLastDays(30));
     expect(url.searchParams.get('limit')).toBe('10');
     expect(url.searchParams.has('offset')).toBe(false);
     const table = screen.getByRole('table');
@@ -153,6 +157,32 @@ describe('History', () => {
     fireEvent.change(screen.getByLabelText('Search'), { target: { value: 'tea' } });
     await waitFor(() => expect(server.lists.at(-1)!.searchParams.get('q')).toBe('tea'));
     expect(server.lists.at(-1)!.searchParams.get('type')).toBe('weight');
+  });
+
+  it('counts periods in calendar days, today included, and says so', async () => {
+    const server = stubServer(3);
+    renderHistory('/history?days=1');
+    await screen.findByText('Showing 1 to 3 of 3 records');
+    const periods = screen.getByLabelText('Time period');
+    expect(periods).toHaveAccessibleDescription('Calendar days, today included.');
+    expect(within(periods).getByRole('option', { name: 'Today' })).toHaveValue('1');
+    expect(within(periods).getByRole('option', { name: 'Last 7 days' })).toHaveValue('7');
+    // Today alone: not yesterday morning.
+    expect(server.lists.at(-1)!.searchParams.get('from')).toBe(toIsoDate(new Date()));
+    fireEvent.change(periods, { target: { value: '7' } });
+    await waitFor(() => expect(server.lists.at(-1)!.searchParams.get('from')).toBe(firstDayOfLastDays(7)));
+    const sixDaysAgo = new Date();
+    sixDaysAgo.setDate(sixDaysAgo.getDate() - 6);
+    expect(firstDayOfLastDays(7)).toBe(toIsoDate(sixDaysAgo));
+  });
+
+  it('tells the user that search matches values too', async () => {
+    stubServer(1);
+    renderHistory();
+    await screen.findByText('Showing 1 to 1 of 1 records');
+    const search = screen.getByLabelText('Search');
+    expect(search).toHaveAccessibleDescription(/values as shown: 142, 142\/90/);
+    expect(search.getAttribute('placeholder')).toMatch(/value/);
   });
 
   it('shows the empty text', async () => {

@@ -21,9 +21,12 @@ export function showingText(page: number, rows: number, total: number, pageSize:
   return `Showing ${first} to ${last} of ${total} records`;
 }
 
-/** Time periods of the filter, in days; 3650 means all time. */
+/**
+ * Time periods of the filter, in days; 3650 means all time. A period is calendar days in
+ * the browser's time zone, today included (`firstDayOfLastDays`): 1 is today alone.
+ */
 export const PERIODS: ReadonlyArray<{ days: number; label: string }> = [
-  { days: 1, label: 'Last 1 day' },
+  { days: 1, label: 'Today' },
   { days: 3, label: 'Last 3 days' },
   { days: 7, label: 'Last 7 days' },
   { days: 30, label: 'Last 30 days' },
@@ -32,6 +35,8 @@ export const PERIODS: ReadonlyArray<{ days: number; label: string }> = [
   { days: 365, label: 'Last 365 days' },
   { days: 3650, label: 'All time' },
 ];
+/** What the period filter's hint says a period means. */
+export const PERIOD_HINT = 'Calendar days, today included.';
 export const DEFAULT_PERIOD = 30;
 export const ALL_TIME = 3650;
 
@@ -62,14 +67,20 @@ export function parsePage(value: string | null): number {
 /**
  * The search text as the server matches it: dates are stored as YYYY-MM-DD, while every
  * screen shows MM/DD/YYYY, so '11/20/2026' is searched as '2026-11-20' and '11/20' as
- * '-11-20'. Other text is sent as typed.
+ * '-11-20'. Only a real month and day count as a date: '95/60' is a blood pressure (the
+ * server matches it as systolic 95, diastolic 60; systolic is never below 70). Other text
+ * is sent as typed.
  */
 export function serverSearchText(text: string): string {
   const q = text.trim();
   const pad = (n: string): string => n.padStart(2, '0');
+  const isMonthDay = (m: string, d: string): boolean => {
+    const [month, day] = [Number(m), Number(d)];
+    return month >= 1 && month <= 12 && day >= 1 && day <= 31;
+  };
   const full = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(q);
-  if (full) return `${full[3]}-${pad(full[1] ?? '')}-${pad(full[2] ?? '')}`;
+  if (full && isMonthDay(full[1] ?? '', full[2] ?? '')) return `${full[3]}-${pad(full[1] ?? '')}-${pad(full[2] ?? '')}`;
   const monthDay = /^(\d{1,2})\/(\d{1,2})$/.exec(q);
-  if (monthDay) return `-${pad(monthDay[1] ?? '')}-${pad(monthDay[2] ?? '')}`;
+  if (monthDay && isMonthDay(monthDay[1] ?? '', monthDay[2] ?? '')) return `-${pad(monthDay[1] ?? '')}-${pad(monthDay[2] ?? '')}`;
   return q;
 }

@@ -15,7 +15,12 @@ export interface HistoryTableProps {
   onDelete: (reading: Reading) => void;
 }
 
-/** History's table: every measure with '---' for a missing one, the notes, and actions. */
+/**
+ * History's table: every measure with '---' for a missing one, the notes, and actions. On
+ * wide screens a long note keeps to one line (cut with an ellipsis, whole in its tooltip,
+ * to screen readers, and while its row holds the focus), so a page of 10 fits a laptop
+ * screen; phone cards show it whole.
+ */
 export function HistoryTable({ readings, units, onEdit, onDelete }: HistoryTableProps): ReactElement {
   return (
     <div className="readings-table-wrap">
@@ -34,8 +39,14 @@ export function HistoryTable({ readings, units, onEdit, onDelete }: HistoryTable
           {readings.map((r) => (
             <tr key={r.id}>
               <ReadingCells reading={r} units={units} />
-              <td data-label="Notes" className="cell-notes">
-                {r.notes ? r.notes : <Missing />}
+              <td data-label="Notes" className={r.notes ? 'cell-notes cell-notes-written' : 'cell-notes'}>
+                {r.notes ? (
+                  <span className="cell-notes-text" title={r.notes}>
+                    {r.notes}
+                  </span>
+                ) : (
+                  <Missing />
+                )}
               </td>
               <ReadingActionsCell reading={r} onEdit={onEdit} onDelete={onDelete} />
             </tr>

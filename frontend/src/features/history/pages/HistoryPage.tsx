@@ -6,7 +6,7 @@ import { PageHeader } from '../../../components/layout/PageHeader';
 import { BpCategoryLegend } from '../../../components/readings/BpCategoryBadge';
 import { DeleteReadingDialog } from '../../../components/readings/DeleteReadingDialog';
 import { useToast } from '../../../components/toast';
-import { formatDate, isoDateDaysAgo } from '../../../lib/dates';
+import { firstDayOfLastDays, formatDate } from '../../../lib/dates';
 import { usePreferences } from '../../../lib/preferences';
 import { deleteReading, useReadingPage, useRefreshReadings, type Reading } from '../../../lib/readings';
 import { HistoryTable } from '../components/HistoryTable';
@@ -15,6 +15,7 @@ import {
   DEFAULT_PERIOD,
   PAGE_SIZE,
   PERIODS,
+  PERIOD_HINT,
   READING_TYPES,
   pageCount,
   pageWindow,
@@ -28,6 +29,9 @@ import '../history.css';
 
 export const HISTORY_EMPTY = 'No records found. Try adjusting your filters or search term.';
 export const HISTORY_DELETE_FAILED = 'Failed to delete reading. Please try again.';
+export const SEARCH_PLACEHOLDER = 'Notes, date or value';
+/** What search matches (the server's rule: crates/readings/src/search.rs). */
+export const SEARCH_HINT = 'Notes, dates (MM/DD/YYYY) or values as shown: 142, 142/90';
 /** Typing pauses this long before the search runs. */
 export const SEARCH_DEBOUNCE_MS = 300;
 
@@ -35,7 +39,7 @@ export const SEARCH_DEBOUNCE_MS = 300;
 export default function HistoryPage(): ReactElement {
   const navigate = useNavigate();
   const { toast } = useToast();
-  const ids = { search: useId(), type: useId(), period: useId() };
+  const ids = { search: useId(), searchHint: useId(), type: useId(), period: useId(), periodHint: useId() };
   const [params, setParams] = useSearchParams();
   const q = params.get('q') ?? '';
   const type = parseType(params.get('type'));
@@ -80,7 +84,7 @@ export default function HistoryPage(): ReactElement {
   }, [searchText, q, setParams]);
 
   const { data, error, isLoading } = useReadingPage({
-    ...(days !== ALL_TIME ? { from: isoDateDaysAgo(days) } : {}),
+    ...(days !== ALL_TIME ? { from: firstDayOfLastDays(days) } : {}),
     type,
     q: serverSearchText(q),
     limit: PAGE_SIZE,
@@ -161,10 +165,14 @@ export default function HistoryPage(): ReactElement {
               id={ids.search}
               className="field-input"
               type="search"
-              placeholder="Notes or date (MM/DD/YYYY)"
+              placeholder={SEARCH_PLACEHOLDER}
+              aria-describedby={ids.searchHint}
               value={searchText}
               onChange={(e) => setSearchText(e.target.value)}
             />
+            <p className="field-hint" id={ids.searchHint}>
+              {SEARCH_HINT}
+            </p>
           </div>
           <div className="field">
             <label className="field-label" htmlFor={ids.type}>
@@ -190,6 +198,7 @@ export default function HistoryPage(): ReactElement {
             <select
               id={ids.period}
               className="field-input"
+              aria-describedby={ids.periodHint}
               value={days}
               onChange={(e) =>
                 update({ days: Number(e.target.value) === DEFAULT_PERIOD ? null : e.target.value, page: null })
@@ -201,6 +210,9 @@ export default function HistoryPage(): ReactElement {
                 </option>
               ))}
             </select>
+            <p className="field-hint" id={ids.periodHint}>
+              {PERIOD_HINT}
+            </p>
           </div>
         </div>
 
@@ -214,22 +226,34 @@ export default function HistoryPage(): ReactElement {
               {showingText(page, readings.length, total)}
             </p>
             <div className="history-pages">
-              <button type="button" className="btn btn-secondary btn-sm" onClick={() => goTo(page - 1)} disabled={page <= 1}>
+              <button
+                type="button"
+                className="btn btn-secondary btn-sm history-prev"
+                onClick={() => goTo(page - 1)}
+                disabled={page <= 1}
+              >
                 Previous
               </button>
-              {pageWindow(page, pages).map((n) => (
-                <button
-                  key={n}
-                  type="button"
-                  className={n === page ? 'btn btn-primary btn-sm' : 'btn btn-secondary btn-sm'}
-                  aria-current={n === page ? 'page' : undefined}
-                  aria-label={`Page ${n}`}
-                  onClick={() => goTo(n)}
-                >
-                  {n}
-                </button>
-              ))}
-              <button type="button" className="btn btn-secondary btn-sm" onClick={() => goTo(page + 1)} disabled={page >= pages}>
+              <span className="history-page-numbers">
+                {pageWindow(page, pages).map((n) => (
+                  <button
+                    key={n}
+                    type="button"
+                    className={n === page ? 'btn btn-primary btn-sm' : 'btn btn-secondary btn-sm'}
+                    aria-current={n === page ? 'page' : undefined}
+                    aria-label={`Page ${n}`}
+                    onClick={() => goTo(n)}
+                  >
+                    {n}
+                  </button>
+                ))}
+              </span>
+              <button
+                type="button"
+                className="btn btn-secondary btn-sm history-next"
+                onClick={() => goTo(page + 1)}
+                disabled={page >= pages}
+              >
                 Next
               </button>
             </div>

@@ -1,0 +1,151 @@
+// History's layout with real data: a page of 10 fits a laptop screen (single-height rows,
+// pagination in view), phone cards keep their labels and pagination on one line each, half
+// a blood pressure is shown, and search finds values.
+import { mkdirSync } from 'node:fs';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { isoDate, seedReadings, subscribedUserWithReadings, type SeedReading } from './readings-fixtures';
+
+const SHOTS = '/work/shots';
+
+const LONG_NOTE =
+  'Felt light-headed after climbing the stairs at work, measured sitting down after five minutes of rest, left arm, cuff at heart level';
+
+/** 12 readings of today and the two days before: partial ones, long notes, every category. */
+function mixedReadings(now: Date = new Date()): SeedReading[] {
+  const day = (back: number): string => isoDate(new Date(now.getFullYear(), now.getMonth(), now.getDate() - back));
+  const r = (date: string, time: string, v: Partial<SeedReading>): SeedReading => ({
+    date,
+    time,
+    systolic: null,
+    diastolic: null,
+    heartRate: null,
+    weight: null,
+    bloodSugar: null,
+    notes: null,
+    ...v,
+  });
+  return [
+    r(day(0), '00:05', { systolic: 133, notes: 'Cuff slipped, only systolic' }),
+    r(day(1), '21:40', { systolic: 185, diastolic: 125, heartRate: 96, notes: LONG_NOTE }),
+    r(day(1), '20:10', { systolic: 142, diastolic: 91, heartRate: 78, weight: 183.4, bloodSugar: 142 }),
+    r(day(1), '18:00', { diastolic: 88 }),
+    r(day(1), '13:15', { systolic: 128, diastolic: 79, notes: LONG_NOTE }),
+    r(day(1), '07:30', { systolic: 117, diastolic: 76, heartRate: 64, weight: 182.9, notes: 'Before breakfast' }),
+    r(day(2), '22:00', { heartRate: 71 }),
+    r(day(2), '19:45', { bloodSugar: 168.4, notes: 'Two hours after dinner, pasta and bread' }),
+    r(day(2), '12:30', { systolic: 134, diastolic: 86, heartRate: 82, notes: LONG_NOTE }),
+    r(day(2), '08:10', { weight: 183.0 }),
+    r(day(2), '07:55', { systolic: 152, diastolic: 97, heartRate: 88, weight: 183.1, bloodSugar: 101 }),
+    r(day(2), '07:00', { systolic: 121, diastolic: 78 }),
+  ];
+}
+
+async function boxOf(locator: Locator): Promise<{ x: number; y: number; width: number; height: number }> {
+  const box = await locator.boundingBox();
+  if (!box) throw new Error('not laid out');
+  return box;
+}
+
+async function rowHeights(table: Locator): Promise<number[]> {
+  return table.locator('tbody tr').evaluateAll((rows) => rows.map((row) => row.getBoundingClientRect().height));
+}
+
+async function openHistory(page: Page): Promise<Locator> {
+  await page.goto('/history');
+  await expect(page.getByText('Showing 1 to 10 of 12 records')).toBeVisible();
+  const table = page.getByRole('table', { name: 'Your readings, newest first' });
+  await expect(table.locator('tbody tr')).toHaveCount(10);
+  return table;
+}
+
+test('history: a page of 10 fits 1280x800, phone cards and pagination keep their shape', async ({ page, request, mailbox }) => {
+  test.setTimeout(120_000);
+  await subscribedUserWithReadings(page, request, mailbox, 0, 'layout');
+  await seedReadings(page.request, mixedReadings());
+  mkdirSync(SHOTS, { recursive: true });
+
+  // Half a blood pressure is shown wherever readings are listed: History and Dashboard.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/');
+  const recent = page.getByRole('table', { name: 'Your three latest readings' });
+  await expect(recent.locator('tbody tr').first()).toContainText('133/--- mmHg');
+
+  const table = await openHistory(page);
+  const rows = table.locator('tbody tr');
+  await expect(rows.first()).toContainText('133/--- mmHg');
+  await expect(rows.nth(3)).toContainText('---/88 mmHg');
+
+  // Laptop: every row is one line high (a long note or a category badge makes none taller),
+  // all ten rows fit in the 800 px screen's height, and the table fits its card's width.
+  const heights = await rowHeights(table);
+  const single = Math.min(...heights);
+  expect(single).toBeLessThan(48);
+  for (const h of heights) expect(h).toBeLessThanOrEqual(single + 1);
+  const rowsBox = await boxOf(table.locator('tbody'));
+  expect(rowsBox.height).toBeLessThan(800 - 300);
+  const overflow = await table.evaluate((t) => t.scrollWidth - (t.parentElement?.clientWidth ?? 0));
+  expect(overflow).toBeLessThanOrEqual(0);
+  await expect(rows.first().getByRole('button', { name: /^Delete reading/ })).toBeInViewport();
+  // A cut note stays whole for tooltips and screen readers.
+  await expect(rows.nth(1).locator('.cell-notes-text')).toHaveAttribute('title', LONG_NOTE);
+  await expect(rows.nth(1)).toContainText(LONG_NOTE);
+  await page.screenshot({ path: `${SHOTS}/history-1280.png` });
+
+  // Phone: the Notes label stays one word wide beside or above a long note, and the
+  // pagination's Previous and Next sit on one line, each on one line.
+  await page.setViewportSize({ width: 375, height: 812 });
+  await expect(rows).toHaveCount(10);
+  const label = await rows
+    .nth(1)
+    .locator('td.cell-notes')
+    .evaluate((td) => {
+      const before = getComputedStyle(td, '::before');
+      return { width: parseFloat(before.width), height: parseFloat(before.height), line: parseFloat(before.lineHeight) };
+    });
+  expect(label.width).toBeGreaterThan(30);
+  expect(label.height).toBeLessThan(label.line * 1.5);
+  // A long category badge never runs over its label.
+  const bp = await rows
+    .nth(1)
+    .locator('td[data-label="Blood Pressure"]')
+    .evaluate((td) => {
+      const value = td.querySelector('.cell-bp')?.getBoundingClientRect();
+      return { labelEnd: td.getBoundingClientRect().left + parseFloat(getComputedStyle(td, '::before').width), valueStart: value?.left ?? 0 };
+    });
+  expect(bp.valueStart).toBeGreaterThanOrEqual(bp.labelEnd);
+  const previous = await boxOf(page.getByRole('button', { name: 'Previous' }));
+  const next = await boxOf(page.getByRole('button', { name: 'Next' }));
+  const pageOne = await boxOf(page.getByRole('button', { name: 'Page 1' }));
+  expect(Math.abs(previous.y - next.y)).toBeLessThan(1);
+  expect(next.height).toBeLessThanOrEqual(pageOne.height + 1);
+  expect(previous.height).toBeLessThanOrEqual(pageOne.height + 1);
+  expect(next.x + next.width).toBeLessThanOrEqual(375);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await page.screenshot({ path: `${SHOTS}/history-375.png`, fullPage: true });
+});
+
+test('history: search finds values as shown, and "Today" is today alone', async ({ page, request, mailbox }) => {
+  await subscribedUserWithReadings(page, request, mailbox, 0, 'search');
+  await seedReadings(page.request, mixedReadings());
+  const table = await openHistory(page);
+
+  await page.getByLabel('Search').fill('133');
+  await expect(page.getByText('Showing 1 to 1 of 1 records')).toBeVisible();
+  await expect(table.locator('tbody tr')).toContainText('133/--- mmHg');
+  // 142 is a systolic and a blood sugar of the same reading.
+  await page.getByLabel('Search').fill('142');
+  await expect(page.getByText('Showing 1 to 1 of 1 records')).toBeVisible();
+  await page.getByLabel('Search').fill('183.4');
+  await expect(page.getByText('Showing 1 to 1 of 1 records')).toBeVisible();
+  await page.getByLabel('Search').fill('152/97');
+  await expect(page.getByText('Showing 1 to 1 of 1 records')).toBeVisible();
+  await expect(table.locator('tbody tr')).toContainText('152/97 mmHg');
+
+  await page.getByLabel('Search').fill('');
+  await page.getByLabel('Time period').selectOption({ label: 'Today' });
+  await expect(page.getByText('Showing 1 to 1 of 1 records')).toBeVisible();
+  await expect(page.getByLabel('Time period')).toHaveAccessibleDescription('Calendar days, today included.');
+  await page.getByLabel('Time period').selectOption({ label: 'Last 3 days' });
+  await expect(page.getByText('Showing 1 to 10 of 12 records')).toBeVisible();
+});
