@@ -24,7 +24,7 @@ function expectRoundTicks(ticks: number[], decimals: number): void {
   const scaled = Math.round(step * 10 ** decimals);
   expect([1, 2, 5].some((m) => scaled / m >= 1 && Number.isInteger(Math.log10(scaled / m)))).toBe(true);
   ticks.forEach((t, i) => expect(t).toBeCloseTo((ticks[0] ?? 0) + i * step, 9));
-  expect(ticks.length - 1).toBeLessThanOrEqual(8);
+  expect(ticks.length - 1).toBeLessThanOrEqual(10);
 }
 
 describe('value axis', () => {
@@ -52,6 +52,8 @@ describe('value axis', () => {
       expectRoundTicks(axis.ticks, 0);
     }
     expect(valueAxis([210, 125], 0, { min: 60, max: 180 })).toMatchObject({ min: 60, max: 220 });
+    // A low reading too: the step stays 20 rather than jumping to 0-250 by 50.
+    expect(valueAxis([210, 48], 0, { min: 60, max: 180 })).toMatchObject({ min: 40, max: 220 });
   });
 
   it('puts mmol/L ticks on round values with one decimal (not 3.3 ... 11.10)', () => {
@@ -60,11 +62,15 @@ describe('value axis', () => {
     expect(axis.max).toBeGreaterThanOrEqual(16.7);
     expectRoundTicks(axis.ticks, 1);
     expect(valueAxis([5.6], 1, { min: 3.3, max: 11.1 }).ticks.map((t) => formatTick(t, 1))).toEqual([
-      '2.0',
+      '3.0',
       '4.0',
+      '5.0',
       '6.0',
+      '7.0',
       '8.0',
+      '9.0',
       '10.0',
+      '11.0',
       '12.0',
     ]);
   });

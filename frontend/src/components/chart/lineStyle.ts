@@ -51,6 +51,9 @@ export function lineDataset(series: TimeSeries): ChartDataset<'line', TimePoint[
     pointHoverRadius: series.points.map((p) => (marked(p) ? MARK_RADIUS + 2 : 5)),
     pointBackgroundColor: series.points.map((p) => (marked(p) ? MARK_COLOR : series.color)),
     pointBorderColor: series.points.map((p) => (marked(p) ? MARK_COLOR : series.color)),
+    // Hovered points grow but keep their colour (the mark stays recognisable).
+    pointHoverBackgroundColor: series.points.map((p) => (marked(p) ? MARK_COLOR : series.color)),
+    pointHoverBorderColor: series.points.map((p) => (marked(p) ? MARK_COLOR : series.color)),
   };
 }
 

@@ -7,8 +7,12 @@ export interface ValueAxis {
   ticks: number[];
 }
 
-/** At most this many intervals between ticks (9 labels on a 240 px chart). */
-const MAX_INTERVALS = 8;
+/**
+ * At most this many intervals between ticks (11 labels on a 240 px chart; chart.js skips
+ * labels that would overlap). Room enough that widening 60-180 mmHg to a 48 diastolic gives
+ * 40-220 by 20, not 0-250 by 50.
+ */
+const MAX_INTERVALS = 10;
 
 /** Round steps, in units of the axis precision: 1, 2 and 5 times a power of ten. */
 function* roundSteps(): Generator<number> {
