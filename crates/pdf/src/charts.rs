@@ -31,6 +31,18 @@ fn nice_step(span: f64, ticks: f64) -> f64 {
     nice * mag
 }
 
+/// A y tick's label: every tick of an axis with the decimals its step needs (a 2.5 step
+/// reads 2.5, 5.0, 7.5; rounding them to whole numbers would mislabel every other tick).
+fn tick_label(value: f64, step: f64) -> String {
+    let decimals = (0..3)
+        .find(|d| {
+            let scaled = step * 10f64.powi(*d);
+            (scaled - scaled.round()).abs() < 1e-6
+        })
+        .unwrap_or(3) as usize;
+    format!("{value:.decimals$}")
+}
+
 /// One chart: what it shows and over which period.
 pub struct Chart<'a> {
     pub title: &'a str,
@@ -128,11 +140,7 @@ pub fn draw(c: &mut Canvas, chart: &Chart) {
     while v <= hi + step / 2.0 {
         let y = y_of(v);
         c.line(&[(plot_l, y), (plot_r, y)], RULE, 0.5);
-        let label = if step < 1.0 {
-            format!("{v:.1}")
-        } else {
-            format!("{v:.0}")
-        };
+        let label = tick_label(v, step);
         c.text(
             plot_l - 5.0,
             y - 3.0,
@@ -243,6 +251,20 @@ mod tests {
             // The plotted day fills the axis: the last point sits near its right end.
             assert!(xs.iter().any(|x| *x > right - 2.0), "{xs:?}");
         }
+    }
+
+    #[test]
+    fn tick_labels_show_the_decimals_of_their_step() {
+        let labels = |lo: f64, step: f64| -> Vec<String> {
+            (0..4)
+                .map(|i| tick_label(lo + step * f64::from(i), step))
+                .collect()
+        };
+        assert_eq!(labels(165.0, 2.5), ["165.0", "167.5", "170.0", "172.5"]);
+        assert_eq!(labels(2.5, 2.5), ["2.5", "5.0", "7.5", "10.0"]);
+        assert_eq!(labels(0.5, 0.25), ["0.50", "0.75", "1.00", "1.25"]);
+        assert_eq!(labels(60.0, 20.0), ["60", "80", "100", "120"]);
+        assert_eq!(labels(3.0, 0.2), ["3.0", "3.2", "3.4", "3.6"]);
     }
 
     #[test]

@@ -77,3 +77,8 @@ export function isoDateDaysAgo(days: number, now: Date = new Date()): string {
 export function firstDayOfLastDays(days: number, now: Date = new Date()): string {
   return isoDateDaysAgo(Math.max(days, 1) - 1, now);
 }
+
+/** Local midnight (ms) that starts the last `days` calendar days (see `firstDayOfLastDays`). */
+export function startOfLastDays(days: number, now: Date = new Date()): number {
+  return readingTimestamp(firstDayOfLastDays(days, now), null);
+}

@@ -33,6 +33,19 @@ export function bloodSugarDecimals(unit: BloodSugarUnit): number {
   return unit === 'mmol/L' ? 1 : 0;
 }
 
+/**
+ * Decimal places of a chart axis's tick labels in each unit: every tick of one axis shows
+ * the same precision, on round values. Whole numbers, except mmol/L where one unit is a
+ * large step (1 mmol/L = 18 mg/dL).
+ */
+export function weightTickDecimals(_unit: WeightUnit): number {
+  return 0;
+}
+
+export function bloodSugarTickDecimals(unit: BloodSugarUnit): number {
+  return unit === 'mmol/L' ? 1 : 0;
+}
+
 /** The `step` attribute of an input in this unit. */
 export const weightStep = (unit: WeightUnit): string => (weightDecimals(unit) === 1 ? '0.1' : '1');
 export const bloodSugarStep = (unit: BloodSugarUnit): string => (bloodSugarDecimals(unit) === 1 ? '0.1' : '1');

@@ -13,23 +13,15 @@ import {
   type TooltipModel,
 } from 'chart.js';
 import { Line } from 'react-chartjs-2';
-import { DAY_MS, formatDateTime12, formatMonthDay } from '../../lib/dates';
-import { TOOLTIP_FPS, createThrottle, dayTicks, tickStepDays } from './timeAxis';
+import { formatDateTime12, formatMonthDay } from '../../lib/dates';
+import { lineDataset, tooltipMarks, type TimePoint, type TimeSeries } from './lineStyle';
+import { TOOLTIP_FPS, createThrottle, dayTicks, tickStepDays, timeWindow } from './timeAxis';
+import { formatTick, valueAxis } from './valueAxis';
 import './chart.css';
 
 ChartJS.register(LinearScale, PointElement, LineElement, Tooltip, Legend, Filler);
 
-export interface TimePoint {
-  /** Local timestamp (ms). */
-  x: number;
-  y: number;
-}
-
-export interface TimeSeries {
-  label: string;
-  color: string;
-  points: ReadonlyArray<TimePoint>;
-}
+export type { TimePoint, TimeSeries } from './lineStyle';
 
 export interface TimeSeriesChartProps {
   /** Accessible name of the chart (what it shows). */
@@ -39,11 +31,13 @@ export interface TimeSeriesChartProps {
   unit: string;
   /** Decimals of the values in the tooltip. */
   decimals?: number;
-  /** The time window drawn: [now - rangeDays, now]. */
+  /** Decimals of the y axis's tick labels (the unit's tick precision). */
+  tickDecimals?: number;
+  /** The time window drawn: the last `rangeDays` calendar days, today included, up to `now`. */
   rangeDays: number;
   now: number;
-  yMin?: number;
-  yMax?: number;
+  /** The default y range (widened to every value); undefined: fitted to the values. */
+  domain?: { min: number; max: number };
 }
 
 interface TooltipState {
@@ -51,6 +45,8 @@ interface TooltipState {
   top: number;
   title: string;
   lines: string[];
+  /** Why the points under the pointer stand out (see `TimePoint.mark`). */
+  marks: string[];
   alignRight: boolean;
 }
 
@@ -64,8 +60,9 @@ const paintedPlugin: Plugin<'line'> = {
 };
 
 /**
- * A line chart of values over time: the x axis spans the last `rangeDays` days with
- * month/day ticks; hovering shows an HTML tooltip with the date as MM/DD/YYYY, the time in
+ * A line chart of values over time: the x axis spans the last `rangeDays` calendar days
+ * with month/day ticks; the y axis shows the default domain widened to every value, with
+ * round ticks; marked points stand out (shape, colour and a tooltip line); hovering shows an HTML tooltip with the date as MM/DD/YYYY, the time in
  * 12-hour form and the unit. Pointer events are throttled to about 60 per second. This
  * module pulls in chart.js: only pages that draw charts import it (lazily).
  */
@@ -74,10 +71,10 @@ export function TimeSeriesChart({
   series,
   unit,
   decimals = 0,
+  tickDecimals = 0,
   rangeDays,
   now,
-  yMin,
-  yMax,
+  domain,
 }: TimeSeriesChartProps): ReactElement {
   const [tip, setTip] = useState<TooltipState | null>(null);
   const lastTip = useRef<string>('');
@@ -93,19 +90,14 @@ export function TimeSeriesChart({
     };
   }, []);
 
-  const xMin = now - rangeDays * DAY_MS;
-  const data: ChartData<'line', TimePoint[]> = {
-    datasets: series.map((s) => ({
-      label: s.label,
-      data: [...s.points],
-      borderColor: s.color,
-      backgroundColor: s.color,
-      pointRadius: s.points.length > 120 ? 1.5 : 3,
-      pointHoverRadius: 5,
-      borderWidth: 2,
-      tension: 0.2,
-    })),
-  };
+  const allPoints = series.flatMap((s) => s.points);
+  const { min: xMin, max: xMax } = timeWindow(rangeDays, now, Math.max(now, ...allPoints.map((p) => p.x)));
+  const yAxis = valueAxis(
+    allPoints.map((p) => p.y),
+    tickDecimals,
+    domain,
+  );
+  const data: ChartData<'line', TimePoint[]> = { datasets: series.map(lineDataset) };
 
   const external = ({ chart, tooltip }: { chart: ChartJS; tooltip: TooltipModel<'line'> }): void => {
     if (tooltip.opacity === 0 || tooltip.dataPoints.length === 0) {
@@ -121,14 +113,16 @@ export function TimeSeriesChart({
       const y = (p.raw as TimePoint).y;
       return `${p.dataset.label ?? ''}: ${y.toFixed(decimals)} ${unit}`;
     });
+    const marks = tooltipMarks(tooltip.dataPoints.map((p) => p.raw as TimePoint));
     const next: TooltipState = {
       left: tooltip.caretX,
       top: tooltip.caretY,
       title: formatDateTime12(x),
       lines,
+      marks,
       alignRight: tooltip.caretX > chart.width / 2,
     };
-    const key = `${next.left}|${next.top}|${next.title}|${lines.join('|')}`;
+    const key = `${next.left}|${next.top}|${next.title}|${lines.join('|')}|${marks.join('|')}`;
     if (key === lastTip.current) return;
     lastTip.current = key;
     setTip(next);
@@ -140,6 +134,8 @@ export function TimeSeriesChart({
     animation: false,
     parsing: false,
     normalized: true,
+    // Room for a whole point on the plot's top and right edges (points are not clipped).
+    layout: { padding: { top: 8, right: 10 } },
     interaction: { mode: 'index', intersect: false, axis: 'x' },
     plugins: {
       legend: { display: series.length > 1, position: 'bottom', labels: { boxWidth: 12, boxHeight: 12 } },
@@ -149,10 +145,10 @@ export function TimeSeriesChart({
       x: {
         type: 'linear',
         min: xMin,
-        max: now,
+        max: xMax,
         grid: { display: false },
         afterBuildTicks: (scale) => {
-          scale.ticks = dayTicks(xMin, now, tickStepDays(rangeDays)).map((value) => ({ value }));
+          scale.ticks = dayTicks(xMin, xMax, tickStepDays(rangeDays)).map((value) => ({ value }));
         },
         ticks: {
           maxRotation: 0,
@@ -161,10 +157,14 @@ export function TimeSeriesChart({
         },
       },
       y: {
-        ...(yMin !== undefined ? { min: yMin } : { grace: '5%' }),
-        ...(yMax !== undefined ? { max: yMax } : {}),
+        type: 'linear',
+        min: yAxis.min,
+        max: yAxis.max,
         grid: { color: '#e6ecef' },
-        ticks: { precision: decimals },
+        afterBuildTicks: (scale) => {
+          scale.ticks = yAxis.ticks.map((value) => ({ value }));
+        },
+        ticks: { callback: (value) => formatTick(Number(value), tickDecimals) },
       },
     },
   };
@@ -181,6 +181,12 @@ export function TimeSeriesChart({
           <p className="chart-tooltip-title">{tip.title}</p>
           {tip.lines.map((line) => (
             <p key={line}>{line}</p>
+          ))}
+          {tip.marks.map((mark) => (
+            <p key={mark} className="chart-tooltip-mark">
+              <span aria-hidden="true">▲ </span>
+              {mark}
+            </p>
           ))}
         </div>
       ) : null}

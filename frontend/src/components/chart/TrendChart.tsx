@@ -49,7 +49,9 @@ export function TrendChart({ title, labels, series, unit, yMin, yMax, tooltipTit
       pointRadius: 3,
       pointHoverRadius: 5,
       borderWidth: 2,
-      tension: 0.25,
+      // Straight segments: a curve would show values between readings that were never measured.
+      tension: 0,
+      clip: false,
     })),
   };
   const options: ChartOptions<'line'> = {

@@ -1,4 +1,5 @@
 /** Helpers of the time axis and the tooltip throttle (no chart.js here: cheap to test). */
+import { startOfLastDays } from '../../lib/dates';
 
 /** Chart tooltips follow the pointer at most this many times a second. */
 export const TOOLTIP_FPS = 60;
@@ -35,3 +36,12 @@ export function dayTicks(min: number, max: number, stepDays: number): number[] {
   return ticks.reverse();
 }
 
+
+/**
+ * The x window of a chart of the last `rangeDays` days: calendar days in the browser's time
+ * zone, today included (`firstDayOfLastDays`), from the first day's midnight to now, or to
+ * the latest point when a reading of today carries a later time (no point is left off).
+ */
+export function timeWindow(rangeDays: number, now: number, latest: number = now): { min: number; max: number } {
+  return { min: startOfLastDays(rangeDays, new Date(now)), max: Math.max(now, latest) };
+}

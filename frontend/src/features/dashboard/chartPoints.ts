@@ -1,7 +1,14 @@
-import { DAY_MS, readingTimestamp } from '../../lib/dates';
+import { firstDayOfLastDays, readingTimestamp, toIsoDate } from '../../lib/dates';
 import type { BloodSugarUnit, WeightUnit } from '../../lib/preferences';
-import type { Reading } from '../../lib/readings';
-import { MGDL_PER_MMOL, bloodSugarDecimals, bloodSugarInUnit, roundTo, weightInUnit } from '../../lib/units';
+import { BP_CATEGORIES, BP_CATEGORY_NOTE, bpCategoryLabel, readingBpCategory, type Reading } from '../../lib/readings';
+import {
+  bloodSugarDecimals,
+  bloodSugarInUnit,
+  bloodSugarTickDecimals,
+  weightDecimals,
+  weightInUnit,
+  weightTickDecimals,
+} from '../../lib/units';
 
 /** Chart ranges in days (spec section 9); 7 is the default. */
 export const CHART_RANGES = [
@@ -9,6 +16,8 @@ export const CHART_RANGES = [
   { days: 30, label: 'Last 30 days' },
   { days: 90, label: 'Last 90 days' },
 ] as const;
+/** What "Last N days" means, next to the range select (`firstDayOfLastDays`). */
+export const CHART_RANGE_HINT = 'Calendar days, today included';
 export type ChartRange = (typeof CHART_RANGES)[number]['days'];
 export const DEFAULT_CHART_RANGE: ChartRange = 7;
 /** The longest range: the dashboard loads this many days of readings. */
@@ -19,9 +28,14 @@ export type ChartKind = 'bp' | 'hr' | 'weight' | 'sugar';
 export interface Point {
   x: number;
   y: number;
+  /** Why the point stands out on the chart (a blood pressure in the crisis range). */
+  mark?: string;
 }
 
-/** Fixed y domains (spec section 9), in canonical units; weight is automatic. */
+/**
+ * Default y domains (spec section 9), in canonical units; weight is automatic. The charts
+ * widen them to every value drawn (`valueAxis`): an alarming reading is never off the chart.
+ */
 export const Y_DOMAINS = {
   bp: { min: 60, max: 180 },
   hr: { min: 40, max: 120 },
@@ -30,11 +44,7 @@ export const Y_DOMAINS = {
 
 /** The blood sugar domain in the user's unit (60-200 mg/dL = 3.3-11.1 mmol/L). */
 export function sugarDomain(unit: BloodSugarUnit): { min: number; max: number } {
-  if (unit === 'mg/dL') return Y_DOMAINS.sugar;
-  return {
-    min: roundTo(Y_DOMAINS.sugar.min / MGDL_PER_MMOL, 1),
-    max: roundTo(Y_DOMAINS.sugar.max / MGDL_PER_MMOL, 1),
-  };
+  return { min: bloodSugarInUnit(Y_DOMAINS.sugar.min, unit), max: bloodSugarInUnit(Y_DOMAINS.sugar.max, unit) };
 }
 
 interface Timed {
@@ -43,17 +53,53 @@ interface Timed {
 }
 
 /**
- * The readings drawn for a range: those between now minus the range and now, sorted
- * ascending by date and time.
+ * The readings drawn for a range: those of the last `rangeDays` calendar days in the
+ * browser's time zone, today included (`firstDayOfLastDays`, as the History filter), sorted
+ * ascending by date and time. A reading of today counts even when its time is later than now.
  */
 export function readingsInRange(readings: ReadonlyArray<Reading>, rangeDays: number, now: number): Timed[] {
-  const start = now - rangeDays * DAY_MS;
+  const first = firstDayOfLastDays(rangeDays, new Date(now));
+  const today = toIsoDate(new Date(now));
   const out: Timed[] = [];
   for (const reading of readings) {
+    if (reading.date < first || reading.date > today) continue;
     const x = readingTimestamp(reading.date, reading.time);
-    if (Number.isFinite(x) && x >= start && x <= now) out.push({ reading, x });
+    if (Number.isFinite(x)) out.push({ reading, x });
   }
   return out.sort((a, b) => a.x - b.x || a.reading.id - b.reading.id);
+}
+
+const plural = (n: number, one: string, many: string): string => `${n} ${n === 1 ? one : many}`;
+
+/** The tooltip line of a blood pressure point in the crisis range (category from `readingBpCategory`). */
+export const CRISIS_MARK = `In the ${bpCategoryLabel('hypertensive-crisis')} range`;
+
+const hasBothBp = (r: Reading): boolean => r.systolic !== null && r.diastolic !== null;
+const hasOneBp = (r: Reading): boolean => (r.systolic === null) !== (r.diastolic === null);
+
+/**
+ * What a card says below its chart: readings of the range it leaves out and why, and what
+ * its marked points mean. Only the blood pressure chart has either: a point needs both
+ * numbers, and a reading in the Hypertensive Crisis range is marked.
+ */
+export function chartNotes(kind: ChartKind, readings: ReadonlyArray<Reading>, rangeDays: number, now: number): string[] {
+  if (kind !== 'bp') return [];
+  const timed = readingsInRange(readings, rangeDays, now).map((t) => t.reading);
+  const notes: string[] = [];
+  const partial = timed.filter(hasOneBp).length;
+  if (partial > 0) {
+    notes.push(
+      `${plural(partial, 'reading', 'readings')} with only one blood-pressure value ${partial === 1 ? 'is' : 'are'} not drawn: a point needs both.`,
+    );
+  }
+  const crisis = timed.filter((r) => readingBpCategory(r) === 'hypertensive-crisis').length;
+  if (crisis > 0) {
+    const rule = BP_CATEGORIES.find((c) => c.code === 'hypertensive-crisis')?.rule ?? '';
+    notes.push(
+      `${plural(crisis, 'reading', 'readings')} in this range ${crisis === 1 ? 'is' : 'are'} in the ${bpCategoryLabel('hypertensive-crisis')} range (${rule.charAt(0).toLowerCase()}${rule.slice(1)}), drawn as a red triangle ▲. ${BP_CATEGORY_NOTE}`,
+    );
+  }
+  return notes;
 }
 
 export interface ChartSeries {
@@ -74,10 +120,13 @@ export function chartSeries(kind: ChartKind, readings: ReadonlyArray<Reading>, r
   const timed = readingsInRange(readings, rangeDays, now);
   switch (kind) {
     case 'bp': {
-      const both = timed.filter((t) => t.reading.systolic !== null && t.reading.diastolic !== null);
+      const both = timed.filter((t) => hasBothBp(t.reading));
+      // Both points of a reading in the crisis range carry the mark (2017 ACC/AHA category).
+      const mark = (r: Reading): Pick<Point, 'mark'> =>
+        readingBpCategory(r) === 'hypertensive-crisis' ? { mark: CRISIS_MARK } : {};
       return [
-        { label: 'Systolic', points: both.map((t) => ({ x: t.x, y: t.reading.systolic ?? 0 })) },
-        { label: 'Diastolic', points: both.map((t) => ({ x: t.x, y: t.reading.diastolic ?? 0 })) },
+        { label: 'Systolic', points: both.map((t) => ({ x: t.x, y: t.reading.systolic ?? 0, ...mark(t.reading) })) },
+        { label: 'Diastolic', points: both.map((t) => ({ x: t.x, y: t.reading.diastolic ?? 0, ...mark(t.reading) })) },
       ];
     }
     case 'hr':
@@ -115,7 +164,10 @@ export interface ChartSpec {
   title: string;
   empty: string;
   unit: (units: Units) => string;
+  /** Decimals of the values (tooltips). */
   decimals: (units: Units) => number;
+  /** Decimals of the y axis's ticks. */
+  tickDecimals: (units: Units) => number;
   domain: (units: Units) => { min: number; max: number } | undefined;
   colors: string[];
 }
@@ -128,6 +180,7 @@ export const CHART_SPECS: ReadonlyArray<ChartSpec> = [
     empty: 'No blood pressure data available',
     unit: () => 'mmHg',
     decimals: () => 0,
+    tickDecimals: () => 0,
     domain: () => Y_DOMAINS.bp,
     colors: ['#0f6e6e', '#5b7fa6'],
   },
@@ -137,6 +190,7 @@ export const CHART_SPECS: ReadonlyArray<ChartSpec> = [
     empty: 'No heart rate data available',
     unit: () => 'bpm',
     decimals: () => 0,
+    tickDecimals: () => 0,
     domain: () => Y_DOMAINS.hr,
     colors: ['#8a4fa8'],
   },
@@ -145,7 +199,8 @@ export const CHART_SPECS: ReadonlyArray<ChartSpec> = [
     title: 'Weight Trend',
     empty: 'No weight data available',
     unit: (u) => u.weightUnit,
-    decimals: () => 1,
+    decimals: (u) => weightDecimals(u.weightUnit),
+    tickDecimals: (u) => weightTickDecimals(u.weightUnit),
     domain: () => undefined,
     colors: ['#0b4f6c'],
   },
@@ -155,6 +210,7 @@ export const CHART_SPECS: ReadonlyArray<ChartSpec> = [
     empty: 'No blood sugar data available',
     unit: (u) => u.bloodSugarUnit,
     decimals: (u) => bloodSugarDecimals(u.bloodSugarUnit),
+    tickDecimals: (u) => bloodSugarTickDecimals(u.bloodSugarUnit),
     domain: (u) => sugarDomain(u.bloodSugarUnit),
     colors: ['#b54708'],
   },

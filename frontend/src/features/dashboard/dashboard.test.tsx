@@ -4,11 +4,11 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch, type MockResponse } from '../../testing/fetchMock';
 import { renderWithProviders } from '../../testing/render';
-import { DAY_MS, isoDateDaysAgo, toIsoDate, toIsoTime } from '../../lib/dates';
+import { DAY_MS, firstDayOfLastDays, toIsoDate, toIsoTime } from '../../lib/dates';
 import type { Reading } from '../../lib/readings';
-import { createThrottle, dayTicks, tickStepDays } from '../../components/chart/timeAxis';
+import { createThrottle, dayTicks, tickStepDays, timeWindow } from '../../components/chart/timeAxis';
 import DashboardPage from './pages/DashboardPage';
-import { chartSeries, readingsInRange, sugarDomain } from './chartPoints';
+import { CHART_SPECS, CRISIS_MARK, chartNotes, chartSeries, readingsInRange, sugarDomain } from './chartPoints';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -35,18 +35,22 @@ function at(msAgo: number, extra: Partial<Reading> = {}, id = 1): Reading {
 const units = { weightUnit: 'lbs', bloodSugarUnit: 'mg/dL' } as const;
 
 describe('chart points', () => {
-  it('keeps readings between now minus the range and now, ascending by date and time', () => {
+  it('keeps the readings of the last N calendar days, today included, ascending by date and time', () => {
+    // NOW is 11/22 at noon: the last 7 days are 11/16 to 11/22.
+    const on = (date: string, time: string, id: number): Reading => ({ ...at(0, { heartRate: 70 }, id), date, time });
     const readings = [
-      at(1 * DAY_MS, { heartRate: 70 }, 1),
-      at(8 * DAY_MS, { heartRate: 71 }, 2),
-      at(3 * DAY_MS, { heartRate: 72 }, 3),
-      at(-60 * 60 * 1000, { heartRate: 73 }, 4),
-      at(7 * DAY_MS - 60_000, { heartRate: 74 }, 5),
-      at(31 * DAY_MS, { heartRate: 75 }, 6),
+      on('2026-11-21', '12:00', 1),
+      on('2026-11-14', '12:00', 2),
+      on('2026-11-19', '12:00', 3),
+      on('2026-11-22', '23:30', 4), // today, later than now: still one of today's readings
+      on('2026-11-15', '23:59', 5), // 6.5 days ago, but the 8th calendar day
+      on('2026-10-22', '08:00', 6),
+      on('2026-11-16', '00:00', 7), // the first minute of the 7th day
+      on('2026-11-23', '00:10', 8), // tomorrow: not in the last N days
     ];
-    expect(readingsInRange(readings, 7, NOW).map((t) => t.reading.id)).toEqual([5, 3, 1]);
-    expect(readingsInRange(readings, 30, NOW).map((t) => t.reading.id)).toEqual([2, 5, 3, 1]);
-    expect(readingsInRange(readings, 90, NOW).map((t) => t.reading.id)).toEqual([6, 2, 5, 3, 1]);
+    expect(readingsInRange(readings, 7, NOW).map((t) => t.reading.id)).toEqual([7, 3, 1, 4]);
+    expect(readingsInRange(readings, 30, NOW).map((t) => t.reading.id)).toEqual([2, 5, 7, 3, 1, 4]);
+    expect(readingsInRange(readings, 90, NOW).map((t) => t.reading.id)).toEqual([6, 2, 5, 7, 3, 1, 4]);
   });
 
   it('sorts readings of one day by time', () => {
@@ -70,13 +74,60 @@ describe('chart points', () => {
     expect(chartSeries('sugar', readings, 7, NOW, { weightUnit: 'kg', bloodSugarUnit: 'mmol/L' })[0]!.points[0]!.y).toBe(5.6);
   });
 
+  it('marks both points of a reading in the Hypertensive Crisis range (category from classifyBp)', () => {
+    const readings = [
+      at(DAY_MS, { systolic: 210, diastolic: 125 }, 1),
+      at(2 * DAY_MS, { systolic: 181, diastolic: 80 }, 2),
+      at(3 * DAY_MS, { systolic: 180, diastolic: 120 }, 3),
+    ];
+    const [sys, dia] = chartSeries('bp', readings, 7, NOW, units);
+    expect(sys!.points.map((p) => p.mark)).toEqual([undefined, CRISIS_MARK, CRISIS_MARK]);
+    expect(dia!.points.map((p) => p.mark)).toEqual([undefined, CRISIS_MARK, CRISIS_MARK]);
+    expect(CRISIS_MARK).toBe('In the Hypertensive Crisis range');
+  });
+
+  it('says which readings of the range the blood pressure chart leaves out, and what its marks mean', () => {
+    const readings = [
+      at(DAY_MS, { systolic: 130 }, 1),
+      at(2 * DAY_MS, { diastolic: 85, heartRate: 60 }, 2),
+      at(3 * DAY_MS, { systolic: 120, diastolic: 80 }, 3),
+      at(20 * DAY_MS, { systolic: 140 }, 4),
+    ];
+    expect(chartNotes('bp', readings, 7, NOW)).toEqual([
+      '2 readings with only one blood-pressure value are not drawn: a point needs both.',
+    ]);
+    expect(chartNotes('bp', readings, 30, NOW)[0]).toBe(
+      '3 readings with only one blood-pressure value are not drawn: a point needs both.',
+    );
+    expect(chartNotes('bp', [readings[0]!], 7, NOW)).toEqual([
+      '1 reading with only one blood-pressure value is not drawn: a point needs both.',
+    ]);
+    const crisis = chartNotes('bp', [at(DAY_MS, { systolic: 210, diastolic: 125 }, 5)], 7, NOW);
+    expect(crisis).toHaveLength(1);
+    expect(crisis[0]).toMatch(/^1 reading in this range is in the Hypertensive Crisis range \(systolic above 180 and\/or diastolic above 120\), drawn as a red triangle ▲\./);
+    expect(crisis[0]).toContain('not a diagnosis');
+    expect(chartNotes('bp', [at(DAY_MS, { systolic: 120, diastolic: 80 }, 6)], 7, NOW)).toEqual([]);
+    // Other charts have nothing to explain: a reading without their measure is simply not theirs.
+    expect(chartNotes('hr', readings, 7, NOW)).toEqual([]);
+  });
+
+  it('shows values with the unit precision of units.ts and ticks with one precision per unit', () => {
+    const spec = (kind: string) => CHART_SPECS.find((s) => s.kind === kind)!;
+    const metric = { weightUnit: 'kg', bloodSugarUnit: 'mmol/L' } as const;
+    expect(spec('weight').decimals(metric)).toBe(1);
+    expect(spec('weight').tickDecimals(metric)).toBe(0);
+    expect(spec('sugar').decimals(metric)).toBe(1);
+    expect(spec('sugar').tickDecimals(metric)).toBe(1);
+    expect(spec('sugar').tickDecimals(units)).toBe(0);
+  });
+
   it('converts the blood sugar domain for mmol/L', () => {
     expect(sugarDomain('mg/dL')).toEqual({ min: 60, max: 200 });
     expect(sugarDomain('mmol/L')).toEqual({ min: 3.3, max: 11.1 });
   });
 
   it('puts x ticks on local midnights and throttles tooltips to about 60 a second', () => {
-    const ticks = dayTicks(NOW - 7 * DAY_MS, NOW, tickStepDays(7));
+    const ticks = dayTicks(timeWindow(7, NOW).min, NOW, tickStepDays(7));
     expect(ticks).toHaveLength(7);
     expect(new Date(ticks[0]!).getHours()).toBe(0);
     expect(dayTicks(NOW - 90 * DAY_MS, NOW, tickStepDays(90))).toHaveLength(6);
@@ -88,7 +139,7 @@ describe('chart points', () => {
 
 const prefs: MockResponse = { body: { weightUnit: 'lbs', bloodSugarUnit: 'mg/dL', emailReminders: false, weeklyReports: false } };
 const active: MockResponse = { body: { isActive: true, expiresAt: '2027-11-01T00:00:00Z' } };
-const trendKey = `GET /api/readings?from=${isoDateDaysAgo(91)}`;
+const trendKey = `GET /api/readings?from=${firstDayOfLastDays(90)}`;
 
 function recentReading(id: number, daysAgo: number, extra: Partial<Reading> = {}): Reading {
   const d = new Date(Date.now() - daysAgo * DAY_MS);
@@ -148,6 +199,51 @@ describe('Dashboard', () => {
     expect(within(screen.getByRole('img', { name: /Heart Rate Trend, last 90 days/ })).getByText('3')).toBeInTheDocument();
     // The other cards keep their own range.
     expect(screen.getByRole('img', { name: /Blood Pressure Trends, last 7 days/ })).toBeInTheDocument();
+  });
+
+  it('explains on the BP card the readings it leaves out and its crisis marks; ranges are calendar days', async () => {
+    const list = [
+      recentReading(3, 0.1, { systolic: 210, diastolic: 125 }),
+      recentReading(2, 1, { diastolic: null }),
+      recentReading(1, 2, { systolic: null }),
+    ];
+    mockFetch({
+      'GET /api/user/preferences': prefs,
+      'GET /api/user/subscription': active,
+      'GET /api/readings?limit=3': { body: list },
+      [trendKey]: { body: list },
+    });
+    renderDashboard();
+    const bpCard = screen.getByRole('region', { name: 'Blood Pressure Trends' });
+    const bp = await within(bpCard).findByRole('img', { name: /Blood Pressure Trends, last 7 days/ }, { timeout: 5000 });
+    expect(within(bp).getByText('1', { selector: '[data-series="Systolic"]' })).toBeInTheDocument();
+    expect(
+      within(bpCard).getByText('2 readings with only one blood-pressure value are not drawn: a point needs both.'),
+    ).toBeInTheDocument();
+    expect(within(bpCard).getByText(/^1 reading in this range is in the Hypertensive Crisis range/)).toBeInTheDocument();
+    // The heart rate card draws all three and has nothing to explain.
+    const hrCard = screen.getByRole('region', { name: 'Heart Rate Trend' });
+    expect(within(hrCard).queryByText(/not drawn/)).not.toBeInTheDocument();
+    // The range select says what "Last N days" means.
+    expect(within(hrCard).getByLabelText('Heart Rate Trend time range')).toHaveAccessibleDescription(
+      'Calendar days, today included',
+    );
+  });
+
+  it('an empty BP chart still says why readings with one value are not drawn', async () => {
+    const list = [recentReading(1, 1, { diastolic: null })];
+    mockFetch({
+      'GET /api/user/preferences': prefs,
+      'GET /api/user/subscription': active,
+      'GET /api/readings?limit=3': { body: list },
+      [trendKey]: { body: list },
+    });
+    renderDashboard();
+    const bpCard = screen.getByRole('region', { name: 'Blood Pressure Trends' });
+    expect(await within(bpCard).findByText('No blood pressure data available')).toBeInTheDocument();
+    expect(
+      within(bpCard).getByText('1 reading with only one blood-pressure value is not drawn: a point needs both.'),
+    ).toBeInTheDocument();
   });
 
   it('shows the empty texts', async () => {

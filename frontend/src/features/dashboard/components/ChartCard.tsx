@@ -2,7 +2,16 @@ import { lazy, Suspense, useId, useState, type ReactElement } from 'react';
 import type * as ChartModuleType from '../../../components/chart/TimeSeriesChart';
 import { Skeleton } from '../../../components/feedback/Skeleton';
 import type { Reading } from '../../../lib/readings';
-import { CHART_RANGES, DEFAULT_CHART_RANGE, chartSeries, type ChartRange, type ChartSpec, type Units } from '../chartPoints';
+import {
+  CHART_RANGES,
+  CHART_RANGE_HINT,
+  DEFAULT_CHART_RANGE,
+  chartNotes,
+  chartSeries,
+  type ChartRange,
+  type ChartSpec,
+  type Units,
+} from '../chartPoints';
 
 // chart.js is the heaviest code of the app: it loads after the page itself, behind the
 // cards' skeletons, so the heading and recent readings show first.
@@ -35,15 +44,20 @@ export interface ChartCardProps {
   now: number;
 }
 
-/** One trend card: title, its own range select (7 days by default), then skeleton, chart or empty text. */
+/**
+ * One trend card: title, its own range select (7 days by default, calendar days), then
+ * skeleton, chart or empty text, and notes on readings left out or marked.
+ */
 export function ChartCard({ spec, readings, failed, units, now }: ChartCardProps): ReactElement {
   const headingId = useId();
   const selectId = useId();
+  const hintId = useId();
   const [range, setRange] = useState<ChartRange>(DEFAULT_CHART_RANGE);
   const series = readings ? chartSeries(spec.kind, readings, range, now, units) : [];
   const hasData = series.some((s) => s.points.length > 0);
   const unit = spec.unit(units);
   const domain = spec.domain(units);
+  const notes = readings ? chartNotes(spec.kind, readings, range, now) : [];
 
   let body: ReactElement;
   if (!readings && failed) {
@@ -56,13 +70,14 @@ export function ChartCard({ spec, readings, failed, units, now }: ChartCardProps
     body = (
       <Suspense fallback={<ChartSkeleton title={spec.title} />}>
         <TimeSeriesChart
-        title={`${spec.title}, last ${range} days, in ${unit}`}
-        unit={unit}
-        decimals={spec.decimals(units)}
-        rangeDays={range}
-        now={now}
-        {...(domain ? { yMin: domain.min, yMax: domain.max } : {})}
-        series={series.map((s, i) => ({ label: s.label, points: s.points, color: spec.colors[i] ?? '#0f6e6e' }))}
+          title={`${spec.title}, last ${range} days, in ${unit}`}
+          unit={unit}
+          decimals={spec.decimals(units)}
+          tickDecimals={spec.tickDecimals(units)}
+          rangeDays={range}
+          now={now}
+          {...(domain ? { domain } : {})}
+          series={series.map((s, i) => ({ label: s.label, points: s.points, color: spec.colors[i] ?? '#0f6e6e' }))}
         />
       </Suspense>
     );
@@ -74,26 +89,39 @@ export function ChartCard({ spec, readings, failed, units, now }: ChartCardProps
         <h2 id={headingId} className="chart-card-title">
           {spec.title}
         </h2>
-        <label className="visually-hidden" htmlFor={selectId}>
-          {spec.title} time range
-        </label>
-        <select
-          id={selectId}
-          className="field-input chart-range"
-          value={range}
-          onChange={(e) => setRange(Number(e.target.value) as ChartRange)}
-        >
-          <option value="" disabled hidden>
-            Select time range
-          </option>
-          {CHART_RANGES.map((r) => (
-            <option key={r.days} value={r.days}>
-              {r.label}
+        <div className="chart-range-field">
+          <label className="visually-hidden" htmlFor={selectId}>
+            {spec.title} time range
+          </label>
+          <select
+            id={selectId}
+            className="field-input chart-range"
+            aria-describedby={hintId}
+            value={range}
+            onChange={(e) => setRange(Number(e.target.value) as ChartRange)}
+          >
+            <option value="" disabled hidden>
+              Select time range
             </option>
-          ))}
-        </select>
+            {CHART_RANGES.map((r) => (
+              <option key={r.days} value={r.days}>
+                {r.label}
+              </option>
+            ))}
+          </select>
+          <p id={hintId} className="chart-range-hint">
+            {CHART_RANGE_HINT}
+          </p>
+        </div>
       </div>
       <div className="chart-card-body">{body}</div>
+      {notes.length > 0 ? (
+        <div className="chart-notes">
+          {notes.map((note) => (
+            <p key={note}>{note}</p>
+          ))}
+        </div>
+      ) : null}
     </section>
   );
 }

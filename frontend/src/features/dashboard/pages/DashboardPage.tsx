@@ -6,7 +6,7 @@ import { DeleteReadingDialog } from '../../../components/readings/DeleteReadingD
 import { SubscriptionAlert } from '../../../components/subscription/SubscriptionAlert';
 import { useToast } from '../../../components/toast';
 import { isApiError } from '../../../lib/api';
-import { formatDate, isoDateDaysAgo } from '../../../lib/dates';
+import { firstDayOfLastDays, formatDate } from '../../../lib/dates';
 import { usePreferences } from '../../../lib/preferences';
 import { deleteReading, useReadings, useReadingsSnapshot, useRefreshReadings, type Reading } from '../../../lib/readings';
 import { ChartCard, preloadChart } from '../components/ChartCard';
@@ -24,8 +24,9 @@ export default function DashboardPage(): ReactElement {
   const { preferences } = usePreferences();
   const refreshReadings = useRefreshReadings();
   const recent = useReadings({ limit: RECENT_COUNT });
-  // The charts need the longest range only: a decade of readings stays on the server.
-  const trend = useReadingsSnapshot({ from: isoDateDaysAgo(LONGEST_CHART_RANGE + 1) });
+  // The charts need the longest range only (calendar days, today included): a decade of
+  // readings stays on the server.
+  const trend = useReadingsSnapshot({ from: firstDayOfLastDays(LONGEST_CHART_RANGE) });
   const [toDelete, setToDelete] = useState<Reading | null>(null);
   // The chart code downloads while the readings load, not after them.
   useEffect(() => {

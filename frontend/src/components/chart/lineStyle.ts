@@ -1,0 +1,63 @@
+/** How a series is drawn (no chart.js code here, only its types: cheap to test). */
+import type { ChartDataset } from 'chart.js';
+
+export interface TimePoint {
+  /** Local timestamp (ms). */
+  x: number;
+  y: number;
+  /**
+   * Why this point stands out (e.g. 'In the Hypertensive Crisis range'): it is drawn as a
+   * larger triangle in the alert colour, and the text is a line of its tooltip. Shape and
+   * text, not colour alone, carry the meaning.
+   */
+  mark?: string;
+}
+
+export interface TimeSeries {
+  label: string;
+  color: string;
+  points: ReadonlyArray<TimePoint>;
+}
+
+/** The colour of marked points (the design tokens' --color-danger). */
+export const MARK_COLOR = '#b42318';
+/** The shape of marked points; plain points are circles. */
+export const MARK_POINT_STYLE = 'triangle';
+const MARK_RADIUS = 6;
+/** Above this many points, plain points shrink so the line stays readable. */
+const DENSE_POINTS = 120;
+
+/**
+ * The chart.js dataset of one series. Points are joined by straight segments: a curve
+ * would show values between two readings that were never measured (a smoothed line
+ * overshoots between close points). Points are not clipped at the plot's edges, so a
+ * reading on the edge (the newest one, on the right) is drawn whole.
+ */
+export function lineDataset(series: TimeSeries): ChartDataset<'line', TimePoint[]> {
+  const plainRadius = series.points.length > DENSE_POINTS ? 1.5 : 3;
+  const marked = (p: TimePoint): boolean => p.mark !== undefined;
+  return {
+    label: series.label,
+    data: [...series.points],
+    borderColor: series.color,
+    backgroundColor: series.color,
+    borderWidth: 2,
+    tension: 0,
+    cubicInterpolationMode: 'default',
+    stepped: false,
+    clip: false,
+    pointStyle: series.points.map((p) => (marked(p) ? MARK_POINT_STYLE : 'circle')),
+    pointRadius: series.points.map((p) => (marked(p) ? MARK_RADIUS : plainRadius)),
+    pointHoverRadius: series.points.map((p) => (marked(p) ? MARK_RADIUS + 2 : 5)),
+    pointBackgroundColor: series.points.map((p) => (marked(p) ? MARK_COLOR : series.color)),
+    pointBorderColor: series.points.map((p) => (marked(p) ? MARK_COLOR : series.color)),
+    // Hovered points grow but keep their colour (the mark stays recognisable).
+    pointHoverBackgroundColor: series.points.map((p) => (marked(p) ? MARK_COLOR : series.color)),
+    pointHoverBorderColor: series.points.map((p) => (marked(p) ? MARK_COLOR : series.color)),
+  };
+}
+
+/** The marks of the points under the pointer, each once (the tooltip's extra lines). */
+export function tooltipMarks(points: ReadonlyArray<TimePoint>): string[] {
+  return [...new Set(points.flatMap((p) => (p.mark === undefined ? [] : [p.mark])))];
+}
