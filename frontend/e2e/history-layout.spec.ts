@@ -77,13 +77,26 @@ test('history: a page of 10 fits 1280x800, phone cards and pagination keep their
   await expect(rows.nth(3)).toContainText('---/88 mmHg');
 
   // Laptop: every row is one line high (a long note or a category badge makes none taller),
-  // all ten rows fit in the 800 px screen's height, and the table fits its card's width.
+  // and the table fits its card's width.
   const heights = await rowHeights(table);
   const single = Math.min(...heights);
   expect(single).toBeLessThan(48);
   for (const h of heights) expect(h).toBeLessThanOrEqual(single + 1);
-  const rowsBox = await boxOf(table.locator('tbody'));
-  expect(rowsBox.height).toBeLessThan(800 - 300);
+  // The whole page of 10 and the pagination under it are in view without scrolling.
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  const tenth = await boxOf(rows.nth(9));
+  expect(tenth.y + tenth.height).toBeLessThanOrEqual(800);
+  const pagination = await boxOf(page.getByRole('navigation', { name: 'Pages' }));
+  expect(pagination.y + pagination.height).toBeLessThanOrEqual(800);
+  await expect(page.getByRole('button', { name: 'Page 2' })).toBeInViewport({ ratio: 1 });
+  // Not cramped: values stay at 14 px or more, rows about 40 px.
+  expect(single).toBeGreaterThanOrEqual(36);
+  const valueSize = await rows.first().locator('td').first().evaluate((td) => parseFloat(getComputedStyle(td).fontSize));
+  expect(valueSize).toBeGreaterThanOrEqual(14);
+  // Notes get a fairer share of the width: even beside a 'Hypertensive Crisis' badge (the
+  // widest blood pressure) a note shows over 20 characters, not 12.
+  const noteWidth = await rows.nth(1).locator('.cell-notes-text').evaluate((el) => el.clientWidth);
+  expect(noteWidth).toBeGreaterThanOrEqual(160);
   const overflow = await table.evaluate((t) => t.scrollWidth - (t.parentElement?.clientWidth ?? 0));
   expect(overflow).toBeLessThanOrEqual(0);
   await expect(rows.first().getByRole('button', { name: /^Delete reading/ })).toBeInViewport();
@@ -114,6 +127,10 @@ test('history: a page of 10 fits 1280x800, phone cards and pagination keep their
       return { labelEnd: td.getBoundingClientRect().left + parseFloat(getComputedStyle(td, '::before').width), valueStart: value?.left ?? 0 };
     });
   expect(bp.valueStart).toBeGreaterThanOrEqual(bp.labelEnd);
+  // A missing note's '---' lines up with the other values, at the card's right edge.
+  const missingNote = await boxOf(rows.nth(2).locator('td.cell-notes .cell-missing'));
+  const weight = await boxOf(rows.nth(2).locator('td[data-label="Weight"]'));
+  expect(Math.abs(missingNote.x + missingNote.width - (weight.x + weight.width))).toBeLessThan(1);
   const previous = await boxOf(page.getByRole('button', { name: 'Previous' }));
   const next = await boxOf(page.getByRole('button', { name: 'Next' }));
   const pageOne = await boxOf(page.getByRole('button', { name: 'Page 1' }));

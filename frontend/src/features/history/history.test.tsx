@@ -3,7 +3,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../testing/render';
-import { firstDayOfLastDays, toIsoDate } from '../../lib/dates';
+import { firstDayOfLastDays } from '../../lib/dates';
 import type { Reading } from '../../lib/readings';
 import HistoryPage from './pages/HistoryPage';
 import { pageWindow, serverSearchText, showingText } from './pagination';
@@ -12,6 +12,15 @@ afterEach(() => {
   vi.unstubAllGlobals();
   vi.useRealTimers();
 });
+
+/**
+ * A fixed clock, 2026-11-20 at noon (far from midnight), that still ticks for the page's
+ * timers: the page and the assertions see the same day, whenever the tests run.
+ */
+function fixClock(): void {
+  vi.useFakeTimers({ shouldAdvanceTime: true });
+  vi.setSystemTime(new Date(2026, 10, 20, 12, 0, 0));
+}
 
 function reading(id: number, extra: Partial<Reading> = {}): Reading {
   return {
@@ -103,13 +112,15 @@ describe('pagination helpers', () => {
 
 describe('History', () => {
   it('asks the server for the last 30 days, 10 a page, and shows the table with --- for missing values', async () => {
+    fixClock();
     const server = stubServer(25);
     renderHistory();
     expect(screen.getByRole('heading', { level: 1, name: 'History' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Reports' })).toHaveAttribute('href', '/reports');
     expect(await screen.findByText('Showing 1 to 10 of 25 records')).toBeInTheDocument();
     const url = server.lists[0]!;
-    expect(url.searchParams.get('from')).toBe(firstDayOfLastDays(30));
+    // Thirty calendar days, today (2026-11-20) included.
+    expect(url.searchParams.get('from')).toBe('2026-10-22');
     expect(url.searchParams.get('limit')).toBe('10');
     expect(url.searchParams.has('offset')).toBe(false);
     const table = screen.getByRole('table');
@@ -160,6 +171,7 @@ describe('History', () => {
   });
 
   it('counts periods in calendar days, today included, and says so', async () => {
+    fixClock();
     const server = stubServer(3);
     renderHistory('/history?days=1');
     await screen.findByText('Showing 1 to 3 of 3 records');
@@ -168,12 +180,11 @@ describe('History', () => {
     expect(within(periods).getByRole('option', { name: 'Today' })).toHaveValue('1');
     expect(within(periods).getByRole('option', { name: 'Last 7 days' })).toHaveValue('7');
     // Today alone: not yesterday morning.
-    expect(server.lists.at(-1)!.searchParams.get('from')).toBe(toIsoDate(new Date()));
+    expect(server.lists.at(-1)!.searchParams.get('from')).toBe('2026-11-20');
     fireEvent.change(periods, { target: { value: '7' } });
-    await waitFor(() => expect(server.lists.at(-1)!.searchParams.get('from')).toBe(firstDayOfLastDays(7)));
-    const sixDaysAgo = new Date();
-    sixDaysAgo.setDate(sixDaysAgo.getDate() - 6);
-    expect(firstDayOfLastDays(7)).toBe(toIsoDate(sixDaysAgo));
+    // Seven calendar days, today included: from six days ago.
+    await waitFor(() => expect(server.lists.at(-1)!.searchParams.get('from')).toBe('2026-11-14'));
+    expect(firstDayOfLastDays(7)).toBe('2026-11-14');
   });
 
   it('tells the user that search matches values too', async () => {
