@@ -32,6 +32,8 @@ import {
   weightToCanonical,
 } from '../../../lib/units';
 import { MEASUREMENT_FIELDS, hasNoMeasurement, readingMessages, readingSchema, type ReadingFormValues } from '../schema';
+import { FieldError } from '../../../components/form/FieldError';
+import { useSteadyError } from '../../../components/form/useSteadyError';
 
 const FORM_FIELDS = ['date', 'time', ...MEASUREMENT_FIELDS, 'notes'] as const;
 type FormField = (typeof FORM_FIELDS)[number];
@@ -201,6 +203,8 @@ export function ReadingForm({ preferences, reading }: ReadingFormProps): ReactEl
     error: fieldError(name),
   });
 
+  const notesError = useSteadyError(fieldError('notes'));
+
   const onCancel = (): void => {
     if (editing) {
       navigate('/history');
@@ -282,7 +286,7 @@ export function ReadingForm({ preferences, reading }: ReadingFormProps): ReactEl
         <p className="text-sm text-muted">All measurements are optional; enter at least one.</p>
       </fieldset>
 
-      <div className={fieldError('notes') ? 'field field-invalid' : 'field'}>
+      <div className={notesError ? 'field field-invalid' : 'field'}>
         <label className="field-label" htmlFor="vitals-notes">
           Notes
         </label>
@@ -296,14 +300,10 @@ export function ReadingForm({ preferences, reading }: ReadingFormProps): ReactEl
           value={formik.values.notes}
           onChange={formik.handleChange}
           onBlur={formik.handleBlur}
-          aria-invalid={fieldError('notes') ? true : undefined}
-          aria-describedby={fieldError('notes') ? 'vitals-notes-error' : undefined}
+          aria-invalid={notesError ? true : undefined}
+          aria-describedby={notesError ? 'vitals-notes-error' : undefined}
         />
-        {fieldError('notes') ? (
-          <p className="field-error" id="vitals-notes-error">
-            {fieldError('notes')}
-          </p>
-        ) : null}
+        <FieldError id="vitals-notes-error" error={notesError} />
       </div>
 
       <div className="vitals-actions">
