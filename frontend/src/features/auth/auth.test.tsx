@@ -1,5 +1,5 @@
 import { Route } from 'react-router-dom';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch, networkDown } from '../../testing/fetchMock';
@@ -58,8 +58,27 @@ describe('/auth page', () => {
     renderAuth();
     expect(screen.getByText('Checking authentication status...')).toBeInTheDocument();
     answer(new Response(JSON.stringify(aliceUser), { status: 200 }));
-    expect(await screen.findByText('dashboard page')).toBeInTheDocument();
+    expect(await screen.findByText('dashboard page', undefined, { timeout: 3000 })).toBeInTheDocument();
     expect(window.sessionStorage.getItem(REDIRECT_GUARD_KEY)).not.toBeNull();
+  });
+
+  it("shows 'Already authenticated!' for a second before redirecting (not for one frame)", async () => {
+    setPresenceCookie();
+    mockFetch({ 'GET /api/user': { body: aliceUser } });
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      renderAuth();
+      expect(await screen.findByText('Already authenticated! Redirecting to your dashboard...')).toBeInTheDocument();
+      await act(() => vi.advanceTimersByTimeAsync(900));
+      expect(screen.getByText('Already authenticated! Redirecting to your dashboard...')).toBeInTheDocument();
+      expect(screen.getByTestId('location')).toHaveTextContent('/auth');
+      expect(window.sessionStorage.getItem(REDIRECT_GUARD_KEY)).toBeNull();
+      await act(() => vi.advanceTimersByTimeAsync(100));
+      expect(screen.getByText('dashboard page')).toBeInTheDocument();
+      expect(window.sessionStorage.getItem(REDIRECT_GUARD_KEY)).not.toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('does not redirect again within 3 seconds (loop guard) and shows the forms', async () => {
