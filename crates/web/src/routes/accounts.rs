@@ -2,8 +2,9 @@
 //! password, preferences, email verification and password reset.
 
 use actix_session::Session;
+use actix_web::cookie::{Cookie, CookieJar, SameSite, time};
 use actix_web::http::{StatusCode, header};
-use actix_web::{HttpRequest, HttpResponse, get, patch, post, web};
+use actix_web::{FromRequest, HttpRequest, HttpResponse, get, patch, post, web};
 use identity::service::RegisterInput;
 use identity::{BloodSugarUnit, PreferencesPatch, ProfileInput, Verified, WeightUnit};
 use kernel::FieldErrors;
@@ -46,6 +47,95 @@ fn form_failure(err: &ApiError, page: &str) -> HttpResponse {
     }
 }
 
+/// The signed-in user when this browser's session already belongs to the account typed
+/// as `typed` (its username or email, as login reads them).
+async fn already_signed_in_as(
+    req: &HttpRequest,
+    state: &AppState,
+    typed: &str,
+) -> Option<identity::User> {
+    let current = CurrentUser::extract(req).await.ok()?;
+    let user = state.accounts.user(current.id).await.ok()?;
+    let key = identity::username_key(typed);
+    (key == identity::username_key(&user.username)
+        || key == identity::username_key(user.email.as_str()))
+    .then_some(user)
+}
+
+/// Remembers, for a few minutes and on this browser only, that the JSON registration of
+/// this username and email succeeded, so that the native form post the client sends
+/// right after it (for the browser's password manager) is recognised and not taken for a
+/// second registration (which would answer "already taken" and email the owner).
+/// Encrypted and authenticated with the session cookie key, like the device cookie.
+const REGISTERED_COOKIE: &str = "vitalog_registered";
+const REGISTERED_SECS: i64 = 600;
+
+fn registered_value(username: &str, email: &str, shown_email: &str, at: i64) -> String {
+    [
+        identity::username_key(username),
+        identity::username_key(email),
+        shown_email.to_owned(),
+        at.to_string(),
+    ]
+    .join("\n")
+}
+
+fn registered_cookie(
+    state: &AppState,
+    input: &RegisterRequest,
+    shown_email: &str,
+) -> Cookie<'static> {
+    let now = state.clock.now().timestamp();
+    let cookie = Cookie::build(
+        REGISTERED_COOKIE,
+        registered_value(&input.username, &input.email, shown_email, now),
+    )
+    .path("/api/register")
+    .http_only(true)
+    .secure(state.settings.secure_cookies())
+    .same_site(SameSite::Strict)
+    .max_age(time::Duration::seconds(REGISTERED_SECS))
+    .finish();
+    let mut jar = CookieJar::new();
+    jar.private_mut(&state.cookie_key).add(cookie.clone());
+    jar.get(REGISTERED_COOKIE).cloned().unwrap_or(cookie)
+}
+
+fn registered_removal(state: &AppState) -> Cookie<'static> {
+    let mut c = Cookie::build(REGISTERED_COOKIE, "")
+        .path("/api/register")
+        .http_only(true)
+        .secure(state.settings.secure_cookies())
+        .same_site(SameSite::Strict)
+        .finish();
+    c.make_removal();
+    c
+}
+
+/// The address to show when this browser registered `input`'s username and email with
+/// the JSON call in the last few minutes.
+fn registered_here(req: &HttpRequest, state: &AppState, input: &RegisterRequest) -> Option<String> {
+    let cookie = req.cookie(REGISTERED_COOKIE)?;
+    let mut jar = CookieJar::new();
+    jar.add_original(cookie);
+    let value = jar.private(&state.cookie_key).get(REGISTERED_COOKIE)?;
+    let mut parts = value.value().split('\n');
+    let (username, email, shown, at) = (parts.next()?, parts.next()?, parts.next()?, parts.next()?);
+    let age = state.clock.now().timestamp() - at.parse::<i64>().ok()?;
+    ((0..=REGISTERED_SECS).contains(&age)
+        && username == identity::username_key(&input.username)
+        && email == identity::username_key(&input.email))
+    .then(|| shown.to_owned())
+}
+
+/// Where a successful registration by form post goes (`registered` says so on that page).
+fn verify_pending(email: &str) -> HttpResponse {
+    see_other(&format!(
+        "/verify-pending?email={}&registered=1",
+        query_escape(email)
+    ))
+}
+
 /// Log in with username (or email) and password.
 #[utoipa::path(tag = "accounts",
     request_body(content = LoginRequest, description = "JSON, or a native form post (application/x-www-form-urlencoded) answered with 303"),
@@ -66,6 +156,12 @@ pub async fn login(
     let form = is_form(&req);
     let result = async {
         let input: LoginRequest = read_body(&req, &body)?;
+        // The form post the client sends after its JSON login (for the password manager):
+        // the session already is that account, so nothing is granted and nothing is done
+        // again (no password hash, no throttle count).
+        if form && let Some(user) = already_signed_in_as(&req, &state, &input.username).await {
+            return Ok((user, input.redirect, None));
+        }
         let account = identity::username_key(&input.username);
         let known = login_throttle::known_device(&req, &state.cookie_key, &account);
         state
@@ -132,6 +228,11 @@ pub async fn register(
     let form = is_form(&req);
     let result = async {
         let input: RegisterRequest = read_body(&req, &body)?;
+        // The form post the client sends after its JSON registration (for the password
+        // manager): already done, so neither registered again nor mailed.
+        if form && let Some(shown) = registered_here(&req, &state, &input) {
+            return Ok((shown, None));
+        }
         state
             .limits
             .register_per_ip
@@ -139,25 +240,35 @@ pub async fn register(
         let email = state
             .accounts
             .register(RegisterInput {
-                username: input.username,
-                email: input.email,
-                password: input.password,
-                first_name: input.first_name,
-                last_name: input.last_name,
+                username: input.username.clone(),
+                email: input.email.clone(),
+                password: input.password.clone(),
+                first_name: input.first_name.clone(),
+                last_name: input.last_name.clone(),
             })
             .await?;
-        Ok::<_, ApiError>(email)
+        let email = email.to_string();
+        let cookie = registered_cookie(&state, &input, &email);
+        Ok::<_, ApiError>((email, Some(cookie)))
     }
     .await;
     match (result, form) {
-        (Ok(email), true) => Ok(see_other(&format!(
-            "/verify-pending?email={}",
-            query_escape(email.as_str())
-        ))),
-        (Ok(email), false) => Ok(HttpResponse::Created().json(RegisterResponse {
-            message: MSG_REGISTERED.into(),
-            email: email.to_string(),
-        })),
+        (Ok((email, _)), true) => {
+            let mut res = verify_pending(&email);
+            res.add_cookie(&registered_removal(&state))
+                .map_err(|e| ApiError::internal(&e.into()))?;
+            Ok(res)
+        }
+        (Ok((email, cookie)), false) => {
+            let mut res = HttpResponse::Created();
+            if let Some(c) = cookie {
+                res.cookie(c);
+            }
+            Ok(res.json(RegisterResponse {
+                message: MSG_REGISTERED.into(),
+                email,
+            }))
+        }
         (Err(e), true) => Ok(form_failure(&e, "/auth")),
         (Err(e), false) => Err(e),
     }
