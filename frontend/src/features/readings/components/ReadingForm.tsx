@@ -11,7 +11,7 @@ import { useToast } from '../../../components/toast';
 import { isApiError } from '../../../lib/api';
 import { hasPresenceCookie } from '../../../lib/cookies';
 import { toIsoDate, toIsoTime } from '../../../lib/dates';
-import type { Preferences } from '../../../lib/preferences';
+import { UNITS_UNKNOWN_SAVE_BLOCKED, usePreferences, type Preferences } from '../../../lib/preferences';
 import {
   BP_CATEGORY_NOTE,
   classifyBp,
@@ -34,6 +34,7 @@ import {
 import { MEASUREMENT_FIELDS, hasNoMeasurement, readingMessages, readingSchema, type ReadingFormValues } from '../schema';
 import { FieldError } from '../../../components/form/FieldError';
 import { useSteadyError } from '../../../components/form/useSteadyError';
+import { UnitsUnknownAlert } from '../../../components/readings/UnitsUnknownAlert';
 
 const FORM_FIELDS = ['date', 'time', ...MEASUREMENT_FIELDS, 'notes'] as const;
 type FormField = (typeof FORM_FIELDS)[number];
@@ -114,6 +115,7 @@ export function ReadingForm({ preferences, reading }: ReadingFormProps): ReactEl
   const [failure, setFailure] = useState<string | null>(null);
   const editing = reading !== undefined;
   const { weightUnit, bloodSugarUnit } = preferences;
+  const { unitsKnown } = usePreferences();
 
   const showSubscriptionRequired = (): void => {
     toast({
@@ -131,6 +133,10 @@ export function ReadingForm({ preferences, reading }: ReadingFormProps): ReactEl
       setFailure(null);
       if (hasNoMeasurement(values)) {
         setFailure(readingMessages.noMeasurement);
+        return;
+      }
+      if (!unitsKnown && (values.weight.trim() !== '' || values.bloodSugar.trim() !== '')) {
+        setFailure(UNITS_UNKNOWN_SAVE_BLOCKED);
         return;
       }
       if (!hasPresenceCookie()) {
@@ -228,6 +234,7 @@ export function ReadingForm({ preferences, reading }: ReadingFormProps): ReactEl
 
   return (
     <form ref={formRef} className="card vitals-form" noValidate onSubmit={formik.handleSubmit} aria-label={editing ? 'Edit Reading' : 'Record Vitals'}>
+      <UnitsUnknownAlert />
       {failure ? (
         <Alert variant="danger" role="alert">
           {failure}
