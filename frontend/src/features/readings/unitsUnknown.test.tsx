@@ -6,7 +6,7 @@ import { mockFetch, type MockResponse } from '../../testing/fetchMock';
 import { setPresenceCookie } from '../../testing/fixtures';
 import { renderWithProviders } from '../../testing/render';
 import { UNITS_UNKNOWN_MESSAGE, UNITS_UNKNOWN_SAVE_BLOCKED } from '../../lib/preferences';
-import RecordVitalsPage from '../../features/readings/pages/RecordVitalsPage';
+import RecordVitalsPage from './pages/RecordVitalsPage';
 
 afterEach(() => {
   vi.unstubAllGlobals();
