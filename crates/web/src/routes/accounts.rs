@@ -2,7 +2,6 @@
 //! password, preferences, email verification and password reset.
 
 use actix_session::Session;
-use actix_web::cookie::{Cookie, CookieJar, SameSite, time};
 use actix_web::http::{StatusCode, header};
 use actix_web::{FromRequest, HttpRequest, HttpResponse, get, patch, post, web};
 use identity::service::RegisterInput;
@@ -14,6 +13,7 @@ use crate::auth::{CurrentUser, presence_cookie, presence_removal, start_session}
 use crate::dto::*;
 use crate::error::{ApiError, ErrorBody};
 use crate::login_throttle;
+use crate::registered_cookie;
 use crate::state::AppState;
 
 pub const MSG_REGISTERED: &str = "Registration successful. Please check your email (including the spam folder) to verify your account.";
@@ -60,72 +60,6 @@ async fn already_signed_in_as(
     (key == identity::username_key(&user.username)
         || key == identity::username_key(user.email.as_str()))
     .then_some(user)
-}
-
-/// Remembers, for a few minutes and on this browser only, that the JSON registration of
-/// this username and email succeeded, so that the native form post the client sends
-/// right after it (for the browser's password manager) is recognised and not taken for a
-/// second registration (which would answer "already taken" and email the owner).
-/// Encrypted and authenticated with the session cookie key, like the device cookie.
-const REGISTERED_COOKIE: &str = "vitalog_registered";
-const REGISTERED_SECS: i64 = 600;
-
-fn registered_value(username: &str, email: &str, shown_email: &str, at: i64) -> String {
-    [
-        identity::username_key(username),
-        identity::username_key(email),
-        shown_email.to_owned(),
-        at.to_string(),
-    ]
-    .join("\n")
-}
-
-fn registered_cookie(
-    state: &AppState,
-    input: &RegisterRequest,
-    shown_email: &str,
-) -> Cookie<'static> {
-    let now = state.clock.now().timestamp();
-    let cookie = Cookie::build(
-        REGISTERED_COOKIE,
-        registered_value(&input.username, &input.email, shown_email, now),
-    )
-    .path("/api/register")
-    .http_only(true)
-    .secure(state.settings.secure_cookies())
-    .same_site(SameSite::Strict)
-    .max_age(time::Duration::seconds(REGISTERED_SECS))
-    .finish();
-    let mut jar = CookieJar::new();
-    jar.private_mut(&state.cookie_key).add(cookie.clone());
-    jar.get(REGISTERED_COOKIE).cloned().unwrap_or(cookie)
-}
-
-fn registered_removal(state: &AppState) -> Cookie<'static> {
-    let mut c = Cookie::build(REGISTERED_COOKIE, "")
-        .path("/api/register")
-        .http_only(true)
-        .secure(state.settings.secure_cookies())
-        .same_site(SameSite::Strict)
-        .finish();
-    c.make_removal();
-    c
-}
-
-/// The address to show when this browser registered `input`'s username and email with
-/// the JSON call in the last few minutes.
-fn registered_here(req: &HttpRequest, state: &AppState, input: &RegisterRequest) -> Option<String> {
-    let cookie = req.cookie(REGISTERED_COOKIE)?;
-    let mut jar = CookieJar::new();
-    jar.add_original(cookie);
-    let value = jar.private(&state.cookie_key).get(REGISTERED_COOKIE)?;
-    let mut parts = value.value().split('\n');
-    let (username, email, shown, at) = (parts.next()?, parts.next()?, parts.next()?, parts.next()?);
-    let age = state.clock.now().timestamp() - at.parse::<i64>().ok()?;
-    ((0..=REGISTERED_SECS).contains(&age)
-        && username == identity::username_key(&input.username)
-        && email == identity::username_key(&input.email))
-    .then(|| shown.to_owned())
 }
 
 /// Where a successful registration by form post goes (`registered` says so on that page).
@@ -230,7 +164,15 @@ pub async fn register(
         let input: RegisterRequest = read_body(&req, &body)?;
         // The form post the client sends after its JSON registration (for the password
         // manager): already done, so neither registered again nor mailed.
-        if form && let Some(shown) = registered_here(&req, &state, &input) {
+        let now = state.clock.now().timestamp();
+        let recognised = registered_cookie::recognised(
+            &req,
+            &state.cookie_key,
+            now,
+            &input.username,
+            &input.email,
+        );
+        if form && let Some(shown) = recognised {
             return Ok((shown, None));
         }
         state
@@ -248,14 +190,21 @@ pub async fn register(
             })
             .await?;
         let email = email.to_string();
-        let cookie = registered_cookie(&state, &input, &email);
-        Ok::<_, ApiError>((email, Some(cookie)))
+        let cookie = registered_cookie::cookie(
+            &state.cookie_key,
+            state.settings.secure_cookies(),
+            now,
+            &input.username,
+            &input.email,
+            &email,
+        );
+        Ok::<_, ApiError>((email, cookie))
     }
     .await;
     match (result, form) {
         (Ok((email, _)), true) => {
             let mut res = verify_pending(&email);
-            res.add_cookie(&registered_removal(&state))
+            res.add_cookie(&registered_cookie::removal(state.settings.secure_cookies()))
                 .map_err(|e| ApiError::internal(&e.into()))?;
             Ok(res)
         }
