@@ -13,8 +13,10 @@ test('register, follow the emailed verification link, log in and land on the das
   await page.getByRole('checkbox', { name: /I am 18 or older/ }).check();
   await page.getByRole('button', { name: 'Create Account' }).click();
 
-  await expect(page).toHaveURL(`/verify-pending?email=${encodeURIComponent(account.email)}`);
+  // The JSON registration, then the native form post (password managers) answered with 303.
+  await expect(page).toHaveURL(`/verify-pending?email=${encodeURIComponent(account.email)}&registered=1`);
   await expect(page.getByRole('heading', { name: 'Verify your email' })).toBeVisible();
+  await expect(page.getByText('Thanks for registering.')).toBeVisible();
   await expect(page.getByLabel('Email address')).toHaveValue(account.email);
 
   const link = await linkFromEmail(mailbox, account.email, '/verify-email/');

@@ -23,6 +23,7 @@ pub const MSG_PASSWORD_WRONG: &str = "Password is incorrect";
 pub const MSG_NEW_PASSWORD_SAME: &str = "New password must be different from the current password.";
 pub const MSG_UNDER_18: &str = "You must be at least 18 years old to use Vitalog.";
 pub const MSG_DOB_FORMAT: &str = "Date of birth must be a valid date (YYYY-MM-DD).";
+pub const MSG_DOB_FUTURE: &str = "Date of birth cannot be in the future.";
 pub const MSG_GENDER: &str = "Gender must be one of male, female, other or prefer-not-to-say.";
 pub const MSG_NAME_MAX: &str = "Names must be at most 100 characters.";
 pub const MSG_NAME_CONTROL: &str = "Names cannot contain control characters.";
@@ -130,6 +131,8 @@ pub fn check_date_of_birth(
         errors.add(
             "dateOfBirth",
             if date > today {
+                MSG_DOB_FUTURE
+            } else if date.year() < 1900 {
                 MSG_DOB_FORMAT
             } else {
                 MSG_UNDER_18
@@ -228,7 +231,13 @@ mod tests {
         assert_eq!(check("2008-11-23"), (None, Some(MSG_UNDER_18.into())));
         assert_eq!(check(""), (Some(None), None));
         assert_eq!(check("2001-02-30"), (None, Some(MSG_DOB_FORMAT.into())));
-        assert_eq!(check("2030-01-01"), (None, Some(MSG_DOB_FORMAT.into())));
+        assert_eq!(check("2030-01-01"), (None, Some(MSG_DOB_FUTURE.into())));
+        assert_eq!(check("2026-11-23"), (None, Some(MSG_DOB_FUTURE.into())));
+        assert_eq!(
+            MSG_DOB_FUTURE, "Date of birth cannot be in the future.",
+            "the client says the same (frontend/src/features/profile/schemas.ts)"
+        );
+        assert_eq!(check("1899-12-31"), (None, Some(MSG_DOB_FORMAT.into())));
         assert_eq!(check("22/11/1990"), (None, Some(MSG_DOB_FORMAT.into())));
     }
 

@@ -577,7 +577,7 @@ async fn native_forms_and_open_redirects(b: Backend) {
     assert_eq!(res.status(), StatusCode::SEE_OTHER);
     assert_eq!(
         res.headers()[LOCATION],
-        "/verify-pending?email=ann%40example.com"
+        "/verify-pending?email=ann%40example.com&registered=1"
     );
     let token = app
         .token_from_email("ann@example.com", "Verify", "verify-email")

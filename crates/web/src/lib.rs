@@ -9,6 +9,7 @@ pub mod edge;
 pub mod error;
 pub mod login_throttle;
 pub mod rate_limit;
+pub mod registered_cookie;
 pub mod routes;
 pub mod security;
 pub mod session_store;

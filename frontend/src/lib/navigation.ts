@@ -4,6 +4,15 @@ export function fullPageNavigate(url: string): void {
 }
 
 /**
+ * Submits a form of the page natively (a real post and navigation; React's submit handler
+ * does not run again), e.g. login and register after their JSON call succeeded, so that
+ * the browser's password manager sees the credentials.
+ */
+export function submitForm(form: HTMLFormElement): void {
+  form.submit();
+}
+
+/**
  * Submits a native HTML form (a real navigation, not fetch), e.g. the logout POST.
  * Throws when the document cannot take the form.
  */

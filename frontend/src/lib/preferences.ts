@@ -28,10 +28,22 @@ export const DEFAULT_PREFERENCES: Preferences = {
   timeZone: 'UTC',
 };
 
+/** Said wherever units are shown while the user's preferences could not be loaded. */
+export const UNITS_UNKNOWN_MESSAGE = `Your unit preferences could not be loaded; values are shown in ${DEFAULT_PREFERENCES.weightUnit} and ${DEFAULT_PREFERENCES.bloodSugarUnit}.`;
+/** Why a reading with a weight or blood sugar is not saved meanwhile (it would be converted from the wrong unit). */
+export const UNITS_UNKNOWN_SAVE_BLOCKED =
+  'Weight and blood sugar cannot be saved until your unit preferences are loaded. Retry, or leave them empty for now.';
+
 export interface PreferencesState {
+  /** The user's preferences; the defaults until they arrive, and when they cannot be loaded. */
   preferences: Preferences;
   /** True once the server's answer (or an error) arrived. */
   isLoaded: boolean;
+  /**
+   * False while the units are the defaults standing in for the user's (not loaded yet, or
+   * failed): do not convert anything the user typed with them.
+   */
+  unitsKnown: boolean;
   error: unknown;
   mutate: KeyedMutator<Preferences>;
 }
@@ -42,6 +54,7 @@ export function usePreferences(): PreferencesState {
   return {
     preferences: data ?? DEFAULT_PREFERENCES,
     isLoaded: data !== undefined || error !== undefined,
+    unitsKnown: data !== undefined,
     error: error as unknown,
     mutate,
   };

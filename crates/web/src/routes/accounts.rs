@@ -3,7 +3,7 @@
 
 use actix_session::Session;
 use actix_web::http::{StatusCode, header};
-use actix_web::{HttpRequest, HttpResponse, get, patch, post, web};
+use actix_web::{FromRequest, HttpRequest, HttpResponse, get, patch, post, web};
 use identity::service::RegisterInput;
 use identity::{BloodSugarUnit, PreferencesPatch, ProfileInput, Verified, WeightUnit};
 use kernel::FieldErrors;
@@ -13,6 +13,7 @@ use crate::auth::{CurrentUser, presence_cookie, presence_removal, start_session}
 use crate::dto::*;
 use crate::error::{ApiError, ErrorBody};
 use crate::login_throttle;
+use crate::registered_cookie;
 use crate::state::AppState;
 
 pub const MSG_REGISTERED: &str = "Registration successful. Please check your email (including the spam folder) to verify your account.";
@@ -47,6 +48,29 @@ fn form_failure(err: &ApiError, page: &str) -> HttpResponse {
     }
 }
 
+/// The signed-in user when this browser's session already belongs to the account typed
+/// as `typed` (its username or email, as login reads them).
+async fn already_signed_in_as(
+    req: &HttpRequest,
+    state: &AppState,
+    typed: &str,
+) -> Option<identity::User> {
+    let current = CurrentUser::extract(req).await.ok()?;
+    let user = state.accounts.user(current.id).await.ok()?;
+    let key = identity::username_key(typed);
+    (key == identity::username_key(&user.username)
+        || key == identity::username_key(user.email.as_str()))
+    .then_some(user)
+}
+
+/// Where a successful registration by form post goes (`registered` says so on that page).
+fn verify_pending(email: &str) -> HttpResponse {
+    see_other(&format!(
+        "/verify-pending?email={}&registered=1",
+        query_escape(email)
+    ))
+}
+
 /// Log in with username (or email) and password.
 #[utoipa::path(tag = "accounts",
     request_body(content = LoginRequest, description = "JSON, or a native form post (application/x-www-form-urlencoded) answered with 303"),
@@ -67,6 +91,12 @@ pub async fn login(
     let form = is_form(&req);
     let result = async {
         let input: LoginRequest = read_body(&req, &body)?;
+        // The form post the client sends after its JSON login (for the password manager):
+        // the session already is that account, so nothing is granted and nothing is done
+        // again (no password hash, no throttle count).
+        if form && let Some(user) = already_signed_in_as(&req, &state, &input.username).await {
+            return Ok((user, input.redirect, None));
+        }
         let account = identity::username_key(&input.username);
         let known = login_throttle::known_device(&req, &state.cookie_key, &account);
         state
@@ -133,6 +163,19 @@ pub async fn register(
     let form = is_form(&req);
     let result = async {
         let input: RegisterRequest = read_body(&req, &body)?;
+        // The form post the client sends after its JSON registration (for the password
+        // manager): already done, so neither registered again nor mailed.
+        let now = state.clock.now().timestamp();
+        let recognised = registered_cookie::recognised(
+            &req,
+            &state.cookie_key,
+            now,
+            &input.username,
+            &input.email,
+        );
+        if form && let Some(shown) = recognised {
+            return Ok((shown, None));
+        }
         state
             .limits
             .register_per_ip
@@ -140,25 +183,42 @@ pub async fn register(
         let email = state
             .accounts
             .register(RegisterInput {
-                username: input.username,
-                email: input.email,
-                password: input.password,
-                first_name: input.first_name,
-                last_name: input.last_name,
+                username: input.username.clone(),
+                email: input.email.clone(),
+                password: input.password.clone(),
+                first_name: input.first_name.clone(),
+                last_name: input.last_name.clone(),
             })
             .await?;
-        Ok::<_, ApiError>(email)
+        let email = email.to_string();
+        let cookie = registered_cookie::cookie(
+            &state.cookie_key,
+            state.settings.secure_cookies(),
+            now,
+            &input.username,
+            &input.email,
+            &email,
+        );
+        Ok::<_, ApiError>((email, cookie))
     }
     .await;
     match (result, form) {
-        (Ok(email), true) => Ok(see_other(&format!(
-            "/verify-pending?email={}",
-            query_escape(email.as_str())
-        ))),
-        (Ok(email), false) => Ok(HttpResponse::Created().json(RegisterResponse {
-            message: MSG_REGISTERED.into(),
-            email: email.to_string(),
-        })),
+        (Ok((email, _)), true) => {
+            let mut res = verify_pending(&email);
+            res.add_cookie(&registered_cookie::removal(state.settings.secure_cookies()))
+                .map_err(|e| ApiError::internal(&e.into()))?;
+            Ok(res)
+        }
+        (Ok((email, cookie)), false) => {
+            let mut res = HttpResponse::Created();
+            if let Some(c) = cookie {
+                res.cookie(c);
+            }
+            Ok(res.json(RegisterResponse {
+                message: MSG_REGISTERED.into(),
+                email,
+            }))
+        }
         (Err(e), true) => Ok(form_failure(&e, "/auth")),
         (Err(e), false) => Err(e),
     }

@@ -26,6 +26,10 @@ export interface DialogProps {
   initialFocusId?: string;
 }
 
+function isDisabled(element: HTMLElement): boolean {
+  return element.matches(':disabled');
+}
+
 const FOCUSABLE = 'button:not(:disabled), input:not(:disabled), select:not(:disabled), textarea:not(:disabled), a[href]';
 
 /** The dialog's focusable elements in document order (some engines group a selector list's matches). */
@@ -40,6 +44,11 @@ function tabbables(root: HTMLElement | null): HTMLElement[] {
  * A modal confirmation (role alertdialog, rendered into document.body): focus starts on
  * Cancel (or `initialFocusId`), Tab stays inside, Escape or the backdrop cancels unless
  * busy, and focus returns to what opened it. Render it only while it is open.
+ *
+ * While busy the buttons are disabled, and a browser drops focus from a control that gets
+ * disabled: the dialog then holds focus itself (it is focusable by script), and when busy
+ * ends (e.g. a failed delete) focus goes back to where it was, or to Cancel. Escape is
+ * heard on the document, so it closes the dialog wherever focus happens to be.
  */
 export function Dialog({
   title,
@@ -69,12 +78,38 @@ export function Dialog({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>): void => {
-    if (event.key === 'Escape' && !busy) {
-      event.stopPropagation();
-      onCancel();
+  // Keeps focus inside while the buttons are disabled, and puts it back when they are not.
+  const focusBeforeBusy = useRef<HTMLElement | null>(null);
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (!dialog) return;
+    const active = document.activeElement;
+    if (busy) {
+      if (active instanceof HTMLElement && dialog.contains(active) && active !== dialog) {
+        focusBeforeBusy.current = active;
+      }
+      if (!(active instanceof HTMLElement) || !dialog.contains(active) || isDisabled(active)) dialog.focus();
       return;
     }
+    const before = focusBeforeBusy.current;
+    focusBeforeBusy.current = null;
+    if (active instanceof HTMLElement && active !== dialog && dialog.contains(active) && !isDisabled(active)) return;
+    if (before && before.isConnected && dialog.contains(before) && !isDisabled(before)) before.focus();
+    else cancelRef.current?.focus();
+  }, [busy]);
+
+  // Escape cancels wherever focus is (the dialog is modal).
+  useEffect(() => {
+    const onDocumentKeyDown = (event: globalThis.KeyboardEvent): void => {
+      if (event.key !== 'Escape' || event.defaultPrevented) return;
+      event.preventDefault();
+      if (!busy) onCancel();
+    };
+    document.addEventListener('keydown', onDocumentKeyDown);
+    return () => document.removeEventListener('keydown', onDocumentKeyDown);
+  }, [busy, onCancel]);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>): void => {
     if (event.key !== 'Tab') return;
     const focusable = tabbables(dialogRef.current);
     const first = focusable[0];
@@ -116,6 +151,7 @@ export function Dialog({
     <div className="dialog-backdrop" onMouseDown={() => (busy ? undefined : onCancel())}>
       <div
         ref={dialogRef}
+        tabIndex={-1}
         className="dialog card"
         role="alertdialog"
         aria-modal="true"

@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState, type ReactElement } from 'react';
 import { describe, expect, it, vi } from 'vitest';
@@ -84,5 +84,65 @@ describe('Dialog', () => {
     expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeDisabled();
     await userEvent.setup().keyboard('{Escape}');
     expect(screen.getByRole('alertdialog')).toBeInTheDocument();
+  });
+
+  it('after a failed confirm, focus is back in the dialog and Escape still closes it', async () => {
+    let fail: () => void = () => undefined;
+    function FailingHarness(): ReactElement {
+      const [open, setOpen] = useState(false);
+      const [busy, setBusy] = useState(false);
+      return (
+        <>
+          <button type="button" onClick={() => setOpen(true)}>
+            Open
+          </button>
+          {open ? (
+            <Dialog
+              title="Delete this?"
+              description={<p>This cannot be undone.</p>}
+              confirmLabel="Delete"
+              pendingLabel="Deleting..."
+              busy={busy}
+              onConfirm={() => {
+                setBusy(true);
+                fail = () => setBusy(false);
+              }}
+              onCancel={() => setOpen(false)}
+            />
+          ) : null}
+        </>
+      );
+    }
+    render(<FailingHarness />);
+    const dialog = await open();
+    const user = userEvent.setup();
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(within(dialog).getByRole('button', { name: 'Deleting...' })).toBeDisabled();
+    // A browser drops focus from a control that becomes disabled (jsdom does not): do the same
+    // (jsdom ignores blur() on a disabled control, hence the brief re-enable).
+    const active = document.activeElement;
+    if (active instanceof HTMLButtonElement && active.disabled) {
+      act(() => {
+        active.disabled = false;
+        active.blur();
+        active.disabled = true;
+      });
+    }
+    expect(dialog.contains(document.activeElement)).toBe(true);
+    act(() => fail());
+    const confirm = within(dialog).getByRole('button', { name: 'Delete' });
+    expect(confirm).toBeEnabled();
+    expect(confirm).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Open' })).toHaveFocus();
+  });
+
+  it('closes on Escape even when focus has left it', async () => {
+    render(<Harness />);
+    await open();
+    act(() => (document.activeElement as HTMLElement).blur());
+    await userEvent.setup().keyboard('{Escape}');
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
   });
 });

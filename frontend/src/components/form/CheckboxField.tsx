@@ -1,5 +1,7 @@
 import { useId, type InputHTMLAttributes, type ReactElement, type ReactNode } from 'react';
 import { cx } from '../../lib/cx';
+import { FieldError } from './FieldError';
+import { useSteadyError } from './useSteadyError';
 import './form.css';
 
 export interface CheckboxFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'id'> {
@@ -9,7 +11,8 @@ export interface CheckboxFieldProps extends Omit<InputHTMLAttributes<HTMLInputEl
 }
 
 /** A checkbox with its label beside it and an optional error under it. */
-export function CheckboxField({ label, error, id, className, ...inputProps }: CheckboxFieldProps): ReactElement {
+export function CheckboxField({ label, error: latestError, id, className, ...inputProps }: CheckboxFieldProps): ReactElement {
+  const error = useSteadyError(latestError);
   const generated = useId();
   const inputId = id ?? generated;
   const errorId = error ? `${inputId}-error` : undefined;
@@ -28,11 +31,7 @@ export function CheckboxField({ label, error, id, className, ...inputProps }: Ch
           {label}
         </label>
       </div>
-      {error ? (
-        <p className="field-error" id={errorId}>
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={`${inputId}-error`} error={error} />
     </div>
   );
 }

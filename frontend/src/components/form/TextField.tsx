@@ -1,5 +1,7 @@
 import { useId, type InputHTMLAttributes, type ReactElement, type ReactNode } from 'react';
 import { cx } from '../../lib/cx';
+import { FieldError } from './FieldError';
+import { useSteadyError } from './useSteadyError';
 import './form.css';
 
 export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
@@ -17,7 +19,7 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
 /** A labelled input with hint and error text bound through aria-describedby. */
 export function TextField({
   label,
-  error,
+  error: latestError,
   hint,
   id,
   trailing,
@@ -25,6 +27,7 @@ export function TextField({
   className,
   ...inputProps
 }: TextFieldProps): ReactElement {
+  const error = useSteadyError(latestError);
   const generated = useId();
   const inputId = id ?? generated;
   const hintId = hint ? `${inputId}-hint` : undefined;
@@ -52,11 +55,7 @@ export function TextField({
           {hint}
         </p>
       ) : null}
-      {error ? (
-        <p className="field-error" id={errorId}>
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={`${inputId}-error`} error={error} />
     </div>
   );
 }

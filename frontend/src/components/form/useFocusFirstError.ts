@@ -1,4 +1,5 @@
 import { useEffect, useRef, type RefObject } from 'react';
+import { usePointerHeld } from './useSteadyError';
 
 interface FormLike {
   submitCount: number;
@@ -13,11 +14,14 @@ interface FormLike {
  */
 export function useFocusFirstError(formik: FormLike, formRef: RefObject<HTMLFormElement | null>): void {
   const handled = useRef(0);
+  // Errors show once the pointer is released (useSteadyError): look for them then.
+  const held = usePointerHeld();
   useEffect(() => {
+    if (held) return;
     if (formik.submitCount === 0 || formik.submitCount === handled.current) return;
     if (formik.isValid || Object.keys(formik.errors).length === 0) return;
     handled.current = formik.submitCount;
     const first = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
     first?.focus();
-  }, [formik.submitCount, formik.isValid, formik.errors, formRef]);
+  }, [held, formik.submitCount, formik.isValid, formik.errors, formRef]);
 }

@@ -1,13 +1,23 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactElement, type ReactNode } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactElement, type ReactNode } from 'react';
 import { Icon } from '../icons/Icon';
 import { cx } from '../../lib/cx';
 import { TOAST_DURATION_MS, ToastContext, type ToastApi, type ToastOptions, type ToastRecord } from './toastContext';
+import { anchorsOf, nextPlacement, type ToastPlacement } from './placement';
 import './toast.css';
 
 /** Holds the single toast slot and renders it in a fixed viewport. */
 export function ToastProvider({ children }: { children: ReactNode }): ReactElement {
   const [current, setCurrent] = useState<ToastRecord | null>(null);
   const nextId = useRef(1);
+  const lastPressed = useRef<Element | null>(null);
+
+  useEffect(() => {
+    const onPointerDown = (event: PointerEvent): void => {
+      lastPressed.current = event.target instanceof Element ? event.target : null;
+    };
+    document.addEventListener('pointerdown', onPointerDown, true);
+    return () => document.removeEventListener('pointerdown', onPointerDown, true);
+  }, []);
 
   const dismiss = useCallback((id?: number) => {
     setCurrent((shown) => (shown && (id === undefined || shown.id === id) ? null : shown));
@@ -15,7 +25,8 @@ export function ToastProvider({ children }: { children: ReactNode }): ReactEleme
 
   const toast = useCallback((options: ToastOptions) => {
     const id = nextId.current++;
-    setCurrent({ ...options, id });
+    const anchors = anchorsOf([lastPressed.current, document.activeElement]);
+    setCurrent({ ...options, id, anchors });
     return id;
   }, []);
 
@@ -34,6 +45,8 @@ export function ToastProvider({ children }: { children: ReactNode }): ReactEleme
 function ToastView({ toast, onClose }: { toast: ToastRecord; onClose: () => void }): ReactElement {
   const { title, description, action, variant = 'default', duration = TOAST_DURATION_MS } = toast;
   const [paused, setPaused] = useState(false);
+  const [placement, setPlacement] = useState<ToastPlacement>('top');
+  const element = useRef<HTMLDivElement>(null);
   const remaining = useRef(duration);
   const startedAt = useRef(0);
 
@@ -47,10 +60,20 @@ function ToastView({ toast, onClose }: { toast: ToastRecord; onClose: () => void
     };
   }, [paused, onClose]);
 
+  // Measured before paint: a toast covering the control that caused it moves to the bottom.
+  useLayoutEffect(() => {
+    const box = element.current?.getBoundingClientRect();
+    if (!box) return;
+    const next = nextPlacement(placement, box, toast.anchors);
+    if (next !== placement) setPlacement(next);
+  }, [placement, toast.anchors]);
+
   const destructive = variant === 'destructive';
   return (
     <div
-      className={cx('toast', destructive && 'toast-destructive')}
+      ref={element}
+      className={cx('toast', `toast-${placement}`, destructive && 'toast-destructive')}
+      data-placement={placement}
       role={destructive ? 'alert' : 'status'}
       aria-live={destructive ? 'assertive' : 'polite'}
       aria-atomic="true"

@@ -21,6 +21,8 @@ export interface ToastOptions {
 
 export interface ToastRecord extends ToastOptions {
   id: number;
+  /** The controls the toast must not cover (what the user just used; see `anchorsOf`). */
+  anchors: readonly Element[];
 }
 
 export interface ToastApi {

@@ -1,5 +1,5 @@
 import { Route } from 'react-router-dom';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch, networkDown } from '../../testing/fetchMock';
@@ -8,11 +8,12 @@ import { renderWithProviders } from '../../testing/render';
 import { REDIRECT_GUARD_KEY } from '../../lib/redirectGuard';
 import AuthPage from './pages/AuthPage';
 
-vi.mock('../../lib/navigation', () => ({ fullPageNavigate: vi.fn(), submitNativeForm: vi.fn() }));
+vi.mock('../../lib/navigation', () => ({ fullPageNavigate: vi.fn(), submitNativeForm: vi.fn(), submitForm: vi.fn() }));
 const navigation = await import('../../lib/navigation');
 
 beforeEach(() => {
   vi.mocked(navigation.fullPageNavigate).mockReset();
+  vi.mocked(navigation.submitForm).mockReset();
 });
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -58,8 +59,27 @@ describe('/auth page', () => {
     renderAuth();
     expect(screen.getByText('Checking authentication status...')).toBeInTheDocument();
     answer(new Response(JSON.stringify(aliceUser), { status: 200 }));
-    expect(await screen.findByText('dashboard page')).toBeInTheDocument();
+    expect(await screen.findByText('dashboard page', undefined, { timeout: 3000 })).toBeInTheDocument();
     expect(window.sessionStorage.getItem(REDIRECT_GUARD_KEY)).not.toBeNull();
+  });
+
+  it("shows 'Already authenticated!' for a second before redirecting (not for one frame)", async () => {
+    setPresenceCookie();
+    mockFetch({ 'GET /api/user': { body: aliceUser } });
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      renderAuth();
+      expect(await screen.findByText('Already authenticated! Redirecting to your dashboard...')).toBeInTheDocument();
+      await act(() => vi.advanceTimersByTimeAsync(900));
+      expect(screen.getByText('Already authenticated! Redirecting to your dashboard...')).toBeInTheDocument();
+      expect(screen.getByTestId('location')).toHaveTextContent('/auth');
+      expect(window.sessionStorage.getItem(REDIRECT_GUARD_KEY)).toBeNull();
+      await act(() => vi.advanceTimersByTimeAsync(100));
+      expect(screen.getByText('dashboard page')).toBeInTheDocument();
+      expect(window.sessionStorage.getItem(REDIRECT_GUARD_KEY)).not.toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('does not redirect again within 3 seconds (loop guard) and shows the forms', async () => {
@@ -90,12 +110,23 @@ describe('login form', () => {
     expect(fn).not.toHaveBeenCalled();
   });
 
-  it('posts username, password and redirect (not rememberMe) and leaves the page on success', async () => {
+  it('posts username, password and redirect (not rememberMe), then submits the form natively', async () => {
     const { calls } = mockFetch({ 'POST /api/login': { body: { user: aliceUser } } });
     renderAuth();
     await userEvent.setup().click(screen.getByRole('checkbox', { name: 'Remember me' }));
     await fillLogin('alice', 'Secur3!pass');
-    await waitFor(() => expect(navigation.fullPageNavigate).toHaveBeenCalledWith('/'));
+    await waitFor(() => expect(navigation.submitForm).toHaveBeenCalledTimes(1));
+    // The visible form, as a password manager sees it: spec section 7's fields.
+    const form = vi.mocked(navigation.submitForm).mock.calls[0]![0];
+    expect(form).toHaveAttribute('method', 'post');
+    expect(form).toHaveAttribute('action', '/api/login');
+    const posted = new FormData(form);
+    expect(posted.get('username')).toBe('alice');
+    expect(posted.get('password')).toBe('Secur3!pass');
+    expect(posted.get('redirect')).toBe('/');
+    expect(Number(posted.get('timestamp'))).toBeGreaterThan(0);
+    expect(form.querySelector('input[name="password"]')).toHaveAttribute('type', 'password');
+    expect(navigation.fullPageNavigate).not.toHaveBeenCalled();
     expect(calls[0]!.body).toEqual({ username: 'alice', password: 'Secur3!pass', redirect: '/' });
     expect(calls[0]!.credentials).toBe('include');
     expect(screen.getByRole('button', { name: 'Signing in...' })).toBeDisabled();
@@ -109,6 +140,7 @@ describe('login form', () => {
     expect(alert).toHaveTextContent('Invalid username or password');
     expect(alert).toHaveClass('alert-danger');
     expect(navigation.fullPageNavigate).not.toHaveBeenCalled();
+    expect(navigation.submitForm).not.toHaveBeenCalled();
   });
 
   it("falls back to 'Invalid username or password' without a server message", async () => {
@@ -208,15 +240,21 @@ describe('register form', () => {
     await user.click(screen.getByRole('button', { name: 'Create Account' }));
   }
 
-  it('registers with empty names and goes to /verify-pending with the email', async () => {
+  it('registers with empty names, then submits the form natively (the server answers /verify-pending)', async () => {
     const { calls } = mockFetch({
       'POST /api/register': { status: 201, body: { message: 'Registered', email: 'new@example.com' } },
     });
     renderAuth();
     const user = await openRegister();
     await fillRegistration(user);
-    expect(await screen.findByText('verify pending page')).toBeInTheDocument();
-    expect(screen.getByTestId('location')).toHaveTextContent('/verify-pending?email=new%40example.com');
+    await waitFor(() => expect(navigation.submitForm).toHaveBeenCalledTimes(1));
+    const form = vi.mocked(navigation.submitForm).mock.calls[0]![0];
+    expect(form).toHaveAttribute('method', 'post');
+    expect(form).toHaveAttribute('action', '/api/register');
+    const posted = new FormData(form);
+    expect(posted.get('username')).toBe('newbie');
+    expect(posted.get('email')).toBe('new@example.com');
+    expect(posted.get('password')).toBe('Secur3!pass');
     expect(calls[0]!.body).toEqual({
       username: 'newbie',
       password: 'Secur3!pass',

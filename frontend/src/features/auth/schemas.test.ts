@@ -104,15 +104,18 @@ describe('password reset schemas', () => {
     expect(await errorsOf(passwordResetRequestSchema, { email: 'a@b.co' })).toEqual({});
   });
 
-  it('reset needs 8 characters and a matching confirmation', async () => {
+  it('reset needs 8 characters, the registration rule (as the server) and a matching confirmation', async () => {
     expect(await errorsOf(resetPasswordSchema, { password: 'short', confirmPassword: 'short' })).toEqual({
       password: 'Password must be at least 8 characters.',
     });
-    expect(await errorsOf(resetPasswordSchema, { password: 'longenough', confirmPassword: 'different' })).toEqual({
+    expect(await errorsOf(resetPasswordSchema, { password: 'longenough', confirmPassword: 'longenough' })).toEqual({
+      password: 'Password must include uppercase, lowercase, number and special character.',
+    });
+    expect(await errorsOf(resetPasswordSchema, { password: 'Long3nough!', confirmPassword: 'different' })).toEqual({
       confirmPassword: 'Passwords do not match.',
     });
-    expect(await errorsOf(resetPasswordSchema, { password: 'longenough', confirmPassword: '' })).toHaveProperty('confirmPassword');
-    expect(await errorsOf(resetPasswordSchema, { password: 'longenough', confirmPassword: 'longenough' })).toEqual({});
+    expect(await errorsOf(resetPasswordSchema, { password: 'Long3nough!', confirmPassword: '' })).toHaveProperty('confirmPassword');
+    expect(await errorsOf(resetPasswordSchema, { password: 'Long3nough!', confirmPassword: 'Long3nough!' })).toEqual({});
   });
 });
 

@@ -64,8 +64,12 @@ export const passwordResetRequestSchema = object({
 });
 export type PasswordResetRequestValues = InferType<typeof passwordResetRequestSchema>;
 
+/** The server checks a reset password with the registration rule: so does the form, before submit. */
 export const resetPasswordSchema = object({
-  password: string().required(messages.passwordMin).min(PASSWORD_MIN, messages.passwordMin),
+  password: string()
+    .required(messages.passwordMin)
+    .min(PASSWORD_MIN, messages.passwordMin)
+    .matches(PASSWORD_PATTERN, { message: messages.passwordPattern, excludeEmptyString: true }),
   confirmPassword: string()
     .required(messages.confirmRequired)
     .oneOf([ref('password')], messages.passwordsMatch),

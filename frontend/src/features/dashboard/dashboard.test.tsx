@@ -1,5 +1,5 @@
 import { Route } from 'react-router-dom';
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch, type MockResponse } from '../../testing/fetchMock';
@@ -166,6 +166,23 @@ function renderDashboard(): void {
 }
 
 describe('Dashboard', () => {
+  it('says so, with a retry, when the unit preferences could not be loaded (values in lbs and mg/dL)', async () => {
+    const list = [recentReading(4, 0.1)];
+    let answer: MockResponse = { status: 500, body: { message: 'Server error' } };
+    mockFetch({
+      'GET /api/user/preferences': () => answer,
+      'GET /api/user/subscription': active,
+      'GET /api/readings?limit=3': { body: list },
+      [trendKey]: { body: list },
+    });
+    renderDashboard();
+    const warning = await screen.findByText('Your unit preferences could not be loaded; values are shown in lbs and mg/dL.');
+    expect(await screen.findByRole('table')).toHaveTextContent('170.0 lbs');
+    answer = prefs;
+    await userEvent.setup().click(within(warning.closest('[role="status"]') as HTMLElement).getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(screen.queryByText(/unit preferences could not be loaded/)).not.toBeInTheDocument());
+  });
+
   it('shows the buttons, the latest 3 readings and the four charts', async () => {
     const list = [recentReading(4, 0.1), recentReading(3, 2, { heartRate: null }), recentReading(2, 20), recentReading(1, 60)];
     mockFetch({

@@ -83,6 +83,17 @@ describe('Personal Information', () => {
     expect(await within(personalForm()).findByText('You must be at least 18 years old to use Vitalog.')).toBeInTheDocument();
   });
 
+  it("says 'Date of birth cannot be in the future.' for a future date (as the server)", async () => {
+    await renderLoaded();
+    const user = userEvent.setup();
+    const dob = within(personalForm()).getByLabelText('Date of birth');
+    await user.clear(dob);
+    await user.type(dob, `${new Date().getFullYear() + 1}-01-01`);
+    await user.tab();
+    expect(await within(personalForm()).findByText('Date of birth cannot be in the future.')).toBeInTheDocument();
+    expect(within(personalForm()).queryByText(/must be a valid date/)).not.toBeInTheDocument();
+  });
+
   it('saves the five fields, updates the header cache and confirms with a toast', async () => {
     const updated = { ...profileUser, firstName: 'Alicia', dateOfBirth: null, gender: 'prefer-not-to-say' };
     const { calls } = await renderLoaded(

@@ -6,6 +6,8 @@ export const profileMessages = {
   email: 'Please enter a valid email address.',
   nameMax: 'Names must be at most 100 characters.',
   dobFormat: 'Date of birth must be a valid date (YYYY-MM-DD).',
+  /** The server says the same (crates/identity/src/rules.rs, MSG_DOB_FUTURE). */
+  dobFuture: 'Date of birth cannot be in the future.',
   under18: 'You must be at least 18 years old to use Vitalog.',
   gender: 'Gender must be one of male, female, other or prefer-not-to-say.',
   currentRequired: 'Current password is required',
@@ -63,9 +65,8 @@ export const personalSchema = object({
       if (!value) return true;
       const birth = parseDate(value);
       const today = new Date();
-      if (!birth || birth.y < 1900 || ageOn(birth, today) < 0) {
-        return this.createError({ message: profileMessages.dobFormat });
-      }
+      if (!birth || birth.y < 1900) return this.createError({ message: profileMessages.dobFormat });
+      if (ageOn(birth, today) < 0) return this.createError({ message: profileMessages.dobFuture });
       return ageOn(birth, today) >= MINIMUM_AGE || this.createError({ message: profileMessages.under18 });
     }),
   gender: string()

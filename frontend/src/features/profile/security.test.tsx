@@ -60,6 +60,19 @@ describe('Security: change password', () => {
     expect(within(form()).getByText('Current password is required')).toBeInTheDocument();
   });
 
+  it('shows the complexity rule while the new password is typed, before any submit or blur', async () => {
+    renderPage();
+    const user = userEvent.setup();
+    const field = within(form()).getByLabelText('New password');
+    await user.type(field, 'password1');
+    expect(field).toHaveFocus();
+    expect(within(form()).getByText('Password must include uppercase, lowercase, number and special character.')).toBeInTheDocument();
+    expect(within(form()).getByRole('button', { name: 'Change password' })).toBeDisabled();
+    await user.clear(field);
+    await user.type(field, 'Passw0rd!');
+    expect(within(form()).queryByText(/Password must include/)).not.toBeInTheDocument();
+  });
+
   it('enables the submit only once everything is valid', async () => {
     renderPage();
     await fill('OldPass1!', 'NewPass1!', 'NewPass1');

@@ -8,7 +8,7 @@ import { SubmitButton } from '../../../components/form/SubmitButton';
 import { TextField } from '../../../components/form/TextField';
 import { useFocusFirstError } from '../../../components/form/useFocusFirstError';
 import { isApiError } from '../../../lib/api';
-import { fullPageNavigate } from '../../../lib/navigation';
+import { fullPageNavigate, submitForm } from '../../../lib/navigation';
 import { login } from '../api/authApi';
 import { loginSchema, type LoginValues } from '../schemas';
 import { pickFieldErrors } from './serverErrors';
@@ -39,6 +39,7 @@ export function verificationRedirect(error: unknown): string | null {
 export function LoginForm(): ReactElement {
   const navigate = useNavigate();
   const formRef = useRef<HTMLFormElement>(null);
+  const timestampRef = useRef<HTMLInputElement>(null);
   const [problem, setProblem] = useState<LoginProblem | null>(null);
   const [redirecting, setRedirecting] = useState(false);
 
@@ -51,7 +52,16 @@ export function LoginForm(): ReactElement {
         // rememberMe stays in the form: the spec does not send it.
         await login({ username: values.username.trim(), password: values.password, redirect: '/' });
         setRedirecting(true);
-        fullPageNavigate('/');
+        // Then the same form natively (spec section 7: username, password, a timestamp and
+        // redirect), so a password manager offers to save the credentials; the server sees
+        // the session is already this account and only redirects.
+        const form = formRef.current;
+        if (form && timestampRef.current) {
+          timestampRef.current.value = String(Date.now());
+          submitForm(form);
+        } else {
+          fullPageNavigate('/');
+        }
       } catch (error) {
         const target = verificationRedirect(error);
         if (target) {
@@ -69,7 +79,17 @@ export function LoginForm(): ReactElement {
     formik.touched[name] || formik.submitCount > 0 ? formik.errors[name] : undefined;
 
   return (
-    <form ref={formRef} className="form" noValidate onSubmit={formik.handleSubmit} aria-labelledby="login-heading">
+    <form
+      ref={formRef}
+      className="form"
+      method="post"
+      action="/api/login"
+      noValidate
+      onSubmit={formik.handleSubmit}
+      aria-labelledby="login-heading"
+    >
+      <input ref={timestampRef} type="hidden" name="timestamp" />
+      <input type="hidden" name="redirect" value="/" />
       <div className="auth-panel-heading">
         <h2 id="login-heading">Welcome back</h2>
         <p className="text-muted">Log in to record and review your readings.</p>

@@ -9,6 +9,7 @@ import { SubmitButton } from '../../../components/form/SubmitButton';
 import { TextField } from '../../../components/form/TextField';
 import { useFocusFirstError } from '../../../components/form/useFocusFirstError';
 import { isApiError } from '../../../lib/api';
+import { submitForm } from '../../../lib/navigation';
 import { register } from '../api/authApi';
 import { registerSchema, type RegisterValues } from '../schemas';
 import { pickFieldErrors } from './serverErrors';
@@ -42,8 +43,16 @@ export function RegisterForm(): ReactElement {
           lastName: '',
           redirect: '/auth',
         });
-        const target = answer?.email ?? email;
-        navigate(`/verify-pending?email=${encodeURIComponent(target)}`, { state: { registered: true } });
+        // Then the same form natively, so a password manager offers to save the credentials;
+        // the server recognises it (a cookie of the JSON answer) and only redirects to
+        // /verify-pending, without registering again.
+        const form = formRef.current;
+        if (form) {
+          submitForm(form);
+        } else {
+          const target = answer?.email ?? email;
+          navigate(`/verify-pending?email=${encodeURIComponent(target)}`, { state: { registered: true } });
+        }
       } catch (error) {
         helpers.setErrors(pickFieldErrors(error, FIELDS));
         setFailure(describeRegisterFailure(error));
@@ -56,7 +65,16 @@ export function RegisterForm(): ReactElement {
     formik.touched[name] || formik.submitCount > 0 ? formik.errors[name] : undefined;
 
   return (
-    <form ref={formRef} className="form" noValidate onSubmit={formik.handleSubmit} aria-labelledby="register-heading">
+    <form
+      ref={formRef}
+      className="form"
+      method="post"
+      action="/api/register"
+      noValidate
+      onSubmit={formik.handleSubmit}
+      aria-labelledby="register-heading"
+    >
+      <input type="hidden" name="redirect" value="/auth" />
       <div className="auth-panel-heading">
         <h2 id="register-heading">Create your account</h2>
         <p className="text-muted">Track blood pressure, heart rate, weight and blood sugar in one place.</p>

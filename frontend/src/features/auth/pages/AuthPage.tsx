@@ -14,6 +14,11 @@ import '../auth.css';
 export const AUTH_TAGLINE = 'Your Personal Health Monitor';
 export const CHECKING_MESSAGE = 'Checking authentication status...';
 export const ALREADY_AUTHENTICATED_MESSAGE = 'Already authenticated! Redirecting to your dashboard...';
+/**
+ * How long the 'Already authenticated!' message stays before the redirect: long enough to
+ * be read. The redirect is recorded for the 3 s loop guard when it happens, not before.
+ */
+export const ALREADY_AUTHENTICATED_MS = 1000;
 
 type TabKey = 'login' | 'register';
 
@@ -28,9 +33,12 @@ export default function AuthPage(): ReactElement {
   const view = authPageView(status, redirectAllowed);
 
   useEffect(() => {
-    if (view !== 'redirecting') return;
-    recordRedirect();
-    navigate('/', { replace: true });
+    if (view !== 'redirecting') return undefined;
+    const timer = window.setTimeout(() => {
+      recordRedirect();
+      navigate('/', { replace: true });
+    }, ALREADY_AUTHENTICATED_MS);
+    return () => window.clearTimeout(timer);
   }, [view, navigate]);
 
   return (

@@ -160,6 +160,7 @@ function ResetForm({ token, onDone }: { token: string; onDone: (message: string)
           name="password"
           label="New password"
           autoComplete="new-password"
+          hint="At least 8 characters, with upper- and lowercase letters, a number and one of @$!%*?&."
           value={formik.values.password}
           onChange={formik.handleChange}
           onBlur={formik.handleBlur}

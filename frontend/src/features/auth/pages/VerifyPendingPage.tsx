@@ -32,7 +32,8 @@ export default function VerifyPendingPage(): ReactElement {
   useDocumentTitle('Verify your email');
   const [params] = useSearchParams();
   const location = useLocation();
-  const justRegistered = hasRegisteredFlag(location.state);
+  // Set by the registration form (router state), or by the server's answer to its native post.
+  const justRegistered = hasRegisteredFlag(location.state) || params.get('registered') === '1';
   const initialEmail = params.get('email') ?? '';
   const formRef = useRef<HTMLFormElement>(null);
   const [outcome, setOutcome] = useState<Outcome>(null);

@@ -12,6 +12,7 @@ import { deleteReading, useReadings, useReadingsSnapshot, useRefreshReadings, ty
 import { ChartCard, preloadChart } from '../components/ChartCard';
 import { RECENT_COUNT, RecentReadings } from '../components/RecentReadings';
 import { CHART_SPECS, LONGEST_CHART_RANGE } from '../chartPoints';
+import { UnitsUnknownAlert } from '../../../components/readings/UnitsUnknownAlert';
 import '../dashboard.css';
 
 export const DELETE_FAILED_TITLE = 'Failed to Delete';
@@ -69,6 +70,7 @@ export default function DashboardPage(): ReactElement {
           </>
         }
       />
+      <UnitsUnknownAlert />
       <SubscriptionAlert />
 
       <RecentReadings

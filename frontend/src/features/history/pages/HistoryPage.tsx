@@ -25,6 +25,7 @@ import {
   serverSearchText,
   showingText,
 } from '../pagination';
+import { UnitsUnknownAlert } from '../../../components/readings/UnitsUnknownAlert';
 import '../history.css';
 
 export const HISTORY_EMPTY = 'No records found. Try adjusting your filters or search term.';
@@ -154,6 +155,7 @@ export default function HistoryPage(): ReactElement {
           </>
         }
       />
+      <UnitsUnknownAlert />
 
       <section className="card history-card" aria-label="Readings">
         <div className="history-filters" role="search">

@@ -9,6 +9,7 @@ import { usePreferences } from '../../../lib/preferences';
 import { useSubscription } from '../../../lib/subscription';
 import { importReadings, previewImport, type ImportPreview, type ImportResult, type PreviewRow } from '../api/dataApi';
 import { formatBloodPressure, formatBloodSugar, formatWeight } from '../units';
+import { UnitsUnknownAlert } from '../../../components/readings/UnitsUnknownAlert';
 
 export const PREVIEW_FAILURE = "We couldn't check this file. Please try again.";
 export const IMPORT_FAILURE = 'Failed to import your readings. Please try again.';
@@ -148,6 +149,7 @@ export function ImportReadings(): ReactElement {
   return (
     <div className="profile-import">
       <h3 className="profile-subheading">Import readings</h3>
+      <UnitsUnknownAlert />
       <div className={fileError ? 'field field-invalid' : 'field'}>
         <label className="field-label" htmlFor={inputId}>
           CSV file

@@ -49,8 +49,12 @@ export function SecuritySection(): ReactElement {
   });
   useFocusFirstError(formik, formRef);
 
+  // Change password stays disabled while the form is invalid, so the new password's rule
+  // shows as soon as something is typed: the user sees why before any submit.
   const fieldError = (name: Field): string | undefined =>
-    formik.touched[name] || formik.submitCount > 0 ? formik.errors[name] : undefined;
+    formik.touched[name] || formik.submitCount > 0 || (name === 'newPassword' && formik.values.newPassword !== '')
+      ? formik.errors[name]
+      : undefined;
 
   return (
     <SectionCard

@@ -1,4 +1,6 @@
 import { useId, type ReactElement, type SelectHTMLAttributes } from 'react';
+import { FieldError } from '../../../components/form/FieldError';
+import { useSteadyError } from '../../../components/form/useSteadyError';
 import { cx } from '../../../lib/cx';
 
 export interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'> {
@@ -9,7 +11,8 @@ export interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectEl
 }
 
 /** A labelled native select styled like the text fields, with its error bound to it. */
-export function SelectField({ label, options, error, id, className, ...selectProps }: SelectFieldProps): ReactElement {
+export function SelectField({ label, options, error: latestError, id, className, ...selectProps }: SelectFieldProps): ReactElement {
+  const error = useSteadyError(latestError);
   const generated = useId();
   const selectId = id ?? generated;
   const errorId = error ? `${selectId}-error` : undefined;
@@ -34,11 +37,7 @@ export function SelectField({ label, options, error, id, className, ...selectPro
           ))}
         </select>
       </div>
-      {error ? (
-        <p className="field-error" id={errorId}>
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={`${selectId}-error`} error={error} />
     </div>
   );
 }

@@ -11,7 +11,7 @@ import { useToast } from '../../../components/toast';
 import { isApiError } from '../../../lib/api';
 import { hasPresenceCookie } from '../../../lib/cookies';
 import { toIsoDate, toIsoTime } from '../../../lib/dates';
-import type { Preferences } from '../../../lib/preferences';
+import { UNITS_UNKNOWN_SAVE_BLOCKED, usePreferences, type Preferences } from '../../../lib/preferences';
 import {
   BP_CATEGORY_NOTE,
   classifyBp,
@@ -32,6 +32,9 @@ import {
   weightToCanonical,
 } from '../../../lib/units';
 import { MEASUREMENT_FIELDS, hasNoMeasurement, readingMessages, readingSchema, type ReadingFormValues } from '../schema';
+import { FieldError } from '../../../components/form/FieldError';
+import { useSteadyError } from '../../../components/form/useSteadyError';
+import { UnitsUnknownAlert } from '../../../components/readings/UnitsUnknownAlert';
 
 const FORM_FIELDS = ['date', 'time', ...MEASUREMENT_FIELDS, 'notes'] as const;
 type FormField = (typeof FORM_FIELDS)[number];
@@ -112,6 +115,7 @@ export function ReadingForm({ preferences, reading }: ReadingFormProps): ReactEl
   const [failure, setFailure] = useState<string | null>(null);
   const editing = reading !== undefined;
   const { weightUnit, bloodSugarUnit } = preferences;
+  const { unitsKnown } = usePreferences();
 
   const showSubscriptionRequired = (): void => {
     toast({
@@ -129,6 +133,10 @@ export function ReadingForm({ preferences, reading }: ReadingFormProps): ReactEl
       setFailure(null);
       if (hasNoMeasurement(values)) {
         setFailure(readingMessages.noMeasurement);
+        return;
+      }
+      if (!unitsKnown && (values.weight.trim() !== '' || values.bloodSugar.trim() !== '')) {
+        setFailure(UNITS_UNKNOWN_SAVE_BLOCKED);
         return;
       }
       if (!hasPresenceCookie()) {
@@ -201,6 +209,8 @@ export function ReadingForm({ preferences, reading }: ReadingFormProps): ReactEl
     error: fieldError(name),
   });
 
+  const notesError = useSteadyError(fieldError('notes'));
+
   const onCancel = (): void => {
     if (editing) {
       navigate('/history');
@@ -224,6 +234,7 @@ export function ReadingForm({ preferences, reading }: ReadingFormProps): ReactEl
 
   return (
     <form ref={formRef} className="card vitals-form" noValidate onSubmit={formik.handleSubmit} aria-label={editing ? 'Edit Reading' : 'Record Vitals'}>
+      <UnitsUnknownAlert />
       {failure ? (
         <Alert variant="danger" role="alert">
           {failure}
@@ -282,7 +293,7 @@ export function ReadingForm({ preferences, reading }: ReadingFormProps): ReactEl
         <p className="text-sm text-muted">All measurements are optional; enter at least one.</p>
       </fieldset>
 
-      <div className={fieldError('notes') ? 'field field-invalid' : 'field'}>
+      <div className={notesError ? 'field field-invalid' : 'field'}>
         <label className="field-label" htmlFor="vitals-notes">
           Notes
         </label>
@@ -296,14 +307,10 @@ export function ReadingForm({ preferences, reading }: ReadingFormProps): ReactEl
           value={formik.values.notes}
           onChange={formik.handleChange}
           onBlur={formik.handleBlur}
-          aria-invalid={fieldError('notes') ? true : undefined}
-          aria-describedby={fieldError('notes') ? 'vitals-notes-error' : undefined}
+          aria-invalid={notesError ? true : undefined}
+          aria-describedby={notesError ? 'vitals-notes-error' : undefined}
         />
-        {fieldError('notes') ? (
-          <p className="field-error" id="vitals-notes-error">
-            {fieldError('notes')}
-          </p>
-        ) : null}
+        <FieldError id="vitals-notes-error" error={notesError} />
       </div>
 
       <div className="vitals-actions">

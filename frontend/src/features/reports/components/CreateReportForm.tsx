@@ -22,6 +22,8 @@ import {
   type CreateReportValues,
 } from '../schemas';
 import { SelectField } from './fields';
+import { FieldError } from '../../../components/form/FieldError';
+import { useSteadyError } from '../../../components/form/useSteadyError';
 
 /** Spec section 4: processing, then generated. */
 export type GenerationState = { kind: 'idle' } | { kind: 'processing' } | { kind: 'generated'; report: Report };
@@ -97,6 +99,8 @@ export function CreateReportForm({ userId, onGenerated, onEmail }: CreateReportF
 
   const fieldError = (name: CreateField): string | undefined =>
     formik.touched[name] || formik.submitCount > 0 ? formik.errors[name] : undefined;
+
+  const includesError = useSteadyError(fieldError('includeAnalysis'));
 
   /** Dates and type keep an untouched default name in step with them. */
   const changeKeepingName = (event: ChangeEvent<HTMLInputElement | HTMLSelectElement>): void => {
@@ -212,7 +216,7 @@ export function CreateReportForm({ userId, onGenerated, onEmail }: CreateReportF
             error={fieldError('dateEnd')}
           />
         </div>
-        <fieldset className="report-includes" aria-describedby={fieldError('includeAnalysis') ? 'report-includes-error' : undefined}>
+        <fieldset className="report-includes" aria-describedby={includesError ? 'report-includes-error' : undefined}>
           <legend className="field-label">Include</legend>
           <CheckboxField
             id="report-include-charts"
@@ -235,11 +239,7 @@ export function CreateReportForm({ userId, onGenerated, onEmail }: CreateReportF
             checked={formik.values.includeAnalysis}
             onChange={formik.handleChange}
           />
-          {fieldError('includeAnalysis') ? (
-            <p className="field-error" id="report-includes-error">
-              {fieldError('includeAnalysis')}
-            </p>
-          ) : null}
+          <FieldError id="report-includes-error" error={includesError} />
         </fieldset>
       </fieldset>
 

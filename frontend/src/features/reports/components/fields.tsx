@@ -1,4 +1,6 @@
 import { useId, type ReactElement, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import { FieldError } from '../../../components/form/FieldError';
+import { useSteadyError } from '../../../components/form/useSteadyError';
 import { cx } from '../../../lib/cx';
 
 interface FieldFrameProps {
@@ -11,7 +13,8 @@ interface FieldFrameProps {
 }
 
 /** Label, control, hint and error laid out like the shared TextField. */
-function FieldFrame({ inputId, label, hint, error, className, children }: FieldFrameProps): ReactElement {
+function FieldFrame({ inputId, label, hint, error: latestError, className, children }: FieldFrameProps): ReactElement {
+  const error = useSteadyError(latestError);
   const hintId = hint ? `${inputId}-hint` : undefined;
   const errorId = error ? `${inputId}-error` : undefined;
   return (
@@ -25,11 +28,7 @@ function FieldFrame({ inputId, label, hint, error, className, children }: FieldF
           {hint}
         </p>
       ) : null}
-      {error ? (
-        <p className="field-error" id={errorId}>
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={`${inputId}-error`} error={error} />
     </div>
   );
 }

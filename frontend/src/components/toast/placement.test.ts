@@ -1,0 +1,34 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { anchorsOf, nextPlacement, overlaps } from './placement';
+
+afterEach(() => {
+  document.body.innerHTML = '';
+});
+
+const box = (top: number, left: number, height: number, width: number): DOMRect =>
+  ({ top, left, bottom: top + height, right: left + width, height, width, x: left, y: top }) as DOMRect;
+
+describe('toast placement', () => {
+  it('overlaps counts a small gap as overlap, and separate boxes as clear', () => {
+    expect(overlaps(box(0, 0, 10, 10), box(5, 5, 10, 10))).toBe(true);
+    expect(overlaps(box(0, 0, 10, 10), box(14, 0, 10, 10))).toBe(true);
+    expect(overlaps(box(0, 0, 10, 10), box(40, 0, 10, 10))).toBe(false);
+  });
+
+  it('anchors are the pressed control and the submit buttons of its form', () => {
+    document.body.innerHTML = `<form><input id="f" /><span><button id="s" type="submit"><span id="icon">x</span></button></span>
+      <button id="b" type="button">Other</button></form><button id="out">Out</button>`;
+    const anchors = anchorsOf([document.getElementById('icon'), document.getElementById('f'), document.body]);
+    expect(anchors.map((a) => a.id).sort()).toEqual(['f', 's']);
+    expect(anchorsOf([document.body, null])).toEqual([]);
+  });
+
+  it('moves to the bottom when the toast covers an anchor at the top, and stays there', () => {
+    document.body.innerHTML = '<button id="save">Save Reading</button>';
+    const save = document.getElementById('save') as HTMLButtonElement;
+    save.getBoundingClientRect = () => box(80, 400, 44, 200);
+    expect(nextPlacement('top', box(72, 420, 90, 440), [save])).toBe('bottom');
+    expect(nextPlacement('top', box(600, 420, 90, 440), [save])).toBe('top');
+    expect(nextPlacement('bottom', box(72, 420, 90, 440), [save])).toBe('bottom');
+  });
+});
