@@ -652,7 +652,7 @@ pub(crate) mod tests {
         repo.expect_count().returning(|_| Ok(0));
         repo.expect_insert()
             .withf(|_, r, cap| {
-                r.spec.name == "Blood Pressure Report 2026-10-23 to 2026-11-22"
+                r.spec.name == "Blood Pressure Report 10/23/2026 to 11/22/2026"
                     && r.pdf.starts_with(b"%PDF")
                     && r.readings == 0
                     && *cap == 100
