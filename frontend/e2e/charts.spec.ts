@@ -1,11 +1,10 @@
 // Dashboard charts with alarming readings: every point stays on the chart, whole, and a
 // reading in the Hypertensive Crisis range is marked and explained.
-import { mkdirSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { shotPath } from './vitalog-server';
 import { isoDate, readingsForDays, seedReadings, setUnits, subscribedUserWithReadings, type SeedReading } from './readings-fixtures';
 
-const SHOTS = '/work/shots';
 
 const card = (page: Page, title: string): Locator => page.getByRole('region', { name: title });
 
@@ -143,7 +142,6 @@ test('dashboard charts: alarming readings stay on the chart, whole, and crisis r
     expect(reach.top, `${title}: the newest point is not cut at the top`).toBeGreaterThan(0);
   }
 
-  mkdirSync(SHOTS, { recursive: true });
   const shoot = async (name: string): Promise<void> => {
     for (const width of [1280, 375]) {
       await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
@@ -152,7 +150,7 @@ test('dashboard charts: alarming readings stay on the chart, whole, and crisis r
         await expect(card(page, title).locator('.trend-chart')).toHaveAttribute('data-painted', 'true');
       }
       await page.evaluate(() => window.scrollTo(0, 0));
-      await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
+      await page.screenshot({ path: shotPath(`${name}-${width}.png`), fullPage: true });
     }
   };
   await shoot('charts');
@@ -161,7 +159,7 @@ test('dashboard charts: alarming readings stay on the chart, whole, and crisis r
   await newestPoint(page, bp);
   // A page shot of the card's box: an element shot would scroll and drop the hover.
   const bpBox = await bp.boundingBox();
-  if (bpBox) await page.screenshot({ path: `${SHOTS}/charts-bp-tooltip-1280.png`, clip: bpBox });
+  if (bpBox) await page.screenshot({ path: shotPath('charts-bp-tooltip-1280.png'), clip: bpBox });
   await page.mouse.move(0, 0);
 
   // kg and mmol/L: 300 mg/dL is 16.7 mmol/L, still on the chart.

@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, loginThroughUi, test, verifiedAccount } from './fixtures';
 import { expectNoAxeViolations, screenshots, setUnits, subscribedUserWithReadings } from './readings-fixtures';
+import { shotPath } from './vitalog-server';
 
 const CHARTS = [
   { title: 'Blood Pressure Trends', unit: 'mmHg' },
@@ -80,7 +81,7 @@ test('dashboard: recent readings, and each chart range changes what is drawn, wi
   await expect(recent.getByText(/\d+\.\d mmol\/L$/).first()).toBeVisible();
   await drawing(card(page, 'Weight Trend'));
   expect(await tooltipAt(page, card(page, 'Weight Trend'), 0.5)).toMatch(/Weight: \d+\.\d kg/);
-  await card(page, 'Weight Trend').screenshot({ path: '/tmp/readings-dashboard-tooltip-1280.png' });
+  await card(page, 'Weight Trend').screenshot({ path: shotPath('dashboard-tooltip-1280.png') });
   await drawing(card(page, 'Blood Sugar Trend'));
   expect(await tooltipAt(page, card(page, 'Blood Sugar Trend'), 0.5)).toMatch(/Blood sugar: \d+\.\d mmol\/L/);
   await setUnits(page.request, 'lbs', 'mg/dL');

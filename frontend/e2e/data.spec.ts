@@ -8,6 +8,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { Ajv } from 'ajv';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, loginThroughUi, test, verifiedAccount } from './fixtures';
+import { shotPath } from './vitalog-server';
 
 const require = createRequire(import.meta.url);
 
@@ -20,7 +21,6 @@ function daysAgo(n: number): string {
   return isoDay(d);
 }
 
-const SCREENSHOTS = process.env.DATA_SCREENSHOTS ?? '/tmp';
 
 interface StoredReading {
   date: string;
@@ -81,7 +81,7 @@ async function expectNoAxeViolations(page: Page, where: string): Promise<void> {
 }
 
 async function shoot(page: Page, name: string, locator: ReturnType<Page['locator']>): Promise<void> {
-  await locator.screenshot({ path: `${SCREENSHOTS}/data-${name}.png`, animations: 'disabled' });
+  await locator.screenshot({ path: shotPath(`data-${name}.png`), animations: 'disabled' });
 }
 
 test('a CSV exported by one account through the page imports into another, once', async ({ page, mailbox }) => {
@@ -233,7 +233,7 @@ test('deleting the account through the dialog ends the sessions and the password
   const dialog = page.getByRole('alertdialog', { name: 'Delete your account?' });
   await expect(dialog).toBeVisible();
   await expect(dialog.getByLabel('Password', { exact: true })).toBeFocused();
-  await page.screenshot({ path: `${SCREENSHOTS}/data-delete-dialog-desktop.png`, animations: 'disabled' });
+  await page.screenshot({ path: shotPath('data-delete-dialog-desktop.png'), animations: 'disabled' });
 
   await dialog.getByRole('button', { name: 'Delete my account' }).click();
   await expect(dialog.getByText('Password is required')).toBeVisible();
@@ -287,7 +287,7 @@ test('screenshots of the new sections, desktop and 375 px', async ({ page, mailb
       await data.getByRole('button', { name: 'Cancel' }).click();
       await page.locator('#profile-security').getByRole('button', { name: 'Delete account' }).click();
       await expect(page.getByRole('alertdialog', { name: 'Delete your account?' })).toBeVisible();
-      await page.screenshot({ path: `${SCREENSHOTS}/data-delete-dialog-mobile.png`, animations: 'disabled' });
+      await page.screenshot({ path: shotPath('data-delete-dialog-mobile.png'), animations: 'disabled' });
       await expectNoAxeViolations(page, 'the delete-account dialog');
     }
   }

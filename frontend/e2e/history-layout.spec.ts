@@ -1,12 +1,11 @@
 // History's layout with real data: a page of 10 fits a laptop screen (single-height rows,
 // pagination in view), phone cards keep their labels and pagination on one line each, half
 // a blood pressure is shown, and search finds values.
-import { mkdirSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { shotPath } from './vitalog-server';
 import { isoDate, seedReadings, subscribedUserWithReadings, type SeedReading } from './readings-fixtures';
 
-const SHOTS = '/work/shots';
 
 const LONG_NOTE =
   'Felt light-headed after climbing the stairs at work, measured sitting down after five minutes of rest, left arm, cuff at heart level';
@@ -63,7 +62,6 @@ test('history: a page of 10 fits 1280x800, phone cards and pagination keep their
   test.setTimeout(120_000);
   await subscribedUserWithReadings(page, request, mailbox, 0, 'layout');
   await seedReadings(page.request, mixedReadings());
-  mkdirSync(SHOTS, { recursive: true });
 
   // Half a blood pressure is shown wherever readings are listed: History and Dashboard.
   await page.setViewportSize({ width: 1280, height: 800 });
@@ -103,7 +101,7 @@ test('history: a page of 10 fits 1280x800, phone cards and pagination keep their
   // A cut note stays whole for tooltips and screen readers.
   await expect(rows.nth(1).locator('.cell-notes-text')).toHaveAttribute('title', LONG_NOTE);
   await expect(rows.nth(1)).toContainText(LONG_NOTE);
-  await page.screenshot({ path: `${SHOTS}/history-1280.png` });
+  await page.screenshot({ path: shotPath('history-1280.png') });
 
   // Phone: the Notes label stays one word wide beside or above a long note, and the
   // pagination's Previous and Next sit on one line, each on one line.
@@ -139,7 +137,7 @@ test('history: a page of 10 fits 1280x800, phone cards and pagination keep their
   expect(previous.height).toBeLessThanOrEqual(pageOne.height + 1);
   expect(next.x + next.width).toBeLessThanOrEqual(375);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-  await page.screenshot({ path: `${SHOTS}/history-375.png`, fullPage: true });
+  await page.screenshot({ path: shotPath('history-375.png'), fullPage: true });
 });
 
 test('history: search finds values as shown, and "Today" is today alone', async ({ page, request, mailbox }) => {

@@ -4,6 +4,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, loginThroughUi, verifiedAccount, type Account } from './fixtures';
 import type { Mailbox } from './smtp-sink';
+import { shotPath } from './vitalog-server';
 
 export interface SeedReading {
   date: string;
@@ -120,7 +121,7 @@ export async function screenshots(page: Page, name: string, ready: () => Promise
     await ready();
     // Full-page shots of a scrolled page would paint the sticky header mid-page.
     await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({ path: `/tmp/readings-${name}-${width}.png`, fullPage: true });
+    await page.screenshot({ path: shotPath(`readings-${name}-${width}.png`), fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 800 });
 }

@@ -1,6 +1,7 @@
 // The error toast never covers the control that caused it (issue 14, item 3).
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { shotPath } from './vitalog-server';
 import { subscribedUserWithReadings } from './readings-fixtures';
 
 interface Rect {
@@ -52,7 +53,7 @@ test('a failed save: the error toast keeps clear of Save Reading (1280x900 and 3
     // The toast is inside the viewport, under the header.
     expect(toast.y).toBeGreaterThanOrEqual(60);
     expect(toast.y + toast.height).toBeLessThanOrEqual(height);
-    await page.screenshot({ path: `/work/shots/record-toast-${width}.png` });
+    await page.screenshot({ path: shotPath(`record-toast-${width}.png`) });
 
     // A retry click reaches the button (playwright checks nothing else receives it).
     await page.getByRole('button', { name: 'Save Reading' }).click({ trial: true });

@@ -10,6 +10,13 @@ export const REPO_DIR = path.resolve(FRONTEND_DIR, '..');
 export const DIST_DIR = path.join(FRONTEND_DIR, 'dist');
 export const RESULTS_DIR = path.join(FRONTEND_DIR, 'test-results');
 
+/** Where browser tests leave screenshots for a person to look at (test-results/screenshots). */
+export function shotPath(name: string): string {
+  const dir = path.join(RESULTS_DIR, 'screenshots');
+  mkdirSync(dir, { recursive: true });
+  return path.join(dir, name);
+}
+
 export function vitalogBinary(): string {
   return path.resolve(FRONTEND_DIR, process.env.VITALOG_BIN ?? '../target/debug/vitalog');
 }

@@ -60,13 +60,22 @@ export function bloodSugarInUnit(mgdl: number, unit: BloodSugarUnit): number {
   return roundTo(unit === 'mmol/L' ? mgdlToMmol(mgdl) : mgdl, bloodSugarDecimals(unit));
 }
 
-/** Fixed decimals, so 70 kg reads '70.0 kg' next to '70.4 kg'. */
+/** The number as shown, fixed decimals, so 70 kg reads '70.0' next to '70.4' (a column headed by the unit). */
+export function formatWeightValue(lbs: number, unit: WeightUnit): string {
+  return weightInUnit(lbs, unit).toFixed(weightDecimals(unit));
+}
+
+export function formatBloodSugarValue(mgdl: number, unit: BloodSugarUnit): string {
+  return bloodSugarInUnit(mgdl, unit).toFixed(bloodSugarDecimals(unit));
+}
+
+/** '70.0 kg', '5.5 mmol/L': the value as shown, with its unit. */
 export function formatWeight(lbs: number, unit: WeightUnit): string {
-  return `${weightInUnit(lbs, unit).toFixed(weightDecimals(unit))} ${unit}`;
+  return `${formatWeightValue(lbs, unit)} ${unit}`;
 }
 
 export function formatBloodSugar(mgdl: number, unit: BloodSugarUnit): string {
-  return `${bloodSugarInUnit(mgdl, unit).toFixed(bloodSugarDecimals(unit))} ${unit}`;
+  return `${formatBloodSugarValue(mgdl, unit)} ${unit}`;
 }
 
 /** The input's text for a canonical value ('' for none). */

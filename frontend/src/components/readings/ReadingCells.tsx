@@ -21,6 +21,19 @@ export function Missing(): ReactElement {
   );
 }
 
+/**
+ * A blood pressure as recorded: '120/80', half of one as '133/---' (every value entered is
+ * shown), a single '---' when neither number was recorded.
+ */
+export function BloodPressureText({ systolic, diastolic }: { systolic: number | null; diastolic: number | null }): ReactElement {
+  if (systolic === null && diastolic === null) return <Missing />;
+  return (
+    <>
+      {systolic ?? <Missing />}/{diastolic ?? <Missing />}
+    </>
+  );
+}
+
 /** The measure columns in order, as `ReadingCells` fills them. */
 const MEASURE_COLUMNS = ['Date', 'Time', 'Blood Pressure', 'Heart Rate', 'Weight', 'Blood Sugar'];
 
@@ -60,7 +73,7 @@ export function ReadingCells({ reading: r, units }: { reading: Reading; units: R
         ) : (
           <span className="cell-bp">
             <span>
-              {r.systolic ?? <Missing />}/{r.diastolic ?? <Missing />} mmHg
+              <BloodPressureText systolic={r.systolic} diastolic={r.diastolic} /> mmHg
             </span>
             {category ? <BpCategoryBadge category={category} /> : null}
           </span>

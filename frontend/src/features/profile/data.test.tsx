@@ -68,7 +68,7 @@ const preview: ImportPreview = {
       status: 'new',
       date: '2026-11-03',
       time: '21:15',
-      systolic: null,
+      systolic: 133,
       diastolic: null,
       heartRate: null,
       weight: null,
@@ -188,9 +188,11 @@ describe('Your data: import', () => {
     const cells = (row: HTMLElement | undefined): Array<string | null> =>
       row ? within(row).getAllByRole('cell').map((c) => c.textContent) : [];
     const [first, second] = within(fresh).getAllByRole('row').slice(1);
-    // 154.32 lbs is 70.0 kg; 99 and 180.16 mg/dL are 5.5 and 10 mmol/L.
-    expect(cells(first)).toEqual(['2', '2026-11-01', '08:00', '120/80', '70', '70', '5.5', 'after a walk']);
-    expect(cells(second)).toEqual(['5', '2026-11-03', '21:15', '', '', '', '10', '']);
+    // 154.32 lbs is 70.0 kg; 99 and 180.16 mg/dL are 5.5 and 10.0 mmol/L: the precision of
+    // every other screen (lib/units.ts). Half a blood pressure and missing values read as
+    // in History (ReadingCells).
+    expect(cells(first)).toEqual(['2', '2026-11-01', '08:00', '120/80', '70', '70.0', '5.5', 'after a walk']);
+    expect(cells(second)).toEqual(['5', '2026-11-03', '21:15', '133/---', '---', '---', '10.0', '']);
     expect(within(fresh).queryByText('2026-11-02')).not.toBeInTheDocument();
 
     expect(within(panel).getByRole('button', { name: 'Import 2 readings' })).toBeEnabled();

@@ -8,8 +8,9 @@ import { isApiError } from '../../../lib/api';
 import { usePreferences } from '../../../lib/preferences';
 import { useSubscription } from '../../../lib/subscription';
 import { importReadings, previewImport, type ImportPreview, type ImportResult, type PreviewRow } from '../api/dataApi';
-import { formatBloodPressure, formatBloodSugar, formatWeight } from '../units';
+import { BloodPressureText, Missing } from '../../../components/readings/ReadingCells';
 import { UnitsUnknownAlert } from '../../../components/readings/UnitsUnknownAlert';
+import { formatBloodSugarValue, formatWeightValue } from '../../../lib/units';
 
 export const PREVIEW_FAILURE = "We couldn't check this file. Please try again.";
 export const IMPORT_FAILURE = 'Failed to import your readings. Please try again.';
@@ -355,10 +356,12 @@ function NewRow({
       <td>{row.line}</td>
       <td>{row.date}</td>
       <td>{row.time}</td>
-      <td>{formatBloodPressure(row.systolic, row.diastolic)}</td>
-      <td>{row.heartRate ?? ''}</td>
-      <td>{formatWeight(row.weight, weightUnit)}</td>
-      <td>{formatBloodSugar(row.bloodSugar, sugarUnit)}</td>
+      <td>
+        <BloodPressureText systolic={row.systolic} diastolic={row.diastolic} />
+      </td>
+      <td>{row.heartRate ?? <Missing />}</td>
+      <td>{row.weight !== null ? formatWeightValue(row.weight, weightUnit) : <Missing />}</td>
+      <td>{row.bloodSugar !== null ? formatBloodSugarValue(row.bloodSugar, sugarUnit) : <Missing />}</td>
       <td className="profile-table-notes">{row.notes}</td>
     </tr>
   );
