@@ -689,15 +689,18 @@ fn footers(c: &mut Canvas, doc: &ReportDocument) {
             Align::Left,
             "Vitalog",
         );
-        c.text(
-            PAGE_W - MARGIN,
-            PAGE_H - 34.0,
-            9.0,
-            false,
-            MUTED,
-            Align::Right,
-            name,
-        );
+        // The first page's heading says it right below (issue 14.14: not twice).
+        if i > 0 {
+            c.text(
+                PAGE_W - MARGIN,
+                PAGE_H - 34.0,
+                9.0,
+                false,
+                MUTED,
+                Align::Right,
+                name,
+            );
+        }
         c.line(
             &[(MARGIN, PAGE_H - 44.0), (PAGE_W - MARGIN, PAGE_H - 44.0)],
             RULE,
