@@ -53,6 +53,26 @@ pub struct Chart<'a> {
     pub start: NaiveDate,
     pub end: NaiveDate,
     pub empty_text: &'a str,
+    /// Points to mark with a triangle (readings in the Hypertensive Crisis range), with the
+    /// legend naming them; empty for none.
+    pub marks: &'a [(f64, f64)],
+}
+
+/// What a mark means, in the legend.
+pub const MARK_LABEL: &str = "Hypertensive Crisis range";
+
+/// An open triangle around a point: a shape, so the mark does not rest on colour alone.
+fn triangle(c: &mut Canvas, x: f32, y: f32, r: f32) {
+    c.line(
+        &[
+            (x, y + r),
+            (x - r * 0.87, y - r * 0.5),
+            (x + r * 0.87, y - r * 0.5),
+            (x, y + r),
+        ],
+        INK,
+        1.1,
+    );
 }
 
 /// Draws one chart card at the cursor and moves the cursor below it.
@@ -65,6 +85,7 @@ pub fn draw(c: &mut Canvas, chart: &Chart) {
         start,
         end,
         empty_text,
+        marks,
     } = *chart;
     c.ensure(CHART_H + 10.0);
     let top = c.y;
@@ -188,8 +209,18 @@ pub fn draw(c: &mut Canvas, chart: &Chart) {
             }
         }
     }
+    for (d, v) in marks {
+        triangle(c, x_of(*d), y_of(*v), 4.5);
+    }
     // Legend.
     let mut lx = plot_r;
+    if !marks.is_empty() {
+        let w = crate::metrics::width(MARK_LABEL, 8.0, false);
+        lx -= w;
+        c.text(lx, top - 24.0, 8.0, false, INK, Align::Left, MARK_LABEL);
+        triangle(c, lx - 8.0, top - 21.0, 3.5);
+        lx -= 24.0;
+    }
     for s in series.iter().rev() {
         let w = crate::metrics::width(s.label, 8.0, false);
         lx -= w;
@@ -240,6 +271,7 @@ mod tests {
                     start: from,
                     end: to,
                     empty_text: "none",
+                    marks: &[],
                 },
             );
             let xs: Vec<f32> = line_points(&c).iter().map(|p| p.0).collect();

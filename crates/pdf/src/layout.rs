@@ -176,6 +176,22 @@ fn charts_section(c: &mut Canvas, doc: &ReportDocument, u: &Units) {
                 None
             }
         });
+        // Both points of a reading in the Hypertensive Crisis range (ACC/AHA 2017, the
+        // category's one home: readings::BpCategory), as the app's chart marks them.
+        let crisis: Vec<(f64, f64)> = doc
+            .readings
+            .iter()
+            .filter_map(|r| match (r.values.systolic, r.values.diastolic) {
+                (Some(sy), Some(di))
+                    if BpCategory::classify(sy, di) == BpCategory::HypertensiveCrisis =>
+                {
+                    let d = day_of(r, s);
+                    Some([(d, f64::from(sy)), (d, f64::from(di))])
+                }
+                _ => None,
+            })
+            .flatten()
+            .collect();
         charts::draw(
             c,
             &charts::Chart {
@@ -197,6 +213,7 @@ fn charts_section(c: &mut Canvas, doc: &ReportDocument, u: &Units) {
                 start: s,
                 end: e,
                 empty_text: "No blood pressure readings in this period",
+                marks: &crisis,
             },
         );
         let hr = series(&|r| r.values.heart_rate.map(f64::from));
@@ -214,6 +231,7 @@ fn charts_section(c: &mut Canvas, doc: &ReportDocument, u: &Units) {
                 start: s,
                 end: e,
                 empty_text: "No heart rate readings in this period",
+                marks: &[],
             },
         );
     }
@@ -233,6 +251,7 @@ fn charts_section(c: &mut Canvas, doc: &ReportDocument, u: &Units) {
                 start: s,
                 end: e,
                 empty_text: "No weight readings in this period",
+                marks: &[],
             },
         );
     }
@@ -260,6 +279,7 @@ fn charts_section(c: &mut Canvas, doc: &ReportDocument, u: &Units) {
                 start: s,
                 end: e,
                 empty_text: "No blood sugar readings in this period",
+                marks: &[],
             },
         );
     }

@@ -267,3 +267,27 @@ fn a_few_days_are_not_projected_onto_a_month() {
     assert!(text.contains("Systolic: rising by"), "{text}");
     assert!(!text.contains("per 30 days"), "{text}");
 }
+
+/// Issue 14.2, the same on paper: a reading in the Hypertensive Crisis range is marked on
+/// the blood pressure chart, and the legend says what the mark means.
+#[test]
+fn crisis_readings_are_marked_on_the_blood_pressure_chart() {
+    let mut d = doc(ReportType::Bp, 3, false);
+    let plain = tool(
+        "pdftotext",
+        &[&write(&pdf::render(&d).expect("render")).1, "-"],
+    );
+    assert!(
+        !plain.contains("Hypertensive Crisis range"),
+        "no crisis, no mark: {plain}"
+    );
+    d.readings[4].values.systolic = Some(210);
+    d.readings[4].values.diastolic = Some(125);
+    let bytes = pdf::render(&d).expect("render");
+    if let Ok(keep) = std::env::var("VITALOG_KEEP_CRISIS_PDF") {
+        std::fs::write(keep, &bytes).expect("keep a copy to look at");
+    }
+    let (_dir, path) = write(&bytes);
+    let text = tool("pdftotext", &["-layout", &path, "-"]);
+    assert!(text.contains("Hypertensive Crisis range"), "{text}");
+}
