@@ -96,6 +96,29 @@ test('dashboard: recent readings, and each chart range changes what is drawn, wi
   });
 });
 
+test('every signed-in page parts its header from the content by one rhythm (it was doubled on some)', async ({ page, request, mailbox }) => {
+  await subscribedUserWithReadings(page, request, mailbox, 0, 'rhythm');
+  for (const [path, title] of [
+    ['/', 'Dashboard'],
+    ['/vitals', 'Record Vitals'],
+    ['/history', 'History'],
+    ['/reports', 'Reports'],
+    ['/profile', 'Profile'],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    const gap = await page.evaluate(() => {
+      const header = document.querySelector('.page-header');
+      const next = header?.nextElementSibling;
+      if (!header || !next) return null;
+      return next.getBoundingClientRect().top - header.getBoundingClientRect().bottom;
+    });
+    expect(gap, `${path}: the page header and what follows`).not.toBeNull();
+    expect(gap ?? 0, `${path}: space under the page header`).toBeGreaterThanOrEqual(16);
+    expect(gap ?? 0, `${path}: space under the page header`).toBeLessThanOrEqual(24);
+  }
+});
+
 test('dashboard: delete from Recent Readings asks first', async ({ page, request, mailbox }) => {
   await subscribedUserWithReadings(page, request, mailbox, 3, 'ddel');
   const recent = page.getByRole('region', { name: 'Recent Readings' });

@@ -55,7 +55,7 @@ export default function DashboardPage(): ReactElement {
   };
 
   return (
-    <div className="dashboard-page">
+    <div className="dashboard-page page-stack">
       <PageHeader
         title="Dashboard"
         description="Your latest readings and how they trend."

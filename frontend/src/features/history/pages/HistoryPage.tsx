@@ -140,7 +140,7 @@ export default function HistoryPage(): ReactElement {
   const goTo = (target: number): void => update({ page: target === 1 ? null : String(target) });
 
   return (
-    <div className="history-page">
+    <div className="history-page page-stack">
       <PageHeader
         title="History"
         description="Search and filter every reading you have recorded."

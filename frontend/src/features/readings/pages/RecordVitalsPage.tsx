@@ -64,7 +64,7 @@ export default function RecordVitalsPage(): ReactElement {
   }
 
   return (
-    <div className="vitals-page">
+    <div className="vitals-page page-stack">
       <PageHeader
         title={editing ? 'Edit Reading' : 'Record Vitals'}
         description={
