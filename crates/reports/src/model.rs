@@ -66,6 +66,17 @@ pub struct ReportSpec {
     pub include_analysis: bool,
 }
 
+/// The name a report gets when the user gives none: its title and period, as the create
+/// form proposes it (frontend/src/features/reports/schemas.ts `defaultReportName`), e.g.
+/// "Blood Pressure Report 10/23/2026 – 11/22/2026".
+pub fn default_name(title: &str, start: NaiveDate, end: NaiveDate) -> String {
+    format!(
+        "{title} {} – {}",
+        kernel::display::date(start),
+        kernel::display::date(end)
+    )
+}
+
 impl ReportSpec {
     /// What the user's name for the report adds to its type's title and its period, which
     /// every place that shows the name shows already (the PDF's heading and period, the
@@ -74,9 +85,14 @@ impl ReportSpec {
     pub fn own_name(&self) -> Option<String> {
         let mut rest = self.name.trim();
         let title = self.report_type.title();
+        // The title as a whole word only: "Weight Reports Q4" keeps its name.
         if rest
             .get(..title.len())
             .is_some_and(|head| head.eq_ignore_ascii_case(title))
+            && rest[title.len()..]
+                .chars()
+                .next()
+                .is_none_or(|c| !c.is_alphanumeric())
         {
             rest = &rest[title.len()..];
         }

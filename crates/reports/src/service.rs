@@ -222,11 +222,7 @@ impl ReportService {
         match (report_type, start, end) {
             (Some(report_type), Some(date_start), Some(date_end)) => Ok(ReportSpec {
                 name: if name.is_empty() {
-                    format!(
-                        "{} {}",
-                        report_type.title(),
-                        kernel::display::period(date_start, date_end)
-                    )
+                    crate::model::default_name(report_type.title(), date_start, date_end)
                 } else {
                     name
                 },
@@ -316,7 +312,7 @@ impl ReportService {
             });
         }
         let spec = ReportSpec {
-            name: format!("Weekly Report {}", kernel::display::period(start, end)),
+            name: crate::model::default_name("Weekly Report", start, end),
             report_type: ReportType::Comprehensive,
             date_start: start,
             date_end: end,
@@ -520,6 +516,11 @@ pub(crate) mod tests {
             named("For Dr. Lee 10/23/2026 – 11/22/2026"),
             format!("vitalog-for-dr-lee-{dates}")
         );
+        // The title is stripped as a whole word only.
+        assert_eq!(
+            named("Blood Pressure Reports for Dr. Lee"),
+            format!("vitalog-blood-pressure-reports-for-dr-lee-{dates}")
+        );
     }
 
     pub(crate) fn service(
@@ -652,7 +653,7 @@ pub(crate) mod tests {
         repo.expect_count().returning(|_| Ok(0));
         repo.expect_insert()
             .withf(|_, r, cap| {
-                r.spec.name == "Blood Pressure Report 10/23/2026 to 11/22/2026"
+                r.spec.name == "Blood Pressure Report 10/23/2026 – 11/22/2026"
                     && r.pdf.starts_with(b"%PDF")
                     && r.readings == 0
                     && *cap == 100

@@ -177,18 +177,26 @@ async fn bad_readings_store_nothing(b: Backend) {
         ),
     ];
     // Issue 14.12: later than now is refused; the server's bound is now in UTC+14, the
-    // furthest-ahead zone, so an hour beyond that is the future everywhere.
-    let later = chrono::Utc::now() + chrono::Duration::hours(15);
-    let latest_date = (chrono::Utc::now() + chrono::Duration::hours(14)).date_naive();
-    let future = if later.date_naive() > latest_date {
-        ("date", "Date cannot be in the future")
-    } else {
-        ("time", "Time cannot be in the future")
-    };
-    let future_case = json!({"date": later.format("%Y-%m-%d").to_string(),
-        "time": later.format("%H:%M").to_string(), "heartRate": 70});
-    let cases = cases.into_iter().chain([(future_case, future.0, future.1)]);
-    for (body, field, message) in cases {
+    // furthest-ahead zone. The clock is pinned (04:00 UTC: the bound is 18:00 that day), so
+    // which field answers does not depend on the time of day the test runs.
+    app.clock.set(
+        chrono::DateTime::parse_from_rfc3339("2026-11-23T04:00:00Z")
+            .expect("t")
+            .with_timezone(&chrono::Utc),
+    );
+    let future = [
+        (
+            json!({"date": "2026-11-23", "time": "18:01", "heartRate": 70}),
+            "time",
+            "Time cannot be in the future",
+        ),
+        (
+            json!({"date": "2026-11-24", "time": "00:00", "heartRate": 70}),
+            "date",
+            "Date cannot be in the future",
+        ),
+    ];
+    for (body, field, message) in cases.into_iter().chain(future) {
         let res = app.post("/api/readings", body.clone()).await;
         assert_eq!(res.status(), StatusCode::BAD_REQUEST, "{body}");
         assert_eq!(json_of(res).await["errors"][field], message, "{body}");

@@ -231,10 +231,20 @@ describe('Return with ?payment=success', () => {
   beforeEach(() => rememberPendingPayment('RETURNED-ORDER'));
   afterEach(() => forgetPendingPayment());
 
+  it('activates a returned order even when this tab remembers no payment (PayPal may hand back to a new tab)', async () => {
+    forgetPendingPayment();
+    const { calls } = renderPage(
+      pageRoutes({ 'POST /api/subscription/activate': { body: activeSubscription } }),
+      '/profile?payment=success&token=RETURNED-ORDER',
+    );
+    expect(await screen.findByText('Subscription activated')).toBeInTheDocument();
+    expect(calls.filter((c) => c.url === '/api/subscription/activate')).toHaveLength(1);
+  });
+
   it('says nothing to a user whose tab started no payment (issue 14.8)', async () => {
     forgetPendingPayment();
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    const { calls } = renderPage(pageRoutes(), '/profile?payment=success&token=SOMEONE-ELSES');
+    const { calls } = renderPage(pageRoutes(), '/profile?payment=success');
     expect(await screen.findByTestId('location')).toHaveTextContent(/^\/profile$/);
     await act(async () => {
       await vi.advanceTimersByTimeAsync(1500);

@@ -38,8 +38,8 @@ export interface PaymentFlow {
   providerError: () => void;
   retryActivation: () => void;
   /**
-   * `?payment=success`: activate the returned order, or refetch and confirm; nothing at all
-   * unless this tab has a payment pending.
+   * `?payment=success`: activate the returned order; without one, refetch and confirm only
+   * when this tab has a payment pending, else nothing.
    */
   confirmAfterRedirect: (orderId: string | null, payerId: string | null) => void;
 }
@@ -171,8 +171,11 @@ export function usePayment(): PaymentFlow {
 
   const confirmAfterRedirect = useCallback(
     (orderId: string | null, payerId: string | null) => {
-      // Nothing to say to someone whose tab started no payment (issue 14.8).
-      if (!hasPendingPayment()) return;
+      // A returned order is activated whatever this tab remembers (the server owns the
+      // order and decides; PayPal may hand back to a new tab): a real payment is never
+      // dropped. Without one, a return only reports on a payment this tab started, so
+      // someone who never paid is told nothing (issue 14.8).
+      if (!orderId && !hasPendingPayment()) return;
       if (orderId) {
         void activate(orderId, 'paypal', { source: 'redirect', orderId, payerId });
         return;
