@@ -10,6 +10,7 @@ mod readings;
 mod reports;
 mod schema;
 mod sessions;
+mod tokens;
 mod users;
 mod watchdog;
 

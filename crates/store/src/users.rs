@@ -11,7 +11,8 @@ use kernel::{Email, UserId};
 
 use crate::db::{AnyConnection, Db};
 use crate::outbox::enqueue;
-use crate::schema::{preferences, sessions, tokens, users};
+use crate::schema::{preferences, sessions, users};
+use crate::tokens::*;
 
 #[derive(Clone)]
 pub struct UserStore {
@@ -89,87 +90,6 @@ fn email_taken_by_other(conn: &mut AnyConnection, email: &str, except: i64) -> Q
         .count()
         .get_result(conn)?;
     Ok(n > 0)
-}
-
-fn insert_token(conn: &mut AnyConnection, user_id: i64, t: &NewToken) -> QueryResult<()> {
-    diesel::insert_into(tokens::table)
-        .values((
-            tokens::user_id.eq(user_id),
-            tokens::purpose.eq(t.purpose.as_str()),
-            tokens::token_hash.eq(&t.token_hash),
-            tokens::new_email.eq(t.new_email.as_ref().map(Email::as_str)),
-            tokens::expires_at.eq(t.expires_at.naive_utc()),
-            tokens::created_at.eq(t.created_at.naive_utc()),
-        ))
-        .execute(conn)?;
-    Ok(())
-}
-
-/// A token row: (id, user id, purpose, new email).
-type TokenRow = (i64, i64, String, Option<String>);
-
-/// The usable token with this hash among `purposes`.
-fn usable_token(
-    conn: &mut AnyConnection,
-    hash: &str,
-    purposes: &[&str],
-    now: NaiveDateTime,
-) -> QueryResult<Option<TokenRow>> {
-    tokens::table
-        .filter(tokens::token_hash.eq(hash))
-        .filter(tokens::purpose.eq_any(purposes))
-        .filter(tokens::used_at.is_null())
-        .filter(tokens::expires_at.gt(now))
-        .select((
-            tokens::id,
-            tokens::user_id,
-            tokens::purpose,
-            tokens::new_email,
-        ))
-        .first(conn)
-        .optional()
-}
-
-/// Marks a token used; `false` if another request used it first.
-fn use_token(conn: &mut AnyConnection, id: i64, now: NaiveDateTime) -> QueryResult<bool> {
-    let n = diesel::update(
-        tokens::table
-            .filter(tokens::id.eq(id))
-            .filter(tokens::used_at.is_null()),
-    )
-    .set(tokens::used_at.eq(Some(now)))
-    .execute(conn)?;
-    Ok(n == 1)
-}
-
-/// What a new password voids: links asked for before it, which a thief may hold. Undo
-/// links are the owner's way back and survive.
-const PASSWORD_CHANGE_VOIDS: &[&str] = &[
-    TokenPurpose::ResetPassword.as_str(),
-    TokenPurpose::ChangeEmail.as_str(),
-];
-const ALL_PURPOSES: &[&str] = &[
-    TokenPurpose::VerifyEmail.as_str(),
-    TokenPurpose::ChangeEmail.as_str(),
-    TokenPurpose::ResetPassword.as_str(),
-    TokenPurpose::UndoEmailChange.as_str(),
-];
-
-/// Marks the user's unused tokens of these purposes used.
-fn void_tokens(
-    conn: &mut AnyConnection,
-    user_id: i64,
-    purposes: &[&str],
-    now: NaiveDateTime,
-) -> QueryResult<usize> {
-    diesel::update(
-        tokens::table
-            .filter(tokens::user_id.eq(user_id))
-            .filter(tokens::purpose.eq_any(purposes))
-            .filter(tokens::used_at.is_null()),
-    )
-    .set(tokens::used_at.eq(Some(now)))
-    .execute(conn)
 }
 
 fn end_sessions(conn: &mut AnyConnection, user_id: i64) -> QueryResult<usize> {
@@ -290,20 +210,7 @@ impl UserRepository for UserStore {
             .ok_or_else(|| anyhow::anyhow!("a token needs its user"))?;
         self.db
             .write(move |conn| -> anyhow::Result<()> {
-                let unused = tokens::table
-                    .filter(tokens::user_id.eq(user_id.0))
-                    .filter(tokens::purpose.eq(token.purpose.as_str()))
-                    .filter(tokens::used_at.is_null());
-                // The newest `links_kept - 1` stay beside the new one; older ones go.
-                let ids: Vec<i64> = unused
-                    .select(tokens::id)
-                    .order(tokens::id.desc())
-                    .load(conn)?;
-                let kept = token.purpose.links_kept().saturating_sub(1);
-                let older: Vec<i64> = ids.into_iter().skip(kept).collect();
-                if !older.is_empty() {
-                    diesel::delete(tokens::table.filter(tokens::id.eq_any(older))).execute(conn)?;
-                }
+                drop_older_than_kept(conn, user_id.0, token.purpose)?;
                 insert_token(conn, user_id.0, &token)?;
                 enqueue(conn, &email, token.created_at)?;
                 Ok(())
@@ -337,52 +244,7 @@ impl UserRepository for UserStore {
         let hash = token_hash.to_owned();
         let now = now.naive_utc();
         self.db
-            .write(move |conn| -> anyhow::Result<Option<Verified>> {
-                // Any verification token with this hash, whatever its state: a spent or
-                // expired link of a verified account still deserves "already verified".
-                let Some((id, user_id, expires_at, used_at)) = tokens::table
-                    .filter(tokens::token_hash.eq(&hash))
-                    .filter(tokens::purpose.eq(TokenPurpose::VerifyEmail.as_str()))
-                    .select((
-                        tokens::id,
-                        tokens::user_id,
-                        tokens::expires_at,
-                        tokens::used_at,
-                    ))
-                    .first::<(i64, i64, NaiveDateTime, Option<NaiveDateTime>)>(conn)
-                    .optional()?
-                else {
-                    return Ok(None);
-                };
-                let verified: bool = users::table
-                    .find(user_id)
-                    .select(users::email_verified)
-                    .first(conn)?;
-                if verified {
-                    use_token(conn, id, now)?;
-                    return Ok(Some(Verified::AlreadyVerified(UserId(user_id))));
-                }
-                if used_at.is_some() || expires_at <= now {
-                    return Ok(None);
-                }
-                if !use_token(conn, id, now)? {
-                    // Another request spent this link a moment ago, verifying the account.
-                    return Ok(Some(Verified::AlreadyVerified(UserId(user_id))));
-                }
-                // Guarded on the flag so two links used at once verify the account once.
-                let n = diesel::update(
-                    users::table
-                        .find(user_id)
-                        .filter(users::email_verified.eq(false)),
-                )
-                .set((users::email_verified.eq(true), users::updated_at.eq(now)))
-                .execute(conn)?;
-                Ok(Some(if n == 1 {
-                    Verified::Account(UserId(user_id))
-                } else {
-                    Verified::AlreadyVerified(UserId(user_id))
-                }))
-            })
+            .write(move |conn| consume_verification(conn, &hash, now))
             .await
             .map_err(RepoError::Unexpected)
     }
