@@ -113,7 +113,7 @@ test('dashboard charts: alarming readings stay on the chart, whole, and crisis r
   const bp = card(page, 'Blood Pressure Trends');
   await expect(bp.getByText('1 reading with only one blood-pressure value is not drawn: a point needs both.')).toBeVisible();
   await expect(bp.getByText(/^1 reading in this range is in the Hypertensive Crisis range \(systolic above 180/)).toBeVisible();
-  await expect(bp.getByLabel('Blood Pressure Trends time range')).toHaveAccessibleDescription('Calendar days, today included');
+  await expect(bp.getByLabel('Blood Pressure Trends time range')).toHaveAccessibleDescription('Calendar days, today included.');
 
   // 210/125 now: on the chart, its tooltip says so, and the triangle is drawn whole on the right edge.
   const crisis = await newestPoint(page, bp);

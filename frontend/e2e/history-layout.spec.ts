@@ -103,6 +103,29 @@ test('history: a page of 10 fits 1280x800, phone cards and pagination keep their
   await expect(rows.nth(1)).toContainText(LONG_NOTE);
   await page.screenshot({ path: shotPath('history-1280.png') });
 
+  // Pressing a long-note row's Edit button never moves it: a browser focuses a button on
+  // mousedown, and a row that grew then would move the button from under the pointer.
+  const edit = rows.nth(1).getByRole('button', { name: /^Edit reading/ });
+  const idle = await boxOf(edit);
+  const rowIdle = await boxOf(rows.nth(1));
+  await page.mouse.move(idle.x + idle.width / 2, idle.y + idle.height / 2);
+  await page.mouse.down();
+  await expect(edit).toBeFocused();
+  expect(await boxOf(edit)).toEqual(idle);
+  expect((await boxOf(rows.nth(1))).height).toBeCloseTo(rowIdle.height, 0);
+  await page.mouse.up();
+  // The click landed: the reading opens for editing.
+  await expect(page).toHaveURL(/\/vitals\?edit=/);
+  await openHistory(page);
+  // The keyboard focus still shows a long note whole, with the buttons where they were.
+  await rows.nth(1).getByRole('button', { name: /^Edit reading/ }).focus();
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Shift+Tab');
+  await expect(edit).toBeFocused();
+  expect((await boxOf(rows.nth(1))).height).toBeGreaterThan(rowIdle.height + 10);
+  expect((await boxOf(edit)).y).toBeCloseTo(idle.y, 0);
+  await edit.blur();
+
   // Phone: the Notes label stays one word wide beside or above a long note, and the
   // pagination's Previous and Next sit on one line, each on one line.
   await page.setViewportSize({ width: 375, height: 812 });

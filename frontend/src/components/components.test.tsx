@@ -10,6 +10,7 @@ import { TrendChart } from './chart/TrendChart';
 
 afterEach(() => {
   vi.useRealTimers();
+  vi.restoreAllMocks();
 });
 
 function TabsDemo(): ReactElement {
@@ -171,6 +172,60 @@ describe('Toasts', () => {
     fireEvent.click(screen.getByText('show 0'));
     fireEvent.click(screen.getByRole('button', { name: 'Close notification' }));
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+});
+
+describe('Toast placement while shown', () => {
+  it('moves a shown toast off the control that caused it after a scroll or a resize, once a frame at most', () => {
+    // The layout jsdom lacks: the viewport under the header, the toast at its top, and the
+    // Save button wherever the page has scrolled it.
+    let saveTop = 400;
+    const rect = (top: number, left: number, height: number, width: number): DOMRect =>
+      ({ top, left, bottom: top + height, right: left + width, height, width, x: left, y: top }) as DOMRect;
+    vi.spyOn(Element.prototype, 'getBoundingClientRect').mockImplementation(function (this: Element) {
+      if (this.classList.contains('toast-viewport')) return rect(72, 0, 700, 1280);
+      if (this.classList.contains('toast')) return rect(this.getAttribute('data-placement') === 'bottom' ? 682 : 72, 420, 90, 440);
+      if (this.textContent === 'show 0') return rect(saveTop, 400, 44, 200);
+      return rect(0, 0, 0, 0);
+    });
+    const frames: FrameRequestCallback[] = [];
+    const raf = vi.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => frames.push(callback));
+    const runFrames = (): void =>
+      act(() => {
+        for (const callback of frames.splice(0)) callback(0);
+      });
+
+    render(
+      <ToastProvider>
+        <ToastButtons options={[{ title: 'Saved' }]} />
+      </ToastProvider>,
+    );
+    const save = screen.getByText('show 0');
+    fireEvent.pointerDown(save);
+    fireEvent.click(save);
+    const toast = screen.getByRole('status');
+    expect(toast).toHaveAttribute('data-placement', 'top');
+
+    // The page scrolls Save up under the toast: it moves down, measured once for two events.
+    saveTop = 80;
+    fireEvent.scroll(document);
+    fireEvent.scroll(document);
+    expect(raf).toHaveBeenCalledTimes(1);
+    runFrames();
+    expect(toast).toHaveAttribute('data-placement', 'bottom');
+
+    // A rotation takes Save away again: back to the top.
+    saveTop = 400;
+    fireEvent(window, new Event('resize'));
+    runFrames();
+    expect(toast).toHaveAttribute('data-placement', 'top');
+
+    // Closed, it listens no more.
+    fireEvent.click(screen.getByRole('button', { name: 'Close notification' }));
+    raf.mockClear();
+    fireEvent.scroll(document);
+    fireEvent(window, new Event('resize'));
+    expect(raf).not.toHaveBeenCalled();
   });
 });
 

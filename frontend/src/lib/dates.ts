@@ -78,6 +78,9 @@ export function firstDayOfLastDays(days: number, now: Date = new Date()): string
   return isoDateDaysAgo(Math.max(days, 1) - 1, now);
 }
 
+/** What "Last N days" means, as every period or range control says it (see `firstDayOfLastDays`). */
+export const LAST_DAYS_HINT = 'Calendar days, today included.';
+
 /** Local midnight (ms) that starts the last `days` calendar days (see `firstDayOfLastDays`). */
 export function startOfLastDays(days: number, now: Date = new Date()): number {
   return readingTimestamp(firstDayOfLastDays(days, now), null);

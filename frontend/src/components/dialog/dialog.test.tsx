@@ -1,6 +1,6 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useState, type ReactElement } from 'react';
+import { useLayoutEffect, useState, type ReactElement } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { Dialog } from './Dialog';
 
@@ -86,53 +86,75 @@ describe('Dialog', () => {
     expect(screen.getByRole('alertdialog')).toBeInTheDocument();
   });
 
-  it('after a failed confirm, focus is back in the dialog and Escape still closes it', async () => {
+  /**
+   * A confirm that fails: busy, then not. `dropFocus` plays a browser that drops focus from
+   * the confirm button as it gets disabled, before the dialog's effects run (jsdom keeps it
+   * there, and ignores blur() on a disabled control, hence the brief re-enable).
+   */
+  function FailingHarness({ dropFocus, onFail }: { dropFocus: boolean; onFail: (fail: () => void) => void }): ReactElement {
+    const [open, setOpen] = useState(false);
+    const [busy, setBusy] = useState(false);
+    // A parent's layout effect runs after the DOM update and before the child's passive effects.
+    useLayoutEffect(() => {
+      const active = document.activeElement;
+      if (!dropFocus || !busy || !(active instanceof HTMLButtonElement) || !active.disabled) return;
+      active.disabled = false;
+      active.blur();
+      active.disabled = true;
+    }, [busy, dropFocus]);
+    return (
+      <>
+        <button type="button" onClick={() => setOpen(true)}>
+          Open
+        </button>
+        {open ? (
+          <Dialog
+            title="Delete this?"
+            description={<p>This cannot be undone.</p>}
+            confirmLabel="Delete"
+            pendingLabel="Deleting..."
+            busy={busy}
+            onConfirm={() => {
+              setBusy(true);
+              onFail(() => setBusy(false));
+            }}
+            onCancel={() => setOpen(false)}
+          />
+        ) : null}
+      </>
+    );
+  }
+
+  it('after a failed confirm, focus is back on the confirm button and Escape still closes it', async () => {
     let fail: () => void = () => undefined;
-    function FailingHarness(): ReactElement {
-      const [open, setOpen] = useState(false);
-      const [busy, setBusy] = useState(false);
-      return (
-        <>
-          <button type="button" onClick={() => setOpen(true)}>
-            Open
-          </button>
-          {open ? (
-            <Dialog
-              title="Delete this?"
-              description={<p>This cannot be undone.</p>}
-              confirmLabel="Delete"
-              pendingLabel="Deleting..."
-              busy={busy}
-              onConfirm={() => {
-                setBusy(true);
-                fail = () => setBusy(false);
-              }}
-              onCancel={() => setOpen(false)}
-            />
-          ) : null}
-        </>
-      );
-    }
-    render(<FailingHarness />);
+    render(<FailingHarness dropFocus={false} onFail={(f) => (fail = f)} />);
     const dialog = await open();
     const user = userEvent.setup();
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(within(dialog).getByRole('button', { name: 'Deleting...' })).toBeDisabled();
-    // A browser drops focus from a control that becomes disabled (jsdom does not): do the same
-    // (jsdom ignores blur() on a disabled control, hence the brief re-enable).
-    const active = document.activeElement;
-    if (active instanceof HTMLButtonElement && active.disabled) {
-      act(() => {
-        active.disabled = false;
-        active.blur();
-        active.disabled = true;
-      });
-    }
-    expect(dialog.contains(document.activeElement)).toBe(true);
+    // Not left on a disabled button: the dialog holds focus while busy.
+    expect(dialog).toHaveFocus();
     act(() => fail());
     const confirm = within(dialog).getByRole('button', { name: 'Delete' });
     expect(confirm).toBeEnabled();
     expect(confirm).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Open' })).toHaveFocus();
+  });
+
+  it('when the browser drops focus from the disabled button, focus comes back into the dialog and Escape still closes it', async () => {
+    let fail: () => void = () => undefined;
+    render(<FailingHarness dropFocus onFail={(f) => (fail = f)} />);
+    const dialog = await open();
+    const user = userEvent.setup();
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(within(dialog).getByRole('button', { name: 'Deleting...' })).toBeDisabled();
+    // Focus was dropped to the page; the dialog took it back.
+    expect(dialog).toHaveFocus();
+    act(() => fail());
+    // Where focus was before is unknown (it was dropped): Cancel, the dialog's safe control.
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Open' })).toHaveFocus();

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, typ
 import { Icon } from '../icons/Icon';
 import { cx } from '../../lib/cx';
 import { TOAST_DURATION_MS, ToastContext, type ToastApi, type ToastOptions, type ToastRecord } from './toastContext';
-import { anchorsOf, nextPlacement, type ToastPlacement } from './placement';
+import { anchorsOf, placementIn, type ToastPlacement } from './placement';
 import './toast.css';
 
 /** Holds the single toast slot and renders it in a fixed viewport. */
@@ -60,13 +60,35 @@ function ToastView({ toast, onClose }: { toast: ToastRecord; onClose: () => void
     };
   }, [paused, onClose]);
 
-  // Measured before paint: a toast covering the control that caused it moves to the bottom.
-  useLayoutEffect(() => {
+  const place = useCallback(() => {
     const box = element.current?.getBoundingClientRect();
-    if (!box) return;
-    const next = nextPlacement(placement, box, toast.anchors);
-    if (next !== placement) setPlacement(next);
-  }, [placement, toast.anchors]);
+    const area = element.current?.parentElement?.getBoundingClientRect();
+    if (box && area) setPlacement(placementIn(area, box, toast.anchors));
+  }, [toast.anchors]);
+
+  // Measured before paint: a toast covering the control that caused it moves to the bottom.
+  useLayoutEffect(place, [place]);
+
+  // And again, once a frame at most, while it is shown: a scroll (of the page or of any
+  // scrolling box, hence the capture) or a resize or rotation moves the anchors under it.
+  useEffect(() => {
+    let frame = 0;
+    const schedule = (): void => {
+      if (frame) return;
+      frame = window.requestAnimationFrame(() => {
+        frame = 0;
+        place();
+      });
+    };
+    const options = { passive: true, capture: true } as const;
+    document.addEventListener('scroll', schedule, options);
+    window.addEventListener('resize', schedule, options);
+    return () => {
+      document.removeEventListener('scroll', schedule, options);
+      window.removeEventListener('resize', schedule, options);
+      if (frame) window.cancelAnimationFrame(frame);
+    };
+  }, [place]);
 
   const destructive = variant === 'destructive';
   return (

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { anchorsOf, nextPlacement, overlaps } from './placement';
+import { anchorsOf, overlaps, placementIn } from './placement';
 
 afterEach(() => {
   document.body.innerHTML = '';
@@ -23,12 +23,18 @@ describe('toast placement', () => {
     expect(anchorsOf([document.body, null])).toEqual([]);
   });
 
-  it('moves to the bottom when the toast covers an anchor at the top, and stays there', () => {
+  it('moves to the bottom when the toast would cover an anchor at the top, wherever it is drawn now', () => {
     document.body.innerHTML = '<button id="save">Save Reading</button>';
     const save = document.getElementById('save') as HTMLButtonElement;
     save.getBoundingClientRect = () => box(80, 400, 44, 200);
-    expect(nextPlacement('top', box(72, 420, 90, 440), [save])).toBe('bottom');
-    expect(nextPlacement('top', box(600, 420, 90, 440), [save])).toBe('top');
-    expect(nextPlacement('bottom', box(72, 420, 90, 440), [save])).toBe('bottom');
+    const area = box(72, 0, 700, 1280);
+    // Drawn at the top, over Save: bottom.
+    expect(placementIn(area, box(72, 420, 90, 440), [save])).toBe('bottom');
+    // Drawn at the bottom already: the top slot is still over Save, so it stays down.
+    expect(placementIn(area, box(682, 420, 90, 440), [save])).toBe('bottom');
+    // Save scrolled away: back to the top, from either place.
+    save.getBoundingClientRect = () => box(400, 400, 44, 200);
+    expect(placementIn(area, box(682, 420, 90, 440), [save])).toBe('top');
+    expect(placementIn(area, box(72, 420, 90, 440), [save])).toBe('top');
   });
 });

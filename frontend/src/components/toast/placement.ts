@@ -38,9 +38,15 @@ export function anchorsOf(candidates: ReadonlyArray<Element | null | undefined>)
   return [...out];
 }
 
-/** The placement after measuring the toast where it is: `top` unless it covers an anchor there. */
-export function nextPlacement(current: ToastPlacement, toast: Box, anchors: readonly Element[]): ToastPlacement {
-  if (current === 'bottom') return 'bottom';
-  const covered = anchors.some((anchor) => anchor.isConnected && overlaps(toast, anchor.getBoundingClientRect()));
+/**
+ * Where the toast goes now: `top` unless, laid out at the top of its `area` (the toast
+ * viewport), it would cover an anchor; then `bottom`. The top slot is worked out from the
+ * area and the toast's size, not from where the toast is drawn now, so the answer is the
+ * same from either place: called again after a scroll or a resize it moves the toast down
+ * when the page brings an anchor under it, and back up when the anchor has gone.
+ */
+export function placementIn(area: Box, toast: Box, anchors: readonly Element[]): ToastPlacement {
+  const top: Box = { top: area.top, bottom: area.top + (toast.bottom - toast.top), left: toast.left, right: toast.right };
+  const covered = anchors.some((anchor) => anchor.isConnected && overlaps(top, anchor.getBoundingClientRect()));
   return covered ? 'bottom' : 'top';
 }

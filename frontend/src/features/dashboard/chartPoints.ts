@@ -16,8 +16,6 @@ export const CHART_RANGES = [
   { days: 30, label: 'Last 30 days' },
   { days: 90, label: 'Last 90 days' },
 ] as const;
-/** What "Last N days" means, next to the range select (`firstDayOfLastDays`). */
-export const CHART_RANGE_HINT = 'Calendar days, today included';
 export type ChartRange = (typeof CHART_RANGES)[number]['days'];
 export const DEFAULT_CHART_RANGE: ChartRange = 7;
 /** The longest range: the dashboard loads this many days of readings. */

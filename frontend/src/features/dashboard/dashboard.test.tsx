@@ -243,7 +243,7 @@ describe('Dashboard', () => {
     expect(within(hrCard).queryByText(/not drawn/)).not.toBeInTheDocument();
     // The range select says what "Last N days" means.
     expect(within(hrCard).getByLabelText('Heart Rate Trend time range')).toHaveAccessibleDescription(
-      'Calendar days, today included',
+      'Calendar days, today included.',
     );
   });
 

@@ -35,8 +35,6 @@ export const PERIODS: ReadonlyArray<{ days: number; label: string }> = [
   { days: 365, label: 'Last 365 days' },
   { days: 3650, label: 'All time' },
 ];
-/** What the period filter's hint says a period means. */
-export const PERIOD_HINT = 'Calendar days, today included.';
 export const DEFAULT_PERIOD = 30;
 export const ALL_TIME = 3650;
 

@@ -2,9 +2,9 @@ import { lazy, Suspense, useId, useState, type ReactElement } from 'react';
 import type * as ChartModuleType from '../../../components/chart/TimeSeriesChart';
 import { Skeleton } from '../../../components/feedback/Skeleton';
 import type { Reading } from '../../../lib/readings';
+import { LAST_DAYS_HINT } from '../../../lib/dates';
 import {
   CHART_RANGES,
-  CHART_RANGE_HINT,
   DEFAULT_CHART_RANGE,
   chartNotes,
   chartSeries,
@@ -110,7 +110,7 @@ export function ChartCard({ spec, readings, failed, units, now }: ChartCardProps
             ))}
           </select>
           <p id={hintId} className="chart-range-hint">
-            {CHART_RANGE_HINT}
+            {LAST_DAYS_HINT}
           </p>
         </div>
       </div>

@@ -6,7 +6,7 @@ import { PageHeader } from '../../../components/layout/PageHeader';
 import { BpCategoryLegend } from '../../../components/readings/BpCategoryBadge';
 import { DeleteReadingDialog } from '../../../components/readings/DeleteReadingDialog';
 import { useToast } from '../../../components/toast';
-import { firstDayOfLastDays, formatDate } from '../../../lib/dates';
+import { firstDayOfLastDays, formatDate, LAST_DAYS_HINT } from '../../../lib/dates';
 import { usePreferences } from '../../../lib/preferences';
 import { deleteReading, useReadingPage, useRefreshReadings, type Reading } from '../../../lib/readings';
 import { HistoryTable } from '../components/HistoryTable';
@@ -15,7 +15,6 @@ import {
   DEFAULT_PERIOD,
   PAGE_SIZE,
   PERIODS,
-  PERIOD_HINT,
   READING_TYPES,
   pageCount,
   pageWindow,
@@ -213,7 +212,7 @@ export default function HistoryPage(): ReactElement {
               ))}
             </select>
             <p className="field-hint" id={ids.periodHint}>
-              {PERIOD_HINT}
+              {LAST_DAYS_HINT}
             </p>
           </div>
         </div>
