@@ -6,21 +6,7 @@ use kernel::{Email, UserId};
 
 pub const PRODUCT: &str = "Vitalog";
 
-/// Escapes text for HTML element content and attribute values.
-pub fn escape_html(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            _ => out.push(c),
-        }
-    }
-    out
-}
+use kernel::text::escape_html;
 
 /// Wraps paragraphs and an optional button in the product's calm email layout.
 pub fn html_layout(heading: &str, paragraphs: &[String], button: Option<(&str, &str)>) -> String {

@@ -4,20 +4,13 @@ use chrono::NaiveDate;
 use kernel::outbox::{Attachment, OutgoingEmail};
 use kernel::{Email, UserId};
 
-fn escape(s: &str) -> String {
-    s.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
-}
-
 fn html(paragraphs: &[String], button: (&str, &str), unsubscribe: &str, why: &str) -> String {
     let body: String = paragraphs
         .iter()
         .map(|p| {
             format!(
                 "<p style=\"margin:0 0 14px\">{}</p>",
-                escape(p).replace('\n', "<br>")
+                kernel::text::escape_html(p).replace('\n', "<br>")
             )
         })
         .collect();
@@ -28,10 +21,10 @@ fn html(paragraphs: &[String], button: (&str, &str), unsubscribe: &str, why: &st
 <p style=\"margin:22px 0\"><a href=\"{href}\" style=\"background:#0f766e;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none\">{label}</a></p>\
 <p style=\"margin:24px 0 0;font-size:12px;color:#5b6b73\">{why} <a href=\"{unsub}\" style=\"color:#5b6b73\">Unsubscribe</a> with one click, no login needed.</p>\
 </div></body></html>",
-        href = escape(button.1),
-        label = escape(button.0),
-        why = escape(why),
-        unsub = escape(unsubscribe),
+        href = kernel::text::escape_html(button.1),
+        label = kernel::text::escape_html(button.0),
+        why = kernel::text::escape_html(why),
+        unsub = kernel::text::escape_html(unsubscribe),
     )
 }
 

@@ -101,11 +101,7 @@ fn title_block(c: &mut Canvas, doc: &ReportDocument) {
     c.y -= 56.0;
     let box_top = c.y;
     c.rect(MARGIN, box_top - 74.0, PAGE_W - 2.0 * MARGIN, 74.0, TINT);
-    let name = if p.full_name.trim().is_empty() {
-        p.username.clone()
-    } else {
-        p.full_name.clone()
-    };
+    let name = kernel::text::display_name(&p.full_name, &p.username);
     let rows = [
         ("Patient", name),
         (

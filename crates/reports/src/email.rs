@@ -112,11 +112,7 @@ fn compose(
     message: &str,
     pdf: Vec<u8>,
 ) -> OutgoingEmail {
-    let who = if patient.full_name.trim().is_empty() {
-        patient.username.clone()
-    } else {
-        patient.full_name.clone()
-    };
+    let who = kernel::text::display_name(&patient.full_name, &patient.username);
     let mut paragraphs = vec![
         format!(
             "{who} ({}) sent you a health report from Vitalog, the personal health record they keep.",
@@ -160,13 +156,7 @@ fn compose(
 
 /// Minimal HTML part (escaped paragraphs).
 fn identity_free_html(paragraphs: &[String]) -> String {
-    let esc = |s: &str| {
-        s.replace('&', "&amp;")
-            .replace('<', "&lt;")
-            .replace('>', "&gt;")
-            .replace('"', "&quot;")
-            .replace('\n', "<br>")
-    };
+    let esc = |s: &str| kernel::text::escape_html(s).replace('\n', "<br>");
     let body: String = paragraphs
         .iter()
         .map(|p| {

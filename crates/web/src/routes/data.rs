@@ -81,13 +81,11 @@ pub async fn readings_fhir(
     let me = state.accounts.user(user.id).await?;
     let prefs = state.accounts.preferences(user.id).await?;
     let all = state.readings.all(user.id).await?;
-    let name = format!("{} {}", me.first_name.trim(), me.last_name.trim());
     let patient = FhirPatient {
-        display_name: if name.trim().is_empty() {
-            me.username.clone()
-        } else {
-            name.trim().to_owned()
-        },
+        display_name: kernel::text::display_name(
+            &format!("{} {}", me.first_name, me.last_name),
+            &me.username,
+        ),
     };
     let bundle = transfer::to_fhir_bundle(&all, &patient, prefs.time_zone, state.clock.now());
     Ok(HttpResponse::Ok()

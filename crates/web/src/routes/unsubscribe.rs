@@ -17,12 +17,6 @@ pub struct TokenParams {
     pub token: String,
 }
 
-fn escape(s: &str) -> String {
-    s.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-}
-
 fn page(status: StatusCode, heading: &str, text: &str, state: &AppState) -> HttpResponse {
     let profile = format!("{}/profile#profile-preferences", state.settings.origin());
     HttpResponse::build(status)
@@ -36,9 +30,9 @@ main{{max-width:480px;margin:12vh auto;background:#fff;border:1px solid #dde5e8;
 .brand{{color:#0f766e;font-weight:700;margin:0 0 20px}}h1{{font-size:1.35rem;margin:0 0 12px}}p{{line-height:1.5}}a{{color:#0f766e}}</style>\
 </head><body><main><p class=\"brand\">Vitalog</p><h1>{h}</h1><p>{t}</p>\
 <p><a href=\"{profile}\">Open your preferences</a> (you will be asked to log in).</p></main></body></html>",
-            h = escape(heading),
-            t = escape(text),
-            profile = escape(&profile),
+            h = kernel::text::escape_html(heading),
+            t = kernel::text::escape_html(text),
+            profile = kernel::text::escape_html(&profile),
         ))
 }
 
