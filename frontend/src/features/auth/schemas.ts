@@ -1,4 +1,5 @@
 import { boolean, object, ref, string, type InferType } from 'yup';
+import { PASSWORD_MESSAGES, newPasswordField } from '../../lib/passwordRules';
 
 /** Messages word for word from the product spec, section 5. */
 export const messages = {
@@ -8,8 +9,8 @@ export const messages = {
   usernameMin: 'Username must be at least 3 characters.',
   /** Not in the spec: login takes a username or an address, so a username cannot pose as one. */
   usernameAt: 'Username cannot contain @.',
-  passwordMin: 'Password must be at least 8 characters.',
-  passwordPattern: 'Password must include uppercase, lowercase, number and special character.',
+  passwordMin: PASSWORD_MESSAGES.min,
+  passwordPattern: PASSWORD_MESSAGES.pattern,
   passwordsMatch: 'Passwords do not match.',
   confirmRequired: 'Please confirm your password.',
   terms: 'You must agree to the terms and conditions.',
@@ -17,13 +18,6 @@ export const messages = {
 } as const;
 
 export const USERNAME_MIN = 3;
-export const PASSWORD_MIN = 8;
-
-/**
- * A lowercase letter, an uppercase letter, a digit and one of @$!%*?&, and nothing but
- * letters, digits and those characters.
- */
-export const PASSWORD_PATTERN = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)(?=.*[@$!%*?&])[A-Za-z\d@$!%*?&]+$/;
 
 /** A practical address check (something@domain.tld, no spaces). */
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -48,10 +42,7 @@ export const registerSchema = object({
     .required(messages.usernameMin)
     .min(USERNAME_MIN, messages.usernameMin)
     .matches(/^[^@]*$/, messages.usernameAt),
-  password: string()
-    .required(messages.passwordMin)
-    .min(PASSWORD_MIN, messages.passwordMin)
-    .matches(PASSWORD_PATTERN, { message: messages.passwordPattern, excludeEmptyString: true }),
+  password: newPasswordField(),
   confirmPassword: string()
     .required(messages.confirmRequired)
     .oneOf([ref('password')], messages.passwordsMatch),
@@ -66,10 +57,7 @@ export type PasswordResetRequestValues = InferType<typeof passwordResetRequestSc
 
 /** The server checks a reset password with the registration rule: so does the form, before submit. */
 export const resetPasswordSchema = object({
-  password: string()
-    .required(messages.passwordMin)
-    .min(PASSWORD_MIN, messages.passwordMin)
-    .matches(PASSWORD_PATTERN, { message: messages.passwordPattern, excludeEmptyString: true }),
+  password: newPasswordField(),
   confirmPassword: string()
     .required(messages.confirmRequired)
     .oneOf([ref('password')], messages.passwordsMatch),

@@ -1,4 +1,5 @@
 import { boolean, object, ref, string, type InferType } from 'yup';
+import { PASSWORD_MESSAGES, newPasswordField } from '../../lib/passwordRules';
 import { GENDERS } from './api/profileApi';
 
 /** Messages word for word from the product spec (section 5) and the server's rules. */
@@ -11,8 +12,8 @@ export const profileMessages = {
   under18: 'You must be at least 18 years old to use Vitalog.',
   gender: 'Gender must be one of male, female, other or prefer-not-to-say.',
   currentRequired: 'Current password is required',
-  passwordMin: 'Password must be at least 8 characters.',
-  passwordPattern: 'Password must include uppercase, lowercase, number and special character.',
+  passwordMin: PASSWORD_MESSAGES.min,
+  passwordPattern: PASSWORD_MESSAGES.pattern,
   passwordSame: 'New password must be different from the current password.',
   passwordsMatch: 'Passwords do not match.',
   reminderTime: 'Reminder time must be a time like 20:00.',
@@ -20,9 +21,7 @@ export const profileMessages = {
 } as const;
 
 export const NAME_MAX = 100;
-export const PASSWORD_MIN = 8;
 export const MINIMUM_AGE = 18;
-const PASSWORD_PATTERN = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)(?=.*[@$!%*?&])[A-Za-z\d@$!%*?&]+$/;
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -96,10 +95,7 @@ export type PersonalValues = InferType<ReturnType<typeof personalSchemaFor>>;
 
 export const passwordSchema = object({
   currentPassword: string().required(profileMessages.currentRequired),
-  newPassword: string()
-    .required(profileMessages.passwordMin)
-    .min(PASSWORD_MIN, profileMessages.passwordMin)
-    .matches(PASSWORD_PATTERN, { message: profileMessages.passwordPattern, excludeEmptyString: true })
+  newPassword: newPasswordField()
     .notOneOf([ref('currentPassword')], profileMessages.passwordSame),
   confirmPassword: string()
     .required(profileMessages.passwordsMatch)

@@ -13,6 +13,7 @@ import { submitForm } from '../../../lib/navigation';
 import { register } from '../api/authApi';
 import { registerSchema, type RegisterValues } from '../schemas';
 import { pickFieldErrors } from './serverErrors';
+import { PASSWORD_HINT } from '../../../lib/passwordRules';
 
 export const REGISTER_FAILURE = 'Registration failed. Please try again.';
 
@@ -115,7 +116,7 @@ export function RegisterForm(): ReactElement {
         name="password"
         label="Password"
         autoComplete="new-password"
-        hint="At least 8 characters, with upper- and lowercase letters, a number and one of @$!%*?&."
+        hint={PASSWORD_HINT}
         value={formik.values.password}
         onChange={formik.handleChange}
         onBlur={formik.handleBlur}

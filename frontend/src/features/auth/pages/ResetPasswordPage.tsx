@@ -17,6 +17,7 @@ import type { ResetTokenStatus } from '../api/types';
 import { pickFieldErrors } from '../components/serverErrors';
 import { resetPasswordSchema, type ResetPasswordValues } from '../schemas';
 import '../auth.css';
+import { PASSWORD_HINT } from '../../../lib/passwordRules';
 
 export const RESET_INVALID = 'This password reset link is invalid or has expired. Please request a new one.';
 export const RESET_TOKEN_MISSING = 'Reset token is missing. Please request a new password reset link.';
@@ -160,7 +161,7 @@ function ResetForm({ token, onDone }: { token: string; onDone: (message: string)
           name="password"
           label="New password"
           autoComplete="new-password"
-          hint="At least 8 characters, with upper- and lowercase letters, a number and one of @$!%*?&."
+          hint={PASSWORD_HINT}
           value={formik.values.password}
           onChange={formik.handleChange}
           onBlur={formik.handleBlur}

@@ -11,6 +11,7 @@ import { changePassword } from '../api/profileApi';
 import { passwordSchema, type PasswordValues } from '../schemas';
 import { SectionCard } from './SectionCard';
 import { DeleteAccount } from './DeleteAccount';
+import { PASSWORD_HINT } from '../../../lib/passwordRules';
 
 export const PASSWORD_CHANGE_FAILURE = 'Failed to change your password. Please try again.';
 
@@ -85,7 +86,7 @@ export function SecuritySection(): ReactElement {
             name="newPassword"
             label="New password"
             autoComplete="new-password"
-            hint="At least 8 characters, with upper- and lowercase letters, a number and one of @$!%*?&."
+            hint={PASSWORD_HINT}
             value={formik.values.newPassword}
             onChange={formik.handleChange}
             onBlur={formik.handleBlur}
