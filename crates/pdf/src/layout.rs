@@ -54,14 +54,6 @@ impl Units {
     }
 }
 
-fn us_date(d: NaiveDate) -> String {
-    kernel::display::date(d)
-}
-
-fn twelve_hour(r: &Reading) -> String {
-    kernel::display::time(r.time)
-}
-
 fn section(c: &mut Canvas, title: &str) {
     c.ensure(48.0);
     c.y -= 10.0;
@@ -107,7 +99,7 @@ fn title_block(c: &mut Canvas, doc: &ReportDocument) {
         (
             "Date of birth",
             p.date_of_birth
-                .map_or_else(|| "Not given".to_owned(), us_date),
+                .map_or_else(|| "Not given".to_owned(), kernel::display::date),
         ),
         (
             "Period",
@@ -647,8 +639,8 @@ fn table_section(c: &mut Canvas, doc: &ReportDocument, u: &Units) {
             _ => dash(),
         };
         let cells = [
-            us_date(r.date),
-            twelve_hour(r),
+            kernel::display::date(r.date),
+            kernel::display::time(r.time),
             bp,
             v.bp_category()
                 .map_or_else(String::new, |c| c.label().to_owned()),
