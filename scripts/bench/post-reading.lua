@@ -1,5 +1,5 @@
 -- wrk: POST /api/readings with a full reading (all five vitals and a note), a new time of
--- day each request; the date comes from BENCH_DATE (today) so none is in the future.
+-- day each request; the date comes from BENCH_DATE (yesterday, UTC) so none is in the future.
 local n = 0
 local date = os.getenv("BENCH_DATE")
 -- wrk.format's headers replace wrk.headers (which hold -H "Cookie: ..."): merge them.

@@ -64,11 +64,11 @@ def verification_token(email):
     raise SystemExit("verification email not found")
 
 
-def readings_csv(today):
+def readings_csv(last_day):
     rnd = random.Random(7)
     lines = ["date,time,systolic,diastolic,heart_rate,weight,weight_unit,blood_sugar,blood_sugar_unit,notes"]
     for d in range(365 * YEARS):
-        day = (today - datetime.timedelta(days=d)).isoformat()
+        day = (last_day - datetime.timedelta(days=d)).isoformat()
         for t in ("07:30", "13:00", "21:15"):
             note = "bench reading" if t == "13:00" else ""
             lines.append(f"{day},{t},{rnd.randint(105, 150)},{rnd.randint(65, 95)},{rnd.randint(55, 95)},"
@@ -91,7 +91,10 @@ def run_sql(statements):
 
 
 start = time.time()
-today = datetime.date.today()
+# Readings end yesterday (UTC): a reading later today may still lie in the future, and the
+# server refuses readings more than 14 hours ahead of UTC (readings::rules::latest_allowed),
+# so seeding today at 21:15 failed whenever the seed ran shortly after midnight UTC.
+last_day = datetime.datetime.now(datetime.timezone.utc).date() - datetime.timedelta(days=1)
 email = f"{MAIN}@bench.example"
 status, body, _ = call("POST", "/api/register", {"username": MAIN, "email": email, "password": PASSWORD})
 assert status == 201, (status, body)
@@ -103,7 +106,7 @@ order = json.loads(body)["id"]
 assert call("POST", "/api/subscription/activate",
             {"paymentMethod": "paypal", "amount": "5.00", "transactionId": order, "paymentDetails": {}},
             cookie10)[0] == 200
-status, body, _ = call("POST", "/api/data/import", {"csv": readings_csv(today)}, cookie10)
+status, body, _ = call("POST", "/api/data/import", {"csv": readings_csv(last_day)}, cookie10)
 assert status == 200, (status, body)
 imported = json.loads(body)["imported"]
 assert imported == 365 * YEARS * 3, body
@@ -117,8 +120,8 @@ names = ["oneyear", "writer"] + [f"bench{i}" for i in range(1, CLONES - 1)]
 values = ", ".join(f"('{n}')" for n in names)
 src = f"(SELECT id FROM users WHERE username_key = '{MAIN.lower()}')"
 clones = "(SELECT id FROM users WHERE email LIKE '%@clone.bench.example')"
-day30 = (today - datetime.timedelta(days=29)).isoformat()
-day365 = (today - datetime.timedelta(days=364)).isoformat()
+day30 = (last_day - datetime.timedelta(days=29)).isoformat()
+day365 = (last_day - datetime.timedelta(days=364)).isoformat()
 reading_cols = "date, time, systolic, diastolic, heart_rate, weight, blood_sugar, notes, created_at, updated_at"
 run_sql([
     f"""INSERT INTO users (username, username_key, email, password_hash, first_name, last_name,
