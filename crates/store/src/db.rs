@@ -140,6 +140,16 @@ enum Target {
     Postgres(String),
 }
 
+/// Creates the folder a SQLite file (or its lock file) lives in, so a fresh data directory
+/// works without a manual `mkdir`.
+fn create_parent_dir(path: &Path) -> Result<(), DbError> {
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| DbError::Connect(format!("{}: {e}", dir.display())))?;
+    }
+    Ok(())
+}
+
 fn parse_url(url: &str) -> Result<Target, DbError> {
     if url.starts_with("postgres://") || url.starts_with("postgresql://") {
         return Ok(Target::Postgres(url.to_owned()));
@@ -173,10 +183,7 @@ impl ProcessLock {
         let mut name = db_path.clone().into_os_string();
         name.push(".lock");
         let lock_path = PathBuf::from(name);
-        if let Some(dir) = lock_path.parent().filter(|d| !d.as_os_str().is_empty()) {
-            std::fs::create_dir_all(dir)
-                .map_err(|e| DbError::Connect(format!("{}: {e}", dir.display())))?;
-        }
+        create_parent_dir(&lock_path)?;
         let file = std::fs::OpenOptions::new()
             .create(true)
             .truncate(false)
@@ -411,11 +418,8 @@ impl Db {
     /// once and clearly), then builds the pool.
     pub fn connect(options: &DbOptions) -> Result<Self, DbError> {
         let target = parse_url(&options.url)?;
-        if let Target::Sqlite(path) = &target
-            && let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty())
-        {
-            std::fs::create_dir_all(dir)
-                .map_err(|e| DbError::Connect(format!("{}: {e}", dir.display())))?;
+        if let Target::Sqlite(path) = &target {
+            create_parent_dir(path)?;
         }
         let backend = match target {
             Target::Sqlite(_) => Backend::Sqlite,
