@@ -175,14 +175,7 @@ impl AccountService {
             }
             None => self.users.consume_verification(&hash, now).await,
         };
-        match outcome {
-            Ok(Some(v)) => Ok(v),
-            Ok(None) => Err(invalid()),
-            Err(RepoError::EmailTaken | RepoError::UsernameTaken) => {
-                Err(IdentityError::Conflict(rules::MSG_EMAIL_TAKEN.into()))
-            }
-            Err(RepoError::Unexpected(e)) => Err(e.into()),
-        }
+        link_outcome(outcome, invalid)
     }
 
     /// Uses the link sent to an old address after an email change: puts that address back
@@ -194,18 +187,11 @@ impl AccountService {
         if !secret::looks_valid(token) {
             return Err(invalid());
         }
-        match self
+        let outcome = self
             .users
             .undo_email_change(&secret::hash(token), self.clock.now())
-            .await
-        {
-            Ok(Some(email)) => Ok(email),
-            Ok(None) => Err(invalid()),
-            Err(RepoError::EmailTaken | RepoError::UsernameTaken) => {
-                Err(IdentityError::Conflict(rules::MSG_EMAIL_TAKEN.into()))
-            }
-            Err(RepoError::Unexpected(e)) => Err(e.into()),
-        }
+            .await;
+        link_outcome(outcome, invalid)
     }
 
     async fn user_or(
@@ -406,5 +392,22 @@ fn parse_email(raw: &str) -> Result<Email, IdentityError> {
 }
 
 mod neutral;
+/// What spending an emailed link came to: its result, the link's own "invalid or expired"
+/// error when nothing matched, or a conflict when the address it restores or confirms has
+/// been taken meanwhile (verification and undoing an email change answer alike).
+fn link_outcome<T>(
+    outcome: Result<Option<T>, RepoError>,
+    invalid: impl FnOnce() -> IdentityError,
+) -> Result<T, IdentityError> {
+    match outcome {
+        Ok(Some(v)) => Ok(v),
+        Ok(None) => Err(invalid()),
+        Err(RepoError::EmailTaken | RepoError::UsernameTaken) => {
+            Err(IdentityError::Conflict(rules::MSG_EMAIL_TAKEN.into()))
+        }
+        Err(RepoError::Unexpected(e)) => Err(e.into()),
+    }
+}
+
 #[cfg(test)]
 mod tests;
