@@ -9,6 +9,7 @@ pub mod error;
 pub mod model;
 pub mod password;
 pub mod ports;
+pub mod preferences;
 pub mod rules;
 pub mod service;
 

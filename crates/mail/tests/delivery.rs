@@ -1,5 +1,7 @@
 //! Real delivery: lettre over SMTP to a server on loopback, and the .eml file fallback.
 
+#![allow(clippy::expect_used)]
+
 use std::time::Duration;
 
 use kernel::Email;

@@ -1,5 +1,7 @@
 //! The PayPal adapter against a PayPal-shaped server on loopback.
 
+#![allow(clippy::expect_used)]
+
 use std::time::Duration;
 
 use billing::model::{CURRENCY, DESCRIPTION, PRICE};

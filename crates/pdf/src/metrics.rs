@@ -25,6 +25,7 @@ impl Face {
     fn load(bytes: &'static [u8], subset_name: &'static str) -> Self {
         let mut warnings = Vec::new();
         // The bytes are compiled in and covered by the tests: a parse failure is a build defect.
+        #[allow(clippy::expect_used)]
         let parsed = ParsedFont::from_bytes(bytes, 0, &mut warnings)
             .expect("the embedded DejaVu font parses");
         Self {

@@ -1,5 +1,7 @@
 //! The PDF checked with real tools (poppler-utils: pdfinfo, pdftotext).
 
+#![allow(clippy::expect_used)]
+
 use std::process::Command;
 
 use chrono::{Duration, NaiveDate, NaiveTime, TimeZone, Utc};

@@ -6,6 +6,7 @@ use std::time::Duration;
 
 use actix_web::HttpServer;
 use actix_web::dev::{Server, ServerHandle};
+use anyhow::Context;
 use billing::BillingService;
 use billing::ports::PaymentGateway;
 use identity::password::Argon2Hasher;
@@ -56,7 +57,7 @@ impl Application {
     /// Binds `config.bind` and builds everything.
     pub async fn build(config: Config) -> anyhow::Result<Self> {
         let listener = TcpListener::bind(&config.bind)
-            .map_err(|e| anyhow::anyhow!("cannot listen on {}: {e}", config.bind))?;
+            .with_context(|| format!("cannot listen on {}", config.bind))?;
         Self::build_with_listener(config, listener).await
     }
 
@@ -267,6 +268,33 @@ impl Application {
     }
 }
 
+/// A use case's error handed to another context through that context's port, which speaks
+/// `anyhow::Error`. An unexpected failure passes on as it is, so its whole cause chain is
+/// logged and the types in it still count (`kernel::health::Unavailable` answers 503); a
+/// refusal becomes the error itself.
+trait IntoCause {
+    fn into_cause(self) -> anyhow::Error;
+}
+
+macro_rules! into_cause {
+    ($($error:ty),+) => {$(
+        impl IntoCause for $error {
+            fn into_cause(self) -> anyhow::Error {
+                match self {
+                    Self::Unexpected(cause) => cause,
+                    refused => anyhow::Error::new(refused),
+                }
+            }
+        }
+    )+};
+}
+
+into_cause!(
+    identity::IdentityError,
+    readings::ReadingError,
+    reports::ReportError
+);
+
 /// Readings ask billing whether the user may record, through readings' own port.
 struct SubscriptionGate(BillingService);
 
@@ -308,7 +336,7 @@ impl reports::ports::ReadingSource for ReadingsForReports {
             self.0
                 .list(user, query)
                 .await
-                .map_err(|e| anyhow::anyhow!("{e}"))
+                .map_err(IntoCause::into_cause)
         };
         // Count first (a page of one carries the total), so a period with too many readings
         // is refused without loading them.
@@ -338,16 +366,12 @@ struct PatientProfile(AccountService);
 #[async_trait::async_trait]
 impl reports::ports::PatientSource for PatientProfile {
     async fn patient(&self, user: kernel::UserId) -> anyhow::Result<reports::Patient> {
-        let u = self
-            .0
-            .user(user)
-            .await
-            .map_err(|e| anyhow::anyhow!("{e}"))?;
+        let u = self.0.user(user).await.map_err(IntoCause::into_cause)?;
         let prefs = self
             .0
             .preferences(user)
             .await
-            .map_err(|e| anyhow::anyhow!("{e}"))?;
+            .map_err(IntoCause::into_cause)?;
         Ok(reports::Patient {
             full_name: format!("{} {}", u.first_name, u.last_name)
                 .trim()
@@ -422,7 +446,7 @@ impl notifications::WeeklyDigest for WeeklyFromReports {
             .0
             .weekly_digest(user, start, end)
             .await
-            .map_err(|e| anyhow::anyhow!("weekly digest: {e}"))?;
+            .map_err(|e| e.into_cause().context("weekly digest"))?;
         Ok(notifications::Digest {
             readings: d.readings,
             summary: d.summary,

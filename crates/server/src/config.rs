@@ -4,6 +4,7 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
+use anyhow::Context;
 use serde::Deserialize;
 use web::client_addr::{ProxyHeader, TrustedProxies};
 use web::rate_limit::{Rate, RateSettings};
@@ -194,7 +195,7 @@ impl Config {
 
     pub fn public_url(&self) -> anyhow::Result<url::Url> {
         let u = url::Url::parse(&self.public_url)
-            .map_err(|e| anyhow::anyhow!("VITALOG_PUBLIC_URL {:?}: {e}", self.public_url))?;
+            .with_context(|| format!("VITALOG_PUBLIC_URL {:?}", self.public_url))?;
         anyhow::ensure!(
             matches!(u.scheme(), "http" | "https") && u.host().is_some(),
             "VITALOG_PUBLIC_URL must be an http(s) URL, got {:?}",

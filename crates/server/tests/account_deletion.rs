@@ -3,6 +3,8 @@
 //! covered too), payments are kept detached, the old cookie and password fail, and a
 //! confirmation email arrives.
 
+#![allow(clippy::expect_used)]
+
 mod common;
 
 use common::*;

@@ -1,6 +1,8 @@
 //! Account takeover and enumeration over real HTTP, on SQLite and PostgreSQL: login names,
 //! email changes and their undo, links a new password voids, neutral registration.
 
+#![allow(clippy::expect_used)]
+
 mod common;
 
 use common::*;

@@ -1,5 +1,7 @@
 //! The accounts API over real HTTP, on SQLite and PostgreSQL, with real email.
 
+#![allow(clippy::expect_used)]
+
 mod common;
 
 use std::time::Duration;

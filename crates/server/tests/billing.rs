@@ -1,5 +1,7 @@
 //! Subscription over HTTP against a PayPal-shaped server on loopback, on both backends.
 
+#![allow(clippy::expect_used)]
+
 mod common;
 
 use common::*;

@@ -2,6 +2,8 @@
 //! PostgreSQL, and the same browser session, password, readings and stored PDFs work
 //! there; new rows get fresh ids.
 
+#![allow(clippy::expect_used)]
+
 mod common;
 
 use std::process::Command;

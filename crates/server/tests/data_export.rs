@@ -2,6 +2,8 @@
 //! units with formula cells neutralised, FHIR R4 export, the account JSON, import preview
 //! with the form's messages, import into a second account, and re-import adding nothing.
 
+#![allow(clippy::expect_used)]
+
 mod common;
 
 use common::*;

@@ -2,6 +2,8 @@
 //! of acknowledged writes, SIGTERM during requests, a backup under write load, and
 //! PostgreSQL going away under load. Each takes seconds.
 
+#![allow(clippy::expect_used)]
+
 mod common;
 
 use std::path::{Path, PathBuf};

@@ -2,6 +2,8 @@
 //! registration (so the browser's password manager sees the credentials) does not do the
 //! work again: no second password check or throttle count, no second registration.
 
+#![allow(clippy::expect_used)]
+
 mod common;
 
 use common::*;

@@ -2,6 +2,8 @@
 //! from the registered services; this test checks it has every route and that every
 //! documented operation is really routed.
 
+#![allow(clippy::expect_used)]
+
 mod common;
 
 use common::*;

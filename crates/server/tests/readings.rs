@@ -1,5 +1,7 @@
 //! Readings over HTTP on both backends: CRUD, rules, ownership, subscription gate, filters.
 
+#![allow(clippy::expect_used)]
+
 mod common;
 
 use common::*;

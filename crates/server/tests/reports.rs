@@ -3,6 +3,8 @@
 //! per recipient, per hour), subscribers only, the cap on kept reports, header injection and
 //! address literals, and "what was generated is what is served".
 
+#![allow(clippy::expect_used)]
+
 mod common;
 
 use common::*;

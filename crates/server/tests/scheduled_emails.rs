@@ -2,6 +2,8 @@
 //! when a reading exists, not twice after a restart, once when two servers share the
 //! database; the email carries a working one-click unsubscribe that cannot be forged.
 
+#![allow(clippy::expect_used)]
+
 mod common;
 
 use std::net::TcpListener;

@@ -3,6 +3,8 @@
 //! large, broken JSON, wrong content type, control characters) get a clear 4xx and store
 //! nothing.
 
+#![allow(clippy::expect_used)]
+
 mod common;
 
 use common::*;

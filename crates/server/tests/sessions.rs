@@ -1,6 +1,8 @@
 //! Session lifetimes through the real session store, on SQLite and PostgreSQL, with a
 //! clock the test moves (no waiting, nothing timing-sensitive).
 
+#![allow(clippy::expect_used)]
+
 mod common;
 
 use chrono::{Duration, Utc};

@@ -1,6 +1,8 @@
 //! Who a request comes from behind reverse proxies, and how login attempts are throttled,
 //! over real HTTP.
 
+#![allow(clippy::expect_used)]
+
 mod common;
 
 use std::time::{Duration, Instant};

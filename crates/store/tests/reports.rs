@@ -1,6 +1,8 @@
 //! The report caps in the store, on both backends, under concurrent writers: the counts and
 //! the inserts are one transaction, so racing requests cannot pass a cap together.
 
+#![allow(clippy::expect_used)]
+
 use std::sync::Arc;
 
 use chrono::{Duration, NaiveDate, Utc};

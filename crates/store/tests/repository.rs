@@ -1,5 +1,7 @@
 //! The storage suite: every test runs on SQLite and on PostgreSQL.
 
+#![allow(clippy::expect_used)]
+
 use std::sync::Arc;
 
 use chrono::{Duration, Utc};

@@ -1,6 +1,8 @@
 //! History's search in the store, on both backends: notes and dates as before, and values
 //! as the user sees them (their units, the display's precision; `readings::search`).
 
+#![allow(clippy::expect_used)]
+
 use chrono::{Duration, NaiveDate, NaiveTime, Utc};
 use identity::model::{NewToken, NewUser, TokenPurpose};
 use identity::ports::UserRepository;

@@ -1,5 +1,8 @@
 //! Test support shared by the crates' integration tests. Never linked into the binary.
 
+// Test code: a fixture that cannot be set up fails the test with a message, as in tests.
+#![allow(clippy::expect_used)]
+
 pub mod paypal;
 pub mod pg;
 pub mod proxy;

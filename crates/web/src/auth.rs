@@ -78,7 +78,7 @@ pub fn start_session(session: &Session, state: &AppState, user: UserId) -> Resul
         .insert(USER_ID, user.0)
         .and_then(|()| session.insert(ISSUED_AT, now))
         .and_then(|()| session.insert(LAST_SEEN, now))
-        .map_err(|e| ApiError::internal(&anyhow::anyhow!("session insert: {e}")))
+        .map_err(|e| ApiError::internal(&anyhow::Error::new(e).context("session insert")))
 }
 
 /// Lives as long as the session could (its absolute lifetime): it is only set at login,

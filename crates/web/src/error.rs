@@ -1,11 +1,12 @@
 //! One error type for every API answer: `{ "message": ..., "errors": { field: message } }`.
+//! How each context's domain errors become one lives next to that context's routes
+//! (`routes/<context>/errors.rs`).
 
 use std::time::Duration;
 
 use actix_web::http::StatusCode;
 use actix_web::http::header::{self, HeaderValue};
 use actix_web::{HttpResponse, ResponseError};
-use identity::IdentityError;
 use kernel::FieldErrors;
 use serde::Serialize;
 
@@ -119,27 +120,6 @@ impl ResponseError for ApiError {
             res.insert_header((header::RETRY_AFTER, v));
         }
         res.json(&self.body)
-    }
-}
-
-impl From<IdentityError> for ApiError {
-    fn from(err: IdentityError) -> Self {
-        match err {
-            IdentityError::Invalid { errors, .. } => ApiError::invalid(errors),
-            IdentityError::InvalidCredentials => {
-                ApiError::new(StatusCode::UNAUTHORIZED, err.to_string())
-            }
-            IdentityError::NotVerified { message, email } => {
-                let mut e = ApiError::new(StatusCode::FORBIDDEN, message);
-                e.body.requires_verification = Some(true);
-                e.body.email = Some(email);
-                e
-            }
-            IdentityError::Conflict(m) => ApiError::new(StatusCode::CONFLICT, m),
-            IdentityError::InvalidToken(m) => ApiError::bad_request(m),
-            IdentityError::Unauthenticated => ApiError::unauthenticated(),
-            IdentityError::Unexpected(e) => ApiError::internal(&e),
-        }
     }
 }
 

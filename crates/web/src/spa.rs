@@ -40,7 +40,9 @@ async fn serve(req: &HttpRequest, file: &Path, cache: &'static str) -> HttpRespo
             );
             res
         }
-        Err(e) => ApiError::internal(&anyhow::anyhow!("static file: {e}")).error_response(),
+        Err(e) => {
+            ApiError::internal(&anyhow::Error::new(e).context("static file")).error_response()
+        }
     }
 }
 

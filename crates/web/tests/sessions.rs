@@ -1,6 +1,8 @@
 //! Session lifetime rules, tested on the web layer alone with mocked domain ports and a
 //! clock the test moves.
 
+#![allow(clippy::expect_used)]
+
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicI64, Ordering};
 use std::sync::{Arc, Mutex};

@@ -1,8 +1,8 @@
 //! Subscription API: status, PayPal order creation, server-verified activation, cancel.
 
-use actix_web::http::StatusCode;
+mod errors;
+
 use actix_web::{HttpResponse, get, post, web};
-use billing::BillingError;
 use billing::model::{CURRENCY, DESCRIPTION, PRICE, SubscriptionStatus};
 use billing::service::Activation;
 use serde::{Deserialize, Serialize};
@@ -63,28 +63,6 @@ pub struct ActivateRequest {
     pub transaction_id: String,
     #[schema(value_type = Object)]
     pub payment_details: serde_json::Value,
-}
-
-impl From<BillingError> for ApiError {
-    fn from(err: BillingError) -> Self {
-        match err {
-            BillingError::Invalid { errors, .. } => ApiError::invalid(errors),
-            BillingError::PaymentRejected(ref why) => {
-                tracing::warn!(reason = %why, "payment refused");
-                ApiError::new(StatusCode::PAYMENT_REQUIRED, err.to_string())
-            }
-            BillingError::NotYours => ApiError::new(StatusCode::FORBIDDEN, err.to_string()),
-            BillingError::ProviderUnavailable(ref why) => {
-                tracing::warn!(reason = %why, "payment provider unavailable");
-                ApiError::new(StatusCode::BAD_GATEWAY, err.to_string())
-            }
-            BillingError::ActivationFailed(ref cause) => {
-                tracing::error!(error = %format!("{cause:#}"), "payment captured but not recorded");
-                ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, err.to_string())
-            }
-            BillingError::Unexpected(e) => ApiError::internal(&e),
-        }
-    }
 }
 
 /// The signed-in user's subscription.

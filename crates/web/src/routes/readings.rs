@@ -1,17 +1,18 @@
 //! Readings API (spec section 7). Values are in canonical units (weight lbs, blood sugar
 //! mg/dL); the client converts to the user's units at the edges.
 
-use actix_web::http::StatusCode;
+mod errors;
+
 use actix_web::web::Bytes;
 use actix_web::{HttpResponse, delete, get, patch, post, web};
 use futures_util::Stream;
 use identity::model::{BloodSugarUnit, Preferences, WeightUnit};
 use kernel::{FieldErrors, UserId};
+use readings::ReadingService;
 use readings::model::{Kind, ListPosition, NumberField, Reading, ReadingInput, ReadingQuery};
 use readings::rules::parse_date;
 use readings::service::LIST_BATCH;
 use readings::transfer::{self, CsvUnits, SugarUnit};
-use readings::{ReadingError, ReadingService};
 use serde::{Deserialize, Deserializer, Serialize};
 use serde_json::Value;
 use utoipa::{IntoParams, ToSchema};
@@ -20,9 +21,6 @@ use crate::auth::CurrentUser;
 use crate::dto::MessageResponse;
 use crate::error::{ApiError, ErrorBody};
 use crate::state::AppState;
-
-/// When to try again after a busy answer: a 50,000-row file is checked in well under this.
-const BUSY_RETRY_AFTER: std::time::Duration = std::time::Duration::from_secs(2);
 
 /// Header carrying how many readings match the filters (for paging).
 pub const TOTAL_HEADER: &str = "X-Total-Count";
@@ -175,24 +173,6 @@ pub struct ListParams {
     /// (streamed); with `offset` alone, pages of 100.
     pub limit: Option<i64>,
     pub offset: Option<i64>,
-}
-
-impl From<ReadingError> for ApiError {
-    fn from(err: ReadingError) -> Self {
-        match err {
-            ReadingError::NotFound => ApiError::new(StatusCode::NOT_FOUND, err.to_string()),
-            ReadingError::SubscriptionRequired => {
-                ApiError::new(StatusCode::FORBIDDEN, err.to_string())
-            }
-            ReadingError::Invalid { errors, .. } => ApiError::invalid(errors),
-            ReadingError::Busy(message) => {
-                let mut e = ApiError::new(StatusCode::TOO_MANY_REQUESTS, message);
-                e.retry_after = Some(BUSY_RETRY_AFTER);
-                e
-            }
-            ReadingError::Unexpected(e) => ApiError::internal(&e),
-        }
-    }
 }
 
 fn query_of(p: ListParams) -> Result<ReadingQuery, ApiError> {

@@ -1,10 +1,11 @@
 //! Reports API (spec section 7): create, list, view, download, email, delete.
 
-use actix_web::http::StatusCode;
+mod errors;
+
 use actix_web::http::header::{self, ContentDisposition, DispositionParam, DispositionType};
 use actix_web::{HttpResponse, delete, get, post, web};
 use reports::service::file_name;
-use reports::{EmailInput, ReportError, ReportInput, ReportMeta};
+use reports::{EmailInput, ReportInput, ReportMeta};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -89,33 +90,6 @@ pub struct EmailReportRequest {
     pub email: String,
     pub subject: String,
     pub message: String,
-}
-
-impl From<ReportError> for ApiError {
-    fn from(err: ReportError) -> Self {
-        match err {
-            ReportError::NotFound => ApiError::new(StatusCode::NOT_FOUND, err.to_string()),
-            ReportError::Invalid { errors, .. } => ApiError::invalid(errors),
-            ReportError::TooManyEmails(_)
-            | ReportError::RecipientCapped
-            | ReportError::HourlyCapped => too_many(&err, 3600),
-            // About what a ten-year report takes to draw (release build, 2 cores).
-            ReportError::RenderInProgress => too_many(&err, 2),
-            ReportError::RenderBusy => too_many(&err, 5),
-            ReportError::SubscriptionRequired => {
-                ApiError::new(StatusCode::FORBIDDEN, err.to_string())
-            }
-            ReportError::TooManyKept(_) => ApiError::new(StatusCode::CONFLICT, err.to_string()),
-            ReportError::Unexpected(e) => ApiError::internal(&e),
-        }
-    }
-}
-
-/// `429` with the error's message and a `Retry-After` of `secs`.
-fn too_many(err: &ReportError, secs: u64) -> ApiError {
-    let mut e = ApiError::new(StatusCode::TOO_MANY_REQUESTS, err.to_string());
-    e.retry_after = Some(std::time::Duration::from_secs(secs));
-    e
 }
 
 /// Generates a report now and keeps the PDF (one at a time per user; at most

@@ -1,0 +1,239 @@
+//! Signing in and out, and signing up: login, register, logout (JSON or native form posts).
+
+use actix_session::Session;
+use actix_web::http::header;
+use actix_web::{FromRequest, HttpRequest, HttpResponse, post, web};
+use identity::service::RegisterInput;
+
+use crate::auth::{CurrentUser, presence_cookie, presence_removal, start_session};
+use crate::dto::*;
+use crate::error::{ApiError, ErrorBody};
+use crate::login_throttle;
+use crate::registered_cookie;
+use crate::routes::{client_ip, is_form, read_body, safe_redirect};
+use crate::state::AppState;
+
+pub const MSG_REGISTERED: &str = "Registration successful. Please check your email (including the spam folder) to verify your account.";
+pub const MSG_LOGGED_OUT: &str = "You have been logged out.";
+
+fn see_other(location: &str) -> HttpResponse {
+    HttpResponse::SeeOther()
+        .insert_header((header::LOCATION, location.to_owned()))
+        .finish()
+}
+
+fn query_escape(s: &str) -> String {
+    url::form_urlencoded::byte_serialize(s.as_bytes()).collect()
+}
+
+/// Where a failed native form post goes: the page that can show the message.
+fn form_failure(err: &ApiError, page: &str) -> HttpResponse {
+    match (&err.body.requires_verification, &err.body.email) {
+        (Some(true), Some(email)) => {
+            see_other(&format!("/verify-pending?email={}", query_escape(email)))
+        }
+        _ => see_other(&format!("{page}?error={}", query_escape(&err.body.message))),
+    }
+}
+
+/// The signed-in user when this browser's session already belongs to the account typed
+/// as `typed` (its username or email, as login reads them).
+async fn already_signed_in_as(
+    req: &HttpRequest,
+    state: &AppState,
+    typed: &str,
+) -> Option<identity::User> {
+    let current = CurrentUser::extract(req).await.ok()?;
+    let user = state.accounts.user(current.id).await.ok()?;
+    let key = identity::username_key(typed);
+    (key == identity::username_key(&user.username)
+        || key == identity::username_key(user.email.as_str()))
+    .then_some(user)
+}
+
+/// Where a successful registration by form post goes (`registered` says so on that page).
+fn verify_pending(email: &str) -> HttpResponse {
+    see_other(&format!(
+        "/verify-pending?email={}&registered=1",
+        query_escape(email)
+    ))
+}
+
+/// Log in with username (or email) and password.
+#[utoipa::path(tag = "accounts",
+    request_body(content = LoginRequest, description = "JSON, or a native form post (application/x-www-form-urlencoded) answered with 303"),
+    responses(
+        (status = 200, body = LoginResponse, description = "Signed in; sets the session cookie, the vitalog_auth presence cookie and the vitalog_device cookie (login throttling)"),
+        (status = 303, description = "Form post: to `redirect` when it is a same-site path, else /"),
+        (status = 400, body = ErrorBody), (status = 401, body = ErrorBody),
+        (status = 403, body = ErrorBody, description = "Email not verified: requiresVerification and email"),
+        (status = 429, body = ErrorBody),
+    ))]
+#[post("/api/login")]
+pub async fn login(
+    req: HttpRequest,
+    body: web::Bytes,
+    state: web::Data<AppState>,
+    session: Session,
+) -> Result<HttpResponse, ApiError> {
+    let form = is_form(&req);
+    let result = async {
+        let input: LoginRequest = read_body(&req, &body)?;
+        // The form post the client sends after its JSON login (for the password manager):
+        // the session already is that account, so nothing is granted and nothing is done
+        // again (no password hash, no throttle count).
+        if form && let Some(user) = already_signed_in_as(&req, &state, &input.username).await {
+            return Ok((user, input.redirect, None));
+        }
+        let account = identity::username_key(&input.username);
+        let known = login_throttle::known_device(&req, &state.cookie_key, &account);
+        state
+            .limits
+            .login
+            .admit(&client_ip(&req, &state), &account, known)
+            .await?;
+        let user = state
+            .accounts
+            .login(&input.username, &input.password)
+            .await?;
+        start_session(&session, &state, user.id)?;
+        tracing::info!(user_id = %user.id, "login");
+        let email = identity::username_key(user.email.as_str());
+        let device = login_throttle::device_cookie(
+            &req,
+            &state.cookie_key,
+            state.settings.secure_cookies(),
+            &[&identity::username_key(&user.username), &email],
+        );
+        Ok::<_, ApiError>((user, input.redirect, device))
+    }
+    .await;
+    match (result, form) {
+        (Ok((_, redirect, device)), true) => {
+            let mut res = see_other(&safe_redirect(redirect.as_deref(), "/"));
+            for c in std::iter::once(presence_cookie(&state)).chain(device) {
+                res.add_cookie(&c)
+                    .map_err(|e| ApiError::internal(&e.into()))?;
+            }
+            Ok(res)
+        }
+        (Ok((user, _, device)), false) => {
+            let mut res = HttpResponse::Ok();
+            res.cookie(presence_cookie(&state));
+            if let Some(c) = device {
+                res.cookie(c);
+            }
+            Ok(res.json(LoginResponse {
+                user: UserDto::from(&user),
+            }))
+        }
+        (Err(e), true) => Ok(form_failure(&e, "/auth")),
+        (Err(e), false) => Err(e),
+    }
+}
+
+/// Create an account; a verification email is sent. The account is made after the answer,
+/// and an address that already has one is answered the same (its owner gets a note).
+#[utoipa::path(tag = "accounts",
+    request_body(content = RegisterRequest, description = "JSON, or a native form post answered with 303"),
+    responses(
+        (status = 201, body = RegisterResponse),
+        (status = 303, description = "Form post: to /verify-pending?email=..."),
+        (status = 400, body = ErrorBody), (status = 409, body = ErrorBody, description = "Username taken"),
+        (status = 429, body = ErrorBody),
+    ))]
+#[post("/api/register")]
+pub async fn register(
+    req: HttpRequest,
+    body: web::Bytes,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let form = is_form(&req);
+    let result = async {
+        let input: RegisterRequest = read_body(&req, &body)?;
+        // The form post the client sends after its JSON registration (for the password
+        // manager): already done, so neither registered again nor mailed.
+        let now = state.clock.now().timestamp();
+        let recognised = registered_cookie::recognised(
+            &req,
+            &state.cookie_key,
+            now,
+            &input.username,
+            &input.email,
+        );
+        if form && let Some(shown) = recognised {
+            return Ok((shown, None));
+        }
+        state
+            .limits
+            .register_per_ip
+            .check(&client_ip(&req, &state))?;
+        let email = state
+            .accounts
+            .register(RegisterInput {
+                username: input.username.clone(),
+                email: input.email.clone(),
+                password: input.password.clone(),
+                first_name: input.first_name.clone(),
+                last_name: input.last_name.clone(),
+            })
+            .await?;
+        let email = email.to_string();
+        let cookie = registered_cookie::cookie(
+            &state.cookie_key,
+            state.settings.secure_cookies(),
+            now,
+            &input.username,
+            &input.email,
+            &email,
+        );
+        Ok::<_, ApiError>((email, cookie))
+    }
+    .await;
+    match (result, form) {
+        (Ok((email, _)), true) => {
+            let mut res = verify_pending(&email);
+            res.add_cookie(&registered_cookie::removal(state.settings.secure_cookies()))
+                .map_err(|e| ApiError::internal(&e.into()))?;
+            Ok(res)
+        }
+        (Ok((email, cookie)), false) => {
+            let mut res = HttpResponse::Created();
+            if let Some(c) = cookie {
+                res.cookie(c);
+            }
+            Ok(res.json(RegisterResponse {
+                message: MSG_REGISTERED.into(),
+                email,
+            }))
+        }
+        (Err(e), true) => Ok(form_failure(&e, "/auth")),
+        (Err(e), false) => Err(e),
+    }
+}
+
+/// End the session on the server and clear the cookies.
+#[utoipa::path(tag = "accounts",
+    request_body(content = LogoutRequest, description = "Native form post with redirect=/auth, or JSON"),
+    responses(
+        (status = 200, body = MessageResponse),
+        (status = 303, description = "Form post: to `redirect` when it is a same-site path"),
+    ))]
+#[post("/api/logout")]
+pub async fn logout(
+    req: HttpRequest,
+    body: web::Bytes,
+    state: web::Data<AppState>,
+    session: Session,
+) -> Result<HttpResponse, ApiError> {
+    let input: LogoutRequest = read_body(&req, &body).unwrap_or_default();
+    session.purge();
+    let mut res = if is_form(&req) {
+        see_other(&safe_redirect(input.redirect.as_deref(), "/auth"))
+    } else {
+        HttpResponse::Ok().json(MessageResponse::new(MSG_LOGGED_OUT))
+    };
+    res.add_cookie(&presence_removal(&state))
+        .map_err(|e| ApiError::internal(&e.into()))?;
+    Ok(res)
+}
