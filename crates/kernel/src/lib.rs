@@ -12,6 +12,7 @@ pub mod outbox;
 pub mod pool;
 pub mod secret;
 pub mod text;
+pub mod units;
 
 pub use clock::{Clock, SystemClock};
 pub use email::Email;

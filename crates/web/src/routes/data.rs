@@ -3,8 +3,9 @@
 
 use actix_web::http::header::{self, ContentDisposition, DispositionParam, DispositionType};
 use actix_web::{HttpResponse, get, post, web};
+use kernel::units::Units;
 use readings::service::{ImportStatus, PreviewRow};
-use readings::transfer::{self, CsvUnits, FhirPatient};
+use readings::transfer::{self, FhirPatient};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 use utoipa::{IntoParams, ToSchema};
@@ -12,7 +13,6 @@ use utoipa::{IntoParams, ToSchema};
 use crate::auth::CurrentUser;
 use crate::dto::{PreferencesDto, UserDto};
 use crate::error::{ApiError, ErrorBody};
-use crate::routes::readings::display_units;
 use crate::routes::reports::ReportDto;
 use crate::state::AppState;
 
@@ -51,8 +51,8 @@ pub async fn readings_csv(
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     let units = match params.units.as_deref() {
-        None | Some("" | "preferred") => display_units(&state.accounts.preferences(user.id).await?),
-        Some("canonical") => CsvUnits::CANONICAL,
+        None | Some("" | "preferred") => state.accounts.preferences(user.id).await?.units(),
+        Some("canonical") => Units::CANONICAL,
         Some(_) => {
             let mut errors = kernel::FieldErrors::new();
             errors.add("units", "Units must be preferred or canonical.");

@@ -5,12 +5,10 @@ use actix_web::http::StatusCode;
 use actix_web::web::Bytes;
 use actix_web::{HttpResponse, delete, get, patch, post, web};
 use futures_util::Stream;
-use identity::model::{BloodSugarUnit, Preferences, WeightUnit};
 use kernel::{FieldErrors, UserId};
 use readings::model::{Kind, ListPosition, NumberField, Reading, ReadingInput, ReadingQuery};
 use readings::rules::parse_date;
 use readings::service::LIST_BATCH;
-use readings::transfer::{self, CsvUnits, SugarUnit};
 use readings::{ReadingError, ReadingService};
 use serde::{Deserialize, Deserializer, Serialize};
 use serde_json::Value;
@@ -222,24 +220,10 @@ fn query_of(p: ListParams) -> Result<ReadingQuery, ApiError> {
         to,
         kind,
         text: p.q,
-        units: CsvUnits::CANONICAL,
+        units: kernel::units::Units::CANONICAL,
         limit: p.limit,
         offset: p.offset.unwrap_or(0),
     })
-}
-
-/// The units a user sees weights and blood sugars in (their preferences).
-pub fn display_units(p: &Preferences) -> CsvUnits {
-    CsvUnits {
-        weight: match p.weight_unit {
-            WeightUnit::Lbs => transfer::WeightUnit::Lbs,
-            WeightUnit::Kg => transfer::WeightUnit::Kg,
-        },
-        sugar: match p.blood_sugar_unit {
-            BloodSugarUnit::MgDl => SugarUnit::MgDl,
-            BloodSugarUnit::MmolL => SugarUnit::MmolL,
-        },
-    }
 }
 
 /// Page size for a client that pages (`offset`) without saying how much.
@@ -263,7 +247,7 @@ pub async fn list(
     let mut query = query_of(params)?;
     if query.text.as_deref().is_some_and(|t| !t.trim().is_empty()) {
         // Numbers are matched as the user sees them: in their units, read here.
-        query.units = display_units(&state.accounts.preferences(user.id).await?);
+        query.units = state.accounts.preferences(user.id).await?.units();
     }
     if !paging {
         let total = state.readings.count(user.id, query.clone()).await?;
