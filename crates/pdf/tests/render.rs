@@ -54,8 +54,14 @@ fn doc(report_type: ReportType, days: i64, kg: bool) -> ReportDocument {
             username: "ann".into(),
             email: "ann@example.com".into(),
             date_of_birth: NaiveDate::from_ymd_opt(1970, 3, 14),
-            weight_kg: kg,
-            sugar_mmol: kg,
+            units: if kg {
+                kernel::units::Units {
+                    weight: kernel::units::WeightUnit::Kg,
+                    sugar: kernel::units::BloodSugarUnit::MmolL,
+                }
+            } else {
+                kernel::units::Units::CANONICAL
+            },
         },
         generated_at: Utc
             .with_ymd_and_hms(2026, 11, 22, 9, 30, 0)
