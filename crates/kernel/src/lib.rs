@@ -2,6 +2,7 @@
 //! nothing of ours and performs no I/O.
 
 pub mod clock;
+pub mod date;
 pub mod display;
 pub mod email;
 pub mod errors;

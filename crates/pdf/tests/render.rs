@@ -2,7 +2,7 @@
 
 use std::process::Command;
 
-use chrono::{Duration, NaiveDate, NaiveTime, TimeZone, Utc};
+use chrono::{Duration, NaiveDate, TimeZone, Utc};
 use kernel::UserId;
 use readings::{Measurements, Reading};
 use reports::analysis::analyse;
@@ -17,7 +17,7 @@ fn readings(days: i64, start: NaiveDate) -> Vec<Reading> {
                 id: i64::from(k),
                 user_id: UserId(1),
                 date: start + Duration::days(d),
-                time: NaiveTime::parse_from_str(t, "%H:%M").expect("time"),
+                time: kernel::date::parse_time(t).expect("time"),
                 values: Measurements {
                     systolic: Some(110 + k % 45),
                     diastolic: Some(70 + k % 25),

@@ -1,7 +1,7 @@
 //! History's search in the store, on both backends: notes and dates as before, and values
 //! as the user sees them (their units, the display's precision; `readings::search`).
 
-use chrono::{Duration, NaiveDate, NaiveTime, Utc};
+use chrono::{Duration, Utc};
 use identity::model::{NewToken, NewUser, TokenPurpose};
 use identity::ports::UserRepository;
 use kernel::outbox::OutgoingEmail;
@@ -60,8 +60,8 @@ async fn user(c: &Ctx, name: &str) -> UserId {
 
 fn at(date: &str, time: &str, values: Measurements, notes: Option<&str>) -> ReadingValues {
     ReadingValues {
-        date: NaiveDate::parse_from_str(date, "%Y-%m-%d").expect("date"),
-        time: NaiveTime::parse_from_str(time, "%H:%M").expect("time"),
+        date: kernel::date::parse_date(date).expect("date"),
+        time: kernel::date::parse_time(time).expect("time"),
         values,
         notes: notes.map(str::to_owned),
     }

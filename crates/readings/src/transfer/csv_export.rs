@@ -1,6 +1,7 @@
 //! CSV export: one row per reading in the export's columns, in the user's or canonical
 //! units.
 
+use kernel::date;
 use kernel::units::{BloodSugarUnit, Units, WeightUnit, lbs_to_kg, mgdl_to_mmol};
 
 use super::{CSV_COLUMNS, neutralise};
@@ -37,8 +38,8 @@ pub fn to_csv(readings: &[Reading], units: Units) -> anyhow::Result<String> {
             BloodSugarUnit::MmolL => number(mgdl_to_mmol(mg), 2),
         });
         w.write_record([
-            r.date.format("%Y-%m-%d").to_string(),
-            r.time.format("%H:%M").to_string(),
+            date::format_date(r.date),
+            date::format_time(r.time),
             int(v.systolic),
             int(v.diastolic),
             int(v.heart_rate),

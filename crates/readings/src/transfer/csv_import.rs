@@ -3,7 +3,8 @@
 
 use std::collections::BTreeMap;
 
-use chrono::{NaiveDate, NaiveDateTime};
+use chrono::NaiveDateTime;
+use kernel::date;
 use kernel::units::{kg_to_lbs, mmol_to_mgdl};
 
 use super::{CSV_COLUMNS, unneutralise};
@@ -181,19 +182,19 @@ pub fn parse_csv(text: &str, latest: NaiveDateTime) -> Result<Vec<ImportRow>, Im
 /// becomes `2026-11-20`; anything else is left for the form's rules to judge.
 fn spreadsheet_date(raw: &str) -> String {
     let t = raw.trim();
-    NaiveDate::parse_from_str(t, "%m/%d/%Y")
-        .map(|d| d.format("%Y-%m-%d").to_string())
-        .unwrap_or_else(|_| t.to_owned())
+    kernel::display::parse_date(t)
+        .map(date::format_date)
+        .unwrap_or_else(|| t.to_owned())
 }
 
 /// ...and times as `9:05` or `09:05:00`: both become `09:05`.
 fn spreadsheet_time(raw: &str) -> String {
     let t = raw.trim();
-    ["%H:%M:%S", "%H:%M"]
+    ["%H:%M:%S", date::TIME_FORMAT]
         .iter()
         .find_map(|f| chrono::NaiveTime::parse_from_str(t, f).ok())
         .filter(|_| t.len() >= 4)
-        .map(|v| v.format("%H:%M").to_string())
+        .map(date::format_time)
         .unwrap_or_else(|| t.to_owned())
 }
 

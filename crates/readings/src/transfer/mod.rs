@@ -55,7 +55,7 @@ fn unneutralise(cell: &str) -> &str {
 pub(crate) mod fixtures {
     //! Readings the export, import and FHIR tests share.
 
-    use chrono::{NaiveDate, NaiveDateTime, NaiveTime, Utc};
+    use chrono::{NaiveDate, NaiveDateTime, Utc};
     use kernel::UserId;
 
     use crate::model::*;
@@ -70,8 +70,8 @@ pub(crate) mod fixtures {
         Reading {
             id,
             user_id: UserId(1),
-            date: NaiveDate::parse_from_str(date, "%Y-%m-%d").expect("date"),
-            time: NaiveTime::parse_from_str(time, "%H:%M").expect("time"),
+            date: kernel::date::parse_date(date).expect("date"),
+            time: kernel::date::parse_time(time).expect("time"),
             values: m,
             notes: notes.map(str::to_owned),
             created_at: Utc::now(),

@@ -35,7 +35,7 @@ fn attachment(name: &str) -> ContentDisposition {
 fn dated(state: &AppState, stem: &str, ext: &str) -> String {
     format!(
         "vitalog-{stem}-{}.{ext}",
-        state.clock.now().format("%Y-%m-%d")
+        kernel::date::format_date(state.clock.now().date_naive())
     )
 }
 
@@ -227,8 +227,8 @@ fn preview_row(p: PreviewRow) -> PreviewRowDto {
             ImportStatus::Invalid => "invalid",
         }
         .to_owned(),
-        date: v.map(|v| v.date.format("%Y-%m-%d").to_string()),
-        time: v.map(|v| v.time.format("%H:%M").to_string()),
+        date: v.map(|v| kernel::date::format_date(v.date)),
+        time: v.map(|v| kernel::date::format_time(v.time)),
         systolic: v.and_then(|v| v.values.systolic),
         diastolic: v.and_then(|v| v.values.diastolic),
         heart_rate: v.and_then(|v| v.values.heart_rate),

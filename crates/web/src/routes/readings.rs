@@ -63,8 +63,8 @@ impl From<&Reading> for ReadingDto {
         Self {
             id: r.id,
             user_id: r.user_id.0,
-            date: r.date.format("%Y-%m-%d").to_string(),
-            time: r.time.format("%H:%M").to_string(),
+            date: kernel::date::format_date(r.date),
+            time: kernel::date::format_time(r.time),
             systolic: r.values.systolic,
             diastolic: r.values.diastolic,
             heart_rate: r.values.heart_rate,
