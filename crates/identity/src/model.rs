@@ -138,49 +138,8 @@ pub enum Verified {
     AlreadyVerified(UserId),
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
-pub enum WeightUnit {
-    #[default]
-    #[serde(rename = "lbs")]
-    Lbs,
-    #[serde(rename = "kg")]
-    Kg,
-}
-
-impl WeightUnit {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            WeightUnit::Lbs => "lbs",
-            WeightUnit::Kg => "kg",
-        }
-    }
-    pub fn parse(v: &str) -> Option<Self> {
-        [Self::Lbs, Self::Kg].into_iter().find(|u| u.as_str() == v)
-    }
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
-pub enum BloodSugarUnit {
-    #[default]
-    #[serde(rename = "mg/dL")]
-    MgDl,
-    #[serde(rename = "mmol/L")]
-    MmolL,
-}
-
-impl BloodSugarUnit {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            BloodSugarUnit::MgDl => "mg/dL",
-            BloodSugarUnit::MmolL => "mmol/L",
-        }
-    }
-    pub fn parse(v: &str) -> Option<Self> {
-        [Self::MgDl, Self::MmolL]
-            .into_iter()
-            .find(|u| u.as_str() == v)
-    }
-}
+/// The units a user reads values in are the shared vocabulary's ([`kernel::units`]).
+pub use kernel::units::{BloodSugarUnit, Units, WeightUnit};
 
 /// Display and email preferences. Defaults: lbs, mg/dL, no emails, reminders at 20:00,
 /// UTC until the client sends the browser's time zone.
@@ -227,6 +186,14 @@ pub struct PreferencesPatch {
 }
 
 impl Preferences {
+    /// The units this user reads weights and blood sugars in.
+    pub fn units(&self) -> Units {
+        Units {
+            weight: self.weight_unit,
+            sugar: self.blood_sugar_unit,
+        }
+    }
+
     pub fn apply(mut self, patch: PreferencesPatch) -> Self {
         if let Some(v) = patch.weight_unit {
             self.weight_unit = v;

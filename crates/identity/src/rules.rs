@@ -123,7 +123,7 @@ pub fn check_date_of_birth(
     if raw.is_empty() {
         return Some(None);
     }
-    let Ok(date) = NaiveDate::parse_from_str(raw, "%Y-%m-%d") else {
+    let Ok(date) = kernel::date::parse_date(raw) else {
         errors.add("dateOfBirth", MSG_DOB_FORMAT);
         return None;
     };

@@ -1,13 +1,21 @@
 //! How a person reads a date or a time anywhere Vitalog writes one for them (emails, PDF
 //! reports): the product's format, MM/DD/YYYY and 12-hour times (spec section 2). The
 //! client's counterpart is frontend/src/lib/dates.ts. Machine formats (CSV, JSON, file
-//! names) stay ISO.
+//! names) stay ISO: [`crate::date`].
 
 use chrono::{DateTime, NaiveDate, NaiveTime, Utc};
 
+/// The product's date format.
+const DATE_FORMAT: &str = "%m/%d/%Y";
+
 /// `11/05/2026`.
 pub fn date(d: NaiveDate) -> String {
-    d.format("%m/%d/%Y").to_string()
+    d.format(DATE_FORMAT).to_string()
+}
+
+/// Reads [`date`]'s format back (a spreadsheet re-saves dates as it shows them).
+pub fn parse_date(s: &str) -> Option<NaiveDate> {
+    NaiveDate::parse_from_str(s, DATE_FORMAT).ok()
 }
 
 /// `8:05 AM`.

@@ -2,6 +2,7 @@
 //! nothing of ours and performs no I/O.
 
 pub mod clock;
+pub mod date;
 pub mod display;
 pub mod email;
 pub mod errors;
@@ -12,6 +13,7 @@ pub mod outbox;
 pub mod pool;
 pub mod secret;
 pub mod text;
+pub mod units;
 
 pub use clock::{Clock, SystemClock};
 pub use email::Email;

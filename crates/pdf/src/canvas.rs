@@ -13,7 +13,7 @@ pub const MARGIN: f32 = 40.0;
 pub const TOP: f32 = PAGE_H - 70.0;
 pub const BOTTOM: f32 = 60.0;
 
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Rgb3(pub f32, pub f32, pub f32);
 
 pub const INK: Rgb3 = Rgb3(0.12, 0.16, 0.22);

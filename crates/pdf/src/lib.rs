@@ -6,6 +6,7 @@ mod canvas;
 mod charts;
 mod layout;
 mod metrics;
+mod sections;
 
 use kernel::pool::BoundedPool;
 use reports::ReportDocument;

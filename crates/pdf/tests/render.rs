@@ -4,7 +4,7 @@
 
 use std::process::Command;
 
-use chrono::{Duration, NaiveDate, NaiveTime, TimeZone, Utc};
+use chrono::{Duration, NaiveDate, TimeZone, Utc};
 use kernel::UserId;
 use readings::{Measurements, Reading};
 use reports::analysis::analyse;
@@ -19,7 +19,7 @@ fn readings(days: i64, start: NaiveDate) -> Vec<Reading> {
                 id: i64::from(k),
                 user_id: UserId(1),
                 date: start + Duration::days(d),
-                time: NaiveTime::parse_from_str(t, "%H:%M").expect("time"),
+                time: kernel::date::parse_time(t).expect("time"),
                 values: Measurements {
                     systolic: Some(110 + k % 45),
                     diastolic: Some(70 + k % 25),
@@ -56,8 +56,14 @@ fn doc(report_type: ReportType, days: i64, kg: bool) -> ReportDocument {
             username: "ann".into(),
             email: "ann@example.com".into(),
             date_of_birth: NaiveDate::from_ymd_opt(1970, 3, 14),
-            weight_kg: kg,
-            sugar_mmol: kg,
+            units: if kg {
+                kernel::units::Units {
+                    weight: kernel::units::WeightUnit::Kg,
+                    sugar: kernel::units::BloodSugarUnit::MmolL,
+                }
+            } else {
+                kernel::units::Units::CANONICAL
+            },
         },
         generated_at: Utc
             .with_ymd_and_hms(2026, 11, 22, 9, 30, 0)

@@ -106,7 +106,7 @@ pub struct ReadingQuery {
     pub text: Option<String>,
     /// The units the user sees weights and blood sugars in, to match numbers in `text`
     /// (their stored preferences; canonical by default).
-    pub units: crate::search::DisplayUnits,
+    pub units: kernel::units::Units,
     /// `None`: every matching reading.
     pub limit: Option<i64>,
     pub offset: i64,

@@ -117,7 +117,7 @@ pub fn parse_date(raw: &str) -> Option<NaiveDate> {
     if raw.len() != 10 {
         return None;
     }
-    NaiveDate::parse_from_str(raw, "%Y-%m-%d")
+    kernel::date::parse_date(raw)
         .ok()
         .filter(|d| d.year() >= 1900)
 }
@@ -127,7 +127,7 @@ pub fn parse_time(raw: &str) -> Option<NaiveTime> {
     if raw.len() != 5 {
         return None;
     }
-    NaiveTime::parse_from_str(raw, "%H:%M").ok()
+    kernel::date::parse_time(raw).ok()
 }
 
 /// The latest wall-clock date and time a reading may carry at `now`: readings record what

@@ -13,23 +13,7 @@
 //! The units are the user's preferences as stored (the server reads them; the client never
 //! says which units it shows).
 
-use crate::transfer::{CsvUnits, SugarUnit, WeightUnit};
-
-/// The units a user reads weights and blood sugars in (their preferences).
-pub type DisplayUnits = CsvUnits;
-
-/// Decimal places the client shows (frontend/src/lib/units.ts `weightDecimals` and
-/// `bloodSugarDecimals`): weight 1 in lbs and kg, blood sugar 0 in mg/dL and 1 in mmol/L.
-pub fn weight_decimals(_unit: WeightUnit) -> u32 {
-    1
-}
-
-pub fn sugar_decimals(unit: SugarUnit) -> u32 {
-    match unit {
-        SugarUnit::MgDl => 0,
-        SugarUnit::MmolL => 1,
-    }
-}
+use kernel::units::{BloodSugarUnit, KG_PER_LB, MGDL_PER_MMOL, Units, WeightUnit};
 
 /// How a stored (canonical) value becomes the user's unit, as the client computes it.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -96,22 +80,22 @@ pub struct Search {
 }
 
 impl Search {
-    pub fn new(text: &str, units: DisplayUnits) -> Self {
+    pub fn new(text: &str, units: Units) -> Self {
         let text = text.trim();
         let number = Decimal::parse(text);
         let weight = match units.weight {
             WeightUnit::Lbs => Convert::Times(1.0),
-            WeightUnit::Kg => Convert::Times(crate::units::KG_PER_LB),
+            WeightUnit::Kg => Convert::Times(KG_PER_LB),
         };
         let sugar = match units.sugar {
-            SugarUnit::MgDl => Convert::Times(1.0),
-            SugarUnit::MmolL => Convert::DividedBy(crate::units::MGDL_PER_MMOL),
+            BloodSugarUnit::MgDl => Convert::Times(1.0),
+            BloodSugarUnit::MmolL => Convert::DividedBy(MGDL_PER_MMOL),
         };
         Self {
             text: text.to_owned(),
             whole: number.and_then(Decimal::whole),
-            weight: number.and_then(|n| ShownAs::new(n, weight, weight_decimals(units.weight))),
-            sugar: number.and_then(|n| ShownAs::new(n, sugar, sugar_decimals(units.sugar))),
+            weight: number.and_then(|n| ShownAs::new(n, weight, units.weight.decimals())),
+            sugar: number.and_then(|n| ShownAs::new(n, sugar, units.sugar.decimals())),
             pressure: text.split_once('/').and_then(|(s, d)| {
                 let whole = |v: &str| Decimal::parse(v.trim()).and_then(Decimal::whole);
                 Some((whole(s)?, whole(d)?))
@@ -157,41 +141,41 @@ impl Decimal {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::units::{lbs_to_kg, mgdl_to_mmol, round_to};
+    use kernel::units::{lbs_to_kg, mgdl_to_mmol, round_to};
 
-    const KG_MMOL: DisplayUnits = CsvUnits {
+    const KG_MMOL: Units = Units {
         weight: WeightUnit::Kg,
-        sugar: SugarUnit::MmolL,
+        sugar: BloodSugarUnit::MmolL,
     };
 
     #[test]
     fn reads_numbers_and_pressures() {
-        let s = Search::new(" 142 ", CsvUnits::CANONICAL);
+        let s = Search::new(" 142 ", Units::CANONICAL);
         assert_eq!(s.text, "142");
         assert_eq!(s.whole, Some(142));
         assert!(s.weight.is_some() && s.sugar.is_some());
         assert_eq!(s.pressure, None);
 
-        let s = Search::new("142/90", CsvUnits::CANONICAL);
+        let s = Search::new("142/90", Units::CANONICAL);
         assert_eq!(
             (s.whole, s.weight, s.pressure),
             (None, None, Some((142, 90)))
         );
         assert_eq!(
-            Search::new("95 / 60", CsvUnits::CANONICAL).pressure,
+            Search::new("95 / 60", Units::CANONICAL).pressure,
             Some((95, 60))
         );
 
-        let s = Search::new("72.50", CsvUnits::CANONICAL);
+        let s = Search::new("72.50", Units::CANONICAL);
         assert_eq!(s.whole, None, "a fraction is no heart rate");
         assert!(s.weight.is_some(), "72.5 lbs");
         assert_eq!(s.sugar, None, "mg/dL are shown whole");
-        assert_eq!(Search::new("98.0", CsvUnits::CANONICAL).whole, Some(98));
+        assert_eq!(Search::new("98.0", Units::CANONICAL).whole, Some(98));
 
         for text in [
             "coffee", "", "1e3", "-5", "72.", ".5", "1.2.3", "142/", "142/9.5", "9999999",
         ] {
-            let s = Search::new(text, CsvUnits::CANONICAL);
+            let s = Search::new(text, Units::CANONICAL);
             assert_eq!(
                 (s.whole, s.weight, s.sugar, s.pressure),
                 (None, None, None, None),
@@ -214,7 +198,7 @@ mod tests {
     #[test]
     fn a_number_finds_exactly_the_values_shown_as_it() {
         // Weights as stored (4 decimals) around every shown tenth, in kg and lbs.
-        for units in [CsvUnits::CANONICAL, KG_MMOL] {
+        for units in [Units::CANONICAL, KG_MMOL] {
             for typed in ["72.5", "72", "160.4", "70.3"] {
                 let s = Search::new(typed, units).weight.expect("weight");
                 let want: f64 = typed.parse().expect("n");
@@ -229,18 +213,14 @@ mod tests {
             }
         }
         // Blood sugars (3 decimals) in mmol/L and mg/dL.
-        for (units, typed) in [
-            (KG_MMOL, "5.4"),
-            (KG_MMOL, "7"),
-            (CsvUnits::CANONICAL, "98"),
-        ] {
+        for (units, typed) in [(KG_MMOL, "5.4"), (KG_MMOL, "7"), (Units::CANONICAL, "98")] {
             let s = Search::new(typed, units).sugar.expect("sugar");
             let want: f64 = typed.parse().expect("n");
             for step in 40_000..400_000 {
                 let mgdl = f64::from(step) / 1000.0;
                 let as_shown = match units.sugar {
-                    SugarUnit::MmolL => shown(mgdl_to_mmol(mgdl), 1),
-                    SugarUnit::MgDl => shown(mgdl, 0),
+                    BloodSugarUnit::MmolL => shown(mgdl_to_mmol(mgdl), 1),
+                    BloodSugarUnit::MgDl => shown(mgdl, 0),
                 };
                 assert_eq!(
                     s.matches(mgdl),
@@ -260,7 +240,7 @@ mod tests {
         assert!(mmol.matches(99.088));
         assert!(!mmol.matches(100.89), "5.6 mmol/L");
         assert_eq!(round_to(mgdl_to_mmol(100.89), 1), 5.6);
-        let lbs = Search::new("180.5", CsvUnits::CANONICAL).weight.expect("w");
+        let lbs = Search::new("180.5", Units::CANONICAL).weight.expect("w");
         assert!(lbs.matches(180.45) == (shown(180.45, 1) == 180.5));
         assert!(lbs.matches(180.5) && !lbs.matches(180.55));
     }

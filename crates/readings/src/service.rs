@@ -214,10 +214,10 @@ impl ReadingService {
         let merged = ReadingInput {
             date: input
                 .date
-                .or_else(|| Some(current.date.format("%Y-%m-%d").to_string())),
+                .or_else(|| Some(kernel::date::format_date(current.date))),
             time: input
                 .time
-                .or_else(|| Some(current.time.format("%H:%M").to_string())),
+                .or_else(|| Some(kernel::date::format_time(current.time))),
             systolic: input.systolic.or(Some(to_field(v.systolic.map(f64::from)))),
             diastolic: input
                 .diastolic

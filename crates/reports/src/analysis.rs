@@ -205,7 +205,7 @@ mod tests {
             id: i64::from(day),
             user_id: UserId(1),
             date: NaiveDate::from_ymd_opt(2026, 11, day).expect("date"),
-            time: NaiveTime::parse_from_str(time, "%H:%M").expect("time"),
+            time: kernel::date::parse_time(time).expect("time"),
             values: Measurements {
                 systolic: sys,
                 diastolic: dia,

@@ -293,8 +293,7 @@ mod tests {
             username: "ann".into(),
             email: "ann@example.com".into(),
             date_of_birth: None,
-            weight_kg: false,
-            sugar_mmol: false,
+            units: kernel::units::Units::CANONICAL,
         };
         let to = Email::parse("dr@example.com").expect("e");
         let mail = compose(&patient, &m, &to, "Report", "", vec![]);

@@ -144,8 +144,7 @@ pub struct Patient {
     pub username: String,
     pub email: String,
     pub date_of_birth: Option<NaiveDate>,
-    pub weight_kg: bool,
-    pub sugar_mmol: bool,
+    pub units: kernel::units::Units,
 }
 
 /// Everything the renderer draws.

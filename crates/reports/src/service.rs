@@ -424,7 +424,7 @@ pub fn weekly_summary(a: &crate::analysis::Analysis, p: &Patient) -> Vec<String>
         lines.push(format!("Average heart rate {:.0} bpm.", h.average));
     }
     if let Some(w) = a.weight {
-        lines.push(if p.weight_kg {
+        lines.push(if p.units.weight == kernel::units::WeightUnit::Kg {
             format!(
                 "Average weight {:.1} kg.",
                 readings::units::lbs_to_kg(w.average)
@@ -434,7 +434,7 @@ pub fn weekly_summary(a: &crate::analysis::Analysis, p: &Patient) -> Vec<String>
         });
     }
     if let Some(g) = a.blood_sugar {
-        lines.push(if p.sugar_mmol {
+        lines.push(if p.units.sugar == kernel::units::BloodSugarUnit::MmolL {
             format!(
                 "Average blood sugar {:.1} mmol/L.",
                 readings::units::mgdl_to_mmol(g.average)

@@ -379,8 +379,7 @@ impl reports::ports::PatientSource for PatientProfile {
             username: u.username,
             email: u.email.to_string(),
             date_of_birth: u.date_of_birth,
-            weight_kg: prefs.weight_unit == identity::WeightUnit::Kg,
-            sugar_mmol: prefs.blood_sugar_unit == identity::BloodSugarUnit::MmolL,
+            units: prefs.units(),
         })
     }
 }

@@ -1,6 +1,6 @@
 //! [`NotificationStore`] over users, preferences, readings, job_claims and the outbox.
 
-use chrono::{NaiveDate, NaiveTime, Utc};
+use chrono::{NaiveDate, Utc};
 use diesel::prelude::*;
 use diesel::result::{DatabaseErrorKind, Error as DieselError};
 use kernel::UserId;
@@ -66,14 +66,14 @@ impl NotificationStore for NotificationStoreDb {
                 username,
                 email,
                 time_zone: tz.parse().unwrap_or(chrono_tz::Tz::UTC),
-                reminder_time: NaiveTime::parse_from_str(&at, "%H:%M")
+                reminder_time: kernel::date::parse_time(&at)
                     .unwrap_or(identity::model::DEFAULT_REMINDER_TIME),
             })
             .collect())
     }
 
     async fn has_reading_on(&self, user: UserId, date: NaiveDate) -> anyhow::Result<bool> {
-        let day = date.format("%Y-%m-%d").to_string();
+        let day = kernel::date::format_date(date);
         let n: i64 = self
             .db
             .read(move |conn| {

@@ -1,9 +1,9 @@
 //! [`ReadingRepository`] over the readings table. Every query is scoped to the owner.
 
-use chrono::{NaiveDate, NaiveDateTime, NaiveTime, Utc};
+use chrono::{NaiveDateTime, Utc};
 use diesel::prelude::*;
 use diesel::sql_types::{Bool, Double, Nullable};
-use kernel::UserId;
+use kernel::{UserId, date};
 use readings::model::*;
 use readings::ports::ReadingRepository;
 use readings::search::{Convert, Search, ShownAs};
@@ -45,9 +45,9 @@ struct Row {
 
 impl Row {
     fn into_reading(self) -> anyhow::Result<Reading> {
-        let date = NaiveDate::parse_from_str(&self.date, "%Y-%m-%d")
+        let date = date::parse_date(&self.date)
             .map_err(|e| anyhow::anyhow!("reading {}: stored date: {e}", self.id))?;
-        let time = NaiveTime::parse_from_str(&self.time, "%H:%M")
+        let time = date::parse_time(&self.time)
             .map_err(|e| anyhow::anyhow!("reading {}: stored time: {e}", self.id))?;
         Ok(Reading {
             id: self.id,
@@ -73,10 +73,10 @@ type Boxed<'a> = r::BoxedQuery<'a, MultiBackend>;
 fn filtered(user: UserId, q: &ReadingQuery) -> Boxed<'static> {
     let mut query = r::table.filter(r::user_id.eq(user.0)).into_boxed();
     if let Some(from) = q.from {
-        query = query.filter(r::date.ge(from.format("%Y-%m-%d").to_string()));
+        query = query.filter(r::date.ge(date::format_date(from)));
     }
     if let Some(to) = q.to {
-        query = query.filter(r::date.le(to.format("%Y-%m-%d").to_string()));
+        query = query.filter(r::date.le(date::format_date(to)));
     }
     query = match q.kind {
         None => query,
@@ -149,10 +149,7 @@ fn matching(search: &Search) -> Condition {
 }
 
 fn values_tuple(v: &ReadingValues) -> (String, String) {
-    (
-        v.date.format("%Y-%m-%d").to_string(),
-        v.time.format("%H:%M").to_string(),
-    )
+    (date::format_date(v.date), date::format_time(v.time))
 }
 
 /// Inserts one reading of `user`; returns its id.
@@ -238,10 +235,7 @@ impl ReadingRepository for ReadingStore {
                 let mut q = filtered(user, &query);
                 if let Some(p) = after {
                     // Dates and times are stored as fixed-width text, which sorts as they do.
-                    let (date, time) = (
-                        p.date.format("%Y-%m-%d").to_string(),
-                        p.time.format("%H:%M").to_string(),
-                    );
+                    let (date, time) = (date::format_date(p.date), date::format_time(p.time));
                     q = q.filter(
                         r::date.lt(date.clone()).or(r::date.eq(date.clone()).and(
                             r::time

@@ -1,6 +1,6 @@
 //! [`ReportRepository`] over the reports and report_emails tables, scoped to the owner.
 
-use chrono::{DateTime, NaiveDate, NaiveDateTime, Utc};
+use chrono::{DateTime, NaiveDateTime, Utc};
 use diesel::prelude::*;
 use kernel::UserId;
 use kernel::outbox::OutgoingEmail;
@@ -73,7 +73,7 @@ const META: (
 fn to_meta(r: MetaRow) -> anyhow::Result<ReportMeta> {
     let (id, user, name, kind, start, end, charts, table, analysis, at, size, readings) = r;
     let date = |s: &str| {
-        NaiveDate::parse_from_str(s, "%Y-%m-%d")
+        kernel::date::parse_date(s)
             .map_err(|e| anyhow::anyhow!("report {id}: stored date {s:?}: {e}"))
     };
     Ok(ReportMeta {

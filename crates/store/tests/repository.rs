@@ -844,15 +844,15 @@ mod subscriptions {
 
 mod readings_store {
     use super::*;
-    use chrono::{NaiveDate, NaiveTime};
+    use chrono::NaiveDate;
     use readings::model::*;
     use readings::ports::ReadingRepository;
     use store::ReadingStore;
 
     fn values(date: &str, time: &str, m: Measurements, notes: Option<&str>) -> ReadingValues {
         ReadingValues {
-            date: NaiveDate::parse_from_str(date, "%Y-%m-%d").expect("date"),
-            time: NaiveTime::parse_from_str(time, "%H:%M").expect("time"),
+            date: kernel::date::parse_date(date).expect("date"),
+            time: kernel::date::parse_time(time).expect("time"),
             values: m,
             notes: notes.map(str::to_owned),
         }

@@ -3,14 +3,14 @@
 
 #![allow(clippy::expect_used)]
 
-use chrono::{Duration, NaiveDate, NaiveTime, Utc};
+use chrono::{Duration, Utc};
 use identity::model::{NewToken, NewUser, TokenPurpose};
 use identity::ports::UserRepository;
 use kernel::outbox::OutgoingEmail;
+use kernel::units::{BloodSugarUnit, Units, WeightUnit};
 use kernel::{Email, UserId};
 use readings::model::*;
 use readings::ports::ReadingRepository;
-use readings::transfer::{CsvUnits, SugarUnit, WeightUnit};
 use store::{Db, DbOptions, ReadingStore, UserStore};
 use testkit::{Backend, TestDb, on_both_backends};
 
@@ -62,20 +62,20 @@ async fn user(c: &Ctx, name: &str) -> UserId {
 
 fn at(date: &str, time: &str, values: Measurements, notes: Option<&str>) -> ReadingValues {
     ReadingValues {
-        date: NaiveDate::parse_from_str(date, "%Y-%m-%d").expect("date"),
-        time: NaiveTime::parse_from_str(time, "%H:%M").expect("time"),
+        date: kernel::date::parse_date(date).expect("date"),
+        time: kernel::date::parse_time(time).expect("time"),
         values,
         notes: notes.map(str::to_owned),
     }
 }
 
-const KG_MMOL: CsvUnits = CsvUnits {
+const KG_MMOL: Units = Units {
     weight: WeightUnit::Kg,
-    sugar: SugarUnit::MmolL,
+    sugar: BloodSugarUnit::MmolL,
 };
 
 /// The notes of the readings `text` finds, in list order (each reading's note names it).
-async fn found(c: &Ctx, who: UserId, text: &str, units: CsvUnits) -> Vec<String> {
+async fn found(c: &Ctx, who: UserId, text: &str, units: Units) -> Vec<String> {
     let query = ReadingQuery {
         text: Some(text.into()),
         units,
@@ -179,7 +179,7 @@ async fn values_as_shown_in_the_users_units(b: Backend) {
         .await
         .expect("insert");
 
-    let lbs = CsvUnits::CANONICAL;
+    let lbs = Units::CANONICAL;
     assert_eq!(
         found(&c, ann, "142", lbs).await,
         ["bp", "dia", "note 142", "pulse", "sugar-b"],

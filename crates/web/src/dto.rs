@@ -31,7 +31,7 @@ impl From<&User> for UserDto {
             email: u.email.to_string(),
             first_name: u.first_name.clone(),
             last_name: u.last_name.clone(),
-            date_of_birth: u.date_of_birth.map(|d| d.format("%Y-%m-%d").to_string()),
+            date_of_birth: u.date_of_birth.map(kernel::date::format_date),
             gender: u.gender.as_str().to_owned(),
         }
     }
@@ -152,7 +152,7 @@ impl From<Preferences> for PreferencesDto {
             blood_sugar_unit: p.blood_sugar_unit.as_str().to_owned(),
             email_reminders: p.email_reminders,
             weekly_reports: p.weekly_reports,
-            reminder_time: p.reminder_time.format("%H:%M").to_string(),
+            reminder_time: kernel::date::format_time(p.reminder_time),
             time_zone: p.time_zone.name().to_owned(),
         }
     }

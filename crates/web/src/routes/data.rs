@@ -3,8 +3,9 @@
 
 use actix_web::http::header::{self, ContentDisposition, DispositionParam, DispositionType};
 use actix_web::{HttpResponse, get, post, web};
+use kernel::units::Units;
 use readings::service::{ImportStatus, PreviewRow};
-use readings::transfer::{self, CsvUnits, FhirPatient};
+use readings::transfer::{self, FhirPatient};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 use utoipa::{IntoParams, ToSchema};
@@ -12,7 +13,6 @@ use utoipa::{IntoParams, ToSchema};
 use crate::auth::CurrentUser;
 use crate::dto::{PreferencesDto, UserDto};
 use crate::error::{ApiError, ErrorBody};
-use crate::routes::readings::display_units;
 use crate::routes::reports::ReportDto;
 use crate::state::AppState;
 
@@ -35,7 +35,7 @@ fn attachment(name: &str) -> ContentDisposition {
 fn dated(state: &AppState, stem: &str, ext: &str) -> String {
     format!(
         "vitalog-{stem}-{}.{ext}",
-        state.clock.now().format("%Y-%m-%d")
+        kernel::date::format_date(state.clock.now().date_naive())
     )
 }
 
@@ -51,8 +51,8 @@ pub async fn readings_csv(
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     let units = match params.units.as_deref() {
-        None | Some("" | "preferred") => display_units(&state.accounts.preferences(user.id).await?),
-        Some("canonical") => CsvUnits::CANONICAL,
+        None | Some("" | "preferred") => state.accounts.preferences(user.id).await?.units(),
+        Some("canonical") => Units::CANONICAL,
         Some(_) => {
             let mut errors = kernel::FieldErrors::new();
             errors.add("units", "Units must be preferred or canonical.");
@@ -227,8 +227,8 @@ fn preview_row(p: PreviewRow) -> PreviewRowDto {
             ImportStatus::Invalid => "invalid",
         }
         .to_owned(),
-        date: v.map(|v| v.date.format("%Y-%m-%d").to_string()),
-        time: v.map(|v| v.time.format("%H:%M").to_string()),
+        date: v.map(|v| kernel::date::format_date(v.date)),
+        time: v.map(|v| kernel::date::format_time(v.time)),
         systolic: v.and_then(|v| v.values.systolic),
         diastolic: v.and_then(|v| v.values.diastolic),
         heart_rate: v.and_then(|v| v.values.heart_rate),

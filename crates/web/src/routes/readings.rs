@@ -6,13 +6,11 @@ mod errors;
 use actix_web::web::Bytes;
 use actix_web::{HttpResponse, delete, get, patch, post, web};
 use futures_util::Stream;
-use identity::model::{BloodSugarUnit, Preferences, WeightUnit};
 use kernel::{FieldErrors, UserId};
 use readings::ReadingService;
 use readings::model::{Kind, ListPosition, NumberField, Reading, ReadingInput, ReadingQuery};
 use readings::rules::parse_date;
 use readings::service::LIST_BATCH;
-use readings::transfer::{self, CsvUnits, SugarUnit};
 use serde::{Deserialize, Deserializer, Serialize};
 use serde_json::Value;
 use utoipa::{IntoParams, ToSchema};
@@ -63,8 +61,8 @@ impl From<&Reading> for ReadingDto {
         Self {
             id: r.id,
             user_id: r.user_id.0,
-            date: r.date.format("%Y-%m-%d").to_string(),
-            time: r.time.format("%H:%M").to_string(),
+            date: kernel::date::format_date(r.date),
+            time: kernel::date::format_time(r.time),
             systolic: r.values.systolic,
             diastolic: r.values.diastolic,
             heart_rate: r.values.heart_rate,
@@ -202,24 +200,10 @@ fn query_of(p: ListParams) -> Result<ReadingQuery, ApiError> {
         to,
         kind,
         text: p.q,
-        units: CsvUnits::CANONICAL,
+        units: kernel::units::Units::CANONICAL,
         limit: p.limit,
         offset: p.offset.unwrap_or(0),
     })
-}
-
-/// The units a user sees weights and blood sugars in (their preferences).
-pub fn display_units(p: &Preferences) -> CsvUnits {
-    CsvUnits {
-        weight: match p.weight_unit {
-            WeightUnit::Lbs => transfer::WeightUnit::Lbs,
-            WeightUnit::Kg => transfer::WeightUnit::Kg,
-        },
-        sugar: match p.blood_sugar_unit {
-            BloodSugarUnit::MgDl => SugarUnit::MgDl,
-            BloodSugarUnit::MmolL => SugarUnit::MmolL,
-        },
-    }
 }
 
 /// Page size for a client that pages (`offset`) without saying how much.
@@ -243,7 +227,7 @@ pub async fn list(
     let mut query = query_of(params)?;
     if query.text.as_deref().is_some_and(|t| !t.trim().is_empty()) {
         // Numbers are matched as the user sees them: in their units, read here.
-        query.units = display_units(&state.accounts.preferences(user.id).await?);
+        query.units = state.accounts.preferences(user.id).await?.units();
     }
     if !paging {
         let total = state.readings.count(user.id, query.clone()).await?;

@@ -1,0 +1,298 @@
+//! The analysis: statistics per measure, blood pressure categories, morning and evening,
+//! and the trend of the period, in the user's units.
+
+use kernel::units::Units;
+use readings::BpCategory;
+use reports::analysis::{Direction, Stats, Trend};
+use reports::{ReportDocument, ReportType};
+
+use super::{paragraph, section};
+use crate::canvas::*;
+
+fn trend_text(name: &str, unit: &str, t: Option<Trend>, scale: f64) -> Option<String> {
+    let t = t?;
+    let by = (t.over_period * scale).abs();
+    let rate = t
+        .per_30_days
+        .map(|r| format!(" ({:.1} {unit} per 30 days)", (r * scale).abs()))
+        .unwrap_or_default();
+    Some(match t.direction {
+        Direction::Stable => format!("{name}: stable over the period (change under 1 %)."),
+        Direction::Rising => format!("{name}: rising by {by:.1} {unit} over the period{rate}."),
+        Direction::Falling => format!("{name}: falling by {by:.1} {unit} over the period{rate}."),
+    })
+}
+
+pub(crate) fn analysis_section(c: &mut Canvas, doc: &ReportDocument, u: &Units) {
+    section(c, "Analysis");
+    let a = &doc.analysis;
+    let t = doc.spec.report_type;
+    let cols = [
+        MARGIN,
+        MARGIN + 170.0,
+        MARGIN + 250.0,
+        MARGIN + 340.0,
+        MARGIN + 430.0,
+    ];
+    let head = ["Measure", "Readings", "Average", "Minimum", "Maximum"];
+    c.ensure(20.0);
+    for (i, h) in head.iter().enumerate() {
+        let align = if i == 0 { Align::Left } else { Align::Right };
+        let x = if i == 0 { cols[0] } else { cols[i] + 60.0 };
+        c.text(x, c.y - 10.0, 8.5, true, MUTED, align, h);
+    }
+    c.y -= 16.0;
+    let weight = |v: f64| u.weight.shown(v);
+    let sugar = |v: f64| u.sugar.shown(v);
+    let ident = |v: f64| v;
+    // (label, statistics, conversion to the user's unit, decimals)
+    type Row<'a> = (String, Option<Stats>, &'a dyn Fn(f64) -> f64, usize);
+    let mut rows: Vec<Row> = Vec::new();
+    if matches!(t, ReportType::Bp | ReportType::Comprehensive) {
+        rows.push(("Systolic (mmHg)".into(), a.systolic, &ident, 0));
+        rows.push(("Diastolic (mmHg)".into(), a.diastolic, &ident, 0));
+        rows.push(("Heart rate (bpm)".into(), a.heart_rate, &ident, 0));
+    }
+    if matches!(t, ReportType::Weight | ReportType::Comprehensive) {
+        rows.push((
+            format!("Weight ({})", u.weight.as_str()),
+            a.weight,
+            &weight,
+            1,
+        ));
+    }
+    if matches!(t, ReportType::Sugar | ReportType::Comprehensive) {
+        rows.push((
+            format!("Blood sugar ({})", u.sugar.as_str()),
+            a.blood_sugar,
+            &sugar,
+            u.sugar.decimals() as usize,
+        ));
+    }
+    for (name, stats, conv, dp) in rows {
+        c.ensure(16.0);
+        c.line(&[(MARGIN, c.y), (PAGE_W - MARGIN, c.y)], RULE, 0.4);
+        c.text(cols[0], c.y - 11.0, 9.5, false, INK, Align::Left, &name);
+        match stats {
+            None => c.text(
+                cols[1] + 60.0,
+                c.y - 11.0,
+                9.5,
+                false,
+                MUTED,
+                Align::Right,
+                "0",
+            ),
+            Some(s) => {
+                let f = |v: f64| format!("{:.*}", dp.max(if v.fract() == 0.0 { 0 } else { 1 }), v);
+                c.text(
+                    cols[1] + 60.0,
+                    c.y - 11.0,
+                    9.5,
+                    false,
+                    INK,
+                    Align::Right,
+                    &s.count.to_string(),
+                );
+                c.text(
+                    cols[2] + 60.0,
+                    c.y - 11.0,
+                    9.5,
+                    false,
+                    INK,
+                    Align::Right,
+                    &format!("{:.1}", conv(s.average)),
+                );
+                c.text(
+                    cols[3] + 60.0,
+                    c.y - 11.0,
+                    9.5,
+                    false,
+                    INK,
+                    Align::Right,
+                    &f(conv(s.min)),
+                );
+                c.text(
+                    cols[4] + 60.0,
+                    c.y - 11.0,
+                    9.5,
+                    false,
+                    INK,
+                    Align::Right,
+                    &f(conv(s.max)),
+                );
+            }
+        }
+        c.y -= 16.0;
+    }
+
+    if matches!(t, ReportType::Bp | ReportType::Comprehensive) {
+        c.y -= 10.0;
+        c.ensure(26.0 + 16.0 * 6.0);
+        c.text(
+            MARGIN,
+            c.y - 10.0,
+            10.5,
+            true,
+            INK,
+            Align::Left,
+            "Blood pressure categories (2017 ACC/AHA)",
+        );
+        c.y -= 22.0;
+        let total: usize = a.categories.iter().map(|(_, n)| n).sum();
+        for (cat, n) in &a.categories {
+            let share = if total == 0 {
+                0.0
+            } else {
+                *n as f32 / total as f32
+            };
+            c.text(
+                MARGIN,
+                c.y - 10.0,
+                9.5,
+                false,
+                INK,
+                Align::Left,
+                cat.label(),
+            );
+            c.text(
+                MARGIN + 170.0,
+                c.y - 10.0,
+                9.5,
+                false,
+                MUTED,
+                Align::Left,
+                bound(*cat),
+            );
+            c.text(
+                MARGIN + 360.0,
+                c.y - 10.0,
+                9.5,
+                false,
+                INK,
+                Align::Right,
+                &n.to_string(),
+            );
+            c.text(
+                MARGIN + 405.0,
+                c.y - 10.0,
+                9.5,
+                false,
+                MUTED,
+                Align::Right,
+                &format!("{:.0} %", share * 100.0),
+            );
+            c.rect(MARGIN + 415.0, c.y - 10.0, 100.0, 7.0, TINT);
+            c.rect(MARGIN + 415.0, c.y - 10.0, 100.0 * share, 7.0, TEAL);
+            c.y -= 16.0;
+        }
+
+        c.y -= 10.0;
+        c.ensure(70.0);
+        c.text(
+            MARGIN,
+            c.y - 10.0,
+            10.5,
+            true,
+            INK,
+            Align::Left,
+            "Morning and evening",
+        );
+        c.y -= 22.0;
+        for (label, part) in [
+            ("Morning (before 12:00)", a.morning),
+            ("Evening (from 18:00)", a.evening),
+        ] {
+            let bp = match (part.systolic, part.diastolic) {
+                (Some(s), Some(d)) => format!("{s:.0}/{d:.0} mmHg"),
+                _ => "---".into(),
+            };
+            let hr = part
+                .heart_rate
+                .map_or_else(|| "---".into(), |h| format!("{h:.0} bpm"));
+            c.text(MARGIN, c.y - 10.0, 9.5, false, INK, Align::Left, label);
+            c.text(
+                MARGIN + 170.0,
+                c.y - 10.0,
+                9.5,
+                false,
+                MUTED,
+                Align::Left,
+                &format!("{} readings", part.readings),
+            );
+            c.text(
+                MARGIN + 270.0,
+                c.y - 10.0,
+                9.5,
+                false,
+                INK,
+                Align::Left,
+                &format!("average {bp}"),
+            );
+            c.text(
+                MARGIN + 430.0,
+                c.y - 10.0,
+                9.5,
+                false,
+                INK,
+                Align::Left,
+                &hr,
+            );
+            c.y -= 16.0;
+        }
+    }
+
+    c.y -= 10.0;
+    c.ensure(40.0);
+    c.text(
+        MARGIN,
+        c.y - 10.0,
+        10.5,
+        true,
+        INK,
+        Align::Left,
+        "Trend of the period",
+    );
+    c.y -= 22.0;
+    // Changes scale linearly: the user's unit per stored unit.
+    let wscale = u.weight.from_lbs(1.0);
+    let sscale = u.sugar.from_mgdl(1.0);
+    let mut lines = Vec::new();
+    if matches!(t, ReportType::Bp | ReportType::Comprehensive) {
+        lines.extend(trend_text("Systolic", "mmHg", a.systolic_trend, 1.0));
+        lines.extend(trend_text("Diastolic", "mmHg", a.diastolic_trend, 1.0));
+        lines.extend(trend_text("Heart rate", "bpm", a.heart_rate_trend, 1.0));
+    }
+    if matches!(t, ReportType::Weight | ReportType::Comprehensive) {
+        lines.extend(trend_text(
+            "Weight",
+            u.weight.as_str(),
+            a.weight_trend,
+            wscale,
+        ));
+    }
+    if matches!(t, ReportType::Sugar | ReportType::Comprehensive) {
+        lines.extend(trend_text(
+            "Blood sugar",
+            u.sugar.as_str(),
+            a.blood_sugar_trend,
+            sscale,
+        ));
+    }
+    if lines.is_empty() {
+        lines.push("Not enough readings in the period to show a trend.".into());
+    }
+    for l in lines {
+        paragraph(c, &l, 9.5, INK);
+    }
+}
+
+fn bound(cat: BpCategory) -> &'static str {
+    match cat {
+        BpCategory::Normal => "below 120 and below 80",
+        BpCategory::Elevated => "120-129 and below 80",
+        BpCategory::Stage1 => "130-139 or 80-89",
+        BpCategory::Stage2 => "140 or higher, or 90 or higher",
+        BpCategory::HypertensiveCrisis => "above 180 and/or above 120",
+    }
+}

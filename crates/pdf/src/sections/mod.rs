@@ -1,0 +1,33 @@
+//! The report's sections, one module each, in page order: title block, trend charts,
+//! analysis, table of readings, then the page footers drawn over every page at the end.
+//! The shared pieces of a section (its heading, running text) live here.
+
+pub(crate) mod analysis;
+pub(crate) mod footer;
+pub(crate) mod table;
+pub(crate) mod title;
+pub(crate) mod trends;
+
+use crate::canvas::*;
+use crate::metrics::wrap;
+
+/// A section's heading and rule, on a new page if the section would start at the bottom.
+pub(crate) fn section(c: &mut Canvas, title: &str) {
+    c.ensure(48.0);
+    c.y -= 10.0;
+    c.text(MARGIN, c.y - 12.0, 13.0, true, TEAL, Align::Left, title);
+    c.line(
+        &[(MARGIN, c.y - 18.0), (PAGE_W - MARGIN, c.y - 18.0)],
+        RULE,
+        0.8,
+    );
+    c.y -= 30.0;
+}
+
+pub(crate) fn paragraph(c: &mut Canvas, text: &str, size: f32, col: Rgb3) {
+    for line in wrap(text, size, PAGE_W - 2.0 * MARGIN) {
+        c.ensure(size + 6.0);
+        c.text(MARGIN, c.y - size, size, false, col, Align::Left, &line);
+        c.y -= size + 4.0;
+    }
+}

@@ -1,0 +1,145 @@
+//! The trend charts: blood pressure and heart rate, weight, blood sugar, in the user's
+//! units.
+
+use chrono::NaiveDate;
+use kernel::units::Units;
+use readings::{BpCategory, Reading};
+use reports::{ReportDocument, ReportType};
+
+use super::section;
+use crate::canvas::*;
+use crate::charts::{self, Series};
+
+fn day_of(r: &Reading, start: NaiveDate) -> f64 {
+    (r.date - start).num_days() as f64
+        + f64::from(chrono::Timelike::num_seconds_from_midnight(&r.time)) / 86_400.0
+}
+
+pub(crate) fn charts_section(c: &mut Canvas, doc: &ReportDocument, u: &Units) {
+    section(c, "Trends");
+    let (s, e) = (doc.spec.date_start, doc.spec.date_end);
+    let t = doc.spec.report_type;
+    let rs = &doc.readings;
+    let series = |f: &dyn Fn(&Reading) -> Option<f64>| -> Vec<(f64, f64)> {
+        rs.iter()
+            .filter_map(|r| f(r).map(|v| (day_of(r, s), v)))
+            .collect()
+    };
+    if matches!(t, ReportType::Bp | ReportType::Comprehensive) {
+        let both = |r: &Reading| r.values.systolic.is_some() && r.values.diastolic.is_some();
+        let sys = series(&|r| {
+            if both(r) {
+                r.values.systolic.map(f64::from)
+            } else {
+                None
+            }
+        });
+        let dia = series(&|r| {
+            if both(r) {
+                r.values.diastolic.map(f64::from)
+            } else {
+                None
+            }
+        });
+        // Both points of a reading in the Hypertensive Crisis range (ACC/AHA 2017, the
+        // category's one home: readings::BpCategory), as the app's chart marks them.
+        let crisis: Vec<(f64, f64)> = doc
+            .readings
+            .iter()
+            .filter_map(|r| match (r.values.systolic, r.values.diastolic) {
+                (Some(sy), Some(di))
+                    if BpCategory::classify(sy, di) == BpCategory::HypertensiveCrisis =>
+                {
+                    let d = day_of(r, s);
+                    Some([(d, f64::from(sy)), (d, f64::from(di))])
+                }
+                _ => None,
+            })
+            .flatten()
+            .collect();
+        charts::draw(
+            c,
+            &charts::Chart {
+                title: "Blood pressure",
+                unit: "mmHg",
+                series: &[
+                    Series {
+                        label: "Systolic",
+                        color: RED,
+                        points: sys,
+                    },
+                    Series {
+                        label: "Diastolic",
+                        color: TEAL,
+                        points: dia,
+                    },
+                ],
+                fixed: Some((60.0, 180.0)),
+                start: s,
+                end: e,
+                empty_text: "No blood pressure readings in this period",
+                marks: &crisis,
+            },
+        );
+        let hr = series(&|r| r.values.heart_rate.map(f64::from));
+        charts::draw(
+            c,
+            &charts::Chart {
+                title: "Heart rate",
+                unit: "bpm",
+                series: &[Series {
+                    label: "Heart rate",
+                    color: AMBER,
+                    points: hr,
+                }],
+                fixed: Some((40.0, 120.0)),
+                start: s,
+                end: e,
+                empty_text: "No heart rate readings in this period",
+                marks: &[],
+            },
+        );
+    }
+    if matches!(t, ReportType::Weight | ReportType::Comprehensive) {
+        let w = series(&|r| r.values.weight.map(|v| u.weight.shown(v)));
+        charts::draw(
+            c,
+            &charts::Chart {
+                title: "Weight",
+                unit: u.weight.as_str(),
+                series: &[Series {
+                    label: "Weight",
+                    color: TEAL,
+                    points: w,
+                }],
+                fixed: None,
+                start: s,
+                end: e,
+                empty_text: "No weight readings in this period",
+                marks: &[],
+            },
+        );
+    }
+    if matches!(t, ReportType::Sugar | ReportType::Comprehensive) {
+        let b = series(&|r| r.values.blood_sugar.map(|v| u.sugar.shown(v)));
+        // 60-200 mg/dL, as the user reads it.
+        let domain = (u.sugar.shown(60.0), u.sugar.shown(200.0));
+        charts::draw(
+            c,
+            &charts::Chart {
+                title: "Blood sugar",
+                unit: u.sugar.as_str(),
+                series: &[Series {
+                    label: "Blood sugar",
+                    color: RED,
+                    points: b,
+                }],
+                fixed: Some(domain),
+                start: s,
+                end: e,
+                empty_text: "No blood sugar readings in this period",
+                marks: &[],
+            },
+        );
+    }
+}
