@@ -269,39 +269,71 @@ async fn sigterm_lets_in_flight_requests_finish_and_exits_0() {
         .expect("import");
     assert_eq!(res.status(), StatusCode::OK);
 
+    // The in-flight requests open new connections: a pooled one left idle since the import
+    // may be closed by the server's keep-alive timer just as it is reused, which fails the
+    // request with IncompleteMessage whatever SIGTERM does (seen under load).
+    let fresh = Client::builder()
+        .cookie_provider(Arc::new(reqwest::cookie::Jar::default()))
+        .pool_max_idle_per_host(0)
+        .build()
+        .expect("client");
+    let res = fresh
+        .post(format!("{}/api/login", server.base))
+        .json(&json!({"username": "ann", "password": PASSWORD, "redirect": "/"}))
+        .send()
+        .await
+        .expect("login");
+    assert_eq!(res.status(), StatusCode::OK);
+
+    // One report (a user's reports are drawn one at a time; more would get 429), and
+    // whole-list reads streamed from the database. SIGTERM goes once every list has its
+    // headers, so those are in flight for certain (not merely sent), mid-body.
+    let (started, mut heard) = tokio::sync::mpsc::channel::<()>(16);
     let mut inflight = tokio::task::JoinSet::new();
     for i in 0..12 {
-        let (c, base) = (c.clone(), server.base.clone());
+        let (c, base, started) = (fresh.clone(), server.base.clone(), started.clone());
         inflight.spawn(async move {
-            // One report (a user's reports are drawn one at a time; more would get 429),
-            // and whole-list reads streamed from the database.
             if i == 0 {
-                c.post(format!("{base}/api/reports"))
+                let r = c
+                    .post(format!("{base}/api/reports"))
                     .json(
                         &json!({"type": "bp", "dateStart": "2024-11-01", "dateEnd": "2026-10-31"}),
                     )
                     .send()
-                    .await
-                    .map(|r| r.status())
-            } else {
-                c.get(format!("{base}/api/readings"))
-                    .send()
-                    .await
-                    .map(|r| r.status())
+                    .await?;
+                return Ok::<_, reqwest::Error>((r.status(), None));
             }
+            let r = c.get(format!("{base}/api/readings")).send().await?;
+            let _ = started.send(()).await;
+            let status = r.status();
+            let list: Value = r.json().await?;
+            Ok((status, list.as_array().map(Vec::len)))
         });
     }
-    tokio::time::sleep(Duration::from_millis(150)).await;
+    drop(started);
+    for _ in 1..12 {
+        heard
+            .recv()
+            .await
+            .expect("every list request got its headers");
+    }
     let pid = server.child.id().to_string();
     let term = Command::new("kill")
         .args(["-TERM", &pid])
         .status()
         .expect("kill");
     assert!(term.success());
-    let statuses: Vec<_> = inflight.join_all().await;
-    for s in &statuses {
-        let s = s.as_ref().expect("every in-flight request got its answer");
-        assert!(s.is_success(), "{s}");
+    let answers: Vec<_> = inflight.join_all().await;
+    for a in &answers {
+        let (status, len) = a.as_ref().expect("every in-flight request got its answer");
+        assert!(status.is_success(), "{status}");
+        if let Some(len) = len {
+            assert_eq!(
+                *len,
+                730 * 3,
+                "a list streamed across SIGTERM arrives whole"
+            );
+        }
     }
     let exit = server.child.wait().expect("exit");
     assert_eq!(exit.code(), Some(0), "clean exit after SIGTERM");
