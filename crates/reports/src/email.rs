@@ -2,6 +2,7 @@
 //! in the email, and the caps that keep it from being a relay for anyone's mail.
 
 use chrono::Duration;
+use kernel::html::{Footer, Letter};
 use kernel::outbox::{Attachment, OutgoingEmail};
 use kernel::{Email, FieldErrors, UserId};
 
@@ -134,12 +135,13 @@ fn compose(
         "The readings were entered by the patient. Blood pressure categories follow the 2017 ACC/AHA guideline and are information, not a diagnosis. Reply to this email to answer them directly."
             .to_owned(),
     );
-    let text = format!(
-        "{}\n\n-- \nVitalog, your personal health monitor.\n",
-        paragraphs.join("\n\n")
-    );
-    let html = identity_free_html(&paragraphs);
-    let mut email = OutgoingEmail::new(None, to, subject, text, html);
+    let letter = Letter {
+        heading: None,
+        paragraphs: &paragraphs,
+        button: None,
+        footer: Footer::Tagline,
+    };
+    let mut email = OutgoingEmail::new(None, to, subject, letter.text(), letter.html());
     email.user_id = Some(meta.user_id);
     email.attachment = Some(Attachment {
         filename: file_name(meta),
@@ -152,25 +154,6 @@ fn compose(
             .push(("Reply-To".into(), patient.email.clone()));
     }
     email
-}
-
-/// Minimal HTML part (escaped paragraphs).
-fn identity_free_html(paragraphs: &[String]) -> String {
-    let esc = |s: &str| kernel::text::escape_html(s).replace('\n', "<br>");
-    let body: String = paragraphs
-        .iter()
-        .map(|p| {
-            format!(
-                "<p style=\"font-size:15px;line-height:1.6;color:#1f2a37\">{}</p>",
-                esc(p)
-            )
-        })
-        .collect();
-    format!(
-        "<!doctype html><html><body style=\"font-family:-apple-system,Segoe UI,Roboto,Helvetica,Arial,sans-serif;background:#f4f7f8;padding:24px\">\
-         <div style=\"max-width:560px;margin:auto;background:#fff;border:1px solid #dde3e8;border-radius:10px;padding:28px 32px\">\
-         <div style=\"font-weight:700;color:#0f6e74;font-size:18px;margin-bottom:16px\">Vitalog</div>{body}</div></body></html>"
-    )
 }
 
 #[cfg(test)]
