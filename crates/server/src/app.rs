@@ -6,9 +6,9 @@ use std::time::Duration;
 
 use actix_web::HttpServer;
 use actix_web::dev::{Server, ServerHandle};
+use argon2_hasher::Argon2Hasher;
 use billing::BillingService;
 use billing::ports::PaymentGateway;
-use identity::password::Argon2Hasher;
 use identity::{AccountService, AccountSettings};
 use kernel::{Clock, SystemClock};
 use mail::{EmailSender, Mailer, OutboxWorker, WorkerSettings};
