@@ -1,11 +1,9 @@
-//! The account emails, as plain text and HTML. Links are built from the configured public
-//! URL, never from a request's Host header.
+//! The account emails, in the one email frame (`kernel::html`). Links are built from the
+//! configured public URL, never from a request's Host header.
 
-use kernel::html::{Button, Footer, Letter};
+use kernel::html::{Button, Footer, Letter, PRODUCT};
 use kernel::outbox::OutgoingEmail;
 use kernel::{Email, UserId};
-
-pub use kernel::html::PRODUCT;
 
 /// An account email: a heading, paragraphs and one button whose link is also spelled out.
 fn compose(

@@ -1,4 +1,5 @@
-//! The scheduled emails' texts: plain text and a small HTML part, with the unsubscribe link.
+//! The scheduled emails' texts, in the one email frame (`kernel::html`) with the
+//! unsubscribe footer and headers.
 
 use chrono::NaiveDate;
 use kernel::html::{Button, Footer, Letter};
