@@ -1,56 +1,30 @@
-//! The account emails, as plain text and HTML. Links are built from the configured public
-//! URL, never from a request's Host header.
+//! The account emails, in the one email frame (`kernel::html`). Links are built from the
+//! configured public URL, never from a request's Host header.
 
+use kernel::html::{Button, Footer, Letter, PRODUCT};
 use kernel::outbox::OutgoingEmail;
 use kernel::{Email, UserId};
 
-pub const PRODUCT: &str = "Vitalog";
-
-use kernel::text::escape_html;
-
-/// Wraps paragraphs and an optional button in the product's calm email layout.
-pub fn html_layout(heading: &str, paragraphs: &[String], button: Option<(&str, &str)>) -> String {
-    let mut body = String::new();
-    for p in paragraphs {
-        body.push_str(&format!(
-            "<p style=\"margin:0 0 16px;font-size:15px;line-height:1.6;color:#1f2a37\">{}</p>",
-            escape_html(p)
-        ));
-    }
-    if let Some((label, href)) = button {
-        body.push_str(&format!(
-            "<p style=\"margin:24px 0\"><a href=\"{href}\" style=\"background:#0f6e74;color:#ffffff;\
-             text-decoration:none;padding:12px 20px;border-radius:6px;font-weight:600;display:inline-block\">{label}</a></p>\
-             <p style=\"margin:0 0 16px;font-size:13px;color:#52606d\">If the button does not work, copy this link into your browser:<br>\
-             <a href=\"{href}\" style=\"color:#0f6e74;word-break:break-all\">{href}</a></p>",
-            href = escape_html(href),
-            label = escape_html(label)
-        ));
-    }
-    format!(
-        "<!doctype html><html><body style=\"margin:0;background:#f4f7f8;font-family:-apple-system,Segoe UI,Roboto,Helvetica,Arial,sans-serif\">\
-         <table role=\"presentation\" width=\"100%\" cellpadding=\"0\" cellspacing=\"0\"><tr><td align=\"center\" style=\"padding:32px 16px\">\
-         <table role=\"presentation\" width=\"560\" cellpadding=\"0\" cellspacing=\"0\" style=\"max-width:560px;background:#ffffff;border-radius:10px;border:1px solid #dde3e8\">\
-         <tr><td style=\"padding:24px 32px;border-bottom:1px solid #dde3e8;font-size:18px;font-weight:700;color:#0f6e74\">{PRODUCT}</td></tr>\
-         <tr><td style=\"padding:28px 32px\"><h1 style=\"margin:0 0 16px;font-size:20px;color:#1f2a37\">{heading}</h1>{body}</td></tr>\
-         <tr><td style=\"padding:16px 32px;border-top:1px solid #dde3e8;font-size:12px;color:#7b8794\">{PRODUCT}, your personal health monitor.</td></tr>\
-         </table></td></tr></table></body></html>",
-        heading = escape_html(heading)
-    )
-}
-
-fn text_layout(paragraphs: &[String], link: Option<&str>) -> String {
-    let mut out = String::new();
-    for p in paragraphs {
-        out.push_str(p);
-        out.push_str("\n\n");
-    }
-    if let Some(link) = link {
-        out.push_str(link);
-        out.push_str("\n\n");
-    }
-    out.push_str(&format!("-- \n{PRODUCT}, your personal health monitor.\n"));
-    out
+/// An account email: a heading, paragraphs and one button whose link is also spelled out.
+fn compose(
+    user_id: Option<UserId>,
+    to: &Email,
+    subject: &str,
+    heading: &str,
+    paragraphs: &[String],
+    (label, link): (&str, &str),
+) -> OutgoingEmail {
+    let letter = Letter {
+        heading: Some(heading),
+        paragraphs,
+        button: Some(Button {
+            label,
+            href: link,
+            spelled_out: true,
+        }),
+        footer: Footer::Tagline,
+    };
+    OutgoingEmail::new(user_id, to, subject, letter.text(), letter.html())
 }
 
 fn greeting(username: &str) -> String {
@@ -63,16 +37,13 @@ pub fn verification(user_id: UserId, username: &str, to: &Email, link: &str) -> 
         format!("Welcome to {PRODUCT}. Please confirm your email address to finish creating your account."),
         "This link is valid for 24 hours. If you did not create this account, you can ignore this email.".to_owned(),
     ];
-    OutgoingEmail::new(
+    compose(
         Some(user_id),
         to,
         &format!("Verify your email address for {PRODUCT}"),
-        text_layout(&paragraphs, Some(link)),
-        html_layout(
-            "Confirm your email address",
-            &paragraphs,
-            Some(("Verify email address", link)),
-        ),
+        "Confirm your email address",
+        &paragraphs,
+        ("Verify email address", link),
     )
 }
 
@@ -88,16 +59,13 @@ pub fn registration_attempt(to: &Email, login_link: &str, reset_link: &str) -> O
             "If it was you, log in at {login_link} instead; if you forgot your password, reset it with the link below. If it was not you, ignore this email: your account is unchanged."
         ),
     ];
-    OutgoingEmail::new(
+    compose(
         None,
         to,
         &format!("Someone tried to register with your address at {PRODUCT}"),
-        text_layout(&paragraphs, Some(reset_link)),
-        html_layout(
-            "You already have an account",
-            &paragraphs,
-            Some(("Reset password", reset_link)),
-        ),
+        "You already have an account",
+        &paragraphs,
+        ("Reset password", reset_link),
     )
 }
 
@@ -107,16 +75,13 @@ pub fn email_change(user_id: UserId, username: &str, to: &Email, link: &str) -> 
         format!("You asked to use this address for your {PRODUCT} account. Confirm it to make the change."),
         "This link is valid for 24 hours. Until you confirm, your account keeps its current address. If you did not ask for this, ignore this email.".to_owned(),
     ];
-    OutgoingEmail::new(
+    compose(
         Some(user_id),
         to,
         &format!("Confirm your new email address for {PRODUCT}"),
-        text_layout(&paragraphs, Some(link)),
-        html_layout(
-            "Confirm your new email address",
-            &paragraphs,
-            Some(("Confirm new address", link)),
-        ),
+        "Confirm your new email address",
+        &paragraphs,
+        ("Confirm new address", link),
     )
 }
 
@@ -134,16 +99,13 @@ pub fn email_changed(
         "If this was you, there is nothing more to do. If it was not, undo the change with the link below: it puts this address back and signs out every device. Then reset your password.".to_owned(),
         "This link is valid for 7 days and can be used once.".to_owned(),
     ];
-    OutgoingEmail::new(
+    compose(
         Some(user_id),
         old,
         &format!("Your {PRODUCT} email address was changed"),
-        text_layout(&paragraphs, Some(undo_link)),
-        html_layout(
-            "Your email address was changed",
-            &paragraphs,
-            Some(("Undo this change", undo_link)),
-        ),
+        "Your email address was changed",
+        &paragraphs,
+        ("Undo this change", undo_link),
     )
 }
 
@@ -153,16 +115,13 @@ pub fn password_reset(user_id: UserId, username: &str, to: &Email, link: &str) -
         format!("Someone asked to reset the password of your {PRODUCT} account. If it was you, choose a new password with the link below."),
         "This link is valid for 1 hour and can be used once. If you did not ask for a reset, ignore this email: your password stays as it is.".to_owned(),
     ];
-    OutgoingEmail::new(
+    compose(
         Some(user_id),
         to,
         &format!("Reset your {PRODUCT} password"),
-        text_layout(&paragraphs, Some(link)),
-        html_layout(
-            "Reset your password",
-            &paragraphs,
-            Some(("Choose a new password", link)),
-        ),
+        "Reset your password",
+        &paragraphs,
+        ("Choose a new password", link),
     )
 }
 
@@ -177,16 +136,13 @@ pub fn password_changed(
         format!("The password of your {PRODUCT} account was just changed, and every other signed-in device was signed out."),
         "If this was you, there is nothing more to do. If it was not, reset your password now with the link below.".to_owned(),
     ];
-    OutgoingEmail::new(
+    compose(
         Some(user_id),
         to,
         &format!("Your {PRODUCT} password was changed"),
-        text_layout(&paragraphs, Some(reset_link)),
-        html_layout(
-            "Your password was changed",
-            &paragraphs,
-            Some(("Reset password", reset_link)),
-        ),
+        "Your password was changed",
+        &paragraphs,
+        ("Reset password", reset_link),
     )
 }
 
@@ -198,16 +154,13 @@ pub fn account_deleted(username: &str, to: &Email, register_link: &str) -> Outgo
         "Records of payments are kept only as bookkeeping law requires, with no health data and no link to an account.".to_owned(),
         "If you did not ask for this, reply to this email. You are welcome back at any time.".to_owned(),
     ];
-    OutgoingEmail::new(
+    compose(
         None,
         to,
         &format!("Your {PRODUCT} account was deleted"),
-        text_layout(&paragraphs, Some(register_link)),
-        html_layout(
-            "Your account was deleted",
-            &paragraphs,
-            Some(("Visit Vitalog", register_link)),
-        ),
+        "Your account was deleted",
+        &paragraphs,
+        ("Visit Vitalog", register_link),
     )
 }
 

@@ -7,7 +7,6 @@
 pub mod emails;
 pub mod error;
 pub mod model;
-pub mod password;
 pub mod ports;
 pub mod preferences;
 pub mod rules;

@@ -153,11 +153,21 @@ pub trait SessionRepository: Send + Sync {
     async fn purge_expired(&self, now: DateTime<Utc>) -> anyhow::Result<u64>;
 }
 
-/// Password hashing. Implementations must not block the async executor.
+/// Password hashing. Implementations must not block the async executor, and must verify
+/// [`dummy_hash`] as they do a stored hash (refusing every password).
 #[cfg_attr(any(test, feature = "mocks"), mockall::automock)]
 #[async_trait::async_trait]
 pub trait PasswordHasher: Send + Sync {
     async fn hash(&self, password: &str) -> anyhow::Result<String>;
     /// `Ok(false)` for a wrong password; `Err` only for a malformed stored hash or a fault.
     async fn verify(&self, password: &str, hash: &str) -> anyhow::Result<bool>;
+}
+
+/// A valid hash of a secret nobody knows, verified against when the user does not exist
+/// so that "unknown user" and "wrong password" take the same time: an argon2id PHC string
+/// with the parameters of every new hash (m=19456, t=2, p=1), which [`PasswordHasher`]
+/// implementations verify with the cost those parameters name.
+pub fn dummy_hash() -> &'static str {
+    // Made once from 32 random bytes that were then thrown away.
+    "$argon2id$v=19$m=19456,t=2,p=1$IBskjCB1jMHDgJv684qeVQ$BGP7PgNoh5wQ3lTOChZDzddnCdQtjJqQlRGNrb4wIrA"
 }

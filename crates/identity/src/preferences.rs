@@ -1,7 +1,6 @@
 //! The preferences a user may change, as typed (text from a form or JSON), checked into a
 //! [`PreferencesPatch`] with the messages the client shows next to each field.
 
-use chrono::NaiveTime;
 use chrono_tz::Tz;
 use kernel::FieldErrors;
 
@@ -48,7 +47,7 @@ impl PreferencesInput {
             MSG_REMINDER_TIME,
             self.reminder_time
                 .as_deref()
-                .map(|v| NaiveTime::parse_from_str(v.trim(), "%H:%M").ok()),
+                .map(|v| kernel::date::parse_time(v.trim()).ok()),
         );
         let time_zone = checked(
             &mut errors,
@@ -87,6 +86,7 @@ fn checked<T>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use chrono::NaiveTime;
 
     fn errors_of(input: PreferencesInput) -> FieldErrors {
         match input.check() {

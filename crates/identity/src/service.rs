@@ -8,8 +8,7 @@ use tokio::sync::Semaphore;
 
 use crate::error::{IdentityError, RepoError};
 use crate::model::*;
-use crate::password::dummy_hash;
-use crate::ports::{PasswordHasher, UserRepository};
+use crate::ports::{PasswordHasher, UserRepository, dummy_hash};
 use crate::{emails, rules};
 
 #[derive(Debug, Clone)]

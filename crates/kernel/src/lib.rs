@@ -8,6 +8,7 @@ pub mod email;
 pub mod errors;
 pub mod gate;
 pub mod health;
+pub mod html;
 pub mod ids;
 pub mod outbox;
 pub mod pool;

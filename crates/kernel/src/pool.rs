@@ -1,7 +1,7 @@
 //! A few dedicated threads for CPU-heavy work (parsing, comparing, rendering), so that it
 //! never runs on the async workers that answer everyone's requests, and a bounded queue in
 //! front of them, so that a burst is refused at once instead of piling up memory and
-//! latency. Same shape as the password hashing threads (`identity::password`).
+//! latency. Same shape as the password hashing threads (`argon2_hasher`).
 
 use std::panic::AssertUnwindSafe;
 use std::sync::atomic::{AtomicUsize, Ordering};

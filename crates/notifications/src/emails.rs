@@ -1,38 +1,36 @@
-//! The scheduled emails' texts: plain text and a small HTML part, with the unsubscribe link.
+//! The scheduled emails' texts, in the one email frame (`kernel::html`) with the
+//! unsubscribe footer and headers.
 
 use chrono::NaiveDate;
+use kernel::html::{Button, Footer, Letter};
 use kernel::outbox::{Attachment, OutgoingEmail};
 use kernel::{Email, UserId};
 
-fn html(paragraphs: &[String], button: (&str, &str), unsubscribe: &str, why: &str) -> String {
-    let body: String = paragraphs
-        .iter()
-        .map(|p| {
-            format!(
-                "<p style=\"margin:0 0 14px\">{}</p>",
-                kernel::text::escape_html(p).replace('\n', "<br>")
-            )
-        })
-        .collect();
-    format!(
-        "<!doctype html><html><body style=\"margin:0;background:#f4f7f8;font-family:Arial,Helvetica,sans-serif;color:#1f2a30\">\
-<div style=\"max-width:560px;margin:24px auto;background:#fff;border:1px solid #dde5e8;border-radius:8px;padding:28px\">\
-<p style=\"margin:0 0 18px;font-weight:bold;color:#0f766e;font-size:18px\">Vitalog</p>{body}\
-<p style=\"margin:22px 0\"><a href=\"{href}\" style=\"background:#0f766e;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none\">{label}</a></p>\
-<p style=\"margin:24px 0 0;font-size:12px;color:#5b6b73\">{why} <a href=\"{unsub}\" style=\"color:#5b6b73\">Unsubscribe</a> with one click, no login needed.</p>\
-</div></body></html>",
-        href = kernel::text::escape_html(button.1),
-        label = kernel::text::escape_html(button.0),
-        why = kernel::text::escape_html(why),
-        unsub = kernel::text::escape_html(unsubscribe),
-    )
-}
-
-fn text(paragraphs: &[String], link: &str, unsubscribe: &str, why: &str) -> String {
-    format!(
-        "{}\n\n{link}\n\n-- \n{why}\nUnsubscribe with one click: {unsubscribe}\n",
-        paragraphs.join("\n\n")
-    )
+/// A scheduled email: paragraphs, one button, and why it comes with how to stop it.
+fn compose(
+    user: UserId,
+    to: &Email,
+    subject: &str,
+    paragraphs: &[String],
+    (label, link): (&str, &str),
+    unsubscribe: &str,
+    why: &str,
+) -> OutgoingEmail {
+    let letter = Letter {
+        heading: None,
+        paragraphs,
+        button: Some(Button {
+            label,
+            href: link,
+            spelled_out: false,
+        }),
+        footer: Footer::Unsubscribe {
+            why,
+            link: unsubscribe,
+        },
+    };
+    let email = OutgoingEmail::new(Some(user), to, subject, letter.text(), letter.html());
+    with_unsubscribe_headers(email, unsubscribe)
 }
 
 fn with_unsubscribe_headers(mut email: OutgoingEmail, unsubscribe: &str) -> OutgoingEmail {
@@ -59,19 +57,15 @@ pub fn reminder(
         "You haven't recorded your vitals today. A reading takes a minute, and regular readings make your trends and reports more useful to you and your doctor.".to_owned(),
     ];
     let why = "You receive this because email reminders are on in your Vitalog preferences.";
-    let email = OutgoingEmail::new(
-        Some(user),
+    compose(
+        user,
         to,
         "Reminder: record today's vitals in Vitalog",
-        text(&paragraphs, record_link, unsubscribe, why),
-        html(
-            &paragraphs,
-            ("Record vitals", record_link),
-            unsubscribe,
-            why,
-        ),
-    );
-    with_unsubscribe_headers(email, unsubscribe)
+        &paragraphs,
+        ("Record vitals", record_link),
+        unsubscribe,
+        why,
+    )
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -102,18 +96,15 @@ pub fn weekly(
             .to_owned(),
     );
     let why = "You receive this because weekly reports are on in your Vitalog preferences.";
-    let mut email = OutgoingEmail::new(
-        Some(user),
+    let mut email = compose(
+        user,
         to,
         &format!("Your Vitalog weekly report, {period}"),
-        text(&paragraphs, dashboard_link, unsubscribe, why),
-        html(
-            &paragraphs,
-            ("Open your dashboard", dashboard_link),
-            unsubscribe,
-            why,
-        ),
+        &paragraphs,
+        ("Open your dashboard", dashboard_link),
+        unsubscribe,
+        why,
     );
     email.attachment = pdf;
-    with_unsubscribe_headers(email, unsubscribe)
+    email
 }

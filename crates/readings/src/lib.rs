@@ -8,7 +8,6 @@ pub mod rules;
 pub mod search;
 pub mod service;
 pub mod transfer;
-pub mod units;
 
 pub use category::BpCategory;
 pub use model::*;

@@ -4,7 +4,7 @@ use chrono::{DateTime, Datelike, Duration, NaiveDate, NaiveDateTime, NaiveTime, 
 use kernel::FieldErrors;
 
 use crate::model::*;
-use crate::units::round_to;
+use kernel::units::round_to;
 
 pub const MSG_DATE_REQUIRED: &str = "Date is required";
 pub const MSG_TIME_REQUIRED: &str = "Time is required";

@@ -3,10 +3,13 @@
 //! and emailed later is what was generated.
 
 pub mod analysis;
-pub mod email;
+pub mod emailing;
+pub mod emails;
+pub mod error;
 pub mod model;
 pub mod ports;
 pub mod service;
 
+pub use error::ReportError;
 pub use model::*;
-pub use service::{ReportError, ReportLimits, ReportService};
+pub use service::{ReportLimits, ReportService};

@@ -1,5 +1,6 @@
 use chrono::{DateTime, NaiveDate, Utc};
 use kernel::UserId;
+use kernel::outbox::Attachment;
 use readings::Reading;
 
 use crate::analysis::Analysis;
@@ -189,4 +190,12 @@ pub enum EmailOutcome {
     UserCap,
     RecipientCap,
     HourlyCap,
+}
+
+/// What the weekly email says about the week.
+#[derive(Debug, Clone, PartialEq)]
+pub struct WeeklyDigest {
+    pub readings: usize,
+    pub summary: Vec<String>,
+    pub pdf: Option<Attachment>,
 }

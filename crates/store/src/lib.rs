@@ -4,8 +4,10 @@
 mod billing;
 mod copy;
 pub mod db;
+mod deletion;
 mod notifications;
 mod outbox;
+mod preferences;
 mod readings;
 mod reports;
 mod schema;

@@ -1,4 +1,6 @@
-//! [`UserRepository`] over the users, tokens, sessions, preferences and outbox tables.
+//! [`UserRepository`] over the users, tokens, sessions, preferences and outbox tables:
+//! accounts and their credentials here; tokens, preferences and account deletion in their
+//! own modules, which these transactions call.
 
 use chrono::{DateTime, NaiveDate, NaiveDateTime, Utc};
 use diesel::prelude::*;
@@ -11,8 +13,9 @@ use kernel::{Email, UserId};
 
 use crate::db::{AnyConnection, Db};
 use crate::outbox::enqueue;
-use crate::schema::{preferences, sessions, users};
+use crate::schema::{sessions, users};
 use crate::tokens::*;
+use crate::{deletion, preferences as prefs};
 
 #[derive(Clone)]
 pub struct UserStore {
@@ -407,14 +410,7 @@ impl UserRepository for UserStore {
 
     async fn delete_account(&self, id: UserId, notice: OutgoingEmail) -> anyhow::Result<()> {
         self.db
-            .write(move |conn| -> anyhow::Result<()> {
-                // Foreign keys cascade to every table keyed to the user; payments are
-                // `ON DELETE SET NULL` (kept for bookkeeping, detached).
-                let n = diesel::delete(users::table.find(id.0)).execute(conn)?;
-                anyhow::ensure!(n == 1, "user {} vanished before deletion", id.0);
-                enqueue(conn, &notice, Utc::now())?;
-                Ok(())
-            })
+            .write(move |conn| deletion::delete_account(conn, id.0, &notice, Utc::now()))
             .await
     }
 
@@ -437,63 +433,13 @@ impl UserRepository for UserStore {
     }
 
     async fn preferences(&self, id: UserId) -> anyhow::Result<Preferences> {
-        let row = self
-            .db
-            .read(move |conn| {
-                preferences::table
-                    .find(id.0)
-                    .select((
-                        preferences::weight_unit,
-                        preferences::blood_sugar_unit,
-                        preferences::email_reminders,
-                        preferences::weekly_reports,
-                        preferences::reminder_time,
-                        preferences::time_zone,
-                    ))
-                    .first::<(String, String, bool, bool, String, String)>(conn)
-                    .optional()
-            })
-            .await?;
-        Ok(match row {
-            None => Preferences::default(),
-            Some((w, s, r, wr, at, tz)) => Preferences {
-                weight_unit: WeightUnit::parse(&w).unwrap_or_default(),
-                blood_sugar_unit: BloodSugarUnit::parse(&s).unwrap_or_default(),
-                email_reminders: r,
-                weekly_reports: wr,
-                reminder_time: chrono::NaiveTime::parse_from_str(&at, "%H:%M")
-                    .unwrap_or(identity::model::DEFAULT_REMINDER_TIME),
-                time_zone: tz.parse().unwrap_or(chrono_tz::Tz::UTC),
-            },
-        })
+        Ok(self.db.read(move |conn| prefs::load(conn, id.0)).await?)
     }
 
-    async fn save_preferences(&self, id: UserId, prefs: Preferences) -> anyhow::Result<()> {
+    async fn save_preferences(&self, id: UserId, preferences: Preferences) -> anyhow::Result<()> {
         self.db
             .write(move |conn| -> anyhow::Result<()> {
-                let now = Utc::now().naive_utc();
-                let at = prefs.reminder_time.format("%H:%M").to_string();
-                let values = || {
-                    (
-                        preferences::weight_unit.eq(prefs.weight_unit.as_str()),
-                        preferences::blood_sugar_unit.eq(prefs.blood_sugar_unit.as_str()),
-                        preferences::email_reminders.eq(prefs.email_reminders),
-                        preferences::weekly_reports.eq(prefs.weekly_reports),
-                        preferences::reminder_time.eq(at.clone()),
-                        preferences::time_zone.eq(prefs.time_zone.name()),
-                        preferences::updated_at.eq(now),
-                    )
-                };
-                // Update-then-insert: diesel's upsert does not compile for the multi backend,
-                // and the write transaction makes the pair atomic.
-                let n = diesel::update(preferences::table.find(id.0))
-                    .set(values())
-                    .execute(conn)?;
-                if n == 0 {
-                    diesel::insert_into(preferences::table)
-                        .values((preferences::user_id.eq(id.0), values()))
-                        .execute(conn)?;
-                }
+                prefs::save(conn, id.0, &preferences, Utc::now().naive_utc())?;
                 Ok(())
             })
             .await

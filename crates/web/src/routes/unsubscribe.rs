@@ -3,6 +3,7 @@
 
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, get, post, web};
+use kernel::html::{self, Inline};
 use notifications::service::UnsubscribeOutcome;
 use serde::Deserialize;
 use utoipa::IntoParams;
@@ -22,17 +23,18 @@ fn page(status: StatusCode, heading: &str, text: &str, state: &AppState) -> Http
     HttpResponse::build(status)
         .content_type("text/html; charset=utf-8")
         .insert_header(("cache-control", "no-store"))
-        .body(format!(
-            "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\">\
-<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><title>{h} · Vitalog</title>\
-<style>body{{margin:0;background:#f4f7f8;font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;color:#1f2a30}}\
-main{{max-width:480px;margin:12vh auto;background:#fff;border:1px solid #dde5e8;border-radius:10px;padding:32px}}\
-.brand{{color:#0f766e;font-weight:700;margin:0 0 20px}}h1{{font-size:1.35rem;margin:0 0 12px}}p{{line-height:1.5}}a{{color:#0f766e}}</style>\
-</head><body><main><p class=\"brand\">Vitalog</p><h1>{h}</h1><p>{t}</p>\
-<p><a href=\"{profile}\">Open your preferences</a> (you will be asked to log in).</p></main></body></html>",
-            h = kernel::text::escape_html(heading),
-            t = kernel::text::escape_html(text),
-            profile = kernel::text::escape_html(&profile),
+        .body(html::page(
+            heading,
+            &[
+                &[Inline::Text(text)],
+                &[
+                    Inline::Link {
+                        label: "Open your preferences",
+                        href: &profile,
+                    },
+                    Inline::Text(" (you will be asked to log in)."),
+                ],
+            ],
         ))
 }
 

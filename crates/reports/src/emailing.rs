@@ -1,12 +1,13 @@
-//! Emailing a stored report to someone (a doctor): the spec's validation, the sender named
-//! in the email, and the caps that keep it from being a relay for anyone's mail.
+//! Emailing a stored report to someone (a doctor): the spec's validation and the caps that
+//! keep it from being a relay for anyone's mail. What the email says is in [`crate::emails`].
 
 use chrono::Duration;
-use kernel::outbox::{Attachment, OutgoingEmail};
 use kernel::{Email, FieldErrors, UserId};
 
+use crate::emails::compose;
+use crate::error::ReportError;
 use crate::model::*;
-use crate::service::{MSG_TEXT_CONTROL, ReportError, ReportService, file_name};
+use crate::service::{MSG_TEXT_CONTROL, ReportService};
 
 pub const MSG_RECIPIENT_REQUIRED: &str = "Please enter a recipient email address.";
 pub const MSG_RECIPIENT_INVALID: &str = "Please enter a valid email address";
@@ -102,75 +103,6 @@ impl ReportService {
             EmailOutcome::HourlyCap => Err(ReportError::HourlyCapped),
         }
     }
-}
-
-fn compose(
-    patient: &Patient,
-    meta: &ReportMeta,
-    to: &Email,
-    subject: &str,
-    message: &str,
-    pdf: Vec<u8>,
-) -> OutgoingEmail {
-    let who = kernel::text::display_name(&patient.full_name, &patient.username);
-    let mut paragraphs = vec![
-        format!(
-            "{who} ({}) sent you a health report from Vitalog, the personal health record they keep.",
-            patient.email
-        ),
-        {
-            let title = meta.spec.report_type.title();
-            let period = kernel::display::period(meta.spec.date_start, meta.spec.date_end);
-            match meta.spec.own_name() {
-                Some(own) => format!("The attached {title}, \"{own}\", covers {period}."),
-                None => format!("The attached {title} covers {period}."),
-            }
-        },
-    ];
-    if !message.is_empty() {
-        paragraphs.push(format!("Their message:\n{message}"));
-    }
-    paragraphs.push(
-        "The readings were entered by the patient. Blood pressure categories follow the 2017 ACC/AHA guideline and are information, not a diagnosis. Reply to this email to answer them directly."
-            .to_owned(),
-    );
-    let text = format!(
-        "{}\n\n-- \nVitalog, your personal health monitor.\n",
-        paragraphs.join("\n\n")
-    );
-    let html = identity_free_html(&paragraphs);
-    let mut email = OutgoingEmail::new(None, to, subject, text, html);
-    email.user_id = Some(meta.user_id);
-    email.attachment = Some(Attachment {
-        filename: file_name(meta),
-        content_type: "application/pdf".into(),
-        data: pdf,
-    });
-    if Email::parse(&patient.email).is_ok() {
-        email
-            .headers
-            .push(("Reply-To".into(), patient.email.clone()));
-    }
-    email
-}
-
-/// Minimal HTML part (escaped paragraphs).
-fn identity_free_html(paragraphs: &[String]) -> String {
-    let esc = |s: &str| kernel::text::escape_html(s).replace('\n', "<br>");
-    let body: String = paragraphs
-        .iter()
-        .map(|p| {
-            format!(
-                "<p style=\"font-size:15px;line-height:1.6;color:#1f2a37\">{}</p>",
-                esc(p)
-            )
-        })
-        .collect();
-    format!(
-        "<!doctype html><html><body style=\"font-family:-apple-system,Segoe UI,Roboto,Helvetica,Arial,sans-serif;background:#f4f7f8;padding:24px\">\
-         <div style=\"max-width:560px;margin:auto;background:#fff;border:1px solid #dde3e8;border-radius:10px;padding:28px 32px\">\
-         <div style=\"font-weight:700;color:#0f6e74;font-size:18px;margin-bottom:16px\">Vitalog</div>{body}</div></body></html>"
-    )
 }
 
 #[cfg(test)]
@@ -282,28 +214,6 @@ mod tests {
             s.email(UserId(1), input()).await,
             Err(ReportError::TooManyEmails(10))
         ));
-    }
-
-    #[test]
-    fn a_default_name_is_not_repeated_in_the_email() {
-        let mut m = meta();
-        m.spec.name = "Blood Pressure Report 10/23/2026 – 11/22/2026".into();
-        let patient = Patient {
-            full_name: "Ann Lee".into(),
-            username: "ann".into(),
-            email: "ann@example.com".into(),
-            date_of_birth: None,
-            units: kernel::units::Units::CANONICAL,
-        };
-        let to = Email::parse("dr@example.com").expect("e");
-        let mail = compose(&patient, &m, &to, "Report", "", vec![]);
-        assert!(
-            mail.text
-                .contains("The attached Blood Pressure Report covers 10/23/2026 to 11/22/2026."),
-            "{}",
-            mail.text
-        );
-        assert_eq!(mail.text.matches("10/23/2026").count(), 1, "{}", mail.text);
     }
 
     #[tokio::test]

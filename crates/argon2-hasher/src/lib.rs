@@ -1,4 +1,5 @@
-//! Argon2id password hashing on a few dedicated threads. Each hash takes ~19 MiB and tens
+//! Password hashing adapter: Argon2id on a few dedicated threads, behind identity's
+//! [`PasswordHasher`] port. Each hash takes ~19 MiB and tens
 //! of milliseconds of CPU, so a burst of logins must neither stall the async workers, nor
 //! take memory without bound, nor take the CPU from everyone else's requests: the jobs queue
 //! for a fixed number of threads, each thread keeps one Argon2 working memory for its
@@ -6,12 +7,12 @@
 
 use std::cell::RefCell;
 use std::panic::AssertUnwindSafe;
-use std::sync::{Arc, Mutex, OnceLock, mpsc};
+use std::sync::{Arc, Mutex, mpsc};
 
 use argon2::password_hash::phc::{Output, ParamsString, Salt};
-use argon2::{Algorithm, Argon2, Block, Params, PasswordHash, PasswordHasher as _, Version};
+use argon2::{Algorithm, Argon2, Block, Params, PasswordHash, Version};
 
-use crate::ports::PasswordHasher;
+use identity::ports::PasswordHasher;
 
 type Job = Box<dyn FnOnce() + Send>;
 
@@ -154,25 +155,11 @@ impl PasswordHasher for Argon2Hasher {
     }
 }
 
-/// A valid hash of a random secret, verified against when the user does not exist so that
-/// "unknown user" and "wrong password" take the same time.
-pub fn dummy_hash() -> &'static str {
-    static DUMMY: OnceLock<String> = OnceLock::new();
-    DUMMY.get_or_init(|| {
-        let secret = kernel::secret::generate().unwrap_or_else(|_| "vitalog-dummy".to_owned());
-        argon2()
-            .hash_password(secret.as_bytes())
-            .map(|h| h.to_string())
-            // The fallback is a syntactically valid argon2id hash of an unknown password.
-            .unwrap_or_else(|_| {
-                "$argon2id$v=19$m=19456,t=2,p=1$c29tZXNhbHRzb21lc2FsdA$ZWf1dXD+UqhAQzk6A2iXKX1WBcDNH3hfuEHtU8zP0ps".to_owned()
-            })
-    })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use argon2::PasswordHasher as _;
+    use identity::ports::dummy_hash;
 
     #[tokio::test]
     async fn hash_then_verify() {

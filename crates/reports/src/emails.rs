@@ -1,0 +1,157 @@
+//! The report emails' texts: a stored report sent to someone (a doctor), naming who sent
+//! it, and the sentences the weekly email says about the week.
+
+use kernel::Email;
+use kernel::html::{Footer, Letter};
+use kernel::outbox::{Attachment, OutgoingEmail};
+
+use crate::model::*;
+use crate::service::file_name;
+
+/// The email carrying a stored report, from the patient (`Reply-To`) to `to`.
+pub(crate) fn compose(
+    patient: &Patient,
+    meta: &ReportMeta,
+    to: &Email,
+    subject: &str,
+    message: &str,
+    pdf: Vec<u8>,
+) -> OutgoingEmail {
+    let who = kernel::text::display_name(&patient.full_name, &patient.username);
+    let mut paragraphs = vec![
+        format!(
+            "{who} ({}) sent you a health report from Vitalog, the personal health record they keep.",
+            patient.email
+        ),
+        {
+            let title = meta.spec.report_type.title();
+            let period = kernel::display::period(meta.spec.date_start, meta.spec.date_end);
+            match meta.spec.own_name() {
+                Some(own) => format!("The attached {title}, \"{own}\", covers {period}."),
+                None => format!("The attached {title} covers {period}."),
+            }
+        },
+    ];
+    if !message.is_empty() {
+        paragraphs.push(format!("Their message:\n{message}"));
+    }
+    paragraphs.push(
+        "The readings were entered by the patient. Blood pressure categories follow the 2017 ACC/AHA guideline and are information, not a diagnosis. Reply to this email to answer them directly."
+            .to_owned(),
+    );
+    let letter = Letter {
+        heading: None,
+        paragraphs: &paragraphs,
+        button: None,
+        footer: Footer::Tagline,
+    };
+    let mut email = OutgoingEmail::new(None, to, subject, letter.text(), letter.html());
+    email.user_id = Some(meta.user_id);
+    email.attachment = Some(Attachment {
+        filename: file_name(meta),
+        content_type: "application/pdf".into(),
+        data: pdf,
+    });
+    if Email::parse(&patient.email).is_ok() {
+        email
+            .headers
+            .push(("Reply-To".into(), patient.email.clone()));
+    }
+    email
+}
+
+fn direction(t: Option<crate::analysis::Trend>) -> Option<&'static str> {
+    t.map(|t| match t.direction {
+        crate::analysis::Direction::Rising => "rising",
+        crate::analysis::Direction::Falling => "falling",
+        crate::analysis::Direction::Stable => "stable",
+    })
+}
+
+/// Plain sentences with the week's averages, categories and trend, in the user's units.
+pub fn weekly_summary(a: &crate::analysis::Analysis, p: &Patient) -> Vec<String> {
+    let mut lines = vec![format!(
+        "{} reading{} recorded.",
+        a.readings,
+        if a.readings == 1 { "" } else { "s" }
+    )];
+    if let (Some(s), Some(d)) = (a.systolic, a.diastolic) {
+        lines.push(format!(
+            "Average blood pressure {:.0}/{:.0} mmHg (from {:.0}/{:.0} to {:.0}/{:.0}).",
+            s.average, d.average, s.min, d.min, s.max, d.max
+        ));
+    }
+    let categories: Vec<String> = a
+        .categories
+        .iter()
+        .filter(|(_, n)| *n > 0)
+        .map(|(c, n)| format!("{} {n}", c.label()))
+        .collect();
+    if !categories.is_empty() {
+        lines.push(format!(
+            "Blood pressure categories: {}.",
+            categories.join(", ")
+        ));
+    }
+    if let Some(h) = a.heart_rate {
+        lines.push(format!("Average heart rate {:.0} bpm.", h.average));
+    }
+    if let Some(w) = a.weight {
+        let unit = p.units.weight;
+        lines.push(format!(
+            "Average weight {} {}.",
+            unit.format(w.average),
+            unit.as_str()
+        ));
+    }
+    if let Some(g) = a.blood_sugar {
+        let unit = p.units.sugar;
+        lines.push(format!(
+            "Average blood sugar {} {}.",
+            unit.format(g.average),
+            unit.as_str()
+        ));
+    }
+    let trends: Vec<String> = [
+        ("systolic", direction(a.systolic_trend)),
+        ("diastolic", direction(a.diastolic_trend)),
+        ("heart rate", direction(a.heart_rate_trend)),
+        ("weight", direction(a.weight_trend)),
+        ("blood sugar", direction(a.blood_sugar_trend)),
+    ]
+    .into_iter()
+    .filter_map(|(name, d)| d.map(|d| format!("{name} {d}")))
+    .collect();
+    if !trends.is_empty() {
+        lines.push(format!("Trend over the week: {}.", trends.join(", ")));
+    }
+    lines
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::service::tests::meta;
+
+    #[test]
+    fn a_default_name_is_not_repeated_in_the_email() {
+        let mut m = meta();
+        m.spec.name = "Blood Pressure Report 10/23/2026 – 11/22/2026".into();
+        let patient = Patient {
+            full_name: "Ann Lee".into(),
+            username: "ann".into(),
+            email: "ann@example.com".into(),
+            date_of_birth: None,
+            units: kernel::units::Units::CANONICAL,
+        };
+        let to = Email::parse("dr@example.com").expect("e");
+        let mail = compose(&patient, &m, &to, "Report", "", vec![]);
+        assert!(
+            mail.text
+                .contains("The attached Blood Pressure Report covers 10/23/2026 to 11/22/2026."),
+            "{}",
+            mail.text
+        );
+        assert_eq!(mail.text.matches("10/23/2026").count(), 1, "{}", mail.text);
+    }
+}
