@@ -19,7 +19,7 @@ import {
 } from '../api/profileApi';
 import { emailChanged, personalSchemaFor, todayIso, type PersonalValues } from '../schemas';
 import { SectionCard, SectionLoadError, SectionSkeleton } from './SectionCard';
-import { SelectField } from './SelectField';
+import { SelectField } from '../../../components/form/SelectField';
 
 export const PROFILE_UPDATE_FAILURE = 'Failed to update your profile. Please try again.';
 

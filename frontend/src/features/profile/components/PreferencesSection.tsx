@@ -13,7 +13,7 @@ import {
 } from '../../../lib/preferences';
 import { preferencesSchema } from '../schemas';
 import { SectionCard, SectionLoadError, SectionSkeleton } from './SectionCard';
-import { SelectField } from './SelectField';
+import { SelectField } from '../../../components/form/SelectField';
 
 export const PREFERENCES_FAILURE = 'Failed to save your preferences. Please try again.';
 
