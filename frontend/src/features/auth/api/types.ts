@@ -1,14 +1,3 @@
-/** The signed-in user, as `GET /api/user` returns it. */
-export interface User {
-  id: number;
-  username: string;
-  email: string;
-  firstName: string | null;
-  lastName: string | null;
-  dateOfBirth: string | null;
-  gender: string | null;
-}
-
 export interface LoginPayload {
   username: string;
   password: string;

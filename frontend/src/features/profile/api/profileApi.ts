@@ -1,5 +1,6 @@
 import useSWR from 'swr';
-import { apiGet, apiPatch, apiPost } from '../../../lib/api';
+import { apiPatch, apiPost } from '../../../lib/api';
+import { USER_KEY, type SessionUser } from '../../../lib/session';
 import type { SubscriptionStatus } from '../../../lib/subscription';
 
 export type Gender = 'male' | 'female' | 'other' | 'prefer-not-to-say';
@@ -18,29 +19,8 @@ export function isGender(value: unknown): value is Gender {
   return GENDERS.some((g) => g.value === value);
 }
 
-/** `GET /api/user`: the fields of the current user this page shows. */
-export interface ProfileUser {
-  id: number;
-  username: string;
-  email: string;
-  firstName: string | null;
-  lastName: string | null;
-  /** `YYYY-MM-DD`, or null. */
-  dateOfBirth: string | null;
-  gender: string | null;
-}
-
-/** The same key the session check uses, so the header shows a new name at once. */
-export const USER_KEY = '/api/user';
-
-function fetchUser(): Promise<ProfileUser> {
-  return apiGet<ProfileUser>(USER_KEY, { headers: { 'Cache-Control': 'no-cache', Pragma: 'no-cache' } });
-}
-
-export function useProfileUser(): { user: ProfileUser | undefined; error: unknown; retry: () => void } {
-  const { data, error, mutate } = useSWR<ProfileUser>(USER_KEY, fetchUser);
-  return { user: data, error: error as unknown, retry: () => void mutate() };
-}
+/** `GET /api/user` (`lib/session`): the session's key, so the header shows a new name at once. */
+export type ProfileUser = SessionUser;
 
 /** `PATCH /api/user` payload (spec section 7). */
 export interface UpdateUserPayload {

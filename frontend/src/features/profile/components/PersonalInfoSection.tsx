@@ -8,13 +8,12 @@ import { TextField } from '../../../components/form/TextField';
 import { useFocusFirstError } from '../../../components/form/useFocusFirstError';
 import { useToast } from '../../../components/toast';
 import { isApiError } from '../../../lib/api';
+import { USER_KEY, useSessionUser } from '../../../lib/session';
 import {
   DEFAULT_GENDER,
   GENDERS,
-  USER_KEY,
   isGender,
   updateUser,
-  useProfileUser,
   type ProfileUser,
 } from '../api/profileApi';
 import { emailChanged, personalSchemaFor, todayIso, type PersonalValues } from '../schemas';
@@ -38,7 +37,7 @@ function valuesOf(user: ProfileUser): PersonalValues {
 }
 
 export function PersonalInfoSection(): ReactElement {
-  const { user, error, retry } = useProfileUser();
+  const { user, error, retry } = useSessionUser();
   return (
     <SectionCard
       id="profile-personal"

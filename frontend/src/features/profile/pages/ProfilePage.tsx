@@ -3,7 +3,7 @@ import { useLocation } from 'react-router-dom';
 import { PageHeader } from '../../../components/layout/PageHeader';
 import { usePreferences } from '../../../lib/preferences';
 import { useSubscription } from '../../../lib/subscription';
-import { useProfileUser } from '../api/profileApi';
+import { useSessionUser } from '../../../lib/session';
 import { DataSection } from '../components/DataSection';
 import { PersonalInfoSection } from '../components/PersonalInfoSection';
 import { PreferencesSection } from '../components/PreferencesSection';
@@ -18,7 +18,7 @@ const SECTION_IDS: ReadonlySet<string> = new Set(PROFILE_SECTIONS.map((s) => s.i
 function useScrollToHash(): void {
   const { hash, key } = useLocation();
   // Sections grow when their data arrives: scroll again once everything has loaded.
-  const { user } = useProfileUser();
+  const { user } = useSessionUser();
   const { subscription } = useSubscription();
   const { isLoaded: preferencesLoaded } = usePreferences();
   const settled = user !== undefined && subscription !== undefined && preferencesLoaded;

@@ -1,5 +1,6 @@
 import useSWR, { type KeyedMutator } from 'swr';
 import { apiDelete, apiPost, fetcher } from '../../../lib/api';
+import { useSessionUser } from '../../../lib/session';
 
 /** Report type codes the server knows; only `bp` is offered (spec section 9). */
 export type ReportType = 'bp' | 'comprehensive' | 'weight' | 'sugar';
@@ -47,7 +48,6 @@ export interface MessageResponse {
 }
 
 export const REPORTS_KEY = '/api/reports';
-const USER_KEY = '/api/user';
 
 export const reportViewUrl = (id: number): string => `/api/reports/${id}/view`;
 export const reportDownloadUrl = (id: number): string => `/api/reports/${id}/download`;
@@ -70,8 +70,7 @@ export function useReports(): ReportsState {
  * `GET /api/user` in SWR's cache, so this reads it without a request.
  */
 export function useCurrentUserId(): number | null {
-  const { data } = useSWR<{ id: number }>(USER_KEY, fetcher);
-  return data?.id ?? null;
+  return useSessionUser().user?.id ?? null;
 }
 
 export function createReport(payload: CreateReportPayload): Promise<Report> {
