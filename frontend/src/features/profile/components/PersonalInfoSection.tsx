@@ -17,8 +17,9 @@ import {
   type ProfileUser,
 } from '../api/profileApi';
 import { emailChanged, personalSchemaFor, todayIso, type PersonalValues } from '../schemas';
-import { SectionCard, SectionLoadError, SectionSkeleton } from './SectionCard';
+import { SectionCard, SectionLoadError, SectionSkeleton } from '../../../components/layout/SectionCard';
 import { SelectField } from '../../../components/form/SelectField';
+import '../profile.css';
 
 export const PROFILE_UPDATE_FAILURE = 'Failed to update your profile. Please try again.';
 

@@ -1,16 +1,16 @@
 import { useEffect, type ReactElement } from 'react';
 import { useLocation } from 'react-router-dom';
-import { PageHeader } from '../../../components/layout/PageHeader';
-import { usePreferences } from '../../../lib/preferences';
-import { useSubscription } from '../../../lib/subscription';
-import { useSessionUser } from '../../../lib/session';
-import { DataSection } from '../components/DataSection';
-import { PersonalInfoSection } from '../components/PersonalInfoSection';
-import { PreferencesSection } from '../components/PreferencesSection';
-import { PROFILE_SECTIONS, SectionNav } from '../components/SectionNav';
-import { SecuritySection } from '../components/SecuritySection';
-import { SubscriptionSection } from '../components/SubscriptionSection';
-import '../profile.css';
+import { PageHeader } from '../../components/layout/PageHeader';
+import { usePreferences } from '../../lib/preferences';
+import { useSubscription } from '../../lib/subscription';
+import { useSessionUser } from '../../lib/session';
+import { DataSection } from '../../features/data/components/DataSection';
+import { PersonalInfoSection } from '../../features/profile/components/PersonalInfoSection';
+import { PreferencesSection } from '../../features/profile/components/PreferencesSection';
+import { PROFILE_SECTIONS, SectionNav } from './SectionNav';
+import { SecuritySection } from '../../features/profile/components/SecuritySection';
+import { SubscriptionSection } from '../../features/billing/components/SubscriptionSection';
+import './profilePage.css';
 
 const SECTION_IDS: ReadonlySet<string> = new Set(PROFILE_SECTIONS.map((s) => s.id));
 

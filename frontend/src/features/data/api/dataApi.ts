@@ -84,8 +84,3 @@ export function previewImport(csv: string): Promise<ImportPreview> {
 export function importReadings(csv: string): Promise<ImportResult> {
   return apiPost<ImportResult>('/api/data/import', { csv });
 }
-
-/** Deletes the account and all its data; the session ends with it. */
-export function deleteAccount(password: string): Promise<{ message: string }> {
-  return apiPost<{ message: string }>('/api/user/delete', { password });
-}
