@@ -1,28 +1,12 @@
-export interface LoginPayload {
-  username: string;
-  password: string;
-  redirect: string;
-}
+/** The auth screens' HTTP types, from the server's OpenAPI document (`lib/apiTypes`). */
+import type { Schemas } from '../../../lib/apiTypes';
 
-export interface RegisterPayload {
-  username: string;
-  password: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  redirect: string;
-}
+export type LoginPayload = Required<Schemas['LoginRequest']> & { redirect: string };
 
-export interface MessageResponse {
-  message: string;
-}
+export type RegisterPayload = Required<Schemas['RegisterRequest']> & { redirect: string };
 
-export interface RegisterResponse {
-  message: string;
-  email?: string;
-}
+export type MessageResponse = Schemas['MessageResponse'];
 
-export interface ResetTokenStatus {
-  valid: boolean;
-  message?: string;
-}
+export type RegisterResponse = Schemas['RegisterResponse'];
+
+export type ResetTokenStatus = Schemas['TokenCheckResponse'];

@@ -1,16 +1,13 @@
 import useSWR from 'swr';
 import { apiPost } from '../../../lib/api';
 import type { SubscriptionStatus } from '../../../lib/subscription';
+import type { Schemas, Sent } from '../../../lib/apiTypes';
 
 /** `GET /api/subscription/config`: how this server takes payment. */
-export interface PaymentConfig {
+export type PaymentConfig = Sent<Omit<Schemas['PaymentConfigDto'], 'mode'>, 'clientId'> & {
   /** `paypal`: real payments through PayPal's buttons; `test`: no money moves. */
   mode: 'paypal' | 'test';
-  clientId: string | null;
-  price: string;
-  currency: string;
-  description: string;
-}
+};
 
 export const PAYMENT_CONFIG_KEY = '/api/subscription/config';
 
@@ -30,12 +27,12 @@ export async function createOrder(): Promise<string> {
   return id;
 }
 
-export interface ActivatePayload {
+export type ActivatePayload = Omit<Required<Schemas['ActivateRequest']>, 'paymentDetails'> & {
   paymentMethod: PaymentMethod;
   amount: typeof SUBSCRIPTION_AMOUNT;
-  transactionId: string;
+  /** Free-form (the document says only "object"). */
   paymentDetails: Record<string, unknown>;
-}
+};
 
 /** `POST /api/subscription/activate`: the server captures the order and activates a year. */
 export function activateSubscription(payload: ActivatePayload): Promise<SubscriptionStatus> {

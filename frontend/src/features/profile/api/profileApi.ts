@@ -1,4 +1,5 @@
 import { apiPatch, apiPost } from '../../../lib/api';
+import type { Schemas, Sent } from '../../../lib/apiTypes';
 import { USER_KEY, type SessionUser } from '../../../lib/session';
 
 export type Gender = 'male' | 'female' | 'other' | 'prefer-not-to-say';
@@ -20,24 +21,20 @@ export function isGender(value: unknown): value is Gender {
 /** `GET /api/user` (`lib/session`): the session's key, so the header shows a new name at once. */
 export type ProfileUser = SessionUser;
 
-/** `PATCH /api/user` payload (spec section 7). */
-export interface UpdateUserPayload {
-  firstName: string;
-  lastName: string;
-  email: string;
-  /** Sent only when `email` changes the address, which needs it. */
-  currentPassword?: string;
-  /** Null clears the date. */
-  dateOfBirth: string | null;
-  gender: Gender;
-}
+type Request = Schemas['UpdateUserRequest'];
 
-export interface UpdateUserResponse {
-  message: string;
+/**
+ * `PATCH /api/user` payload (spec section 7): `currentPassword` is sent only when `email`
+ * changes the address, which needs it; a null `dateOfBirth` clears the date.
+ */
+export type UpdateUserPayload = Required<Pick<Request, 'dateOfBirth'>> & {
+  [K in 'firstName' | 'lastName' | 'email']-?: NonNullable<Request[K]>;
+} & { currentPassword?: NonNullable<Request['currentPassword']>; gender: Gender };
+
+/** `emailChangePending`: the new address a confirmation link went to (the email changes once it is opened). */
+export type UpdateUserResponse = Sent<Omit<Schemas['UpdateUserResponse'], 'user'>, 'emailChangePending'> & {
   user: ProfileUser;
-  /** The new address a confirmation link went to; the email changes once it is opened. */
-  emailChangePending: string | null;
-}
+};
 
 export function updateUser(payload: UpdateUserPayload): Promise<UpdateUserResponse> {
   return apiPatch<UpdateUserResponse>(USER_KEY, payload);
