@@ -4,6 +4,9 @@
 //! `VITALOG_WRITE_OPENAPI=1 cargo test -p server --test openapi_client`, then
 //! `cd frontend && npm run api:types` (which `npm run lint` checks).
 
+// The shared helpers in `common` fail by panicking, as tests do.
+#![allow(clippy::expect_used)]
+
 mod common;
 
 use std::path::PathBuf;
