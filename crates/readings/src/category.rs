@@ -3,6 +3,8 @@
 
 use serde::Serialize;
 
+use crate::rules;
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum BpCategory {
@@ -22,14 +24,9 @@ impl BpCategory {
         BpCategory::HypertensiveCrisis,
     ];
 
+    /// The label from `rules.json` (the client shows the same).
     pub fn label(self) -> &'static str {
-        match self {
-            BpCategory::Normal => "Normal",
-            BpCategory::Elevated => "Elevated",
-            BpCategory::Stage1 => "Stage 1",
-            BpCategory::Stage2 => "Stage 2",
-            BpCategory::HypertensiveCrisis => "Hypertensive Crisis",
-        }
+        rules::BP_LABELS[self as usize]
     }
 
     pub fn code(self) -> &'static str {
@@ -45,20 +42,15 @@ impl BpCategory {
     /// The category of one reading; when the two numbers fall in different categories the
     /// higher one applies.
     pub fn classify(systolic: i32, diastolic: i32) -> Self {
-        let by_systolic = match systolic {
-            s if s > 180 => BpCategory::HypertensiveCrisis,
-            s if s >= 140 => BpCategory::Stage2,
-            s if s >= 130 => BpCategory::Stage1,
-            s if s >= 120 => BpCategory::Elevated,
-            _ => BpCategory::Normal,
-        };
-        let by_diastolic = match diastolic {
-            d if d > 120 => BpCategory::HypertensiveCrisis,
-            d if d >= 90 => BpCategory::Stage2,
-            d if d >= 80 => BpCategory::Stage1,
-            _ => BpCategory::Normal,
-        };
-        by_systolic.max(by_diastolic)
+        // The thresholds are `rules.json`'s (lowest value of each category, inclusive),
+        // which the reading form's preview in the client reads too.
+        let reaches = |from: Option<i32>, value: i32| from.is_some_and(|f| value >= f);
+        Self::ALL
+            .into_iter()
+            .zip(rules::BP_FROM)
+            .rev()
+            .find(|(_, (s, d))| reaches(*s, systolic) || reaches(*d, diastolic))
+            .map_or(BpCategory::Normal, |(category, _)| category)
     }
 }
 

@@ -27,7 +27,7 @@ const DashboardPage = lazy(() => import(/* webpackChunkName: "dashboard" */ '../
 const RecordVitalsPage = lazy(() => import(/* webpackChunkName: "vitals" */ '../features/readings/pages/RecordVitalsPage'));
 const HistoryPage = lazy(() => import(/* webpackChunkName: "history" */ '../features/history/pages/HistoryPage'));
 const ReportsPage = lazy(() => import(/* webpackChunkName: "reports" */ '../features/reports/pages/ReportsPage'));
-const ProfilePage = lazy(() => import(/* webpackChunkName: "profile" */ '../features/profile/pages/ProfilePage'));
+const ProfilePage = lazy(() => import(/* webpackChunkName: "profile" */ './profile/ProfilePage'));
 
 /** Public screens load behind a progress indicator and an error boundary. */
 function Public({ children }: { children: ReactNode }): ReactElement {

@@ -4,7 +4,7 @@ import { AppShell } from '../components/layout/AppShell';
 import { ErrorBoundary } from '../components/feedback/ErrorBoundary';
 import { PageSkeleton } from '../components/feedback/Skeleton';
 import { displayName } from '../features/auth/api/authStatus';
-import type { User } from '../features/auth/api/types';
+import type { SessionUser as User } from '../lib/session';
 import { useLogout } from '../features/auth/api/useLogout';
 import { NAV_ITEMS } from './navItems';
 

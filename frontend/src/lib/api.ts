@@ -73,13 +73,19 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
-/** Sends a request and returns the parsed JSON answer (or `undefined` for an empty one). */
-export async function apiRequest<T>(
+/** A parsed answer and its headers (e.g. `X-Total-Count` of a paged list). */
+export interface ApiAnswer<T> {
+  data: T;
+  headers: Headers;
+}
+
+/** Sends a request and returns the parsed JSON answer (or `undefined` for an empty one) with its headers. */
+export async function apiRequestWithHeaders<T>(
   method: HttpMethod,
   url: string,
   body?: unknown,
   options: RequestOptions = {},
-): Promise<T> {
+): Promise<ApiAnswer<T>> {
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   const init: RequestInit = { method, credentials: 'include', headers };
   if (body !== undefined) {
@@ -99,11 +105,24 @@ export async function apiRequest<T>(
       isRecord(parsed) ? (parsed as ApiErrorBody) : null,
     );
   }
-  return parseJson(text) as T;
+  return { data: parseJson(text) as T, headers: response.headers };
+}
+
+/** Sends a request and returns the parsed JSON answer (or `undefined` for an empty one). */
+export async function apiRequest<T>(
+  method: HttpMethod,
+  url: string,
+  body?: unknown,
+  options: RequestOptions = {},
+): Promise<T> {
+  return (await apiRequestWithHeaders<T>(method, url, body, options)).data;
 }
 
 export const apiGet = <T>(url: string, options?: RequestOptions): Promise<T> =>
   apiRequest<T>('GET', url, undefined, options);
+
+export const apiGetWithHeaders = <T>(url: string, options?: RequestOptions): Promise<ApiAnswer<T>> =>
+  apiRequestWithHeaders<T>('GET', url, undefined, options);
 
 export const apiPost = <T>(url: string, body?: unknown, options?: RequestOptions): Promise<T> =>
   apiRequest<T>('POST', url, body ?? {}, options);

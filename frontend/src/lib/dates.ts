@@ -41,6 +41,13 @@ export function formatDate(iso: string): string {
   return d ? `${pad(d[1])}/${pad(d[2])}/${d[0]}` : iso;
 }
 
+/** MM/DD/YYYY of a moment (RFC 3339, e.g. a subscription's end) in the browser's zone; null for none or garbage. */
+export function formatInstantDate(iso: string | null | undefined): string | null {
+  if (!iso) return null;
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? null : formatDate(toIsoDate(date));
+}
+
 /** 12-hour time with AM/PM: '08:05' -> '8:05 AM', '00:30' -> '12:30 AM', '13:00' -> '1:00 PM'. */
 export function formatTime12(time: string): string {
   const t = parseIsoTime(time);

@@ -1,20 +1,20 @@
 import useSWR, { type KeyedMutator } from 'swr';
 import { apiPatch, fetcher } from './api';
+import type { Schemas } from './apiTypes';
 
 export type WeightUnit = 'lbs' | 'kg';
 export type BloodSugarUnit = 'mg/dL' | 'mmol/L';
 
 /** `GET /api/user/preferences` (spec section 3). */
-export interface Preferences {
+/**
+ * `GET /api/user/preferences`, with the units narrowed to the ones the client knows.
+ * `reminderTime`: `HH:MM` local time (a day with no reading by then gets a reminder email);
+ * `timeZone`: IANA name (e.g. `Europe/Paris`) for reminders, reports and exports.
+ */
+export type Preferences = Omit<Schemas['PreferencesDto'], 'weightUnit' | 'bloodSugarUnit'> & {
   weightUnit: WeightUnit;
   bloodSugarUnit: BloodSugarUnit;
-  emailReminders: boolean;
-  weeklyReports: boolean;
-  /** `HH:MM` local time: a day with no reading by then gets a reminder email. */
-  reminderTime: string;
-  /** IANA time zone name (e.g. `Europe/Paris`) for reminders, reports and exports. */
-  timeZone: string;
-}
+};
 
 export const PREFERENCES_KEY = '/api/user/preferences';
 

@@ -1,31 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { classifyBp, parseEditId, readingBpCategory, readingsUrl } from './readings';
+import { parseEditId, readingsUrl } from './readings';
 import { formatDate, formatDateTime12, formatMonthDay, formatTime12, isoDateDaysAgo, readingTimestamp } from './dates';
-
-describe('blood pressure category (2017 ACC/AHA)', () => {
-  it.each([
-    [119, 79, 'normal'],
-    [120, 79, 'elevated'],
-    [129, 79, 'elevated'],
-    [130, 79, 'stage-1'],
-    [119, 80, 'stage-1'],
-    [139, 89, 'stage-1'],
-    [125, 85, 'stage-1'],
-    [140, 70, 'stage-2'],
-    [110, 90, 'stage-2'],
-    [180, 120, 'stage-2'],
-    [181, 80, 'hypertensive-crisis'],
-    [150, 121, 'hypertensive-crisis'],
-    [185, 85, 'hypertensive-crisis'],
-  ] as const)('%i/%i is %s', (s, d, want) => {
-    expect(classifyBp(s, d)).toBe(want);
-  });
-
-  it('needs both numbers', () => {
-    expect(readingBpCategory({ systolic: 120, diastolic: null })).toBeNull();
-    expect(readingBpCategory({ systolic: 120, diastolic: 70 })).toBe('elevated');
-  });
-});
 
 describe('edit id and list urls', () => {
   it('accepts only a positive whole number', () => {

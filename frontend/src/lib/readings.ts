@@ -1,40 +1,26 @@
 /**
- * Readings: the shared type, the API calls of spec section 7, SWR hooks and the blood
- * pressure category (2017 ACC/AHA). Values are canonical (weight lbs, blood sugar mg/dL);
- * `units.ts` converts them for display.
+ * Readings: the shared type, the API calls of spec section 7 and SWR hooks. Values are
+ * canonical (weight lbs, blood sugar mg/dL); `units.ts` converts them for display. The
+ * blood pressure category is the server's (`bpCategory`; see `bpCategory.ts`).
  */
 import useSWR, { useSWRConfig, type KeyedMutator } from 'swr';
-import { ApiError, apiDelete, apiGet, apiPatch, apiPost, type ApiErrorBody } from './api';
+import { apiDelete, apiGet, apiGetWithHeaders, apiPatch, apiPost } from './api';
+import type { Schemas, Sent } from './apiTypes';
 
-export interface Reading {
-  id: number;
-  userId?: number;
-  /** YYYY-MM-DD. */
-  date: string;
-  /** HH:MM, 24-hour. */
-  time: string;
-  systolic: number | null;
-  diastolic: number | null;
-  heartRate: number | null;
-  /** Pounds. */
-  weight: number | null;
-  /** mg/dL. */
-  bloodSugar: number | null;
-  notes: string | null;
-}
+type Measure = 'systolic' | 'diastolic' | 'heartRate' | 'weight' | 'bloodSugar' | 'notes';
+
+/**
+ * A reading as `GET /api/readings` sends it (the fields the client reads): `date` is
+ * YYYY-MM-DD, `time` HH:MM (24-hour), weight in pounds, blood sugar in mg/dL, null for a
+ * measure not recorded, and `bpCategory` the server's category (see `bpCategory.ts`).
+ */
+export type Reading = Sent<Pick<Schemas['ReadingDto'], 'id' | 'date' | 'time' | Measure | 'bpCategory'>, Measure>;
 
 /** What POST and PATCH /api/readings take; `null` for an empty measurement. */
-export interface ReadingPayload {
-  userId?: number;
+export type ReadingPayload = Sent<Pick<Schemas['ReadingRequest'], 'date' | 'time' | Measure>, Measure> & {
   date: string;
   time: string;
-  systolic: number | null;
-  diastolic: number | null;
-  heartRate: number | null;
-  weight: number | null;
-  bloodSugar: number | null;
-  notes: string | null;
-}
+};
 
 export const READINGS_KEY = '/api/readings';
 
@@ -73,22 +59,11 @@ export interface ReadingPage {
   total: number;
 }
 
-/** GET a list URL, keeping the X-Total-Count header (the API client drops headers). */
+/** GET a list URL, keeping the X-Total-Count header. */
 export async function fetchReadingPage(url: string): Promise<ReadingPage> {
-  const response = await fetch(url, { credentials: 'include', headers: { Accept: 'application/json' } });
-  const text = await response.text();
-  if (!response.ok) {
-    let data: ApiErrorBody | null = null;
-    try {
-      const parsed = JSON.parse(text) as unknown;
-      if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)) data = parsed as ApiErrorBody;
-    } catch {
-      data = null;
-    }
-    throw new ApiError(response.status, text !== '' ? text : response.statusText, data);
-  }
-  const readings = (text === '' ? [] : JSON.parse(text)) as Reading[];
-  const header = Number(response.headers.get('X-Total-Count'));
+  const { data, headers } = await apiGetWithHeaders<Reading[] | undefined>(url);
+  const readings = data ?? [];
+  const header = Number(headers.get('X-Total-Count'));
   return { readings, total: Number.isFinite(header) && header >= readings.length ? header : readings.length };
 }
 
@@ -170,53 +145,3 @@ export function parseEditId(value: string | null): number | null {
   const id = Number(value.trim());
   return Number.isSafeInteger(id) && id > 0 ? id : null;
 }
-
-/** Blood pressure categories of the 2017 ACC/AHA guideline, lowest first. */
-export type BpCategory = 'normal' | 'elevated' | 'stage-1' | 'stage-2' | 'hypertensive-crisis';
-
-export const BP_CATEGORIES: ReadonlyArray<{ code: BpCategory; label: string; rule: string }> = [
-  { code: 'normal', label: 'Normal', rule: 'Systolic below 120 and diastolic below 80' },
-  { code: 'elevated', label: 'Elevated', rule: 'Systolic 120-129 and diastolic below 80' },
-  { code: 'stage-1', label: 'Stage 1', rule: 'Systolic 130-139 or diastolic 80-89' },
-  { code: 'stage-2', label: 'Stage 2', rule: 'Systolic 140 or higher or diastolic 90 or higher' },
-  { code: 'hypertensive-crisis', label: 'Hypertensive Crisis', rule: 'Systolic above 180 and/or diastolic above 120' },
-];
-
-const RANK: Record<BpCategory, number> = {
-  normal: 0,
-  elevated: 1,
-  'stage-1': 2,
-  'stage-2': 3,
-  'hypertensive-crisis': 4,
-};
-
-/** The category of one reading; when the two numbers disagree, the higher category wins. */
-export function classifyBp(systolic: number, diastolic: number): BpCategory {
-  const bySystolic: BpCategory =
-    systolic > 180
-      ? 'hypertensive-crisis'
-      : systolic >= 140
-        ? 'stage-2'
-        : systolic >= 130
-          ? 'stage-1'
-          : systolic >= 120
-            ? 'elevated'
-            : 'normal';
-  const byDiastolic: BpCategory =
-    diastolic > 120 ? 'hypertensive-crisis' : diastolic >= 90 ? 'stage-2' : diastolic >= 80 ? 'stage-1' : 'normal';
-  return RANK[bySystolic] >= RANK[byDiastolic] ? bySystolic : byDiastolic;
-}
-
-/** The category of a reading, when it has both blood pressure numbers. */
-export function readingBpCategory(reading: Pick<Reading, 'systolic' | 'diastolic'>): BpCategory | null {
-  if (reading.systolic === null || reading.diastolic === null) return null;
-  return classifyBp(reading.systolic, reading.diastolic);
-}
-
-export function bpCategoryLabel(code: BpCategory): string {
-  return BP_CATEGORIES.find((c) => c.code === code)?.label ?? code;
-}
-
-/** The note every category display carries: information, not a diagnosis. */
-export const BP_CATEGORY_NOTE =
-  'Blood pressure category from the 2017 ACC/AHA guideline, for information only, not a diagnosis. Talk to your doctor about your readings.';

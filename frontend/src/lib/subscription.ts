@@ -1,14 +1,13 @@
 import useSWR, { type KeyedMutator } from 'swr';
 import { fetcher } from './api';
+import type { Schemas, Sent } from './apiTypes';
 
-/** `GET /api/user/subscription`: the server decides; the client only displays it. */
-export interface SubscriptionStatus {
-  isActive: boolean;
-  /** RFC 3339 UTC end of the paid period, or null when never subscribed. */
-  expiresAt: string | null;
-  /** Set when the user cancelled; the paid period still runs to its end. */
-  cancelledAt?: string | null;
-}
+/**
+ * `GET /api/user/subscription`: the server decides; the client only displays it.
+ * `expiresAt`: RFC 3339 UTC end of the paid period, or null when never subscribed;
+ * `cancelledAt`: set when the user cancelled (the paid period still runs to its end).
+ */
+export type SubscriptionStatus = Sent<Schemas['SubscriptionDto'], 'expiresAt'>;
 
 export const SUBSCRIPTION_KEY = '/api/user/subscription';
 

@@ -4,6 +4,9 @@
  * user's preferred unit.
  */
 import type { BloodSugarUnit, WeightUnit } from './preferences';
+import { rangeOf, type CanonicalRange } from './readingRules';
+
+export type { CanonicalRange } from './readingRules';
 
 /** 1 lb in kg, exactly (international avoirdupois pound). */
 export const KG_PER_LB = 0.45359237;
@@ -87,15 +90,9 @@ export function bloodSugarInputValue(mgdl: number | null, unit: BloodSugarUnit):
   return mgdl === null ? '' : bloodSugarInUnit(mgdl, unit).toFixed(bloodSugarDecimals(unit)).replace(/\.0$/, '');
 }
 
-/** An inclusive range, in canonical units. */
-export interface CanonicalRange {
-  min: number;
-  max: number;
-}
-
-/** The spec's canonical ranges (section 9). */
-export const WEIGHT_RANGE_LBS: CanonicalRange = { min: 50, max: 500 };
-export const BLOOD_SUGAR_RANGE_MGDL: CanonicalRange = { min: 40, max: 400 };
+/** The spec's canonical ranges (section 9), from the shared rules. */
+export const WEIGHT_RANGE_LBS: CanonicalRange = rangeOf('weight');
+export const BLOOD_SUGAR_RANGE_MGDL: CanonicalRange = rangeOf('bloodSugar');
 
 /** The weight range in the user's unit, rounded like the display (50-500 lbs = 22.7-226.8 kg). */
 export function weightRange(unit: WeightUnit): CanonicalRange {

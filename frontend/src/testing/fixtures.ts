@@ -1,4 +1,4 @@
-import type { User } from '../features/auth/api/types';
+import type { SessionUser as User } from '../lib/session';
 
 export const aliceUser: User = {
   id: 1,

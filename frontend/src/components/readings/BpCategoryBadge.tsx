@@ -1,6 +1,6 @@
 import type { ReactElement } from 'react';
 import { Tooltip } from '../tooltip/Tooltip';
-import { BP_CATEGORIES, BP_CATEGORY_NOTE, type BpCategory } from '../../lib/readings';
+import { BP_CATEGORIES, BP_CATEGORY_NOTE, type BpCategory } from '../../lib/bpCategory';
 import './readings.css';
 
 /**

@@ -2,7 +2,8 @@ import type { ReactElement } from 'react';
 import { Skeleton } from '../feedback/Skeleton';
 import { formatDate, formatTime12 } from '../../lib/dates';
 import type { Preferences } from '../../lib/preferences';
-import { readingBpCategory, type Reading } from '../../lib/readings';
+import { categoryOf } from '../../lib/bpCategory';
+import type { Reading } from '../../lib/readings';
 import { formatBloodSugar, formatWeight } from '../../lib/units';
 import { BpCategoryBadge } from './BpCategoryBadge';
 import './readings.css';
@@ -57,7 +58,7 @@ export function ReadingHeaderCells(): ReactElement {
  * '133/--- mmHg' (it has no category, which needs both numbers).
  */
 export function ReadingCells({ reading: r, units }: { reading: Reading; units: ReadingUnits }): ReactElement {
-  const category = readingBpCategory(r);
+  const category = categoryOf(r);
   return (
     <>
       <td data-label="Date" className="cell-number">

@@ -2,6 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { Reading } from '../../lib/readings';
+import { served } from '../../testing/readings';
 import { ReadingActionsCell, ReadingCells, ReadingHeaderCells } from './ReadingCells';
 
 const reading: Reading = {
@@ -26,7 +27,7 @@ function renderRow(onEdit = vi.fn(), onDelete = vi.fn(), shown: Reading = readin
       </thead>
       <tbody>
         <tr>
-          <ReadingCells reading={shown} units={{ weightUnit: 'lbs', bloodSugarUnit: 'mg/dL' }} />
+          <ReadingCells reading={served(shown)} units={{ weightUnit: 'lbs', bloodSugarUnit: 'mg/dL' }} />
           <ReadingActionsCell reading={shown} onEdit={onEdit} onDelete={onDelete} />
         </tr>
       </tbody>

@@ -1,6 +1,7 @@
 import { firstDayOfLastDays, readingTimestamp, toIsoDate } from '../../lib/dates';
 import type { BloodSugarUnit, WeightUnit } from '../../lib/preferences';
-import { BP_CATEGORIES, BP_CATEGORY_NOTE, bpCategoryLabel, readingBpCategory, type Reading } from '../../lib/readings';
+import { BP_CATEGORIES, BP_CATEGORY_NOTE, bpCategoryLabel, categoryOf } from '../../lib/bpCategory';
+import type { Reading } from '../../lib/readings';
 import {
   bloodSugarDecimals,
   bloodSugarInUnit,
@@ -69,7 +70,7 @@ export function readingsInRange(readings: ReadonlyArray<Reading>, rangeDays: num
 
 const plural = (n: number, one: string, many: string): string => `${n} ${n === 1 ? one : many}`;
 
-/** The tooltip line of a blood pressure point in the crisis range (category from `readingBpCategory`). */
+/** The tooltip line of a blood pressure point in the crisis range (the server's category). */
 export const CRISIS_MARK = `In the ${bpCategoryLabel('hypertensive-crisis')} range`;
 
 const hasBothBp = (r: Reading): boolean => r.systolic !== null && r.diastolic !== null;
@@ -90,7 +91,7 @@ export function chartNotes(kind: ChartKind, readings: ReadonlyArray<Reading>, ra
       `${plural(partial, 'reading', 'readings')} with only one blood-pressure value ${partial === 1 ? 'is' : 'are'} not drawn: a point needs both.`,
     );
   }
-  const crisis = timed.filter((r) => readingBpCategory(r) === 'hypertensive-crisis').length;
+  const crisis = timed.filter((r) => categoryOf(r) === 'hypertensive-crisis').length;
   if (crisis > 0) {
     const rule = BP_CATEGORIES.find((c) => c.code === 'hypertensive-crisis')?.rule ?? '';
     notes.push(
@@ -121,7 +122,7 @@ export function chartSeries(kind: ChartKind, readings: ReadonlyArray<Reading>, r
       const both = timed.filter((t) => hasBothBp(t.reading));
       // Both points of a reading in the crisis range carry the mark (2017 ACC/AHA category).
       const mark = (r: Reading): Pick<Point, 'mark'> =>
-        readingBpCategory(r) === 'hypertensive-crisis' ? { mark: CRISIS_MARK } : {};
+        categoryOf(r) === 'hypertensive-crisis' ? { mark: CRISIS_MARK } : {};
       return [
         { label: 'Systolic', points: both.map((t) => ({ x: t.x, y: t.reading.systolic ?? 0, ...mark(t.reading) })) },
         { label: 'Diastolic', points: both.map((t) => ({ x: t.x, y: t.reading.diastolic ?? 0, ...mark(t.reading) })) },

@@ -6,6 +6,7 @@ import { mockFetch, type MockResponse } from '../../testing/fetchMock';
 import { renderWithProviders } from '../../testing/render';
 import { DAY_MS, firstDayOfLastDays, toIsoDate, toIsoTime } from '../../lib/dates';
 import type { Reading } from '../../lib/readings';
+import { served } from '../../testing/readings';
 import { createThrottle, dayTicks, tickStepDays, timeWindow } from '../../components/chart/timeAxis';
 import DashboardPage from './pages/DashboardPage';
 import { CHART_SPECS, CRISIS_MARK, chartNotes, chartSeries, readingsInRange, sugarDomain } from './chartPoints';
@@ -18,7 +19,7 @@ const NOW = new Date(2026, 10, 22, 12, 0).getTime();
 
 function at(msAgo: number, extra: Partial<Reading> = {}, id = 1): Reading {
   const d = new Date(NOW - msAgo);
-  return {
+  return served({
     id,
     date: toIsoDate(d),
     time: toIsoTime(d),
@@ -29,7 +30,7 @@ function at(msAgo: number, extra: Partial<Reading> = {}, id = 1): Reading {
     bloodSugar: null,
     notes: null,
     ...extra,
-  };
+  });
 }
 
 const units = { weightUnit: 'lbs', bloodSugarUnit: 'mg/dL' } as const;
@@ -74,7 +75,7 @@ describe('chart points', () => {
     expect(chartSeries('sugar', readings, 7, NOW, { weightUnit: 'kg', bloodSugarUnit: 'mmol/L' })[0]!.points[0]!.y).toBe(5.6);
   });
 
-  it('marks both points of a reading in the Hypertensive Crisis range (category from classifyBp)', () => {
+  it('marks both points of a reading in the Hypertensive Crisis range (the category the server sent)', () => {
     const readings = [
       at(DAY_MS, { systolic: 210, diastolic: 125 }, 1),
       at(2 * DAY_MS, { systolic: 181, diastolic: 80 }, 2),
@@ -143,7 +144,7 @@ const trendKey = `GET /api/readings?from=${firstDayOfLastDays(90)}`;
 
 function recentReading(id: number, daysAgo: number, extra: Partial<Reading> = {}): Reading {
   const d = new Date(Date.now() - daysAgo * DAY_MS);
-  return {
+  return served({
     id,
     date: toIsoDate(d),
     time: '00:05',
@@ -154,7 +155,7 @@ function recentReading(id: number, daysAgo: number, extra: Partial<Reading> = {}
     bloodSugar: 95,
     notes: null,
     ...extra,
-  };
+  });
 }
 
 function renderDashboard(): void {

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../testing/render';
 import { firstDayOfLastDays } from '../../lib/dates';
 import type { Reading } from '../../lib/readings';
+import { served } from '../../testing/readings';
 import HistoryPage from './pages/HistoryPage';
 import { pageWindow, serverSearchText, showingText } from './pagination';
 
@@ -23,7 +24,7 @@ function fixClock(): void {
 }
 
 function reading(id: number, extra: Partial<Reading> = {}): Reading {
-  return {
+  return served({
     id,
     date: '2026-11-20',
     time: '07:45',
@@ -34,7 +35,7 @@ function reading(id: number, extra: Partial<Reading> = {}): Reading {
     bloodSugar: null,
     notes: null,
     ...extra,
-  };
+  });
 }
 
 interface Server {

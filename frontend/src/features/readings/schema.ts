@@ -1,31 +1,32 @@
 import { object, string, type ObjectSchema } from 'yup';
 import { toIsoDate, toIsoTime } from '../../lib/dates';
 import type { BloodSugarUnit, WeightUnit } from '../../lib/preferences';
-import { bloodSugarRange, weightRange, type CanonicalRange } from '../../lib/units';
+import { NOTES_MAX, RULE_MESSAGES, rangeMessage, rangeOf, type CanonicalRange } from '../../lib/readingRules';
+import { bloodSugarRange, weightRange } from '../../lib/units';
 
 /** Messages word for word from the product spec, section 5 (and the server's extras). */
 export const readingMessages = {
-  dateRequired: 'Date is required',
-  timeRequired: 'Time is required',
-  dateFuture: 'Date cannot be in the future',
+  dateRequired: RULE_MESSAGES.dateRequired,
+  timeRequired: RULE_MESSAGES.timeRequired,
+  dateFuture: RULE_MESSAGES.dateFuture,
   /** A reading records what was measured: later today is refused too (the server's rule). */
-  timeFuture: 'Time cannot be in the future',
-  noMeasurement: 'Enter at least one measurement',
-  notesMax: 'Notes must be at most 1000 characters',
+  timeFuture: RULE_MESSAGES.timeFuture,
+  noMeasurement: RULE_MESSAGES.noMeasurement,
+  notesMax: RULE_MESSAGES.notesMax,
   /** The server's rule too (readings::rules): equal values are refused as well. */
-  diastolicNotLower: 'Diastolic must be lower than systolic',
+  diastolicNotLower: RULE_MESSAGES.diastolicNotLower,
   notLoggedIn: 'You must be logged in to record vitals.',
   subscriptionRequired: 'Subscription Required',
   recordFailed: 'Failed to record vitals. Please try again.',
   updateFailed: 'Failed to update vitals. Please try again.',
 } as const;
 
-export const NOTES_MAX = 1000;
+export { NOTES_MAX };
 
-/** The spec's inclusive ranges (section 9) for the whole-number measures. */
-export const SYSTOLIC_RANGE: CanonicalRange = { min: 70, max: 250 };
-export const DIASTOLIC_RANGE: CanonicalRange = { min: 40, max: 150 };
-export const HEART_RATE_RANGE: CanonicalRange = { min: 40, max: 220 };
+/** The spec's inclusive ranges (section 9) of the whole-number measures. */
+export const SYSTOLIC = rangeOf('systolic');
+export const DIASTOLIC = rangeOf('diastolic');
+export const HEART_RATE = rangeOf('heartRate');
 
 /** The form's values: text as typed, in the user's units. */
 export interface ReadingFormValues {
@@ -44,13 +45,14 @@ export type MeasurementField = (typeof MEASUREMENT_FIELDS)[number];
 
 /** 'Systolic must be at least 70' / 'Systolic must be less than 250' (bounds allowed). */
 function measure(name: string, range: CanonicalRange, whole: boolean) {
+  const message = (template: string): string => rangeMessage(template, name, range);
   let field = string()
     .trim()
-    .test('number', `${name} must be a number`, (v) => !v || Number.isFinite(Number(v)))
-    .test('min', `${name} must be at least ${range.min}`, (v) => !v || !Number.isFinite(Number(v)) || Number(v) >= range.min)
-    .test('max', `${name} must be less than ${range.max}`, (v) => !v || !Number.isFinite(Number(v)) || Number(v) <= range.max);
+    .test('number', message(RULE_MESSAGES.notANumber), (v) => !v || Number.isFinite(Number(v)))
+    .test('min', message(RULE_MESSAGES.belowMin), (v) => !v || !Number.isFinite(Number(v)) || Number(v) >= range.min)
+    .test('max', message(RULE_MESSAGES.aboveMax), (v) => !v || !Number.isFinite(Number(v)) || Number(v) <= range.max);
   if (whole) {
-    field = field.test('whole', `${name} must be a whole number`, (v) => !v || !Number.isFinite(Number(v)) || Number.isInteger(Number(v)));
+    field = field.test('whole', message(RULE_MESSAGES.notWhole), (v) => !v || !Number.isFinite(Number(v)) || Number.isInteger(Number(v)));
   }
   return field;
 }
@@ -76,8 +78,8 @@ export function readingSchema(
         const at = now();
         return !v || date !== toIsoDate(at) || v <= toIsoTime(at);
       }),
-    systolic: measure('Systolic', SYSTOLIC_RANGE, true),
-    diastolic: measure('Diastolic', DIASTOLIC_RANGE, true).test(
+    systolic: measure(SYSTOLIC.name, SYSTOLIC, SYSTOLIC.whole),
+    diastolic: measure(DIASTOLIC.name, DIASTOLIC, DIASTOLIC.whole).test(
       'below-systolic',
       readingMessages.diastolicNotLower,
       function (v) {
@@ -87,9 +89,9 @@ export function readingSchema(
         return !Number.isFinite(systolic) || !Number.isFinite(diastolic) || diastolic < systolic;
       },
     ),
-    heartRate: measure('Heart rate', HEART_RATE_RANGE, true),
-    weight: measure('Weight', weightRange(weightUnit), false),
-    bloodSugar: measure('Blood sugar', bloodSugarRange(bloodSugarUnit), false),
+    heartRate: measure(HEART_RATE.name, HEART_RATE, HEART_RATE.whole),
+    weight: measure(rangeOf('weight').name, weightRange(weightUnit), rangeOf('weight').whole),
+    bloodSugar: measure(rangeOf('bloodSugar').name, bloodSugarRange(bloodSugarUnit), rangeOf('bloodSugar').whole),
     notes: string().max(NOTES_MAX, readingMessages.notesMax),
   }).defined() as ObjectSchema<ReadingFormValues>;
 }

@@ -5,18 +5,11 @@ import type {
   RegisterPayload,
   RegisterResponse,
   ResetTokenStatus,
-  User,
 } from './types';
+import type { SessionUser } from '../../../lib/session';
 
-export const USER_KEY = '/api/user';
-
-/** `GET /api/user`, never served from an HTTP cache. Throws ApiError(401) when signed out. */
-export function fetchUser(): Promise<User> {
-  return apiGet<User>(USER_KEY, { headers: { 'Cache-Control': 'no-cache', Pragma: 'no-cache' } });
-}
-
-export function login(payload: LoginPayload): Promise<{ user?: User }> {
-  return apiPost<{ user?: User }>('/api/login', payload);
+export function login(payload: LoginPayload): Promise<{ user?: SessionUser }> {
+  return apiPost<{ user?: SessionUser }>('/api/login', payload);
 }
 
 export function register(payload: RegisterPayload): Promise<RegisterResponse> {

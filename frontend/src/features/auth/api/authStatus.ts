@@ -1,5 +1,5 @@
 import { isApiError } from '../../../lib/api';
-import type { User } from './types';
+import type { SessionUser as User } from '../../../lib/session';
 
 export type AuthStatus = 'loading' | 'authenticated' | 'unauthenticated';
 
@@ -27,8 +27,8 @@ export function isAuthFailure(error: unknown): boolean {
   return isApiError(error) && (error.status === 401 || error.status === 403);
 }
 
-/** The name shown in the header: "First Last", else the username. */
-export function displayName(user: Pick<User, 'firstName' | 'lastName' | 'username'>): string {
+/** The name shown in the header: "First Last", else the username (a missing part reads as empty). */
+export function displayName(user: { firstName: string | null; lastName: string | null; username: string }): string {
   const full = [user.firstName, user.lastName]
     .map((part) => (part ?? '').trim())
     .filter(Boolean)

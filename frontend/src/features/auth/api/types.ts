@@ -1,39 +1,12 @@
-/** The signed-in user, as `GET /api/user` returns it. */
-export interface User {
-  id: number;
-  username: string;
-  email: string;
-  firstName: string | null;
-  lastName: string | null;
-  dateOfBirth: string | null;
-  gender: string | null;
-}
+/** The auth screens' HTTP types, from the server's OpenAPI document (`lib/apiTypes`). */
+import type { Schemas } from '../../../lib/apiTypes';
 
-export interface LoginPayload {
-  username: string;
-  password: string;
-  redirect: string;
-}
+export type LoginPayload = Required<Schemas['LoginRequest']> & { redirect: string };
 
-export interface RegisterPayload {
-  username: string;
-  password: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  redirect: string;
-}
+export type RegisterPayload = Required<Schemas['RegisterRequest']> & { redirect: string };
 
-export interface MessageResponse {
-  message: string;
-}
+export type MessageResponse = Schemas['MessageResponse'];
 
-export interface RegisterResponse {
-  message: string;
-  email?: string;
-}
+export type RegisterResponse = Schemas['RegisterResponse'];
 
-export interface ResetTokenStatus {
-  valid: boolean;
-  message?: string;
-}
+export type ResetTokenStatus = Schemas['TokenCheckResponse'];

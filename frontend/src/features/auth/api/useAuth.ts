@@ -1,8 +1,6 @@
-import useSWR from 'swr';
 import { hasPresenceCookie } from '../../../lib/cookies';
+import { useSessionUser, type SessionUser as User } from '../../../lib/session';
 import { deriveAuthStatus, type AuthStatus } from './authStatus';
-import { USER_KEY, fetchUser } from './authApi';
-import type { User } from './types';
 
 export interface AuthState {
   status: AuthStatus;
@@ -12,6 +10,6 @@ export interface AuthState {
 /** The current user, checked cookie-first, then with `GET /api/user`. */
 export function useAuth(): AuthState {
   const hasCookie = hasPresenceCookie();
-  const { data, error } = useSWR<User>(hasCookie ? USER_KEY : null, fetchUser);
-  return { status: deriveAuthStatus({ hasCookie, user: data, error: error as unknown }), user: data };
+  const { user, error } = useSessionUser(hasCookie);
+  return { status: deriveAuthStatus({ hasCookie, user, error }), user };
 }

@@ -2,7 +2,7 @@ import { useCallback, useState } from 'react';
 import { useSWRConfig } from 'swr';
 import { useToast } from '../../../components/toast';
 import { submitNativeForm } from '../../../lib/navigation';
-import { USER_KEY } from './authApi';
+import { USER_KEY } from '../../../lib/session';
 
 export const LOGOUT_FAILED_MESSAGE = 'There was a problem logging out. Please try again.';
 

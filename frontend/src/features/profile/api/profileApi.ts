@@ -1,6 +1,6 @@
-import useSWR from 'swr';
-import { apiGet, apiPatch, apiPost } from '../../../lib/api';
-import type { SubscriptionStatus } from '../../../lib/subscription';
+import { apiPatch, apiPost } from '../../../lib/api';
+import type { Schemas, Sent } from '../../../lib/apiTypes';
+import { USER_KEY, type SessionUser } from '../../../lib/session';
 
 export type Gender = 'male' | 'female' | 'other' | 'prefer-not-to-say';
 
@@ -18,48 +18,23 @@ export function isGender(value: unknown): value is Gender {
   return GENDERS.some((g) => g.value === value);
 }
 
-/** `GET /api/user`: the fields of the current user this page shows. */
-export interface ProfileUser {
-  id: number;
-  username: string;
-  email: string;
-  firstName: string | null;
-  lastName: string | null;
-  /** `YYYY-MM-DD`, or null. */
-  dateOfBirth: string | null;
-  gender: string | null;
-}
+/** `GET /api/user` (`lib/session`): the session's key, so the header shows a new name at once. */
+export type ProfileUser = SessionUser;
 
-/** The same key the session check uses, so the header shows a new name at once. */
-export const USER_KEY = '/api/user';
+type Request = Schemas['UpdateUserRequest'];
 
-function fetchUser(): Promise<ProfileUser> {
-  return apiGet<ProfileUser>(USER_KEY, { headers: { 'Cache-Control': 'no-cache', Pragma: 'no-cache' } });
-}
+/**
+ * `PATCH /api/user` payload (spec section 7): `currentPassword` is sent only when `email`
+ * changes the address, which needs it; a null `dateOfBirth` clears the date.
+ */
+export type UpdateUserPayload = Required<Pick<Request, 'dateOfBirth'>> & {
+  [K in 'firstName' | 'lastName' | 'email']-?: NonNullable<Request[K]>;
+} & { currentPassword?: NonNullable<Request['currentPassword']>; gender: Gender };
 
-export function useProfileUser(): { user: ProfileUser | undefined; error: unknown; retry: () => void } {
-  const { data, error, mutate } = useSWR<ProfileUser>(USER_KEY, fetchUser);
-  return { user: data, error: error as unknown, retry: () => void mutate() };
-}
-
-/** `PATCH /api/user` payload (spec section 7). */
-export interface UpdateUserPayload {
-  firstName: string;
-  lastName: string;
-  email: string;
-  /** Sent only when `email` changes the address, which needs it. */
-  currentPassword?: string;
-  /** Null clears the date. */
-  dateOfBirth: string | null;
-  gender: Gender;
-}
-
-export interface UpdateUserResponse {
-  message: string;
+/** `emailChangePending`: the new address a confirmation link went to (the email changes once it is opened). */
+export type UpdateUserResponse = Sent<Omit<Schemas['UpdateUserResponse'], 'user'>, 'emailChangePending'> & {
   user: ProfileUser;
-  /** The new address a confirmation link went to; the email changes once it is opened. */
-  emailChangePending: string | null;
-}
+};
 
 export function updateUser(payload: UpdateUserPayload): Promise<UpdateUserResponse> {
   return apiPatch<UpdateUserResponse>(USER_KEY, payload);
@@ -69,42 +44,7 @@ export function changePassword(payload: { currentPassword: string; newPassword: 
   return apiPost<{ message: string }>('/api/user/change-password', payload);
 }
 
-/** `GET /api/subscription/config`: how this server takes payment. */
-export interface PaymentConfig {
-  /** `paypal`: real payments through PayPal's buttons; `test`: no money moves. */
-  mode: 'paypal' | 'test';
-  clientId: string | null;
-  price: string;
-  currency: string;
-  description: string;
-}
-
-export const PAYMENT_CONFIG_KEY = '/api/subscription/config';
-
-export function usePaymentConfig(): { config: PaymentConfig | undefined; error: unknown; retry: () => void } {
-  const { data, error, mutate } = useSWR<PaymentConfig>(PAYMENT_CONFIG_KEY);
-  return { config: data, error: error as unknown, retry: () => void mutate() };
-}
-
-export type PaymentMethod = 'paypal' | 'credit_card';
-
-/** The amount the client reports; the server checks the captured amount itself. */
-export const SUBSCRIPTION_AMOUNT = '5.00';
-
-/** `POST /api/subscription/orders`: the server creates the 5.00 USD 'Annual Subscription' order. */
-export async function createOrder(): Promise<string> {
-  const { id } = await apiPost<{ id: string }>('/api/subscription/orders');
-  return id;
-}
-
-export interface ActivatePayload {
-  paymentMethod: PaymentMethod;
-  amount: typeof SUBSCRIPTION_AMOUNT;
-  transactionId: string;
-  paymentDetails: Record<string, unknown>;
-}
-
-/** `POST /api/subscription/activate`: the server captures the order and activates a year. */
-export function activateSubscription(payload: ActivatePayload): Promise<SubscriptionStatus> {
-  return apiPost<SubscriptionStatus>('/api/subscription/activate', payload);
+/** Deletes the account and all its data; the session ends with it. */
+export function deleteAccount(password: string): Promise<{ message: string }> {
+  return apiPost<{ message: string }>('/api/user/delete', { password });
 }

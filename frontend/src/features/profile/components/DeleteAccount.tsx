@@ -5,7 +5,7 @@ import { PasswordField } from '../../../components/form/PasswordField';
 import { useToast } from '../../../components/toast';
 import { isApiError } from '../../../lib/api';
 import { fullPageNavigate } from '../../../lib/navigation';
-import { deleteAccount } from '../api/dataApi';
+import { deleteAccount } from '../api/profileApi';
 
 export const PASSWORD_REQUIRED = 'Password is required';
 export const DELETE_FAILURE = 'Failed to delete your account. Please try again.';

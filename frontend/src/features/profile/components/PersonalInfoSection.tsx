@@ -8,18 +8,18 @@ import { TextField } from '../../../components/form/TextField';
 import { useFocusFirstError } from '../../../components/form/useFocusFirstError';
 import { useToast } from '../../../components/toast';
 import { isApiError } from '../../../lib/api';
+import { USER_KEY, useSessionUser } from '../../../lib/session';
 import {
   DEFAULT_GENDER,
   GENDERS,
-  USER_KEY,
   isGender,
   updateUser,
-  useProfileUser,
   type ProfileUser,
 } from '../api/profileApi';
 import { emailChanged, personalSchemaFor, todayIso, type PersonalValues } from '../schemas';
-import { SectionCard, SectionLoadError, SectionSkeleton } from './SectionCard';
-import { SelectField } from './SelectField';
+import { SectionCard, SectionLoadError, SectionSkeleton } from '../../../components/layout/SectionCard';
+import { SelectField } from '../../../components/form/SelectField';
+import '../profile.css';
 
 export const PROFILE_UPDATE_FAILURE = 'Failed to update your profile. Please try again.';
 
@@ -38,7 +38,7 @@ function valuesOf(user: ProfileUser): PersonalValues {
 }
 
 export function PersonalInfoSection(): ReactElement {
-  const { user, error, retry } = useProfileUser();
+  const { user, error, retry } = useSessionUser();
   return (
     <SectionCard
       id="profile-personal"

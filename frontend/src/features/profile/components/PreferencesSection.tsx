@@ -12,8 +12,9 @@ import {
   type WeightUnit,
 } from '../../../lib/preferences';
 import { preferencesSchema } from '../schemas';
-import { SectionCard, SectionLoadError, SectionSkeleton } from './SectionCard';
-import { SelectField } from './SelectField';
+import { SectionCard, SectionLoadError, SectionSkeleton } from '../../../components/layout/SectionCard';
+import { SelectField } from '../../../components/form/SelectField';
+import '../profile.css';
 
 export const PREFERENCES_FAILURE = 'Failed to save your preferences. Please try again.';
 

@@ -9,9 +9,10 @@ import { useToast } from '../../../components/toast';
 import { isApiError } from '../../../lib/api';
 import { changePassword } from '../api/profileApi';
 import { passwordSchema, type PasswordValues } from '../schemas';
-import { SectionCard } from './SectionCard';
+import { SectionCard } from '../../../components/layout/SectionCard';
 import { DeleteAccount } from './DeleteAccount';
 import { PASSWORD_HINT } from '../../../lib/passwordRules';
+import '../profile.css';
 
 export const PASSWORD_CHANGE_FAILURE = 'Failed to change your password. Please try again.';
 

@@ -1,7 +1,6 @@
 import { useRef, useState, type ChangeEvent, type ReactElement } from 'react';
 import { useFormik, type FormikErrors } from 'formik';
 import { useNavigate } from 'react-router-dom';
-import { useSWRConfig } from 'swr';
 import { Alert } from '../../../components/feedback/Alert';
 import { Spinner } from '../../../components/feedback/Spinner';
 import { TextField } from '../../../components/form/TextField';
@@ -12,9 +11,8 @@ import { isApiError } from '../../../lib/api';
 import { hasPresenceCookie } from '../../../lib/cookies';
 import { toIsoDate, toIsoTime } from '../../../lib/dates';
 import { UNITS_UNKNOWN_SAVE_BLOCKED, usePreferences, type Preferences } from '../../../lib/preferences';
+import { BP_CATEGORY_NOTE, classifyBp } from '../../../lib/bpCategory';
 import {
-  BP_CATEGORY_NOTE,
-  classifyBp,
   createReading,
   updateReading,
   useRefreshReadings,
@@ -31,7 +29,7 @@ import {
   weightStep,
   weightToCanonical,
 } from '../../../lib/units';
-import { MEASUREMENT_FIELDS, hasNoMeasurement, readingMessages, readingSchema, type ReadingFormValues } from '../schema';
+import { DIASTOLIC, HEART_RATE, MEASUREMENT_FIELDS, SYSTOLIC, hasNoMeasurement, readingMessages, readingSchema, type ReadingFormValues } from '../schema';
 import { FieldError } from '../../../components/form/FieldError';
 import { useSteadyError } from '../../../components/form/useSteadyError';
 import { UnitsUnknownAlert } from '../../../components/readings/UnitsUnknownAlert';
@@ -76,13 +74,11 @@ export function payloadOf(
   values: ReadingFormValues,
   units: Pick<Preferences, 'weightUnit' | 'bloodSugarUnit'>,
   original?: Reading,
-  userId?: number,
 ): ReadingPayload {
   const initial = original ? valuesOf(original, units) : emptyValues();
   const whole = (text: string): number | null => (text.trim() === '' ? null : Number(text.trim()));
   const notes = values.notes.trim();
   return {
-    ...(userId !== undefined ? { userId } : {}),
     date: values.date.trim(),
     time: values.time.trim(),
     systolic: whole(values.systolic),
@@ -108,7 +104,6 @@ export interface ReadingFormProps {
 export function ReadingForm({ preferences, reading }: ReadingFormProps): ReactElement {
   const navigate = useNavigate();
   const { toast } = useToast();
-  const { cache } = useSWRConfig();
   const refreshReadings = useRefreshReadings();
   const { isInactive, mutate: refreshSubscription } = useSubscription();
   const formRef = useRef<HTMLFormElement>(null);
@@ -151,9 +146,8 @@ export function ReadingForm({ preferences, reading }: ReadingFormProps): ReactEl
           return;
         }
       }
-      const cachedUser = cache.get('/api/user')?.data as { id?: unknown } | undefined;
-      const userId = typeof cachedUser?.id === 'number' ? cachedUser.id : undefined;
-      const payload = payloadOf(values, preferences, reading, userId);
+      // No userId: the server records the reading for the signed-in user.
+      const payload = payloadOf(values, preferences, reading);
       try {
         if (reading) {
           await updateReading(reading.id, payload);
@@ -220,6 +214,7 @@ export function ReadingForm({ preferences, reading }: ReadingFormProps): ReactEl
     formik.resetForm({ values: emptyValues() });
   };
 
+  // The preview of numbers not yet saved: the server classifies only what it stores.
   const systolic = Number(formik.values.systolic);
   const diastolic = Number(formik.values.diastolic);
   const category =
@@ -252,8 +247,8 @@ export function ReadingForm({ preferences, reading }: ReadingFormProps): ReactEl
       <fieldset className="vitals-section">
         <legend>Blood pressure</legend>
         <div className="vitals-grid vitals-grid-pair">
-          <TextField id="vitals-systolic" label="Systolic (mmHg)" type="number" inputMode="numeric" min={70} max={250} step={1} placeholder="e.g. 120" {...field('systolic')} />
-          <TextField id="vitals-diastolic" label="Diastolic (mmHg)" type="number" inputMode="numeric" min={40} max={150} step={1} placeholder="e.g. 80" {...field('diastolic')} />
+          <TextField id="vitals-systolic" label="Systolic (mmHg)" type="number" inputMode="numeric" min={SYSTOLIC.min} max={SYSTOLIC.max} step={1} placeholder="e.g. 120" {...field('systolic')} />
+          <TextField id="vitals-diastolic" label="Diastolic (mmHg)" type="number" inputMode="numeric" min={DIASTOLIC.min} max={DIASTOLIC.max} step={1} placeholder="e.g. 80" {...field('diastolic')} />
         </div>
         <div className="vitals-category" aria-live="polite">
           {category ? (
@@ -270,7 +265,7 @@ export function ReadingForm({ preferences, reading }: ReadingFormProps): ReactEl
       <fieldset className="vitals-section">
         <legend>Other measurements</legend>
         <div className="vitals-grid vitals-grid-3">
-          <TextField id="vitals-heart-rate" label="Heart rate (bpm)" type="number" inputMode="numeric" min={40} max={220} step={1} placeholder="e.g. 70" {...field('heartRate')} />
+          <TextField id="vitals-heart-rate" label="Heart rate (bpm)" type="number" inputMode="numeric" min={HEART_RATE.min} max={HEART_RATE.max} step={1} placeholder="e.g. 70" {...field('heartRate')} />
           <TextField
             id="vitals-weight"
             label={`Weight (${weightUnit})`}

@@ -1,53 +1,29 @@
 import useSWR, { type KeyedMutator } from 'swr';
 import { apiDelete, apiPost, fetcher } from '../../../lib/api';
+import type { Schemas } from '../../../lib/apiTypes';
+import { useSessionUser } from '../../../lib/session';
 
 /** Report type codes the server knows; only `bp` is offered (spec section 9). */
 export type ReportType = 'bp' | 'comprehensive' | 'weight' | 'sugar';
 
-/** A stored report as `GET /api/reports` and `POST /api/reports` answer it. */
-export interface Report {
-  id: number;
-  userId: number;
-  name: string;
-  type: ReportType | string;
-  /** YYYY-MM-DD. */
-  dateStart: string;
-  /** YYYY-MM-DD. */
-  dateEnd: string;
-  includeCharts: boolean;
-  includeTable: boolean;
-  includeAnalysis: boolean;
-  /** RFC 3339 UTC. */
-  dateGenerated: string;
-  sizeBytes?: number;
-}
+/**
+ * A stored report as `GET /api/reports` and `POST /api/reports` answer it: dates are
+ * YYYY-MM-DD, `dateGenerated` RFC 3339 UTC. `sizeBytes` and `readingCount` are optional here: no screen shows them.
+ */
+export type Report = Omit<Schemas['ReportDto'], 'sizeBytes' | 'readingCount'> &
+  Partial<Pick<Schemas['ReportDto'], 'sizeBytes' | 'readingCount'>>;
 
 /** `POST /api/reports` body (spec section 7). */
-export interface CreateReportPayload {
-  userId: number | null;
-  name: string;
-  type: ReportType;
-  dateStart: string;
-  dateEnd: string;
-  includeCharts: boolean;
-  includeTable: boolean;
-  includeAnalysis: boolean;
-}
+export type CreateReportPayload = Required<Schemas['CreateReportRequest']> & { type: ReportType };
 
 /** `POST /api/reports/email` body. */
-export interface EmailReportPayload {
-  reportId: number;
-  email: string;
-  subject: string;
-  message: string;
-}
+export type EmailReportPayload = Required<Schemas['EmailReportRequest']>;
 
 export interface MessageResponse {
   message?: string;
 }
 
 export const REPORTS_KEY = '/api/reports';
-const USER_KEY = '/api/user';
 
 export const reportViewUrl = (id: number): string => `/api/reports/${id}/view`;
 export const reportDownloadUrl = (id: number): string => `/api/reports/${id}/download`;
@@ -70,8 +46,7 @@ export function useReports(): ReportsState {
  * `GET /api/user` in SWR's cache, so this reads it without a request.
  */
 export function useCurrentUserId(): number | null {
-  const { data } = useSWR<{ id: number }>(USER_KEY, fetcher);
-  return data?.id ?? null;
+  return useSessionUser().user?.id ?? null;
 }
 
 export function createReport(payload: CreateReportPayload): Promise<Report> {

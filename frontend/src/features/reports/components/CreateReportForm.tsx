@@ -21,7 +21,7 @@ import {
   reportTypeLabel,
   type CreateReportValues,
 } from '../schemas';
-import { SelectField } from './fields';
+import { SelectField } from '../../../components/form/SelectField';
 import { FieldError } from '../../../components/form/FieldError';
 import { useSteadyError } from '../../../components/form/useSteadyError';
 

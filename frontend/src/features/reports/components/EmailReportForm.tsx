@@ -9,7 +9,8 @@ import { isApiError } from '../../../lib/api';
 import { emailReport, type Report } from '../api/reportsApi';
 import { formatIsoDate } from '../dates';
 import { MESSAGE_MAX, defaultEmailValues, emailReportSchema, reportMessages, type EmailReportValues } from '../schemas';
-import { SelectField, TextAreaField } from './fields';
+import { SelectField } from '../../../components/form/SelectField';
+import { TextAreaField } from './fields';
 
 /** A request from the list to email a report; `seq` makes a repeat click count again. */
 export interface EmailSelection {

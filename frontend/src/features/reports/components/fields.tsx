@@ -1,4 +1,4 @@
-import { useId, type ReactElement, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import { useId, type ReactElement, type ReactNode, type TextareaHTMLAttributes } from 'react';
 import { FieldError } from '../../../components/form/FieldError';
 import { useSteadyError } from '../../../components/form/useSteadyError';
 import { cx } from '../../../lib/cx';
@@ -30,37 +30,6 @@ function FieldFrame({ inputId, label, hint, error: latestError, className, child
       ) : null}
       <FieldError id={`${inputId}-error`} error={error} />
     </div>
-  );
-}
-
-export interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'> {
-  label: string;
-  error?: string | undefined;
-  hint?: ReactNode;
-  id?: string;
-  children: ReactNode;
-}
-
-/** A labelled native select (keyboard and screen readers for free). */
-export function SelectField({ label, error, hint, id, className, children, ...selectProps }: SelectFieldProps): ReactElement {
-  const generated = useId();
-  const inputId = id ?? generated;
-  return (
-    <FieldFrame inputId={inputId} label={label} hint={hint} error={error} className={className}>
-      {(describedBy) => (
-        <div className="field-control report-select">
-          <select
-            {...selectProps}
-            id={inputId}
-            className="field-input"
-            aria-invalid={error ? true : undefined}
-            aria-describedby={describedBy}
-          >
-            {children}
-          </select>
-        </div>
-      )}
-    </FieldFrame>
   );
 }
 

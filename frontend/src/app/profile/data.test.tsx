@@ -6,9 +6,9 @@ import type { ReactElement } from 'react';
 import { fetcher } from '../../lib/api';
 import { mockFetch, type MockResponse, type RecordedCall } from '../../testing/fetchMock';
 import { renderWithProviders } from '../../testing/render';
-import type { ImportPreview } from './api/dataApi';
-import { isReadingsKey } from './components/ImportReadings';
-import ProfilePage from './pages/ProfilePage';
+import type { ImportPreview } from '../../features/data/api/dataApi';
+import { isReadingsKey } from '../../features/data/components/ImportReadings';
+import ProfilePage from './ProfilePage';
 import { activeSubscription, pageRoutes, storedPreferences } from './profileFixtures';
 
 afterEach(() => {

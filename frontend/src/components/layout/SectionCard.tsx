@@ -1,7 +1,8 @@
 import type { ReactElement, ReactNode } from 'react';
-import { Icon, type IconName } from '../../../components/icons/Icon';
-import { Skeleton } from '../../../components/feedback/Skeleton';
-import { Alert } from '../../../components/feedback/Alert';
+import { Icon, type IconName } from '../icons/Icon';
+import { Skeleton } from '../feedback/Skeleton';
+import { Alert } from '../feedback/Alert';
+import './section.css';
 
 export interface SectionCardProps {
   id: string;

@@ -1,6 +1,6 @@
 import type { ReactElement } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { cx } from '../../../lib/cx';
+import { cx } from '../../lib/cx';
 
 export const PROFILE_SECTIONS = [
   { id: 'profile-personal', label: 'Personal Information' },

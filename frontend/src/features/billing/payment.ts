@@ -25,16 +25,6 @@ export function classifyPaymentError(error: unknown, step: 'order' | 'activate')
   return 'processing';
 }
 
-/** Formats an RFC 3339 time as the spec's MM/DD/YYYY, in the user's time zone. */
-export function formatDate(iso: string | null | undefined): string | null {
-  if (!iso) return null;
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return null;
-  const mm = String(date.getMonth() + 1).padStart(2, '0');
-  const dd = String(date.getDate()).padStart(2, '0');
-  return `${mm}/${dd}/${date.getFullYear()}`;
-}
-
 /** The wait before the subscription is fetched again after a payment (spec section 9). */
 export const REFETCH_AFTER_PAYMENT_MS = 1000;
 

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type ReactElement } from 'react';
 import { Skeleton } from '../../../components/feedback/Skeleton';
 import { loadPayPalSdk, type PayPalButtonsInstance } from '../api/paypalSdk';
 import type { PaymentFlow } from '../api/usePayment';
-import type { PaymentMethod } from '../api/profileApi';
+import type { PaymentMethod } from '../api/billingApi';
 
 export interface PayPalButtonsProps {
   clientId: string;

@@ -1,4 +1,5 @@
 import { apiPost } from '../../../lib/api';
+import type { Schemas, Sent } from '../../../lib/apiTypes';
 
 /** Plain download links (the server answers with `Content-Disposition: attachment`). */
 export const DATA_DOWNLOADS = [
@@ -40,40 +41,21 @@ export const CSV_COLUMNS = [
 
 export type PreviewStatus = 'new' | 'duplicate' | 'invalid';
 
-/** One data row of the file, as `POST /api/data/import/preview` judged it. */
-export interface PreviewRow {
-  /** Line in the file (the header is line 1). */
-  line: number;
+type RowValue = 'date' | 'time' | 'systolic' | 'diastolic' | 'heartRate' | 'weight' | 'bloodSugar' | 'notes';
+
+/**
+ * One data row of the file, as `POST /api/data/import/preview` judged it: `line` in the
+ * file (the header is line 1), values null on an invalid row (weight in pounds, blood sugar
+ * in mg/dL), `errors` field name to message (`row` for an unreadable row).
+ */
+export type PreviewRow = Sent<Omit<Schemas['PreviewRowDto'], 'status' | 'errors'>, RowValue> & {
   status: PreviewStatus;
-  /** `YYYY-MM-DD`; null on an invalid row. */
-  date: string | null;
-  /** `HH:MM`; null on an invalid row. */
-  time: string | null;
-  systolic: number | null;
-  diastolic: number | null;
-  heartRate: number | null;
-  /** Pounds. */
-  weight: number | null;
-  /** mg/dL. */
-  bloodSugar: number | null;
-  notes: string | null;
-  /** Field name to message (the reading form's messages); `row` for an unreadable row. */
   errors: Record<string, string>;
-}
+};
 
-export interface ImportPreview {
-  rows: PreviewRow[];
-  new: number;
-  duplicates: number;
-  invalid: number;
-}
+export type ImportPreview = Omit<Schemas['PreviewDto'], 'rows'> & { rows: PreviewRow[] };
 
-export interface ImportResult {
-  imported: number;
-  duplicates: number;
-  invalid: number;
-  message: string;
-}
+export type ImportResult = Schemas['ImportResultDto'];
 
 /** Checks a CSV file's text; stores nothing. A 400 `errors.file` means the file is unreadable. */
 export function previewImport(csv: string): Promise<ImportPreview> {
@@ -83,9 +65,4 @@ export function previewImport(csv: string): Promise<ImportPreview> {
 /** Imports the valid rows not already stored; 403 'Subscription Required' without a subscription. */
 export function importReadings(csv: string): Promise<ImportResult> {
   return apiPost<ImportResult>('/api/data/import', { csv });
-}
-
-/** Deletes the account and all its data; the session ends with it. */
-export function deleteAccount(password: string): Promise<{ message: string }> {
-  return apiPost<{ message: string }>('/api/user/delete', { password });
 }

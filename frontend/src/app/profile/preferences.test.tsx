@@ -5,7 +5,7 @@ import type { ReactElement } from 'react';
 import { mockFetch } from '../../testing/fetchMock';
 import { renderWithProviders } from '../../testing/render';
 import { usePreferences } from '../../lib/preferences';
-import ProfilePage from './pages/ProfilePage';
+import ProfilePage from './ProfilePage';
 import { pageRoutes, storedPreferences } from './profileFixtures';
 
 afterEach(() => {

@@ -1,18 +1,18 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useToast } from '../../../components/toast';
 import { useSubscription } from '../../../lib/subscription';
+import { formatInstantDate } from '../../../lib/dates';
 import {
   ACTIVATION_FAILED_TITLE,
   PAYMENT_MESSAGES,
   REFETCH_AFTER_PAYMENT_MS,
   classifyPaymentError,
   forgetPendingPayment,
-  formatDate,
   hasPendingPayment,
   rememberPendingPayment,
   type PaymentFailureKind,
 } from '../payment';
-import { SUBSCRIPTION_AMOUNT, activateSubscription, createOrder, type PaymentMethod } from './profileApi';
+import { SUBSCRIPTION_AMOUNT, activateSubscription, createOrder, type PaymentMethod } from './billingApi';
 
 export type PaymentOutcome =
   | { kind: 'success'; message: string }
@@ -76,7 +76,7 @@ export function usePayment(): PaymentFlow {
 
   const succeed = useCallback(
     (expiresAt: string | null | undefined) => {
-      const until = formatDate(expiresAt);
+      const until = formatInstantDate(expiresAt);
       const message = until
         ? `Thank you! Your annual subscription is active until ${until}.`
         : 'Thank you! Your annual subscription is active.';

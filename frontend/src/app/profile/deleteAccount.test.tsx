@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch } from '../../testing/fetchMock';
 import { renderWithProviders } from '../../testing/render';
-import ProfilePage from './pages/ProfilePage';
+import ProfilePage from './ProfilePage';
 import { pageRoutes } from './profileFixtures';
 
 vi.mock('../../lib/navigation', () => ({ fullPageNavigate: vi.fn(), submitNativeForm: vi.fn() }));

@@ -1,7 +1,8 @@
 import { Fragment, type ReactElement } from 'react';
 import { CSV_COLUMNS, DATA_DOWNLOADS } from '../api/dataApi';
 import { ImportReadings } from './ImportReadings';
-import { SectionCard } from './SectionCard';
+import { SectionCard } from '../../../components/layout/SectionCard';
+import '../data.css';
 
 /** Downloads of everything Vitalog holds about the user, and CSV import. */
 export function DataSection(): ReactElement {

@@ -5,11 +5,13 @@ import { Skeleton } from '../../../components/feedback/Skeleton';
 import { Spinner } from '../../../components/feedback/Spinner';
 import { cx } from '../../../lib/cx';
 import { useSubscription, type SubscriptionStatus } from '../../../lib/subscription';
-import { usePaymentConfig } from '../api/profileApi';
+import { usePaymentConfig } from '../api/billingApi';
 import { usePayment, type PaymentFlow, type PaymentOutcome } from '../api/usePayment';
-import { PAYMENT_MESSAGES, formatDate } from '../payment';
+import { formatInstantDate } from '../../../lib/dates';
+import { PAYMENT_MESSAGES } from '../payment';
 import { PayPalButtons } from './PayPalButtons';
-import { SectionCard, SectionLoadError } from './SectionCard';
+import { SectionCard, SectionLoadError } from '../../../components/layout/SectionCard';
+import '../billing.css';
 
 export const PLAN_NAME = 'Annual';
 export const PLAN_PRICE = '5 USD per year';
@@ -67,8 +69,8 @@ function statusOf(subscription: SubscriptionStatus): { label: string; tone: 'act
 
 function SubscriptionSummary({ subscription }: { subscription: SubscriptionStatus }): ReactElement {
   const status = statusOf(subscription);
-  const until = subscription.isActive ? formatDate(subscription.expiresAt) : null;
-  const expired = !subscription.isActive ? formatDate(subscription.expiresAt) : null;
+  const until = subscription.isActive ? formatInstantDate(subscription.expiresAt) : null;
+  const expired = !subscription.isActive ? formatInstantDate(subscription.expiresAt) : null;
   return (
     <dl className="profile-summary" data-testid="subscription-summary">
       <div className="profile-summary-item">

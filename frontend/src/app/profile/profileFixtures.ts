@@ -1,5 +1,5 @@
 /** Canned server answers shared by the profile page's unit tests. */
-import type { ProfileUser } from './api/profileApi';
+import type { ProfileUser } from '../../features/profile/api/profileApi';
 import type { Preferences } from '../../lib/preferences';
 import type { SubscriptionStatus } from '../../lib/subscription';
 

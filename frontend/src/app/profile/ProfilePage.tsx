@@ -1,16 +1,16 @@
 import { useEffect, type ReactElement } from 'react';
 import { useLocation } from 'react-router-dom';
-import { PageHeader } from '../../../components/layout/PageHeader';
-import { usePreferences } from '../../../lib/preferences';
-import { useSubscription } from '../../../lib/subscription';
-import { useProfileUser } from '../api/profileApi';
-import { DataSection } from '../components/DataSection';
-import { PersonalInfoSection } from '../components/PersonalInfoSection';
-import { PreferencesSection } from '../components/PreferencesSection';
-import { PROFILE_SECTIONS, SectionNav } from '../components/SectionNav';
-import { SecuritySection } from '../components/SecuritySection';
-import { SubscriptionSection } from '../components/SubscriptionSection';
-import '../profile.css';
+import { PageHeader } from '../../components/layout/PageHeader';
+import { usePreferences } from '../../lib/preferences';
+import { useSubscription } from '../../lib/subscription';
+import { useSessionUser } from '../../lib/session';
+import { DataSection } from '../../features/data/components/DataSection';
+import { PersonalInfoSection } from '../../features/profile/components/PersonalInfoSection';
+import { PreferencesSection } from '../../features/profile/components/PreferencesSection';
+import { PROFILE_SECTIONS, SectionNav } from './SectionNav';
+import { SecuritySection } from '../../features/profile/components/SecuritySection';
+import { SubscriptionSection } from '../../features/billing/components/SubscriptionSection';
+import './profilePage.css';
 
 const SECTION_IDS: ReadonlySet<string> = new Set(PROFILE_SECTIONS.map((s) => s.id));
 
@@ -18,7 +18,7 @@ const SECTION_IDS: ReadonlySet<string> = new Set(PROFILE_SECTIONS.map((s) => s.i
 function useScrollToHash(): void {
   const { hash, key } = useLocation();
   // Sections grow when their data arrives: scroll again once everything has loaded.
-  const { user } = useProfileUser();
+  const { user } = useSessionUser();
   const { subscription } = useSubscription();
   const { isLoaded: preferencesLoaded } = usePreferences();
   const settled = user !== undefined && subscription !== undefined && preferencesLoaded;

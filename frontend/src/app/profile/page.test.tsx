@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch } from '../../testing/fetchMock';
 import { renderWithProviders } from '../../testing/render';
-import ProfilePage from './pages/ProfilePage';
+import ProfilePage from './ProfilePage';
 import { pageRoutes } from './profileFixtures';
 
 afterEach(() => {

@@ -4,13 +4,14 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch, networkDown } from '../../testing/fetchMock';
 import { renderWithProviders } from '../../testing/render';
-import type { PayPalButtonsOptions, PayPalNamespace } from './api/paypalSdk';
-import ProfilePage from './pages/ProfilePage';
-import { PAYMENT_MESSAGES, PENDING_PAYMENT_MAX_MS, forgetPendingPayment, formatDate, hasPendingPayment, rememberPendingPayment } from './payment';
+import type { PayPalButtonsOptions, PayPalNamespace } from '../../features/billing/api/paypalSdk';
+import ProfilePage from './ProfilePage';
+import { formatInstantDate as formatDate } from '../../lib/dates';
+import { PAYMENT_MESSAGES, PENDING_PAYMENT_MAX_MS, forgetPendingPayment, hasPendingPayment, rememberPendingPayment } from '../../features/billing/payment';
 import { activeSubscription, inactiveSubscription, pageRoutes, paypalModeConfig } from './profileFixtures';
 
-vi.mock('./api/paypalSdk', () => ({ loadPayPalSdk: vi.fn(), paypalSdkUrl: vi.fn() }));
-const sdk = await import('./api/paypalSdk');
+vi.mock('../../features/billing/api/paypalSdk', () => ({ loadPayPalSdk: vi.fn(), paypalSdkUrl: vi.fn() }));
+const sdk = await import('../../features/billing/api/paypalSdk');
 
 afterEach(() => {
   vi.useRealTimers();

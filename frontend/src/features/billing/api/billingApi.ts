@@ -1,0 +1,40 @@
+import useSWR from 'swr';
+import { apiPost } from '../../../lib/api';
+import type { SubscriptionStatus } from '../../../lib/subscription';
+import type { Schemas, Sent } from '../../../lib/apiTypes';
+
+/** `GET /api/subscription/config`: how this server takes payment. */
+export type PaymentConfig = Sent<Omit<Schemas['PaymentConfigDto'], 'mode'>, 'clientId'> & {
+  /** `paypal`: real payments through PayPal's buttons; `test`: no money moves. */
+  mode: 'paypal' | 'test';
+};
+
+export const PAYMENT_CONFIG_KEY = '/api/subscription/config';
+
+export function usePaymentConfig(): { config: PaymentConfig | undefined; error: unknown; retry: () => void } {
+  const { data, error, mutate } = useSWR<PaymentConfig>(PAYMENT_CONFIG_KEY);
+  return { config: data, error: error as unknown, retry: () => void mutate() };
+}
+
+export type PaymentMethod = 'paypal' | 'credit_card';
+
+/** The amount the client reports; the server checks the captured amount itself. */
+export const SUBSCRIPTION_AMOUNT = '5.00';
+
+/** `POST /api/subscription/orders`: the server creates the 5.00 USD 'Annual Subscription' order. */
+export async function createOrder(): Promise<string> {
+  const { id } = await apiPost<{ id: string }>('/api/subscription/orders');
+  return id;
+}
+
+export type ActivatePayload = Omit<Required<Schemas['ActivateRequest']>, 'paymentDetails'> & {
+  paymentMethod: PaymentMethod;
+  amount: typeof SUBSCRIPTION_AMOUNT;
+  /** Free-form (the document says only "object"). */
+  paymentDetails: Record<string, unknown>;
+};
+
+/** `POST /api/subscription/activate`: the server captures the order and activates a year. */
+export function activateSubscription(payload: ActivatePayload): Promise<SubscriptionStatus> {
+  return apiPost<SubscriptionStatus>('/api/subscription/activate', payload);
+}

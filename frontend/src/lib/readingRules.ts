@@ -1,0 +1,44 @@
+/**
+ * The reading rules' one source, `crates/readings/rules.json`, imported at build time: the
+ * server's build script makes its Rust constants from the same file, so the spec's ranges
+ * (canonical units), messages and blood pressure thresholds cannot drift apart.
+ */
+import rules from '../../../crates/readings/rules.json';
+
+/** An inclusive range, in canonical units. */
+export interface CanonicalRange {
+  min: number;
+  max: number;
+}
+
+export type RangeField = keyof typeof rules.ranges;
+
+/** Fixed messages, word for word from the spec (section 5) and the server. */
+export const RULE_MESSAGES = rules.messages;
+
+export const NOTES_MAX: number = rules.notesMax;
+
+/** A measure's name in messages ('Heart rate') and its range (canonical units). */
+export function rangeOf(field: RangeField): CanonicalRange & { name: string; whole: boolean } {
+  const { name, min, max, whole } = rules.ranges[field];
+  return { name, min, max, whole };
+}
+
+/** A range message ('{name} must be at least {min}') with its placeholders filled in. */
+export function rangeMessage(template: string, name: string, range: CanonicalRange): string {
+  return template.replace('{name}', name).replace('{min}', String(range.min)).replace('{max}', String(range.max));
+}
+
+/** Blood pressure categories of the 2017 ACC/AHA guideline, lowest first. */
+export type BpCategory = 'normal' | 'elevated' | 'stage-1' | 'stage-2' | 'hypertensive-crisis';
+
+export interface BpCategoryRule {
+  code: BpCategory;
+  label: string;
+  rule: string;
+  /** The lowest systolic (diastolic) in this category, when that number alone reaches it. */
+  systolicFrom: number | null;
+  diastolicFrom: number | null;
+}
+
+export const BP_CATEGORY_RULES = rules.bpCategories as ReadonlyArray<BpCategoryRule>;
