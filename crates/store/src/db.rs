@@ -513,6 +513,16 @@ impl Db {
         .map_err(anyhow::Error::from)?
     }
 
+    /// Deletes what `delete` selects (a row of one owner, by id) in a write transaction;
+    /// true when exactly one row went, so a missing or foreign id answers "not found".
+    pub async fn delete_one<F>(&self, delete: F) -> anyhow::Result<bool>
+    where
+        F: FnOnce(&mut AnyConnection) -> QueryResult<usize> + Send + 'static,
+    {
+        self.write(move |conn| -> anyhow::Result<bool> { Ok(delete(conn)? == 1) })
+            .await
+    }
+
     /// Runs `f` (blocking) with a connection to this database and one to `target`, holding
     /// the target's write lock.
     pub(crate) fn with_target<R>(

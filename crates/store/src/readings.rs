@@ -148,8 +148,29 @@ fn matching(search: &Search) -> Condition {
     any
 }
 
-fn values_tuple(v: &ReadingValues) -> (String, String) {
-    (date::format_date(v.date), date::format_time(v.time))
+/// The columns a reading's values fill, for both the insert and the update.
+type ValueColumns<'a> = (
+    diesel::dsl::Eq<r::date, String>,
+    diesel::dsl::Eq<r::time, String>,
+    diesel::dsl::Eq<r::systolic, Option<i32>>,
+    diesel::dsl::Eq<r::diastolic, Option<i32>>,
+    diesel::dsl::Eq<r::heart_rate, Option<i32>>,
+    diesel::dsl::Eq<r::weight, Option<f64>>,
+    diesel::dsl::Eq<r::blood_sugar, Option<f64>>,
+    diesel::dsl::Eq<r::notes, &'a Option<String>>,
+);
+
+fn value_columns(v: &ReadingValues) -> ValueColumns<'_> {
+    (
+        r::date.eq(date::format_date(v.date)),
+        r::time.eq(date::format_time(v.time)),
+        r::systolic.eq(v.values.systolic),
+        r::diastolic.eq(v.values.diastolic),
+        r::heart_rate.eq(v.values.heart_rate),
+        r::weight.eq(v.values.weight),
+        r::blood_sugar.eq(v.values.blood_sugar),
+        r::notes.eq(&v.notes),
+    )
 }
 
 /// Inserts one reading of `user`; returns its id.
@@ -159,18 +180,10 @@ fn insert_row(
     v: &ReadingValues,
     now: NaiveDateTime,
 ) -> QueryResult<i64> {
-    let (date, time) = values_tuple(v);
     diesel::insert_into(r::table)
         .values((
             r::user_id.eq(user.0),
-            r::date.eq(date),
-            r::time.eq(time),
-            r::systolic.eq(v.values.systolic),
-            r::diastolic.eq(v.values.diastolic),
-            r::heart_rate.eq(v.values.heart_rate),
-            r::weight.eq(v.values.weight),
-            r::blood_sugar.eq(v.values.blood_sugar),
-            r::notes.eq(&v.notes),
+            value_columns(v),
             r::created_at.eq(now),
             r::updated_at.eq(now),
         ))
@@ -304,19 +317,8 @@ impl ReadingRepository for ReadingStore {
         let row = self
             .db
             .write(move |conn| -> anyhow::Result<Option<Row>> {
-                let (date, time) = values_tuple(&v);
                 let n = diesel::update(r::table.filter(r::id.eq(id)).filter(r::user_id.eq(user.0)))
-                    .set((
-                        r::date.eq(date),
-                        r::time.eq(time),
-                        r::systolic.eq(v.values.systolic),
-                        r::diastolic.eq(v.values.diastolic),
-                        r::heart_rate.eq(v.values.heart_rate),
-                        r::weight.eq(v.values.weight),
-                        r::blood_sugar.eq(v.values.blood_sugar),
-                        r::notes.eq(&v.notes),
-                        r::updated_at.eq(Utc::now().naive_utc()),
-                    ))
+                    .set((value_columns(&v), r::updated_at.eq(Utc::now().naive_utc())))
                     .execute(conn)?;
                 if n == 0 {
                     return Ok(None);
@@ -329,10 +331,9 @@ impl ReadingRepository for ReadingStore {
 
     async fn delete(&self, user: UserId, id: i64) -> anyhow::Result<bool> {
         self.db
-            .write(move |conn| -> anyhow::Result<bool> {
-                let n = diesel::delete(r::table.filter(r::id.eq(id)).filter(r::user_id.eq(user.0)))
-                    .execute(conn)?;
-                Ok(n == 1)
+            .delete_one(move |conn| {
+                diesel::delete(r::table.filter(r::id.eq(id)).filter(r::user_id.eq(user.0)))
+                    .execute(conn)
             })
             .await
     }

@@ -27,51 +27,39 @@ impl ReportStore {
     }
 }
 
-type MetaRow = (
-    i64,
-    i64,
-    String,
-    String,
-    String,
-    String,
-    bool,
-    bool,
-    bool,
-    NaiveDateTime,
-    i64,
-    i64,
-);
-
-const META: (
-    t::id,
-    t::user_id,
-    t::name,
-    t::report_type,
-    t::date_start,
-    t::date_end,
-    t::include_charts,
-    t::include_table,
-    t::include_analysis,
-    t::generated_at,
-    t::size_bytes,
-    t::reading_count,
-) = (
-    t::id,
-    t::user_id,
-    t::name,
-    t::report_type,
-    t::date_start,
-    t::date_end,
-    t::include_charts,
-    t::include_table,
-    t::include_analysis,
-    t::generated_at,
-    t::size_bytes,
-    t::reading_count,
-);
+/// A report's row without its PDF (lists and lookups never load the file).
+#[derive(Queryable, Selectable)]
+#[diesel(table_name = t)]
+struct MetaRow {
+    id: i64,
+    user_id: i64,
+    name: String,
+    report_type: String,
+    date_start: String,
+    date_end: String,
+    include_charts: bool,
+    include_table: bool,
+    include_analysis: bool,
+    generated_at: NaiveDateTime,
+    size_bytes: i64,
+    reading_count: i64,
+}
 
 fn to_meta(r: MetaRow) -> anyhow::Result<ReportMeta> {
-    let (id, user, name, kind, start, end, charts, table, analysis, at, size, readings) = r;
+    let MetaRow {
+        id,
+        user_id: user,
+        name,
+        report_type: kind,
+        date_start: start,
+        date_end: end,
+        include_charts: charts,
+        include_table: table,
+        include_analysis: analysis,
+        generated_at: at,
+        size_bytes: size,
+        reading_count: readings,
+    } = r;
     let date = |s: &str| {
         kernel::date::parse_date(s)
             .map_err(|e| anyhow::anyhow!("report {id}: stored date {s:?}: {e}"))
@@ -140,7 +128,9 @@ impl ReportRepository for ReportStore {
                     ))
                     .returning(t::id)
                     .get_result(conn)?;
-                Ok(Some(t::table.find(id).select(META).first(conn)?))
+                Ok(Some(
+                    t::table.find(id).select(MetaRow::as_select()).first(conn)?,
+                ))
             })
             .await?;
         row.map(to_meta).transpose()
@@ -164,7 +154,7 @@ impl ReportRepository for ReportStore {
                 t::table
                     .filter(t::user_id.eq(user.0))
                     .order((t::generated_at.desc(), t::id.desc()))
-                    .select(META)
+                    .select(MetaRow::as_select())
                     .load(conn)
             })
             .await?;
@@ -178,7 +168,7 @@ impl ReportRepository for ReportStore {
                 t::table
                     .filter(t::id.eq(id))
                     .filter(t::user_id.eq(user.0))
-                    .select(META)
+                    .select(MetaRow::as_select())
                     .first(conn)
                     .optional()
             })
@@ -201,10 +191,9 @@ impl ReportRepository for ReportStore {
 
     async fn delete(&self, user: UserId, id: i64) -> anyhow::Result<bool> {
         self.db
-            .write(move |conn| -> anyhow::Result<bool> {
-                let n = diesel::delete(t::table.filter(t::id.eq(id)).filter(t::user_id.eq(user.0)))
-                    .execute(conn)?;
-                Ok(n == 1)
+            .delete_one(move |conn| {
+                diesel::delete(t::table.filter(t::id.eq(id)).filter(t::user_id.eq(user.0)))
+                    .execute(conn)
             })
             .await
     }

@@ -3,7 +3,7 @@
 
 use actix_web::http::{StatusCode, header};
 use actix_web::{HttpRequest, HttpResponse, get, post, web};
-use identity::Verified;
+use identity::{IdentityError, Verified};
 
 use crate::dto::*;
 use crate::error::{ApiError, ErrorBody};
@@ -52,13 +52,23 @@ pub async fn undo_email_change(
     ))))
 }
 
-/// Requests that send an email to an address are limited per client and per address.
-fn limit_email_requests(req: &HttpRequest, state: &AppState, email: &str) -> Result<(), ApiError> {
+/// A request that sends an email to an address: limited per client and per address, then
+/// `send` runs (it is lazy until awaited) and the neutral `message` answers whether or not
+/// the account exists.
+async fn email_link_request(
+    req: &HttpRequest,
+    state: &AppState,
+    email: &str,
+    send: impl Future<Output = Result<(), IdentityError>>,
+    message: &str,
+) -> Result<HttpResponse, ApiError> {
     state.limits.email_per_ip.check(&client_ip(req, state))?;
     state
         .limits
         .email_per_address
-        .check(&email.trim().to_lowercase())
+        .check(&email.trim().to_lowercase())?;
+    send.await?;
+    Ok(HttpResponse::Ok().json(MessageResponse::new(message)))
 }
 
 /// Send a new verification link. Same answer whether or not the account exists.
@@ -71,9 +81,8 @@ pub async fn resend_verification(
     body: web::Json<EmailRequest>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    limit_email_requests(&req, &state, &body.email)?;
-    state.accounts.resend_verification(&body.email).await?;
-    Ok(HttpResponse::Ok().json(MessageResponse::new(MSG_RESEND)))
+    let send = state.accounts.resend_verification(&body.email);
+    email_link_request(&req, &state, &body.email, send, MSG_RESEND).await
 }
 
 /// Email a password reset link. Same answer whether or not the account exists.
@@ -86,9 +95,8 @@ pub async fn request_password_reset(
     body: web::Json<EmailRequest>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    limit_email_requests(&req, &state, &body.email)?;
-    state.accounts.request_password_reset(&body.email).await?;
-    Ok(HttpResponse::Ok().json(MessageResponse::new(MSG_RESET_REQUESTED)))
+    let send = state.accounts.request_password_reset(&body.email);
+    email_link_request(&req, &state, &body.email, send, MSG_RESET_REQUESTED).await
 }
 
 /// Whether a reset link can still be used.

@@ -1,0 +1,211 @@
+use super::*;
+use crate::ports::{MockReadingRepository, MockRecordingAllowed};
+use chrono::{NaiveDate, NaiveTime, TimeZone, Utc};
+use kernel::SystemClock;
+
+fn allowed(yes: bool) -> MockRecordingAllowed {
+    let mut a = MockRecordingAllowed::new();
+    a.expect_may_record().returning(move |_| Ok(yes));
+    a
+}
+
+fn stored() -> Reading {
+    Reading {
+        id: 3,
+        user_id: UserId(1),
+        date: NaiveDate::from_ymd_opt(2026, 11, 20).expect("d"),
+        time: NaiveTime::from_hms_opt(7, 15, 0).expect("t"),
+        values: Measurements {
+            systolic: Some(120),
+            diastolic: Some(80),
+            weight: Some(154.3236),
+            ..Default::default()
+        },
+        notes: Some("morning".into()),
+        created_at: Utc.timestamp_opt(0, 0).single().expect("t"),
+        updated_at: Utc.timestamp_opt(0, 0).single().expect("t"),
+    }
+}
+
+fn input() -> ReadingInput {
+    ReadingInput {
+        date: Some("2026-11-21".into()),
+        time: Some("08:00".into()),
+        systolic: Some(NumberField::Number(118.0)),
+        diastolic: Some(NumberField::Number(76.0)),
+        ..Default::default()
+    }
+}
+
+#[tokio::test]
+async fn recording_without_subscription_stores_nothing() {
+    let mut repo = MockReadingRepository::new();
+    repo.expect_insert().never();
+    let s = ReadingService::new(
+        Arc::new(repo),
+        Arc::new(allowed(false)),
+        Arc::new(SystemClock),
+    );
+    assert!(matches!(
+        s.create(UserId(1), input()).await,
+        Err(ReadingError::SubscriptionRequired)
+    ));
+}
+
+#[tokio::test]
+async fn invalid_reading_stores_nothing() {
+    let mut repo = MockReadingRepository::new();
+    repo.expect_insert().never();
+    let s = ReadingService::new(
+        Arc::new(repo),
+        Arc::new(allowed(true)),
+        Arc::new(SystemClock),
+    );
+    let mut bad = input();
+    bad.systolic = Some(NumberField::Number(300.0));
+    let Err(ReadingError::Invalid { errors, .. }) = s.create(UserId(1), bad).await else {
+        panic!("expected Invalid")
+    };
+    assert_eq!(
+        errors.get("systolic"),
+        Some("Systolic must be less than 250")
+    );
+}
+
+#[tokio::test]
+async fn update_keeps_unsent_fields_and_checks_ownership_first() {
+    let mut repo = MockReadingRepository::new();
+    repo.expect_get()
+        .returning(|user, _| Ok((user == UserId(1)).then(stored)));
+    repo.expect_update()
+        .withf(|_, id, v| {
+            *id == 3
+                && v.values.heart_rate == Some(64)
+                && v.values.weight == Some(154.3236)
+                && v.notes.as_deref() == Some("morning")
+                && v.date.to_string() == "2026-11-20"
+        })
+        .times(1)
+        .returning(|_, _, _| Ok(Some(stored())));
+    let mut never = MockRecordingAllowed::new();
+    never.expect_may_record().returning(|u| Ok(u == UserId(1)));
+    let s = ReadingService::new(Arc::new(repo), Arc::new(never), Arc::new(SystemClock));
+    s.update(
+        UserId(1),
+        3,
+        ReadingInput {
+            heart_rate: Some(NumberField::Number(64.0)),
+            ..Default::default()
+        },
+    )
+    .await
+    .expect("updated");
+    // Another user: not found, before any subscription question.
+    assert!(matches!(
+        s.update(UserId(2), 3, input()).await,
+        Err(ReadingError::NotFound)
+    ));
+}
+
+#[tokio::test]
+async fn paging_is_bounded() {
+    let mut repo = MockReadingRepository::new();
+    repo.expect_list()
+        .withf(|_, q| {
+            q.limit == Some(MAX_PAGE) && q.offset == 0 && q.text.as_deref() == Some("tea")
+        })
+        .returning(|_, _| {
+            Ok(ReadingPage {
+                readings: vec![],
+                total: 0,
+            })
+        });
+    let s = ReadingService::new(
+        Arc::new(repo),
+        Arc::new(allowed(true)),
+        Arc::new(SystemClock),
+    );
+    s.list(
+        UserId(1),
+        ReadingQuery {
+            limit: Some(1_000_000),
+            offset: -5,
+            text: Some("  tea ".into()),
+            ..Default::default()
+        },
+    )
+    .await
+    .expect("listed");
+}
+
+fn listing(readings: Vec<Reading>) -> MockReadingRepository {
+    let mut repo = MockReadingRepository::new();
+    repo.expect_list().returning(move |_, _| {
+        Ok(ReadingPage {
+            readings: readings.clone(),
+            total: 1,
+        })
+    });
+    repo
+}
+
+const CSV: &str = "date,time,systolic,diastolic,weight,notes\n\
+                   2026-11-20,07:15,120,80,154.33,morning\n\
+                   2026-11-21,07:15,121,80,,\n\
+                   2026-11-21,07:15,121,80,,\n\
+                   2026-11-21,07:16,300,80,,\n";
+
+#[tokio::test]
+async fn preview_marks_new_duplicate_and_invalid_rows() {
+    let s = ReadingService::new(
+        Arc::new(listing(vec![stored()])),
+        Arc::new(allowed(true)),
+        Arc::new(SystemClock),
+    );
+    let preview = s
+        .preview_import(UserId(1), CSV.into())
+        .await
+        .expect("preview");
+    let statuses: Vec<ImportStatus> = preview.rows.iter().map(|r| r.status).collect();
+    assert_eq!(
+        statuses,
+        [
+            ImportStatus::Duplicate, // stored, within the kg rounding
+            ImportStatus::New,
+            ImportStatus::Duplicate, // the row above
+            ImportStatus::Invalid,
+        ]
+    );
+}
+
+#[tokio::test]
+async fn previews_need_a_subscription_like_imports() {
+    let mut repo = MockReadingRepository::new();
+    repo.expect_list().never();
+    let s = ReadingService::new(
+        Arc::new(repo),
+        Arc::new(allowed(false)),
+        Arc::new(SystemClock),
+    );
+    assert!(matches!(
+        s.preview_import(UserId(1), CSV.into()).await,
+        Err(ReadingError::SubscriptionRequired)
+    ));
+}
+
+#[tokio::test]
+async fn one_import_at_a_time_per_user_and_others_go_on() {
+    let s = ReadingService::new(
+        Arc::new(listing(vec![])),
+        Arc::new(allowed(true)),
+        Arc::new(SystemClock),
+    );
+    let turn = s.import_turn(UserId(1)).expect("turn");
+    assert!(matches!(
+        s.preview_import(UserId(1), CSV.into()).await,
+        Err(ReadingError::Busy(MSG_IMPORT_RUNNING))
+    ));
+    assert!(s.preview_import(UserId(2), CSV.into()).await.is_ok());
+    drop(turn);
+    assert!(s.preview_import(UserId(1), CSV.into()).await.is_ok());
+}
