@@ -52,6 +52,7 @@ lint:
 	$(CARGO) fmt --all -- --check
 	$(CARGO) clippy --workspace --all-targets -- -D warnings
 	scripts/check-layers.sh
+	scripts/check-copies.sh
 	scripts/ensure-node-deps.sh
 	cd frontend && npm run lint
 

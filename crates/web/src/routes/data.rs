@@ -184,6 +184,9 @@ pub struct PreviewRowDto {
     pub line: usize,
     /// new, duplicate (already stored: skipped) or invalid.
     pub status: String,
+    // jscpd:ignore-start
+    // The same fields as ReadingDto, each optional here: a wire type of its own, since a
+    // shared #[serde(flatten)] part would serialise every streamed reading as a map.
     pub date: Option<String>,
     pub time: Option<String>,
     pub systolic: Option<i32>,
@@ -194,6 +197,7 @@ pub struct PreviewRowDto {
     /// mg/dL.
     pub blood_sugar: Option<f64>,
     pub notes: Option<String>,
+    // jscpd:ignore-end
     /// Field to message, with the reading form's messages.
     #[schema(value_type = Object)]
     pub errors: std::collections::BTreeMap<String, String>,
