@@ -6,7 +6,7 @@ use readings::BpCategory;
 use reports::analysis::{Direction, Stats, Trend};
 use reports::{ReportDocument, ReportType};
 
-use super::{paragraph, section};
+use super::{paragraph, section, subheading};
 use crate::canvas::*;
 
 fn trend_text(name: &str, unit: &str, t: Option<Trend>, scale: f64) -> Option<String> {
@@ -127,18 +127,11 @@ pub(crate) fn analysis_section(c: &mut Canvas, doc: &ReportDocument, u: &Units) 
     }
 
     if matches!(t, ReportType::Bp | ReportType::Comprehensive) {
-        c.y -= 10.0;
-        c.ensure(26.0 + 16.0 * 6.0);
-        c.text(
-            MARGIN,
-            c.y - 10.0,
-            10.5,
-            true,
-            INK,
-            Align::Left,
+        subheading(
+            c,
             "Blood pressure categories (2017 ACC/AHA)",
+            26.0 + 16.0 * 6.0,
         );
-        c.y -= 22.0;
         let total: usize = a.categories.iter().map(|(_, n)| n).sum();
         for (cat, n) in &a.categories {
             let share = if total == 0 {
@@ -187,18 +180,7 @@ pub(crate) fn analysis_section(c: &mut Canvas, doc: &ReportDocument, u: &Units) 
             c.y -= 16.0;
         }
 
-        c.y -= 10.0;
-        c.ensure(70.0);
-        c.text(
-            MARGIN,
-            c.y - 10.0,
-            10.5,
-            true,
-            INK,
-            Align::Left,
-            "Morning and evening",
-        );
-        c.y -= 22.0;
+        subheading(c, "Morning and evening", 70.0);
         for (label, part) in [
             ("Morning (before 12:00)", a.morning),
             ("Evening (from 18:00)", a.evening),
@@ -242,18 +224,7 @@ pub(crate) fn analysis_section(c: &mut Canvas, doc: &ReportDocument, u: &Units) 
         }
     }
 
-    c.y -= 10.0;
-    c.ensure(40.0);
-    c.text(
-        MARGIN,
-        c.y - 10.0,
-        10.5,
-        true,
-        INK,
-        Align::Left,
-        "Trend of the period",
-    );
-    c.y -= 22.0;
+    subheading(c, "Trend of the period", 40.0);
     // Changes scale linearly: the user's unit per stored unit.
     let wscale = u.weight.from_lbs(1.0);
     let sscale = u.sugar.from_mgdl(1.0);

@@ -24,6 +24,14 @@ pub(crate) fn section(c: &mut Canvas, title: &str) {
     c.y -= 30.0;
 }
 
+/// A heading inside a section, kept on one page with the `keep` points drawn under it.
+pub(crate) fn subheading(c: &mut Canvas, title: &str, keep: f32) {
+    c.y -= 10.0;
+    c.ensure(keep);
+    c.text(MARGIN, c.y - 10.0, 10.5, true, INK, Align::Left, title);
+    c.y -= 22.0;
+}
+
 pub(crate) fn paragraph(c: &mut Canvas, text: &str, size: f32, col: Rgb3) {
     for line in wrap(text, size, PAGE_W - 2.0 * MARGIN) {
         c.ensure(size + 6.0);
