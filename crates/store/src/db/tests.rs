@@ -1,0 +1,85 @@
+use super::*;
+
+#[test]
+fn url_selects_backend() {
+    assert!(
+        matches!(parse_url("sqlite://data/v.db"), Ok(Target::Sqlite(p)) if p == Path::new("data/v.db"))
+    );
+    assert!(
+        matches!(parse_url("sqlite:/abs/v.db"), Ok(Target::Sqlite(p)) if p == Path::new("/abs/v.db"))
+    );
+    assert!(matches!(
+        parse_url("postgres://u@h/db"),
+        Ok(Target::Postgres(_))
+    ));
+    assert!(matches!(
+        parse_url("mysql://u@h/db"),
+        Err(DbError::BadUrl(_))
+    ));
+    assert!(matches!(parse_url("sqlite://"), Err(DbError::BadUrl(_))));
+}
+
+#[test]
+fn one_process_per_sqlite_file() {
+    let dir = tempfile::tempdir().expect("dir");
+    let url = format!("sqlite://{}", dir.path().join("v.db").display());
+    let held = ProcessLock::acquire(&url).expect("free").expect("a lock");
+    let err = ProcessLock::acquire(&url).expect_err("held").to_string();
+    assert!(err.contains("v.db") && err.contains("v.db.lock"), "{err}");
+    drop(held);
+    assert!(ProcessLock::acquire(&url).expect("released").is_some());
+    assert!(
+        ProcessLock::acquire("postgres://u@h/db")
+            .expect("pg")
+            .is_none()
+    );
+}
+
+#[test]
+fn postgres_urls_get_the_limits_unless_they_set_them() {
+    let o = DbOptions::new("x");
+    let url = pg_url(
+        "postgres://u@h:6543/db?options=-csearch_path%3Dt_1&keepalives_idle=99",
+        &o,
+    );
+    let u = url::Url::parse(&url).expect("url");
+    let q: std::collections::HashMap<_, _> = u.query_pairs().into_owned().collect();
+    assert_eq!(q["options"], "-csearch_path=t_1 -c statement_timeout=5000");
+    assert!(url.contains("options=-csearch_path%3Dt_1%20-c%20"), "{url}");
+    assert_eq!(q["keepalives_idle"], "99", "the URL's own value wins");
+    assert_eq!(q["connect_timeout"], "5");
+    assert_eq!(q["tcp_user_timeout"], "10000");
+    assert_eq!(q["keepalives"], "1");
+    assert_eq!(pg_port(&url), Some(6543));
+    assert_eq!(pg_port("postgres://u@%2Fvar%2Frun/db"), None);
+}
+
+#[test]
+fn connections_opened_before_the_watchdog_closed_one_are_replaced_unpinged() {
+    use r2d2::ManageConnection;
+    let dir = tempfile::tempdir().expect("dir");
+    let url = format!("sqlite://{}", dir.path().join("v.db").display());
+    let manager = Manager::new(parse_url(&url).expect("url"), DbOptions::new(&url));
+    let mut old = manager.connect().expect("open");
+    assert!(manager.is_valid(&mut old).is_ok());
+    assert!(!manager.has_broken(&mut old));
+    // What the watchdog does when it closes a connection of this pool.
+    manager.generation.advance_for_test();
+    assert!(manager.is_valid(&mut old).is_err(), "checkout discards it");
+    assert!(manager.has_broken(&mut old), "check-in discards it");
+    let mut new = manager.connect().expect("open");
+    assert!(
+        manager.is_valid(&mut new).is_ok(),
+        "newer connections are kept"
+    );
+    assert!(!manager.has_broken(&mut new));
+}
+
+#[test]
+fn redacts_passwords() {
+    assert_eq!(
+        redact("postgres://app:s3cret@db:5432/vitalog"),
+        "postgres://app:***@db:5432/vitalog"
+    );
+    assert_eq!(redact("sqlite://x.db"), "sqlite://x.db");
+}
