@@ -6,12 +6,12 @@ import { CheckboxField } from '../../../components/form/CheckboxField';
 import { PasswordField } from '../../../components/form/PasswordField';
 import { SubmitButton } from '../../../components/form/SubmitButton';
 import { TextField } from '../../../components/form/TextField';
-import { useFocusFirstError } from '../../../components/form/useFocusFirstError';
+import { useFieldErrors } from '../../../components/form/useFieldErrors';
 import { isApiError } from '../../../lib/api';
 import { fullPageNavigate, submitForm } from '../../../lib/navigation';
 import { login } from '../api/authApi';
 import { loginSchema, type LoginValues } from '../schemas';
-import { pickFieldErrors } from './serverErrors';
+import { pickFieldErrors } from '../../../lib/serverErrors';
 
 export const LOGIN_INVALID = 'Invalid username or password';
 export const LOGIN_NETWORK_FAILURE = 'Login failed. Please try again.';
@@ -73,10 +73,7 @@ export function LoginForm(): ReactElement {
       }
     },
   });
-  useFocusFirstError(formik, formRef);
-
-  const fieldError = (name: 'username' | 'password'): string | undefined =>
-    formik.touched[name] || formik.submitCount > 0 ? formik.errors[name] : undefined;
+  const fieldError = useFieldErrors(formik, formRef);
 
   return (
     <form

@@ -3,22 +3,19 @@ import { useFormik } from 'formik';
 import { useNavigate } from 'react-router-dom';
 import { Alert } from '../../../components/feedback/Alert';
 import { CheckboxField } from '../../../components/form/CheckboxField';
-import { PasswordField } from '../../../components/form/PasswordField';
-import { PasswordStrengthMeter } from '../../../components/form/PasswordStrengthMeter';
+import { NewPasswordFields } from '../../../components/form/NewPasswordFields';
 import { SubmitButton } from '../../../components/form/SubmitButton';
 import { TextField } from '../../../components/form/TextField';
-import { useFocusFirstError } from '../../../components/form/useFocusFirstError';
-import { isApiError } from '../../../lib/api';
+import { useFieldErrors } from '../../../components/form/useFieldErrors';
 import { submitForm } from '../../../lib/navigation';
+import { pickFieldErrors, serverMessageOr } from '../../../lib/serverErrors';
 import { register } from '../api/authApi';
 import { registerSchema, type RegisterValues } from '../schemas';
-import { pickFieldErrors } from './serverErrors';
-import { PASSWORD_HINT } from '../../../lib/passwordRules';
 
 export const REGISTER_FAILURE = 'Registration failed. Please try again.';
 
 export function describeRegisterFailure(error: unknown): string {
-  return (isApiError(error) ? error.serverMessage : undefined) ?? REGISTER_FAILURE;
+  return serverMessageOr(error, REGISTER_FAILURE);
 }
 
 type Field = keyof RegisterValues;
@@ -60,10 +57,7 @@ export function RegisterForm(): ReactElement {
       }
     },
   });
-  useFocusFirstError(formik, formRef);
-
-  const fieldError = (name: Field): string | undefined =>
-    formik.touched[name] || formik.submitCount > 0 ? formik.errors[name] : undefined;
+  const fieldError = useFieldErrors(formik, formRef);
 
   return (
     <form
@@ -111,27 +105,17 @@ export function RegisterForm(): ReactElement {
         onBlur={formik.handleBlur}
         error={fieldError('username')}
       />
-      <PasswordField
-        id="register-password"
+      <NewPasswordFields
         name="password"
-        label="Password"
-        autoComplete="new-password"
-        hint={PASSWORD_HINT}
-        value={formik.values.password}
+        password={{ id: 'register-password', label: 'Password', value: formik.values.password, error: fieldError('password') }}
+        confirm={{
+          id: 'register-confirm',
+          label: 'Confirm Password',
+          value: formik.values.confirmPassword,
+          error: fieldError('confirmPassword'),
+        }}
         onChange={formik.handleChange}
         onBlur={formik.handleBlur}
-        error={fieldError('password')}
-        after={<PasswordStrengthMeter password={formik.values.password} />}
-      />
-      <PasswordField
-        id="register-confirm"
-        name="confirmPassword"
-        label="Confirm Password"
-        autoComplete="new-password"
-        value={formik.values.confirmPassword}
-        onChange={formik.handleChange}
-        onBlur={formik.handleBlur}
-        error={fieldError('confirmPassword')}
       />
       <CheckboxField
         id="register-terms"

@@ -2,14 +2,14 @@ import { useRef, useState, type ReactElement } from 'react';
 import { useFormik } from 'formik';
 import { Link } from 'react-router-dom';
 import { Alert } from '../../../components/feedback/Alert';
-import { Icon } from '../../../components/icons/Icon';
 import { PublicLayout } from '../../../components/layout/PublicLayout';
 import { SubmitButton } from '../../../components/form/SubmitButton';
 import { TextField } from '../../../components/form/TextField';
-import { useFocusFirstError } from '../../../components/form/useFocusFirstError';
-import { isApiError } from '../../../lib/api';
+import { useFieldErrors } from '../../../components/form/useFieldErrors';
+import { serverMessageOr } from '../../../lib/serverErrors';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { requestPasswordReset } from '../api/authApi';
+import { FormCard } from '../components/FormCard';
 import { passwordResetRequestSchema, type PasswordResetRequestValues } from '../schemas';
 import '../auth.css';
 
@@ -32,21 +32,25 @@ export default function PasswordResetRequestPage(): ReactElement {
         const answer = await requestPasswordReset(values.email.trim());
         setSent(answer?.message || RESET_REQUEST_SENT);
       } catch (error) {
-        setFailure((isApiError(error) ? error.serverMessage : undefined) ?? REQUEST_FAILED);
+        setFailure(serverMessageOr(error, REQUEST_FAILED));
       }
     },
   });
-  useFocusFirstError(formik, formRef);
+  const fieldError = useFieldErrors(formik, formRef);
 
   return (
     <PublicLayout>
-      <section className="card form-card" aria-labelledby="reset-request-title">
-        <div className="status-card-icon form-card-icon">
-          <Icon name="lock" size={28} />
-        </div>
-        <h1 id="reset-request-title" className="form-card-title">
-          Reset your password
-        </h1>
+      <FormCard
+        titleId="reset-request-title"
+        title="Reset your password"
+        icon="lock"
+        iconSize={28}
+        footer={
+          <>
+            Remembered it? <Link to="/auth">Back to login</Link>
+          </>
+        }
+      >
         {sent ? (
           <div className="form-card-intro">
             <Alert variant="success" role="status" title="Check your email">
@@ -75,7 +79,7 @@ export default function PasswordResetRequestPage(): ReactElement {
                 value={formik.values.email}
                 onChange={formik.handleChange}
                 onBlur={formik.handleBlur}
-                error={formik.touched.email || formik.submitCount > 0 ? formik.errors.email : undefined}
+                error={fieldError('email')}
               />
               <SubmitButton pending={formik.isSubmitting} pendingLabel="Sending...">
                 Send reset link
@@ -83,10 +87,7 @@ export default function PasswordResetRequestPage(): ReactElement {
             </form>
           </>
         )}
-        <p className="form-card-footer">
-          Remembered it? <Link to="/auth">Back to login</Link>
-        </p>
-      </section>
+      </FormCard>
     </PublicLayout>
   );
 }

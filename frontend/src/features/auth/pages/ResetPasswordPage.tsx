@@ -6,18 +6,17 @@ import { Alert } from '../../../components/feedback/Alert';
 import { LoadingState } from '../../../components/feedback/Spinner';
 import { Icon } from '../../../components/icons/Icon';
 import { PublicLayout, StatusCard } from '../../../components/layout/PublicLayout';
-import { PasswordField } from '../../../components/form/PasswordField';
-import { PasswordStrengthMeter } from '../../../components/form/PasswordStrengthMeter';
+import { NewPasswordFields } from '../../../components/form/NewPasswordFields';
 import { SubmitButton } from '../../../components/form/SubmitButton';
-import { useFocusFirstError } from '../../../components/form/useFocusFirstError';
+import { useFieldErrors } from '../../../components/form/useFieldErrors';
 import { isApiError } from '../../../lib/api';
+import { pickFieldErrors, serverMessageOr } from '../../../lib/serverErrors';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { resetPassword, resetTokenKey, verifyResetToken } from '../api/authApi';
 import type { ResetTokenStatus } from '../api/types';
-import { pickFieldErrors } from '../components/serverErrors';
+import { FormCard } from '../components/FormCard';
 import { resetPasswordSchema, type ResetPasswordValues } from '../schemas';
 import '../auth.css';
-import { PASSWORD_HINT } from '../../../lib/passwordRules';
 
 export const RESET_INVALID = 'This password reset link is invalid or has expired. Please request a new one.';
 export const RESET_TOKEN_MISSING = 'Reset token is missing. Please request a new password reset link.';
@@ -133,22 +132,14 @@ function ResetForm({ token, onDone }: { token: string; onDone: (message: string)
         onDone(answer?.message || RESET_DONE);
       } catch (error) {
         helpers.setErrors(pickFieldErrors(error, ['password'] as const));
-        setFailure((isApiError(error) ? error.serverMessage : undefined) ?? RESET_FAILED);
+        setFailure(serverMessageOr(error, RESET_FAILED));
       }
     },
   });
-  useFocusFirstError(formik, formRef);
-  const fieldError = (name: keyof ResetPasswordValues): string | undefined =>
-    formik.touched[name] || formik.submitCount > 0 ? formik.errors[name] : undefined;
+  const fieldError = useFieldErrors(formik, formRef);
 
   return (
-    <section className="card form-card" aria-labelledby="reset-title">
-      <div className="status-card-icon form-card-icon">
-        <Icon name="lock" size={28} />
-      </div>
-      <h1 id="reset-title" className="form-card-title">
-        Choose a new password
-      </h1>
+    <FormCard titleId="reset-title" title="Choose a new password" icon="lock" iconSize={28} footer={<Link to="/auth">Back to login</Link>}>
       <p className="form-card-intro">Pick a password you don&apos;t use anywhere else. You&apos;ll log in with it next.</p>
       <form ref={formRef} className="form" noValidate onSubmit={formik.handleSubmit}>
         {failure ? (
@@ -156,35 +147,22 @@ function ResetForm({ token, onDone }: { token: string; onDone: (message: string)
             {failure}
           </Alert>
         ) : null}
-        <PasswordField
-          id="reset-password"
+        <NewPasswordFields
           name="password"
-          label="New password"
-          autoComplete="new-password"
-          hint={PASSWORD_HINT}
-          value={formik.values.password}
+          password={{ id: 'reset-password', label: 'New password', value: formik.values.password, error: fieldError('password') }}
+          confirm={{
+            id: 'reset-confirm',
+            label: 'Confirm new password',
+            value: formik.values.confirmPassword,
+            error: fieldError('confirmPassword'),
+          }}
           onChange={formik.handleChange}
           onBlur={formik.handleBlur}
-          error={fieldError('password')}
-          after={<PasswordStrengthMeter password={formik.values.password} />}
-        />
-        <PasswordField
-          id="reset-confirm"
-          name="confirmPassword"
-          label="Confirm new password"
-          autoComplete="new-password"
-          value={formik.values.confirmPassword}
-          onChange={formik.handleChange}
-          onBlur={formik.handleBlur}
-          error={fieldError('confirmPassword')}
         />
         <SubmitButton pending={formik.isSubmitting} pendingLabel="Resetting...">
           Reset Password
         </SubmitButton>
       </form>
-      <p className="form-card-footer">
-        <Link to="/auth">Back to login</Link>
-      </p>
-    </section>
+    </FormCard>
   );
 }

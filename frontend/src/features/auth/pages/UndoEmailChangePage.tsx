@@ -1,12 +1,7 @@
 import { type ReactElement } from 'react';
 import { Link } from 'react-router-dom';
-import { LoadingState } from '../../../components/feedback/Spinner';
-import { Icon } from '../../../components/icons/Icon';
-import { PublicLayout, StatusCard } from '../../../components/layout/PublicLayout';
-import { isApiError } from '../../../lib/api';
-import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { undoEmailChangeOnce } from '../api/authApi';
-import { useTokenLink } from '../useTokenLink';
+import { describeLinkFailure, TokenLinkPage } from '../components/TokenLinkPage';
 
 export const UNDO_INVALID_LINK =
   'This link is invalid or has expired. If your email address was changed without your consent, reset your password.';
@@ -14,8 +9,7 @@ export const UNDO_FAILED = 'Failed to restore your email address. Please try aga
 export const UNDO_UNREACHABLE = 'An error occurred while restoring your email address. Please try again later.';
 
 function describeUndoFailure(error: unknown): string {
-  if (!isApiError(error)) return UNDO_UNREACHABLE;
-  return error.serverMessage ?? UNDO_FAILED;
+  return describeLinkFailure(error, { failed: UNDO_FAILED, unreachable: UNDO_UNREACHABLE });
 }
 
 const MESSAGES = {
@@ -38,36 +32,14 @@ const ACTIONS = (
 
 /** The link emailed to the old address after an email change: puts that address back. */
 export default function UndoEmailChangePage(): ReactElement {
-  useDocumentTitle('Undo email change');
-  const state = useTokenLink(undoEmailChangeOnce, MESSAGES);
-
   return (
-    <PublicLayout>
-      {state.kind === 'loading' ? (
-        <section className="card" aria-label="Undo email change">
-          <LoadingState message="Restoring your email address..." />
-        </section>
-      ) : null}
-      {state.kind === 'success' ? (
-        <StatusCard
-          tone="success"
-          icon={<Icon name="check-circle" size={32} />}
-          title="Email Address Restored"
-          actions={ACTIONS}
-        >
-          <p>{state.message}</p>
-        </StatusCard>
-      ) : null}
-      {state.kind === 'error' ? (
-        <StatusCard
-          tone="danger"
-          icon={<Icon name="alert-circle" size={32} />}
-          title="Could Not Undo the Change"
-          actions={ACTIONS}
-        >
-          <p role="alert">{state.message}</p>
-        </StatusCard>
-      ) : null}
-    </PublicLayout>
+    <TokenLinkPage
+      name="Undo email change"
+      send={undoEmailChangeOnce}
+      messages={MESSAGES}
+      loadingMessage="Restoring your email address..."
+      success={{ title: 'Email Address Restored', actions: ACTIONS }}
+      failure={{ title: 'Could Not Undo the Change', actions: ACTIONS }}
+    />
   );
 }

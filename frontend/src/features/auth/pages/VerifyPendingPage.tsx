@@ -2,7 +2,6 @@ import { useRef, useState, type ReactElement } from 'react';
 import { useFormik } from 'formik';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { Alert } from '../../../components/feedback/Alert';
-import { Icon } from '../../../components/icons/Icon';
 import { PublicLayout } from '../../../components/layout/PublicLayout';
 import { SubmitButton } from '../../../components/form/SubmitButton';
 import { TextField } from '../../../components/form/TextField';
@@ -10,6 +9,7 @@ import { useFocusFirstError } from '../../../components/form/useFocusFirstError'
 import { isApiError } from '../../../lib/api';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { resendVerification } from '../api/authApi';
+import { FormCard } from '../components/FormCard';
 import { resendVerificationSchema } from '../schemas';
 import '../auth.css';
 
@@ -57,13 +57,17 @@ export default function VerifyPendingPage(): ReactElement {
 
   return (
     <PublicLayout>
-      <section className="card form-card" aria-labelledby="verify-pending-title">
-        <div className="status-card-icon form-card-icon">
-          <Icon name="mail" size={30} />
-        </div>
-        <h1 id="verify-pending-title" className="form-card-title">
-          Verify your email
-        </h1>
+      <FormCard
+        titleId="verify-pending-title"
+        title="Verify your email"
+        icon="mail"
+        iconSize={30}
+        footer={
+          <>
+            Already verified? <Link to="/auth">Back to login</Link>
+          </>
+        }
+      >
         <div className="form-card-intro">
           {justRegistered ? (
             <Alert variant="success" role="status" className="form-card-alert">
@@ -104,11 +108,7 @@ export default function VerifyPendingPage(): ReactElement {
             Resend verification email
           </SubmitButton>
         </form>
-
-        <p className="form-card-footer">
-          Already verified? <Link to="/auth">Back to login</Link>
-        </p>
-      </section>
+      </FormCard>
     </PublicLayout>
   );
 }

@@ -1,14 +1,14 @@
 import { useEffect, useId, useState, type ReactElement } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { Alert } from '../../../components/feedback/Alert';
 import { ReadingTableSkeleton } from '../../../components/readings/ReadingCells';
 import { PageHeader } from '../../../components/layout/PageHeader';
 import { BpCategoryLegend } from '../../../components/readings/BpCategoryBadge';
-import { DeleteReadingDialog } from '../../../components/readings/DeleteReadingDialog';
-import { useToast } from '../../../components/toast';
-import { firstDayOfLastDays, formatDate, LAST_DAYS_HINT } from '../../../lib/dates';
+import { ReadingsPageActions } from '../../../components/readings/ReadingsPageActions';
+import { useDeleteReading } from '../../../components/readings/useDeleteReading';
+import { firstDayOfLastDays, LAST_DAYS_HINT } from '../../../lib/dates';
 import { usePreferences } from '../../../lib/preferences';
-import { deleteReading, useReadingPage, useRefreshReadings, type Reading } from '../../../lib/readings';
+import { useReadingPage } from '../../../lib/readings';
 import { HistoryTable } from '../components/HistoryTable';
 import {
   ALL_TIME,
@@ -38,7 +38,7 @@ export const SEARCH_DEBOUNCE_MS = 300;
 /** /history: every reading, searchable and filtered, paged on the server. */
 export default function HistoryPage(): ReactElement {
   const navigate = useNavigate();
-  const { toast } = useToast();
+  const { requestDelete, dialog } = useDeleteReading(() => ({ title: HISTORY_DELETE_FAILED, variant: 'destructive' }));
   const ids = { search: useId(), searchHint: useId(), type: useId(), period: useId(), periodHint: useId() };
   const [params, setParams] = useSearchParams();
   const q = params.get('q') ?? '';
@@ -46,10 +46,7 @@ export default function HistoryPage(): ReactElement {
   const days = parsePeriod(params.get('days'));
   const page = parsePage(params.get('page'));
   const [searchText, setSearchText] = useState(q);
-  const [toDelete, setToDelete] = useState<Reading | null>(null);
-  const [deleting, setDeleting] = useState(false);
   const { preferences } = usePreferences();
-  const refreshReadings = useRefreshReadings();
 
   const update = (changes: Record<string, string | null>): void => {
     setParams(
@@ -99,21 +96,6 @@ export default function HistoryPage(): ReactElement {
     if (data && page > pages) update({ page: pages === 1 ? null : String(pages) });
   });
 
-  const confirmDelete = async (): Promise<void> => {
-    if (!toDelete) return;
-    setDeleting(true);
-    try {
-      await deleteReading(toDelete.id);
-      await refreshReadings();
-      toast({ title: 'Reading deleted', description: `The reading of ${formatDate(toDelete.date)} ${toDelete.time} was deleted.` });
-      setToDelete(null);
-    } catch {
-      toast({ title: HISTORY_DELETE_FAILED, variant: 'destructive' });
-    } finally {
-      setDeleting(false);
-    }
-  };
-
   let body: ReactElement;
   if (isLoading && !data) {
     body = <ReadingTableSkeleton rows={PAGE_SIZE} notes label="Loading readings…" />;
@@ -131,7 +113,7 @@ export default function HistoryPage(): ReactElement {
         readings={readings}
         units={preferences}
         onEdit={(r) => navigate(`/vitals?edit=${r.id}`)}
-        onDelete={setToDelete}
+        onDelete={requestDelete}
       />
     );
   }
@@ -143,16 +125,7 @@ export default function HistoryPage(): ReactElement {
       <PageHeader
         title="History"
         description="Search and filter every reading you have recorded."
-        actions={
-          <>
-            <Link className="btn btn-secondary" to="/reports">
-              Reports
-            </Link>
-            <Link className="btn btn-primary" to="/vitals">
-              Record Vitals
-            </Link>
-          </>
-        }
+        actions={<ReadingsPageActions />}
       />
       <UnitsUnknownAlert />
 
@@ -264,14 +237,7 @@ export default function HistoryPage(): ReactElement {
 
       <BpCategoryLegend />
 
-      {toDelete ? (
-        <DeleteReadingDialog
-          reading={toDelete}
-          busy={deleting}
-          onConfirm={() => void confirmDelete()}
-          onCancel={() => setToDelete(null)}
-        />
-      ) : null}
+      {dialog}
     </div>
   );
 }

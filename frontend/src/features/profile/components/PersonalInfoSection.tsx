@@ -5,9 +5,10 @@ import { Alert } from '../../../components/feedback/Alert';
 import { PasswordField } from '../../../components/form/PasswordField';
 import { SubmitButton } from '../../../components/form/SubmitButton';
 import { TextField } from '../../../components/form/TextField';
-import { useFocusFirstError } from '../../../components/form/useFocusFirstError';
+import { useFieldErrors } from '../../../components/form/useFieldErrors';
 import { useToast } from '../../../components/toast';
 import { isApiError } from '../../../lib/api';
+import { pickFieldErrors, serverMessageOr } from '../../../lib/serverErrors';
 import { USER_KEY, useSessionUser } from '../../../lib/session';
 import {
   DEFAULT_GENDER,
@@ -87,22 +88,14 @@ function PersonalForm({ user }: { user: ProfileUser }): ReactElement {
         helpers.resetForm({ values: valuesOf(answer.user) });
         toast({ title: 'Profile saved', description: answer.message });
       } catch (err) {
-        if (isApiError(err)) {
-          const fieldErrors = err.fieldErrors;
-          const errors: Partial<Record<Field, string>> = {};
-          for (const field of FIELDS) if (fieldErrors[field]) errors[field] = fieldErrors[field];
-          helpers.setErrors(errors);
-        }
-        const message = (isApiError(err) ? err.serverMessage : undefined) ?? PROFILE_UPDATE_FAILURE;
+        if (isApiError(err)) helpers.setErrors(pickFieldErrors(err, FIELDS));
+        const message = serverMessageOr(err, PROFILE_UPDATE_FAILURE);
         setFailure(message);
         toast({ variant: 'destructive', title: 'Profile not saved', description: message });
       }
     },
   });
-  useFocusFirstError(formik, formRef);
-
-  const fieldError = (name: Field): string | undefined =>
-    formik.touched[name] || formik.submitCount > 0 ? formik.errors[name] : undefined;
+  const fieldError = useFieldErrors(formik, formRef);
   const changingEmail = emailChanged(formik.values.email, user.email);
 
   return (

@@ -2,16 +2,16 @@ import { useRef, useState, type ReactElement } from 'react';
 import { useFormik } from 'formik';
 import { Alert } from '../../../components/feedback/Alert';
 import { PasswordField } from '../../../components/form/PasswordField';
-import { PasswordStrengthMeter } from '../../../components/form/PasswordStrengthMeter';
+import { NewPasswordFields } from '../../../components/form/NewPasswordFields';
 import { SubmitButton } from '../../../components/form/SubmitButton';
 import { useFocusFirstError } from '../../../components/form/useFocusFirstError';
 import { useToast } from '../../../components/toast';
 import { isApiError } from '../../../lib/api';
+import { pickFieldErrors, serverMessageOr } from '../../../lib/serverErrors';
 import { changePassword } from '../api/profileApi';
 import { passwordSchema, type PasswordValues } from '../schemas';
 import { SectionCard } from '../../../components/layout/SectionCard';
 import { DeleteAccount } from './DeleteAccount';
-import { PASSWORD_HINT } from '../../../lib/passwordRules';
 import '../profile.css';
 
 export const PASSWORD_CHANGE_FAILURE = 'Failed to change your password. Please try again.';
@@ -37,13 +37,10 @@ export function SecuritySection(): ReactElement {
         toast({ title: 'Password changed', description: answer.message });
       } catch (err) {
         if (isApiError(err)) {
-          const fieldErrors = err.fieldErrors;
-          const errors: Partial<Record<Field, string>> = {};
-          for (const field of FIELDS) if (fieldErrors[field]) errors[field] = fieldErrors[field];
-          helpers.setErrors(errors);
+          helpers.setErrors(pickFieldErrors(err, FIELDS));
           helpers.setTouched({ currentPassword: true, newPassword: true, confirmPassword: true }, false);
         }
-        const message = (isApiError(err) ? err.serverMessage : undefined) ?? PASSWORD_CHANGE_FAILURE;
+        const message = serverMessageOr(err, PASSWORD_CHANGE_FAILURE);
         setFailure(message);
         toast({ variant: 'destructive', title: 'Password not changed', description: message });
       }
@@ -82,27 +79,22 @@ export function SecuritySection(): ReactElement {
           error={fieldError('currentPassword')}
         />
         <div className="profile-grid">
-          <PasswordField
-            id="profile-new-password"
+          <NewPasswordFields
             name="newPassword"
-            label="New password"
-            autoComplete="new-password"
-            hint={PASSWORD_HINT}
-            value={formik.values.newPassword}
+            password={{
+              id: 'profile-new-password',
+              label: 'New password',
+              value: formik.values.newPassword,
+              error: fieldError('newPassword'),
+            }}
+            confirm={{
+              id: 'profile-confirm-password',
+              label: 'Confirm new password',
+              value: formik.values.confirmPassword,
+              error: fieldError('confirmPassword'),
+            }}
             onChange={formik.handleChange}
             onBlur={formik.handleBlur}
-            error={fieldError('newPassword')}
-            after={<PasswordStrengthMeter password={formik.values.newPassword} />}
-          />
-          <PasswordField
-            id="profile-confirm-password"
-            name="confirmPassword"
-            label="Confirm new password"
-            autoComplete="new-password"
-            value={formik.values.confirmPassword}
-            onChange={formik.handleChange}
-            onBlur={formik.handleBlur}
-            error={fieldError('confirmPassword')}
           />
         </div>
         <div className="profile-actions">
