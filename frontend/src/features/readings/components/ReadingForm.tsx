@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import { Alert } from '../../../components/feedback/Alert';
 import { Spinner } from '../../../components/feedback/Spinner';
 import { TextField } from '../../../components/form/TextField';
-import { useFocusFirstError } from '../../../components/form/useFocusFirstError';
+import { useFieldErrors } from '../../../components/form/useFieldErrors';
 import { BpCategoryBadge } from '../../../components/readings/BpCategoryBadge';
 import { useToast } from '../../../components/toast';
 import { isApiError } from '../../../lib/api';
@@ -187,10 +187,7 @@ export function ReadingForm({ preferences, reading }: ReadingFormProps): ReactEl
       navigate(editing ? '/history' : '/');
     },
   });
-  useFocusFirstError(formik, formRef);
-
-  const fieldError = (name: FormField): string | undefined =>
-    formik.touched[name] || formik.submitCount > 0 ? formik.errors[name] : undefined;
+  const fieldError = useFieldErrors(formik, formRef);
 
   const field = (name: FormField) => ({
     name,

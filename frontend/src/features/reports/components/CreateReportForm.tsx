@@ -5,7 +5,7 @@ import { Spinner } from '../../../components/feedback/Spinner';
 import { CheckboxField } from '../../../components/form/CheckboxField';
 import { SubmitButton } from '../../../components/form/SubmitButton';
 import { TextField } from '../../../components/form/TextField';
-import { useFocusFirstError } from '../../../components/form/useFocusFirstError';
+import { useFieldErrors } from '../../../components/form/useFieldErrors';
 import { Icon } from '../../../components/icons/Icon';
 import { useToast } from '../../../components/toast';
 import { isApiError } from '../../../lib/api';
@@ -91,14 +91,11 @@ export function CreateReportForm({ userId, onGenerated, onEmail }: CreateReportF
       }
     },
   });
-  useFocusFirstError(formik, formRef);
+  const fieldError = useFieldErrors(formik, formRef);
 
   useEffect(() => {
     if (state.kind === 'generated') successRef.current?.focus();
   }, [state]);
-
-  const fieldError = (name: CreateField): string | undefined =>
-    formik.touched[name] || formik.submitCount > 0 ? formik.errors[name] : undefined;
 
   const includesError = useSteadyError(fieldError('includeAnalysis'));
 

@@ -3,7 +3,7 @@ import { useFormik } from 'formik';
 import { Alert } from '../../../components/feedback/Alert';
 import { SubmitButton } from '../../../components/form/SubmitButton';
 import { TextField } from '../../../components/form/TextField';
-import { useFocusFirstError } from '../../../components/form/useFocusFirstError';
+import { useFieldErrors } from '../../../components/form/useFieldErrors';
 import { useToast } from '../../../components/toast';
 import { isApiError } from '../../../lib/api';
 import { emailReport, type Report } from '../api/reportsApi';
@@ -77,7 +77,7 @@ export function EmailReportForm({ reports, listFailed, selection, onReportMissin
       }
     },
   });
-  useFocusFirstError(formik, formRef);
+  const fieldError = useFieldErrors(formik, formRef);
   const { setFieldValue } = formik;
 
   // A report picked from the list (or just generated) becomes the one to send.
@@ -94,9 +94,6 @@ export function EmailReportForm({ reports, listFailed, selection, onReportMissin
     const pending = selection !== null && String(selection.reportId) === reportId;
     if (!known && !pending) void setFieldValue('reportId', reports[0] ? String(reports[0].id) : '', false);
   }, [reports, reportId, selection, setFieldValue]);
-
-  const fieldError = (name: EmailField): string | undefined =>
-    formik.touched[name] || formik.submitCount > 0 ? formik.errors[name] : undefined;
 
   const onSubmit = (event: FormEvent<HTMLFormElement>): void => {
     event.preventDefault();
