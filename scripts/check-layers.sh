@@ -14,13 +14,13 @@ cd "$(dirname "$0")/.."
 declare -A role=(
   [kernel]=domain [identity]=domain [readings]=domain [billing]=domain
   [reports]=domain [notifications]=domain
-  [store]=adapter [mail]=adapter [paypal]=adapter [pdf]=adapter
+  [store]=adapter [mail]=adapter [paypal]=adapter [pdf]=adapter [argon2-hasher]=adapter
   [web]=web
   [server]=root
   [testkit]=dev
 )
 # Crates (external or of the workspace, by role) each role must not reach.
-frameworks='actix|diesel|lettre|printpdf|reqwest|awc'
+frameworks='actix|diesel|lettre|printpdf|reqwest|awc|argon2'
 declare -A forbidden_roles=(
   [domain]='adapter web root dev'
   [adapter]='web root dev'
