@@ -141,7 +141,6 @@ describe('create form', () => {
     expect(heading).toHaveFocus();
     const post = calls.find((c) => c.method === 'POST' && c.url === '/api/reports');
     expect(post?.body).toEqual({
-      userId: 1,
       name: 'Blood Pressure Report 10/23/2026 – 11/22/2026',
       type: 'bp',
       dateStart: '2026-10-23',

@@ -1,7 +1,6 @@
 import useSWR, { type KeyedMutator } from 'swr';
 import { apiDelete, apiPost, fetcher } from '../../../lib/api';
 import type { Schemas } from '../../../lib/apiTypes';
-import { useSessionUser } from '../../../lib/session';
 
 /** Report type codes the server knows; only `bp` is offered (spec section 9). */
 export type ReportType = 'bp' | 'comprehensive' | 'weight' | 'sugar';
@@ -14,7 +13,7 @@ export type Report = Omit<Schemas['ReportDto'], 'sizeBytes' | 'readingCount'> &
   Partial<Pick<Schemas['ReportDto'], 'sizeBytes' | 'readingCount'>>;
 
 /** `POST /api/reports` body (spec section 7). */
-export type CreateReportPayload = Required<Schemas['CreateReportRequest']> & { type: ReportType };
+export type CreateReportPayload = Omit<Required<Schemas['CreateReportRequest']>, 'userId'> & { type: ReportType };
 
 /** `POST /api/reports/email` body. */
 export type EmailReportPayload = Required<Schemas['EmailReportRequest']>;
@@ -39,14 +38,6 @@ export interface ReportsState {
 export function useReports(): ReportsState {
   const { data, error, isLoading, mutate } = useSWR<Report[]>(REPORTS_KEY, fetcher);
   return { reports: data, isLoading, error: error as unknown, mutate };
-}
-
-/**
- * The signed-in user's id for the create payload. The protected shell has already put
- * `GET /api/user` in SWR's cache, so this reads it without a request.
- */
-export function useCurrentUserId(): number | null {
-  return useSessionUser().user?.id ?? null;
 }
 
 export function createReport(payload: CreateReportPayload): Promise<Report> {

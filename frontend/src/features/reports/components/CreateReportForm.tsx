@@ -38,14 +38,13 @@ const FIELD_OF_SERVER_KEY: Record<string, CreateField> = {
 };
 
 export interface CreateReportFormProps {
-  userId: number | null;
   /** Called with the new report once the server has generated it. */
   onGenerated: (report: Report) => void;
   /** "Email" on the success panel. */
   onEmail: (report: Report) => void;
 }
 
-export function CreateReportForm({ userId, onGenerated, onEmail }: CreateReportFormProps): ReactElement {
+export function CreateReportForm({ onGenerated, onEmail }: CreateReportFormProps): ReactElement {
   const { toast } = useToast();
   const formRef = useRef<HTMLFormElement>(null);
   const successRef = useRef<HTMLHeadingElement>(null);
@@ -59,8 +58,8 @@ export function CreateReportForm({ userId, onGenerated, onEmail }: CreateReportF
       setFailure(null);
       setState({ kind: 'processing' });
       try {
+        // No userId: the server creates the report for the signed-in user.
         const report = await createReport({
-          userId,
           name: values.name.trim(),
           type: values.type as ReportType,
           dateStart: values.dateStart,

@@ -2,7 +2,7 @@ import { useCallback, useRef, useState, type ReactElement } from 'react';
 import { Dialog } from '../../../components/dialog/Dialog';
 import { PageHeader } from '../../../components/layout/PageHeader';
 import { useToast } from '../../../components/toast';
-import { deleteReport, useCurrentUserId, useReports, type Report } from '../api/reportsApi';
+import { deleteReport, useReports, type Report } from '../api/reportsApi';
 import { CreateReportForm } from '../components/CreateReportForm';
 import { EmailReportForm, type EmailSelection } from '../components/EmailReportForm';
 import { ReportList } from '../components/ReportList';
@@ -13,7 +13,6 @@ const EMAIL_SECTION_ID = 'email-report';
 
 export default function ReportsPage(): ReactElement {
   const { toast } = useToast();
-  const userId = useCurrentUserId();
   const { reports, isLoading, error, mutate } = useReports();
   const [selection, setSelection] = useState<EmailSelection | null>(null);
   const [toDelete, setToDelete] = useState<Report | null>(null);
@@ -66,7 +65,7 @@ export default function ReportsPage(): ReactElement {
           <h2 id="create-report-heading" className="report-card-title">
             Create Report
           </h2>
-          <CreateReportForm userId={userId} onGenerated={addGenerated} onEmail={emailReport} />
+          <CreateReportForm onGenerated={addGenerated} onEmail={emailReport} />
         </section>
 
         <section className="card report-card reports-list" aria-labelledby="your-reports-heading" aria-busy={isLoading}>
