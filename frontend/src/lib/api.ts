@@ -77,6 +77,8 @@ export interface RequestOptions {
 export interface ApiAnswer<T> {
   data: T;
   headers: Headers;
+  /** The body as received: lets a caller tell an empty answer from one that did not parse. */
+  text: string;
 }
 
 /** Sends a request and returns the parsed JSON answer (or `undefined` for an empty one) with its headers. */
@@ -105,7 +107,7 @@ export async function apiRequestWithHeaders<T>(
       isRecord(parsed) ? (parsed as ApiErrorBody) : null,
     );
   }
-  return { data: parseJson(text) as T, headers: response.headers };
+  return { data: parseJson(text) as T, headers: response.headers, text };
 }
 
 /** Sends a request and returns the parsed JSON answer (or `undefined` for an empty one). */

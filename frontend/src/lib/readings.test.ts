@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseEditId, readingsUrl } from './readings';
+import { fetchReadingPage, parseEditId, readingsUrl } from './readings';
+import { mockFetch } from '../testing/fetchMock';
 import { formatDate, formatDateTime12, formatMonthDay, formatTime12, isoDateDaysAgo, readingTimestamp } from './dates';
 
 describe('edit id and list urls', () => {
@@ -33,5 +34,17 @@ describe('dates', () => {
     expect(formatDateTime12(ts)).toBe('11/02/2026 2:45 PM');
     expect(isoDateDaysAgo(30, new Date(2026, 10, 22, 9))).toBe('2026-10-23');
     expect(Number.isNaN(readingTimestamp('22/11/2026', null))).toBe(true);
+  });
+});
+
+describe('fetchReadingPage', () => {
+  it('rejects a list that was cut off, rather than showing no readings', async () => {
+    mockFetch({ 'GET /api/readings?limit=10': { status: 200, body: '[{"id":1,"date":"2026-11-2' } });
+    await expect(fetchReadingPage('/api/readings?limit=10')).rejects.toBeInstanceOf(SyntaxError);
+  });
+
+  it('reads an empty answer as no readings', async () => {
+    mockFetch({ 'GET /api/readings?limit=10': { status: 200 } });
+    await expect(fetchReadingPage('/api/readings?limit=10')).resolves.toEqual({ readings: [], total: 0 });
   });
 });

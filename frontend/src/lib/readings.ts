@@ -61,8 +61,10 @@ export interface ReadingPage {
 
 /** GET a list URL, keeping the X-Total-Count header. */
 export async function fetchReadingPage(url: string): Promise<ReadingPage> {
-  const { data, headers } = await apiGetWithHeaders<Reading[] | undefined>(url);
-  const readings = data ?? [];
+  const { data, headers, text } = await apiGetWithHeaders<unknown>(url);
+  // A cut-off or garbled list must fail, not read as "no readings" beside a non-zero total.
+  if (text !== '' && !Array.isArray(data)) throw new SyntaxError(`${url}: the readings list could not be read`);
+  const readings = Array.isArray(data) ? (data as Reading[]) : [];
   const header = Number(headers.get('X-Total-Count'));
   return { readings, total: Number.isFinite(header) && header >= readings.length ? header : readings.length };
 }
