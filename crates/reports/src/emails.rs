@@ -98,17 +98,21 @@ pub fn weekly_summary(a: &crate::analysis::Analysis, p: &Patient) -> Vec<String>
     }
     if let Some(w) = a.weight {
         let unit = p.units.weight;
+        // The email has always printed the average with format!'s own rounding (ties to
+        // even), not the display rounding of kernel::units::format: kept, so the text stays.
         lines.push(format!(
-            "Average weight {} {}.",
-            unit.format(w.average),
+            "Average weight {:.*} {}.",
+            unit.decimals() as usize,
+            unit.from_lbs(w.average),
             unit.as_str()
         ));
     }
     if let Some(g) = a.blood_sugar {
         let unit = p.units.sugar;
         lines.push(format!(
-            "Average blood sugar {} {}.",
-            unit.format(g.average),
+            "Average blood sugar {:.*} {}.",
+            unit.decimals() as usize,
+            unit.from_mgdl(g.average),
             unit.as_str()
         ));
     }
@@ -153,5 +157,37 @@ mod tests {
             mail.text
         );
         assert_eq!(mail.text.matches("10/23/2026").count(), 1, "{}", mail.text);
+    }
+
+    #[test]
+    fn weekly_averages_round_as_the_email_always_did() {
+        let stats = |average: f64| crate::analysis::Stats {
+            count: 2,
+            average,
+            min: average,
+            max: average,
+        };
+        let a = crate::analysis::Analysis {
+            readings: 2,
+            weight: Some(stats(170.25)),
+            blood_sugar: Some(stats(98.5)),
+            ..Default::default()
+        };
+        let patient = Patient {
+            full_name: "Ann Lee".into(),
+            username: "ann".into(),
+            email: "ann@example.com".into(),
+            date_of_birth: None,
+            units: kernel::units::Units::CANONICAL,
+        };
+        let lines = weekly_summary(&a, &patient);
+        assert!(
+            lines.contains(&"Average weight 170.2 lbs.".to_owned()),
+            "{lines:?}"
+        );
+        assert!(
+            lines.contains(&"Average blood sugar 98 mg/dL.".to_owned()),
+            "{lines:?}"
+        );
     }
 }
