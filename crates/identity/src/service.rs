@@ -390,7 +390,6 @@ fn parse_email(raw: &str) -> Result<Email, IdentityError> {
     Email::parse(raw).map_err(|_| IdentityError::field("email", rules::MSG_EMAIL))
 }
 
-mod neutral;
 /// What spending an emailed link came to: its result, the link's own "invalid or expired"
 /// error when nothing matched, or a conflict when the address it restores or confirms has
 /// been taken meanwhile (verification and undoing an email change answer alike).
@@ -407,6 +406,8 @@ fn link_outcome<T>(
         Err(RepoError::Unexpected(e)) => Err(e.into()),
     }
 }
+
+mod neutral;
 
 #[cfg(test)]
 mod tests;

@@ -60,6 +60,16 @@ impl WeightUnit {
         Self::ALL.into_iter().find(|u| u.as_str() == v)
     }
 
+    /// A name as people type it in a spreadsheet: any case, and `lb` for pounds.
+    pub fn parse_lenient(v: &str) -> Option<Self> {
+        if v.eq_ignore_ascii_case("lb") {
+            return Some(WeightUnit::Lbs);
+        }
+        Self::ALL
+            .into_iter()
+            .find(|u| u.as_str().eq_ignore_ascii_case(v))
+    }
+
     /// A stored weight (lbs) in this unit, unrounded.
     pub fn from_lbs(self, lbs: f64) -> f64 {
         match self {
@@ -115,6 +125,13 @@ impl BloodSugarUnit {
     /// The exact name ([`Self::as_str`]); anything else is `None`.
     pub fn parse(v: &str) -> Option<Self> {
         Self::ALL.into_iter().find(|u| u.as_str() == v)
+    }
+
+    /// A name as people type it in a spreadsheet: any case.
+    pub fn parse_lenient(v: &str) -> Option<Self> {
+        Self::ALL
+            .into_iter()
+            .find(|u| u.as_str().eq_ignore_ascii_case(v))
     }
 
     /// A stored blood sugar (mg/dL) in this unit, unrounded.
@@ -226,5 +243,29 @@ mod tests {
         assert_eq!(BloodSugarUnit::MmolL.format(97.0), "5.4");
         assert_eq!(BloodSugarUnit::MmolL.to_mgdl(5.5), mmol_to_mgdl(5.5));
         assert_eq!(WeightUnit::Kg.to_lbs(70.0), kg_to_lbs(70.0));
+    }
+
+    #[test]
+    fn spreadsheet_spellings_are_read_leniently_and_nothing_else() {
+        for (typed, unit) in [
+            ("lbs", WeightUnit::Lbs),
+            ("LBS", WeightUnit::Lbs),
+            ("lb", WeightUnit::Lbs),
+            ("Lb", WeightUnit::Lbs),
+            ("KG", WeightUnit::Kg),
+        ] {
+            assert_eq!(WeightUnit::parse_lenient(typed), Some(unit), "{typed}");
+        }
+        assert_eq!(WeightUnit::parse_lenient("pounds"), None);
+        assert_eq!(WeightUnit::parse("LBS"), None, "the API stays exact");
+        assert_eq!(
+            BloodSugarUnit::parse_lenient("MMOL/L"),
+            Some(BloodSugarUnit::MmolL)
+        );
+        assert_eq!(
+            BloodSugarUnit::parse_lenient("mg/dl"),
+            Some(BloodSugarUnit::MgDl)
+        );
+        assert_eq!(BloodSugarUnit::parse_lenient("mmol"), None);
     }
 }

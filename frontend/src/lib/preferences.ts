@@ -5,7 +5,6 @@ import type { Schemas } from './apiTypes';
 export type WeightUnit = 'lbs' | 'kg';
 export type BloodSugarUnit = 'mg/dL' | 'mmol/L';
 
-/** `GET /api/user/preferences` (spec section 3). */
 /**
  * `GET /api/user/preferences`, with the units narrowed to the ones the client knows.
  * `reminderTime`: `HH:MM` local time (a day with no reading by then gets a reminder email);

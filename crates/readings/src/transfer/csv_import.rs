@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 
 use chrono::NaiveDateTime;
 use kernel::date;
-use kernel::units::{kg_to_lbs, mmol_to_mgdl};
+use kernel::units::{BloodSugarUnit, WeightUnit};
 
 use super::{CSV_COLUMNS, unneutralise};
 use crate::model::*;
@@ -21,7 +21,6 @@ pub const MSG_CSV_TOO_MANY: &str =
     "The file has more than 50,000 rows. Split it and import each part.";
 pub const MSG_WEIGHT_UNIT: &str = "Weight unit must be lbs or kg";
 pub const MSG_SUGAR_UNIT: &str = "Blood sugar unit must be mg/dL or mmol/L";
-pub const MSG_NOT_A_NUMBER: &str = "must be a number";
 
 /// A row of an import file, checked.
 #[derive(Debug, Clone, PartialEq)]
@@ -108,37 +107,26 @@ pub fn parse_csv(text: &str, latest: NaiveDateTime) -> Result<Vec<ImportRow>, Im
                 .unwrap_or("")
         };
         let mut unit_errors = BTreeMap::new();
+        // An empty unit means the stored one (lbs, mg/dL); a value comes in as stored.
         let weight = match (number_field(cell("weight")), cell("weight_unit")) {
-            (NumberField::Number(v), u) if u.eq_ignore_ascii_case("kg") => {
-                NumberField::Number(kg_to_lbs(v))
-            }
             (f, "") => f,
-            (f, u) if u.eq_ignore_ascii_case("lbs") || u.eq_ignore_ascii_case("lb") => f,
-            (f @ (NumberField::Empty | NumberField::NotANumber), u)
-                if u.eq_ignore_ascii_case("kg") =>
-            {
-                f
-            }
-            (f, _) => {
-                unit_errors.insert("weight".to_owned(), MSG_WEIGHT_UNIT.to_owned());
-                f
-            }
+            (f, u) => match WeightUnit::parse_lenient(u) {
+                Some(unit) => in_stored_unit(f, |v| unit.to_lbs(v)),
+                None => {
+                    unit_errors.insert("weight".to_owned(), MSG_WEIGHT_UNIT.to_owned());
+                    f
+                }
+            },
         };
         let sugar = match (number_field(cell("blood_sugar")), cell("blood_sugar_unit")) {
-            (NumberField::Number(v), u) if u.eq_ignore_ascii_case("mmol/L") => {
-                NumberField::Number(mmol_to_mgdl(v))
-            }
             (f, "") => f,
-            (f, u) if u.eq_ignore_ascii_case("mg/dL") => f,
-            (f @ (NumberField::Empty | NumberField::NotANumber), u)
-                if u.eq_ignore_ascii_case("mmol/L") =>
-            {
-                f
-            }
-            (f, _) => {
-                unit_errors.insert("bloodSugar".to_owned(), MSG_SUGAR_UNIT.to_owned());
-                f
-            }
+            (f, u) => match BloodSugarUnit::parse_lenient(u) {
+                Some(unit) => in_stored_unit(f, |v| unit.to_mgdl(v)),
+                None => {
+                    unit_errors.insert("bloodSugar".to_owned(), MSG_SUGAR_UNIT.to_owned());
+                    f
+                }
+            },
         };
         let notes = unneutralise(cell("notes")).to_owned();
         let input = ReadingInput {
@@ -196,6 +184,14 @@ fn spreadsheet_time(raw: &str) -> String {
         .filter(|_| t.len() >= 4)
         .map(date::format_time)
         .unwrap_or_else(|| t.to_owned())
+}
+
+/// A number converted to the stored unit; an empty or unreadable cell stays as it is.
+fn in_stored_unit(f: NumberField, to_stored: impl Fn(f64) -> f64) -> NumberField {
+    match f {
+        NumberField::Number(v) => NumberField::Number(to_stored(v)),
+        other => other,
+    }
 }
 
 #[cfg(test)]
