@@ -284,34 +284,55 @@ async fn sigterm_lets_in_flight_requests_finish_and_exits_0() {
         .await
         .expect("login");
     assert_eq!(res.status(), StatusCode::OK);
+    let cookie = res
+        .headers()
+        .get_all(reqwest::header::SET_COOKIE)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .find(|v| v.starts_with("vitalog_session="))
+        .and_then(|v| v.split(';').next())
+        .expect("session cookie")
+        .to_owned();
 
-    // One report (a user's reports are drawn one at a time; more would get 429), and
-    // whole-list reads streamed from the database. SIGTERM goes once every list has its
+    // One report (a user's reports are drawn one at a time; more would get 429), written
+    // whole on its own connection before any list request connects: the server accepts
+    // connections in order, so once the lists below are answered the report's connection
+    // is the server's too, and SIGTERM must let it finish.
+    let body = r#"{"type":"bp","dateStart":"2024-11-01","dateEnd":"2026-10-31"}"#;
+    let addr = server.base.trim_start_matches("http://").to_owned();
+    let mut report = std::net::TcpStream::connect(&addr).expect("connect");
+    std::io::Write::write_all(
+        &mut report,
+        format!(
+            "POST /api/reports HTTP/1.1\r\nHost: {addr}\r\nCookie: {cookie}\r\n\
+             Content-Type: application/json\r\nContent-Length: {}\r\n\
+             Connection: close\r\n\r\n{body}",
+            body.len()
+        )
+        .as_bytes(),
+    )
+    .expect("send the report request");
+    let report = std::thread::spawn(move || {
+        let mut answer = String::new();
+        std::io::Read::read_to_string(&mut report, &mut answer).map(|_| answer)
+    });
+
+    // Whole-list reads streamed from the database. SIGTERM goes once every list has its
     // headers, so those are in flight for certain (not merely sent), mid-body.
     let (started, mut heard) = tokio::sync::mpsc::channel::<()>(16);
     let mut inflight = tokio::task::JoinSet::new();
-    for i in 0..12 {
+    for _ in 0..11 {
         let (c, base, started) = (fresh.clone(), server.base.clone(), started.clone());
         inflight.spawn(async move {
-            if i == 0 {
-                let r = c
-                    .post(format!("{base}/api/reports"))
-                    .json(
-                        &json!({"type": "bp", "dateStart": "2024-11-01", "dateEnd": "2026-10-31"}),
-                    )
-                    .send()
-                    .await?;
-                return Ok::<_, reqwest::Error>((r.status(), None));
-            }
             let r = c.get(format!("{base}/api/readings")).send().await?;
             let _ = started.send(()).await;
             let status = r.status();
             let list: Value = r.json().await?;
-            Ok((status, list.as_array().map(Vec::len)))
+            Ok::<_, reqwest::Error>((status, list.as_array().map(Vec::len)))
         });
     }
     drop(started);
-    for _ in 1..12 {
+    for _ in 0..11 {
         heard
             .recv()
             .await
@@ -323,18 +344,24 @@ async fn sigterm_lets_in_flight_requests_finish_and_exits_0() {
         .status()
         .expect("kill");
     assert!(term.success());
-    let answers: Vec<_> = inflight.join_all().await;
-    for a in &answers {
-        let (status, len) = a.as_ref().expect("every in-flight request got its answer");
+    for a in inflight.join_all().await {
+        let (status, len) = a.expect("every in-flight list got its answer");
         assert!(status.is_success(), "{status}");
-        if let Some(len) = len {
-            assert_eq!(
-                *len,
-                730 * 3,
-                "a list streamed across SIGTERM arrives whole"
-            );
-        }
+        assert_eq!(
+            len,
+            Some(730 * 3),
+            "a list streamed across SIGTERM arrives whole"
+        );
     }
+    let answer = report
+        .join()
+        .expect("reader thread")
+        .expect("the in-flight report got its answer");
+    assert!(
+        answer.starts_with("HTTP/1.1 201"),
+        "the report drawn across SIGTERM is created: {}",
+        answer.lines().next().unwrap_or("")
+    );
     let exit = server.child.wait().expect("exit");
     assert_eq!(exit.code(), Some(0), "clean exit after SIGTERM");
 }

@@ -40,11 +40,11 @@ export function updateUser(payload: UpdateUserPayload): Promise<UpdateUserRespon
   return apiPatch<UpdateUserResponse>(USER_KEY, payload);
 }
 
-export function changePassword(payload: { currentPassword: string; newPassword: string }): Promise<{ message: string }> {
-  return apiPost<{ message: string }>('/api/user/change-password', payload);
+export function changePassword(payload: Schemas['ChangePasswordRequest']): Promise<Schemas['MessageResponse']> {
+  return apiPost<Schemas['MessageResponse']>('/api/user/change-password', payload);
 }
 
 /** Deletes the account and all its data; the session ends with it. */
-export function deleteAccount(password: string): Promise<{ message: string }> {
-  return apiPost<{ message: string }>('/api/user/delete', { password });
+export function deleteAccount(password: string): Promise<Schemas['MessageResponse']> {
+  return apiPost<Schemas['MessageResponse']>('/api/user/delete', { password } satisfies Schemas['DeleteAccountRequest']);
 }

@@ -18,9 +18,7 @@ export type CreateReportPayload = Omit<Required<Schemas['CreateReportRequest']>,
 /** `POST /api/reports/email` body. */
 export type EmailReportPayload = Required<Schemas['EmailReportRequest']>;
 
-export interface MessageResponse {
-  message?: string;
-}
+export type MessageResponse = Schemas['MessageResponse'];
 
 export const REPORTS_KEY = '/api/reports';
 
