@@ -137,17 +137,21 @@ mod tests {
     use super::*;
     use crate::service::tests::meta;
 
-    #[test]
-    fn a_default_name_is_not_repeated_in_the_email() {
-        let mut m = meta();
-        m.spec.name = "Blood Pressure Report 10/23/2026 – 11/22/2026".into();
-        let patient = Patient {
+    fn ann() -> Patient {
+        Patient {
             full_name: "Ann Lee".into(),
             username: "ann".into(),
             email: "ann@example.com".into(),
             date_of_birth: None,
             units: kernel::units::Units::CANONICAL,
-        };
+        }
+    }
+
+    #[test]
+    fn a_default_name_is_not_repeated_in_the_email() {
+        let mut m = meta();
+        m.spec.name = "Blood Pressure Report 10/23/2026 – 11/22/2026".into();
+        let patient = ann();
         let to = Email::parse("dr@example.com").expect("e");
         let mail = compose(&patient, &m, &to, "Report", "", vec![]);
         assert!(
@@ -173,13 +177,7 @@ mod tests {
             blood_sugar: Some(stats(98.5)),
             ..Default::default()
         };
-        let patient = Patient {
-            full_name: "Ann Lee".into(),
-            username: "ann".into(),
-            email: "ann@example.com".into(),
-            date_of_birth: None,
-            units: kernel::units::Units::CANONICAL,
-        };
+        let patient = ann();
         let lines = weekly_summary(&a, &patient);
         assert!(
             lines.contains(&"Average weight 170.2 lbs.".to_owned()),
