@@ -1,4 +1,5 @@
 use chrono::{DateTime, NaiveDate, Utc};
+use kernel::units::{BloodSugarUnit, Units, WeightUnit};
 use kernel::{Email, UserId};
 use serde::{Deserialize, Serialize};
 
@@ -137,9 +138,6 @@ pub enum Verified {
     /// by another of its links): nothing to do but log in.
     AlreadyVerified(UserId),
 }
-
-/// The units a user reads values in are the shared vocabulary's ([`kernel::units`]).
-pub use kernel::units::{BloodSugarUnit, Units, WeightUnit};
 
 /// Display and email preferences. Defaults: lbs, mg/dL, no emails, reminders at 20:00,
 /// UTC until the client sends the browser's time zone.

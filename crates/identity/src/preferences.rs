@@ -5,7 +5,9 @@ use chrono_tz::Tz;
 use kernel::FieldErrors;
 
 use crate::IdentityError;
-use crate::model::{BloodSugarUnit, PreferencesPatch, WeightUnit};
+use kernel::units::{BloodSugarUnit, WeightUnit};
+
+use crate::model::PreferencesPatch;
 
 pub const MSG_WEIGHT_UNIT: &str = "Weight unit must be lbs or kg.";
 pub const MSG_BLOOD_SUGAR_UNIT: &str = "Blood sugar unit must be mg/dL or mmol/L.";

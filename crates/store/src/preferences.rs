@@ -3,7 +3,8 @@
 
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
-use identity::model::{BloodSugarUnit, DEFAULT_REMINDER_TIME, Preferences, WeightUnit};
+use identity::model::{DEFAULT_REMINDER_TIME, Preferences};
+use kernel::units::{BloodSugarUnit, WeightUnit};
 
 use crate::db::AnyConnection;
 use crate::schema::preferences;

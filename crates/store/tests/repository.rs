@@ -9,6 +9,7 @@ use identity::error::RepoError;
 use identity::model::*;
 use identity::ports::{SessionRepository, UserRepository};
 use kernel::outbox::{OutboxQueue, OutgoingEmail};
+use kernel::units::{BloodSugarUnit, WeightUnit};
 use kernel::{Email, UserId};
 use store::{Db, DbOptions, OutboxStore, SessionStore, UserStore};
 use testkit::{Backend, TestDb, on_both_backends};

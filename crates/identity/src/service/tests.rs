@@ -2,6 +2,7 @@ use super::*;
 use crate::ports::{MockPasswordHasher, MockUserRepository};
 use chrono::{DateTime, TimeZone, Utc};
 use kernel::clock::MockClock;
+use kernel::units::{BloodSugarUnit, WeightUnit};
 use mockall::predicate::*;
 use std::sync::Mutex;
 
