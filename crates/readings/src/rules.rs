@@ -12,6 +12,18 @@ use kernel::units::round_to;
 // pressure, so equal values are a typo too.
 include!(concat!(env!("OUT_DIR"), "/rules.rs"));
 
+/// A level of the 7-day home average (`rules.json`'s `homeWeek.levels`, lowest first).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct HomeLevelRule {
+    pub code: &'static str,
+    pub label: &'static str,
+    /// The lowest home systolic (diastolic) at this level, when that number alone reaches it.
+    pub systolic_from: Option<i32>,
+    pub diastolic_from: Option<i32>,
+    /// What the level means, in the guidelines' words, naming them.
+    pub text: &'static str,
+}
+
 /// A measure's name in messages and its inclusive range in canonical units.
 #[derive(Debug, Clone, Copy)]
 pub struct Range {
