@@ -30,6 +30,7 @@ fn readings(days: i64, start: NaiveDate) -> Vec<Reading> {
                 notes: (i == 1).then(|| {
                     format!("row {k} after lunch, a long note that goes on and on past the column")
                 }),
+                session: None,
                 created_at: Utc.timestamp_opt(0, 0).single().expect("t"),
                 updated_at: Utc.timestamp_opt(0, 0).single().expect("t"),
             });

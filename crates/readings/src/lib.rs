@@ -7,6 +7,7 @@ pub mod ports;
 pub mod rules;
 pub mod search;
 pub mod service;
+pub mod session;
 pub mod transfer;
 
 pub use category::BpCategory;

@@ -2,6 +2,7 @@ use chrono::{DateTime, NaiveDate, NaiveTime, Utc};
 use kernel::UserId;
 
 use crate::category::BpCategory;
+use crate::session::Session;
 
 /// A stored reading, in canonical units (weight lbs, blood sugar mg/dL).
 #[derive(Debug, Clone, PartialEq)]
@@ -12,6 +13,8 @@ pub struct Reading {
     pub time: NaiveTime,
     pub values: Measurements,
     pub notes: Option<String>,
+    /// Set when the reading holds the averages of a guided measurement.
+    pub session: Option<Session>,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
 }
@@ -37,6 +40,13 @@ impl Measurements {
     /// The blood pressure category, when both numbers are present.
     pub fn bp_category(&self) -> Option<BpCategory> {
         Some(BpCategory::classify(self.systolic?, self.diastolic?))
+    }
+
+    /// Whether the blood pressure is severe: above 180 systolic or 120 diastolic, the
+    /// hypertensive-crisis category (AHA; `rules.json` has the guidance). False without both
+    /// numbers. The one rule: the client, the reports and the emails all read it from here.
+    pub fn severe(&self) -> bool {
+        self.bp_category() == Some(BpCategory::HypertensiveCrisis)
     }
 }
 

@@ -214,6 +214,7 @@ mod tests {
                 blood_sugar: None,
             },
             notes: None,
+            session: None,
             created_at: Utc.timestamp_opt(0, 0).single().expect("t"),
             updated_at: Utc.timestamp_opt(0, 0).single().expect("t"),
         }

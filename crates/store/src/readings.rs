@@ -39,6 +39,7 @@ struct Row {
     weight: Option<f64>,
     blood_sugar: Option<f64>,
     notes: Option<String>,
+    session: None,
     created_at: NaiveDateTime,
     updated_at: NaiveDateTime,
 }
@@ -62,6 +63,7 @@ impl Row {
                 blood_sugar: self.blood_sugar,
             },
             notes: self.notes,
+            session: None,
             created_at: self.created_at.and_utc(),
             updated_at: self.updated_at.and_utc(),
         })

@@ -22,6 +22,7 @@ fn stored() -> Reading {
             ..Default::default()
         },
         notes: Some("morning".into()),
+        session: None,
         created_at: Utc.timestamp_opt(0, 0).single().expect("t"),
         updated_at: Utc.timestamp_opt(0, 0).single().expect("t"),
     }

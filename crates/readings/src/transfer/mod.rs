@@ -74,6 +74,7 @@ pub(crate) mod fixtures {
             time: kernel::date::parse_time(time).expect("time"),
             values: m,
             notes: notes.map(str::to_owned),
+            session: None,
             created_at: Utc::now(),
             updated_at: Utc::now(),
         }

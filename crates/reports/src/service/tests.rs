@@ -125,6 +125,7 @@ fn reading(date: NaiveDate, i: usize) -> readings::Reading {
             ..Default::default()
         },
         notes: None,
+        session: None,
         created_at: Utc.timestamp_opt(0, 0).single().expect("t"),
         updated_at: Utc.timestamp_opt(0, 0).single().expect("t"),
     }
