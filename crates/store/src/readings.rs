@@ -39,7 +39,6 @@ struct Row {
     weight: Option<f64>,
     blood_sugar: Option<f64>,
     notes: Option<String>,
-    session: None,
     created_at: NaiveDateTime,
     updated_at: NaiveDateTime,
 }
