@@ -18,7 +18,7 @@ use readings::ReadingService;
 use readings::ports::RecordingAllowed;
 use reports::ReportService;
 use store::{
-    Db, NotificationStoreDb, OutboxStore, ReadingStore, ReportStore, SessionStore,
+    Db, HomeWeekStore, NotificationStoreDb, OutboxStore, ReadingStore, ReportStore, SessionStore,
     SubscriptionStore, UserStore,
 };
 use tokio::sync::watch;
@@ -130,6 +130,7 @@ impl Application {
         };
         let readings = ReadingService::new(
             Arc::new(ReadingStore::new(db.clone())),
+            Arc::new(HomeWeekStore::new(db.clone())),
             Arc::new(SubscriptionGate(billing.clone())),
             clock.clone(),
         )
