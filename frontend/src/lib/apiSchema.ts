@@ -151,7 +151,8 @@ export interface paths {
         };
         /**
          * Everything else Vitalog holds about the user: profile, preferences, subscription,
-         *     payments and reports' metadata (the readings are in the CSV and FHIR exports).
+         *     payments, reports' metadata, guided measurements' readings and the home monitoring weeks
+         *     started (the readings are in the CSV and FHIR exports).
          */
         get: {
             parameters: {
