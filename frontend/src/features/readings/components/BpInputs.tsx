@@ -9,6 +9,9 @@ export interface InputWiring {
   onChange: (event: ChangeEvent<HTMLInputElement>) => void;
   onBlur: (event: FocusEvent<HTMLInputElement>) => void;
   error: string | undefined;
+  /** Shown but not editable (a guided measurement's average), described by its explanation. */
+  readOnly?: boolean;
+  'aria-describedby'?: string;
 }
 
 /**

@@ -34,6 +34,7 @@ import { FieldError } from '../../../components/form/FieldError';
 import { useSteadyError } from '../../../components/form/useSteadyError';
 import { UnitsUnknownAlert } from '../../../components/readings/UnitsUnknownAlert';
 import { BpInputs, HeartRateInput } from './BpInputs';
+import { SESSION_NOTE_ID, SessionNote } from './SessionNote';
 
 const FORM_FIELDS = ['date', 'time', ...MEASUREMENT_FIELDS, 'notes'] as const;
 type FormField = (typeof FORM_FIELDS)[number];
@@ -163,6 +164,9 @@ export function ReadingForm({ preferences, reading }: ReadingFormProps): ReactEl
   });
   const fieldError = useFieldErrors(formik, formRef);
 
+  // A guided measurement's average: its blood pressure and heart rate stay as measured.
+  const session = reading?.session ?? null;
+  const locked = session ? { readOnly: true, 'aria-describedby': SESSION_NOTE_ID } : {};
   const field = (name: FormField) => ({
     name,
     value: formik.values[name],
@@ -217,8 +221,9 @@ export function ReadingForm({ preferences, reading }: ReadingFormProps): ReactEl
 
       <fieldset className="vitals-section">
         <legend>Blood pressure</legend>
+        {session ? <SessionNote session={session} /> : null}
         <div className="vitals-grid vitals-grid-pair">
-          <BpInputs idPrefix="vitals" systolic={field('systolic')} diastolic={field('diastolic')} />
+          <BpInputs idPrefix="vitals" systolic={{ ...field('systolic'), ...locked }} diastolic={{ ...field('diastolic'), ...locked }} />
         </div>
         <div className="vitals-category" aria-live="polite">
           {category ? (
@@ -236,7 +241,7 @@ export function ReadingForm({ preferences, reading }: ReadingFormProps): ReactEl
       <fieldset className="vitals-section">
         <legend>Other measurements</legend>
         <div className="vitals-grid vitals-grid-3">
-          <HeartRateInput id="vitals-heart-rate" {...field('heartRate')} />
+          <HeartRateInput id="vitals-heart-rate" {...field('heartRate')} {...locked} />
           <TextField
             id="vitals-weight"
             label={`Weight (${weightUnit})`}
