@@ -101,7 +101,7 @@ describe('guided measurement', () => {
 
     expect(await heading('Review and save')).toHaveFocus();
     const readings = within(screen.getByRole('list', { name: 'Readings' })).getAllByRole('listitem');
-    expect(readings[0]).toHaveTextContent('Reading 1 7:35 AM132/84 mmHg · 70 bpm');
+    expect(readings[0]).toHaveTextContent('Reading 1 7:35 AM132/84 mmHgHeart rate 70 bpm');
     expect(readings[1]).toHaveTextContent('Reading 2 7:36 AM129/81 mmHg');
     // (132+129)/2 = 130.5 and (84+81)/2 = 82.5 round half up, as the server's rounded_mean.
     expect(average()).toHaveTextContent('131/83 mmHg · 70 bpm');
@@ -140,13 +140,13 @@ describe('guided measurement', () => {
     expect(screen.getByText('The rest was skipped; the measurement notes it.')).toBeInTheDocument();
 
     seconds(30);
-    await user.click(screen.getByRole('button', { name: 'Add a reading' }));
+    await user.click(screen.getByRole('button', { name: 'Add reading 3' }));
     await heading('Reading 3 of 3');
     expect(timer()).toHaveTextContent('0:30');
     seconds(30);
     await enter(user, 3, '131', '85', '66');
     await heading('Review and save');
-    expect(screen.queryByRole('button', { name: 'Add a reading' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Add reading 3' })).toBeNull();
     // (140+136+131)/3 = 135.67 -> 136; (90+88+85)/3 = 87.67 -> 88.
     expect(average()).toHaveTextContent('136/88 mmHg · 66 bpm');
     // 11:58 is a morning reading; the user says it was the evening's.

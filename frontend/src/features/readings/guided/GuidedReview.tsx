@@ -43,17 +43,10 @@ export function GuidedReview({ state, readingErrors, failure, saving, onSave, di
       title="Review and save"
       headingRef={headingRef}
       actions={
-        <>
-          {canAdd ? (
-            <button type="button" className="btn btn-secondary" disabled={saving} onClick={() => dispatch({ type: 'addReading' })}>
-              Add a reading
-            </button>
-          ) : null}
-          <button type="button" className="btn btn-primary" disabled={saving} aria-busy={saving || undefined} onClick={onSave}>
-            {saving ? <Spinner size="sm" /> : null}
-            {saving ? 'Saving...' : 'Save measurement'}
-          </button>
-        </>
+        <button type="button" className="btn btn-primary" disabled={saving} aria-busy={saving || undefined} onClick={onSave}>
+          {saving ? <Spinner size="sm" /> : null}
+          {saving ? 'Saving...' : 'Save measurement'}
+        </button>
       }
     >
       {failure.length > 0 ? (
@@ -76,13 +69,8 @@ export function GuidedReview({ state, readingErrors, failure, saving, onSave, di
                 </span>
                 <span className="guided-review-values">
                   {r.systolic}/{r.diastolic} <span className="text-sm text-muted">mmHg</span>
-                  {r.heartRate.trim() !== '' ? (
-                    <>
-                      {' · '}
-                      {r.heartRate} <span className="text-sm text-muted">bpm</span>
-                    </>
-                  ) : null}
                 </span>
+                {r.heartRate.trim() !== '' ? <span className="text-sm text-muted">Heart rate {r.heartRate} bpm</span> : null}
                 <FieldError id={errorId} error={errors.length > 0 ? errors.join('. ') : undefined} />
               </div>
               <button
@@ -99,6 +87,13 @@ export function GuidedReview({ state, readingErrors, failure, saving, onSave, di
           );
         })}
       </ol>
+      {canAdd ? (
+        <div className="guided-add">
+          <button type="button" className="btn btn-secondary" disabled={saving} onClick={() => dispatch({ type: 'addReading' })}>
+            Add reading {state.readings.length + 1}
+          </button>
+        </div>
+      ) : null}
 
       {average ? (
         <div className="guided-average">

@@ -15,7 +15,7 @@ export default function GuidedMeasurementPage(): ReactElement {
     <div className="vitals-page page-stack">
       <PageHeader
         title="Guided measurement"
-        description="Two or three readings a minute apart after a rest, as the guidelines ask, saved as one reading with their average."
+        description="A rest, then two or three readings a minute apart, saved as one with their average."
       />
       <MeasureChoice />
       <SubscriptionAlert />
