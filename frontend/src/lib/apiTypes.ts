@@ -14,35 +14,8 @@ export type Schemas = components['schemas'];
  */
 export type Sent<T, K extends keyof T> = Omit<T, K> & { [P in K]-?: Exclude<T[P], undefined> };
 
-/*
- * Issue 15's guided measurement, in the contract's shape until the server's document
- * carries it; then these become aliases of the generated types.
- */
-export type SessionPeriod = 'morning' | 'evening';
+/** A guided measurement as a saved reading carries it (`ReadingDto.session`). */
+export type SessionDto = Schemas['SessionDto'];
 
-/** One reading of a guided measurement (`time` HH:MM). */
-export interface SessionReadingDto {
-  time: string;
-  systolic: number;
-  diastolic: number;
-  heartRate: number | null;
-}
-
-/** A saved reading's guided measurement: its readings, their period and whether the rest was skipped. */
-export interface SessionDto {
-  period: SessionPeriod;
-  restSkipped: boolean;
-  readings: SessionReadingDto[];
-}
-
-/** POST /api/bp-sessions: 2 or 3 readings; `time` is the first reading's. */
-export interface BpSessionRequest {
-  date: string;
-  time: string;
-  period?: SessionPeriod;
-  restSkipped: boolean;
-  readings: Array<{ time?: string; systolic: number; diastolic: number; heartRate?: number | null }>;
-  weight?: number | null;
-  bloodSugar?: number | null;
-  notes?: string | null;
-}
+/** POST /api/bp-sessions, as the guided measurement sends it (no weight, blood sugar or notes). */
+export type BpSessionRequest = Pick<Schemas['SessionRequest'], 'date' | 'time' | 'period' | 'restSkipped' | 'readings'>;

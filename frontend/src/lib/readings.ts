@@ -5,7 +5,7 @@
  */
 import useSWR, { useSWRConfig, type KeyedMutator } from 'swr';
 import { apiDelete, apiGet, apiGetWithHeaders, apiPatch, apiPost } from './api';
-import type { BpSessionRequest, Schemas, Sent, SessionDto } from './apiTypes';
+import type { BpSessionRequest, Schemas, Sent } from './apiTypes';
 
 type Measure = 'systolic' | 'diastolic' | 'heartRate' | 'weight' | 'bloodSugar' | 'notes';
 
@@ -14,10 +14,9 @@ type Measure = 'systolic' | 'diastolic' | 'heartRate' | 'weight' | 'bloodSugar' 
  * YYYY-MM-DD, `time` HH:MM (24-hour), weight in pounds, blood sugar in mg/dL, null for a
  * measure not recorded, and `bpCategory` the server's category (see `bpCategory.ts`).
  */
-export type Reading = Sent<Pick<Schemas['ReadingDto'], 'id' | 'date' | 'time' | Measure | 'bpCategory'>, Measure> & {
+export type Reading = Sent<Pick<Schemas['ReadingDto'], 'id' | 'date' | 'time' | Measure | 'bpCategory'>, Measure> &
   /** The guided measurement this reading is the average of (null for a single reading). */
-  session?: SessionDto | null;
-};
+  Pick<Schemas['ReadingDto'], 'session'>;
 
 /** What POST and PATCH /api/readings take; `null` for an empty measurement. */
 export type ReadingPayload = Sent<Pick<Schemas['ReadingRequest'], 'date' | 'time' | Measure>, Measure> & {

@@ -119,7 +119,7 @@ describe('guided measurement', () => {
       restSkipped: false,
       readings: [
         { time: '07:35', systolic: 132, diastolic: 84, heartRate: 70 },
-        { time: '07:36', systolic: 129, diastolic: 81 },
+        { time: '07:36', systolic: 129, diastolic: 81, heartRate: null },
       ],
     });
     expect(window.sessionStorage.length).toBe(0);
@@ -160,8 +160,8 @@ describe('guided measurement', () => {
       period: 'evening',
       restSkipped: true,
       readings: [
-        { time: '11:58', systolic: 140, diastolic: 90 },
-        { time: '11:58', systolic: 136, diastolic: 88 },
+        { time: '11:58', systolic: 140, diastolic: 90, heartRate: null },
+        { time: '11:58', systolic: 136, diastolic: 88, heartRate: null },
         { time: '11:59', systolic: 131, diastolic: 85, heartRate: 66 },
       ],
     });

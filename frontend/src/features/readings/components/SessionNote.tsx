@@ -19,7 +19,7 @@ export function SessionNote({ session }: { session: SessionDto }): ReactElement 
         {session.readings.map((r, i) => (
           <li key={i}>
             {formatTime12(r.time)}: {r.systolic}/{r.diastolic} mmHg
-            {r.heartRate !== null ? `, ${r.heartRate} bpm` : ''}
+            {typeof r.heartRate === 'number' ? `, ${r.heartRate} bpm` : ''}
           </li>
         ))}
       </ul>

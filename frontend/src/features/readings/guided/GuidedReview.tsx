@@ -4,13 +4,12 @@ import { Spinner } from '../../../components/feedback/Spinner';
 import { FieldError } from '../../../components/form/FieldError';
 import { BpCategoryBadge } from '../../../components/readings/BpCategoryBadge';
 import { SevereGuidance } from '../../../components/readings/SevereGuidance';
-import type { SessionPeriod } from '../../../lib/apiTypes';
 import { BP_CATEGORY_NOTE, classifyBp, isSevere } from '../../../lib/bpCategory';
 import { formatTime12, toIsoTime } from '../../../lib/dates';
 import { GUIDED } from '../../../lib/readingRules';
 import type { ReadingErrors } from './GuidedMeasure';
 import { GuidedStepCard } from './GuidedPrepare';
-import { averageOf, chosenPeriod, type GuidedAction, type GuidedState } from './guidedSession';
+import { averageOf, chosenPeriod, type GuidedAction, type GuidedState, type SessionPeriod } from './guidedSession';
 
 const PERIODS: ReadonlyArray<{ value: SessionPeriod; label: string }> = [
   { value: 'morning', label: 'Morning' },

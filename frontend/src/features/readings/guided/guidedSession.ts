@@ -4,12 +4,15 @@
  * (ms since the epoch, `Date.now()`), so the countdowns are right after a reload or in a
  * throttled tab; the whole state is kept in sessionStorage so a reload loses nothing.
  */
-import type { BpSessionRequest, SessionPeriod } from '../../../lib/apiTypes';
+import type { BpSessionRequest } from '../../../lib/apiTypes';
 import { toIsoDate, toIsoTime } from '../../../lib/dates';
 import { GUIDED } from '../../../lib/readingRules';
 import type { GuidedReadingValues } from '../schema';
 
 export type GuidedStep = 'prepare' | 'rest' | 'measure' | 'review';
+
+/** The API's `period` (a string there): the guided measurement offers these two. */
+export type SessionPeriod = 'morning' | 'evening';
 
 export interface GuidedReadingDraft extends GuidedReadingValues {
   /** When the reading was confirmed (ms); null while it is being typed. */
@@ -179,12 +182,11 @@ export function sessionPayload(state: GuidedState): BpSessionRequest {
     period: chosenPeriod(state),
     restSkipped: state.restSkipped,
     readings: state.readings.map((r) => {
-      const heartRate = whole(r.heartRate);
       return {
-        ...(r.takenAt === null ? {} : { time: toIsoTime(new Date(r.takenAt)) }),
+        time: r.takenAt === null ? null : toIsoTime(new Date(r.takenAt)),
         systolic: Number(r.systolic.trim()),
         diastolic: Number(r.diastolic.trim()),
-        ...(heartRate === null ? {} : { heartRate }),
+        heartRate: whole(r.heartRate),
       };
     }),
   };
