@@ -115,12 +115,14 @@ test('a full guided measurement: checklist, rest (survives a reload), two readin
 
   // Its edit form keeps the averaged numbers read-only and says why.
   await page.goto(`/vitals?edit=${reading.id}`);
-  await expect(page.getByText('The average of a guided measurement with 2 readings')).toBeVisible();
+  await expect(page.getByText('Guided measurement · 2 readings')).toBeVisible();
   await expect(page.getByLabel('Systolic (mmHg)')).toHaveAttribute('readonly', '');
   await expect(page.getByLabel('Notes')).toBeEditable();
   await expectNoAxeViolations(page);
   for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
+    await page.reload();
+    await expect(page.getByLabel('Systolic (mmHg)')).toHaveValue('131');
     await page.screenshot({ path: shotPath(`guided-edit-session-${width}.png`), fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 800 });
@@ -149,6 +151,9 @@ test('the severe-reading guidance appears on the form as the numbers are typed, 
   await expectNoAxeViolations(page);
   for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
+    await page.reload();
+    await page.getByLabel('Systolic (mmHg)').fill('180');
+    await page.getByLabel('Diastolic (mmHg)').fill('121');
     await guidance.scrollIntoViewIfNeeded();
     await page.screenshot({ path: shotPath(`guided-severe-form-${width}.png`) });
   }

@@ -90,7 +90,7 @@ describe('editing a guided measurement', () => {
       expect(input).toHaveAccessibleDescription(expect.stringContaining(RULE_MESSAGES.sessionLocked));
     }
     expect(screen.getByLabelText('Weight (lbs)')).not.toHaveAttribute('readonly');
-    expect(screen.getByText('The average of a guided measurement with 2 readings')).toBeInTheDocument();
+    expect(screen.getByText('Guided measurement · 2 readings')).toBeInTheDocument();
     expect(screen.getByRole('list', { name: "The measurement's readings" })).toHaveTextContent('7:35 AM: 132/84 mmHg, 70 bpm7:36 AM: 129/81 mmHg');
     expect(screen.queryByRole('navigation', { name: 'How to record' })).toBeNull();
   });

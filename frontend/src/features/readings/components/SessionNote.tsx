@@ -13,7 +13,7 @@ export const SESSION_NOTE_ID = 'vitals-session-note';
 export function SessionNote({ session }: { session: SessionDto }): ReactElement {
   const count = session.readings.length;
   return (
-    <Alert variant="info" id={SESSION_NOTE_ID} title={`The average of a guided measurement with ${count} readings`}>
+    <Alert variant="info" id={SESSION_NOTE_ID} title={`Guided measurement · ${count} readings`}>
       <p>{RULE_MESSAGES.sessionLocked}</p>
       <ul className="vitals-session-readings" aria-label="The measurement's readings">
         {session.readings.map((r, i) => (
