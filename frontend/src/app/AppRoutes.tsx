@@ -25,6 +25,9 @@ const NotFoundPage = lazy(() => import(/* webpackChunkName: "not-found" */ './No
 
 const DashboardPage = lazy(() => import(/* webpackChunkName: "dashboard" */ '../features/dashboard/pages/DashboardPage'));
 const RecordVitalsPage = lazy(() => import(/* webpackChunkName: "vitals" */ '../features/readings/pages/RecordVitalsPage'));
+const GuidedMeasurementPage = lazy(
+  () => import(/* webpackChunkName: "guided" */ '../features/readings/pages/GuidedMeasurementPage'),
+);
 const HistoryPage = lazy(() => import(/* webpackChunkName: "history" */ '../features/history/pages/HistoryPage'));
 const ReportsPage = lazy(() => import(/* webpackChunkName: "reports" */ '../features/reports/pages/ReportsPage'));
 const ProfilePage = lazy(() => import(/* webpackChunkName: "profile" */ './profile/ProfilePage'));
@@ -67,6 +70,7 @@ export function AppRoutes(): ReactElement {
       <Route element={<ProtectedRoute />}>
         <Route path="/" element={<DashboardPage />} />
         <Route path="/vitals" element={<RecordVitalsPage />} />
+        <Route path="/vitals/guided" element={<GuidedMeasurementPage />} />
         <Route path="/history" element={<HistoryPage />} />
         <Route path="/reports" element={<ReportsPage />} />
         <Route path="/profile" element={<ProfilePage />} />

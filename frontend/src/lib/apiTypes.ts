@@ -13,3 +13,9 @@ export type Schemas = components['schemas'];
  * for none), while the document marks `Option` fields as optional.
  */
 export type Sent<T, K extends keyof T> = Omit<T, K> & { [P in K]-?: Exclude<T[P], undefined> };
+
+/** A guided measurement as a saved reading carries it (`ReadingDto.session`). */
+export type SessionDto = Schemas['SessionDto'];
+
+/** POST /api/bp-sessions, as the guided measurement sends it (no weight, blood sugar or notes). */
+export type BpSessionRequest = Pick<Schemas['SessionRequest'], 'date' | 'time' | 'period' | 'restSkipped' | 'readings'>;

@@ -5,7 +5,7 @@
  */
 import useSWR, { useSWRConfig, type KeyedMutator } from 'swr';
 import { apiDelete, apiGet, apiGetWithHeaders, apiPatch, apiPost } from './api';
-import type { Schemas, Sent } from './apiTypes';
+import type { BpSessionRequest, Schemas, Sent } from './apiTypes';
 
 type Measure = 'systolic' | 'diastolic' | 'heartRate' | 'weight' | 'bloodSugar' | 'notes';
 
@@ -14,7 +14,9 @@ type Measure = 'systolic' | 'diastolic' | 'heartRate' | 'weight' | 'bloodSugar' 
  * YYYY-MM-DD, `time` HH:MM (24-hour), weight in pounds, blood sugar in mg/dL, null for a
  * measure not recorded, and `bpCategory` the server's category (see `bpCategory.ts`).
  */
-export type Reading = Sent<Pick<Schemas['ReadingDto'], 'id' | 'date' | 'time' | Measure | 'bpCategory'>, Measure>;
+export type Reading = Sent<Pick<Schemas['ReadingDto'], 'id' | 'date' | 'time' | Measure | 'bpCategory'>, Measure> &
+  /** The guided measurement this reading is the average of (null for a single reading). */
+  Pick<Schemas['ReadingDto'], 'session'>;
 
 /** What POST and PATCH /api/readings take; `null` for an empty measurement. */
 export type ReadingPayload = Sent<Pick<Schemas['ReadingRequest'], 'date' | 'time' | Measure>, Measure> & {
@@ -74,6 +76,9 @@ export const fetchReading = (id: number): Promise<Reading> => apiGet<Reading>(re
 export const createReading = (payload: ReadingPayload): Promise<Reading> => apiPost<Reading>(READINGS_KEY, payload);
 export const updateReading = (id: number, payload: ReadingPayload): Promise<Reading> =>
   apiPatch<Reading>(readingUrl(id), payload);
+/** POST /api/bp-sessions: a guided measurement, saved as one reading holding its readings' average. */
+export const BP_SESSIONS_URL = '/api/bp-sessions';
+export const createBpSession = (payload: BpSessionRequest): Promise<Reading> => apiPost<Reading>(BP_SESSIONS_URL, payload);
 export const deleteReading = (id: number): Promise<unknown> => apiDelete<unknown>(readingUrl(id));
 
 export interface ReadingsState<T> {
