@@ -637,6 +637,24 @@ async fn odd_bodies_are_refused_clearly(b: Backend) {
         let res = send(&app, reqwest::Method::PATCH, &reading, changed.clone()).await;
         assert_eq!(res.status(), StatusCode::BAD_REQUEST, "{changed}");
     }
+    // Its date and time can change; the session goes with it.
+    let res = send(
+        &app,
+        reqwest::Method::PATCH,
+        &reading,
+        json!({"date": "2026-11-19", "time": "07:30"}),
+    )
+    .await;
+    assert_eq!(res.status(), StatusCode::OK);
+    let moved = json_of(res).await;
+    assert_eq!(
+        (moved["date"].clone(), moved["systolic"].clone()),
+        (json!("2026-11-19"), json!(139))
+    );
+    assert_eq!(
+        moved["session"]["readings"].as_array().map(Vec::len),
+        Some(2)
+    );
     for period in [json!({"period": 1}), json!({"period": {"x": "morning"}})] {
         let res = send(
             &app,
