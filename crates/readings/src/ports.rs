@@ -70,8 +70,15 @@ pub trait RecordingAllowed: Send + Sync {
 pub trait HomeWeekRepository: Send + Sync {
     /// The first day of the user's latest started week (the latest first day).
     async fn latest_start(&self, user: UserId) -> anyhow::Result<Option<NaiveDate>>;
-    /// Records a week starting on `start`; one already starting that day is kept as it is.
-    async fn start(&self, user: UserId, start: NaiveDate) -> anyhow::Result<()>;
+    /// Records a week starting on `start` in place of the user's other weeks starting on or
+    /// after `replacing_from` (those still running), so a user has one running week and the
+    /// week just started is the one shown; one already starting on `start` is kept as it is.
+    async fn start(
+        &self,
+        user: UserId,
+        start: NaiveDate,
+        replacing_from: NaiveDate,
+    ) -> anyhow::Result<()>;
     /// Removes the week starting on `start`; `false` when there is none.
     async fn stop(&self, user: UserId, start: NaiveDate) -> anyhow::Result<bool>;
     /// The first days of the started weeks beginning within `[from, to]`, oldest first.

@@ -21,19 +21,32 @@ pub(crate) struct SessionRow {
     rest_skipped: bool,
 }
 
-/// The sessions of the user's readings dated from `first` to `last` (`YYYY-MM-DD`): a page
-/// of readings asks for its own dates, so one query serves the page whatever its size.
-pub(crate) fn load_between(
+/// Which of the user's readings to load the sessions of.
+pub(crate) enum Readings<'a> {
+    /// These ids (a page): the primary keys serve it whatever dates the page spans.
+    Ids(&'a [i64]),
+    /// Those dated from the first to the last (`YYYY-MM-DD`): a long list, asked for
+    /// without a parameter per reading.
+    Between(&'a str, &'a str),
+}
+
+/// The sessions of some of the user's readings, in one query.
+pub(crate) fn load(
     conn: &mut AnyConnection,
     user: i64,
-    first: &str,
-    last: &str,
+    which: Readings<'_>,
 ) -> QueryResult<Vec<SessionRow>> {
-    sr::table
+    let query = sr::table
         .inner_join(s::table.inner_join(r::table))
         .filter(r::user_id.eq(user))
-        .filter(r::date.ge(first))
-        .filter(r::date.le(last))
+        .into_boxed();
+    let query = match which {
+        Readings::Ids(ids) => query.filter(r::id.eq_any(ids.to_vec())),
+        Readings::Between(first, last) => query
+            .filter(r::date.ge(first.to_owned()))
+            .filter(r::date.le(last.to_owned())),
+    };
+    query
         .order((sr::reading_id, sr::position))
         .select((
             sr::reading_id,

@@ -5,8 +5,11 @@ use diesel::prelude::*;
 use kernel::{UserId, date};
 use readings::ports::HomeWeekRepository;
 
-use crate::db::Db;
+use crate::db::{Db, lock_user_for};
 use crate::schema::home_weeks as w;
+
+/// Serialises one user's week starts ([`lock_user_for`]).
+const LOCK_HOME_WEEKS: i32 = 7303;
 
 #[derive(Clone)]
 pub struct HomeWeekStore {
@@ -41,10 +44,26 @@ impl HomeWeekRepository for HomeWeekStore {
         latest.map(parse).transpose()
     }
 
-    async fn start(&self, user: UserId, start: NaiveDate) -> anyhow::Result<()> {
-        let start = date::format_date(start);
+    async fn start(
+        &self,
+        user: UserId,
+        start: NaiveDate,
+        replacing_from: NaiveDate,
+    ) -> anyhow::Result<()> {
+        let (start, replacing_from) = (date::format_date(start), date::format_date(replacing_from));
+        let backend = self.db.backend();
         self.db
             .write(move |conn| -> anyhow::Result<()> {
+                // One start at a time per user: two at once cannot both replace the running
+                // week and leave two.
+                lock_user_for(conn, backend, LOCK_HOME_WEEKS, user)?;
+                diesel::delete(
+                    w::table
+                        .filter(w::user_id.eq(user.0))
+                        .filter(w::start_date.ge(&replacing_from))
+                        .filter(w::start_date.ne(&start)),
+                )
+                .execute(conn)?;
                 // (user, start) is unique: starting the same week twice keeps the first
                 // (the multi-backend connection has no ON CONFLICT, hence the match; the
                 // savepoint keeps PostgreSQL's transaction usable after the violation).
@@ -52,7 +71,7 @@ impl HomeWeekRepository for HomeWeekStore {
                     diesel::insert_into(w::table)
                         .values((
                             w::user_id.eq(user.0),
-                            w::start_date.eq(start),
+                            w::start_date.eq(&start),
                             w::created_at.eq(Utc::now().naive_utc()),
                         ))
                         .execute(conn)

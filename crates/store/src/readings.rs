@@ -10,7 +10,7 @@ use readings::search::{Convert, Search, ShownAs};
 use readings::session::{Period, Session};
 use readings::transfer::KnownReadings;
 
-use crate::bp_sessions::{self, SessionRow};
+use crate::bp_sessions::{self, Readings, SessionRow};
 use crate::db::{AnyConnection, Db, MultiBackend, lock_user_for};
 
 const LOCK_IMPORT: i32 = 7302;
@@ -79,14 +79,38 @@ struct Loaded {
     sessions: Vec<SessionRow>,
 }
 
+/// Up to this many rows (a page holds at most `readings::service::MAX_PAGE`), the sessions
+/// of a sparse list are asked for by id.
+const SESSIONS_BY_ID_UP_TO: usize = 1000;
+
 impl Loaded {
-    /// Loads the sessions of `rows` (one query over the rows' dates).
-    fn with_sessions(conn: &mut AnyConnection, user: i64, rows: Vec<Row>) -> QueryResult<Self> {
-        let first = rows.iter().map(|r| r.date.as_str()).min();
-        let last = rows.iter().map(|r| r.date.as_str()).max();
-        let sessions = match (first, last) {
-            (Some(first), Some(last)) => bp_sessions::load_between(conn, user, first, last)?,
-            _ => Vec::new(),
+    /// Loads the sessions of `rows` (one query). `dense`: the rows are every reading of the
+    /// user between their first and last date (no filter but dates), so those dates find
+    /// their sessions on the readings' index with few others. A sparse list (a search, a
+    /// kind) can span years: it asks by id, unless it is longer than a page.
+    fn with_sessions(
+        conn: &mut AnyConnection,
+        user: i64,
+        rows: Vec<Row>,
+        dense: bool,
+    ) -> QueryResult<Self> {
+        let sessions = if rows.is_empty() {
+            Vec::new()
+        } else if !dense && rows.len() <= SESSIONS_BY_ID_UP_TO {
+            let ids: Vec<i64> = rows.iter().map(|r| r.id).collect();
+            bp_sessions::load(conn, user, Readings::Ids(&ids))?
+        } else {
+            let first = rows
+                .iter()
+                .map(|r| r.date.as_str())
+                .min()
+                .unwrap_or_default();
+            let last = rows
+                .iter()
+                .map(|r| r.date.as_str())
+                .max()
+                .unwrap_or_default();
+            bp_sessions::load(conn, user, Readings::Between(first, last))?
         };
         Ok(Self { rows, sessions })
     }
@@ -106,7 +130,7 @@ impl Loaded {
 /// One reading of `user` with its session.
 fn fetch_one(conn: &mut AnyConnection, user: i64, id: i64) -> QueryResult<Option<Loaded>> {
     match fetch(conn, user, id)? {
-        Some(row) => Loaded::with_sessions(conn, user, vec![row]).map(Some),
+        Some(row) => Loaded::with_sessions(conn, user, vec![row], false).map(Some),
         None => Ok(None),
     }
 }
@@ -139,6 +163,11 @@ fn filtered(user: UserId, q: &ReadingQuery) -> Boxed<'static> {
         query = query.filter(matching(&Search::new(text, q.units)));
     }
     query
+}
+
+/// Whether `q` lists every reading between two dates: no filter but the dates.
+fn dense(q: &ReadingQuery) -> bool {
+    q.kind.is_none() && q.text.is_none()
 }
 
 type Condition = Box<dyn BoxableExpression<r::table, MultiBackend, SqlType = Nullable<Bool>>>;
@@ -265,7 +294,10 @@ impl ReadingRepository for ReadingStore {
                 } else {
                     filtered(user, &query).count().get_result(conn)?
                 };
-                Ok((Loaded::with_sessions(conn, user.0, rows)?, total))
+                Ok((
+                    Loaded::with_sessions(conn, user.0, rows, dense(&query))?,
+                    total,
+                ))
             })
             .await?;
         Ok(ReadingPage {
@@ -306,7 +338,7 @@ impl ReadingRepository for ReadingStore {
                     .order((r::date.desc(), r::time.desc(), r::id.desc()))
                     .limit(batch.max(1))
                     .load(conn)?;
-                Loaded::with_sessions(conn, user.0, rows)
+                Loaded::with_sessions(conn, user.0, rows, dense(&query))
             })
             .await?;
         loaded.into_readings()

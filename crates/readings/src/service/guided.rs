@@ -71,7 +71,8 @@ impl ReadingService {
     }
 
     /// Starts a home monitoring week on `start` (today when not sent), which must be today
-    /// or one of the 6 days before.
+    /// or one of the 6 days before. It replaces a started week still running today: starting
+    /// again moves the week (e.g. to an earlier first day), it does not add a second one.
     pub async fn start_home_week(
         &self,
         user: UserId,
@@ -79,26 +80,25 @@ impl ReadingService {
         start: Option<&str>,
     ) -> Result<WeekSummary, ReadingError> {
         self.require_subscription(user).await?;
+        // The earliest first day of a week still running today.
+        let earliest = today - Duration::days(rules::HOME_WEEK_DAYS - 1);
         let start = match start.map(str::trim).filter(|s| !s.is_empty()) {
             None => today,
-            Some(raw) => {
-                let earliest = today - Duration::days(rules::HOME_WEEK_DAYS - 1);
-                match rules::parse_date(raw) {
-                    Some(d) if (earliest..=today).contains(&d) => d,
-                    parsed => {
-                        let mut errors = FieldErrors::new();
-                        let message = if parsed.is_some() {
-                            rules::MSG_WEEK_START_RANGE
-                        } else {
-                            rules::MSG_DATE_INVALID
-                        };
-                        errors.add("startDate", message);
-                        return Err(ReadingError::invalid(errors));
-                    }
+            Some(raw) => match rules::parse_date(raw) {
+                Some(d) if (earliest..=today).contains(&d) => d,
+                parsed => {
+                    let mut errors = FieldErrors::new();
+                    let message = if parsed.is_some() {
+                        rules::MSG_WEEK_START_RANGE
+                    } else {
+                        rules::MSG_DATE_INVALID
+                    };
+                    errors.add("startDate", message);
+                    return Err(ReadingError::invalid(errors));
                 }
-            }
+            },
         };
-        self.weeks.start(user, start).await?;
+        self.weeks.start(user, start, earliest).await?;
         let end = start + Duration::days(rules::HOME_WEEK_DAYS - 1);
         let readings = self.readings_between(user, (start, end)).await?;
         Ok(home_week::summarize(
