@@ -55,6 +55,7 @@ struct HomeLevel {
 #[derive(Deserialize)]
 struct Severe {
     title: String,
+    summary: String,
     steps: Vec<String>,
     source: String,
 }
@@ -199,8 +200,8 @@ fn main() -> Result<(), Box<dyn Error>> {
     let sv = &rules.severe;
     writeln!(
         out,
-        "pub const SEVERE_TITLE: &str = {:?};\npub const SEVERE_STEPS: &[&str] = &{:?};\npub const SEVERE_SOURCE: &str = {:?};",
-        sv.title, sv.steps, sv.source
+        "pub const SEVERE_TITLE: &str = {:?};\npub const SEVERE_SUMMARY: &str = {:?};\npub const SEVERE_STEPS: &[&str] = &{:?};\npub const SEVERE_SOURCE: &str = {:?};",
+        sv.title, sv.summary, sv.steps, sv.source
     )?;
     let dest = PathBuf::from(std::env::var("OUT_DIR")?).join("rules.rs");
     std::fs::write(dest, out)?;

@@ -68,8 +68,10 @@ pub trait RecordingAllowed: Send + Sync {
 #[cfg_attr(any(test, feature = "mocks"), mockall::automock)]
 #[async_trait::async_trait]
 pub trait HomeWeekRepository: Send + Sync {
-    /// The first day of the user's latest started week (the latest first day).
+    /// The first day of the user's latest started week not stopped (the latest first day).
     async fn latest_start(&self, user: UserId) -> anyhow::Result<Option<NaiveDate>>;
+    /// The latest day the user stopped a week on, if ever.
+    async fn last_stopped(&self, user: UserId) -> anyhow::Result<Option<NaiveDate>>;
     /// Records a week starting on `start` in place of the user's other weeks starting on or
     /// after `replacing_from` (those still running), so a user has one running week and the
     /// week just started is the one shown; one already starting on `start` is kept as it is.
@@ -79,9 +81,11 @@ pub trait HomeWeekRepository: Send + Sync {
         start: NaiveDate,
         replacing_from: NaiveDate,
     ) -> anyhow::Result<()>;
-    /// Removes the week starting on `start`; `false` when there is none.
-    async fn stop(&self, user: UserId, start: NaiveDate) -> anyhow::Result<bool>;
-    /// The first days of the started weeks beginning within `[from, to]`, oldest first.
+    /// Marks the week starting on `start` stopped `on` that day (starting it again clears
+    /// the mark); `false` when there is no such running week.
+    async fn stop(&self, user: UserId, start: NaiveDate, on: NaiveDate) -> anyhow::Result<bool>;
+    /// The first days of the started weeks not stopped beginning within `[from, to]`,
+    /// oldest first.
     async fn starts_between(
         &self,
         user: UserId,

@@ -71,13 +71,12 @@ fn direction(t: Option<crate::analysis::Trend>) -> Option<&'static str> {
 /// What the weekly email says when the week had severe readings (`Measurements::severe`):
 /// how many, the first step of the guidance and its source, in `readings::rules`' words.
 fn severe_line(severe: usize) -> Option<String> {
-    use readings::rules::{SEVERE_SOURCE, SEVERE_STEPS};
+    use readings::rules::{SEVERE_SOURCE, SEVERE_STEPS, SEVERE_SUMMARY};
     let first = SEVERE_STEPS.first()?;
     (severe > 0).then(|| {
-        let label = readings::BpCategory::HypertensiveCrisis.label();
         let (s, were) = if severe == 1 { ("", "was") } else { ("s", "were") };
         format!(
-            "{severe} reading{s} {were} in the {label} range. When a reading is that high: {first} {SEVERE_SOURCE}"
+            "{severe} reading{s} {were} {SEVERE_SUMMARY}. When a reading is that high: {first} {SEVERE_SOURCE}"
         )
     })
 }
@@ -226,12 +225,12 @@ mod tests {
         assert_eq!(
             two,
             [format!(
-                "2 readings were in the Hypertensive Crisis range. When a reading is that high: {} {SEVERE_SOURCE}",
+                "2 readings were very high (above 180/120). When a reading is that high: {} {SEVERE_SOURCE}",
                 SEVERE_STEPS[0]
             )]
         );
         assert!(two[0].contains("Wait a minute, then measure again."));
         let one = severe_lines(weekly_summary(&week(1), &patient));
-        assert!(one[0].starts_with("1 reading was in the"), "{one:?}");
+        assert!(one[0].starts_with("1 reading was very high"), "{one:?}");
     }
 }

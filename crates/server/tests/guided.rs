@@ -457,14 +457,49 @@ async fn starting_and_stopping_a_week(b: Backend) {
         .post("/api/home-week", json!({"startDate": "2026-11-14"}))
         .await;
     assert_eq!(res.status(), StatusCode::CREATED);
+    // Readings on two days: enough to recognise a week once nothing was started.
+    for date in ["2026-11-15", "2026-11-18"] {
+        let res = app
+            .post(
+                "/api/readings",
+                json!({"date": date, "time": "08:00", "systolic": 120, "diastolic": 70}),
+            )
+            .await;
+        assert_eq!(res.status(), StatusCode::CREATED);
+    }
     let res = send(&app, reqwest::Method::DELETE, "/api/home-week", json!({})).await;
     assert_eq!(res.status(), StatusCode::NO_CONTENT);
     assert!(
         week(&app).await.is_null(),
-        "stopped, and no readings to recognise one from"
+        "stopped: its readings are not at once recognised as a week again"
     );
     let res = send(&app, reqwest::Method::DELETE, "/api/home-week", json!({})).await;
     assert_eq!(res.status(), StatusCode::NOT_FOUND);
+    // Readings after the day it was stopped are recognised again.
+    for date in ["2026-11-21", "2026-11-22"] {
+        move_to(&app, &format!("{date}T12:00:00Z")).await;
+        app.post(
+            "/api/readings",
+            json!({"date": date, "time": "08:00", "systolic": 122, "diastolic": 72}),
+        )
+        .await;
+    }
+    let w = week(&app).await;
+    assert_eq!(
+        (w["origin"].clone(), w["startDate"].clone()),
+        (json!("recognised"), json!("2026-11-21"))
+    );
+    // Starting the stopped week again brings it back.
+    move_to(&app, "2026-11-20T12:00:00Z").await;
+    let res = app
+        .post("/api/home-week", json!({"startDate": "2026-11-14"}))
+        .await;
+    assert_eq!(res.status(), StatusCode::CREATED);
+    let w = week(&app).await;
+    assert_eq!(
+        (w["origin"].clone(), w["startDate"].clone()),
+        (json!("started"), json!("2026-11-14"))
+    );
 }
 
 async fn a_week_is_recognised_from_readings(b: Backend) {

@@ -109,7 +109,8 @@ impl Db {
                         diastolic: i32, heart_rate: Option<i32>,
                     ]);
                     copy_table!(from, to, report, home_weeks, [
-                        id: i64, user_id: i64, start_date: String, created_at: NaiveDateTime,
+                        id: i64, user_id: i64, start_date: String, stopped_on: Option<String>,
+                        created_at: NaiveDateTime,
                     ]);
                     copy_table!(from, to, report, reports, [
                         id: i64, user_id: i64, name: String, report_type: String,

@@ -35,6 +35,7 @@ impl HomeWeekRepository for HomeWeekStore {
             .read(move |conn| {
                 w::table
                     .filter(w::user_id.eq(user.0))
+                    .filter(w::stopped_on.is_null())
                     .select(w::start_date)
                     .order(w::start_date.desc())
                     .first(conn)
@@ -42,6 +43,22 @@ impl HomeWeekRepository for HomeWeekStore {
             })
             .await?;
         latest.map(parse).transpose()
+    }
+
+    async fn last_stopped(&self, user: UserId) -> anyhow::Result<Option<NaiveDate>> {
+        let last: Option<Option<String>> = self
+            .db
+            .read(move |conn| {
+                w::table
+                    .filter(w::user_id.eq(user.0))
+                    .filter(w::stopped_on.is_not_null())
+                    .select(w::stopped_on)
+                    .order(w::stopped_on.desc())
+                    .first(conn)
+                    .optional()
+            })
+            .await?;
+        last.flatten().map(parse).transpose()
     }
 
     async fn start(
@@ -63,6 +80,14 @@ impl HomeWeekRepository for HomeWeekStore {
                         .filter(w::start_date.ge(&replacing_from))
                         .filter(w::start_date.ne(&start)),
                 )
+                .execute(conn)?;
+                // Starting again a week stopped earlier: it runs again.
+                diesel::update(
+                    w::table
+                        .filter(w::user_id.eq(user.0))
+                        .filter(w::start_date.eq(&start)),
+                )
+                .set(w::stopped_on.eq(None::<String>))
                 .execute(conn)?;
                 // (user, start) is unique: starting the same week twice keeps the first
                 // (the multi-backend connection has no ON CONFLICT, hence the match; the
@@ -88,15 +113,17 @@ impl HomeWeekRepository for HomeWeekStore {
             .await
     }
 
-    async fn stop(&self, user: UserId, start: NaiveDate) -> anyhow::Result<bool> {
-        let start = date::format_date(start);
+    async fn stop(&self, user: UserId, start: NaiveDate, on: NaiveDate) -> anyhow::Result<bool> {
+        let (start, on) = (date::format_date(start), date::format_date(on));
         self.db
             .delete_one(move |conn| {
-                diesel::delete(
+                diesel::update(
                     w::table
                         .filter(w::user_id.eq(user.0))
-                        .filter(w::start_date.eq(start)),
+                        .filter(w::start_date.eq(start))
+                        .filter(w::stopped_on.is_null()),
                 )
+                .set(w::stopped_on.eq(Some(on)))
                 .execute(conn)
             })
             .await
@@ -114,6 +141,7 @@ impl HomeWeekRepository for HomeWeekStore {
             .read(move |conn| {
                 w::table
                     .filter(w::user_id.eq(user.0))
+                    .filter(w::stopped_on.is_null())
                     .filter(w::start_date.ge(from))
                     .filter(w::start_date.le(to))
                     .select(w::start_date)

@@ -174,6 +174,7 @@ diesel::table! {
         id -> BigInt,
         user_id -> BigInt,
         start_date -> Text,
+        stopped_on -> Nullable<Text>,
         created_at -> Timestamp,
     }
 }

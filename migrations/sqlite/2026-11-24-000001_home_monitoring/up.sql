@@ -18,11 +18,14 @@ CREATE TABLE bp_session_readings (
     heart_rate  INTEGER,
     PRIMARY KEY (reading_id, position)
 );
--- Home monitoring weeks the user started, by first day ('YYYY-MM-DD').
+-- Home monitoring weeks the user started, by first day ('YYYY-MM-DD'). A week the user
+-- stopped keeps its row with the day it was stopped, so the readings it held are not at
+-- once recognised as a week again; it is shown and reported no more.
 CREATE TABLE home_weeks (
     id          INTEGER PRIMARY KEY AUTOINCREMENT,
     user_id     BIGINT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
     start_date  TEXT   NOT NULL,
+    stopped_on  TEXT,
     created_at  TIMESTAMP NOT NULL,
     UNIQUE (user_id, start_date)
 );

@@ -57,7 +57,9 @@ impl ReadingService {
         Ok(self.repo.list(user, query).await?.readings)
     }
 
-    /// The week the dashboard shows ([`home_week::current`]).
+    /// The week the dashboard shows ([`home_week::current`]). A week is recognised only
+    /// from readings after the last day the user stopped one, so stopping a week is not
+    /// undone at once by recognising the same readings.
     pub async fn home_week(
         &self,
         user: UserId,
@@ -67,7 +69,17 @@ impl ReadingService {
         let readings = self
             .readings_between(user, home_week::window(today))
             .await?;
-        Ok(home_week::current(today, latest, &readings))
+        let started =
+            home_week::current(today, latest, &readings).filter(|w| w.origin == Origin::Started);
+        if started.is_some() {
+            return Ok(started);
+        }
+        let stopped = self.weeks.last_stopped(user).await?;
+        let after_stop: Vec<Reading> = readings
+            .into_iter()
+            .filter(|r| stopped.is_none_or(|s| r.date > s))
+            .collect();
+        Ok(home_week::current(today, None, &after_stop))
     }
 
     /// Starts a home monitoring week on `start` (today when not sent), which must be today
@@ -109,13 +121,14 @@ impl ReadingService {
         ))
     }
 
-    /// Stops the started week still running today (it is forgotten); not found when none.
+    /// Stops the started week still running today: it is shown and reported no more, and
+    /// its readings are not recognised as a week again; not found when none.
     pub async fn stop_home_week(&self, user: UserId, today: NaiveDate) -> Result<(), ReadingError> {
         let running = self.weeks.latest_start(user).await?.filter(|start| {
             *start <= today && today - *start < Duration::days(rules::HOME_WEEK_DAYS)
         });
         match running {
-            Some(start) if self.weeks.stop(user, start).await? => Ok(()),
+            Some(start) if self.weeks.stop(user, start, today).await? => Ok(()),
             _ => Err(ReadingError::NotFound),
         }
     }

@@ -482,7 +482,7 @@ async fn the_weekly_digest_says_when_the_week_had_severe_readings() {
         .find(|l| l.contains(readings::rules::SEVERE_SOURCE))
         .expect("a severe line");
     assert!(
-        line.starts_with("1 reading was in the Hypertensive Crisis range."),
+        line.starts_with("1 reading was very high (above 180/120)."),
         "{line}"
     );
 }
