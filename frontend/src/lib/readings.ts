@@ -5,7 +5,7 @@
  */
 import useSWR, { useSWRConfig, type KeyedMutator } from 'swr';
 import { apiDelete, apiGet, apiGetWithHeaders, apiPatch, apiPost } from './api';
-import type { Schemas, Sent } from './apiTypes';
+import type { Schemas, SessionDto, Sent } from './apiTypes';
 
 type Measure = 'systolic' | 'diastolic' | 'heartRate' | 'weight' | 'bloodSugar' | 'notes';
 
@@ -13,8 +13,15 @@ type Measure = 'systolic' | 'diastolic' | 'heartRate' | 'weight' | 'bloodSugar' 
  * A reading as `GET /api/readings` sends it (the fields the client reads): `date` is
  * YYYY-MM-DD, `time` HH:MM (24-hour), weight in pounds, blood sugar in mg/dL, null for a
  * measure not recorded, and `bpCategory` the server's category (see `bpCategory.ts`).
+ * A guided measurement's reading carries its `session`; its own numbers are the session's
+ * rounded averages.
  */
-export type Reading = Sent<Pick<Schemas['ReadingDto'], 'id' | 'date' | 'time' | Measure | 'bpCategory'>, Measure>;
+export type Reading = Sent<Pick<Schemas['ReadingDto'], 'id' | 'date' | 'time' | Measure | 'bpCategory'>, Measure> & {
+  /** Above 180 systolic or 120 diastolic (the server's one rule, `readings::severe`). */
+  severe: boolean;
+  /** The guided measurement this reading averages, else null. */
+  session: SessionDto | null;
+};
 
 /** What POST and PATCH /api/readings take; `null` for an empty measurement. */
 export type ReadingPayload = Sent<Pick<Schemas['ReadingRequest'], 'date' | 'time' | Measure>, Measure> & {
