@@ -5,7 +5,9 @@
  */
 import useSWR, { useSWRConfig, type KeyedMutator } from 'swr';
 import { apiDelete, apiGet, apiGetWithHeaders, apiPatch, apiPost } from './api';
-import type { Schemas, SessionDto, Sent } from './apiTypes';
+import type { Period, Schemas, SessionDto, Sent } from './apiTypes';
+// The home week is counted from the readings: it is refreshed with them.
+import { HOME_WEEK_KEY } from './homeWeek';
 
 type Measure = 'systolic' | 'diastolic' | 'heartRate' | 'weight' | 'bloodSugar' | 'notes';
 
@@ -30,6 +32,9 @@ export type ReadingPayload = Sent<Pick<Schemas['ReadingRequest'], 'date' | 'time
 };
 
 export const READINGS_KEY = '/api/readings';
+
+/** How a guided measurement's period and a home week's slot are named. */
+export const PERIOD_LABELS: Readonly<Record<Period, string>> = { morning: 'Morning', evening: 'Evening' };
 
 export type ReadingType = 'all' | 'bp' | 'hr' | 'weight' | 'sugar';
 
@@ -133,13 +138,13 @@ export function useReading(id: number | null): ReadingsState<Reading> {
 }
 
 function isReadingsKey(key: unknown): boolean {
-  if (typeof key === 'string') return key.startsWith(READINGS_KEY);
+  if (typeof key === 'string') return key.startsWith(READINGS_KEY) || key === HOME_WEEK_KEY;
   return Array.isArray(key) && (key[0] === 'reading-page' || key[0] === 'reading-snapshot');
 }
 
 /**
- * After a create, update or delete: drops every cached reading list and page so each
- * screen fetches fresh data (mounted ones at once, keeping what they show meanwhile).
+ * After a create, update or delete: drops every cached reading list and page (and the home
+ * week, made of them) so each screen fetches fresh data (mounted ones at once, keeping what they show meanwhile).
  */
 export function useRefreshReadings(): () => Promise<void> {
   const { mutate } = useSWRConfig();
