@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classifyBp, readingBpCategory } from './bpCategory';
+import { classifyBp, isSevere, readingBpCategory } from './bpCategory';
 
 describe('blood pressure category (2017 ACC/AHA)', () => {
   it.each([
@@ -23,5 +23,18 @@ describe('blood pressure category (2017 ACC/AHA)', () => {
   it('needs both numbers', () => {
     expect(readingBpCategory({ systolic: 120, diastolic: null })).toBeNull();
     expect(readingBpCategory({ systolic: 120, diastolic: 70 })).toBe('elevated');
+  });
+});
+
+describe('a severe reading (above 180/120)', () => {
+  it.each([
+    [180, 120, false],
+    [181, 80, true],
+    [120, 121, true],
+    [180, 121, true],
+    [250, 150, true],
+    [179, 119, false],
+  ] as const)('%i/%i severe: %s', (s, d, want) => {
+    expect(isSevere(s, d)).toBe(want);
   });
 });

@@ -33,6 +33,15 @@ export function classifyBp(systolic: number, diastolic: number): BpCategory {
   return highest?.code ?? 'normal';
 }
 
+/**
+ * A very high reading (above 180 systolic or 120 diastolic): the hypertensive-crisis
+ * category, the server's `severe` rule. For numbers not yet saved; a saved reading carries
+ * the server's `severe`.
+ */
+export function isSevere(systolic: number, diastolic: number): boolean {
+  return classifyBp(systolic, diastolic) === 'hypertensive-crisis';
+}
+
 /** The preview's category of typed numbers, when both are there. */
 export function readingBpCategory(values: { systolic: number | null; diastolic: number | null }): BpCategory | null {
   if (values.systolic === null || values.diastolic === null) return null;

@@ -63,5 +63,28 @@ export const HOME_WEEK_RULES: HomeWeekRules = {
   note: rules.homeWeek.note,
 };
 
-/** How many readings a guided measurement holds (a home week asks for this many per slot). */
-export const GUIDED_MIN_READINGS: number = rules.guided.minReadings;
+/**
+ * The guided measurement (ESH 2023, AHA/ACC 2017): the preparation checklist, the rest and
+ * the pause between readings (seconds), how many readings, and where the morning begins and
+ * ends (HH:MM, the user's local time; the server assigns the period by the same times).
+ */
+export interface GuidedRules {
+  minReadings: number;
+  maxReadings: number;
+  restSeconds: number;
+  betweenSeconds: number;
+  morningFrom: string;
+  eveningFrom: string;
+  checklist: ReadonlyArray<string>;
+}
+
+export const GUIDED: GuidedRules = rules.guided;
+
+/** What to do about a very high reading, in the American Heart Association's terms. */
+export interface SevereGuidanceText {
+  title: string;
+  steps: ReadonlyArray<string>;
+  source: string;
+}
+
+export const SEVERE_GUIDANCE: SevereGuidanceText = rules.severe;

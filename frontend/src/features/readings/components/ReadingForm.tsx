@@ -12,6 +12,7 @@ import { hasPresenceCookie } from '../../../lib/cookies';
 import { toIsoDate, toIsoTime } from '../../../lib/dates';
 import { UNITS_UNKNOWN_SAVE_BLOCKED, usePreferences, type Preferences } from '../../../lib/preferences';
 import { BP_CATEGORY_NOTE, classifyBp } from '../../../lib/bpCategory';
+import { SevereGuidance } from '../../../components/readings/SevereGuidance';
 import {
   createReading,
   updateReading,
@@ -257,6 +258,7 @@ export function ReadingForm({ preferences, reading }: ReadingFormProps): ReactEl
             <p className="text-sm text-muted">Enter both numbers to see the blood pressure category.</p>
           )}
         </div>
+        {category === 'hypertensive-crisis' ? <SevereGuidance /> : null}
       </fieldset>
 
       <fieldset className="vitals-section">
