@@ -26,6 +26,7 @@ const NotFoundPage = lazy(() => import(/* webpackChunkName: "not-found" */ './No
 const DashboardPage = lazy(() => import(/* webpackChunkName: "dashboard" */ '../features/dashboard/pages/DashboardPage'));
 const RecordVitalsPage = lazy(() => import(/* webpackChunkName: "vitals" */ '../features/readings/pages/RecordVitalsPage'));
 const HistoryPage = lazy(() => import(/* webpackChunkName: "history" */ '../features/history/pages/HistoryPage'));
+const HomeWeekPage = lazy(() => import(/* webpackChunkName: "home-week" */ '../features/homeWeek/pages/HomeWeekPage'));
 const ReportsPage = lazy(() => import(/* webpackChunkName: "reports" */ '../features/reports/pages/ReportsPage'));
 const ProfilePage = lazy(() => import(/* webpackChunkName: "profile" */ './profile/ProfilePage'));
 
@@ -68,6 +69,7 @@ export function AppRoutes(): ReactElement {
         <Route path="/" element={<DashboardPage />} />
         <Route path="/vitals" element={<RecordVitalsPage />} />
         <Route path="/history" element={<HistoryPage />} />
+        <Route path="/home-week" element={<HomeWeekPage />} />
         <Route path="/reports" element={<ReportsPage />} />
         <Route path="/profile" element={<ProfilePage />} />
       </Route>

@@ -1,30 +1,15 @@
 import type { ReactElement } from 'react';
 import { Link } from 'react-router-dom';
-import { Alert } from '../../../components/feedback/Alert';
-import { Skeleton } from '../../../components/feedback/Skeleton';
 import { HomeWeekIntro } from '../../../components/homeWeek/HomeWeekIntro';
-import { useStartHomeWeek } from '../../../components/homeWeek/useStartHomeWeek';
+import { StartWeekButton } from '../../../components/homeWeek/StartWeekButton';
 import { WeekResult } from '../../../components/homeWeek/WeekResult';
 import { WeekStatus } from '../../../components/homeWeek/WeekStatus';
+import { WeekRecognised } from '../../../components/homeWeek/WeekRecognised';
+import { WeekLoadError, WeekSkeleton } from '../../../components/homeWeek/WeekLoading';
 import { useHomeWeek } from '../../../lib/homeWeek';
 import { WeekSlots } from './WeekSlots';
 
 export const HOME_WEEK_TITLE = 'Home monitoring week';
-export const START_WEEK = 'Start a home monitoring week';
-
-function StartButton({ label = START_WEEK, secondary = false }: { label?: string; secondary?: boolean }): ReactElement {
-  const { start, starting } = useStartHomeWeek();
-  return (
-    <button
-      type="button"
-      className={secondary ? 'btn btn-secondary' : 'btn btn-primary'}
-      onClick={() => void start()}
-      disabled={starting}
-    >
-      {starting ? 'Starting…' : label}
-    </button>
-  );
-}
 
 /**
  * The dashboard's home monitoring week: what it is and a start button when there is none;
@@ -36,43 +21,28 @@ export function HomeWeekCard(): ReactElement {
 
   let body: ReactElement;
   if (week === undefined && error !== undefined) {
-    body = (
-      <Alert variant="danger" title="Your home monitoring week could not be loaded">
-        Check your connection and reload the page to try again.
-      </Alert>
-    );
+    body = <WeekLoadError />;
   } else if (week === undefined) {
-    body = (
-      <div className="week-skeleton" role="status" aria-live="polite">
-        <span className="visually-hidden">Loading your home monitoring week…</span>
-        <Skeleton width="45%" height={16} />
-        <Skeleton height={96} radius={10} />
-      </div>
-    );
+    body = <WeekSkeleton />;
   } else if (week === null) {
     body = (
       <div className="week-empty">
         <HomeWeekIntro />
         <div>
-          <StartButton />
+          <StartWeekButton />
         </div>
       </div>
     );
   } else {
     body = (
       <>
-        {week.origin === 'recognised' ? (
-          <Alert variant="info" title="Found from your readings" className="week-recognised">
-            <p>These readings look like a home monitoring week. Start one to follow the plan from today.</p>
-            <StartButton secondary />
-          </Alert>
-        ) : null}
+        {week.origin === 'recognised' ? <WeekRecognised /> : null}
         <WeekStatus week={week} />
         <WeekSlots week={week} />
         <WeekResult week={week} />
         {week.complete && week.origin === 'started' ? (
           <div>
-            <StartButton label="Start a new week" secondary />
+            <StartWeekButton label="Start a new week" secondary />
           </div>
         ) : null}
       </>
