@@ -91,15 +91,17 @@ export default function HomeWeekPage(): ReactElement {
             <PeriodAverages week={week} />
           </div>
         ) : null}
-        <div className="week-page-actions">
-          {running ? (
-            <button type="button" className="btn btn-secondary week-stop" onClick={() => setConfirming(true)}>
-              Stop this week
-            </button>
-          ) : (
-            <StartWeekButton label="Start a new week" />
-          )}
-        </div>
+        {week.origin === 'started' ? (
+          <div className="week-page-actions">
+            {running ? (
+              <button type="button" className="btn btn-secondary week-stop" onClick={() => setConfirming(true)}>
+                Stop this week
+              </button>
+            ) : (
+              <StartWeekButton label="Start a new week" />
+            )}
+          </div>
+        ) : null}
       </>
     );
   }
