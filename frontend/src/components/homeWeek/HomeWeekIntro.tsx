@@ -7,8 +7,8 @@ export function HomeWeekIntro(): ReactElement {
   return (
     <p className="week-intro">
       The guidelines (ESH 2023, AHA/ACC 2017) judge home blood pressure over a week: for {HOME_WEEK_RULES.days} days, take{' '}
-      {GUIDED.minReadings} readings each morning and {GUIDED.minReadings} each evening. Day 1 is left out, and once{' '}
-      {HOME_WEEK_RULES.minDays} more days hold readings Vitalog shows your average beside the guidelines' home values.
+      {GUIDED.minReadings} readings each morning and {GUIDED.minReadings} each evening. Day 1 is left out; once{' '}
+      {HOME_WEEK_RULES.minDays} more days hold readings, Vitalog shows your average beside the guidelines' home values.
     </p>
   );
 }

@@ -21,17 +21,20 @@ function renderPage(): void {
 
 describe('Home monitoring week page', () => {
   it('shows each day: date, morning and evening readings, and whether it counts', async () => {
-    mockFetch({ 'GET /api/home-week': answer(homeWeek([[2, 1], [2, 2], [0, 3]])) });
+    mockFetch({ 'GET /api/home-week': answer(homeWeek([[2, 1], [2, 2], [0, 0], [0, 3]], { today: 5 })) });
     renderPage();
     expect(screen.getByRole('heading', { level: 1, name: 'Home monitoring week' })).toBeInTheDocument();
     const table = await screen.findByRole('table', { name: 'Blood pressure readings of each day of the week' });
     const rows = within(table).getAllByRole('row');
     expect(rows).toHaveLength(8);
-    expect(rows[1]).toHaveTextContent('Day 111/18/202621Not counted (day 1)');
+    expect(rows[0]).toHaveTextContent('DayMorningEveningIn the average');
+    expect(rows[1]).toHaveTextContent('Day 111/18/202621Not counted');
     expect(rows[2]).toHaveTextContent('Day 211/19/202622Counted');
-    expect(rows[3]).toHaveTextContent('Day 3today11/20/202603Counted');
-    expect(rows[3]).toHaveAttribute('aria-current', 'date');
-    expect(rows[4]).toHaveTextContent('Day 411/21/202600No readings yet');
+    expect(rows[3]).toHaveTextContent('Day 311/20/202600No readings');
+    expect(rows[4]).toHaveTextContent('Day 411/21/202603Counted');
+    expect(rows[5]).toHaveTextContent('Day 5today11/22/202600Not yet');
+    expect(rows[5]).toHaveAttribute('aria-current', 'date');
+    expect(rows[6]).toHaveTextContent('Day 611/23/202600Not yet');
     expect(screen.getByText('2 of the 3 days needed for an average counted (day 2 on)')).toBeInTheDocument();
     expect(screen.queryByText('Your home average')).not.toBeInTheDocument();
   });

@@ -1,20 +1,23 @@
 import type { ReactElement } from 'react';
 import { formatDate } from '../../../lib/dates';
-import type { HomeWeek } from '../../../lib/homeWeek';
+import type { HomeWeek, HomeWeekDay } from '../../../lib/homeWeek';
 
-/** 'not counted' for day 1, the guidelines' rule. */
-export const NOT_COUNTED = 'Not counted (day 1)';
+/** Whether a day is in the average: day 1 never is (the guidelines leave it out). */
+function countedText(day: HomeWeekDay, today: number | null): string {
+  if (!day.counted) return 'Not counted';
+  if (day.morning + day.evening > 0) return 'Counted';
+  return today !== null && day.day >= today ? 'Not yet' : 'No readings';
+}
 
-/** Day by day: the date, the morning's and the evening's readings, and whether the day counts. */
+/** Day by day: the date, the morning's and the evening's readings, and whether the day is in the average. */
 export function WeekDaysTable({ week }: { week: HomeWeek }): ReactElement {
   return (
-    <div className="week-days-wrap">
+    <div>
       <table className="week-days">
         <caption className="visually-hidden">Blood pressure readings of each day of the week</caption>
         <thead>
           <tr>
             <th scope="col">Day</th>
-            <th scope="col">Date</th>
             <th scope="col">Morning</th>
             <th scope="col">Evening</th>
             <th scope="col">In the average</th>
@@ -26,13 +29,15 @@ export function WeekDaysTable({ week }: { week: HomeWeek }): ReactElement {
             return (
               <tr key={d.day} className={today ? 'week-days-today' : undefined} aria-current={today ? 'date' : undefined}>
                 <th scope="row">
-                  Day {d.day}
-                  {today ? <span className="week-days-today-tag">today</span> : null}
+                  <span className="week-days-day">
+                    Day {d.day}
+                    {today ? <span className="week-days-today-tag">today</span> : null}
+                  </span>
+                  <span className="week-days-date">{formatDate(d.date)}</span>
                 </th>
-                <td className="cell-number">{formatDate(d.date)}</td>
                 <td className="cell-number">{d.morning}</td>
                 <td className="cell-number">{d.evening}</td>
-                <td>{d.counted ? (d.morning + d.evening > 0 ? 'Counted' : 'No readings yet') : NOT_COUNTED}</td>
+                <td className={d.counted ? undefined : 'week-days-uncounted'}>{countedText(d, week.today)}</td>
               </tr>
             );
           })}
