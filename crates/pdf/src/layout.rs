@@ -5,7 +5,7 @@ use printpdf::{Mm, PdfDocument, PdfPage, PdfSaveOptions};
 use reports::ReportDocument;
 
 use crate::canvas::*;
-use crate::sections::{analysis, footer, paragraph, section, table, title, trends};
+use crate::sections::{analysis, footer, home_week, paragraph, section, table, title, trends};
 
 const DISCLAIMER: &str = "Readings were entered by the patient in Vitalog. Blood pressure categories follow the 2017 ACC/AHA guideline and are information, not a diagnosis.";
 
@@ -23,6 +23,10 @@ pub fn render(doc: &ReportDocument) -> anyhow::Result<Vec<u8>> {
         }
         if doc.spec.include_analysis {
             analysis::analysis_section(&mut c, doc, &u);
+        }
+        // The reports service gives weeks only to a report with its analysis.
+        if !doc.home_weeks.is_empty() {
+            home_week::home_week_section(&mut c, doc);
         }
         if doc.spec.include_table {
             table::table_section(&mut c, doc, &u);

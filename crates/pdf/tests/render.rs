@@ -72,6 +72,7 @@ fn doc(report_type: ReportType, days: i64, kg: bool) -> ReportDocument {
             .expect("t"),
         analysis: analyse(&rs),
         readings: rs,
+        home_weeks: Vec::new(),
     }
 }
 
@@ -299,4 +300,118 @@ fn crisis_readings_are_marked_on_the_blood_pressure_chart() {
     let (_dir, path) = write(&bytes);
     let text = tool("pdftotext", &["-layout", &path, "-"]);
     assert!(text.contains("Hypertensive Crisis range"), "{text}");
+}
+
+/// The text with its line breaks and layout spaces collapsed, to find wrapped sentences.
+fn flat(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// Issue 15: a completed home monitoring week of the period is a section of its own, with
+/// the average, morning and evening, the level's words and their source.
+#[test]
+fn a_completed_home_week_has_its_section() {
+    use readings::home_week::{Origin, summarize};
+    use readings::rules::{HOME_NOTE, HOME_SOURCE};
+
+    let mut d = doc(ReportType::Bp, 14, false);
+    let plain = tool(
+        "pdftotext",
+        &[&write(&pdf::render(&d).expect("render")).1, "-"],
+    );
+    assert!(!plain.contains("Home monitoring"), "no week, no section");
+
+    let start = d.spec.date_start;
+    let week = summarize(start, Origin::Started, d.spec.date_end, &d.readings);
+    let average = week.average.expect("a full week has an average");
+    let level = week.level.expect("and a level");
+    d.home_weeks = vec![week.clone()];
+    let bytes = pdf::render(&d).expect("render");
+    if let Ok(keep) = std::env::var("VITALOG_KEEP_HOME_PDF") {
+        std::fs::write(keep, &bytes).expect("keep a copy to look at");
+    }
+    let (_dir, path) = write(&bytes);
+    let text = flat(&tool("pdftotext", &["-layout", &path, "-"]));
+    for needle in [
+        "Home monitoring week".to_owned(),
+        "11/23/2025 to 11/29/2025".to_owned(),
+        "Day 1 (left out)".to_owned(),
+        format!(
+            "Average from day 2 {}/{} mmHg {} readings on 6 of 6 days",
+            average.systolic, average.diastolic, average.count
+        ),
+        format!("Level {}", level.label),
+        flat(level.text),
+        format!("Source: {HOME_SOURCE}."),
+        flat(HOME_NOTE),
+    ] {
+        assert!(text.contains(&needle), "missing {needle:?} in\n{text}");
+    }
+    // Two readings a day from day 2 on count, in the morning and the evening (13:00 is
+    // evening by the guided rule).
+    assert_eq!(average.count, 18);
+    for part in [week.morning, week.evening] {
+        let p = part.expect("both parts");
+        assert!(
+            text.contains(&format!("{}/{} mmHg", p.systolic, p.diastolic)),
+            "{p:?}"
+        );
+    }
+}
+
+/// Issue 15: a severe reading is marked in the table, with a legend, and the analysis gives
+/// the guidance in `readings::rules`' words.
+#[test]
+fn severe_readings_are_marked_with_the_guidance() {
+    use readings::rules::{SEVERE_SOURCE, SEVERE_STEPS, SEVERE_TITLE};
+
+    let mut d = doc(ReportType::Bp, 3, false);
+    let plain = tool(
+        "pdftotext",
+        &["-layout", &write(&pdf::render(&d).expect("render")).1, "-"],
+    );
+    assert!(
+        !plain.contains(SEVERE_TITLE),
+        "no severe reading, no legend"
+    );
+    assert!(!plain.contains('!'), "and no mark: {plain}");
+
+    d.readings[4].values.systolic = Some(181);
+    d.readings[4].values.diastolic = Some(90);
+    // At the boundary: 180/120 is not severe.
+    d.readings[5].values.systolic = Some(180);
+    d.readings[5].values.diastolic = Some(120);
+    d.analysis = analyse(&d.readings);
+    let bytes = pdf::render(&d).expect("render");
+    if let Ok(keep) = std::env::var("VITALOG_KEEP_SEVERE_PDF") {
+        std::fs::write(keep, &bytes).expect("keep a copy to look at");
+    }
+    let (_dir, path) = write(&bytes);
+    let text = tool("pdftotext", &["-layout", &path, "-"]);
+    let row = |bp: &str| {
+        text.lines()
+            .find(|l| l.contains(bp) && l.contains("/2025"))
+            .unwrap_or_else(|| panic!("a row with {bp} in\n{text}"))
+            .to_owned()
+    };
+    let marked = row("181/90");
+    assert!(marked.replace(' ', "").contains("181/90!"), "{marked}");
+    assert!(!row("180/120").contains('!'), "{}", row("180/120"));
+    let flat = flat(&text);
+    assert!(flat.contains(&format!("! = {SEVERE_TITLE}")), "the legend");
+    assert!(flat.contains("Hypertensive Crisis readings: 1"), "{flat}");
+    assert!(flat.contains("Marked ! in the table."), "{flat}");
+    for step in SEVERE_STEPS {
+        assert!(flat.contains(step), "missing {step:?}");
+    }
+    assert!(flat.contains(SEVERE_SOURCE));
+
+    // Without the table the analysis points at no mark.
+    d.spec.include_table = false;
+    let text = tool(
+        "pdftotext",
+        &[&write(&pdf::render(&d).expect("render")).1, "-"],
+    );
+    assert!(text.contains(SEVERE_TITLE), "{text}");
+    assert!(!text.contains("Marked !"), "{text}");
 }

@@ -1,6 +1,8 @@
+use chrono::NaiveDate;
 use kernel::UserId;
 
 use crate::model::*;
+use crate::session::{Period, Session};
 
 /// Readings storage. Every method is scoped to the owner: another user's reading is
 /// "not found".
@@ -29,7 +31,23 @@ pub trait ReadingRepository: Send + Sync {
         id: i64,
         values: ReadingValues,
     ) -> anyhow::Result<Option<Reading>>;
-    /// `false` when the user has no such reading.
+    /// Stores a guided measurement in one transaction: the reading holding its averages
+    /// (`values`) and every one of its readings.
+    async fn insert_session(
+        &self,
+        user: UserId,
+        values: ReadingValues,
+        session: Session,
+    ) -> anyhow::Result<Reading>;
+    /// Sets a guided measurement's period; `None` when the user has no reading `id` holding
+    /// a session.
+    async fn set_period(
+        &self,
+        user: UserId,
+        id: i64,
+        period: Period,
+    ) -> anyhow::Result<Option<Reading>>;
+    /// `false` when the user has no such reading. A session's readings go with it.
     async fn delete(&self, user: UserId, id: i64) -> anyhow::Result<bool>;
     /// In one transaction, stores each candidate that is not the same reading
     /// ([`crate::transfer::same_reading`]) as one the user already has or as an earlier
@@ -44,4 +62,23 @@ pub trait ReadingRepository: Send + Sync {
 #[async_trait::async_trait]
 pub trait RecordingAllowed: Send + Sync {
     async fn may_record(&self, user: UserId) -> anyhow::Result<bool>;
+}
+
+/// The home monitoring weeks a user started (issue 15), by their first day.
+#[cfg_attr(any(test, feature = "mocks"), mockall::automock)]
+#[async_trait::async_trait]
+pub trait HomeWeekRepository: Send + Sync {
+    /// The first day of the user's latest started week (the latest first day).
+    async fn latest_start(&self, user: UserId) -> anyhow::Result<Option<NaiveDate>>;
+    /// Records a week starting on `start`; one already starting that day is kept as it is.
+    async fn start(&self, user: UserId, start: NaiveDate) -> anyhow::Result<()>;
+    /// Removes the week starting on `start`; `false` when there is none.
+    async fn stop(&self, user: UserId, start: NaiveDate) -> anyhow::Result<bool>;
+    /// The first days of the started weeks beginning within `[from, to]`, oldest first.
+    async fn starts_between(
+        &self,
+        user: UserId,
+        from: NaiveDate,
+        to: NaiveDate,
+    ) -> anyhow::Result<Vec<NaiveDate>>;
 }

@@ -7,7 +7,7 @@ use kernel::pool::{BoundedPool, PoolError};
 use kernel::{Clock, FieldErrors, UserId};
 
 use crate::model::*;
-use crate::ports::{ReadingRepository, RecordingAllowed};
+use crate::ports::{HomeWeekRepository, ReadingRepository, RecordingAllowed};
 use crate::rules;
 use crate::transfer::{self, ImportFileError, ImportRow, KnownReadings};
 
@@ -83,6 +83,7 @@ impl ReadingError {
 #[derive(Clone)]
 pub struct ReadingService {
     repo: Arc<dyn ReadingRepository>,
+    weeks: Arc<dyn HomeWeekRepository>,
     allowed: Arc<dyn RecordingAllowed>,
     clock: Arc<dyn Clock>,
     /// Parsing and checking import files: CPU work kept off the async workers.
@@ -117,11 +118,13 @@ fn to_field(v: Option<f64>) -> NumberField {
 impl ReadingService {
     pub fn new(
         repo: Arc<dyn ReadingRepository>,
+        weeks: Arc<dyn HomeWeekRepository>,
         allowed: Arc<dyn RecordingAllowed>,
         clock: Arc<dyn Clock>,
     ) -> Self {
         Self {
             repo,
+            weeks,
             allowed,
             clock,
             import_pool: Arc::new(BoundedPool::new("import", 1, 2, || {})),
@@ -152,7 +155,7 @@ impl ReadingService {
             .map_err(file_error)
     }
 
-    fn latest(&self) -> chrono::NaiveDateTime {
+    pub(crate) fn latest(&self) -> chrono::NaiveDateTime {
         rules::latest_allowed(self.clock.now())
     }
 
@@ -187,7 +190,7 @@ impl ReadingService {
         self.repo.get(user, id).await?.ok_or(ReadingError::NotFound)
     }
 
-    async fn require_subscription(&self, user: UserId) -> Result<(), ReadingError> {
+    pub(crate) async fn require_subscription(&self, user: UserId) -> Result<(), ReadingError> {
         if self.allowed.may_record(user).await? {
             Ok(())
         } else {
@@ -211,6 +214,9 @@ impl ReadingService {
         let current = self.get(user, id).await?;
         self.require_subscription(user).await?;
         let v = current.values;
+        if current.session.is_some() {
+            session_values_unchanged(&input, &v)?;
+        }
         let merged = ReadingInput {
             date: input
                 .date
@@ -306,6 +312,28 @@ impl ReadingService {
     }
 }
 
+/// A guided measurement's reading holds its averages: its blood pressure and heart rate
+/// change only with its readings, so an edit may not set them to anything else.
+fn session_values_unchanged(input: &ReadingInput, v: &Measurements) -> Result<(), ReadingError> {
+    let mut errors = FieldErrors::new();
+    let same = |sent: Option<NumberField>, stored: Option<i32>| match sent {
+        None => true,
+        Some(NumberField::Empty) => stored.is_none(),
+        Some(NumberField::Number(n)) => stored.is_some_and(|s| f64::from(s) == n),
+        Some(NumberField::NotANumber) => false,
+    };
+    for (field, sent, stored) in [
+        (rules::SYSTOLIC.field, input.systolic, v.systolic),
+        (rules::DIASTOLIC.field, input.diastolic, v.diastolic),
+        (rules::HEART_RATE.field, input.heart_rate, v.heart_rate),
+    ] {
+        if !same(sent, stored) {
+            errors.add(field, rules::MSG_SESSION_LOCKED);
+        }
+    }
+    errors.into_result().map_err(ReadingError::invalid)
+}
+
 /// New, duplicate (of a stored reading or an earlier row) or invalid, row by row.
 fn classify(rows: Vec<ImportRow>, existing: Vec<ReadingValues>) -> ImportPreview {
     let mut known = KnownReadings::new(existing);
@@ -322,6 +350,8 @@ fn classify(rows: Vec<ImportRow>, existing: Vec<ReadingValues>) -> ImportPreview
         .collect();
     ImportPreview { rows }
 }
+
+mod guided;
 
 #[cfg(test)]
 mod tests;

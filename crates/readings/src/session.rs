@@ -4,8 +4,10 @@
 //! rounded averages, which charts, tables, reports and exports use like any reading, plus
 //! every individual reading, which the 7-day home average counts one by one.
 
-use chrono::{NaiveTime, Timelike};
+use chrono::{NaiveDateTime, NaiveTime, Timelike};
+use kernel::FieldErrors;
 
+use crate::model::{NumberField, ReadingInput, ReadingValues};
 use crate::rules;
 
 /// Morning or evening, as home monitoring asks for both.
@@ -86,6 +88,150 @@ impl Session {
             rounded_mean(self.readings.iter().map(|r| r.diastolic)),
             rounded_mean(self.readings.iter().filter_map(|r| r.heart_rate)),
         )
+    }
+}
+
+/// One reading of a guided measurement as the client sends it.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct SessionReadingInput {
+    /// HH:MM; the session's time when not sent.
+    pub time: Option<String>,
+    pub systolic: Option<NumberField>,
+    pub diastolic: Option<NumberField>,
+    pub heart_rate: Option<NumberField>,
+}
+
+/// A guided measurement as the client sends it.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct SessionInput {
+    pub date: Option<String>,
+    /// When the session began (its first reading): the time of the reading that holds it.
+    pub time: Option<String>,
+    /// "morning" or "evening"; from `time` when not sent ([`Period::of`]).
+    pub period: Option<String>,
+    pub rest_skipped: bool,
+    pub readings: Vec<SessionReadingInput>,
+    pub weight: Option<NumberField>,
+    pub blood_sugar: Option<NumberField>,
+    pub notes: Option<String>,
+}
+
+fn filled(f: Option<NumberField>) -> bool {
+    !matches!(f, None | Some(NumberField::Empty))
+}
+
+/// Checks a guided measurement with the plain form's rules and messages, reading by reading
+/// (errors keyed `readings.{i}.{field}`), and gives the reading that holds its averages with
+/// the session. `latest` is from [`rules::latest_allowed`].
+pub fn validate(
+    input: &SessionInput,
+    latest: NaiveDateTime,
+) -> Result<(ReadingValues, Session), FieldErrors> {
+    let mut errors = FieldErrors::new();
+    let count = input.readings.len();
+    if !(rules::GUIDED_MIN_READINGS..=rules::GUIDED_MAX_READINGS).contains(&count) {
+        errors.add("readings", rules::MSG_SESSION_COUNT);
+        return Err(errors);
+    }
+    let mut readings = Vec::with_capacity(count);
+    for (i, r) in input.readings.iter().enumerate() {
+        let key = |field: &str| format!("readings.{i}.{field}");
+        if !filled(r.systolic) || !filled(r.diastolic) {
+            for (field, f) in [("systolic", r.systolic), ("diastolic", r.diastolic)] {
+                if !filled(f) {
+                    errors.add(&key(field), rules::MSG_SESSION_BP_REQUIRED);
+                }
+            }
+            continue;
+        }
+        let one = ReadingInput {
+            date: input.date.clone(),
+            time: r.time.clone().or_else(|| input.time.clone()),
+            systolic: r.systolic,
+            diastolic: r.diastolic,
+            heart_rate: r.heart_rate,
+            ..Default::default()
+        };
+        match rules::validate(&one, latest) {
+            Ok(v) => {
+                if let (Some(systolic), Some(diastolic)) = (v.values.systolic, v.values.diastolic) {
+                    readings.push(SessionReading {
+                        time: v.time,
+                        systolic,
+                        diastolic,
+                        heart_rate: v.values.heart_rate,
+                    });
+                }
+            }
+            Err(e) => {
+                // The session's date and time are reported once, below; a reading's own
+                // time only when it sent one.
+                for (field, message) in e.iter() {
+                    let own_time = field == "time" && r.time.is_some();
+                    if own_time || !matches!(field.as_str(), "date" | "time") {
+                        errors.add(&key(field), message.as_str());
+                    }
+                }
+            }
+        }
+    }
+    let period = match input.period.as_deref() {
+        None | Some("") => None,
+        Some(p) => {
+            let parsed = Period::parse(p);
+            if parsed.is_none() {
+                errors.add("period", rules::MSG_PERIOD_INVALID);
+            }
+            parsed
+        }
+    };
+    let session = Session {
+        period: period.unwrap_or(Period::Morning),
+        rest_skipped: input.rest_skipped,
+        readings,
+    };
+    let (systolic, diastolic, heart_rate) = session.averages();
+    let number =
+        |v: Option<i32>| Some(v.map_or(NumberField::Empty, |v| NumberField::Number(f64::from(v))));
+    let summary = ReadingInput {
+        date: input.date.clone(),
+        time: input.time.clone(),
+        systolic: number(systolic),
+        diastolic: number(diastolic),
+        heart_rate: number(heart_rate),
+        weight: input.weight,
+        blood_sugar: input.blood_sugar,
+        notes: input.notes.clone(),
+    };
+    let values = match rules::validate(&summary, latest) {
+        Ok(v) => Some(v),
+        Err(e) => {
+            for (field, message) in e.iter() {
+                // Errors of the averages are the readings' own, reported above.
+                if !matches!(
+                    field.as_str(),
+                    "systolic" | "diastolic" | "heartRate" | "measurements"
+                ) {
+                    errors.add(field, message.as_str());
+                }
+            }
+            None
+        }
+    };
+    errors.into_result()?;
+    match values {
+        Some(values) if session.readings.len() == count => {
+            let session = Session {
+                period: period.unwrap_or_else(|| Period::of(values.time)),
+                ..session
+            };
+            Ok((values, session))
+        }
+        _ => {
+            let mut e = FieldErrors::new();
+            e.add("readings", rules::MSG_SESSION_BP_REQUIRED);
+            Err(e)
+        }
     }
 }
 

@@ -1,7 +1,9 @@
 //! The analysis section: count, average, minimum and maximum of each measure; blood
-//! pressure categories (2017 ACC/AHA); morning against evening averages; the trend.
+//! pressure categories (2017 ACC/AHA); morning against evening averages; the trend;
+//! severe readings; the home monitoring weeks the period holds.
 
-use chrono::{NaiveTime, Timelike};
+use chrono::{Duration, NaiveDate, NaiveTime, Timelike};
+use readings::home_week::{self, Origin, WeekSummary};
 use readings::{BpCategory, Reading};
 
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -64,6 +66,9 @@ pub struct Analysis {
     pub blood_sugar: Option<Stats>,
     /// How many readings fell in each category, in guideline order.
     pub categories: Vec<(BpCategory, usize)>,
+    /// How many readings are severe (`readings::Measurements::severe`, the one rule): the
+    /// report and the weekly email then give the guidance of `readings::rules`.
+    pub severe: usize,
     /// Before noon.
     pub morning: DayPart,
     /// From 18:00.
@@ -176,6 +181,7 @@ pub fn analyse(readings: &[Reading]) -> Analysis {
         weight: Stats::of(&values(&wt)),
         blood_sugar: Stats::of(&values(&bs)),
         categories,
+        severe: readings.iter().filter(|r| r.values.severe()).count(),
         morning: day_part(&morning),
         evening: day_part(&evening),
         systolic_trend: trend(&sys),
@@ -186,10 +192,35 @@ pub fn analyse(readings: &[Reading]) -> Analysis {
     }
 }
 
+/// The home monitoring weeks a report shows: of the weeks started on `starts`, those whose
+/// `HOME_WEEK_DAYS` days all lie in `[from, to]`, that are over on `today` and that have an
+/// average (enough days, `readings::home_week::summarize`), oldest first. `readings` are the
+/// period's.
+pub fn completed_weeks(
+    starts: &[NaiveDate],
+    from: NaiveDate,
+    to: NaiveDate,
+    today: NaiveDate,
+    readings: &[Reading],
+) -> Vec<WeekSummary> {
+    let mut starts: Vec<NaiveDate> = starts
+        .iter()
+        .copied()
+        .filter(|s| *s >= from && *s + Duration::days(readings::rules::HOME_WEEK_DAYS - 1) <= to)
+        .collect();
+    starts.sort_unstable();
+    starts.dedup();
+    starts
+        .into_iter()
+        .map(|start| home_week::summarize(start, Origin::Started, today, readings))
+        .filter(|w| w.complete && w.average.is_some())
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use chrono::{NaiveDate, TimeZone, Utc};
+    use chrono::{TimeZone, Utc};
     use kernel::UserId;
     use readings::Measurements;
 
@@ -299,6 +330,70 @@ mod tests {
         assert_eq!(t.per_30_days, None);
         let four_weeks: Vec<(f64, f64)> = (0..29).map(|d| (f64::from(d), 80.0)).collect();
         assert_eq!(trend(&four_weeks).expect("t").per_30_days, Some(0.0));
+    }
+
+    #[test]
+    fn severe_readings_are_counted_by_the_one_rule() {
+        assert_eq!(analyse(&fixed()).severe, 1); // 185/85
+        let readings = [
+            r(1, "07:00", Some(180), Some(120), None, None),
+            r(1, "08:00", Some(181), Some(80), None, None),
+            r(1, "09:00", Some(150), Some(121), None, None),
+            r(1, "10:00", Some(190), None, None, None),
+        ];
+        assert_eq!(analyse(&readings).severe, 2);
+    }
+
+    fn date(day: u32) -> NaiveDate {
+        NaiveDate::from_ymd_opt(2026, 11, day).expect("date")
+    }
+
+    /// Readings on days 2, 3 and 4 of weeks starting on the 1st and the 8th, none in the
+    /// week of the 15th beyond its first day.
+    fn weeks_of_readings() -> Vec<Reading> {
+        let mut out = Vec::new();
+        for day in [2, 3, 4, 9, 10, 11, 15] {
+            out.push(r(
+                day,
+                "07:00",
+                Some(130 + day as i32),
+                Some(84),
+                None,
+                None,
+            ));
+        }
+        out
+    }
+
+    #[test]
+    fn a_report_shows_the_started_weeks_over_and_averaged_within_its_period() {
+        let readings = weeks_of_readings();
+        let starts = [date(8), date(1), date(15), date(1), date(20)];
+        let weeks = completed_weeks(&starts, date(1), date(30), date(25), &readings);
+        let shown: Vec<NaiveDate> = weeks.iter().map(|w| w.start).collect();
+        // The 15th has too few days, the 20th is not over on the 25th (ends the 26th); the
+        // 1st is listed once.
+        assert_eq!(shown, [date(1), date(8)]);
+        assert!(
+            weeks
+                .iter()
+                .all(|w| w.origin == Origin::Started && w.complete)
+        );
+        let first = weeks[0].average.expect("average");
+        assert_eq!((first.systolic, first.diastolic, first.count), (133, 84, 3));
+        // A week reaching past either end of the period is not the period's.
+        let inside = |from: u32, to: u32| {
+            completed_weeks(&[date(8)], date(from), date(to), date(25), &readings).len()
+        };
+        assert_eq!(inside(8, 14), 1);
+        assert_eq!(inside(9, 30), 0);
+        assert_eq!(inside(1, 13), 0);
+        // Over only once today is past its last day.
+        assert!(completed_weeks(&[date(8)], date(1), date(30), date(14), &readings).is_empty());
+        assert_eq!(
+            completed_weeks(&[date(8)], date(1), date(30), date(15), &readings).len(),
+            1
+        );
     }
 
     #[test]

@@ -68,6 +68,20 @@ fn direction(t: Option<crate::analysis::Trend>) -> Option<&'static str> {
     })
 }
 
+/// What the weekly email says when the week had severe readings (`Measurements::severe`):
+/// how many, the first step of the guidance and its source, in `readings::rules`' words.
+fn severe_line(severe: usize) -> Option<String> {
+    use readings::rules::{SEVERE_SOURCE, SEVERE_STEPS};
+    let first = SEVERE_STEPS.first()?;
+    (severe > 0).then(|| {
+        let label = readings::BpCategory::HypertensiveCrisis.label();
+        let (s, were) = if severe == 1 { ("", "was") } else { ("s", "were") };
+        format!(
+            "{severe} reading{s} {were} in the {label} range. When a reading is that high: {first} {SEVERE_SOURCE}"
+        )
+    })
+}
+
 /// Plain sentences with the week's averages, categories and trend, in the user's units.
 pub fn weekly_summary(a: &crate::analysis::Analysis, p: &Patient) -> Vec<String> {
     let mut lines = vec![format!(
@@ -92,6 +106,9 @@ pub fn weekly_summary(a: &crate::analysis::Analysis, p: &Patient) -> Vec<String>
             "Blood pressure categories: {}.",
             categories.join(", ")
         ));
+    }
+    if let Some(line) = severe_line(a.severe) {
+        lines.push(line);
     }
     if let Some(h) = a.heart_rate {
         lines.push(format!("Average heart rate {:.0} bpm.", h.average));
@@ -187,5 +204,34 @@ mod tests {
             lines.contains(&"Average blood sugar 98 mg/dL.".to_owned()),
             "{lines:?}"
         );
+    }
+
+    #[test]
+    fn a_week_with_severe_readings_says_how_many_with_the_first_step_and_its_source() {
+        use readings::rules::{SEVERE_SOURCE, SEVERE_STEPS};
+        let week = |severe| crate::analysis::Analysis {
+            readings: 4,
+            severe,
+            ..Default::default()
+        };
+        let patient = ann();
+        let severe_lines = |lines: Vec<String>| -> Vec<String> {
+            lines
+                .into_iter()
+                .filter(|l| l.contains(SEVERE_SOURCE))
+                .collect()
+        };
+        assert!(severe_lines(weekly_summary(&week(0), &patient)).is_empty());
+        let two = severe_lines(weekly_summary(&week(2), &patient));
+        assert_eq!(
+            two,
+            [format!(
+                "2 readings were in the Hypertensive Crisis range. When a reading is that high: {} {SEVERE_SOURCE}",
+                SEVERE_STEPS[0]
+            )]
+        );
+        assert!(two[0].contains("Wait a minute, then measure again."));
+        let one = severe_lines(weekly_summary(&week(1), &patient));
+        assert!(one[0].starts_with("1 reading was in the"), "{one:?}");
     }
 }

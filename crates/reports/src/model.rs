@@ -2,6 +2,7 @@ use chrono::{DateTime, NaiveDate, Utc};
 use kernel::UserId;
 use kernel::outbox::Attachment;
 use readings::Reading;
+use readings::home_week::WeekSummary;
 
 use crate::analysis::Analysis;
 
@@ -157,6 +158,10 @@ pub struct ReportDocument {
     /// Ascending by date and time.
     pub readings: Vec<Reading>,
     pub analysis: Analysis,
+    /// The completed home monitoring weeks of the period, oldest first
+    /// ([`crate::analysis::completed_weeks`]); empty for a report without its analysis or
+    /// blood pressure. The renderer draws a section when there are any.
+    pub home_weeks: Vec<WeekSummary>,
 }
 
 /// An email of a stored report.

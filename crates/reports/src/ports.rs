@@ -77,3 +77,18 @@ pub trait PatientSource: Send + Sync {
 pub trait PdfRenderer: Send + Sync {
     async fn render(&self, doc: ReportDocument) -> anyhow::Result<Vec<u8>>;
 }
+
+/// The home monitoring weeks the user started (the readings context keeps them), for the
+/// report's "Home monitoring week" section.
+#[cfg_attr(any(test, feature = "mocks"), mockall::automock)]
+#[async_trait::async_trait]
+pub trait HomeWeekSource: Send + Sync {
+    /// The start dates of the weeks the user started, from `from` to `to` inclusive (a week
+    /// the user stopped before its end is not one), in any order; empty when none.
+    async fn started_between(
+        &self,
+        user: UserId,
+        from: NaiveDate,
+        to: NaiveDate,
+    ) -> anyhow::Result<Vec<NaiveDate>>;
+}

@@ -2,11 +2,13 @@
 
 use std::sync::Arc;
 
-use chrono::NaiveDate;
+use chrono::{DateTime, Duration, NaiveDate, Utc};
 use kernel::outbox::Attachment;
 use kernel::{Clock, FieldErrors, UserId};
+use readings::Reading;
+use readings::home_week::WeekSummary;
 
-use crate::analysis::analyse;
+use crate::analysis::{analyse, completed_weeks};
 use crate::emails::weekly_summary;
 use crate::error::ReportError;
 use crate::model::*;
@@ -60,13 +62,38 @@ impl Default for ReportLimits {
 #[derive(Clone)]
 pub struct ReportService {
     pub(crate) repo: Arc<dyn ReportRepository>,
-    readings: Arc<dyn ReadingSource>,
+    pub(crate) readings: Arc<dyn ReadingSource>,
     pub(crate) patients: Arc<dyn PatientSource>,
     renderer: Arc<dyn PdfRenderer>,
     pub(crate) clock: Arc<dyn Clock>,
     pub(crate) subscriptions: Arc<dyn SubscriptionStatus>,
     gate: Arc<UserGate>,
     pub(crate) limits: ReportLimits,
+    home_weeks: Arc<dyn HomeWeekSource>,
+}
+
+/// Where no home monitoring weeks are known ([`ReportService::with_home_weeks`] not called):
+/// reports have no home week section.
+struct NoHomeWeeks;
+
+#[async_trait::async_trait]
+impl HomeWeekSource for NoHomeWeeks {
+    async fn started_between(
+        &self,
+        _user: UserId,
+        _from: NaiveDate,
+        _to: NaiveDate,
+    ) -> anyhow::Result<Vec<NaiveDate>> {
+        Ok(Vec::new())
+    }
+}
+
+/// The date it is everywhere on Earth by `now`: the date in UTC-12, the furthest-behind
+/// zone. The server knows no time zone, so a home week is over for a report only once its
+/// last day has passed for the user wherever they are (the counterpart of
+/// `readings::rules::latest_allowed`).
+fn date_everywhere(now: DateTime<Utc>) -> NaiveDate {
+    (now - Duration::hours(12)).date_naive()
 }
 
 /// A file name for the download: the report's own name (without the title and dates a
@@ -125,7 +152,42 @@ impl ReportService {
             subscriptions,
             gate: UserGate::new(limits.in_flight),
             limits,
+            home_weeks: Arc::new(NoHomeWeeks),
         }
+    }
+
+    /// Where the started home monitoring weeks come from, for the reports' home week
+    /// section (without it, reports have none).
+    pub fn with_home_weeks(mut self, source: Arc<dyn HomeWeekSource>) -> Self {
+        self.home_weeks = source;
+        self
+    }
+
+    /// The completed home monitoring weeks a report of `spec` shows: only with its analysis
+    /// and blood pressure, and only weeks whose days all lie in its period.
+    async fn home_weeks(
+        &self,
+        user: UserId,
+        spec: &ReportSpec,
+        readings: &[Reading],
+    ) -> Result<Vec<WeekSummary>, ReportError> {
+        let last_start = spec.date_end - Duration::days(readings::rules::HOME_WEEK_DAYS - 1);
+        let shows_bp = matches!(spec.report_type, ReportType::Bp | ReportType::Comprehensive);
+        if !spec.include_analysis || !shows_bp || last_start < spec.date_start {
+            return Ok(Vec::new());
+        }
+        let starts = self
+            .home_weeks
+            .started_between(user, spec.date_start, last_start)
+            .await?;
+        let today = date_everywhere(self.clock.now());
+        Ok(completed_weeks(
+            &starts,
+            spec.date_start,
+            spec.date_end,
+            today,
+            readings,
+        ))
     }
 
     fn validate(&self, input: &ReportInput) -> Result<ReportSpec, ReportError> {
@@ -226,8 +288,10 @@ impl ReportService {
         let patient = self.patients.patient(user).await?;
         let generated_at = self.clock.now();
         let count = i64::try_from(readings.len()).map_err(anyhow::Error::from)?;
+        let home_weeks = self.home_weeks(user, &spec, &readings).await?;
         let doc = ReportDocument {
             analysis: analyse(&readings),
+            home_weeks,
             spec: spec.clone(),
             patient,
             generated_at,
@@ -279,6 +343,7 @@ impl ReportService {
             include_table: true,
             include_analysis: true,
         };
+        let home_weeks = self.home_weeks(user, &spec, &readings).await?;
         let generated_at = self.clock.now();
         let meta = ReportMeta {
             id: 0,
@@ -297,6 +362,7 @@ impl ReportService {
                 generated_at,
                 readings,
                 analysis,
+                home_weeks,
             })
             .await?;
         Ok(WeeklyDigest {

@@ -18,7 +18,7 @@ use readings::ReadingService;
 use readings::ports::RecordingAllowed;
 use reports::ReportService;
 use store::{
-    Db, NotificationStoreDb, OutboxStore, ReadingStore, ReportStore, SessionStore,
+    Db, HomeWeekStore, NotificationStoreDb, OutboxStore, ReadingStore, ReportStore, SessionStore,
     SubscriptionStore, UserStore,
 };
 use tokio::sync::watch;
@@ -130,6 +130,7 @@ impl Application {
         };
         let readings = ReadingService::new(
             Arc::new(ReadingStore::new(db.clone())),
+            Arc::new(HomeWeekStore::new(db.clone())),
             Arc::new(SubscriptionGate(billing.clone())),
             clock.clone(),
         )
@@ -155,7 +156,8 @@ impl Application {
             clock.clone(),
             Arc::new(SubscriptionGate(billing.clone())),
             config.report_limits(),
-        );
+        )
+        .with_home_weeks(Arc::new(HomeWeeksForReports(readings.clone())));
 
         let mut settings = WebSettings::new(public_url.clone());
         settings.csp = web::settings::content_security_policy(config.paypal_enabled());
@@ -357,6 +359,24 @@ impl reports::ports::ReadingSource for ReadingsForReports {
         let mut all = page.readings;
         all.reverse(); // oldest first
         Ok(Some(all))
+    }
+}
+
+/// Reports learn which home monitoring weeks the user started from the readings context.
+struct HomeWeeksForReports(ReadingService);
+
+#[async_trait::async_trait]
+impl reports::ports::HomeWeekSource for HomeWeeksForReports {
+    async fn started_between(
+        &self,
+        user: kernel::UserId,
+        from: chrono::NaiveDate,
+        to: chrono::NaiveDate,
+    ) -> anyhow::Result<Vec<chrono::NaiveDate>> {
+        self.0
+            .home_week_starts(user, from, to)
+            .await
+            .map_err(IntoCause::into_cause)
     }
 }
 

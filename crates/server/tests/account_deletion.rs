@@ -88,6 +88,16 @@ async fn deletion_leaves_nothing_keyed_to_the_user(b: Backend) {
         )
         .await;
     assert_eq!(res.status(), StatusCode::CREATED);
+    let res = app
+        .post(
+            "/api/bp-sessions",
+            json!({"date": "2026-11-20", "time": "20:00", "readings": [
+                {"systolic": 121, "diastolic": 79}, {"systolic": 119, "diastolic": 77}]}),
+        )
+        .await;
+    assert_eq!(res.status(), StatusCode::CREATED);
+    let res = app.post("/api/home-week", json!({})).await;
+    assert_eq!(res.status(), StatusCode::CREATED);
     let report = json_of(
         app.post(
             "/api/reports",
@@ -129,6 +139,7 @@ async fn deletion_leaves_nothing_keyed_to_the_user(b: Backend) {
     let db = db(&app);
     let tables = tables_keyed_to_users(&db).await;
     for expected in [
+        "home_weeks",
         "outbox",
         "payments",
         "preferences",
@@ -184,8 +195,11 @@ async fn deletion_leaves_nothing_keyed_to_the_user(b: Backend) {
             format!("SELECT COUNT(*) AS n FROM readings WHERE user_id = {ann_id}")
         )
         .await,
-        1
+        2
     );
+    // A session's rows are keyed to its reading, not the user: counted before and after.
+    let session_rows = || count(&db, "SELECT COUNT(*) AS n FROM bp_session_readings".into());
+    assert_eq!(session_rows().await, 2);
 
     let res = app
         .post("/api/user/delete", json!({"password": PASSWORD}))
@@ -204,6 +218,11 @@ async fn deletion_leaves_nothing_keyed_to_the_user(b: Backend) {
         "the presence cookie is removed: {cookies:?}"
     );
 
+    assert_eq!(
+        session_rows().await,
+        0,
+        "the session's readings went with hers"
+    );
     // Table by table: no row keyed to Ann; payments kept, detached.
     assert_eq!(
         count(

@@ -39,6 +39,19 @@ async fn sqlite_to_postgres_keeps_every_row_and_session() {
             .await;
         assert_eq!(res.status(), StatusCode::CREATED);
     }
+    // A guided measurement and a home monitoring week (issue 15) move too.
+    let res = app
+        .post(
+            "/api/bp-sessions",
+            json!({"date": "2026-11-03", "time": "20:10", "restSkipped": true, "readings": [
+                {"systolic": 128, "diastolic": 82, "heartRate": 66},
+                {"systolic": 126, "diastolic": 80}]}),
+        )
+        .await;
+    assert_eq!(res.status(), StatusCode::CREATED);
+    let res = app.post("/api/home-week", json!({})).await;
+    assert_eq!(res.status(), StatusCode::CREATED);
+    let week_before: Value = json_of(app.get("/api/home-week").await).await;
     let report = json_of(
         app.post(
             "/api/reports",
@@ -67,7 +80,9 @@ async fn sqlite_to_postgres_keeps_every_row_and_session() {
         String::from_utf8_lossy(&out.stderr)
     );
     let printed = String::from_utf8_lossy(&out.stdout);
-    assert!(printed.contains("readings: 3 rows"), "{printed}");
+    assert!(printed.contains("readings: 4 rows"), "{printed}");
+    assert!(printed.contains("bp_session_readings: 2 rows"), "{printed}");
+    assert!(printed.contains("home_weeks: 1 rows"), "{printed}");
     assert!(printed.contains("copied every row"), "{printed}");
     // A second copy into the same (now non-empty) database is refused.
     let again = copy(&app.db_url, &pg.url);
@@ -84,6 +99,15 @@ async fn sqlite_to_postgres_keeps_every_row_and_session() {
     };
     let after: Value = json_of(moved.get("/api/readings").await).await;
     assert_eq!(after, before, "every reading, value for value");
+    assert!(
+        after[0]["session"]["readings"].as_array().map(Vec::len) == Some(2),
+        "the session's readings: {after}"
+    );
+    assert_eq!(
+        json_of(moved.get("/api/home-week").await).await,
+        week_before,
+        "the started week"
+    );
     assert_eq!(
         json_of(moved.get("/api/user/subscription").await).await,
         sub_before

@@ -101,6 +101,16 @@ impl Db {
                         weight: Option<f64>, blood_sugar: Option<f64>, notes: Option<String>,
                         created_at: NaiveDateTime, updated_at: NaiveDateTime,
                     ]);
+                    copy_table!(from, to, report, bp_sessions, [
+                        reading_id: i64, period: String, rest_skipped: bool,
+                    ]);
+                    copy_table!(from, to, report, bp_session_readings, [
+                        reading_id: i64, position: i32, time: String, systolic: i32,
+                        diastolic: i32, heart_rate: Option<i32>,
+                    ]);
+                    copy_table!(from, to, report, home_weeks, [
+                        id: i64, user_id: i64, start_date: String, created_at: NaiveDateTime,
+                    ]);
                     copy_table!(from, to, report, reports, [
                         id: i64, user_id: i64, name: String, report_type: String,
                         date_start: String, date_end: String, include_charts: bool,
@@ -115,7 +125,7 @@ impl Db {
                     ]);
                     if target.backend() == Backend::Postgres {
                         // Ids were copied as they are: move each identity past them.
-                        for table in ["users", "tokens", "outbox", "payments", "readings", "reports", "report_emails"] {
+                        for table in ["users", "tokens", "outbox", "payments", "readings", "home_weeks", "reports", "report_emails"] {
                             to.batch_execute(&format!(
                                 "SELECT setval(pg_get_serial_sequence('{table}', 'id'), \
                                  COALESCE((SELECT MAX(id) FROM {table}), 0) + 1, false)"

@@ -2,9 +2,11 @@
 //! by the database URL, implementing the domain ports.
 
 mod billing;
+mod bp_sessions;
 mod copy;
 pub mod db;
 mod deletion;
+mod home_weeks;
 mod notifications;
 mod outbox;
 mod preferences;
@@ -19,6 +21,7 @@ mod watchdog;
 pub use billing::SubscriptionStore;
 pub use copy::CopyReport;
 pub use db::{Backend, Db, DbError, DbOptions, ProcessLock};
+pub use home_weeks::HomeWeekStore;
 pub use notifications::NotificationStoreDb;
 pub use outbox::OutboxStore;
 pub use readings::ReadingStore;

@@ -7,8 +7,10 @@ use kernel::{UserId, date};
 use readings::model::*;
 use readings::ports::ReadingRepository;
 use readings::search::{Convert, Search, ShownAs};
+use readings::session::{Period, Session};
 use readings::transfer::KnownReadings;
 
+use crate::bp_sessions::{self, SessionRow};
 use crate::db::{AnyConnection, Db, MultiBackend, lock_user_for};
 
 const LOCK_IMPORT: i32 = 7302;
@@ -39,13 +41,12 @@ struct Row {
     weight: Option<f64>,
     blood_sugar: Option<f64>,
     notes: Option<String>,
-    session: None,
     created_at: NaiveDateTime,
     updated_at: NaiveDateTime,
 }
 
 impl Row {
-    fn into_reading(self) -> anyhow::Result<Reading> {
+    fn into_reading(self, session: Option<Session>) -> anyhow::Result<Reading> {
         let date = date::parse_date(&self.date)
             .map_err(|e| anyhow::anyhow!("reading {}: stored date: {e}", self.id))?;
         let time = date::parse_time(&self.time)
@@ -63,7 +64,7 @@ impl Row {
                 blood_sugar: self.blood_sugar,
             },
             notes: self.notes,
-            session: None,
+            session,
             created_at: self.created_at.and_utc(),
             updated_at: self.updated_at.and_utc(),
         })
@@ -71,6 +72,51 @@ impl Row {
 }
 
 type Boxed<'a> = r::BoxedQuery<'a, MultiBackend>;
+
+/// Readings rows with the guided measurements among them.
+struct Loaded {
+    rows: Vec<Row>,
+    sessions: Vec<SessionRow>,
+}
+
+impl Loaded {
+    /// Loads the sessions of `rows` (one query over the rows' dates).
+    fn with_sessions(conn: &mut AnyConnection, user: i64, rows: Vec<Row>) -> QueryResult<Self> {
+        let first = rows.iter().map(|r| r.date.as_str()).min();
+        let last = rows.iter().map(|r| r.date.as_str()).max();
+        let sessions = match (first, last) {
+            (Some(first), Some(last)) => bp_sessions::load_between(conn, user, first, last)?,
+            _ => Vec::new(),
+        };
+        Ok(Self { rows, sessions })
+    }
+
+    fn into_readings(self) -> anyhow::Result<Vec<Reading>> {
+        let mut sessions = bp_sessions::group(self.sessions)?;
+        self.rows
+            .into_iter()
+            .map(|row| {
+                let session = sessions.remove(&row.id);
+                row.into_reading(session)
+            })
+            .collect()
+    }
+}
+
+/// One reading of `user` with its session.
+fn fetch_one(conn: &mut AnyConnection, user: i64, id: i64) -> QueryResult<Option<Loaded>> {
+    match fetch(conn, user, id)? {
+        Some(row) => Loaded::with_sessions(conn, user, vec![row]).map(Some),
+        None => Ok(None),
+    }
+}
+
+fn one(loaded: Option<Loaded>) -> anyhow::Result<Option<Reading>> {
+    Ok(match loaded {
+        Some(l) => l.into_readings()?.pop(),
+        None => None,
+    })
+}
 
 fn filtered(user: UserId, q: &ReadingQuery) -> Boxed<'static> {
     let mut query = r::table.filter(r::user_id.eq(user.0)).into_boxed();
@@ -219,14 +265,11 @@ impl ReadingRepository for ReadingStore {
                 } else {
                     filtered(user, &query).count().get_result(conn)?
                 };
-                Ok((rows, total))
+                Ok((Loaded::with_sessions(conn, user.0, rows)?, total))
             })
             .await?;
         Ok(ReadingPage {
-            readings: rows
-                .into_iter()
-                .map(Row::into_reading)
-                .collect::<anyhow::Result<_>>()?,
+            readings: rows.into_readings()?,
             total,
         })
     }
@@ -244,7 +287,7 @@ impl ReadingRepository for ReadingStore {
         after: Option<ListPosition>,
         batch: i64,
     ) -> anyhow::Result<Vec<Reading>> {
-        let rows: Vec<Row> = self
+        let loaded = self
             .db
             .read(move |conn| {
                 let mut q = filtered(user, &query);
@@ -259,20 +302,21 @@ impl ReadingRepository for ReadingStore {
                         )),
                     );
                 }
-                q.order((r::date.desc(), r::time.desc(), r::id.desc()))
+                let rows: Vec<Row> = q
+                    .order((r::date.desc(), r::time.desc(), r::id.desc()))
                     .limit(batch.max(1))
-                    .load(conn)
+                    .load(conn)?;
+                Loaded::with_sessions(conn, user.0, rows)
             })
             .await?;
-        rows.into_iter().map(Row::into_reading).collect()
+        loaded.into_readings()
     }
 
     async fn get(&self, user: UserId, id: i64) -> anyhow::Result<Option<Reading>> {
-        self.db
-            .read(move |conn| fetch(conn, user.0, id))
-            .await?
-            .map(Row::into_reading)
-            .transpose()
+        one(self
+            .db
+            .read(move |conn| fetch_one(conn, user.0, id))
+            .await?)
     }
 
     async fn import(&self, user: UserId, candidates: Vec<ReadingValues>) -> anyhow::Result<usize> {
@@ -283,7 +327,7 @@ impl ReadingRepository for ReadingStore {
                 let rows: Vec<Row> = r::table.filter(r::user_id.eq(user.0)).load(conn)?;
                 let mut known = KnownReadings::new(
                     rows.into_iter()
-                        .map(|row| row.into_reading().map(|r| ReadingValues::from(&r)))
+                        .map(|row| row.into_reading(None).map(|r| ReadingValues::from(&r)))
                         .collect::<anyhow::Result<Vec<_>>>()?,
                 );
                 let now = Utc::now().naive_utc();
@@ -307,7 +351,44 @@ impl ReadingRepository for ReadingStore {
                 fetch(conn, user.0, id)?.ok_or_else(|| anyhow::anyhow!("inserted reading vanished"))
             })
             .await?;
-        row.into_reading()
+        row.into_reading(None)
+    }
+
+    async fn insert_session(
+        &self,
+        user: UserId,
+        v: ReadingValues,
+        session: Session,
+    ) -> anyhow::Result<Reading> {
+        let loaded = self
+            .db
+            .write(move |conn| -> anyhow::Result<Option<Loaded>> {
+                let id = insert_row(conn, user, &v, Utc::now().naive_utc())?;
+                bp_sessions::insert(conn, id, &session)?;
+                Ok(fetch_one(conn, user.0, id)?)
+            })
+            .await?;
+        one(loaded)?.ok_or_else(|| anyhow::anyhow!("inserted session vanished"))
+    }
+
+    async fn set_period(
+        &self,
+        user: UserId,
+        id: i64,
+        period: Period,
+    ) -> anyhow::Result<Option<Reading>> {
+        let loaded = self
+            .db
+            .write(move |conn| -> anyhow::Result<Option<Loaded>> {
+                // The owner first: another user's reading is not found.
+                if fetch(conn, user.0, id)?.is_none() || !bp_sessions::set_period(conn, id, period)?
+                {
+                    return Ok(None);
+                }
+                Ok(fetch_one(conn, user.0, id)?)
+            })
+            .await?;
+        one(loaded)
     }
 
     async fn update(
@@ -316,19 +397,19 @@ impl ReadingRepository for ReadingStore {
         id: i64,
         v: ReadingValues,
     ) -> anyhow::Result<Option<Reading>> {
-        let row = self
+        let loaded = self
             .db
-            .write(move |conn| -> anyhow::Result<Option<Row>> {
+            .write(move |conn| -> anyhow::Result<Option<Loaded>> {
                 let n = diesel::update(r::table.filter(r::id.eq(id)).filter(r::user_id.eq(user.0)))
                     .set((value_columns(&v), r::updated_at.eq(Utc::now().naive_utc())))
                     .execute(conn)?;
                 if n == 0 {
                     return Ok(None);
                 }
-                Ok(fetch(conn, user.0, id)?)
+                Ok(fetch_one(conn, user.0, id)?)
             })
             .await?;
-        row.map(Row::into_reading).transpose()
+        one(loaded)
     }
 
     async fn delete(&self, user: UserId, id: i64) -> anyhow::Result<bool> {

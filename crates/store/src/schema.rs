@@ -87,6 +87,9 @@ diesel::table! {
 diesel::joinable!(tokens -> users (user_id));
 diesel::joinable!(preferences -> users (user_id));
 diesel::allow_tables_to_appear_in_same_query!(users, tokens, sessions, preferences, outbox);
+diesel::joinable!(bp_sessions -> readings (reading_id));
+diesel::joinable!(bp_session_readings -> bp_sessions (reading_id));
+diesel::allow_tables_to_appear_in_same_query!(readings, bp_sessions, bp_session_readings);
 
 diesel::table! {
     app_secrets (name) {
@@ -144,6 +147,34 @@ diesel::table! {
         notes -> Nullable<Text>,
         created_at -> Timestamp,
         updated_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    bp_sessions (reading_id) {
+        reading_id -> BigInt,
+        period -> Text,
+        rest_skipped -> Bool,
+    }
+}
+
+diesel::table! {
+    bp_session_readings (reading_id, position) {
+        reading_id -> BigInt,
+        position -> Integer,
+        time -> Text,
+        systolic -> Integer,
+        diastolic -> Integer,
+        heart_rate -> Nullable<Integer>,
+    }
+}
+
+diesel::table! {
+    home_weeks (id) {
+        id -> BigInt,
+        user_id -> BigInt,
+        start_date -> Text,
+        created_at -> Timestamp,
     }
 }
 

@@ -143,6 +143,7 @@ fn state(public_url: &str, clock: Arc<TestClock>) -> AppState {
         ),
         readings: readings::ReadingService::new(
             Arc::new(readings::ports::MockReadingRepository::new()),
+            Arc::new(readings::ports::MockHomeWeekRepository::new()),
             Arc::new(readings::ports::MockRecordingAllowed::new()),
             clock.clone(),
         ),

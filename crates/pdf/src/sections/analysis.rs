@@ -6,7 +6,8 @@ use readings::BpCategory;
 use reports::analysis::{Direction, Stats, Trend};
 use reports::{ReportDocument, ReportType};
 
-use super::{paragraph, section, subheading};
+use super::table::SEVERE_MARK;
+use super::{indented, paragraph, section, subheading};
 use crate::canvas::*;
 
 fn trend_text(name: &str, unit: &str, t: Option<Trend>, scale: f64) -> Option<String> {
@@ -222,6 +223,9 @@ pub(crate) fn analysis_section(c: &mut Canvas, doc: &ReportDocument, u: &Units) 
             );
             c.y -= 16.0;
         }
+        if a.severe > 0 {
+            severe_note(c, a.severe, doc.spec.include_table);
+        }
     }
 
     subheading(c, "Trend of the period", 40.0);
@@ -256,6 +260,52 @@ pub(crate) fn analysis_section(c: &mut Canvas, doc: &ReportDocument, u: &Units) 
     for l in lines {
         paragraph(c, &l, 9.5, INK);
     }
+}
+
+/// The severe readings of the period (`readings::Measurements::severe`, marked in the
+/// table) and the guidance Vitalog gives with one, in `readings::rules`' words.
+fn severe_note(c: &mut Canvas, severe: usize, with_table: bool) {
+    use readings::rules::{SEVERE_SOURCE, SEVERE_STEPS, SEVERE_TITLE};
+    let label = BpCategory::HypertensiveCrisis.label();
+    subheading(c, &format!("{label} readings: {severe}"), 110.0);
+    let marked = if with_table {
+        format!("Marked {SEVERE_MARK} in the table. ")
+    } else {
+        String::new()
+    };
+    paragraph(
+        c,
+        &format!("{marked}The guidance Vitalog gives with such a reading:"),
+        9.0,
+        MUTED,
+    );
+    c.ensure(16.0);
+    c.text(
+        MARGIN,
+        c.y - 10.0,
+        9.5,
+        true,
+        RED,
+        Align::Left,
+        SEVERE_TITLE,
+    );
+    c.y -= 16.0;
+    for (i, step) in SEVERE_STEPS.iter().enumerate() {
+        c.ensure(16.0);
+        let number = format!("{}.", i + 1);
+        c.text(
+            MARGIN + 4.0,
+            c.y - 9.5,
+            9.5,
+            false,
+            INK,
+            Align::Left,
+            &number,
+        );
+        indented(c, 18.0, step, 9.5, INK);
+    }
+    c.y -= 2.0;
+    paragraph(c, SEVERE_SOURCE, 8.5, MUTED);
 }
 
 fn bound(cat: BpCategory) -> &'static str {

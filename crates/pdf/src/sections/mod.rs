@@ -4,6 +4,7 @@
 
 pub(crate) mod analysis;
 pub(crate) mod footer;
+pub(crate) mod home_week;
 pub(crate) mod table;
 pub(crate) mod title;
 pub(crate) mod trends;
@@ -33,9 +34,22 @@ pub(crate) fn subheading(c: &mut Canvas, title: &str, keep: f32) {
 }
 
 pub(crate) fn paragraph(c: &mut Canvas, text: &str, size: f32, col: Rgb3) {
-    for line in wrap(text, size, PAGE_W - 2.0 * MARGIN) {
+    indented(c, 0.0, text, size, col);
+}
+
+/// A paragraph whose lines start `indent` points in from the margin.
+pub(crate) fn indented(c: &mut Canvas, indent: f32, text: &str, size: f32, col: Rgb3) {
+    for line in wrap(text, size, PAGE_W - 2.0 * MARGIN - indent) {
         c.ensure(size + 6.0);
-        c.text(MARGIN, c.y - size, size, false, col, Align::Left, &line);
+        c.text(
+            MARGIN + indent,
+            c.y - size,
+            size,
+            false,
+            col,
+            Align::Left,
+            &line,
+        );
         c.y -= size + 4.0;
     }
 }

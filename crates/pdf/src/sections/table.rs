@@ -22,6 +22,13 @@ const TABLE_COLS: [(&str, f32, Align); 8] = [
 /// Where the blood pressure category stands in [`TABLE_COLS`].
 const CATEGORY_COL: usize = 3;
 
+/// Where the blood pressure stands in [`TABLE_COLS`].
+const BP_COL: usize = 2;
+
+/// The mark of a severe reading (`readings::Measurements::severe`), in the gutter right of
+/// its blood pressure; the legend above the table and the analysis say what it means.
+pub(crate) const SEVERE_MARK: &str = "!";
+
 /// The categories that call for attention stand out in red.
 fn category_colour(cat: BpCategory) -> Rgb3 {
     match cat {
@@ -69,6 +76,19 @@ pub(crate) fn table_section(c: &mut Canvas, doc: &ReportDocument, u: &Units) {
         ),
     );
     c.y -= 16.0;
+    if doc.readings.iter().any(|r| r.values.severe()) {
+        c.text(MARGIN, c.y - 8.0, 8.5, true, RED, Align::Left, SEVERE_MARK);
+        c.text(
+            MARGIN + 8.0,
+            c.y - 8.0,
+            8.5,
+            false,
+            MUTED,
+            Align::Left,
+            &format!("= {}", readings::rules::SEVERE_TITLE),
+        );
+        c.y -= 16.0;
+    }
     table_header(c, u);
     let dash = || "---".to_owned();
     for r in &doc.readings {
@@ -108,6 +128,11 @@ pub(crate) fn table_section(c: &mut Canvas, doc: &ReportDocument, u: &Units) {
             };
             c.text(MARGIN + 4.0 + x, c.y - 9.5, 8.5, false, col, *align, text);
         }
+        if v.severe() {
+            let (_, bp_x, _) = TABLE_COLS[BP_COL];
+            let x = MARGIN + 4.0 + bp_x + 2.0;
+            c.text(x, c.y - 9.5, 8.5, true, RED, Align::Left, SEVERE_MARK);
+        }
         let (_, notes_x, _) = TABLE_COLS[TABLE_COLS.len() - 1];
         for (i, line) in notes.iter().enumerate().skip(1) {
             let y = c.y - 9.5 - NOTE_LINE * i as f32;
@@ -140,6 +165,7 @@ mod tests {
     #[test]
     fn the_category_column_is_the_one_coloured_by_category() {
         assert_eq!(TABLE_COLS[CATEGORY_COL].0, "Category");
+        assert_eq!(TABLE_COLS[BP_COL].0, "BP (mmHg)");
         assert_eq!(category_colour(BpCategory::Stage2), RED);
         assert_eq!(category_colour(BpCategory::HypertensiveCrisis), RED);
         assert_eq!(category_colour(BpCategory::Stage1), INK);

@@ -3,7 +3,7 @@
 
 use chrono::NaiveDate;
 use kernel::units::Units;
-use readings::{BpCategory, Reading};
+use readings::Reading;
 use reports::{ReportDocument, ReportType};
 
 use super::section;
@@ -41,15 +41,13 @@ pub(crate) fn charts_section(c: &mut Canvas, doc: &ReportDocument, u: &Units) {
                 None
             }
         });
-        // Both points of a reading in the Hypertensive Crisis range (ACC/AHA 2017, the
-        // category's one home: readings::BpCategory), as the app's chart marks them.
+        // Both points of a severe reading, in the Hypertensive Crisis range (ACC/AHA 2017;
+        // the one rule: readings::Measurements::severe), as the app's chart marks them.
         let crisis: Vec<(f64, f64)> = doc
             .readings
             .iter()
             .filter_map(|r| match (r.values.systolic, r.values.diastolic) {
-                (Some(sy), Some(di))
-                    if BpCategory::classify(sy, di) == BpCategory::HypertensiveCrisis =>
-                {
+                (Some(sy), Some(di)) if r.values.severe() => {
                     let d = day_of(r, s);
                     Some([(d, f64::from(sy)), (d, f64::from(di))])
                 }

@@ -1,5 +1,5 @@
 use super::*;
-use crate::ports::{MockReadingRepository, MockRecordingAllowed};
+use crate::ports::{MockHomeWeekRepository, MockReadingRepository, MockRecordingAllowed};
 use chrono::{NaiveDate, NaiveTime, TimeZone, Utc};
 use kernel::SystemClock;
 
@@ -44,6 +44,7 @@ async fn recording_without_subscription_stores_nothing() {
     repo.expect_insert().never();
     let s = ReadingService::new(
         Arc::new(repo),
+        Arc::new(MockHomeWeekRepository::new()),
         Arc::new(allowed(false)),
         Arc::new(SystemClock),
     );
@@ -59,6 +60,7 @@ async fn invalid_reading_stores_nothing() {
     repo.expect_insert().never();
     let s = ReadingService::new(
         Arc::new(repo),
+        Arc::new(MockHomeWeekRepository::new()),
         Arc::new(allowed(true)),
         Arc::new(SystemClock),
     );
@@ -90,7 +92,12 @@ async fn update_keeps_unsent_fields_and_checks_ownership_first() {
         .returning(|_, _, _| Ok(Some(stored())));
     let mut never = MockRecordingAllowed::new();
     never.expect_may_record().returning(|u| Ok(u == UserId(1)));
-    let s = ReadingService::new(Arc::new(repo), Arc::new(never), Arc::new(SystemClock));
+    let s = ReadingService::new(
+        Arc::new(repo),
+        Arc::new(MockHomeWeekRepository::new()),
+        Arc::new(never),
+        Arc::new(SystemClock),
+    );
     s.update(
         UserId(1),
         3,
@@ -123,6 +130,7 @@ async fn paging_is_bounded() {
         });
     let s = ReadingService::new(
         Arc::new(repo),
+        Arc::new(MockHomeWeekRepository::new()),
         Arc::new(allowed(true)),
         Arc::new(SystemClock),
     );
@@ -160,6 +168,7 @@ const CSV: &str = "date,time,systolic,diastolic,weight,notes\n\
 async fn preview_marks_new_duplicate_and_invalid_rows() {
     let s = ReadingService::new(
         Arc::new(listing(vec![stored()])),
+        Arc::new(MockHomeWeekRepository::new()),
         Arc::new(allowed(true)),
         Arc::new(SystemClock),
     );
@@ -185,6 +194,7 @@ async fn previews_need_a_subscription_like_imports() {
     repo.expect_list().never();
     let s = ReadingService::new(
         Arc::new(repo),
+        Arc::new(MockHomeWeekRepository::new()),
         Arc::new(allowed(false)),
         Arc::new(SystemClock),
     );
@@ -198,6 +208,7 @@ async fn previews_need_a_subscription_like_imports() {
 async fn one_import_at_a_time_per_user_and_others_go_on() {
     let s = ReadingService::new(
         Arc::new(listing(vec![])),
+        Arc::new(MockHomeWeekRepository::new()),
         Arc::new(allowed(true)),
         Arc::new(SystemClock),
     );

@@ -49,3 +49,136 @@ fn averages_skip_missing_heart_rates() {
     };
     assert_eq!(s.averages(), (Some(138), Some(88), Some(70)));
 }
+
+mod validate {
+    use chrono::{NaiveDate, NaiveDateTime};
+
+    use super::super::*;
+    use super::at;
+    use crate::model::NumberField::{self, *};
+
+    fn latest() -> NaiveDateTime {
+        NaiveDate::from_ymd_opt(2026, 11, 23)
+            .and_then(|d| d.and_hms_opt(18, 0, 0))
+            .expect("date")
+    }
+
+    fn reading(s: NumberField, d: NumberField) -> SessionReadingInput {
+        SessionReadingInput {
+            systolic: Some(s),
+            diastolic: Some(d),
+            ..Default::default()
+        }
+    }
+
+    fn input(readings: Vec<SessionReadingInput>) -> SessionInput {
+        SessionInput {
+            date: Some("2026-11-22".into()),
+            time: Some("07:10".into()),
+            readings,
+            ..Default::default()
+        }
+    }
+
+    #[test]
+    fn two_readings_give_their_rounded_averages_and_a_morning_period() {
+        let mut i = input(vec![
+            reading(Number(141.0), Number(91.0)),
+            reading(Number(136.0), Number(88.0)),
+        ]);
+        i.readings[0].heart_rate = Some(Number(72.0));
+        i.readings[1].time = Some("07:12".into());
+        let (values, session) = validate(&i, latest()).expect("valid");
+        assert_eq!(values.values.systolic, Some(139));
+        assert_eq!(values.values.diastolic, Some(90));
+        assert_eq!(values.values.heart_rate, Some(72));
+        assert_eq!(values.time, at(7, 10));
+        assert_eq!(session.period, Period::Morning);
+        assert!(!session.rest_skipped);
+        assert_eq!(session.readings.len(), 2);
+        assert_eq!(session.readings[0].time, at(7, 10));
+        assert_eq!(session.readings[1].time, at(7, 12));
+    }
+
+    #[test]
+    fn a_sent_period_wins_over_the_time() {
+        let mut i = input(vec![
+            reading(Number(120.0), Number(80.0)),
+            reading(Number(122.0), Number(78.0)),
+        ]);
+        i.period = Some("evening".into());
+        let (_, session) = validate(&i, latest()).expect("valid");
+        assert_eq!(session.period, Period::Evening);
+        i.period = Some("noon".into());
+        let e = validate(&i, latest()).expect_err("bad period");
+        assert_eq!(e.get("period"), Some(crate::rules::MSG_PERIOD_INVALID));
+    }
+
+    #[test]
+    fn one_or_four_readings_are_refused() {
+        for n in [0, 1, 4] {
+            let i = input(vec![reading(Number(120.0), Number(80.0)); n]);
+            let e = validate(&i, latest()).expect_err("count");
+            assert_eq!(
+                e.get("readings"),
+                Some(crate::rules::MSG_SESSION_COUNT),
+                "{n}"
+            );
+        }
+        let three = input(vec![reading(Number(120.0), Number(80.0)); 3]);
+        assert!(validate(&three, latest()).is_ok());
+    }
+
+    #[test]
+    fn each_reading_is_checked_with_the_forms_messages() {
+        let i = input(vec![
+            reading(Number(120.0), Empty),
+            reading(Number(251.0), Number(130.0)),
+            reading(Number(120.0), Number(125.0)),
+        ]);
+        let e = validate(&i, latest()).expect_err("invalid");
+        assert_eq!(
+            e.get("readings.0.diastolic"),
+            Some(crate::rules::MSG_SESSION_BP_REQUIRED)
+        );
+        assert_eq!(e.get("readings.0.systolic"), None);
+        assert_eq!(
+            e.get("readings.1.systolic"),
+            Some("Systolic must be less than 250")
+        );
+        assert_eq!(
+            e.get("readings.2.diastolic"),
+            Some(crate::rules::MSG_DIASTOLIC_NOT_LOWER)
+        );
+        assert_eq!(e.get("systolic"), None);
+    }
+
+    #[test]
+    fn the_sessions_date_is_checked_once() {
+        let mut i = input(vec![
+            reading(Number(120.0), Number(80.0)),
+            reading(Number(122.0), Number(78.0)),
+        ]);
+        i.date = Some("2026-11-30".into());
+        let e = validate(&i, latest()).expect_err("future");
+        assert_eq!(e.get("date"), Some(crate::rules::MSG_DATE_FUTURE));
+        assert_eq!(e.get("readings.0.date"), None);
+        i.date = None;
+        let e = validate(&i, latest()).expect_err("no date");
+        assert_eq!(e.get("date"), Some(crate::rules::MSG_DATE_REQUIRED));
+    }
+
+    #[test]
+    fn a_readings_own_bad_time_is_keyed_to_it() {
+        let mut i = input(vec![
+            reading(Number(120.0), Number(80.0)),
+            reading(Number(122.0), Number(78.0)),
+        ]);
+        i.readings[1].time = Some("7:99".into());
+        let e = validate(&i, latest()).expect_err("bad time");
+        assert_eq!(
+            e.get("readings.1.time"),
+            Some(crate::rules::MSG_TIME_INVALID)
+        );
+    }
+}

@@ -314,3 +314,175 @@ async fn renders_are_one_at_a_time_per_user_and_bounded_in_all() {
     s.create(UserId(1), input()).await.expect("ann again");
     s.create(UserId(3), input()).await.expect("cy now");
 }
+
+/// Readings about 120/80 on days 2 to 4 of the home week started 2026-11-01 and about
+/// 140/90 on days 2 to 5 of the one started 2026-11-14 (days 1 to 4 of the one started the
+/// 15th), at 07:00.
+fn home_readings() -> Vec<readings::Reading> {
+    [
+        (2, 120, 80),
+        (3, 120, 80),
+        (4, 122, 80),
+        (15, 140, 90),
+        (16, 142, 90),
+        (17, 140, 92),
+        (18, 140, 90),
+    ]
+    .into_iter()
+    .map(|(day, systolic, diastolic)| {
+        let mut r = reading(NaiveDate::from_ymd_opt(2026, 11, day).expect("d"), 0);
+        r.time = chrono::NaiveTime::from_hms_opt(7, 0, 0).expect("t");
+        r.values.systolic = Some(systolic);
+        r.values.diastolic = Some(diastolic);
+        r
+    })
+    .collect()
+}
+
+/// A service whose period holds `home_readings` and whose user started the weeks `starts`
+/// says, checking it is asked from the period's start to 6 days before its end. The clock
+/// says 2026-11-22 09:00 UTC.
+fn home_service(
+    renderer: MockPdfRenderer,
+    starts: Vec<NaiveDate>,
+    asked: Option<(NaiveDate, NaiveDate)>,
+) -> ReportService {
+    let mut repo = MockReportRepository::new();
+    repo.expect_count().returning(|_| Ok(0));
+    repo.expect_insert().returning(|_, _, _| Ok(Some(meta())));
+    let mut source = MockReadingSource::new();
+    source
+        .expect_in_period()
+        .returning(|_, _, _, _| Ok(Some(home_readings())));
+    let mut weeks = MockHomeWeekSource::new();
+    match asked {
+        Some((from, to)) => {
+            weeks
+                .expect_started_between()
+                .withf(move |user, f, t| *user == UserId(1) && *f == from && *t == to)
+                .times(1)
+                .returning(move |_, _, _| Ok(starts.clone()));
+        }
+        None => {
+            weeks.expect_started_between().never();
+        }
+    }
+    let mut s = service(repo, renderer);
+    s.readings = Arc::new(source);
+    s.with_home_weeks(Arc::new(weeks))
+}
+
+fn d(v: &str) -> NaiveDate {
+    v.parse().expect("date")
+}
+
+#[tokio::test]
+async fn a_report_holds_the_completed_home_weeks_of_its_period() {
+    let mut renderer = MockPdfRenderer::new();
+    renderer
+        .expect_render()
+        .withf(|doc| {
+            // The week of the 14th ends on the 20th: over on the 22nd (everywhere).
+            let starts: Vec<NaiveDate> = doc.home_weeks.iter().map(|w| w.start).collect();
+            let first = doc.home_weeks.first().and_then(|w| w.average);
+            starts == [d("2026-11-01"), d("2026-11-14")]
+                && first.map(|a| (a.systolic, a.diastolic, a.count)) == Some((121, 80, 3))
+        })
+        .times(1)
+        .returning(|_| Ok(b"%PDF".to_vec()));
+    let s = home_service(
+        renderer,
+        vec![d("2026-11-14"), d("2026-11-01")],
+        Some((d("2026-10-23"), d("2026-11-16"))),
+    );
+    s.create(UserId(1), input()).await.expect("created");
+}
+
+/// The server knows no time zone: a week is over once its last day has passed in UTC-12.
+#[tokio::test]
+async fn a_week_is_over_for_a_report_once_its_last_day_has_passed_everywhere() {
+    // Started the 15th, the week ends the 21st: still the 21st in UTC-12 until 12:00 UTC
+    // on the 22nd.
+    for (hour, minute, shown) in [(9, 0, false), (11, 59, false), (12, 0, true)] {
+        let mut renderer = MockPdfRenderer::new();
+        renderer
+            .expect_render()
+            .withf(move |doc| doc.home_weeks.len() == usize::from(shown))
+            .times(1)
+            .returning(|_| Ok(b"%PDF".to_vec()));
+        let mut s = home_service(
+            renderer,
+            vec![d("2026-11-15")],
+            Some((d("2026-10-23"), d("2026-11-16"))),
+        );
+        let mut clock = MockClock::new();
+        clock.expect_now().returning(move || {
+            Utc.with_ymd_and_hms(2026, 11, 22, hour, minute, 0)
+                .single()
+                .expect("t")
+        });
+        s.clock = Arc::new(clock);
+        s.create(UserId(1), input()).await.expect("created");
+    }
+}
+
+#[tokio::test]
+async fn no_home_week_section_without_the_analysis_or_blood_pressure() {
+    for (report_type, include_analysis, date_start) in [
+        ("bp", false, "2026-10-23"),
+        ("weight", true, "2026-10-23"),
+        ("sugar", true, "2026-10-23"),
+        // Six days hold no whole week.
+        ("bp", true, "2026-11-17"),
+    ] {
+        let mut renderer = MockPdfRenderer::new();
+        renderer
+            .expect_render()
+            .withf(|doc| doc.home_weeks.is_empty())
+            .times(1)
+            .returning(|_| Ok(b"%PDF".to_vec()));
+        let s = home_service(renderer, vec![d("2026-11-01")], None);
+        s.create(
+            UserId(1),
+            ReportInput {
+                report_type: report_type.into(),
+                include_analysis,
+                date_start: date_start.into(),
+                ..input()
+            },
+        )
+        .await
+        .expect("created");
+    }
+}
+
+#[tokio::test]
+async fn the_weekly_digest_says_when_the_week_had_severe_readings() {
+    let mut renderer = MockPdfRenderer::new();
+    renderer
+        .expect_render()
+        .withf(|doc| doc.analysis.severe == 1)
+        .returning(|_| Ok(b"%PDF".to_vec()));
+    let mut source = MockReadingSource::new();
+    source.expect_in_period().returning(|_, start, _, _| {
+        let mut high = reading(start, 1);
+        high.values.systolic = Some(182);
+        high.values.diastolic = Some(100);
+        Ok(Some(vec![reading(start, 0), high]))
+    });
+    let mut s = service(MockReportRepository::new(), renderer);
+    s.readings = Arc::new(source);
+    let digest = s
+        .weekly_digest(UserId(1), d("2026-11-16"), d("2026-11-22"))
+        .await
+        .expect("digest");
+    let line = digest
+        .summary
+        .iter()
+        .find(|l| l.contains(readings::rules::SEVERE_SOURCE))
+        .expect("a severe line");
+    assert!(
+        line.starts_with("1 reading was in the Hypertensive Crisis range."),
+        "{line}"
+    );
+}

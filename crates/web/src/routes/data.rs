@@ -7,12 +7,13 @@ use kernel::units::Units;
 use readings::service::{ImportStatus, PreviewRow};
 use readings::transfer::{self, FhirPatient};
 use serde::{Deserialize, Serialize};
-use serde_json::json;
+use serde_json::{Value, json};
 use utoipa::{IntoParams, ToSchema};
 
 use crate::auth::CurrentUser;
 use crate::dto::{PreferencesDto, UserDto};
 use crate::error::{ApiError, ErrorBody};
+use crate::routes::readings::SessionDto;
 use crate::routes::reports::ReportDto;
 use crate::state::AppState;
 
@@ -95,6 +96,11 @@ pub async fn readings_fhir(
         .json(bundle))
 }
 
+/// A date within the 4-digit years stored dates have (they compare as text).
+fn text_date(y: i32, m: u32, d: u32) -> chrono::NaiveDate {
+    chrono::NaiveDate::from_ymd_opt(y, m, d).unwrap_or_default()
+}
+
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PaymentDto {
@@ -107,7 +113,8 @@ pub struct PaymentDto {
 }
 
 /// Everything else Vitalog holds about the user: profile, preferences, subscription,
-/// payments and reports' metadata (the readings are in the CSV and FHIR exports).
+/// payments, reports' metadata, guided measurements' readings and the home monitoring weeks
+/// started (the readings are in the CSV and FHIR exports).
 #[utoipa::path(tag = "data", responses(
     (status = 200, content_type = "application/json", description = "Profile, preferences, subscription, payments, reports"),
     (status = 401, body = ErrorBody),
@@ -148,6 +155,30 @@ pub async fn account_json(
         .readings
         .count(user.id, readings::model::ReadingQuery::default())
         .await?;
+    // The CSV and FHIR exports hold a guided measurement's averages; its readings one by
+    // one, and the weeks the user started, are here.
+    let guided: Vec<Value> = state
+        .readings
+        .all(user.id)
+        .await?
+        .iter()
+        .filter_map(|r| {
+            r.session.as_ref().map(|s| {
+                json!({
+                    "readingId": r.id,
+                    "date": kernel::date::format_date(r.date),
+                    "session": SessionDto::from(s),
+                })
+            })
+        })
+        .collect();
+    let weeks: Vec<String> = state
+        .readings
+        .home_week_starts(user.id, text_date(1, 1, 1), text_date(9999, 12, 31))
+        .await?
+        .into_iter()
+        .map(kernel::date::format_date)
+        .collect();
     let body = json!({
         "format": "vitalog-account-export/1",
         "exportedAt": ts(now),
@@ -162,6 +193,8 @@ pub async fn account_json(
         "payments": payments,
         "reports": reports,
         "readingsCount": readings,
+        "guidedMeasurements": guided,
+        "homeMonitoringWeeksStarted": weeks,
     });
     Ok(HttpResponse::Ok()
         .content_type("application/json; charset=utf-8")

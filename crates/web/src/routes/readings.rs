@@ -2,6 +2,11 @@
 //! mg/dL); the client converts to the user's units at the edges.
 
 mod errors;
+mod guided;
+
+pub use guided::{
+    create_session, get_home_week, set_session_period, start_home_week, stop_home_week,
+};
 
 use actix_web::web::Bytes;
 use actix_web::{HttpResponse, delete, get, patch, post, web};
@@ -50,8 +55,53 @@ pub struct ReadingDto {
     pub notes: Option<String>,
     /// Present when both systolic and diastolic are.
     pub bp_category: Option<CategoryDto>,
+    /// Above 180 systolic or 120 diastolic (the hypertensive-crisis category): the client
+    /// shows the AHA's guidance (`rules.json`, `severe`).
+    pub severe: bool,
+    /// Set when the reading holds the rounded averages of a guided measurement.
+    pub session: Option<SessionDto>,
     pub created_at: String,
     pub updated_at: String,
+}
+
+/// A guided measurement: its period and every reading, in the order taken.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SessionDto {
+    /// morning or evening.
+    pub period: String,
+    /// The user skipped the 5-minute rest.
+    pub rest_skipped: bool,
+    pub readings: Vec<SessionReadingDto>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SessionReadingDto {
+    /// HH:MM, 24-hour.
+    pub time: String,
+    pub systolic: i32,
+    pub diastolic: i32,
+    pub heart_rate: Option<i32>,
+}
+
+impl From<&readings::session::Session> for SessionDto {
+    fn from(s: &readings::session::Session) -> Self {
+        Self {
+            period: s.period.code().into(),
+            rest_skipped: s.rest_skipped,
+            readings: s
+                .readings
+                .iter()
+                .map(|r| SessionReadingDto {
+                    time: kernel::date::format_time(r.time),
+                    systolic: r.systolic,
+                    diastolic: r.diastolic,
+                    heart_rate: r.heart_rate,
+                })
+                .collect(),
+        }
+    }
 }
 
 impl From<&Reading> for ReadingDto {
@@ -73,6 +123,8 @@ impl From<&Reading> for ReadingDto {
                 code: c.code().into(),
                 label: c.label().into(),
             }),
+            severe: r.values.severe(),
+            session: r.session.as_ref().map(SessionDto::from),
             created_at: ts(r.created_at),
             updated_at: ts(r.updated_at),
         }
@@ -80,7 +132,7 @@ impl From<&Reading> for ReadingDto {
 }
 
 /// Keeps "sent as null" apart from "not sent".
-fn present<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Value>, D::Error> {
+pub(crate) fn present<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Value>, D::Error> {
     Value::deserialize(d).map(Some)
 }
 
@@ -114,7 +166,7 @@ pub struct ReadingRequest {
     pub notes: Option<Value>,
 }
 
-fn number(v: Option<Value>) -> Option<NumberField> {
+pub(crate) fn number(v: Option<Value>) -> Option<NumberField> {
     v.map(|v| match v {
         Value::Null => NumberField::Empty,
         Value::Number(n) => n
@@ -129,6 +181,15 @@ fn number(v: Option<Value>) -> Option<NumberField> {
     })
 }
 
+/// Notes as sent: null clears them.
+pub(crate) fn text(v: Option<Value>) -> Option<String> {
+    v.map(|n| match n {
+        Value::String(s) => s,
+        Value::Null => String::new(),
+        other => other.to_string(),
+    })
+}
+
 impl From<ReadingRequest> for ReadingInput {
     fn from(b: ReadingRequest) -> Self {
         Self {
@@ -139,11 +200,7 @@ impl From<ReadingRequest> for ReadingInput {
             heart_rate: number(b.heart_rate),
             weight: number(b.weight),
             blood_sugar: number(b.blood_sugar),
-            notes: b.notes.map(|n| match n {
-                Value::String(s) => s,
-                Value::Null => String::new(),
-                other => other.to_string(),
-            }),
+            notes: text(b.notes),
         }
     }
 }

@@ -1,0 +1,271 @@
+//! The 7-day home average (issue 15): a home blood pressure monitoring week as the
+//! guidelines ask for it, and what its average means in their terms.
+//!
+//! - ESH 2023 (2023 ESH Guidelines for the management of arterial hypertension, home blood
+//!   pressure monitoring): readings morning and evening for up to 7 days, the first day left
+//!   out, the average of all the other readings; home hypertension from 135/85.
+//! - AHA/ACC 2017 (2017 ACC/AHA High Blood Pressure guideline, section 4.2 and Table 11 of
+//!   corresponding home and office values): home 120/80, 130/80, 135/85 and 145/90 match an
+//!   office 120/80, 130/80, 140/90 and 160/100.
+//!
+//! The numbers (`HOME_WEEK_DAYS`, `HOME_WEEK_MIN_DAYS`) and the levels' words are
+//! `rules.json`'s `homeWeek`, read into [`crate::rules`]. Everything here is pure: the caller
+//! loads the readings of [`window`] and the start of the latest started week.
+//!
+//! Dates are the user's local calendar dates as stored: a reading holds its wall-clock date
+//! and time, so a day is a calendar date whatever its length in hours, and a daylight saving
+//! change neither shortens nor lengthens a week.
+
+use chrono::{Duration, NaiveDate};
+
+use crate::model::Reading;
+use crate::rules::{self, HomeLevelRule};
+use crate::session::{Period, rounded_mean};
+
+/// How the week came about.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Origin {
+    /// The user started it.
+    Started,
+    /// Found from the readings ([`recognise`]); no week was started.
+    Recognised,
+}
+
+/// One day of the week and the blood pressure readings in each of its slots.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DaySlots {
+    pub date: NaiveDate,
+    /// 1 to `HOME_WEEK_DAYS`.
+    pub day: u32,
+    /// Individual readings taken in the morning (a guided measurement counts each of its
+    /// readings).
+    pub morning: u32,
+    pub evening: u32,
+    /// The day counts towards the average: it is not day 1 and holds a reading.
+    pub counted: bool,
+}
+
+/// The rounded mean of some individual blood pressure readings and how many there were.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BpAverage {
+    pub systolic: i32,
+    pub diastolic: i32,
+    pub count: usize,
+}
+
+/// A home monitoring week as the dashboard, the API and the report show it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct WeekSummary {
+    pub start: NaiveDate,
+    /// `start + HOME_WEEK_DAYS - 1`, included.
+    pub end: NaiveDate,
+    pub origin: Origin,
+    /// Today is past `end`.
+    pub complete: bool,
+    /// Which day of the week today is, while the week runs.
+    pub today: Option<u32>,
+    /// Every day of the week, day 1 first.
+    pub days: Vec<DaySlots>,
+    /// Days 2 and later holding at least one blood pressure reading.
+    pub counted_days: usize,
+    /// Every reading from day 2 on; `None` until `counted_days >= HOME_WEEK_MIN_DAYS`.
+    pub average: Option<BpAverage>,
+    /// The same readings taken in the morning (evening); `None` without an average or
+    /// without readings in that period.
+    pub morning: Option<BpAverage>,
+    pub evening: Option<BpAverage>,
+    /// What the average means ([`level_of`]); `None` without an average.
+    pub level: Option<&'static HomeLevelRule>,
+}
+
+/// One individual blood pressure reading of the week.
+#[derive(Debug, Clone, Copy)]
+struct Individual {
+    date: NaiveDate,
+    period: Period,
+    systolic: i32,
+    diastolic: i32,
+}
+
+/// Every individual blood pressure reading: a guided measurement gives each of its readings
+/// with the session's stored period (which the user may have changed from its time's); a
+/// plain reading gives itself, with the period of its time, when it has both numbers.
+fn individuals(readings: &[Reading]) -> impl Iterator<Item = Individual> + '_ {
+    readings.iter().flat_map(|r| {
+        let list: Vec<Individual> = match (&r.session, r.values.systolic, r.values.diastolic) {
+            (Some(session), _, _) => session
+                .readings
+                .iter()
+                .map(|s| Individual {
+                    date: r.date,
+                    period: session.period,
+                    systolic: s.systolic,
+                    diastolic: s.diastolic,
+                })
+                .collect(),
+            (None, Some(systolic), Some(diastolic)) => vec![Individual {
+                date: r.date,
+                period: Period::of(r.time),
+                systolic,
+                diastolic,
+            }],
+            (None, _, _) => Vec::new(),
+        };
+        list
+    })
+}
+
+fn last_day(start: NaiveDate) -> NaiveDate {
+    start + Duration::days(rules::HOME_WEEK_DAYS - 1)
+}
+
+/// Day number (1-based) of `date` in the week from `start`, when it lies in it.
+fn day_of(start: NaiveDate, date: NaiveDate) -> Option<u32> {
+    let offset = (date - start).num_days();
+    if (0..rules::HOME_WEEK_DAYS).contains(&offset) {
+        u32::try_from(offset + 1).ok()
+    } else {
+        None
+    }
+}
+
+fn average<'a>(readings: impl Iterator<Item = &'a Individual> + Clone) -> Option<BpAverage> {
+    Some(BpAverage {
+        systolic: rounded_mean(readings.clone().map(|r| r.systolic))?,
+        diastolic: rounded_mean(readings.clone().map(|r| r.diastolic))?,
+        count: readings.count(),
+    })
+}
+
+/// The week `[start, start + HOME_WEEK_DAYS - 1]` from `readings` (readings on other dates
+/// are ignored); `today` is the user's date.
+///
+/// Only readings with both systolic and diastolic count. Day 1 is left out of every average
+/// (ESH 2023: its readings run high). The average of every individual reading from day 2 on
+/// (rounded, halves away from zero) and its morning and evening parts are given once
+/// `HOME_WEEK_MIN_DAYS` days beyond day 1 hold readings.
+pub fn summarize(
+    start: NaiveDate,
+    origin: Origin,
+    today: NaiveDate,
+    readings: &[Reading],
+) -> WeekSummary {
+    let end = last_day(start);
+    let in_week: Vec<(u32, Individual)> = individuals(readings)
+        .filter_map(|r| Some((day_of(start, r.date)?, r)))
+        .collect();
+    let days: Vec<DaySlots> = (1..)
+        .zip(start.iter_days().take_while(|d| *d <= end))
+        .map(|(day, date)| {
+            let slot = |period| {
+                let n = in_week
+                    .iter()
+                    .filter(|(d, r)| *d == day && r.period == period)
+                    .count();
+                u32::try_from(n).unwrap_or(u32::MAX)
+            };
+            let (morning, evening) = (slot(Period::Morning), slot(Period::Evening));
+            DaySlots {
+                date,
+                day,
+                morning,
+                evening,
+                counted: day > 1 && morning + evening > 0,
+            }
+        })
+        .collect();
+    let counted_days = days.iter().filter(|d| d.counted).count();
+    let counted: Vec<Individual> = in_week
+        .iter()
+        .filter(|(day, _)| *day > 1)
+        .map(|(_, r)| *r)
+        .collect();
+    let enough = counted_days >= rules::HOME_WEEK_MIN_DAYS;
+    let split = |period: Period| average(counted.iter().filter(move |r| r.period == period));
+    let all = if enough {
+        average(counted.iter())
+    } else {
+        None
+    };
+    let (morning, evening) = if all.is_some() {
+        (split(Period::Morning), split(Period::Evening))
+    } else {
+        (None, None)
+    };
+    WeekSummary {
+        start,
+        end,
+        origin,
+        complete: today > end,
+        today: day_of(start, today),
+        days,
+        counted_days,
+        average: all,
+        morning,
+        evening,
+        level: all.map(|a| level_of(a.systolic, a.diastolic)),
+    }
+}
+
+/// The start of a week found from the readings when none was started, or `None`.
+///
+/// The rule: among the last `HOME_WEEK_DAYS` days (today and the 6 before it), when at
+/// least 2 distinct days hold blood pressure readings, the week starts on the first of them
+/// (so it always runs through today). One day alone is a reading, not yet a week.
+pub fn recognise(today: NaiveDate, readings: &[Reading]) -> Option<NaiveDate> {
+    let first = today - Duration::days(rules::HOME_WEEK_DAYS - 1);
+    let mut dates: Vec<NaiveDate> = individuals(readings)
+        .map(|r| r.date)
+        .filter(|d| (first..=today).contains(d))
+        .collect();
+    dates.sort_unstable();
+    dates.dedup();
+    match dates.as_slice() {
+        [start, _, ..] => Some(*start),
+        _ => None,
+    }
+}
+
+/// Which week the dashboard shows: the latest started week if it ended no more than
+/// `HOME_WEEK_DAYS` days before today (its result stays visible for a week), else a
+/// recognised one ([`recognise`]), else `None`. `readings` should cover [`window`].
+pub fn current(
+    today: NaiveDate,
+    latest_started: Option<NaiveDate>,
+    readings: &[Reading],
+) -> Option<WeekSummary> {
+    let shown = latest_started
+        .filter(|start| (today - last_day(*start)).num_days() <= rules::HOME_WEEK_DAYS);
+    match shown {
+        Some(start) => Some(summarize(start, Origin::Started, today, readings)),
+        None => recognise(today, readings)
+            .map(|start| summarize(start, Origin::Recognised, today, readings)),
+    }
+}
+
+/// The lowest level: where an average reaching no threshold falls. `HOME_LEVELS` is never
+/// empty (build.rs refuses a `rules.json` without levels), and an out-of-range index in a
+/// constant fails the build, not the server.
+const LOWEST_LEVEL: &HomeLevelRule = &rules::HOME_LEVELS[0];
+
+/// The level of a home average: the highest of `HOME_LEVELS` whose `systolic_from` or
+/// `diastolic_from` the average reaches (as for [`crate::BpCategory::classify`], the higher
+/// number wins). The thresholds are the AHA/ACC 2017 table of corresponding home values.
+pub fn level_of(systolic: i32, diastolic: i32) -> &'static HomeLevelRule {
+    let reaches = |from: Option<i32>, value: i32| from.is_some_and(|f| value >= f);
+    rules::HOME_LEVELS
+        .iter()
+        .rev()
+        .find(|l| reaches(l.systolic_from, systolic) || reaches(l.diastolic_from, diastolic))
+        .unwrap_or(LOWEST_LEVEL)
+}
+
+/// The dates of the readings [`current`] needs, both included, so the caller loads only
+/// those: a started week still shown ended at most `HOME_WEEK_DAYS` days ago, so it began at
+/// most `2 * HOME_WEEK_DAYS - 1` days ago; recognition looks at the last `HOME_WEEK_DAYS`.
+pub fn window(today: NaiveDate) -> (NaiveDate, NaiveDate) {
+    (today - Duration::days(2 * rules::HOME_WEEK_DAYS - 1), today)
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,415 @@
+use chrono::{NaiveDate, NaiveTime, TimeZone, Utc};
+use kernel::UserId;
+
+use super::*;
+use crate::model::Measurements;
+use crate::session::{Session, SessionReading};
+
+fn d(v: &str) -> NaiveDate {
+    v.parse().expect("date")
+}
+
+fn t(v: &str) -> NaiveTime {
+    NaiveTime::parse_from_str(v, "%H:%M").expect("time")
+}
+
+fn reading(date: &str, time: &str, values: Measurements, session: Option<Session>) -> Reading {
+    Reading {
+        id: 1,
+        user_id: UserId(1),
+        date: d(date),
+        time: t(time),
+        values,
+        notes: None,
+        session,
+        created_at: Utc.timestamp_opt(0, 0).single().expect("t"),
+        updated_at: Utc.timestamp_opt(0, 0).single().expect("t"),
+    }
+}
+
+/// A plain blood pressure reading.
+fn bp(date: &str, time: &str, systolic: i32, diastolic: i32) -> Reading {
+    let values = Measurements {
+        systolic: Some(systolic),
+        diastolic: Some(diastolic),
+        ..Default::default()
+    };
+    reading(date, time, values, None)
+}
+
+/// A guided measurement at `time` with the stored `period`. The reading's own numbers are
+/// deliberately not the session's averages, to show the week counts the individual ones.
+fn guided(date: &str, time: &str, period: Period, each: &[(i32, i32)]) -> Reading {
+    let session = Session {
+        period,
+        rest_skipped: false,
+        readings: each
+            .iter()
+            .map(|&(systolic, diastolic)| SessionReading {
+                time: t(time),
+                systolic,
+                diastolic,
+                heart_rate: None,
+            })
+            .collect(),
+    };
+    let values = Measurements {
+        systolic: Some(200),
+        diastolic: Some(110),
+        ..Default::default()
+    };
+    reading(date, time, values, Some(session))
+}
+
+fn avg(systolic: i32, diastolic: i32, count: usize) -> Option<BpAverage> {
+    Some(BpAverage {
+        systolic,
+        diastolic,
+        count,
+    })
+}
+
+const START: &str = "2026-11-02";
+
+fn week(today: &str, readings: &[Reading]) -> WeekSummary {
+    summarize(d(START), Origin::Started, d(today), readings)
+}
+
+#[test]
+fn a_week_has_seven_numbered_days() {
+    let w = week("2026-11-04", &[]);
+    assert_eq!(w.end, d("2026-11-08"));
+    assert_eq!(w.days.len(), 7);
+    let numbered: Vec<(NaiveDate, u32)> = w.days.iter().map(|s| (s.date, s.day)).collect();
+    assert_eq!(numbered.first(), Some(&(d("2026-11-02"), 1)));
+    assert_eq!(numbered.last(), Some(&(d("2026-11-08"), 7)));
+    assert_eq!(w.counted_days, 0);
+    assert_eq!((w.average, w.level), (None, None));
+}
+
+#[test]
+fn day_one_is_left_out_of_every_average() {
+    let readings = [
+        bp("2026-11-02", "07:00", 180, 110),
+        bp("2026-11-02", "19:00", 178, 108),
+        bp("2026-11-03", "07:00", 120, 80),
+        bp("2026-11-04", "07:00", 124, 82),
+        bp("2026-11-05", "20:00", 122, 78),
+    ];
+    let w = week("2026-11-09", &readings);
+    let first = &w.days[0];
+    assert_eq!((first.morning, first.evening, first.counted), (1, 1, false));
+    assert_eq!(w.counted_days, 3);
+    assert_eq!(w.average, avg(122, 80, 3));
+    assert_eq!(w.morning, avg(122, 81, 2));
+    assert_eq!(w.evening, avg(122, 78, 1));
+}
+
+#[test]
+fn no_average_below_three_counted_days_and_one_at_exactly_three() {
+    let two_days = [
+        bp("2026-11-02", "07:00", 130, 85),
+        bp("2026-11-03", "07:00", 130, 85),
+        bp("2026-11-03", "19:00", 132, 84),
+        bp("2026-11-04", "07:00", 134, 86),
+        bp("2026-11-04", "19:00", 136, 88),
+    ];
+    let w = week("2026-11-09", &two_days);
+    assert_eq!(w.counted_days, 2);
+    assert_eq!((w.average, w.morning, w.evening), (None, None, None));
+    assert_eq!(w.level, None);
+
+    let mut three_days = two_days.to_vec();
+    three_days.push(bp("2026-11-08", "20:00", 128, 78));
+    let w = week("2026-11-09", &three_days);
+    assert_eq!(w.counted_days, 3);
+    assert_eq!(w.average, avg(132, 84, 5));
+    assert_eq!(w.level.map(|l| l.code), Some("from-130-80"));
+}
+
+#[test]
+fn a_session_counts_each_of_its_readings() {
+    let readings = [
+        guided(
+            "2026-11-03",
+            "07:00",
+            Period::Morning,
+            &[(130, 80), (128, 78), (126, 76)],
+        ),
+        bp("2026-11-04", "07:00", 120, 70),
+        guided(
+            "2026-11-05",
+            "19:00",
+            Period::Evening,
+            &[(140, 90), (138, 88)],
+        ),
+    ];
+    let w = week("2026-11-09", &readings);
+    assert_eq!((w.days[1].morning, w.days[1].evening), (3, 0));
+    assert_eq!((w.days[3].morning, w.days[3].evening), (0, 2));
+    // 6 individual readings: 782/6 = 130.3, 482/6 = 80.3; not the sessions' stored 200/110.
+    assert_eq!(w.average, avg(130, 80, 6));
+    assert_eq!(w.morning, avg(126, 76, 4));
+    assert_eq!(w.evening, avg(139, 89, 2));
+}
+
+#[test]
+fn morning_and_evening_split_and_an_empty_period_has_no_average() {
+    let mornings = [
+        bp("2026-11-03", "04:00", 140, 90),
+        bp("2026-11-04", "11:59", 136, 86),
+        bp("2026-11-05", "06:30", 138, 88),
+    ];
+    let w = week("2026-11-09", &mornings);
+    assert_eq!(w.morning, avg(138, 88, 3));
+    assert_eq!(w.evening, None);
+    assert_eq!(w.average, w.morning);
+
+    let mut both = mornings.to_vec();
+    both.extend([
+        bp("2026-11-03", "12:00", 120, 76),
+        bp("2026-11-04", "03:59", 124, 78),
+    ]);
+    let w = week("2026-11-09", &both);
+    assert_eq!((w.days[2].morning, w.days[2].evening), (1, 1));
+    assert_eq!(w.evening, avg(122, 77, 2));
+    assert_eq!(w.morning, avg(138, 88, 3));
+    assert_eq!(w.average, avg(132, 84, 5));
+}
+
+#[test]
+fn readings_outside_the_week_and_half_readings_are_ignored() {
+    let only_weight = Measurements {
+        weight: Some(150.0),
+        ..Default::default()
+    };
+    let only_systolic = Measurements {
+        systolic: Some(190),
+        ..Default::default()
+    };
+    let only_diastolic = Measurements {
+        diastolic: Some(125),
+        ..Default::default()
+    };
+    let readings = [
+        bp("2026-11-01", "07:00", 200, 120),
+        bp("2026-11-09", "07:00", 200, 120),
+        bp("2026-11-03", "07:00", 120, 80),
+        bp("2026-11-04", "07:00", 122, 80),
+        bp("2026-11-05", "07:00", 124, 80),
+        reading("2026-11-06", "07:00", only_weight, None),
+        reading("2026-11-07", "07:00", only_systolic, None),
+        reading("2026-11-08", "19:00", only_diastolic, None),
+    ];
+    let w = week("2026-11-20", &readings);
+    assert_eq!(w.counted_days, 3);
+    assert_eq!(w.average, avg(122, 80, 3));
+    for day in &w.days[4..] {
+        assert_eq!((day.morning, day.evening, day.counted), (0, 0, false));
+    }
+}
+
+#[test]
+fn today_and_completeness() {
+    let w = week("2026-11-02", &[]);
+    assert_eq!((w.today, w.complete), (Some(1), false));
+    let w = week("2026-11-08", &[]);
+    assert_eq!((w.today, w.complete), (Some(7), false));
+    let w = week("2026-11-09", &[]);
+    assert_eq!((w.today, w.complete), (None, true));
+    let w = week("2026-11-01", &[]);
+    assert_eq!((w.today, w.complete), (None, false));
+}
+
+/// A reading's date and time are the user's wall clock as stored: the US changes to
+/// daylight saving time on 2026-03-08 (02:00 becomes 03:00) and back on 2026-11-01 (02:00
+/// becomes 01:00, so 01:30 happens twice). Neither day is shorter or longer here: each
+/// reading falls on its stored date, in the period of its stored time.
+#[test]
+fn daylight_saving_changes_move_no_reading() {
+    for (start, change, today) in [
+        ("2026-03-06", "2026-03-08", "2026-03-13"),
+        ("2026-10-30", "2026-11-01", "2026-11-06"),
+    ] {
+        let day = |offset: i64| (d(start) + Duration::days(offset)).to_string();
+        let readings = [
+            bp(change, "01:30", 130, 80),
+            bp(change, "03:30", 132, 82),
+            bp(change, "23:59", 134, 84),
+            bp(&day(3), "07:00", 120, 80),
+            bp(&day(6), "07:00", 120, 80),
+            bp(&day(7), "00:00", 190, 130),
+            // Taken at 03:30 (evening by the clock), stored as a morning measurement.
+            guided(&day(4), "03:30", Period::Morning, &[(124, 76), (122, 74)]),
+        ];
+        let w = summarize(d(start), Origin::Started, d(today), &readings);
+        assert_eq!(w.end.to_string(), day(6), "{start}");
+        let slots: Vec<(u32, u32, u32)> = w
+            .days
+            .iter()
+            .map(|s| (s.day, s.morning, s.evening))
+            .collect();
+        assert_eq!(
+            slots,
+            [
+                (1, 0, 0),
+                (2, 0, 0),
+                (3, 0, 3),
+                (4, 1, 0),
+                (5, 2, 0),
+                (6, 0, 0),
+                (7, 1, 0),
+            ],
+            "{start}"
+        );
+        assert_eq!(w.counted_days, 4);
+        assert_eq!(w.average, avg(126, 79, 7), "{start}");
+        assert_eq!(w.morning, avg(122, 78, 4), "{start}");
+        assert_eq!(w.evening, avg(132, 82, 3), "{start}");
+    }
+}
+
+#[test]
+fn every_level_threshold() {
+    let cases = [
+        (119, 79, "below-120-80"),
+        (120, 79, "from-120"),
+        (129, 79, "from-120"),
+        (119, 80, "from-130-80"),
+        (130, 79, "from-130-80"),
+        (129, 80, "from-130-80"),
+        (134, 84, "from-130-80"),
+        (135, 84, "from-135-85"),
+        (134, 85, "from-135-85"),
+        (144, 89, "from-135-85"),
+        (145, 89, "from-145-90"),
+        (144, 90, "from-145-90"),
+        (118, 95, "from-145-90"),
+        (200, 130, "from-145-90"),
+    ];
+    for (s, d, code) in cases {
+        assert_eq!(level_of(s, d).code, code, "{s}/{d}");
+    }
+    // Every threshold in rules.json is hit exactly at its value, and one below is lower.
+    for (i, level) in rules::HOME_LEVELS.iter().enumerate().skip(1) {
+        if let Some(from) = level.systolic_from {
+            assert_eq!(level_of(from, 60).code, level.code);
+            assert_eq!(level_of(from - 1, 60).code, rules::HOME_LEVELS[i - 1].code);
+        }
+        if let Some(from) = level.diastolic_from {
+            assert_eq!(level_of(100, from).code, level.code);
+            assert_ne!(level_of(100, from - 1).code, level.code);
+        }
+    }
+}
+
+#[test]
+fn the_summary_carries_the_level_of_its_average() {
+    let readings = [
+        bp("2026-11-03", "07:00", 136, 84),
+        bp("2026-11-04", "07:00", 134, 84),
+        bp("2026-11-05", "07:00", 135, 84),
+    ];
+    let w = week("2026-11-09", &readings);
+    assert_eq!(w.average, avg(135, 84, 3));
+    let level = w.level.expect("level");
+    assert_eq!(level.code, "from-135-85");
+    assert!(level.text.contains("ESH"));
+}
+
+#[test]
+fn recognition_needs_two_days_in_the_last_seven() {
+    let today = d("2026-11-10");
+    assert_eq!(recognise(today, &[]), None);
+    let one_day = [
+        bp("2026-11-08", "07:00", 120, 80),
+        bp("2026-11-08", "19:00", 120, 80),
+    ];
+    assert_eq!(recognise(today, &one_day), None);
+    let mut two_days = one_day.to_vec();
+    two_days.push(bp("2026-11-10", "07:00", 120, 80));
+    assert_eq!(recognise(today, &two_days), Some(d("2026-11-08")));
+    // 2026-11-03 is 7 days ago: outside; 2026-11-04 (6 days ago) starts the week.
+    let mut older = two_days.clone();
+    older.push(bp("2026-11-03", "07:00", 120, 80));
+    assert_eq!(recognise(today, &older), Some(d("2026-11-08")));
+    older.push(bp("2026-11-04", "07:00", 120, 80));
+    assert_eq!(recognise(today, &older), Some(d("2026-11-04")));
+    // Readings after today (a later time zone) and half readings are not a week's days.
+    let weight = Measurements {
+        weight: Some(150.0),
+        ..Default::default()
+    };
+    let not_bp = [
+        bp("2026-11-09", "07:00", 120, 80),
+        bp("2026-11-11", "07:00", 120, 80),
+        reading("2026-11-10", "07:00", weight, None),
+    ];
+    assert_eq!(recognise(today, &not_bp), None);
+    let session = [
+        bp("2026-11-09", "07:00", 120, 80),
+        guided(
+            "2026-11-10",
+            "07:00",
+            Period::Morning,
+            &[(120, 80), (118, 78)],
+        ),
+    ];
+    assert_eq!(recognise(today, &session), Some(d("2026-11-09")));
+}
+
+#[test]
+fn the_started_week_comes_first_and_stays_a_week_after_it_ends() {
+    let readings = [
+        bp("2026-11-10", "07:00", 120, 80),
+        bp("2026-11-11", "07:00", 120, 80),
+    ];
+    // Running: shown although readings would make a week too.
+    let w = current(d("2026-11-11"), Some(d(START)), &readings).expect("week");
+    assert_eq!((w.start, w.origin), (d(START), Origin::Started));
+    assert_eq!(w.today, None);
+    // Ended 2026-11-08: shown up to 2026-11-15, 7 days later.
+    let w = current(d("2026-11-15"), Some(d(START)), &readings).expect("week");
+    assert_eq!(
+        (w.start, w.origin, w.complete),
+        (d(START), Origin::Started, true)
+    );
+    // A day later a recognised week takes over.
+    let w = current(d("2026-11-16"), Some(d(START)), &readings).expect("week");
+    assert_eq!((w.start, w.origin), (d("2026-11-10"), Origin::Recognised));
+    assert_eq!((w.today, w.complete), (Some(7), false));
+    // Nothing started and too few readings: nothing.
+    assert_eq!(current(d("2026-11-17"), Some(d(START)), &readings), None);
+    assert_eq!(current(d("2026-11-11"), None, &readings[..1]), None);
+    let w = current(d("2026-11-11"), None, &readings).expect("week");
+    assert_eq!((w.origin, w.today), (Origin::Recognised, Some(2)));
+}
+
+#[test]
+fn the_window_covers_the_oldest_week_still_shown() {
+    let today = d("2026-11-15");
+    let (from, to) = window(today);
+    assert_eq!((from, to), (d("2026-11-02"), today));
+    // The oldest started week `current` still shows begins on `from`.
+    let w = current(today, Some(from), &[]).expect("week");
+    assert_eq!(w.origin, Origin::Started);
+    let later = from - Duration::days(1);
+    assert_eq!(current(today, Some(later), &[]), None);
+}
+
+/// The one severe rule: above 180 systolic or 120 diastolic, with both numbers.
+#[test]
+fn severe_boundaries() {
+    let m = |systolic, diastolic| Measurements {
+        systolic,
+        diastolic,
+        ..Default::default()
+    };
+    assert!(!m(Some(180), Some(120)).severe());
+    assert!(m(Some(181), Some(80)).severe());
+    assert!(m(Some(150), Some(121)).severe());
+    assert!(m(Some(181), Some(121)).severe());
+    assert!(!m(Some(181), None).severe());
+    assert!(!m(None, Some(121)).severe());
+    assert!(!m(None, None).severe());
+}

@@ -1,0 +1,132 @@
+//! Guided measurements and the home monitoring week (issue 15): the use cases beside the
+//! plain readings'. `today` is the user's date (their time zone), which the caller knows.
+
+use chrono::{Duration, NaiveDate};
+use kernel::{FieldErrors, UserId};
+
+use super::{ReadingError, ReadingService};
+use crate::home_week::{self, Origin, WeekSummary};
+use crate::model::{Reading, ReadingQuery};
+use crate::rules;
+use crate::session::{self, Period, SessionInput};
+
+impl ReadingService {
+    /// Stores a guided measurement (needs a subscription, like recording).
+    pub async fn create_session(
+        &self,
+        user: UserId,
+        input: SessionInput,
+    ) -> Result<Reading, ReadingError> {
+        self.require_subscription(user).await?;
+        let (values, session) =
+            session::validate(&input, self.latest()).map_err(ReadingError::invalid)?;
+        Ok(self.repo.insert_session(user, values, session).await?)
+    }
+
+    /// Changes a guided measurement's period (morning or evening).
+    pub async fn set_session_period(
+        &self,
+        user: UserId,
+        id: i64,
+        period: &str,
+    ) -> Result<Reading, ReadingError> {
+        self.get(user, id).await?;
+        self.require_subscription(user).await?;
+        let Some(period) = Period::parse(period) else {
+            let mut errors = FieldErrors::new();
+            errors.add("period", rules::MSG_PERIOD_INVALID);
+            return Err(ReadingError::invalid(errors));
+        };
+        self.repo
+            .set_period(user, id, period)
+            .await?
+            .ok_or(ReadingError::NotFound)
+    }
+
+    /// The readings of the days `[from, to]`.
+    async fn readings_between(
+        &self,
+        user: UserId,
+        (from, to): (NaiveDate, NaiveDate),
+    ) -> Result<Vec<Reading>, ReadingError> {
+        let query = ReadingQuery {
+            from: Some(from),
+            to: Some(to),
+            ..Default::default()
+        };
+        Ok(self.repo.list(user, query).await?.readings)
+    }
+
+    /// The week the dashboard shows ([`home_week::current`]).
+    pub async fn home_week(
+        &self,
+        user: UserId,
+        today: NaiveDate,
+    ) -> Result<Option<WeekSummary>, ReadingError> {
+        let latest = self.weeks.latest_start(user).await?;
+        let readings = self
+            .readings_between(user, home_week::window(today))
+            .await?;
+        Ok(home_week::current(today, latest, &readings))
+    }
+
+    /// Starts a home monitoring week on `start` (today when not sent), which must be today
+    /// or one of the 6 days before.
+    pub async fn start_home_week(
+        &self,
+        user: UserId,
+        today: NaiveDate,
+        start: Option<&str>,
+    ) -> Result<WeekSummary, ReadingError> {
+        self.require_subscription(user).await?;
+        let start = match start.map(str::trim).filter(|s| !s.is_empty()) {
+            None => today,
+            Some(raw) => {
+                let earliest = today - Duration::days(rules::HOME_WEEK_DAYS - 1);
+                match rules::parse_date(raw) {
+                    Some(d) if (earliest..=today).contains(&d) => d,
+                    parsed => {
+                        let mut errors = FieldErrors::new();
+                        let message = if parsed.is_some() {
+                            rules::MSG_WEEK_START_RANGE
+                        } else {
+                            rules::MSG_DATE_INVALID
+                        };
+                        errors.add("startDate", message);
+                        return Err(ReadingError::invalid(errors));
+                    }
+                }
+            }
+        };
+        self.weeks.start(user, start).await?;
+        let end = start + Duration::days(rules::HOME_WEEK_DAYS - 1);
+        let readings = self.readings_between(user, (start, end)).await?;
+        Ok(home_week::summarize(
+            start,
+            Origin::Started,
+            today,
+            &readings,
+        ))
+    }
+
+    /// Stops the started week still running today (it is forgotten); not found when none.
+    pub async fn stop_home_week(&self, user: UserId, today: NaiveDate) -> Result<(), ReadingError> {
+        let running = self.weeks.latest_start(user).await?.filter(|start| {
+            *start <= today && today - *start < Duration::days(rules::HOME_WEEK_DAYS)
+        });
+        match running {
+            Some(start) if self.weeks.stop(user, start).await? => Ok(()),
+            _ => Err(ReadingError::NotFound),
+        }
+    }
+
+    /// The first days of the weeks the user started within `[from, to]` (for reports).
+    pub async fn home_week_starts(
+        &self,
+        user: UserId,
+        from: NaiveDate,
+        to: NaiveDate,
+    ) -> Result<Vec<NaiveDate>, ReadingError> {
+        Ok(self.weeks.starts_between(user, from, to).await?)
+    }
+}
