@@ -14,69 +14,32 @@ export type Schemas = components['schemas'];
  */
 export type Sent<T, K extends keyof T> = Omit<T, K> & { [P in K]-?: Exclude<T[P], undefined> };
 
-/*
- * Issue 15's DTOs, written in the shape of the agreed contract until `openapi.json` carries
- * them; then these become aliases of `Schemas[...]` like the rest.
- */
-
-/** Morning or evening: a guided measurement's period and a home week's slot. */
+/** Morning or evening: a guided measurement's period and a home week's slot (sent as a string). */
 export type Period = 'morning' | 'evening';
 
 /** One reading of a guided measurement. */
-export interface SessionReadingDto {
-  time: string;
-  systolic: number;
-  diastolic: number;
-  heartRate: number | null;
-}
+export type SessionReadingDto = Sent<Schemas['SessionReadingDto'], 'heartRate'>;
 
 /** The guided measurement a reading averages (`ReadingDto.session`). */
-export interface SessionDto {
+export type SessionDto = Omit<Schemas['SessionDto'], 'period' | 'readings'> & {
   period: Period;
-  restSkipped: boolean;
   readings: SessionReadingDto[];
-}
+};
 
-/** An average of a home week's blood pressure readings. */
-export interface HomeWeekAverageDto {
-  systolic: number;
-  diastolic: number;
-  count: number;
-}
+/** An average of a home week's blood pressure readings, with how many readings it is of. */
+export type HomeWeekAverageDto = Schemas['AverageDto'];
 
 /** The level of a home average (rules.json `homeWeek.levels`, as the server chose it). */
-export interface HomeWeekLevelDto {
-  code: string;
-  label: string;
-  text: string;
-}
+export type HomeWeekLevelDto = Schemas['LevelDto'];
 
 /** One day of a home week: readings per slot; day 1 is not counted. */
-export interface HomeWeekDayDto {
-  date: string;
-  day: number;
-  morning: number;
-  evening: number;
-  counted: boolean;
-}
+export type HomeWeekDayDto = Schemas['DayDto'];
 
 /** `GET /api/home-week`'s week (and what `POST` answers). */
-export interface HomeWeekDto {
-  startDate: string;
-  endDate: string;
-  origin: 'started' | 'recognised';
-  complete: boolean;
-  today: number | null;
-  days: HomeWeekDayDto[];
-  countedDays: number;
-  minDays: number;
-  average: HomeWeekAverageDto | null;
-  morning: HomeWeekAverageDto | null;
-  evening: HomeWeekAverageDto | null;
-  level: HomeWeekLevelDto | null;
-}
+export type HomeWeekDto = Omit<
+  Sent<Schemas['HomeWeekDto'], 'average' | 'morning' | 'evening' | 'level' | 'today'>,
+  'origin'
+> & { origin: 'started' | 'recognised' };
 
 /** `GET /api/home-week`. */
-export interface HomeWeekAnswerDto {
-  week: HomeWeekDto | null;
-}
+export type HomeWeekAnswerDto = Omit<Schemas['HomeWeekResponse'], 'week'> & { week: HomeWeekDto | null };

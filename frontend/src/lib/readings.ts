@@ -14,13 +14,11 @@ type Measure = 'systolic' | 'diastolic' | 'heartRate' | 'weight' | 'bloodSugar' 
 /**
  * A reading as `GET /api/readings` sends it (the fields the client reads): `date` is
  * YYYY-MM-DD, `time` HH:MM (24-hour), weight in pounds, blood sugar in mg/dL, null for a
- * measure not recorded, and `bpCategory` the server's category (see `bpCategory.ts`).
- * A guided measurement's reading carries its `session`; its own numbers are the session's
+ * measure not recorded, `bpCategory` the server's category (see `bpCategory.ts`) and
+ * `severe` its one rule (above 180 systolic or 120 diastolic). A guided measurement's reading carries its `session`; its own numbers are the session's
  * rounded averages.
  */
-export type Reading = Sent<Pick<Schemas['ReadingDto'], 'id' | 'date' | 'time' | Measure | 'bpCategory'>, Measure> & {
-  /** Above 180 systolic or 120 diastolic (the server's one rule, `readings::severe`). */
-  severe: boolean;
+export type Reading = Sent<Pick<Schemas['ReadingDto'], 'id' | 'date' | 'time' | Measure | 'bpCategory' | 'severe'>, Measure> & {
   /** The guided measurement this reading averages, else null. */
   session: SessionDto | null;
 };
