@@ -14,6 +14,12 @@ export type { Period };
 
 export const HOME_WEEK_KEY = '/api/home-week';
 
+/**
+ * Day 1 is left out of the average (the guidelines' rule). The server's `counted` is true for
+ * a day that is in the average: from day 2 on, once it holds a reading.
+ */
+export const isLeftOut = (day: HomeWeekDay): boolean => day.day === 1;
+
 export const fetchHomeWeek = async (): Promise<HomeWeek | null> =>
   (await apiGet<HomeWeekAnswerDto>(HOME_WEEK_KEY)).week;
 

@@ -6,12 +6,13 @@ export const WEEK_START = '2026-11-18';
 
 /**
  * A home week as the server sends it: `slots` are the [morning, evening] reading counts of
- * days 1, 2, ... (missing days have none); counted days are days 2 to 7 with a reading.
+ * days 1, 2, ... (missing days have none); counted days are days 2 to 7 with a reading (as
+ * the server's `readings::home_week`).
  */
 export function homeWeek(slots: ReadonlyArray<readonly [number, number]>, extra: Partial<HomeWeek> = {}): HomeWeek {
   const days = Array.from({ length: 7 }, (_, i) => {
     const [morning, evening] = slots[i] ?? [0, 0];
-    return { date: `2026-11-${String(18 + i)}`, day: i + 1, morning, evening, counted: i > 0 };
+    return { date: `2026-11-${String(18 + i)}`, day: i + 1, morning, evening, counted: i > 0 && morning + evening > 0 };
   });
   return {
     startDate: WEEK_START,
@@ -20,7 +21,7 @@ export function homeWeek(slots: ReadonlyArray<readonly [number, number]>, extra:
     complete: false,
     today: 3,
     days,
-    countedDays: days.filter((d) => d.counted && d.morning + d.evening > 0).length,
+    countedDays: days.filter((d) => d.counted).length,
     minDays: 3,
     average: null,
     morning: null,

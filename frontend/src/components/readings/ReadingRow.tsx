@@ -74,11 +74,10 @@ export function ReadingRow({ reading, units, columns, onEdit, onDelete, children
                 onClick={() => setOpen((o) => !o)}
               >
                 <Icon name="chevron-down" size={16} className="session-toggle-icon" />
-                <span className="session-toggle-main">
-                  {marker.main}
-                  <span className="visually-hidden">,</span>
-                </span>{' '}
-                <span className="session-toggle-detail">{marker.detail}</span>
+                <span className="session-toggle-text">
+                  {`${marker.main} · `}
+                  <span className="session-toggle-detail">{marker.detail}</span>
+                </span>
               </button>
             ) : null
           }

@@ -80,7 +80,7 @@ describe('Dashboard: guided measurements in the recent readings', () => {
   it('marks a session and expands it to its readings', async () => {
     renderDashboard([reading(1, today, { systolic: 134, diastolic: 86, heartRate: 71, session: threeReadingSession })]);
     const table = await screen.findByRole('table');
-    const toggle = within(table).getByRole('button', { name: 'Guided · 3 readings, Morning · rest skipped' });
+    const toggle = within(table).getByRole('button', { name: 'Guided · 3 readings · Morning · rest skipped' });
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     await userEvent.setup().click(toggle);
     expect(toggle).toHaveAttribute('aria-expanded', 'true');

@@ -257,7 +257,7 @@ describe('History', () => {
     const toggles = within(table).getAllByRole('button', { name: /^Guided/ });
     expect(toggles).toHaveLength(1);
     const toggle = toggles[0]!;
-    expect(toggle).toHaveAccessibleName('Guided · 3 readings, Morning · rest skipped');
+    expect(toggle).toHaveAccessibleName('Guided · 3 readings · Morning · rest skipped');
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     const panel = document.getElementById(toggle.getAttribute('aria-controls')!)!;
     expect(panel).not.toBeVisible();

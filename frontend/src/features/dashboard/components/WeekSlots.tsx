@@ -3,7 +3,7 @@ import { Icon } from '../../../components/icons/Icon';
 import { readingsCount } from '../../../components/homeWeek/WeekResult';
 import { cx } from '../../../lib/cx';
 import { formatMonthDay, readingTimestamp } from '../../../lib/dates';
-import type { HomeWeek, HomeWeekDay, Period } from '../../../lib/homeWeek';
+import { isLeftOut, type HomeWeek, type HomeWeekDay, type Period } from '../../../lib/homeWeek';
 import { PERIOD_LABELS } from '../../../lib/readings';
 
 const PERIODS: ReadonlyArray<Period> = ['morning', 'evening'];
@@ -12,7 +12,7 @@ const PERIODS: ReadonlyArray<Period> = ['morning', 'evening'];
 function slotClasses(day: HomeWeekDay, count: number, today: number | null): string {
   const done = count > 0;
   const ahead = !done && today !== null && day.day >= today;
-  return cx(done && 'week-slot-done', ahead && 'week-slot-ahead', !day.counted && 'week-slot-uncounted');
+  return cx(done && 'week-slot-done', ahead && 'week-slot-ahead', isLeftOut(day) && 'week-slot-uncounted');
 }
 
 function Slot({ day, period, today }: { day: HomeWeekDay; period: Period; today: number | null }): ReactElement {
@@ -40,7 +40,7 @@ function WeekSlotsList({ week }: { week: HomeWeek }): ReactElement {
               <span className="week-line-number">Day {d.day}</span>
               <span className="week-day-date">{formatMonthDay(readingTimestamp(d.date, null))}</span>
               {today ? <span className="week-line-today">today</span> : null}
-              {d.counted ? null : <span className="week-day-note">not counted</span>}
+              {isLeftOut(d) ? <span className="week-day-note">not counted</span> : null}
             </span>
             {PERIODS.map((period) => {
               const count = d[period];
@@ -87,7 +87,7 @@ function WeekSlotsTable({ week }: { week: HomeWeek }): ReactElement {
               <th
                 key={d.day}
                 scope="col"
-                className={cx(!d.counted && 'week-day-uncounted', d.day === week.today && 'week-day-today')}
+                className={cx(isLeftOut(d) && 'week-day-uncounted', d.day === week.today && 'week-day-today')}
                 aria-current={d.day === week.today ? 'date' : undefined}
               >
                 <span className="week-day-number">
@@ -95,7 +95,7 @@ function WeekSlotsTable({ week }: { week: HomeWeek }): ReactElement {
                   {d.day}
                 </span>
                 <span className="week-day-date">{formatMonthDay(readingTimestamp(d.date, null))}</span>
-                {d.counted ? null : <span className="week-day-note">not counted</span>}
+                {isLeftOut(d) ? <span className="week-day-note">not counted</span> : null}
                 {d.day === week.today ? <span className="visually-hidden">, today</span> : null}
               </th>
             ))}

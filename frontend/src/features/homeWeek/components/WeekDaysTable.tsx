@@ -1,11 +1,11 @@
 import type { ReactElement } from 'react';
 import { formatDate } from '../../../lib/dates';
-import type { HomeWeek, HomeWeekDay } from '../../../lib/homeWeek';
+import { isLeftOut, type HomeWeek, type HomeWeekDay } from '../../../lib/homeWeek';
 
 /** Whether a day is in the average: day 1 never is (the guidelines leave it out). */
 function countedText(day: HomeWeekDay, today: number | null): string {
-  if (!day.counted) return 'Not counted';
-  if (day.morning + day.evening > 0) return 'Counted';
+  if (isLeftOut(day)) return 'Not counted';
+  if (day.counted) return 'Counted';
   return today !== null && day.day >= today ? 'Not yet' : 'No readings';
 }
 
@@ -37,7 +37,7 @@ export function WeekDaysTable({ week }: { week: HomeWeek }): ReactElement {
                 </th>
                 <td className="cell-number">{d.morning}</td>
                 <td className="cell-number">{d.evening}</td>
-                <td className={d.counted ? undefined : 'week-days-uncounted'}>{countedText(d, week.today)}</td>
+                <td className={isLeftOut(d) ? 'week-days-uncounted' : undefined}>{countedText(d, week.today)}</td>
               </tr>
             );
           })}
