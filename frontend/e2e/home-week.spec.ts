@@ -138,6 +138,9 @@ test('the dashboard shows the severe guidance for a 185/95 reading, until a newe
   const panel = page.getByRole('region', { name: 'Your latest blood pressure reading' });
   await expect(page.getByRole('region', { name: 'Recent Readings' }).getByRole('row')).toHaveCount(4);
   await expect(panel).toHaveCount(0);
+  // Three days of morning and evening readings, no week started: the server recognises one.
+  await expect(weekCard(page).getByText('Found from your readings')).toBeVisible();
+  await expect(weekCard(page).getByRole('button', { name: 'Start a home monitoring week' })).toBeVisible();
 
   await seedReadings(page.request, [bp(day(0), '00:00', 185, 95)], 1);
   await page.reload();

@@ -1,6 +1,8 @@
 import type { ReactElement } from 'react';
 import { Alert } from '../feedback/Alert';
 import { Skeleton } from '../feedback/Skeleton';
+import { HomeWeekIntro } from './HomeWeekIntro';
+import { StartWeekButton } from './StartWeekButton';
 import './homeWeek.css';
 
 /** The week's placeholder while it loads. */
@@ -21,4 +23,25 @@ export function WeekLoadError(): ReactElement {
       Check your connection and reload the page to try again.
     </Alert>
   );
+}
+
+/** No week: what one is, and a start. */
+export function WeekEmpty(): ReactElement {
+  return (
+    <div className="week-empty">
+      <HomeWeekIntro />
+      <div>
+        <StartWeekButton />
+      </div>
+    </div>
+  );
+}
+
+/**
+ * What a home week's screen shows until it has a week to show: the placeholder while it
+ * loads, the failure, or (none) what a week is, with a start.
+ */
+export function weekPlaceholder(week: null | undefined, error: unknown): ReactElement {
+  if (week === null) return <WeekEmpty />;
+  return error !== undefined ? <WeekLoadError /> : <WeekSkeleton />;
 }

@@ -22,7 +22,10 @@ export function SessionReadings({ session }: { session: SessionDto }): ReactElem
     <ol className="session-readings">
       {session.readings.map((r, i) => (
         <li key={`${i}-${r.time}`} className="session-reading">
-          <span className="session-reading-n">Reading {i + 1}</span>
+          <span className="session-reading-n">
+            <span className="session-reading-word">Reading </span>
+            {i + 1}
+          </span>
           <span className="session-reading-time">
             <span className="time-24">{r.time}</span>
             <span className="time-12">{formatTime12(r.time)}</span>

@@ -1,11 +1,10 @@
 import type { ReactElement } from 'react';
 import { Link } from 'react-router-dom';
-import { HomeWeekIntro } from '../../../components/homeWeek/HomeWeekIntro';
 import { StartWeekButton } from '../../../components/homeWeek/StartWeekButton';
 import { WeekResult } from '../../../components/homeWeek/WeekResult';
 import { WeekStatus } from '../../../components/homeWeek/WeekStatus';
 import { WeekRecognised } from '../../../components/homeWeek/WeekRecognised';
-import { WeekLoadError, WeekSkeleton } from '../../../components/homeWeek/WeekLoading';
+import { weekPlaceholder } from '../../../components/homeWeek/WeekLoading';
 import { useHomeWeek } from '../../../lib/homeWeek';
 import { WeekSlots } from './WeekSlots';
 
@@ -19,35 +18,21 @@ export const HOME_WEEK_TITLE = 'Home monitoring week';
 export function HomeWeekCard(): ReactElement {
   const { week, error } = useHomeWeek();
 
-  let body: ReactElement;
-  if (week === undefined && error !== undefined) {
-    body = <WeekLoadError />;
-  } else if (week === undefined) {
-    body = <WeekSkeleton />;
-  } else if (week === null) {
-    body = (
-      <div className="week-empty">
-        <HomeWeekIntro />
+  const body = week ? (
+    <>
+      {week.origin === 'recognised' ? <WeekRecognised /> : null}
+      <WeekStatus week={week} />
+      <WeekSlots week={week} />
+      <WeekResult week={week} />
+      {week.complete && week.origin === 'started' ? (
         <div>
-          <StartWeekButton />
+          <StartWeekButton label="Start a new week" secondary />
         </div>
-      </div>
-    );
-  } else {
-    body = (
-      <>
-        {week.origin === 'recognised' ? <WeekRecognised /> : null}
-        <WeekStatus week={week} />
-        <WeekSlots week={week} />
-        <WeekResult week={week} />
-        {week.complete && week.origin === 'started' ? (
-          <div>
-            <StartWeekButton label="Start a new week" secondary />
-          </div>
-        ) : null}
-      </>
-    );
-  }
+      ) : null}
+    </>
+  ) : (
+    weekPlaceholder(week, error)
+  );
 
   return (
     <section className="card week-card" aria-labelledby="home-week-heading">

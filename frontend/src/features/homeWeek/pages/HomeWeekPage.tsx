@@ -1,8 +1,7 @@
 import { useState, type ReactElement } from 'react';
 import { Link } from 'react-router-dom';
-import { HomeWeekIntro } from '../../../components/homeWeek/HomeWeekIntro';
 import { StartWeekButton } from '../../../components/homeWeek/StartWeekButton';
-import { WeekLoadError, WeekSkeleton } from '../../../components/homeWeek/WeekLoading';
+import { weekPlaceholder } from '../../../components/homeWeek/WeekLoading';
 import { WeekRecognised } from '../../../components/homeWeek/WeekRecognised';
 import { AverageValue, WeekResult } from '../../../components/homeWeek/WeekResult';
 import { WeekStatus } from '../../../components/homeWeek/WeekStatus';
@@ -42,7 +41,6 @@ export default function HomeWeekPage(): ReactElement {
     try {
       await stopHomeWeek();
       toast({ title: WEEK_STOPPED, description: 'Your readings stay in your history.' });
-      setConfirming(false);
     } catch (err) {
       toast({
         title: WEEK_STOP_FAILED,
@@ -52,27 +50,16 @@ export default function HomeWeekPage(): ReactElement {
             : serverMessageOr(err, 'Check your connection and try again.'),
         variant: 'destructive',
       });
-      setConfirming(false);
     } finally {
+      setConfirming(false);
       setStopping(false);
       await mutate();
     }
   };
 
   let body: ReactElement;
-  if (week === undefined && error !== undefined) {
-    body = <WeekLoadError />;
-  } else if (week === undefined) {
-    body = <WeekSkeleton />;
-  } else if (week === null) {
-    body = (
-      <section className="card week-page-card week-empty" aria-label="No home monitoring week">
-        <HomeWeekIntro />
-        <div>
-          <StartWeekButton />
-        </div>
-      </section>
-    );
+  if (!week) {
+    body = <div className="card week-page-card">{weekPlaceholder(week, error)}</div>;
   } else {
     const running = week.origin === 'started' && !week.complete;
     body = (
