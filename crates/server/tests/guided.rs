@@ -496,7 +496,46 @@ async fn a_week_is_recognised_from_readings(b: Backend) {
     assert_eq!(w["today"], 6);
 }
 
+async fn exports_carry_sessions_and_weeks(b: Backend) {
+    let app = subscriber(b, "2026-11-20T12:00:00Z").await;
+    let r = json_of(
+        app.post(
+            "/api/bp-sessions",
+            session("2026-11-20", "07:00", &[(131, 81), (133, 83), (135, 85)]),
+        )
+        .await,
+    )
+    .await;
+    app.post("/api/home-week", json!({"startDate": "2026-11-18"}))
+        .await;
+    let res = app.get("/api/data/account.json").await;
+    assert_eq!(res.status(), StatusCode::OK);
+    let account = json_of(res).await;
+    assert_eq!(
+        account["guidedMeasurements"],
+        json!([{"readingId": r["id"], "date": "2026-11-20", "session": r["session"]}])
+    );
+    assert_eq!(
+        account["guidedMeasurements"][0]["session"]["readings"][2]["systolic"],
+        135
+    );
+    assert_eq!(account["homeMonitoringWeeksStarted"], json!(["2026-11-18"]));
+    // The CSV holds the averages, as the history shows them.
+    let csv = app
+        .get("/api/data/readings.csv")
+        .await
+        .text()
+        .await
+        .expect("csv");
+    assert!(
+        csv.lines()
+            .any(|l| l.contains("2026-11-20") && l.contains(",133,83,")),
+        "{csv}"
+    );
+}
+
 on_both_backends!(
+    exports_carry_sessions_and_weeks,
     a_session_is_one_reading_with_its_readings,
     bad_sessions_store_nothing,
     severe_is_above_180_or_120,

@@ -43,6 +43,17 @@ async fn every_id_route_is_404_for_another_user(b: Backend) {
     .await["id"]
         .as_i64()
         .expect("report");
+    let session = json_of(
+        app.post(
+            "/api/bp-sessions",
+            json!({"date": "2026-11-20", "time": "07:00", "readings": [
+                {"systolic": 120, "diastolic": 80}, {"systolic": 122, "diastolic": 80}]}),
+        )
+        .await,
+    )
+    .await["id"]
+        .as_i64()
+        .expect("session");
     let doc = json_of(app.get("/api/openapi.json").await).await;
 
     let bob = TestApp {
@@ -60,6 +71,8 @@ async fn every_id_route_is_404_for_another_user(b: Backend) {
             reading
         } else if path.starts_with("/api/reports/") {
             report
+        } else if path.starts_with("/api/bp-sessions/") {
+            session
         } else {
             panic!("a new {{id}} route, {path}: add its owner's id here");
         };
@@ -105,6 +118,15 @@ async fn every_id_route_is_404_for_another_user(b: Backend) {
         .await
         .expect("req");
     assert_eq!(res.status(), StatusCode::OK);
+    let s: Value = ann
+        .get(bob.url(&format!("/api/readings/{session}")))
+        .send()
+        .await
+        .expect("req")
+        .json()
+        .await
+        .expect("json");
+    assert_eq!(s["session"]["period"], "morning");
 }
 
 async fn fields_a_client_must_not_set_are_ignored(b: Backend) {

@@ -133,12 +133,19 @@ fn watch() {
 
 /// The one socket in `after`, not in `before`, that no pooled connection owns; `None`
 /// unless exactly one.
-fn only_new(state: &State, before: &HashSet<RawFd>, after: &HashSet<RawFd>) -> Option<RawFd> {
+/// A socket as `/proc/self/fd` shows it: its descriptor and its inode. The inode tells a
+/// new socket from an old one whose descriptor number it reused: a pooled connection
+/// closed while another opens frees a number the kernel hands straight to the new socket,
+/// which compared by number alone looked old and went unwatched.
+type SocketId = (RawFd, u64);
+
+fn only_new(state: &State, before: &HashSet<SocketId>, after: &HashSet<SocketId>) -> Option<RawFd> {
     let mut new = after
         .difference(before)
+        .map(|&(fd, _)| fd)
         .filter(|fd| !state.claimed.contains(fd));
     match (new.next(), new.next()) {
-        (Some(&fd), None) => Some(fd),
+        (Some(fd), None) => Some(fd),
         _ => None,
     }
 }
@@ -203,7 +210,12 @@ impl Socket {
                     generation: generation.clone(),
                 }))
             }
-            None => None,
+            None => {
+                tracing::warn!(
+                    "could not tell which socket a new PostgreSQL connection uses; it has no statement deadline"
+                );
+                None
+            }
         };
         (opened, socket)
     }
@@ -247,21 +259,27 @@ impl Drop for Socket {
 
 #[cfg(target_os = "linux")]
 mod sys {
-    use super::RawFd;
+    use super::{RawFd, SocketId};
     use std::collections::HashSet;
 
     /// Open sockets of this process whose peer listens on `port`.
-    pub(super) fn sockets_to(port: u16) -> HashSet<RawFd> {
+    pub(super) fn sockets_to(port: u16) -> HashSet<SocketId> {
         let Ok(dir) = std::fs::read_dir("/proc/self/fd") else {
             return HashSet::new();
         };
         dir.filter_map(Result::ok)
-            .filter(|e| {
-                std::fs::read_link(e.path())
-                    .is_ok_and(|t| t.to_string_lossy().starts_with("socket:"))
+            .filter_map(|e| {
+                // The link reads "socket:[<inode>]".
+                let link = std::fs::read_link(e.path()).ok()?;
+                let inode = link
+                    .to_str()?
+                    .strip_prefix("socket:[")?
+                    .strip_suffix(']')?
+                    .parse::<u64>()
+                    .ok()?;
+                Some((e.file_name().to_str()?.parse::<RawFd>().ok()?, inode))
             })
-            .filter_map(|e| e.file_name().to_str()?.parse::<RawFd>().ok())
-            .filter(|fd| {
+            .filter(|(fd, _)| {
                 nix::sys::socket::getpeername::<nix::sys::socket::SockaddrStorage>(*fd)
                     .ok()
                     .and_then(|a| {
@@ -283,10 +301,10 @@ mod sys {
 
 #[cfg(not(target_os = "linux"))]
 mod sys {
-    use super::RawFd;
+    use super::{RawFd, SocketId};
     use std::collections::HashSet;
 
-    pub(super) fn sockets_to(_port: u16) -> HashSet<RawFd> {
+    pub(super) fn sockets_to(_port: u16) -> HashSet<SocketId> {
         HashSet::new()
     }
 
@@ -319,6 +337,30 @@ mod tests {
         assert_eq!(read, 0, "the watchdog shut the socket down");
         assert!(socket.tripped());
         assert_eq!(generation.current(), 1);
+        drop(server);
+    }
+
+    #[test]
+    fn a_new_socket_that_reuses_a_closed_ones_number_is_found() {
+        let server = std::net::TcpListener::bind("127.0.0.1:0").expect("bind");
+        let port = server.local_addr().expect("addr").port();
+        let old = std::net::TcpStream::connect(("127.0.0.1", port)).expect("connect");
+        let generation = Arc::new(Generation::default());
+        // Another pooled connection closes while this one opens: the kernel gives the new
+        // socket the lowest free number, the one just freed.
+        let (client, socket) = Socket::find(
+            port,
+            Duration::from_secs(10),
+            Duration::from_secs(10),
+            &generation,
+            || {
+                drop(old);
+                std::net::TcpStream::connect(("127.0.0.1", port))
+            },
+        );
+        let client = client.expect("connect");
+        let socket = socket.expect("the new socket is found although its number is not new");
+        assert_eq!(socket.fd, std::os::fd::AsRawFd::as_raw_fd(&client));
         drop(server);
     }
 

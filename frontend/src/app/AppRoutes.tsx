@@ -25,6 +25,9 @@ const NotFoundPage = lazy(() => import(/* webpackChunkName: "not-found" */ './No
 
 const DashboardPage = lazy(() => import(/* webpackChunkName: "dashboard" */ '../features/dashboard/pages/DashboardPage'));
 const RecordVitalsPage = lazy(() => import(/* webpackChunkName: "vitals" */ '../features/readings/pages/RecordVitalsPage'));
+const GuidedMeasurementPage = lazy(
+  () => import(/* webpackChunkName: "guided" */ '../features/readings/pages/GuidedMeasurementPage'),
+);
 const HistoryPage = lazy(() => import(/* webpackChunkName: "history" */ '../features/history/pages/HistoryPage'));
 const HomeWeekPage = lazy(() => import(/* webpackChunkName: "home-week" */ '../features/homeWeek/pages/HomeWeekPage'));
 const ReportsPage = lazy(() => import(/* webpackChunkName: "reports" */ '../features/reports/pages/ReportsPage'));
@@ -68,6 +71,7 @@ export function AppRoutes(): ReactElement {
       <Route element={<ProtectedRoute />}>
         <Route path="/" element={<DashboardPage />} />
         <Route path="/vitals" element={<RecordVitalsPage />} />
+        <Route path="/vitals/guided" element={<GuidedMeasurementPage />} />
         <Route path="/history" element={<HistoryPage />} />
         <Route path="/home-week" element={<HomeWeekPage />} />
         <Route path="/reports" element={<ReportsPage />} />

@@ -43,3 +43,6 @@ export type HomeWeekDto = Omit<
 
 /** `GET /api/home-week`. */
 export type HomeWeekAnswerDto = Omit<Schemas['HomeWeekResponse'], 'week'> & { week: HomeWeekDto | null };
+
+/** POST /api/bp-sessions, as the guided measurement sends it (no weight, blood sugar or notes). */
+export type BpSessionRequest = Pick<Schemas['SessionRequest'], 'date' | 'time' | 'period' | 'restSkipped' | 'readings'>;

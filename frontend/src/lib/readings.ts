@@ -5,7 +5,7 @@
  */
 import useSWR, { useSWRConfig, type KeyedMutator } from 'swr';
 import { apiDelete, apiGet, apiGetWithHeaders, apiPatch, apiPost } from './api';
-import type { Period, Schemas, SessionDto, Sent } from './apiTypes';
+import type { BpSessionRequest, Period, Schemas, SessionDto, Sent } from './apiTypes';
 // The home week is counted from the readings: it is refreshed with them.
 import { HOME_WEEK_KEY } from './homeWeek';
 
@@ -15,11 +15,11 @@ type Measure = 'systolic' | 'diastolic' | 'heartRate' | 'weight' | 'bloodSugar' 
  * A reading as `GET /api/readings` sends it (the fields the client reads): `date` is
  * YYYY-MM-DD, `time` HH:MM (24-hour), weight in pounds, blood sugar in mg/dL, null for a
  * measure not recorded, `bpCategory` the server's category (see `bpCategory.ts`) and
- * `severe` its one rule (above 180 systolic or 120 diastolic). A guided measurement's reading carries its `session`; its own numbers are the session's
- * rounded averages.
+ * `severe` its one rule (above 180 systolic or 120 diastolic). A guided measurement's
+ * reading carries its `session`; its own numbers are the session's rounded averages.
  */
 export type Reading = Sent<Pick<Schemas['ReadingDto'], 'id' | 'date' | 'time' | Measure | 'bpCategory' | 'severe'>, Measure> & {
-  /** The guided measurement this reading averages, else null. */
+  /** The guided measurement this reading is the average of (null for a single reading). */
   session: SessionDto | null;
 };
 
@@ -84,6 +84,9 @@ export const fetchReading = (id: number): Promise<Reading> => apiGet<Reading>(re
 export const createReading = (payload: ReadingPayload): Promise<Reading> => apiPost<Reading>(READINGS_KEY, payload);
 export const updateReading = (id: number, payload: ReadingPayload): Promise<Reading> =>
   apiPatch<Reading>(readingUrl(id), payload);
+/** POST /api/bp-sessions: a guided measurement, saved as one reading holding its readings' average. */
+export const BP_SESSIONS_URL = '/api/bp-sessions';
+export const createBpSession = (payload: BpSessionRequest): Promise<Reading> => apiPost<Reading>(BP_SESSIONS_URL, payload);
 export const deleteReading = (id: number): Promise<unknown> => apiDelete<unknown>(readingUrl(id));
 
 export interface ReadingsState<T> {

@@ -57,6 +57,40 @@ function measure(name: string, range: CanonicalRange, whole: boolean) {
   return field;
 }
 
+/** Systolic, diastolic (below systolic) and heart rate: the reading form's and each guided reading's. */
+function bpFields() {
+  return {
+    systolic: measure(SYSTOLIC.name, SYSTOLIC, SYSTOLIC.whole),
+    diastolic: measure(DIASTOLIC.name, DIASTOLIC, DIASTOLIC.whole).test(
+      'below-systolic',
+      readingMessages.diastolicNotLower,
+      function (v) {
+        const parent = this.parent as Partial<ReadingFormValues>;
+        const systolic = Number(parent.systolic?.trim() || NaN);
+        const diastolic = Number(v || NaN);
+        return !Number.isFinite(systolic) || !Number.isFinite(diastolic) || diastolic < systolic;
+      },
+    ),
+    heartRate: measure(HEART_RATE.name, HEART_RATE, HEART_RATE.whole),
+  };
+}
+
+/** One reading of a guided measurement, as typed. */
+export type GuidedReadingValues = Pick<ReadingFormValues, 'systolic' | 'diastolic' | 'heartRate'>;
+
+/**
+ * A guided measurement's reading: the reading form's rules for the three numbers, and
+ * systolic and diastolic required (the server's message).
+ */
+export function guidedReadingSchema(): ObjectSchema<GuidedReadingValues> {
+  const { systolic, diastolic, heartRate } = bpFields();
+  return object({
+    systolic: systolic.required(RULE_MESSAGES.sessionBpRequired),
+    diastolic: diastolic.required(RULE_MESSAGES.sessionBpRequired),
+    heartRate,
+  }).defined() as ObjectSchema<GuidedReadingValues>;
+}
+
 /** The reading form's rules in the user's units (weight 50-500 lbs = 22.7-226.8 kg, ...). */
 export function readingSchema(
   weightUnit: WeightUnit,
@@ -78,18 +112,7 @@ export function readingSchema(
         const at = now();
         return !v || date !== toIsoDate(at) || v <= toIsoTime(at);
       }),
-    systolic: measure(SYSTOLIC.name, SYSTOLIC, SYSTOLIC.whole),
-    diastolic: measure(DIASTOLIC.name, DIASTOLIC, DIASTOLIC.whole).test(
-      'below-systolic',
-      readingMessages.diastolicNotLower,
-      function (v) {
-        const parent = this.parent as Partial<ReadingFormValues>;
-        const systolic = Number(parent.systolic?.trim() || NaN);
-        const diastolic = Number(v || NaN);
-        return !Number.isFinite(systolic) || !Number.isFinite(diastolic) || diastolic < systolic;
-      },
-    ),
-    heartRate: measure(HEART_RATE.name, HEART_RATE, HEART_RATE.whole),
+    ...bpFields(),
     weight: measure(rangeOf('weight').name, weightRange(weightUnit), rangeOf('weight').whole),
     bloodSugar: measure(rangeOf('bloodSugar').name, bloodSugarRange(bloodSugarUnit), rangeOf('bloodSugar').whole),
     notes: string().max(NOTES_MAX, readingMessages.notesMax),

@@ -8,7 +8,6 @@ import { useFieldErrors } from '../../../components/form/useFieldErrors';
 import { BpCategoryBadge } from '../../../components/readings/BpCategoryBadge';
 import { useToast } from '../../../components/toast';
 import { isApiError } from '../../../lib/api';
-import { hasPresenceCookie } from '../../../lib/cookies';
 import { toIsoDate, toIsoTime } from '../../../lib/dates';
 import { UNITS_UNKNOWN_SAVE_BLOCKED, usePreferences, type Preferences } from '../../../lib/preferences';
 import { BP_CATEGORY_NOTE, classifyBp } from '../../../lib/bpCategory';
@@ -20,7 +19,7 @@ import {
   type Reading,
   type ReadingPayload,
 } from '../../../lib/readings';
-import { useSubscription } from '../../../lib/subscription';
+import { useRecordGuards } from '../useRecordGuards';
 import {
   bloodSugarInputValue,
   bloodSugarStep,
@@ -30,10 +29,12 @@ import {
   weightStep,
   weightToCanonical,
 } from '../../../lib/units';
-import { DIASTOLIC, HEART_RATE, MEASUREMENT_FIELDS, SYSTOLIC, hasNoMeasurement, readingMessages, readingSchema, type ReadingFormValues } from '../schema';
+import { MEASUREMENT_FIELDS, hasNoMeasurement, readingMessages, readingSchema, type ReadingFormValues } from '../schema';
 import { FieldError } from '../../../components/form/FieldError';
 import { useSteadyError } from '../../../components/form/useSteadyError';
 import { UnitsUnknownAlert } from '../../../components/readings/UnitsUnknownAlert';
+import { BpInputs, HeartRateInput } from './BpInputs';
+import { SESSION_NOTE_ID, SessionNote } from './SessionNote';
 
 const FORM_FIELDS = ['date', 'time', ...MEASUREMENT_FIELDS, 'notes'] as const;
 type FormField = (typeof FORM_FIELDS)[number];
@@ -106,21 +107,12 @@ export function ReadingForm({ preferences, reading }: ReadingFormProps): ReactEl
   const navigate = useNavigate();
   const { toast } = useToast();
   const refreshReadings = useRefreshReadings();
-  const { isInactive, mutate: refreshSubscription } = useSubscription();
+  const guards = useRecordGuards();
   const formRef = useRef<HTMLFormElement>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const editing = reading !== undefined;
   const { weightUnit, bloodSugarUnit } = preferences;
   const { unitsKnown } = usePreferences();
-
-  const showSubscriptionRequired = (): void => {
-    toast({
-      title: readingMessages.subscriptionRequired,
-      description: 'Recording vitals needs an active subscription (5 USD per year).',
-      variant: 'destructive',
-      action: { label: 'Subscribe Now', onClick: () => navigate('/profile#profile-subscription') },
-    });
-  };
 
   const formik = useFormik<ReadingFormValues>({
     initialValues: reading ? valuesOf(reading, preferences) : emptyValues(),
@@ -135,18 +127,7 @@ export function ReadingForm({ preferences, reading }: ReadingFormProps): ReactEl
         setFailure(UNITS_UNKNOWN_SAVE_BLOCKED);
         return;
       }
-      if (!hasPresenceCookie()) {
-        toast({ title: readingMessages.notLoggedIn, variant: 'destructive' });
-        return;
-      }
-      if (isInactive) {
-        // The cached status may be stale (e.g. paid in another tab): ask once more.
-        const fresh = await refreshSubscription().catch(() => undefined);
-        if (!fresh?.isActive) {
-          showSubscriptionRequired();
-          return;
-        }
-      }
+      if (!(await guards.mayRecord())) return;
       // No userId: the server records the reading for the signed-in user.
       const payload = payloadOf(values, preferences, reading);
       try {
@@ -156,14 +137,7 @@ export function ReadingForm({ preferences, reading }: ReadingFormProps): ReactEl
           await createReading(payload);
         }
       } catch (error) {
-        if (isApiError(error) && error.status === 401) {
-          toast({ title: readingMessages.notLoggedIn, variant: 'destructive' });
-          return;
-        }
-        if (isApiError(error) && error.status === 403) {
-          showSubscriptionRequired();
-          return;
-        }
+        if (guards.handledAuthError(error)) return;
         const message = editing ? readingMessages.updateFailed : readingMessages.recordFailed;
         const fieldErrors = isApiError(error) ? error.fieldErrors : {};
         const known: FormikErrors<ReadingFormValues> = {};
@@ -190,6 +164,9 @@ export function ReadingForm({ preferences, reading }: ReadingFormProps): ReactEl
   });
   const fieldError = useFieldErrors(formik, formRef);
 
+  // A guided measurement's average: its blood pressure and heart rate stay as measured.
+  const session = reading?.session ?? null;
+  const locked = session ? { readOnly: true, 'aria-describedby': SESSION_NOTE_ID } : {};
   const field = (name: FormField) => ({
     name,
     value: formik.values[name],
@@ -244,9 +221,9 @@ export function ReadingForm({ preferences, reading }: ReadingFormProps): ReactEl
 
       <fieldset className="vitals-section">
         <legend>Blood pressure</legend>
+        {session ? <SessionNote session={session} /> : null}
         <div className="vitals-grid vitals-grid-pair">
-          <TextField id="vitals-systolic" label="Systolic (mmHg)" type="number" inputMode="numeric" min={SYSTOLIC.min} max={SYSTOLIC.max} step={1} placeholder="e.g. 120" {...field('systolic')} />
-          <TextField id="vitals-diastolic" label="Diastolic (mmHg)" type="number" inputMode="numeric" min={DIASTOLIC.min} max={DIASTOLIC.max} step={1} placeholder="e.g. 80" {...field('diastolic')} />
+          <BpInputs idPrefix="vitals" systolic={{ ...field('systolic'), ...locked }} diastolic={{ ...field('diastolic'), ...locked }} />
         </div>
         <div className="vitals-category" aria-live="polite">
           {category ? (
@@ -264,7 +241,7 @@ export function ReadingForm({ preferences, reading }: ReadingFormProps): ReactEl
       <fieldset className="vitals-section">
         <legend>Other measurements</legend>
         <div className="vitals-grid vitals-grid-3">
-          <TextField id="vitals-heart-rate" label="Heart rate (bpm)" type="number" inputMode="numeric" min={HEART_RATE.min} max={HEART_RATE.max} step={1} placeholder="e.g. 70" {...field('heartRate')} />
+          <HeartRateInput id="vitals-heart-rate" {...field('heartRate')} {...locked} />
           <TextField
             id="vitals-weight"
             label={`Weight (${weightUnit})`}

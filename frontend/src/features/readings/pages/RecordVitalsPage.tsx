@@ -7,6 +7,7 @@ import { SubscriptionAlert } from '../../../components/subscription/Subscription
 import { isApiError } from '../../../lib/api';
 import { usePreferences } from '../../../lib/preferences';
 import { parseEditId, useReading } from '../../../lib/readings';
+import { MeasureChoice } from '../components/MeasureChoice';
 import { ReadingForm } from '../components/ReadingForm';
 import '../readings.css';
 
@@ -73,6 +74,7 @@ export default function RecordVitalsPage(): ReactElement {
             : 'Enter what you measured. Every measurement is optional, but enter at least one.'
         }
       />
+      {editing ? null : <MeasureChoice />}
       <SubscriptionAlert />
       {body}
     </div>

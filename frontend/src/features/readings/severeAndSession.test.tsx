@@ -1,0 +1,103 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockFetch } from '../../testing/fetchMock';
+import { setPresenceCookie } from '../../testing/fixtures';
+import { renderWithProviders } from '../../testing/render';
+import { RULE_MESSAGES, SEVERE_GUIDANCE } from '../../lib/readingRules';
+import RecordVitalsPage from './pages/RecordVitalsPage';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+async function typeBp(systolic: string, diastolic: string): Promise<void> {
+  setPresenceCookie();
+  mockFetch({
+    'GET /api/user/preferences': { body: { weightUnit: 'lbs', bloodSugarUnit: 'mg/dL', emailReminders: false, weeklyReports: false } },
+    'GET /api/user/subscription': { body: { isActive: true, expiresAt: '2027-11-01T00:00:00Z' } },
+  });
+  renderWithProviders(<RecordVitalsPage />, { route: '/vitals', path: '/vitals' });
+  const user = userEvent.setup();
+  await user.type(await screen.findByLabelText('Systolic (mmHg)'), systolic);
+  await user.type(screen.getByLabelText('Diastolic (mmHg)'), diastolic);
+}
+
+const guidance = (): HTMLElement | null => screen.queryByRole('alert', { name: SEVERE_GUIDANCE.title });
+
+describe('severe readings on the Record Vitals form', () => {
+  it('shows no guidance at 180/120', async () => {
+    await typeBp('180', '120');
+    expect(screen.getByLabelText('Blood pressure category: Stage 2')).toBeInTheDocument();
+    expect(guidance()).toBeNull();
+  });
+
+  it.each([
+    ['181', '80'],
+    ['150', '121'],
+  ])('shows the guidance at %s/%s, and saving stays possible', async (systolic, diastolic) => {
+    await typeBp(systolic, diastolic);
+    const panel = guidance();
+    expect(panel).not.toBeNull();
+    for (const step of SEVERE_GUIDANCE.steps) expect(panel).toHaveTextContent(step);
+    expect(panel).toHaveTextContent(SEVERE_GUIDANCE.source);
+    expect(screen.getByRole('button', { name: 'Save Reading' })).toBeEnabled();
+  });
+
+  it('hides the guidance again when the numbers come down', async () => {
+    await typeBp('181', '80');
+    expect(guidance()).not.toBeNull();
+    await userEvent.setup().type(screen.getByLabelText('Systolic (mmHg)'), '{Backspace}0');
+    expect(screen.getByLabelText('Systolic (mmHg)')).toHaveValue(180);
+    expect(guidance()).toBeNull();
+  });
+});
+
+describe('editing a guided measurement', () => {
+  it('shows its blood pressure and heart rate read-only, with why and the readings', async () => {
+    setPresenceCookie();
+    mockFetch({
+      'GET /api/user/preferences': { body: { weightUnit: 'lbs', bloodSugarUnit: 'mg/dL', emailReminders: false, weeklyReports: false } },
+      'GET /api/user/subscription': { body: { isActive: true, expiresAt: '2027-11-01T00:00:00Z' } },
+      'GET /api/readings/12': {
+        body: {
+          id: 12,
+          date: '2026-11-20',
+          time: '07:35',
+          systolic: 131,
+          diastolic: 83,
+          heartRate: 70,
+          weight: null,
+          bloodSugar: null,
+          notes: null,
+          session: {
+            period: 'morning',
+            restSkipped: false,
+            readings: [
+              { time: '07:35', systolic: 132, diastolic: 84, heartRate: 70 },
+              { time: '07:36', systolic: 129, diastolic: 81, heartRate: null },
+            ],
+          },
+        },
+      },
+    });
+    renderWithProviders(<RecordVitalsPage />, { route: '/vitals?edit=12', path: '/vitals' });
+    const systolic = await screen.findByLabelText('Systolic (mmHg)');
+    expect(systolic).toHaveValue(131);
+    for (const label of ['Systolic (mmHg)', 'Diastolic (mmHg)', 'Heart rate (bpm)']) {
+      const input = screen.getByLabelText(label);
+      expect(input).toHaveAttribute('readonly');
+      expect(input).toHaveAccessibleDescription(expect.stringContaining(RULE_MESSAGES.sessionLocked));
+    }
+    expect(screen.getByLabelText('Weight (lbs)')).not.toHaveAttribute('readonly');
+    expect(screen.getByText('Guided measurement · 2 readings')).toBeInTheDocument();
+    expect(screen.getByRole('list', { name: "The measurement's readings" })).toHaveTextContent('7:35 AM: 132/84 mmHg, 70 bpm7:36 AM: 129/81 mmHg');
+    expect(screen.queryByRole('navigation', { name: 'How to record' })).toBeNull();
+  });
+
+  it('leaves a single reading editable', async () => {
+    await typeBp('120', '80');
+    expect(screen.getByLabelText('Systolic (mmHg)')).not.toHaveAttribute('readonly');
+    expect(screen.getByRole('link', { name: 'Guided measurement' })).toHaveAttribute('href', '/vitals/guided');
+  });
+});
