@@ -29,6 +29,7 @@ const GuidedMeasurementPage = lazy(
   () => import(/* webpackChunkName: "guided" */ '../features/readings/pages/GuidedMeasurementPage'),
 );
 const HistoryPage = lazy(() => import(/* webpackChunkName: "history" */ '../features/history/pages/HistoryPage'));
+const HomeWeekPage = lazy(() => import(/* webpackChunkName: "home-week" */ '../features/homeWeek/pages/HomeWeekPage'));
 const ReportsPage = lazy(() => import(/* webpackChunkName: "reports" */ '../features/reports/pages/ReportsPage'));
 const ProfilePage = lazy(() => import(/* webpackChunkName: "profile" */ './profile/ProfilePage'));
 
@@ -72,6 +73,7 @@ export function AppRoutes(): ReactElement {
         <Route path="/vitals" element={<RecordVitalsPage />} />
         <Route path="/vitals/guided" element={<GuidedMeasurementPage />} />
         <Route path="/history" element={<HistoryPage />} />
+        <Route path="/home-week" element={<HomeWeekPage />} />
         <Route path="/reports" element={<ReportsPage />} />
         <Route path="/profile" element={<ProfilePage />} />
       </Route>

@@ -14,8 +14,35 @@ export type Schemas = components['schemas'];
  */
 export type Sent<T, K extends keyof T> = Omit<T, K> & { [P in K]-?: Exclude<T[P], undefined> };
 
-/** A guided measurement as a saved reading carries it (`ReadingDto.session`). */
-export type SessionDto = Schemas['SessionDto'];
+/** Morning or evening: a guided measurement's period and a home week's slot (sent as a string). */
+export type Period = 'morning' | 'evening';
+
+/** One reading of a guided measurement. */
+export type SessionReadingDto = Sent<Schemas['SessionReadingDto'], 'heartRate'>;
+
+/** The guided measurement a reading averages (`ReadingDto.session`). */
+export type SessionDto = Omit<Schemas['SessionDto'], 'period' | 'readings'> & {
+  period: Period;
+  readings: SessionReadingDto[];
+};
+
+/** An average of a home week's blood pressure readings, with how many readings it is of. */
+export type HomeWeekAverageDto = Schemas['AverageDto'];
+
+/** The level of a home average (rules.json `homeWeek.levels`, as the server chose it). */
+export type HomeWeekLevelDto = Schemas['LevelDto'];
+
+/** One day of a home week: readings per slot; day 1 is not counted. */
+export type HomeWeekDayDto = Schemas['DayDto'];
+
+/** `GET /api/home-week`'s week (and what `POST` answers). */
+export type HomeWeekDto = Omit<
+  Sent<Schemas['HomeWeekDto'], 'average' | 'morning' | 'evening' | 'level' | 'today'>,
+  'origin'
+> & { origin: 'started' | 'recognised' };
+
+/** `GET /api/home-week`. */
+export type HomeWeekAnswerDto = Omit<Schemas['HomeWeekResponse'], 'week'> & { week: HomeWeekDto | null };
 
 /** POST /api/bp-sessions, as the guided measurement sends it (no weight, blood sugar or notes). */
 export type BpSessionRequest = Pick<Schemas['SessionRequest'], 'date' | 'time' | 'period' | 'restSkipped' | 'readings'>;

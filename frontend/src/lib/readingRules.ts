@@ -44,6 +44,26 @@ export interface BpCategoryRule {
 export const BP_CATEGORY_RULES = rules.bpCategories as ReadonlyArray<BpCategoryRule>;
 
 /**
+ * The 7-day home average (ESH 2023; AHA/ACC 2017): how many days a week has, how many days
+ * beyond day 1 must hold readings before an average is given, and the texts that go with
+ * every result: its `source` and the `note` that it is not a diagnosis. The level of an
+ * average (its label and text) is the server's choice and comes with the week.
+ */
+export interface HomeWeekRules {
+  days: number;
+  minDays: number;
+  source: string;
+  note: string;
+}
+
+export const HOME_WEEK_RULES: HomeWeekRules = {
+  days: rules.homeWeek.days,
+  minDays: rules.homeWeek.minDays,
+  source: rules.homeWeek.source,
+  note: rules.homeWeek.note,
+};
+
+/**
  * The guided measurement (ESH 2023, AHA/ACC 2017): the preparation checklist, the rest and
  * the pause between readings (seconds), how many readings, and where the morning begins and
  * ends (HH:MM, the user's local time; the server assigns the period by the same times).

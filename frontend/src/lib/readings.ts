@@ -5,18 +5,23 @@
  */
 import useSWR, { useSWRConfig, type KeyedMutator } from 'swr';
 import { apiDelete, apiGet, apiGetWithHeaders, apiPatch, apiPost } from './api';
-import type { BpSessionRequest, Schemas, Sent } from './apiTypes';
+import type { BpSessionRequest, Period, Schemas, SessionDto, Sent } from './apiTypes';
+// The home week is counted from the readings: it is refreshed with them.
+import { HOME_WEEK_KEY } from './homeWeek';
 
 type Measure = 'systolic' | 'diastolic' | 'heartRate' | 'weight' | 'bloodSugar' | 'notes';
 
 /**
  * A reading as `GET /api/readings` sends it (the fields the client reads): `date` is
  * YYYY-MM-DD, `time` HH:MM (24-hour), weight in pounds, blood sugar in mg/dL, null for a
- * measure not recorded, and `bpCategory` the server's category (see `bpCategory.ts`).
+ * measure not recorded, `bpCategory` the server's category (see `bpCategory.ts`) and
+ * `severe` its one rule (above 180 systolic or 120 diastolic). A guided measurement's
+ * reading carries its `session`; its own numbers are the session's rounded averages.
  */
-export type Reading = Sent<Pick<Schemas['ReadingDto'], 'id' | 'date' | 'time' | Measure | 'bpCategory'>, Measure> &
+export type Reading = Sent<Pick<Schemas['ReadingDto'], 'id' | 'date' | 'time' | Measure | 'bpCategory' | 'severe'>, Measure> & {
   /** The guided measurement this reading is the average of (null for a single reading). */
-  Pick<Schemas['ReadingDto'], 'session'>;
+  session: SessionDto | null;
+};
 
 /** What POST and PATCH /api/readings take; `null` for an empty measurement. */
 export type ReadingPayload = Sent<Pick<Schemas['ReadingRequest'], 'date' | 'time' | Measure>, Measure> & {
@@ -25,6 +30,9 @@ export type ReadingPayload = Sent<Pick<Schemas['ReadingRequest'], 'date' | 'time
 };
 
 export const READINGS_KEY = '/api/readings';
+
+/** How a guided measurement's period and a home week's slot are named. */
+export const PERIOD_LABELS: Readonly<Record<Period, string>> = { morning: 'Morning', evening: 'Evening' };
 
 export type ReadingType = 'all' | 'bp' | 'hr' | 'weight' | 'sugar';
 
@@ -131,13 +139,13 @@ export function useReading(id: number | null): ReadingsState<Reading> {
 }
 
 function isReadingsKey(key: unknown): boolean {
-  if (typeof key === 'string') return key.startsWith(READINGS_KEY);
+  if (typeof key === 'string') return key.startsWith(READINGS_KEY) || key === HOME_WEEK_KEY;
   return Array.isArray(key) && (key[0] === 'reading-page' || key[0] === 'reading-snapshot');
 }
 
 /**
- * After a create, update or delete: drops every cached reading list and page so each
- * screen fetches fresh data (mounted ones at once, keeping what they show meanwhile).
+ * After a create, update or delete: drops every cached reading list and page (and the home
+ * week, made of them) so each screen fetches fresh data (mounted ones at once, keeping what they show meanwhile).
  */
 export function useRefreshReadings(): () => Promise<void> {
   const { mutate } = useSWRConfig();

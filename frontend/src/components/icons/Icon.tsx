@@ -19,7 +19,8 @@ export type IconName =
   | 'mail'
   | 'alert-circle'
   | 'lock'
-  | 'arrow-left';
+  | 'arrow-left'
+  | 'chevron-down';
 
 const paths: Record<IconName, ReactElement> = {
   logo: <path d="M3 12h4l2.5-6 4 12 2.5-6h5" />,
@@ -113,6 +114,7 @@ const paths: Record<IconName, ReactElement> = {
     </>
   ),
   'arrow-left': <path d="M19 12H5M12 19l-7-7 7-7" />,
+  'chevron-down': <path d="M6 9l6 6 6-6" />,
 };
 
 export interface IconProps extends Omit<SVGProps<SVGSVGElement>, 'name'> {

@@ -1,4 +1,4 @@
-import type { ReactElement } from 'react';
+import type { ReactElement, ReactNode } from 'react';
 import { Skeleton } from '../feedback/Skeleton';
 import { formatDate, formatTime12 } from '../../lib/dates';
 import type { Preferences } from '../../lib/preferences';
@@ -57,7 +57,16 @@ export function ReadingHeaderCells(): ReactElement {
  * '---' for whatever is missing. Every value recorded is shown: half a blood pressure reads
  * '133/--- mmHg' (it has no category, which needs both numbers).
  */
-export function ReadingCells({ reading: r, units }: { reading: Reading; units: ReadingUnits }): ReactElement {
+export function ReadingCells({
+  reading: r,
+  units,
+  bloodPressureExtra,
+}: {
+  reading: Reading;
+  units: ReadingUnits;
+  /** Shown under the blood pressure (a guided measurement's marker; see `ReadingRow`). */
+  bloodPressureExtra?: ReactNode;
+}): ReactElement {
   const category = categoryOf(r);
   return (
     <>
@@ -72,11 +81,14 @@ export function ReadingCells({ reading: r, units }: { reading: Reading; units: R
         {r.systolic === null && r.diastolic === null ? (
           <Missing />
         ) : (
-          <span className="cell-bp">
-            <span>
-              <BloodPressureText systolic={r.systolic} diastolic={r.diastolic} /> mmHg
+          <span className="cell-bp-stack">
+            <span className="cell-bp">
+              <span>
+                <BloodPressureText systolic={r.systolic} diastolic={r.diastolic} /> mmHg
+              </span>
+              {category ? <BpCategoryBadge category={category} /> : null}
             </span>
-            {category ? <BpCategoryBadge category={category} /> : null}
+            {bloodPressureExtra}
           </span>
         )}
       </td>

@@ -15,6 +15,8 @@ const reading: Reading = {
   weight: null,
   bloodSugar: 95,
   notes: null,
+  severe: false,
+  session: null,
 };
 
 function renderRow(onEdit = vi.fn(), onDelete = vi.fn(), shown: Reading = reading): HTMLElement {

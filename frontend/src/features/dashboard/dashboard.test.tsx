@@ -140,6 +140,7 @@ describe('chart points', () => {
 
 const prefs: MockResponse = { body: { weightUnit: 'lbs', bloodSugarUnit: 'mg/dL', emailReminders: false, weeklyReports: false } };
 const active: MockResponse = { body: { isActive: true, expiresAt: '2027-11-01T00:00:00Z' } };
+const noWeek: MockResponse = { body: { week: null } };
 const trendKey = `GET /api/readings?from=${firstDayOfLastDays(90)}`;
 
 function recentReading(id: number, daysAgo: number, extra: Partial<Reading> = {}): Reading {
@@ -172,6 +173,7 @@ describe('Dashboard', () => {
     let answer: MockResponse = { status: 500, body: { message: 'Server error' } };
     mockFetch({
       'GET /api/user/preferences': () => answer,
+      'GET /api/home-week': noWeek,
       'GET /api/user/subscription': active,
       'GET /api/readings?limit=3': { body: list },
       [trendKey]: { body: list },
@@ -188,6 +190,7 @@ describe('Dashboard', () => {
     const list = [recentReading(4, 0.1), recentReading(3, 2, { heartRate: null }), recentReading(2, 20), recentReading(1, 60)];
     mockFetch({
       'GET /api/user/preferences': prefs,
+      'GET /api/home-week': noWeek,
       'GET /api/user/subscription': active,
       'GET /api/readings?limit=3': { body: list.slice(0, 3) },
       [trendKey]: { body: list },
@@ -227,6 +230,7 @@ describe('Dashboard', () => {
     ];
     mockFetch({
       'GET /api/user/preferences': prefs,
+      'GET /api/home-week': noWeek,
       'GET /api/user/subscription': active,
       'GET /api/readings?limit=3': { body: list },
       [trendKey]: { body: list },
@@ -252,6 +256,7 @@ describe('Dashboard', () => {
     const list = [recentReading(1, 1, { diastolic: null })];
     mockFetch({
       'GET /api/user/preferences': prefs,
+      'GET /api/home-week': noWeek,
       'GET /api/user/subscription': active,
       'GET /api/readings?limit=3': { body: list },
       [trendKey]: { body: list },
@@ -267,6 +272,7 @@ describe('Dashboard', () => {
   it('shows the empty texts', async () => {
     mockFetch({
       'GET /api/user/preferences': prefs,
+      'GET /api/home-week': noWeek,
       'GET /api/user/subscription': { body: { isActive: false, expiresAt: null } },
       'GET /api/readings?limit=3': { body: [] },
       [trendKey]: { body: [] },
@@ -296,6 +302,7 @@ describe('Dashboard', () => {
     const list = [recentReading(4, 0.1)];
     const { calls } = mockFetch({
       'GET /api/user/preferences': prefs,
+      'GET /api/home-week': noWeek,
       'GET /api/user/subscription': active,
       'GET /api/readings?limit=3': { body: list },
       [trendKey]: { body: list },
@@ -317,6 +324,7 @@ describe('Dashboard', () => {
     const list = [recentReading(4, 0.1)];
     mockFetch({
       'GET /api/user/preferences': prefs,
+      'GET /api/home-week': noWeek,
       'GET /api/user/subscription': active,
       'GET /api/readings?limit=3': { body: list },
       [trendKey]: { body: list },

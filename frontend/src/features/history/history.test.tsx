@@ -4,7 +4,9 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../testing/render';
 import { firstDayOfLastDays } from '../../lib/dates';
+import type { SessionDto } from '../../lib/apiTypes';
 import type { Reading } from '../../lib/readings';
+import { threeReadingSession } from '../../testing/homeWeek';
 import { served } from '../../testing/readings';
 import HistoryPage from './pages/HistoryPage';
 import { pageWindow, serverSearchText, showingText } from './pagination';
@@ -44,7 +46,10 @@ interface Server {
 }
 
 /** A fake readings API: `total` readings, paged by limit/offset, weight in lbs. */
-function stubServer(total: number, options: { units?: [string, string]; deleteStatus?: number } = {}): Server {
+function stubServer(
+  total: number,
+  options: { units?: [string, string]; deleteStatus?: number; session?: SessionDto } = {},
+): Server {
   const server: Server = { lists: [], deletes: [] };
   const [weightUnit, bloodSugarUnit] = options.units ?? ['lbs', 'mg/dL'];
   vi.stubGlobal(
@@ -67,7 +72,12 @@ function stubServer(total: number, options: { units?: [string, string]; deleteSt
         const offset = Number(url.searchParams.get('offset') ?? 0);
         const count = Math.max(0, Math.min(limit, total - offset));
         const rows = Array.from({ length: count }, (_, i) =>
-          reading(total - offset - i, i === 0 ? { notes: 'after tea', bloodSugar: 100.89, systolic: 185, diastolic: 85 } : {}),
+          reading(
+            total - offset - i,
+            i === 0
+              ? { notes: 'after tea', bloodSugar: 100.89, systolic: 185, diastolic: 85 }
+              : { session: i === 1 ? (options.session ?? null) : null },
+          ),
         );
         return json(rows, 200, { 'X-Total-Count': String(total) });
       }
@@ -237,5 +247,35 @@ describe('History', () => {
     await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Failed to delete reading. Please try again.')).toBeInTheDocument();
     await act(async () => undefined);
+  });
+
+  it('marks a guided measurement and expands it to its readings (time, blood pressure, heart rate)', async () => {
+    fixClock();
+    stubServer(3, { session: threeReadingSession });
+    renderHistory();
+    const table = await screen.findByRole('table');
+    const toggles = within(table).getAllByRole('button', { name: /^Guided/ });
+    expect(toggles).toHaveLength(1);
+    const toggle = toggles[0]!;
+    expect(toggle).toHaveAccessibleName('Guided · 3 readings · Morning · rest skipped');
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    const panel = document.getElementById(toggle.getAttribute('aria-controls')!)!;
+    expect(panel).not.toBeVisible();
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(panel).toBeVisible();
+    const items = within(panel).getAllByRole('listitem');
+    expect(items.map((li) => li.textContent)).toEqual([
+      'Reading 107:307:30 AM138/88 mmHg72 bpm',
+      'Reading 207:317:31 AM134/86 mmHg---',
+      'Reading 307:337:33 AM131/85 mmHg69 bpm',
+    ]);
+    // The panel row follows its reading's row and spans the table.
+    expect(toggle.closest('tr')!.nextElementSibling).toBe(panel);
+    expect(panel.querySelector('td')).toHaveAttribute('colspan', '8');
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(panel).not.toBeVisible();
   });
 });

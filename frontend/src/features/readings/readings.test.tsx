@@ -29,6 +29,8 @@ const stored: Reading = {
   weight: 165.3456,
   bloodSugar: 100.89,
   notes: 'after coffee',
+  severe: false,
+  session: null,
 };
 
 function renderPage(route = '/vitals'): ReturnType<typeof renderWithProviders> {

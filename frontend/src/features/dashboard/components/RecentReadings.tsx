@@ -1,12 +1,8 @@
 import type { ReactElement } from 'react';
 import { Link } from 'react-router-dom';
 import { Alert } from '../../../components/feedback/Alert';
-import {
-  ReadingActionsCell,
-  ReadingCells,
-  ReadingHeaderCells,
-  ReadingTableSkeleton,
-} from '../../../components/readings/ReadingCells';
+import { ReadingHeaderCells, ReadingTableSkeleton } from '../../../components/readings/ReadingCells';
+import { ReadingRow } from '../../../components/readings/ReadingRow';
 import type { Reading } from '../../../lib/readings';
 import type { Units } from '../chartPoints';
 
@@ -51,10 +47,7 @@ export function RecentReadings({ readings, failed, units, onEdit, onDelete }: Re
           </thead>
           <tbody>
             {readings.slice(0, RECENT_COUNT).map((r) => (
-              <tr key={r.id}>
-                <ReadingCells reading={r} units={units} />
-                <ReadingActionsCell reading={r} onEdit={onEdit} onDelete={onDelete} />
-              </tr>
+              <ReadingRow key={r.id} reading={r} units={units} columns={7} onEdit={onEdit} onDelete={onDelete} />
             ))}
           </tbody>
         </table>

@@ -5,7 +5,7 @@ import { BpCategoryLegend } from '../../../components/readings/BpCategoryBadge';
 import { ReadingsPageActions } from '../../../components/readings/ReadingsPageActions';
 import { useDeleteReading } from '../../../components/readings/useDeleteReading';
 import { SubscriptionAlert } from '../../../components/subscription/SubscriptionAlert';
-import { firstDayOfLastDays } from '../../../lib/dates';
+import { firstDayOfLastDays, formatDate } from '../../../lib/dates';
 import { usePreferences } from '../../../lib/preferences';
 import { serverMessageOr } from '../../../lib/serverErrors';
 import { useReadings, useReadingsSnapshot } from '../../../lib/readings';
@@ -13,12 +13,45 @@ import { ChartCard, preloadChart } from '../components/ChartCard';
 import { RECENT_COUNT, RecentReadings } from '../components/RecentReadings';
 import { CHART_SPECS, LONGEST_CHART_RANGE } from '../chartPoints';
 import { UnitsUnknownAlert } from '../../../components/readings/UnitsUnknownAlert';
+import { SevereGuidance } from '../../../components/readings/SevereGuidance';
+import type { Reading } from '../../../lib/readings';
+import { HomeWeekCard } from '../components/HomeWeekCard';
 import '../dashboard.css';
 
 export const DELETE_FAILED_TITLE = 'Failed to Delete';
 export const DELETE_FAILED_DEFAULT = 'An error occurred while deleting the reading.';
 
-/** `/`: recent readings and the four trend charts. */
+const hasBloodPressure = (r: Reading): boolean => r.systolic !== null || r.diastolic !== null;
+
+/**
+ * The newest reading with a blood pressure: among the latest three when one has it (they are
+ * the newest of all), else in the charts' last 90 days (both lists come newest first).
+ */
+function latestWithBloodPressure(
+  recent: ReadonlyArray<Reading> | undefined,
+  trend: ReadonlyArray<Reading> | undefined,
+): Reading | undefined {
+  return recent?.find(hasBloodPressure) ?? trend?.find(hasBloodPressure);
+}
+
+/** The AHA's guidance, at once, when the newest blood pressure reading is very high. */
+function LatestSevere({ reading }: { reading: Reading | undefined }): ReactElement | null {
+  if (!reading?.severe) return null;
+  return (
+    <section className="dashboard-severe" aria-label="Your latest blood pressure reading">
+      <p className="dashboard-severe-reading">
+        Your latest blood pressure reading,{' '}
+        <strong>
+          {reading.systolic ?? '---'}/{reading.diastolic ?? '---'} mmHg
+        </strong>{' '}
+        on {formatDate(reading.date)} at {reading.time}:
+      </p>
+      <SevereGuidance role="note" />
+    </section>
+  );
+}
+
+/** `/`: severe guidance when due, recent readings, the home week and the four trend charts. */
 export default function DashboardPage(): ReactElement {
   const navigate = useNavigate();
   const { requestDelete, dialog } = useDeleteReading((error) => ({
@@ -45,6 +78,7 @@ export default function DashboardPage(): ReactElement {
       />
       <UnitsUnknownAlert />
       <SubscriptionAlert />
+      <LatestSevere reading={latestWithBloodPressure(recent.data, trend.data?.readings)} />
 
       <RecentReadings
         readings={recent.data}
@@ -53,6 +87,8 @@ export default function DashboardPage(): ReactElement {
         onEdit={(r) => navigate(`/vitals?edit=${r.id}`)}
         onDelete={requestDelete}
       />
+
+      <HomeWeekCard />
 
       <div className="chart-grid">
         {CHART_SPECS.map((spec) => (

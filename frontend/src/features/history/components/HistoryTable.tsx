@@ -1,12 +1,10 @@
 import type { ReactElement } from 'react';
-import {
-  Missing,
-  ReadingActionsCell,
-  ReadingCells,
-  ReadingHeaderCells,
-  type ReadingUnits,
-} from '../../../components/readings/ReadingCells';
+import { Missing, ReadingHeaderCells, type ReadingUnits } from '../../../components/readings/ReadingCells';
+import { ReadingRow } from '../../../components/readings/ReadingRow';
 import type { Reading } from '../../../lib/readings';
+
+/** The measures, the notes and the actions. */
+const HISTORY_COLUMNS = 8;
 
 export interface HistoryTableProps {
   readings: ReadonlyArray<Reading>;
@@ -19,7 +17,7 @@ export interface HistoryTableProps {
  * History's table: every measure with '---' for a missing one, the notes, and actions. On
  * wide screens a long note keeps to one line (cut with an ellipsis, whole in its tooltip,
  * to screen readers, and while its row holds the focus), so a page of 10 fits a laptop
- * screen; phone cards show it whole.
+ * screen; phone cards show it whole. A guided measurement's row expands to its readings.
  */
 export function HistoryTable({ readings, units, onEdit, onDelete }: HistoryTableProps): ReactElement {
   return (
@@ -37,8 +35,7 @@ export function HistoryTable({ readings, units, onEdit, onDelete }: HistoryTable
         </thead>
         <tbody>
           {readings.map((r) => (
-            <tr key={r.id}>
-              <ReadingCells reading={r} units={units} />
+            <ReadingRow key={r.id} reading={r} units={units} columns={HISTORY_COLUMNS} onEdit={onEdit} onDelete={onDelete}>
               <td data-label="Notes" className={r.notes ? 'cell-notes cell-notes-written' : 'cell-notes'}>
                 {r.notes ? (
                   <span className="cell-notes-text" title={r.notes}>
@@ -48,8 +45,7 @@ export function HistoryTable({ readings, units, onEdit, onDelete }: HistoryTable
                   <Missing />
                 )}
               </td>
-              <ReadingActionsCell reading={r} onEdit={onEdit} onDelete={onDelete} />
-            </tr>
+            </ReadingRow>
           ))}
         </tbody>
       </table>

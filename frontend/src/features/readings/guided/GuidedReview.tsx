@@ -7,14 +7,15 @@ import { SevereGuidance } from '../../../components/readings/SevereGuidance';
 import { BP_CATEGORY_NOTE, classifyBp, isSevere } from '../../../lib/bpCategory';
 import { formatTime12, toIsoTime } from '../../../lib/dates';
 import { GUIDED } from '../../../lib/readingRules';
+import { PERIOD_LABELS } from '../../../lib/readings';
 import type { ReadingErrors } from './GuidedMeasure';
 import { GuidedStepCard } from './GuidedPrepare';
 import { averageOf, chosenPeriod, type GuidedAction, type GuidedState, type SessionPeriod } from './guidedSession';
 
-const PERIODS: ReadonlyArray<{ value: SessionPeriod; label: string }> = [
-  { value: 'morning', label: 'Morning' },
-  { value: 'evening', label: 'Evening' },
-];
+const PERIODS: ReadonlyArray<{ value: SessionPeriod; label: string }> = (['morning', 'evening'] as const).map((value) => ({
+  value,
+  label: PERIOD_LABELS[value],
+}));
 
 export interface ReviewProps {
   state: GuidedState;

@@ -1,0 +1,192 @@
+// Issue 15 in the browser: the home monitoring week card filling up day by day, the week's
+// page, severe guidance on the dashboard and a guided measurement expanding in History.
+// The server's "today" is the real clock: the week and the readings are dated from the real
+// today, and the browser's clock is fixed at noon of that same day.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { expectNoAxeViolations, isoDate, seedReadings, subscribedUserWithReadings, type SeedReading } from './readings-fixtures';
+import { REPO_DIR, shotPath } from './vitalog-server';
+
+interface Rules {
+  homeWeek: { source: string; note: string; levels: Array<{ code: string; label: string; text: string }> };
+  severe: { title: string; steps: string[] };
+}
+const rules = JSON.parse(readFileSync(path.join(REPO_DIR, 'crates/readings/rules.json'), 'utf8')) as Rules;
+
+const now = new Date();
+/** The real today plus `offset` days, YYYY-MM-DD. */
+const day = (offset: number): string => isoDate(new Date(now.getFullYear(), now.getMonth(), now.getDate() + offset));
+
+/** The browser's "now": noon of the real today, so both sides agree on the date. */
+async function fixBrowserClock(page: Page): Promise<void> {
+  await page.clock.setFixedTime(new Date(now.getFullYear(), now.getMonth(), now.getDate(), 12, 0));
+}
+
+const bp = (date: string, time: string, systolic: number, diastolic: number): SeedReading => ({
+  date,
+  time,
+  systolic,
+  diastolic,
+  heartRate: 70,
+  weight: null,
+  bloodSugar: null,
+  notes: null,
+});
+
+const weekCard = (page: Page): Locator => page.getByRole('region', { name: 'Home monitoring week' });
+
+/** The card's slot of day `n` (1..7) in the 'Morning' or 'Evening' row (the wide table). */
+const slot = (card: Locator, period: 'Morning' | 'Evening', n: number): Locator =>
+  card.getByRole('row', { name: new RegExp(`^${period}`) }).getByRole('cell').nth(n - 1);
+
+async function shots(page: Page, name: string, ready: () => Promise<void>, element?: () => Locator): Promise<void> {
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
+    await page.reload();
+    await ready();
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: shotPath(`week-${name}-${width}.png`), fullPage: true });
+    if (element && width === 375) await element().screenshot({ path: shotPath(`week-${name}-part-375.png`) });
+    await expectNoAxeViolations(page);
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+async function startWeekByApi(request: APIRequestContext, startDate: string): Promise<void> {
+  const res = await request.post('/api/home-week', { data: { startDate } });
+  expect(res.status(), await res.text()).toBe(201);
+}
+
+test('the week card filling up: start and stop, then day by day to the average and its level', async ({ page, request, mailbox }) => {
+  test.setTimeout(180_000);
+  await fixBrowserClock(page);
+  await subscribedUserWithReadings(page, request, mailbox, 0, 'week');
+  const card = weekCard(page);
+
+  // No week: what one is, and a start.
+  await expect(card.getByText(/judge home blood pressure over a week/)).toBeVisible();
+  await shots(page, 'card-none', () => expect(card.getByRole('button', { name: 'Start a home monitoring week' })).toBeVisible(), () => weekCard(page));
+  await card.getByRole('button', { name: 'Start a home monitoring week' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Home monitoring week started' })).toBeVisible();
+  await expect(card.getByText(/^Day 1 of 7 · /)).toBeVisible();
+  await expect(card.getByRole('columnheader').first()).toContainText('not counted');
+  await expectNoAxeViolations(page);
+
+  // Stopped from its page, after confirming.
+  await card.getByRole('link', { name: 'See the whole week' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Home monitoring week' })).toBeVisible();
+  await page.getByRole('button', { name: 'Stop this week' }).click();
+  await page.getByRole('alertdialog', { name: 'Stop this home monitoring week?' }).getByRole('button', { name: 'Stop the week' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Home monitoring week stopped' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Start a home monitoring week' })).toBeVisible();
+
+  // A week that began six days ago: today is day 7, and days 1 to 6 are behind us.
+  await startWeekByApi(page.request, day(-6));
+  await seedReadings(page.request, [bp(day(-6), '07:30', 150, 95), bp(day(-6), '20:00', 150, 95)], 1);
+  await page.goto('/');
+  await expect(card.getByText(/^Day 7 of 7 · /)).toBeVisible();
+  await expect(slot(card, 'Morning', 1)).toHaveClass(/week-slot-done/);
+  await expect(slot(card, 'Morning', 1)).toContainText('1 reading');
+  await expect(card.getByText('0 of the 3 days needed for an average counted (day 2 on)')).toBeVisible();
+
+  // Days 2 and 3: two counted days, still no average.
+  await seedReadings(page.request, [bp(day(-5), '07:30', 132, 84), bp(day(-5), '07:32', 134, 86), bp(day(-4), '20:00', 138, 90)], 1);
+  await page.reload();
+  await expect(card.getByText('2 of the 3 days needed for an average counted (day 2 on)')).toBeVisible();
+  await expect(slot(card, 'Morning', 2)).toContainText('2 readings');
+  await expect(slot(card, 'Evening', 2)).toContainText('no readings');
+  await expect(slot(card, 'Evening', 3)).toContainText('1 reading');
+  await expect(card.getByText('Your home average')).toHaveCount(0);
+  await shots(page, 'card-progress', () => expect(card.getByText(/^Day 7 of 7/)).toBeVisible(), () => weekCard(page));
+
+  // Day 4: the third counted day brings the average of the five readings from day 2 on.
+  await seedReadings(page.request, [bp(day(-3), '07:30', 136, 88), bp(day(-3), '20:00', 140, 92)], 1);
+  await page.reload();
+  const level = rules.homeWeek.levels.find((l) => l.code === 'from-135-85');
+  if (!level) throw new Error('rules.json has no from-135-85 level');
+  await expect(card.getByText('3 days counted (day 2 on)')).toBeVisible();
+  await expect(card.locator('.week-average')).toContainText('136/88 mmHg');
+  await expect(card.locator('.week-average')).toContainText('average of 5 readings');
+  await expect(card.getByText(level.label, { exact: true })).toBeVisible();
+  await expect(card.getByText(level.text)).toBeVisible();
+  await expect(card.getByText(`Source: ${rules.homeWeek.source}`)).toBeVisible();
+  await expect(card.getByText(rules.homeWeek.note)).toBeVisible();
+  await shots(page, 'card-average', () => expect(card.getByText(level.text)).toBeVisible(), () => weekCard(page));
+
+  // The page: day by day, and the morning and evening averages.
+  await card.getByRole('link', { name: 'See the whole week' }).click();
+  const rows = page.getByRole('table', { name: 'Blood pressure readings of each day of the week' }).getByRole('row');
+  await expect(rows).toHaveCount(8);
+  await expect(rows.nth(1)).toContainText('Not counted');
+  await expect(rows.nth(2)).toContainText('Counted');
+  await expect(rows.nth(5)).toContainText('No readings');
+  await expect(rows.nth(7)).toContainText('today');
+  const averages = page.locator('.week-average');
+  await expect(averages).toHaveText([
+    /Days 2 to 7\s*136\/88 mmHg\s*average of 5 readings/,
+    /Mornings\s*134\/86 mmHg\s*average of 3 readings/,
+    /Evenings\s*139\/91 mmHg\s*average of 2 readings/,
+  ]);
+  await shots(page, 'page', () => expect(page.getByText(level.text)).toBeVisible());
+});
+
+test('the dashboard shows the severe guidance for a 185/95 reading, until a newer one is not severe', async ({ page, request, mailbox }) => {
+  await fixBrowserClock(page);
+  await subscribedUserWithReadings(page, request, mailbox, 3, 'severe');
+  const panel = page.getByRole('region', { name: 'Your latest blood pressure reading' });
+  await expect(page.getByRole('region', { name: 'Recent Readings' }).getByRole('row')).toHaveCount(4);
+  await expect(panel).toHaveCount(0);
+  // Three days of morning and evening readings, no week started: the server recognises one.
+  await expect(weekCard(page).getByText('Found from your readings')).toBeVisible();
+  await expect(weekCard(page).getByRole('button', { name: 'Start a home monitoring week' })).toBeVisible();
+
+  await seedReadings(page.request, [bp(day(0), '00:00', 185, 95)], 1);
+  await page.reload();
+  await expect(panel).toContainText('185/95 mmHg');
+  await expect(panel.getByRole('note')).toContainText(rules.severe.title);
+  for (const step of rules.severe.steps) await expect(panel).toContainText(step);
+  await shots(page, 'severe', () => expect(panel).toBeVisible(), () => page.getByRole('region', { name: 'Your latest blood pressure reading' }));
+
+  await seedReadings(page.request, [bp(day(0), '00:01', 128, 82)], 1);
+  await page.reload();
+  await expect(page.getByRole('region', { name: 'Recent Readings' })).toContainText('128/82');
+  await expect(panel).toHaveCount(0);
+});
+
+test('History marks a guided measurement and expands it to its readings, on a desktop and a phone', async ({ page, request, mailbox }) => {
+  await fixBrowserClock(page);
+  await subscribedUserWithReadings(page, request, mailbox, 2, 'guided');
+  const res = await page.request.post('/api/bp-sessions', {
+    data: {
+      date: day(-1),
+      time: '07:30',
+      restSkipped: true,
+      readings: [
+        { time: '07:30', systolic: 138, diastolic: 88, heartRate: 72 },
+        { time: '07:31', systolic: 134, diastolic: 86 },
+        { time: '07:33', systolic: 130, diastolic: 84, heartRate: 68 },
+      ],
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  await page.goto('/history');
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
+    await page.reload();
+    const toggle = page.getByRole('button', { name: 'Guided · 3 readings · Morning · rest skipped' });
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    const panel = page.locator(`[id="${await toggle.getAttribute('aria-controls')}"]`);
+    await expect(panel.getByRole('listitem')).toHaveCount(3);
+    await expect(panel.getByRole('listitem').first()).toContainText('138/88 mmHg');
+    await expect(panel.getByRole('listitem').nth(1)).toContainText('---');
+    // The session's row shows its average: (138+134+130)/3 = 134, (88+86+84)/3 = 86.
+    await expect(toggle.locator('xpath=ancestor::tr')).toContainText('134/86 mmHg');
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: shotPath(`week-history-session-${width}.png`), fullPage: true });
+    await expectNoAxeViolations(page);
+  }
+});

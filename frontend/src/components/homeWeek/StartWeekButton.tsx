@@ -1,0 +1,19 @@
+import type { ReactElement } from 'react';
+import { useStartHomeWeek } from './useStartHomeWeek';
+
+export const START_WEEK = 'Start a home monitoring week';
+
+/** Starts a home monitoring week today (see `useStartHomeWeek`). */
+export function StartWeekButton({ label = START_WEEK, secondary = false }: { label?: string; secondary?: boolean }): ReactElement {
+  const { start, starting } = useStartHomeWeek();
+  return (
+    <button
+      type="button"
+      className={secondary ? 'btn btn-secondary' : 'btn btn-primary'}
+      onClick={() => void start()}
+      disabled={starting}
+    >
+      {starting ? 'Starting…' : label}
+    </button>
+  );
+}
