@@ -2493,7 +2493,10 @@ export interface components {
             userId?: number | null;
         };
         DayDto: {
-            /** @description Day 1 is left out of the average. */
+            /**
+             * @description The day's readings are in the average: day 2 or later, with a blood pressure
+             *     reading (day 1 is always left out).
+             */
             counted: boolean;
             /** @description YYYY-MM-DD. */
             date: string;

@@ -157,7 +157,8 @@ pub struct DayDto {
     /// Blood pressure readings in the morning (a guided measurement counts each reading).
     pub morning: u32,
     pub evening: u32,
-    /// Day 1 is left out of the average.
+    /// The day's readings are in the average: day 2 or later, with a blood pressure
+    /// reading (day 1 is always left out).
     pub counted: bool,
 }
 
