@@ -101,8 +101,12 @@ fn watch() {
             .filter(|(_, (at, _))| *at <= now)
             .map(|(fd, _)| *fd)
             .collect();
+        // The sockets shut down here, held until the lock is let go: the owner may drop
+        // its connection meanwhile, and then the last reference is ours, whose drop takes
+        // the lock (`Socket::drop`); dropped under it, that would wait for itself forever.
+        let mut shut = Vec::new();
         for fd in due {
-            // Under the lock: the socket cannot be disarmed or dropped meanwhile.
+            // Under the lock: the socket cannot be disarmed meanwhile.
             if let Some((_, socket)) = state.armed.remove(&fd)
                 && let Some(socket) = socket.upgrade()
             {
@@ -115,7 +119,14 @@ fn watch() {
                     "PostgreSQL did not answer a statement in time; closing its connection"
                 );
                 sys::shutdown(fd);
+                shut.push(socket);
             }
+        }
+        if !shut.is_empty() {
+            drop(state);
+            drop(shut);
+            state = lock(s);
+            continue;
         }
         let next = state.armed.values().map(|(at, _)| *at).min();
         state = match next {
