@@ -6,60 +6,11 @@
 
 mod common;
 
+use common::guided::*;
 use common::*;
 use reqwest::StatusCode;
-use serde_json::{Value, json};
+use serde_json::json;
 use testkit::{Backend, on_both_backends};
-
-fn at(rfc3339: &str) -> chrono::DateTime<chrono::Utc> {
-    chrono::DateTime::parse_from_rfc3339(rfc3339)
-        .expect("t")
-        .with_timezone(&chrono::Utc)
-}
-
-/// A subscriber, with the server's clock at `now`.
-async fn subscriber(b: Backend, now: &str) -> TestApp {
-    let app = TestApp::spawn(b).await;
-    app.clock.set(at(now));
-    app.signed_up("ann", "ann@example.com").await;
-    app.subscribe().await;
-    app
-}
-
-/// Moves the server's clock and signs in again (a day later the session has expired).
-async fn move_to(app: &TestApp, now: &str) {
-    app.clock.set(at(now));
-    let res = app.login(&app.client, "ann", PASSWORD).await;
-    assert_eq!(res.status(), StatusCode::OK);
-}
-
-async fn send(
-    app: &TestApp,
-    method: reqwest::Method,
-    path: &str,
-    body: Value,
-) -> reqwest::Response {
-    app.client
-        .request(method, app.url(path))
-        .json(&body)
-        .send()
-        .await
-        .expect("req")
-}
-
-fn session(date: &str, time: &str, pairs: &[(i64, i64)]) -> Value {
-    let readings: Vec<Value> = pairs
-        .iter()
-        .map(|(s, d)| json!({"systolic": s, "diastolic": d}))
-        .collect();
-    json!({"date": date, "time": time, "restSkipped": false, "readings": readings})
-}
-
-async fn week(app: &TestApp) -> Value {
-    let res = app.get("/api/home-week").await;
-    assert_eq!(res.status(), StatusCode::OK);
-    json_of(res).await["week"].clone()
-}
 
 async fn starting_again_moves_the_running_week(b: Backend) {
     let app = subscriber(b, "2026-11-20T12:00:00Z").await;

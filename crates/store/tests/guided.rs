@@ -4,16 +4,15 @@
 
 #![allow(clippy::expect_used)]
 
-use chrono::{Duration, Utc};
-use identity::model::{NewToken, NewUser, TokenPurpose};
-use identity::ports::UserRepository;
-use kernel::outbox::OutgoingEmail;
-use kernel::{Email, UserId};
+use chrono::Duration;
 use readings::model::*;
 use readings::ports::ReadingRepository;
 use readings::session::{Period, Session, SessionReading};
 use store::{Db, DbOptions, ReadingStore, UserStore};
 use testkit::{Backend, TestDb, on_both_backends};
+
+mod fixtures;
+use fixtures::{at, user};
 
 struct Ctx {
     _db: TestDb,
@@ -31,44 +30,6 @@ fn ctx(backend: Backend) -> Ctx {
         readings: ReadingStore::new(db.clone()),
         db,
         _db: tdb,
-    }
-}
-
-async fn user(c: &Ctx, name: &str) -> UserId {
-    let now = kernel::clock::truncate_micros(Utc::now());
-    let email = Email::parse(&format!("{name}@example.com")).expect("email");
-    let mail = |subject: &str| OutgoingEmail::new(None, &email, subject, "t".into(), "h".into());
-    c.users
-        .create(
-            NewUser {
-                username: name.into(),
-                email: email.clone(),
-                password_hash: "h".into(),
-                first_name: String::new(),
-                last_name: String::new(),
-                created_at: now,
-            },
-            NewToken {
-                user_id: None,
-                purpose: TokenPurpose::VerifyEmail,
-                token_hash: format!("v-{name}"),
-                new_email: None,
-                expires_at: now + Duration::hours(24),
-                created_at: now,
-            },
-            mail("Verify"),
-            mail("Someone tried"),
-        )
-        .await
-        .expect("user")
-}
-
-fn at(date: &str, time: &str, values: Measurements, notes: Option<&str>) -> ReadingValues {
-    ReadingValues {
-        date: kernel::date::parse_date(date).expect("date"),
-        time: kernel::date::parse_time(time).expect("time"),
-        values,
-        notes: notes.map(str::to_owned),
     }
 }
 
@@ -108,8 +69,8 @@ fn sessions(list: &[Reading]) -> Vec<(Option<String>, Option<usize>)> {
 
 async fn a_page_spanning_years_carries_its_sessions(b: Backend) {
     let c = ctx(b);
-    let ann = user(&c, "ann").await;
-    let bob = user(&c, "bob").await;
+    let ann = user(&c.users, "ann").await;
+    let bob = user(&c.users, "bob").await;
     let old = c
         .readings
         .insert_session(
@@ -203,7 +164,7 @@ async fn a_page_spanning_years_carries_its_sessions(b: Backend) {
 
 async fn a_long_list_carries_its_sessions(b: Backend) {
     let c = ctx(b);
-    let ann = user(&c, "ann").await;
+    let ann = user(&c.users, "ann").await;
     // More readings than a page: the sessions are asked for by the list's dates.
     let start = kernel::date::parse_date("2023-01-01").expect("date");
     let many: Vec<ReadingValues> = (0..1100)

@@ -3,16 +3,15 @@
 
 #![allow(clippy::expect_used)]
 
-use chrono::{Duration, Utc};
-use identity::model::{NewToken, NewUser, TokenPurpose};
-use identity::ports::UserRepository;
-use kernel::outbox::OutgoingEmail;
+use kernel::UserId;
 use kernel::units::{BloodSugarUnit, Units, WeightUnit};
-use kernel::{Email, UserId};
 use readings::model::*;
 use readings::ports::ReadingRepository;
 use store::{Db, DbOptions, ReadingStore, UserStore};
 use testkit::{Backend, TestDb, on_both_backends};
+
+mod fixtures;
+use fixtures::{at, user};
 
 struct Ctx {
     _db: TestDb,
@@ -28,44 +27,6 @@ fn ctx(backend: Backend) -> Ctx {
         users: UserStore::new(db.clone()),
         readings: ReadingStore::new(db),
         _db: tdb,
-    }
-}
-
-async fn user(c: &Ctx, name: &str) -> UserId {
-    let now = kernel::clock::truncate_micros(Utc::now());
-    let email = Email::parse(&format!("{name}@example.com")).expect("email");
-    let mail = |subject: &str| OutgoingEmail::new(None, &email, subject, "t".into(), "h".into());
-    c.users
-        .create(
-            NewUser {
-                username: name.into(),
-                email: email.clone(),
-                password_hash: "h".into(),
-                first_name: String::new(),
-                last_name: String::new(),
-                created_at: now,
-            },
-            NewToken {
-                user_id: None,
-                purpose: TokenPurpose::VerifyEmail,
-                token_hash: format!("v-{name}"),
-                new_email: None,
-                expires_at: now + Duration::hours(24),
-                created_at: now,
-            },
-            mail("Verify"),
-            mail("Someone tried"),
-        )
-        .await
-        .expect("user")
-}
-
-fn at(date: &str, time: &str, values: Measurements, notes: Option<&str>) -> ReadingValues {
-    ReadingValues {
-        date: kernel::date::parse_date(date).expect("date"),
-        time: kernel::date::parse_time(time).expect("time"),
-        values,
-        notes: notes.map(str::to_owned),
     }
 }
 
@@ -95,8 +56,8 @@ async fn found(c: &Ctx, who: UserId, text: &str, units: Units) -> Vec<String> {
 
 async fn values_as_shown_in_the_users_units(b: Backend) {
     let c = ctx(b);
-    let ann = user(&c, "ann").await;
-    let bob = user(&c, "bob").await;
+    let ann = user(&c.users, "ann").await;
+    let bob = user(&c.users, "bob").await;
     let m = |s: Option<i32>, d: Option<i32>, hr: Option<i32>, w: Option<f64>, bs: Option<f64>| {
         Measurements {
             systolic: s,

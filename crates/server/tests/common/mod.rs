@@ -2,6 +2,8 @@
 
 #![allow(dead_code)]
 
+pub mod guided;
+
 use std::io::Write;
 use std::net::TcpListener;
 use std::sync::{Arc, Mutex, OnceLock};

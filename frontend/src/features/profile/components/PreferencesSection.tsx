@@ -13,6 +13,7 @@ import {
 } from '../../../lib/preferences';
 import { preferencesSchema } from '../schemas';
 import { SectionCard, SectionLoadError, SectionSkeleton } from '../../../components/layout/SectionCard';
+import { SegmentedChoice } from '../../../components/form/SegmentedChoice';
 import { SelectField } from '../../../components/form/SelectField';
 import '../profile.css';
 
@@ -152,37 +153,21 @@ function PreferencesForm({ preferences, mutate }: PreferencesFormProps): ReactEl
       <div className="profile-grid">
         <fieldset className="profile-choice">
           <legend className="field-label">Weight unit</legend>
-          <div className="profile-segmented">
-            {WEIGHT_UNITS.map((unit) => (
-              <label key={unit.value} className="profile-segment">
-                <input
-                  type="radio"
-                  name="weightUnit"
-                  value={unit.value}
-                  checked={formik.values.weightUnit === unit.value}
-                  onChange={() => void formik.setFieldValue('weightUnit', unit.value)}
-                />
-                <span>{unit.label}</span>
-              </label>
-            ))}
-          </div>
+          <SegmentedChoice
+            name="weightUnit"
+            options={WEIGHT_UNITS}
+            value={formik.values.weightUnit}
+            onChange={(v) => void formik.setFieldValue('weightUnit', v)}
+          />
         </fieldset>
         <fieldset className="profile-choice">
           <legend className="field-label">Blood sugar unit</legend>
-          <div className="profile-segmented">
-            {SUGAR_UNITS.map((unit) => (
-              <label key={unit.value} className="profile-segment">
-                <input
-                  type="radio"
-                  name="bloodSugarUnit"
-                  value={unit.value}
-                  checked={formik.values.bloodSugarUnit === unit.value}
-                  onChange={() => void formik.setFieldValue('bloodSugarUnit', unit.value)}
-                />
-                <span>{unit.label}</span>
-              </label>
-            ))}
-          </div>
+          <SegmentedChoice
+            name="bloodSugarUnit"
+            options={SUGAR_UNITS}
+            value={formik.values.bloodSugarUnit}
+            onChange={(v) => void formik.setFieldValue('bloodSugarUnit', v)}
+          />
         </fieldset>
       </div>
 

@@ -11,6 +11,7 @@ import { PERIOD_LABELS } from '../../../lib/readings';
 import type { ReadingErrors } from './GuidedMeasure';
 import { GuidedStepCard } from './GuidedPrepare';
 import { averageOf, chosenPeriod, type GuidedAction, type GuidedState, type SessionPeriod } from './guidedSession';
+import { SegmentedChoice } from '../../../components/form/SegmentedChoice';
 
 const PERIODS: ReadonlyArray<{ value: SessionPeriod; label: string }> = (['morning', 'evening'] as const).map((value) => ({
   value,
@@ -117,21 +118,14 @@ export function GuidedReview({ state, readingErrors, failure, saving, onSave, di
 
       <fieldset className="guided-period">
         <legend className="field-label">Time of day</legend>
-        <div className="guided-segmented">
-          {PERIODS.map((p) => (
-            <label key={p.value} className="guided-segment">
-              <input
-                type="radio"
-                name="guided-period"
-                value={p.value}
-                checked={period === p.value}
-                disabled={saving}
-                onChange={() => dispatch({ type: 'period', period: p.value })}
-              />
-              <span>{p.label}</span>
-            </label>
-          ))}
-        </div>
+        <SegmentedChoice
+          name="guided-period"
+          options={PERIODS}
+          value={period}
+          disabled={saving}
+          size="large"
+          onChange={(p) => dispatch({ type: 'period', period: p })}
+        />
         <p className="field-hint">
           {state.period === null && first !== null
             ? `Chosen from the time of the first reading (${timeOf(first)}). Change it if that is wrong.`
