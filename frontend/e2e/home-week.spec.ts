@@ -1,12 +1,13 @@
 // Issue 15 in the browser: the home monitoring week card filling up day by day, the week's
 // page, severe guidance on the dashboard and a guided measurement expanding in History.
-// The server's "today" is the real clock: the week and the readings are dated from the real
-// today, and the browser's clock is fixed at noon of that same day.
+// The server's "today" is the real clock in the user's time zone (UTC until they choose one):
+// the week and the readings are dated from today in UTC, and the browser runs in UTC with
+// its clock fixed at noon of that same day, whatever the zone of the machine running this.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { expectNoAxeViolations, isoDate, seedReadings, subscribedUserWithReadings, type SeedReading } from './readings-fixtures';
+import { expectNoAxeViolations, seedReadings, subscribedUserWithReadings, type SeedReading } from './readings-fixtures';
 import { REPO_DIR, shotPath } from './vitalog-server';
 
 interface Rules {
@@ -15,13 +16,16 @@ interface Rules {
 }
 const rules = JSON.parse(readFileSync(path.join(REPO_DIR, 'crates/readings/rules.json'), 'utf8')) as Rules;
 
-const now = new Date();
-/** The real today plus `offset` days, YYYY-MM-DD. */
-const day = (offset: number): string => isoDate(new Date(now.getFullYear(), now.getMonth(), now.getDate() + offset));
+test.use({ timezoneId: 'UTC' });
 
-/** The browser's "now": noon of the real today, so both sides agree on the date. */
+const now = new Date();
+/** Today in UTC plus `offset` days, YYYY-MM-DD. */
+const day = (offset: number): string =>
+  new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + offset)).toISOString().slice(0, 10);
+
+/** The browser's "now": noon (UTC) of the server's today, so both sides agree on the date. */
 async function fixBrowserClock(page: Page): Promise<void> {
-  await page.clock.setFixedTime(new Date(now.getFullYear(), now.getMonth(), now.getDate(), 12, 0));
+  await page.clock.setFixedTime(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate(), 12, 0)));
 }
 
 const bp = (date: string, time: string, systolic: number, diastolic: number): SeedReading => ({

@@ -1,4 +1,5 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { GUIDED_DRAFT_KEY } from '../lib/drafts';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { SWRConfig } from 'swr';
@@ -110,6 +111,15 @@ describe('logout', () => {
     renderApp('/');
     fireEvent.click(await screen.findByRole('button', { name: 'Logout' }));
     expect(navigation.submitNativeForm).toHaveBeenCalledWith('/api/logout', { redirect: '/auth' });
+  });
+
+  it('removes a guided measurement in progress from the device', async () => {
+    setPresenceCookie();
+    mockFetch({ 'GET /api/user': { body: aliceUser } });
+    sessionStorage.setItem(GUIDED_DRAFT_KEY, '{"owner":1}');
+    renderApp('/');
+    fireEvent.click(await screen.findByRole('button', { name: 'Logout' }));
+    expect(sessionStorage.getItem(GUIDED_DRAFT_KEY)).toBeNull();
   });
 
   it('shows a toast when the form cannot be submitted', async () => {

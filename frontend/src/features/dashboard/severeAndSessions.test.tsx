@@ -68,6 +68,13 @@ describe('Dashboard: severe guidance', () => {
     expect(await screen.findByRole('region', { name: 'Your latest blood pressure reading' })).toHaveTextContent('172/124 mmHg');
   });
 
+  it('does not raise an old severe reading as an emergency', async () => {
+    const threeDaysAgo = firstDayOfLastDays(3);
+    renderDashboard([reading(1, threeDaysAgo, { systolic: 190, diastolic: 100 })]);
+    expect(await screen.findByRole('table')).toBeInTheDocument();
+    expect(screen.queryByText(SEVERE_GUIDANCE.title)).not.toBeInTheDocument();
+  });
+
   it('shows nothing when the newest blood pressure reading is not severe, even after a severe one', async () => {
     renderDashboard([reading(2, today, { systolic: 180, diastolic: 120 }), reading(1, yesterday, { systolic: 190, diastolic: 100 })]);
     expect(await screen.findByRole('table')).toBeInTheDocument();

@@ -132,8 +132,10 @@ describe('guided measurement', () => {
     const user = setupUser();
     await user.click(await screen.findByRole('button', { name: 'Start the 5-minute rest' }));
     seconds(20);
+    seconds(1); // a skip this soon after the step began would be the same tap twice
     await user.click(screen.getByRole('button', { name: 'Skip the rest' }));
     await enter(user, 1, '140', '90');
+    seconds(1); // a skip this soon after the step began would be the same tap twice
     await user.click(await screen.findByRole('button', { name: 'Measure now' }));
     await enter(user, 2, '136', '88');
     await heading('Review and save');
@@ -206,6 +208,7 @@ describe('guided measurement', () => {
     renderGuided();
     const user = setupUser();
     await user.click(await screen.findByRole('button', { name: 'Start the 5-minute rest' }));
+    seconds(1); // a skip this soon after the step began would be the same tap twice
     await user.click(screen.getByRole('button', { name: 'Skip the rest' }));
     await user.click(await screen.findByRole('button', { name: 'Confirm reading 1' }));
     expect(await screen.findAllByText('Enter systolic and diastolic for each reading')).toHaveLength(2);
@@ -240,8 +243,10 @@ describe('guided measurement', () => {
     renderGuided();
     const user = setupUser();
     await user.click(await screen.findByRole('button', { name: 'Start the 5-minute rest' }));
+    seconds(1); // a skip this soon after the step began would be the same tap twice
     await user.click(screen.getByRole('button', { name: 'Skip the rest' }));
     await enter(user, 1, '185', '95');
+    seconds(1); // a skip this soon after the step began would be the same tap twice
     await user.click(await screen.findByRole('button', { name: 'Measure now' }));
     await enter(user, 2, '178', '95');
     await heading('Review and save');
@@ -249,6 +254,27 @@ describe('guided measurement', () => {
     expect(average()).toHaveTextContent(/^182\/95 mmHg$/);
     expect(guidance()).not.toBeNull();
     expect(screen.getByRole('button', { name: 'Save measurement' })).toBeEnabled();
+  });
+
+  it('sends one measurement however fast Save is tapped twice', async () => {
+    const calls = serve();
+    renderGuided();
+    const user = setupUser();
+    await user.click(await screen.findByRole('button', { name: 'Start the 5-minute rest' }));
+    seconds(1);
+    await user.click(screen.getByRole('button', { name: 'Skip the rest' }));
+    await enter(user, 1, '131', '81');
+    seconds(1);
+    await user.click(await screen.findByRole('button', { name: 'Measure now' }));
+    await enter(user, 2, '133', '83');
+    await heading('Review and save');
+    const save = screen.getByRole('button', { name: 'Save measurement' });
+    act(() => {
+      save.click();
+      save.click();
+    });
+    expect(await screen.findByText('dashboard page')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST' && c.url.endsWith('/api/bp-sessions'))).toHaveLength(1);
   });
 
   it("shows the server's field errors beside the readings and in the edited reading", async () => {
@@ -262,8 +288,10 @@ describe('guided measurement', () => {
     renderGuided();
     const user = setupUser();
     await user.click(await screen.findByRole('button', { name: 'Start the 5-minute rest' }));
+    seconds(1); // a skip this soon after the step began would be the same tap twice
     await user.click(screen.getByRole('button', { name: 'Skip the rest' }));
     await enter(user, 1, '130', '85');
+    seconds(1); // a skip this soon after the step began would be the same tap twice
     await user.click(await screen.findByRole('button', { name: 'Measure now' }));
     await enter(user, 2, '128', '84');
     await user.click(await screen.findByRole('button', { name: 'Save measurement' }));
@@ -282,8 +310,10 @@ describe('guided measurement', () => {
     renderGuided();
     const user = setupUser();
     await user.click(await screen.findByRole('button', { name: 'Start the 5-minute rest' }));
+    seconds(1); // a skip this soon after the step began would be the same tap twice
     await user.click(screen.getByRole('button', { name: 'Skip the rest' }));
     await enter(user, 1, '130', '85');
+    seconds(1); // a skip this soon after the step began would be the same tap twice
     await user.click(await screen.findByRole('button', { name: 'Measure now' }));
     await enter(user, 2, '128', '84');
     await user.click(await screen.findByRole('button', { name: 'Save measurement' }));

@@ -1,6 +1,7 @@
 import { useCallback, useState } from 'react';
 import { useSWRConfig } from 'swr';
 import { useToast } from '../../../components/toast';
+import { clearDrafts } from '../../../lib/drafts';
 import { submitNativeForm } from '../../../lib/navigation';
 import { USER_KEY } from '../../../lib/session';
 
@@ -8,7 +9,8 @@ export const LOGOUT_FAILED_MESSAGE = 'There was a problem logging out. Please tr
 
 /**
  * Logout: submit a native form POST to /api/logout with `redirect=/auth` (the server
- * clears both cookies and answers 303 to /auth) and forget the cached user. If the form
+ * clears both cookies and answers 303 to /auth), forget the cached user and remove the
+ * drafts kept in this tab (`lib/drafts`). If the form
  * cannot be submitted the user stays signed in and a toast explains.
  */
 export function useLogout(): { logout: () => void; pending: boolean } {
@@ -20,6 +22,8 @@ export function useLogout(): { logout: () => void; pending: boolean } {
     setPending(true);
     try {
       submitNativeForm('/api/logout', { redirect: '/auth' });
+      // Readings typed but not saved stay on the device no longer than the session.
+      clearDrafts();
       // The browser is now leaving for /auth; forget the user meanwhile.
       void mutate(USER_KEY, undefined, { revalidate: false });
     } catch {

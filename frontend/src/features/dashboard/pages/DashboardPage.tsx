@@ -34,9 +34,15 @@ function latestWithBloodPressure(
   return recent?.find(hasBloodPressure) ?? trend?.find(hasBloodPressure);
 }
 
-/** The AHA's guidance, at once, when the newest blood pressure reading is very high. */
+/**
+ * Calendar days (today included) in which a very high reading still calls for the AHA's
+ * "measure again, call if symptoms" steps; an older one is history, not an emergency.
+ */
+export const SEVERE_GUIDANCE_DAYS = 2;
+
+/** The AHA's guidance, at once, when the newest blood pressure reading is very high and recent. */
 function LatestSevere({ reading }: { reading: Reading | undefined }): ReactElement | null {
-  if (!reading?.severe) return null;
+  if (!reading?.severe || reading.date < firstDayOfLastDays(SEVERE_GUIDANCE_DAYS)) return null;
   return (
     <section className="dashboard-severe" aria-label="Your latest blood pressure reading">
       <p className="dashboard-severe-reading">

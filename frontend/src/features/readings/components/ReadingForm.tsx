@@ -235,7 +235,7 @@ export function ReadingForm({ preferences, reading }: ReadingFormProps): ReactEl
             <p className="text-sm text-muted">Enter both numbers to see the blood pressure category.</p>
           )}
         </div>
-        {category === 'hypertensive-crisis' ? <SevereGuidance /> : null}
+        {category === 'hypertensive-crisis' ? <SevereGuidance role={editing ? 'note' : 'alert'} /> : null}
       </fieldset>
 
       <fieldset className="vitals-section">

@@ -38,7 +38,7 @@ export function GuidedMeasure(props: MeasureProps): ReactElement {
           title={`Reading ${n} of ${count}`}
           headingRef={headingRef}
           actions={
-            <button type="button" className="btn btn-secondary" onClick={() => dispatch({ type: 'skipWait' })}>
+            <button type="button" className="btn btn-secondary" onClick={() => dispatch({ type: 'skipWait', now: Date.now() })}>
               Measure now
             </button>
           }

@@ -102,13 +102,24 @@ export function GuidedMeasurement({ owner }: { owner: number }): ReactElement {
   const waitAt = state.step === 'measure' ? waitEndsAt(state) : null;
   const waitRemaining = useCountdown(waitAt);
 
+  // Set at the first tap, before any await: a second tap while the subscription is being
+  // checked would otherwise send the measurement twice.
+  const sending = useRef(false);
+
   const save = async (): Promise<void> => {
+    if (sending.current) return;
+    sending.current = true;
     setErrors(NO_ERRORS);
-    if (!(await guards.mayRecord())) return;
     setSaving(true);
+    if (!(await guards.mayRecord())) {
+      sending.current = false;
+      setSaving(false);
+      return;
+    }
     try {
       await createBpSession(sessionPayload(state));
     } catch (error) {
+      sending.current = false;
       setSaving(false);
       if (guards.handledAuthError(error)) return;
       const sorted = sortErrors(isApiError(error) ? error.fieldErrors : {});

@@ -126,7 +126,7 @@ export function GuidedRest({ remaining, dispatch, headingRef }: RestProps): Reac
             Take reading 1
           </button>
         ) : (
-          <button type="button" className="btn btn-secondary" onClick={() => dispatch({ type: 'skipRest' })}>
+          <button type="button" className="btn btn-secondary" onClick={() => dispatch({ type: 'skipRest', now: Date.now() })}>
             Skip the rest
           </button>
         )

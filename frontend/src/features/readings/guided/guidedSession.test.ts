@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { GUIDED } from '../../../lib/readingRules';
 import {
   GUIDED_DRAFT_MAX_MS,
+  STEADY_MS,
   averageOf,
   chosenPeriod,
   clearGuidedDraft,
@@ -62,13 +63,26 @@ describe('morning or evening, from the local time', () => {
   });
 });
 
+describe('a tap landing twice', () => {
+  it('does not skip the rest or the pause that the same tap just started', () => {
+    const t0 = new Date(2026, 0, 5, 8, 0).getTime();
+    const resting = guidedReducer(initialGuidedState(), { type: 'startRest', now: t0 });
+    expect(guidedReducer(resting, { type: 'skipRest', now: t0 + 300 })).toBe(resting);
+    const skipped = guidedReducer(resting, { type: 'skipRest', now: t0 + STEADY_MS });
+    expect(skipped.restSkipped).toBe(true);
+    const one = guidedReducer(skipped, { type: 'confirm', index: 0, now: t0 + 60_000 });
+    expect(guidedReducer(one, { type: 'skipWait', now: t0 + 60_200 })).toBe(one);
+    expect(waitEndsAt(guidedReducer(one, { type: 'skipWait', now: t0 + 61_000 }))).toBeNull();
+  });
+});
+
 describe('the pause between readings', () => {
   it('runs from the previous confirmation, and not for an edited reading or after a skip', () => {
     const t0 = new Date(2026, 0, 5, 8, 0).getTime();
     const one = guidedReducer({ ...initialGuidedState(), step: 'measure' }, { type: 'confirm', index: 0, now: t0 });
     expect(one.current).toBe(1);
     expect(waitEndsAt(one)).toBe(t0 + GUIDED.betweenSeconds * 1000);
-    expect(waitEndsAt(guidedReducer(one, { type: 'skipWait' }))).toBeNull();
+    expect(waitEndsAt(guidedReducer(one, { type: 'skipWait', now: t0 + 5_000 }))).toBeNull();
     const two = guidedReducer(one, { type: 'confirm', index: 1, now: t0 + 90_000 });
     expect(two.step).toBe('review');
     const editing = guidedReducer(two, { type: 'edit', index: 1 });

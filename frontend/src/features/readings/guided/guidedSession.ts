@@ -5,6 +5,7 @@
  * throttled tab; the whole state is kept in sessionStorage so a reload loses nothing.
  */
 import type { BpSessionRequest } from '../../../lib/apiTypes';
+import { GUIDED_DRAFT_KEY } from '../../../lib/drafts';
 import { toIsoDate, toIsoTime } from '../../../lib/dates';
 import { GUIDED } from '../../../lib/readingRules';
 import type { GuidedReadingValues } from '../schema';
@@ -53,16 +54,25 @@ export function initialGuidedState(): GuidedState {
 export type GuidedAction =
   | { type: 'toggle'; index: number }
   | { type: 'startRest'; now: number }
-  | { type: 'skipRest' }
+  | { type: 'skipRest'; now: number }
   | { type: 'endRest' }
   | { type: 'typed'; index: number; values: GuidedReadingValues }
   | { type: 'confirm'; index: number; now: number }
-  | { type: 'skipWait' }
+  | { type: 'skipWait'; now: number }
   | { type: 'edit'; index: number }
   | { type: 'addReading' }
   | { type: 'dropReading' }
   | { type: 'period'; period: SessionPeriod }
   | { type: 'reset' };
+
+/**
+ * A skip that comes this soon after the step it skips began is the same tap landing twice:
+ * on a phone the skip button appears where the button that started the step was.
+ */
+export const STEADY_MS = 800;
+
+const tooSoon = (since: number | null | undefined, now: number): boolean =>
+  since !== null && since !== undefined && now - since < STEADY_MS;
 
 export function guidedReducer(state: GuidedState, action: GuidedAction): GuidedState {
   switch (action.type) {
@@ -71,6 +81,7 @@ export function guidedReducer(state: GuidedState, action: GuidedAction): GuidedS
     case 'startRest':
       return { ...state, step: 'rest', restStartedAt: state.restStartedAt ?? action.now };
     case 'skipRest':
+      if (tooSoon(state.restStartedAt, action.now)) return state;
       return { ...state, step: 'measure', restSkipped: true, current: 0 };
     case 'endRest':
       return { ...state, step: 'measure', current: 0 };
@@ -87,6 +98,7 @@ export function guidedReducer(state: GuidedState, action: GuidedAction): GuidedS
         : { ...state, readings, step: 'measure', current: next, waitSkipped: false };
     }
     case 'skipWait':
+      if (tooSoon(state.readings[state.current - 1]?.takenAt, action.now)) return state;
       return { ...state, waitSkipped: true };
     case 'edit':
       return { ...state, step: 'measure', current: action.index };
@@ -213,7 +225,7 @@ export function countdownAnnouncement(remaining: number, done: string): string {
 
 /* Keeping the state across reloads (sessionStorage: this tab only, gone with it). */
 
-const STORAGE_KEY = 'vitalog.guidedMeasurement';
+const STORAGE_KEY = GUIDED_DRAFT_KEY;
 /** A draft older than this is a measurement abandoned long ago: start afresh. */
 export const GUIDED_DRAFT_MAX_MS = 3 * 60 * 60 * 1000;
 
