@@ -144,7 +144,7 @@ test('the dashboard shows the severe guidance for a 185/95 reading, until a newe
   await expect(panel).toHaveCount(0);
   // Three days of morning and evening readings, no week started: the server recognises one.
   await expect(weekCard(page).getByText('Found from your readings')).toBeVisible();
-  await expect(weekCard(page).getByRole('button', { name: 'Start a home monitoring week' })).toBeVisible();
+  await expect(weekCard(page).getByRole('button', { name: 'Start this week' })).toBeVisible();
 
   await seedReadings(page.request, [bp(day(0), '00:00', 185, 95)], 1);
   await page.reload();

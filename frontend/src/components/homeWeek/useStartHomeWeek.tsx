@@ -11,7 +11,8 @@ export const WEEK_START_FAILED = 'The week could not be started';
 export const WEEK_NEEDS_SUBSCRIPTION = 'Starting a home monitoring week needs an active subscription (5 USD per year).';
 
 export interface StartHomeWeek {
-  start: () => Promise<void>;
+  /** Starts a week on `startDate` (YYYY-MM-DD; today when not given). */
+  start: (startDate?: string) => Promise<void>;
   starting: boolean;
 }
 
@@ -27,10 +28,10 @@ export function useStartHomeWeek(): StartHomeWeek {
   const setHomeWeek = useSetHomeWeek();
   const [starting, setStarting] = useState(false);
 
-  const start = async (): Promise<void> => {
+  const start = async (startDate?: string): Promise<void> => {
     setStarting(true);
     try {
-      const week = await startHomeWeek();
+      const week = await startHomeWeek(startDate);
       await setHomeWeek(week);
       toast({
         title: 'Home monitoring week started',

@@ -1,5 +1,5 @@
 import { Route } from 'react-router-dom';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import rules from '../../../../crates/readings/rules.json';
@@ -96,13 +96,18 @@ describe('Home monitoring week card', () => {
     expect(within(card).queryByRole('button')).not.toBeInTheDocument();
   });
 
-  it('recognised from readings: says so, with a button to start a week properly', async () => {
+  it('recognised from readings: says so, and starts that week on its own day 1', async () => {
     const week = homeWeek([[1, 0], [1, 1]], { origin: 'recognised' });
-    mockFetch({ 'GET /api/home-week': { body: { week } } });
+    const calls = mockFetch({
+      'GET /api/home-week': { body: { week } },
+      'POST /api/home-week': { status: 201, body: { ...week, origin: 'started' } },
+    }).calls;
     const card = renderCard();
     expect(await within(card).findByText('Found from your readings')).toBeInTheDocument();
-    expect(within(card).getByRole('button', { name: 'Start a home monitoring week' })).toBeInTheDocument();
     expect(slot(card, 'Evening', 2)).toHaveClass('week-slot-done');
+    await userEvent.setup().click(within(card).getByRole('button', { name: 'Start this week' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ startDate: week.startDate });
   });
 
   it('complete: the average with its count, the level in the guidelines words, the source and the note', async () => {

@@ -110,7 +110,7 @@ describe('Home monitoring week page', () => {
     renderPage();
     expect(await screen.findByText('Found from your readings')).toBeInTheDocument();
     expect(screen.getAllByRole('button')).toHaveLength(1);
-    expect(screen.getByRole('button', { name: 'Start a home monitoring week' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Start this week' })).toBeInTheDocument();
   });
 
   it('without a week: what one is, and a start', async () => {

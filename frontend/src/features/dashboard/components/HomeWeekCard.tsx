@@ -20,7 +20,7 @@ export function HomeWeekCard(): ReactElement {
 
   const body = week ? (
     <>
-      {week.origin === 'recognised' ? <WeekRecognised /> : null}
+      {week.origin === 'recognised' ? <WeekRecognised startDate={week.startDate} /> : null}
       <WeekStatus week={week} />
       <WeekSlots week={week} />
       <WeekResult week={week} />

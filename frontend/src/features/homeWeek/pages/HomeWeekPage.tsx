@@ -64,7 +64,7 @@ export default function HomeWeekPage(): ReactElement {
     const running = week.origin === 'started' && !week.complete;
     body = (
       <>
-        {week.origin === 'recognised' ? <WeekRecognised /> : null}
+        {week.origin === 'recognised' ? <WeekRecognised startDate={week.startDate} /> : null}
         <section className="card week-page-card" aria-labelledby="week-days-heading">
           <h2 id="week-days-heading" className="week-page-title">
             Day by day
