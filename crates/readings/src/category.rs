@@ -44,13 +44,9 @@ impl BpCategory {
     pub fn classify(systolic: i32, diastolic: i32) -> Self {
         // The thresholds are `rules.json`'s (lowest value of each category, inclusive),
         // which the reading form's preview in the client reads too.
-        let reaches = |from: Option<i32>, value: i32| from.is_some_and(|f| value >= f);
-        Self::ALL
-            .into_iter()
-            .zip(rules::BP_FROM)
-            .rev()
-            .find(|(_, (s, d))| reaches(*s, systolic) || reaches(*d, diastolic))
-            .map_or(BpCategory::Normal, |(category, _)| category)
+        rules::highest_reached(rules::BP_FROM.into_iter(), systolic, diastolic)
+            .and_then(|i| Self::ALL.get(i).copied())
+            .unwrap_or(BpCategory::Normal)
     }
 }
 

@@ -252,11 +252,11 @@ const LOWEST_LEVEL: &HomeLevelRule = &rules::HOME_LEVELS[0];
 /// `diastolic_from` the average reaches (as for [`crate::BpCategory::classify`], the higher
 /// number wins). The thresholds are the AHA/ACC 2017 table of corresponding home values.
 pub fn level_of(systolic: i32, diastolic: i32) -> &'static HomeLevelRule {
-    let reaches = |from: Option<i32>, value: i32| from.is_some_and(|f| value >= f);
-    rules::HOME_LEVELS
+    let thresholds = rules::HOME_LEVELS
         .iter()
-        .rev()
-        .find(|l| reaches(l.systolic_from, systolic) || reaches(l.diastolic_from, diastolic))
+        .map(|l| (l.systolic_from, l.diastolic_from));
+    rules::highest_reached(thresholds, systolic, diastolic)
+        .and_then(|i| rules::HOME_LEVELS.get(i))
         .unwrap_or(LOWEST_LEVEL)
 }
 

@@ -24,6 +24,23 @@ pub struct HomeLevelRule {
     pub text: &'static str,
 }
 
+/// Which of `thresholds` (each level's lowest systolic and diastolic, lowest level first) a
+/// blood pressure reaches: the highest level either number reaches (inclusive), so the
+/// higher of the two numbers' levels wins. The one rule behind the 2017 ACC/AHA category
+/// ([`crate::BpCategory::classify`]) and the home level ([`crate::home_week::level_of`]).
+pub fn highest_reached(
+    thresholds: impl DoubleEndedIterator<Item = (Option<i32>, Option<i32>)> + ExactSizeIterator,
+    systolic: i32,
+    diastolic: i32,
+) -> Option<usize> {
+    let reaches = |from: Option<i32>, value: i32| from.is_some_and(|f| value >= f);
+    thresholds
+        .enumerate()
+        .rev()
+        .find(|(_, (s, d))| reaches(*s, systolic) || reaches(*d, diastolic))
+        .map(|(i, _)| i)
+}
+
 /// A measure's name in messages and its inclusive range in canonical units.
 #[derive(Debug, Clone, Copy)]
 pub struct Range {

@@ -62,7 +62,7 @@ impl Default for ReportLimits {
 #[derive(Clone)]
 pub struct ReportService {
     pub(crate) repo: Arc<dyn ReportRepository>,
-    pub(crate) readings: Arc<dyn ReadingSource>,
+    readings: Arc<dyn ReadingSource>,
     pub(crate) patients: Arc<dyn PatientSource>,
     renderer: Arc<dyn PdfRenderer>,
     pub(crate) clock: Arc<dyn Clock>,
