@@ -31,6 +31,10 @@ const GuidedMeasurementPage = lazy(
 const HistoryPage = lazy(() => import(/* webpackChunkName: "history" */ '../features/history/pages/HistoryPage'));
 const HomeWeekPage = lazy(() => import(/* webpackChunkName: "home-week" */ '../features/homeWeek/pages/HomeWeekPage'));
 const ReportsPage = lazy(() => import(/* webpackChunkName: "reports" */ '../features/reports/pages/ReportsPage'));
+const MedicationsPage = lazy(
+  () => import(/* webpackChunkName: "medications" */ '../features/medications/pages/MedicationsPage'),
+);
+const MedicationPage = lazy(() => import(/* webpackChunkName: "medication" */ '../features/medications/pages/MedicationPage'));
 const ProfilePage = lazy(() => import(/* webpackChunkName: "profile" */ './profile/ProfilePage'));
 
 /** Public screens load behind a progress indicator and an error boundary. */
@@ -74,6 +78,8 @@ export function AppRoutes(): ReactElement {
         <Route path="/vitals/guided" element={<GuidedMeasurementPage />} />
         <Route path="/history" element={<HistoryPage />} />
         <Route path="/home-week" element={<HomeWeekPage />} />
+        <Route path="/medications" element={<MedicationsPage />} />
+        <Route path="/medications/:id" element={<MedicationPage />} />
         <Route path="/reports" element={<ReportsPage />} />
         <Route path="/profile" element={<ProfilePage />} />
       </Route>

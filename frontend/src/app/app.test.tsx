@@ -64,6 +64,7 @@ describe('protected routes', () => {
     ['/', 'Dashboard'],
     ['/vitals', 'Record Vitals'],
     ['/history', 'History'],
+    ['/medications', 'Medications'],
     ['/reports', 'Reports'],
     ['/profile', 'Profile'],
   ])('render %s inside the shell with the title %s', async (route, title) => {
@@ -80,6 +81,7 @@ describe('protected routes', () => {
       'Dashboard',
       'Record Vitals',
       'History',
+      'Medications',
       'Reports',
       'Profile',
     ]);

@@ -24,6 +24,8 @@ export interface DialogProps {
   formLabel?: string;
   /** The id of the element focused on open; Cancel by default. */
   initialFocusId?: string;
+  /** `primary` for a confirmation that destroys nothing (e.g. skipping a dose); `danger` by default. */
+  confirmVariant?: 'danger' | 'primary';
 }
 
 function isDisabled(element: HTMLElement): boolean {
@@ -61,6 +63,7 @@ export function Dialog({
   onCancel,
   formLabel,
   initialFocusId,
+  confirmVariant = 'danger',
 }: DialogProps): ReactElement {
   const titleId = useId();
   const bodyId = useId();
@@ -131,7 +134,7 @@ export function Dialog({
       </button>
       <button
         type={formLabel ? 'submit' : 'button'}
-        className="btn btn-danger"
+        className={confirmVariant === 'primary' ? 'btn btn-primary' : 'btn btn-danger'}
         onClick={formLabel ? undefined : onConfirm}
         disabled={busy}
         aria-busy={busy || undefined}

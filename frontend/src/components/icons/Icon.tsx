@@ -6,6 +6,7 @@ export type IconName =
   | 'dashboard'
   | 'vitals'
   | 'history'
+  | 'medications'
   | 'reports'
   | 'profile'
   | 'logout'
@@ -49,6 +50,12 @@ const paths: Record<IconName, ReactElement> = {
     <>
       <path d="M14 3H7a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2V8z" />
       <path d="M14 3v5h5M9 13h6M9 17h6" />
+    </>
+  ),
+  medications: (
+    <>
+      <rect x="3.5" y="8.5" width="17" height="7" rx="3.5" transform="rotate(-45 12 12)" />
+      <path d="M9.5 9.5l5 5" />
     </>
   ),
   profile: (

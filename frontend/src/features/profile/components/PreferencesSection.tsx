@@ -1,4 +1,4 @@
-import { useMemo, useState, type ReactElement, type ReactNode } from 'react';
+import { useMemo, useState, type ReactElement } from 'react';
 import { useFormik } from 'formik';
 import { Alert } from '../../../components/feedback/Alert';
 import { SubmitButton } from '../../../components/form/SubmitButton';
@@ -15,6 +15,7 @@ import { preferencesSchema } from '../schemas';
 import { SectionCard, SectionLoadError, SectionSkeleton } from '../../../components/layout/SectionCard';
 import { SegmentedChoice } from '../../../components/form/SegmentedChoice';
 import { SelectField } from '../../../components/form/SelectField';
+import { ToggleRow } from '../../../components/form/ToggleRow';
 import '../profile.css';
 
 export const PREFERENCES_FAILURE = 'Failed to save your preferences. Please try again.';
@@ -261,45 +262,5 @@ function PreferencesForm({ preferences, mutate }: PreferencesFormProps): ReactEl
         </SubmitButton>
       </div>
     </form>
-  );
-}
-
-interface ToggleRowProps {
-  id: string;
-  name: string;
-  label: string;
-  description: string;
-  checked: boolean;
-  onChange: (checked: boolean) => void;
-  /** Shown under the row (e.g. the reminder time while reminders are on). */
-  children?: ReactNode;
-}
-
-/** An on/off switch (a checkbox with the switch role) with its label and explanation. */
-function ToggleRow({ id, name, label, description, checked, onChange, children }: ToggleRowProps): ReactElement {
-  return (
-    <div className="profile-toggle-group">
-    <div className="profile-toggle">
-      <div className="profile-toggle-text">
-        <label htmlFor={id} className="field-label">
-          {label}
-        </label>
-        <p id={`${id}-description`} className="text-muted text-sm">
-          {description}
-        </p>
-      </div>
-      <input
-        id={id}
-        name={name}
-        type="checkbox"
-        role="switch"
-        className="profile-switch"
-        checked={checked}
-        aria-describedby={`${id}-description`}
-        onChange={(event) => onChange(event.target.checked)}
-      />
-    </div>
-    {children}
-    </div>
   );
 }

@@ -1,0 +1,93 @@
+import { useEffect, useRef, type ChangeEvent, type ReactElement } from 'react';
+import { useFormik, type FormikErrors } from 'formik';
+import { SelectField } from '../../../components/form/SelectField';
+import { SubmitButton } from '../../../components/form/SubmitButton';
+import { TextField } from '../../../components/form/TextField';
+import { useFieldErrors } from '../../../components/form/useFieldErrors';
+import { useMedicationWrite } from '../../../components/medications/useMedicationWrite';
+import { MEDICATION_FORMS } from '../../../lib/medicationCodes';
+import { updateMedication, type Medication } from '../../../lib/medications';
+import { pickFieldErrors } from '../../../lib/serverErrors';
+import { NAME_MAX, detailsSchema, type DetailsValues } from '../schemas';
+import { ReasonField } from './ReasonField';
+
+const DETAIL_FIELDS = ['name', 'form', 'reason'] as const;
+
+export interface DetailsFormProps {
+  medication: Medication;
+  onDone: () => void;
+}
+
+/** Edit details: name, form and why (a change of dose is its own form). */
+export function DetailsForm({ medication, onDone }: DetailsFormProps): ReactElement {
+  const formRef = useRef<HTMLFormElement>(null);
+  const write = useMedicationWrite();
+  const formik = useFormik<DetailsValues>({
+    initialValues: { name: medication.name, form: medication.form, reason: medication.reason ?? '' },
+    validationSchema: detailsSchema(),
+    onSubmit: async (values, helpers) => {
+      const reason = values.reason.trim();
+      const result = await write(
+        () =>
+          updateMedication(medication.id, {
+            name: values.name.trim(),
+            form: values.form as Medication['form'],
+            reason: reason === '' ? null : reason,
+          }),
+        { failure: 'The details could not be saved', success: { title: 'Details saved' } },
+      );
+      if (result.ok) onDone();
+      else helpers.setErrors(pickFieldErrors(result.error, DETAIL_FIELDS) as FormikErrors<DetailsValues>);
+    },
+  });
+  const fieldError = useFieldErrors(formik, formRef);
+
+  useEffect(() => {
+    document.getElementById('details-name')?.focus();
+  }, []);
+
+  return (
+    <form ref={formRef} className="med-panel" noValidate onSubmit={formik.handleSubmit} aria-label="Edit details">
+      <h3 className="med-panel-title">Edit details</h3>
+      <div className="med-grid">
+        <TextField
+          id="details-name"
+          label="Name"
+          name="name"
+          maxLength={NAME_MAX}
+          autoComplete="off"
+          required
+          value={formik.values.name}
+          onChange={(event: ChangeEvent<HTMLInputElement>) => void formik.setFieldValue('name', event.target.value)}
+          onBlur={formik.handleBlur}
+          error={fieldError('name')}
+        />
+        <SelectField
+          id="details-form"
+          label="Form"
+          name="form"
+          options={MEDICATION_FORMS}
+          value={formik.values.form}
+          onChange={formik.handleChange}
+          onBlur={formik.handleBlur}
+          error={fieldError('form')}
+        />
+      </div>
+      <ReasonField
+        id="details-reason"
+        value={formik.values.reason}
+        onChange={formik.handleChange}
+        onBlur={formik.handleBlur}
+        error={fieldError('reason')}
+      />
+      <div className="med-actions">
+        <button type="button" className="btn btn-secondary" onClick={onDone} disabled={formik.isSubmitting}>
+          Cancel
+        </button>
+        <SubmitButton className="med-submit" pending={formik.isSubmitting} pendingLabel="Saving..." disabled={!formik.dirty}>
+          Save details
+        </SubmitButton>
+      </div>
+    </form>
+  );
+}

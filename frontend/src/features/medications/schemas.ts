@@ -1,0 +1,178 @@
+import { array, boolean, object, string, type ObjectSchema } from 'yup';
+import { frequencyInfo, isFrequency, isMedicationForm, isStrengthUnit } from '../../lib/medicationCodes';
+import type { DoseRequest, NewMedicationRequest } from '../../lib/medications';
+
+/**
+ * The medication forms' messages: the server's words for the same rules (the contract of
+ * issue 16), so a message reads the same whichever side caught it.
+ */
+export const medicationMessages = {
+  nameRequired: "Enter the medication's name",
+  nameMax: 'The name must be at most 100 characters',
+  strengthRequired: 'Enter the strength',
+  strengthPositive: 'The strength must be a positive number',
+  unitRequired: 'Choose a unit',
+  formRequired: 'Choose a form',
+  frequencyRequired: 'Choose how often it is taken',
+  timesInvalid: 'Enter every dose time',
+  timesDistinct: 'Each dose time must be different',
+  dateInvalid: 'Enter a valid date',
+  endBeforeStart: 'The end date cannot be before the start date',
+  changeNotAfter: 'A change must start after the current dose started',
+  reasonMax: 'The reason must be at most 200 characters',
+} as const;
+
+export const NAME_MAX = 100;
+export const REASON_MAX = 200;
+
+/** The dose part of a form, as typed. */
+export interface DoseValues {
+  strength: string;
+  unit: string;
+  frequency: string;
+  times: string[];
+  startDate: string;
+}
+
+/** The Add medication form, as typed. */
+export interface MedicationValues extends DoseValues {
+  name: string;
+  form: string;
+  endDate: string;
+  reason: string;
+  reminders: boolean;
+}
+
+/** The Edit details form. */
+export interface DetailsValues {
+  name: string;
+  form: string;
+  reason: string;
+}
+
+/** Stop taking: the last day it is taken. */
+export interface StopValues {
+  endDate: string;
+}
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+const ISO_TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+/** A real calendar date written YYYY-MM-DD. */
+export function isIsoDate(value: string | undefined): boolean {
+  if (!value || !ISO_DATE.test(value)) return false;
+  const time = Date.parse(`${value}T00:00:00Z`);
+  return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === value;
+}
+
+const date = () =>
+  string()
+    .trim()
+    .required(medicationMessages.dateInvalid)
+    .test('date', medicationMessages.dateInvalid, (v) => isIsoDate(v));
+
+const nameField = () => string().trim().required(medicationMessages.nameRequired).max(NAME_MAX, medicationMessages.nameMax);
+const formField = () =>
+  string().required(medicationMessages.formRequired).test('form', medicationMessages.formRequired, (v) => !!v && isMedicationForm(v));
+const reasonField = () => string().trim().max(REASON_MAX, medicationMessages.reasonMax);
+
+function doseFields() {
+  return {
+    strength: string()
+      .trim()
+      .required(medicationMessages.strengthRequired)
+      .test('positive', medicationMessages.strengthPositive, (v) => {
+        const n = Number(v);
+        return !!v && Number.isFinite(n) && n > 0;
+      }),
+    unit: string().required(medicationMessages.unitRequired).test('unit', medicationMessages.unitRequired, (v) => !!v && isStrengthUnit(v)),
+    frequency: string()
+      .required(medicationMessages.frequencyRequired)
+      .test('frequency', medicationMessages.frequencyRequired, (v) => !!v && isFrequency(v)),
+    times: array(string().defined())
+      .defined()
+      .test('count', medicationMessages.timesInvalid, function (times) {
+        const { frequency } = this.parent as Partial<DoseValues>;
+        const wanted = frequencyInfo(frequency ?? '').times;
+        return times.length === wanted && times.every((t) => ISO_TIME.test(t.trim()));
+      })
+      .test('distinct', medicationMessages.timesDistinct, (times) => new Set(times.map((t) => t.trim())).size === times.length),
+    startDate: date(),
+  };
+}
+
+/** Add medication: name, form, the first dose, an optional end not before its start, why. */
+export function medicationSchema(): ObjectSchema<MedicationValues> {
+  return object({
+    name: nameField(),
+    form: formField(),
+    ...doseFields(),
+    endDate: string()
+      .trim()
+      .test('date', medicationMessages.dateInvalid, (v) => !v || isIsoDate(v))
+      .test('not-before-start', medicationMessages.endBeforeStart, function (v) {
+        const start = (this.parent as Partial<MedicationValues>).startDate?.trim();
+        return !v || !start || !isIsoDate(v) || !isIsoDate(start) || v >= start;
+      }),
+    reason: reasonField(),
+    reminders: boolean().defined(),
+  }).defined() as ObjectSchema<MedicationValues>;
+}
+
+/** Change dose: a new period, from a day after the current one started. */
+export function changeDoseSchema(currentStart: string): ObjectSchema<DoseValues> {
+  const fields = doseFields();
+  return object({
+    ...fields,
+    startDate: fields.startDate.test('after-current', medicationMessages.changeNotAfter, (v) => !isIsoDate(v) || (v ?? '') > currentStart),
+  }).defined() as ObjectSchema<DoseValues>;
+}
+
+export function detailsSchema(): ObjectSchema<DetailsValues> {
+  return object({ name: nameField(), form: formField(), reason: reasonField() }).defined() as ObjectSchema<DetailsValues>;
+}
+
+/** Stop taking: an end date, not before the medication started. */
+export function stopSchema(startDate: string): ObjectSchema<StopValues> {
+  return object({
+    endDate: date().test('not-before-start', medicationMessages.endBeforeStart, (v) => !isIsoDate(v) || (v ?? '') >= startDate),
+  }).defined() as ObjectSchema<StopValues>;
+}
+
+/** The dose as the API takes it (times sorted, as the server keeps them). */
+export function doseRequestOf(values: DoseValues): DoseRequest {
+  return {
+    strength: Number(values.strength.trim()),
+    unit: values.unit as DoseRequest['unit'],
+    frequency: values.frequency as DoseRequest['frequency'],
+    times: values.times.map((t) => t.trim()).sort(),
+    startDate: values.startDate.trim(),
+  };
+}
+
+export function medicationRequestOf(values: MedicationValues): NewMedicationRequest {
+  const reason = values.reason.trim();
+  const endDate = values.endDate.trim();
+  return {
+    name: values.name.trim(),
+    form: values.form as NewMedicationRequest['form'],
+    ...doseRequestOf(values),
+    endDate: endDate === '' ? null : endDate,
+    reason: reason === '' ? null : reason,
+    reminders: values.reminders,
+  };
+}
+
+/** The form fields the server may name in a 400 answer's `errors`. */
+export const MEDICATION_FIELDS = [
+  'name',
+  'strength',
+  'unit',
+  'form',
+  'frequency',
+  'times',
+  'startDate',
+  'endDate',
+  'reason',
+] as const;
+export const DOSE_FIELDS = ['strength', 'unit', 'frequency', 'times', 'startDate'] as const;
