@@ -14,7 +14,9 @@ import {
 } from 'chart.js';
 import { Line } from 'react-chartjs-2';
 import { formatDateTime12, formatMonthDay } from '../../lib/dates';
+import type { NumberedEvent } from './eventMarkers';
 import { lineDataset, tooltipMarks, type TimePoint, type TimeSeries } from './lineStyle';
+import { markerPlugin } from './markerPlugin';
 import { TOOLTIP_FPS, createThrottle, dayTicks, tickStepDays, timeWindow } from './timeAxis';
 import { formatTick, valueAxis } from './valueAxis';
 import './chart.css';
@@ -38,6 +40,8 @@ export interface TimeSeriesChartProps {
   now: number;
   /** The default y range (widened to every value); undefined: fitted to the values. */
   domain?: { min: number; max: number };
+  /** Events drawn as numbered vertical lines (see eventMarkers.ts), already in the window. */
+  markers?: ReadonlyArray<NumberedEvent>;
 }
 
 interface TooltipState {
@@ -49,6 +53,8 @@ interface TooltipState {
   marks: string[];
   alignRight: boolean;
 }
+
+const NO_MARKERS: ReadonlyArray<NumberedEvent> = [];
 
 /** Marks the chart's box once the canvas is drawn (tests and the render benchmark wait for it). */
 const paintedPlugin: Plugin<'line'> = {
@@ -75,6 +81,7 @@ export function TimeSeriesChart({
   rangeDays,
   now,
   domain,
+  markers = NO_MARKERS,
 }: TimeSeriesChartProps): ReactElement {
   const [tip, setTip] = useState<TooltipState | null>(null);
   const lastTip = useRef<string>('');
@@ -140,6 +147,8 @@ export function TimeSeriesChart({
     plugins: {
       legend: { display: series.length > 1, position: 'bottom', labels: { boxWidth: 12, boxHeight: 12 } },
       tooltip: { enabled: false, external },
+      // Options, not the plugin, carry the markers: react-chartjs-2 reads plugins only once.
+      vitalogMarkers: { markers },
     },
     scales: {
       x: {
@@ -171,7 +180,7 @@ export function TimeSeriesChart({
 
   return (
     <div className="trend-chart" onPointerLeave={() => setTip(null)}>
-      <Line data={data} options={options} plugins={[throttlePlugin, paintedPlugin]} aria-label={title} role="img" />
+      <Line data={data} options={options} plugins={[throttlePlugin, markerPlugin, paintedPlugin]} aria-label={title} role="img" />
       {tip ? (
         <div
           className={tip.alignRight ? 'chart-tooltip chart-tooltip-left' : 'chart-tooltip'}

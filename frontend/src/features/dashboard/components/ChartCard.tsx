@@ -1,6 +1,10 @@
 import { lazy, Suspense, useId, useState, type ReactElement } from 'react';
 import type * as ChartModuleType from '../../../components/chart/TimeSeriesChart';
 import { Skeleton } from '../../../components/feedback/Skeleton';
+import { CheckboxField } from '../../../components/form/CheckboxField';
+import { eventsInWindow, type ChartEvent } from '../../../components/chart/eventMarkers';
+import { MarkerLegend } from '../../../components/chart/MarkerLegend';
+import { timeWindow } from '../../../components/chart/timeAxis';
 import type { Reading } from '../../../lib/readings';
 import { LAST_DAYS_HINT } from '../../../lib/dates';
 import {
@@ -42,13 +46,27 @@ export interface ChartCardProps {
   failed: boolean;
   units: Units;
   now: number;
+  /** Medications started, changed or stopped (all time): drawn as markers when shown. */
+  events?: ReadonlyArray<ChartEvent>;
+  showEvents?: boolean;
+  onShowEvents?: (show: boolean) => void;
 }
 
 /**
  * One trend card: title, its own range select (7 days by default, calendar days), then
  * skeleton, chart or empty text, and notes on readings left out or marked.
  */
-export function ChartCard({ spec, readings, failed, units, now }: ChartCardProps): ReactElement {
+export function ChartCard({
+  spec,
+  readings,
+  failed,
+  units,
+  now,
+  events = [],
+  showEvents = false,
+  onShowEvents,
+}: ChartCardProps): ReactElement {
+  const toggleId = useId();
   const headingId = useId();
   const selectId = useId();
   const hintId = useId();
@@ -58,6 +76,8 @@ export function ChartCard({ spec, readings, failed, units, now }: ChartCardProps
   const unit = spec.unit(units);
   const domain = spec.domain(units);
   const notes = readings ? chartNotes(spec.kind, readings, range, now) : [];
+  const span = timeWindow(range, now);
+  const markers = showEvents && hasData ? eventsInWindow(events, span.min, span.max) : [];
 
   let body: ReactElement;
   if (!readings && failed) {
@@ -77,6 +97,7 @@ export function ChartCard({ spec, readings, failed, units, now }: ChartCardProps
           rangeDays={range}
           now={now}
           {...(domain ? { domain } : {})}
+          markers={markers}
           series={series.map((s, i) => ({ label: s.label, points: s.points, color: spec.colors[i] ?? '#0f6e6e' }))}
         />
       </Suspense>
@@ -114,7 +135,20 @@ export function ChartCard({ spec, readings, failed, units, now }: ChartCardProps
           </p>
         </div>
       </div>
+      {events.length > 0 && onShowEvents ? (
+        <CheckboxField
+          id={toggleId}
+          className="chart-events-toggle"
+          label="Show medications"
+          checked={showEvents}
+          onChange={(e) => onShowEvents(e.target.checked)}
+        />
+      ) : null}
       <div className="chart-card-body">{body}</div>
+      {markers.length > 0 ? <MarkerLegend title="Medications" events={markers} /> : null}
+      {showEvents && hasData && events.length > 0 && markers.length === 0 ? (
+        <p className="chart-notes">No medication started, changed or stopped in this range.</p>
+      ) : null}
       {notes.length > 0 ? (
         <div className="chart-notes">
           {notes.map((note) => (

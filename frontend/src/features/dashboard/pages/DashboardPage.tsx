@@ -5,7 +5,9 @@ import { BpCategoryLegend } from '../../../components/readings/BpCategoryBadge';
 import { ReadingsPageActions } from '../../../components/readings/ReadingsPageActions';
 import { useDeleteReading } from '../../../components/readings/useDeleteReading';
 import { SubscriptionAlert } from '../../../components/subscription/SubscriptionAlert';
-import { firstDayOfLastDays, formatDate } from '../../../lib/dates';
+import { firstDayOfLastDays, formatDate, readingTimestamp } from '../../../lib/dates';
+import { useMedications, type MedicationEvent } from '../../../lib/medications';
+import type { ChartEvent } from '../../../components/chart/eventMarkers';
 import { usePreferences } from '../../../lib/preferences';
 import { serverMessageOr } from '../../../lib/serverErrors';
 import { useReadings, useReadingsSnapshot } from '../../../lib/readings';
@@ -16,6 +18,8 @@ import { UnitsUnknownAlert } from '../../../components/readings/UnitsUnknownAler
 import { SevereGuidance } from '../../../components/readings/SevereGuidance';
 import type { Reading } from '../../../lib/readings';
 import { HomeWeekCard } from '../components/HomeWeekCard';
+import { useShowMedications } from '../showMedications';
+import { MedicationsCard } from '../components/MedicationsCard';
 import '../dashboard.css';
 
 export const DELETE_FAILED_TITLE = 'Failed to Delete';
@@ -57,6 +61,11 @@ function LatestSevere({ reading }: { reading: Reading | undefined }): ReactEleme
   );
 }
 
+/** The chart's markers of the medications' events (each at the start of its day). */
+export function chartEvents(events: ReadonlyArray<MedicationEvent> | undefined): ChartEvent[] {
+  return (events ?? []).map((e) => ({ x: readingTimestamp(e.date, null), kind: e.kind, label: e.label }));
+}
+
 /** `/`: severe guidance when due, recent readings, the home week and the four trend charts. */
 export default function DashboardPage(): ReactElement {
   const navigate = useNavigate();
@@ -69,6 +78,9 @@ export default function DashboardPage(): ReactElement {
   const recent = useReadings({ limit: RECENT_COUNT });
   // The charts need the longest range only (calendar days, today included): a decade of
   // readings stays on the server.
+  const medications = useMedications();
+  const events = chartEvents(medications.data?.events);
+  const [showEvents, setShowEvents] = useShowMedications();
   const trend = useReadingsSnapshot({ from: firstDayOfLastDays(LONGEST_CHART_RANGE) });
   // The chart code downloads while the readings load, not after them.
   useEffect(() => {
@@ -94,6 +106,8 @@ export default function DashboardPage(): ReactElement {
         onDelete={requestDelete}
       />
 
+      <MedicationsCard />
+
       <HomeWeekCard />
 
       <div className="chart-grid">
@@ -105,6 +119,7 @@ export default function DashboardPage(): ReactElement {
             failed={trend.error !== undefined}
             units={preferences}
             now={trend.data?.fetchedAt ?? 0}
+            {...(spec.kind === 'bp' ? { events, showEvents, onShowEvents: setShowEvents } : {})}
           />
         ))}
       </div>

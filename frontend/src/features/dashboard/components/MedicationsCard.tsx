@@ -1,0 +1,181 @@
+import { useState, type ReactElement } from 'react';
+import { Link } from 'react-router-dom';
+import { Alert } from '../../../components/feedback/Alert';
+import { Skeleton } from '../../../components/feedback/Skeleton';
+import { Spinner } from '../../../components/feedback/Spinner';
+import { formatDate } from '../../../lib/dates';
+import { useDoses, useMedications, type AsNeededLog, type Dose, type DosesAnswer } from '../../../lib/medications';
+import { useDoseActions } from '../useDoseActions';
+import { LogDoseDialog, SkipDialog } from './DoseDialogs';
+import { AsNeededRow, DoseRow } from './DoseRows';
+import './medicationsCard.css';
+
+export const MEDICATIONS_CARD_TITLE = "Today's medications";
+
+/** The rows' placeholder while a day's doses load. */
+function DosesSkeleton(): ReactElement {
+  return (
+    <div className="doses-skeleton" role="status" aria-live="polite">
+      <span className="visually-hidden">Loading your doses…</span>
+      {[0, 1].map((i) => (
+        <Skeleton key={i} height={44} radius={8} />
+      ))}
+    </div>
+  );
+}
+
+interface DayDosesProps {
+  answer: DosesAnswer;
+}
+
+/** A day's doses: the scheduled ones with Taken / Skip, Mark all taken, and the as-needed ones. */
+function DayDoses({ answer }: DayDosesProps): ReactElement {
+  const actions = useDoseActions(answer.date, answer.today);
+  const [skipping, setSkipping] = useState<Dose | null>(null);
+  const [logging, setLogging] = useState<AsNeededLog | null>(null);
+  const due = answer.doses.filter((d) => d.status === 'due').length;
+  const taken = answer.doses.filter((d) => d.status === 'taken').length;
+  const isToday = answer.date === answer.today;
+
+  if (answer.doses.length === 0 && answer.asNeeded.length === 0) {
+    return <p className="doses-empty">{isToday ? 'No doses are due today.' : `No doses were due on ${formatDate(answer.date)}.`}</p>;
+  }
+
+  return (
+    <>
+      {answer.doses.length > 0 ? (
+        <div className="doses-summary">
+          <p aria-live="polite">
+            {due === 0 ? `All ${answer.doses.length} recorded` : `${taken} of ${answer.doses.length} taken`}
+          </p>
+          {due > 0 ? (
+            <button
+              type="button"
+              className="btn btn-primary btn-sm"
+              disabled={actions.busy !== null}
+              aria-busy={actions.busy === 'all' || undefined}
+              onClick={() => void actions.takeAll(due)}
+            >
+              {actions.busy === 'all' ? <Spinner size="sm" /> : null}
+              Mark all taken
+            </button>
+          ) : null}
+        </div>
+      ) : null}
+      {answer.doses.length > 0 ? (
+        <ul className="dose-list" aria-label={isToday ? 'Doses due today' : `Doses due on ${formatDate(answer.date)}`}>
+          {answer.doses.map((dose) => (
+            <DoseRow key={`${dose.medicationId}-${dose.time}`} dose={dose} actions={actions} onSkip={setSkipping} />
+          ))}
+        </ul>
+      ) : null}
+      {answer.asNeeded.length > 0 ? (
+        <ul className="dose-list" aria-label="Taken as needed">
+          {answer.asNeeded.map((m) => (
+            <AsNeededRow key={m.medicationId} medication={m} actions={actions} onLog={setLogging} />
+          ))}
+        </ul>
+      ) : null}
+      {skipping ? (
+        <SkipDialog
+          dose={skipping}
+          busy={actions.busy !== null}
+          onCancel={() => setSkipping(null)}
+          onConfirm={(reason) => {
+            void actions.skip(skipping, reason).then((ok) => {
+              if (ok) setSkipping(null);
+            });
+          }}
+        />
+      ) : null}
+      {logging ? (
+        <LogDoseDialog
+          medication={logging}
+          date={answer.date}
+          today={answer.today}
+          busy={actions.busy !== null}
+          onCancel={() => setLogging(null)}
+          onConfirm={(time) => {
+            void actions.log(logging, time).then((ok) => {
+              if (ok) setLogging(null);
+            });
+          }}
+        />
+      ) : null}
+    </>
+  );
+}
+
+/**
+ * The dashboard's doses card, shown while the user has a current medication: the day's doses
+ * (today by default; an earlier day to fill in), each to mark taken or skipped, Mark all
+ * taken, as-needed medications to log, and undo of anything recorded.
+ */
+export function MedicationsCard(): ReactElement | null {
+  const medications = useMedications();
+  const hasCurrent = medications.data?.medications.some((m) => m.current) ?? false;
+  const [date, setDate] = useState<string | null>(null);
+  const doses = useDoses(date, hasCurrent);
+  if (!hasCurrent) return null;
+
+  const answer = doses.data;
+  const today = answer?.today ?? null;
+  const shownDate = date ?? today;
+  const isToday = shownDate !== null && shownDate === today;
+  // A past day's answer stays on screen while the next one loads: show it only when it is the day asked.
+  const current = answer && answer.date === (date ?? answer.today) ? answer : undefined;
+
+  let body: ReactElement;
+  if (!current && doses.error !== undefined) {
+    body = (
+      <Alert variant="danger" title="Your doses could not be loaded">
+        <p>Check your connection and try again.</p>
+        <button type="button" className="btn btn-secondary btn-sm" onClick={() => void doses.mutate()}>
+          Try again
+        </button>
+      </Alert>
+    );
+  } else if (!current) {
+    body = <DosesSkeleton />;
+  } else {
+    body = <DayDoses key={current.date} answer={current} />;
+  }
+
+  return (
+    <section className="card doses-card" aria-labelledby="doses-heading">
+      <div className="doses-header">
+        <h2 id="doses-heading" className="doses-title">
+          {isToday || shownDate === null ? MEDICATIONS_CARD_TITLE : `Medications on ${formatDate(shownDate)}`}
+        </h2>
+        <div className="doses-day">
+          <label htmlFor="doses-date" className="doses-day-label">
+            Day
+          </label>
+          <input
+            id="doses-date"
+            type="date"
+            className="field-input doses-date"
+            value={shownDate ?? ''}
+            max={today ?? undefined}
+            onChange={(event) => {
+              const value = event.target.value;
+              if (/^\d{4}-\d{2}-\d{2}$/.test(value)) setDate(value === today ? null : value);
+            }}
+          />
+          {!isToday && today ? (
+            <button type="button" className="btn btn-secondary btn-sm" onClick={() => setDate(null)}>
+              Today
+            </button>
+          ) : null}
+        </div>
+      </div>
+      <div className="doses-body" aria-busy={!current && doses.error === undefined ? true : undefined}>
+        {body}
+      </div>
+      <p className="doses-footer text-sm">
+        <Link to="/medications">Your medications</Link>
+        {isToday ? <span className="text-muted"> · Pick another day above to fill in doses you did not record.</span> : null}
+      </p>
+    </section>
+  );
+}
