@@ -89,14 +89,15 @@ function doseFields() {
     frequency: string()
       .required(medicationMessages.frequencyRequired)
       .test('frequency', medicationMessages.frequencyRequired, (v) => !!v && isFrequency(v)),
-    times: array(string().defined())
+    // Formik hands the schema '' as undefined, array items included.
+    times: array(string())
       .defined()
       .test('count', medicationMessages.timesInvalid, function (times) {
         const { frequency } = this.parent as Partial<DoseValues>;
         const wanted = frequencyInfo(frequency ?? '').times;
-        return times.length === wanted && times.every((t) => ISO_TIME.test(t.trim()));
+        return times.length === wanted && times.every((t) => ISO_TIME.test((t ?? '').trim()));
       })
-      .test('distinct', medicationMessages.timesDistinct, (times) => new Set(times.map((t) => t.trim())).size === times.length),
+      .test('distinct', medicationMessages.timesDistinct, (times) => new Set(times.map((t) => (t ?? '').trim())).size === times.length),
     startDate: date(),
   };
 }
@@ -145,7 +146,7 @@ export function doseRequestOf(values: DoseValues): DoseRequest {
     strength: Number(values.strength.trim()),
     unit: values.unit as DoseRequest['unit'],
     frequency: values.frequency as DoseRequest['frequency'],
-    times: values.times.map((t) => t.trim()).sort(),
+    times: values.times.map((t) => (t ?? '').trim()).sort(),
     startDate: values.startDate.trim(),
   };
 }

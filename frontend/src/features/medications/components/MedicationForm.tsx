@@ -1,4 +1,4 @@
-import { useRef, type ChangeEvent, type ReactElement } from 'react';
+import { useEffect, useRef, type ChangeEvent, type ReactElement } from 'react';
 import { useFormik, type FormikErrors } from 'formik';
 import { SelectField } from '../../../components/form/SelectField';
 import { SubmitButton } from '../../../components/form/SubmitButton';
@@ -55,6 +55,9 @@ export function MedicationForm({ onSaved, onCancel }: MedicationFormProps): Reac
     },
   });
   const fieldError = useFieldErrors(formik, formRef);
+  useEffect(() => {
+    document.getElementById('med-name')?.focus();
+  }, []);
   const text = (name: 'name' | 'endDate') => ({
     name,
     value: formik.values[name],
