@@ -90,6 +90,12 @@ export const undoIntake = (medicationId: number, intakeId: number): Promise<unkn
 /** Marks every dose of `date` still due as taken; answers the day as `GET` does. */
 export const markAllTaken = (date: string): Promise<DosesAnswer> => apiPost<DosesAnswer>(DOSES_URL, { date, status: 'taken' });
 
+/**
+ * A medication answer cached by another screen may predate a write made since (only the keys
+ * on screen are fetched again after one): show it, and fetch it again, when shown.
+ */
+const REVALIDATE_ON_MOUNT = { revalidateOnMount: true } as const;
+
 export interface FetchState<T> {
   data: T | undefined;
   error: unknown;
@@ -99,16 +105,20 @@ export interface FetchState<T> {
 
 /** Every medication (current first, then by name) and the chart's events (oldest first). */
 export function useMedications(): FetchState<MedicationsAnswerDto> {
-  const { data, error, isLoading, mutate } = useSWR<MedicationsAnswerDto>(MEDICATIONS_KEY, (url: string) =>
-    apiGet<MedicationsAnswerDto>(url),
+  const { data, error, isLoading, mutate } = useSWR<MedicationsAnswerDto>(
+    MEDICATIONS_KEY,
+    (url: string) => apiGet<MedicationsAnswerDto>(url),
+    REVALIDATE_ON_MOUNT,
   );
   return { data, error: error as unknown, isLoading, mutate };
 }
 
 /** One medication with its effects and adherence (`id` null: nothing is fetched). */
 export function useMedication(id: number | null): FetchState<MedicationDetail> {
-  const { data, error, isLoading, mutate } = useSWR<MedicationDetail>(id === null ? null : medicationUrl(id), (url: string) =>
-    apiGet<MedicationDetail>(url),
+  const { data, error, isLoading, mutate } = useSWR<MedicationDetail>(
+    id === null ? null : medicationUrl(id),
+    (url: string) => apiGet<MedicationDetail>(url),
+    REVALIDATE_ON_MOUNT,
   );
   return { data, error: error as unknown, isLoading, mutate };
 }
@@ -118,7 +128,7 @@ export function useDoses(date: string | null, enabled = true): FetchState<DosesA
   const { data, error, isLoading, mutate } = useSWR<DosesAnswer>(
     enabled ? dosesUrl(date) : null,
     (url: string) => apiGet<DosesAnswer>(url),
-    { keepPreviousData: true },
+    { ...REVALIDATE_ON_MOUNT, keepPreviousData: true },
   );
   return { data, error: error as unknown, isLoading, mutate };
 }
@@ -126,13 +136,15 @@ export function useDoses(date: string | null, enabled = true): FetchState<DosesA
 const isMedicationsKey = (key: unknown): boolean => typeof key === 'string' && key.startsWith(MEDICATIONS_KEY);
 
 /**
- * After any write: every cached medication answer (the list, each medication's effects and
- * adherence, each day's doses) is fetched again, mounted ones at once.
+ * After any write: the medication answers on screen (the list, a medication's effects and
+ * adherence, a day's doses) are fetched again, keeping what they show meanwhile (the doses
+ * card does not blink away). The others are fetched again when next shown: every
+ * medication hook revalidates on mount (`REVALIDATE_ON_MOUNT`).
  */
 export function useRefreshMedications(): () => Promise<void> {
   const { mutate } = useSWRConfig();
   return async () => {
-    await mutate(isMedicationsKey, undefined, { revalidate: true });
+    await mutate(isMedicationsKey);
   };
 }
 
