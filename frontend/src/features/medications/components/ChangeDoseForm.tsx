@@ -1,6 +1,5 @@
 import { useEffect, useRef, type ReactElement } from 'react';
 import { useFormik, type FormikErrors } from 'formik';
-import { SubmitButton } from '../../../components/form/SubmitButton';
 import { useFieldErrors } from '../../../components/form/useFieldErrors';
 import { useMedicationWrite } from '../../../components/medications/useMedicationWrite';
 import { formatDate, toIsoDate } from '../../../lib/dates';
@@ -8,6 +7,7 @@ import { changeDose, latestPeriod, type Medication } from '../../../lib/medicati
 import { pickFieldErrors } from '../../../lib/serverErrors';
 import { DOSE_FIELDS, changeDoseSchema, doseRequestOf, type DoseValues } from '../schemas';
 import { DoseFields } from './DoseFields';
+import { FormActions } from './FormActions';
 
 /** The change's form starts from the current dose, from today (or the day after it started). */
 export function changeValues(medication: Medication, now: Date = new Date()): DoseValues {
@@ -74,14 +74,9 @@ export function ChangeDoseForm({ medication, onDone }: ChangeDoseFormProps): Rea
         startLabel="New dose from"
         startHint={`After ${formatDate(currentStart)}, when the current dose started.`}
       />
-      <div className="med-actions">
-        <button type="button" className="btn btn-secondary" onClick={onDone} disabled={formik.isSubmitting}>
-          Cancel
-        </button>
-        <SubmitButton className="med-submit" pending={formik.isSubmitting} pendingLabel="Saving...">
-          Save new dose
-        </SubmitButton>
-      </div>
+      <FormActions pending={formik.isSubmitting} pendingLabel="Saving..." onCancel={onDone}>
+        Save new dose
+      </FormActions>
     </form>
   );
 }

@@ -1,7 +1,6 @@
 import { useEffect, useRef, type ChangeEvent, type ReactElement } from 'react';
 import { useFormik, type FormikErrors } from 'formik';
 import { SelectField } from '../../../components/form/SelectField';
-import { SubmitButton } from '../../../components/form/SubmitButton';
 import { TextField } from '../../../components/form/TextField';
 import { useFieldErrors } from '../../../components/form/useFieldErrors';
 import { useMedicationWrite } from '../../../components/medications/useMedicationWrite';
@@ -9,6 +8,7 @@ import { MEDICATION_FORMS } from '../../../lib/medicationCodes';
 import { updateMedication, type Medication } from '../../../lib/medications';
 import { pickFieldErrors } from '../../../lib/serverErrors';
 import { NAME_MAX, detailsSchema, type DetailsValues } from '../schemas';
+import { FormActions } from './FormActions';
 import { ReasonField } from './ReasonField';
 
 const DETAIL_FIELDS = ['name', 'form', 'reason'] as const;
@@ -80,14 +80,9 @@ export function DetailsForm({ medication, onDone }: DetailsFormProps): ReactElem
         onBlur={formik.handleBlur}
         error={fieldError('reason')}
       />
-      <div className="med-actions">
-        <button type="button" className="btn btn-secondary" onClick={onDone} disabled={formik.isSubmitting}>
-          Cancel
-        </button>
-        <SubmitButton className="med-submit" pending={formik.isSubmitting} pendingLabel="Saving..." disabled={!formik.dirty}>
-          Save details
-        </SubmitButton>
-      </div>
+      <FormActions pending={formik.isSubmitting} pendingLabel="Saving..." onCancel={onDone} disabled={!formik.dirty}>
+        Save details
+      </FormActions>
     </form>
   );
 }

@@ -1,7 +1,6 @@
 import { useEffect, useRef, type ChangeEvent, type ReactElement } from 'react';
 import { useFormik, type FormikErrors } from 'formik';
 import { SelectField } from '../../../components/form/SelectField';
-import { SubmitButton } from '../../../components/form/SubmitButton';
 import { TextField } from '../../../components/form/TextField';
 import { ToggleRow } from '../../../components/form/ToggleRow';
 import { useFieldErrors } from '../../../components/form/useFieldErrors';
@@ -12,6 +11,7 @@ import { MEDICATION_FORMS, timesFor } from '../../../lib/medicationCodes';
 import { createMedication, type Medication } from '../../../lib/medications';
 import { MEDICATION_FIELDS, medicationRequestOf, medicationSchema, type MedicationValues } from '../schemas';
 import { DoseFields } from './DoseFields';
+import { FormActions } from './FormActions';
 import { ReasonField } from './ReasonField';
 
 /** A new medication's form: once a day at 08:00 from today, in mg, as a tablet. */
@@ -130,14 +130,9 @@ export function MedicationForm({ onSaved, onCancel }: MedicationFormProps): Reac
         </div>
       </fieldset>
 
-      <div className="med-actions">
-        <button type="button" className="btn btn-secondary" onClick={onCancel} disabled={formik.isSubmitting}>
-          Cancel
-        </button>
-        <SubmitButton className="med-submit" pending={formik.isSubmitting} pendingLabel="Adding...">
-          Add medication
-        </SubmitButton>
-      </div>
+      <FormActions pending={formik.isSubmitting} pendingLabel="Adding..." onCancel={onCancel}>
+        Add medication
+      </FormActions>
     </form>
   );
 }
