@@ -7,9 +7,8 @@ import './chart.css';
 function LineSample({ kind }: { kind: MarkerKind }): ReactElement {
   const style = MARKER_STYLES[kind];
   return (
-    <svg className="marker-sample" width="22" height="12" viewBox="0 0 22 12" aria-hidden="true">
-      <line x1="11" y1="0" x2="11" y2="12" stroke={style.color} strokeWidth="2" strokeDasharray={style.dash.join(' ') || undefined} />
-      <line x1="2" y1="6" x2="20" y2="6" stroke={style.color} strokeWidth="2" strokeDasharray={style.dash.join(' ') || undefined} />
+    <svg className="marker-sample" width="8" height="18" viewBox="0 0 8 18" aria-hidden="true">
+      <line x1="4" y1="0" x2="4" y2="18" stroke={style.color} strokeWidth="2" strokeDasharray={style.dash.join(' ') || undefined} />
     </svg>
   );
 }
