@@ -92,3 +92,18 @@ export const LAST_DAYS_HINT = 'Calendar days, today included.';
 export function startOfLastDays(days: number, now: Date = new Date()): number {
   return readingTimestamp(firstDayOfLastDays(days, now), null);
 }
+
+/**
+ * HH:MM (24-hour) of a moment on the wall clock of an IANA time zone (the user's preference:
+ * the server dates doses in it); the browser's own time when the zone is unknown.
+ */
+export function isoTimeIn(timeZone: string, now: Date = new Date()): string {
+  try {
+    const parts = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(now);
+    const part = (type: string): string => parts.find((p) => p.type === type)?.value ?? '';
+    const time = `${part('hour')}:${part('minute')}`;
+    return /^\d{2}:\d{2}$/.test(time) ? time : toIsoTime(now);
+  } catch {
+    return toIsoTime(now);
+  }
+}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fetchReadingPage, parseEditId, readingsUrl } from './readings';
 import { mockFetch } from '../testing/fetchMock';
-import { formatDate, formatDateTime12, formatMonthDay, formatTime12, isoDateDaysAgo, readingTimestamp } from './dates';
+import { formatDate, formatDateTime12, formatMonthDay, formatTime12, isoDateDaysAgo, isoTimeIn, readingTimestamp } from './dates';
 
 describe('edit id and list urls', () => {
   it('accepts only a positive whole number', () => {
@@ -23,6 +23,14 @@ describe('edit id and list urls', () => {
 });
 
 describe('dates', () => {
+  it("tells the time on another zone's wall clock (the user's, for a dose taken now)", () => {
+    const moment = new Date(Date.UTC(2026, 10, 25, 23, 30));
+    expect(isoTimeIn('UTC', moment)).toBe('23:30');
+    expect(isoTimeIn('Asia/Kolkata', moment)).toBe('05:00');
+    expect(isoTimeIn('America/New_York', moment)).toBe('18:30');
+    expect(isoTimeIn('Not/A_Zone', moment)).toMatch(/^\d{2}:\d{2}$/);
+  });
+
   it('shows MM/DD/YYYY, 12-hour times and month/day ticks', () => {
     expect(formatDate('2026-03-07')).toBe('03/07/2026');
     expect(formatTime12('00:05')).toBe('12:05 AM');

@@ -2,7 +2,8 @@ import { useState, type ReactElement } from 'react';
 import { Dialog } from '../../../components/dialog/Dialog';
 import { FieldError } from '../../../components/form/FieldError';
 import { TextField } from '../../../components/form/TextField';
-import { formatDate, formatTime12, toIsoTime } from '../../../lib/dates';
+import { formatDate, formatTime12, isoTimeIn } from '../../../lib/dates';
+import { usePreferences } from '../../../lib/preferences';
 import { INTAKE_REASON_MAX, INTAKE_REASON_MESSAGE } from '../../../lib/medicationCodes';
 import type { AsNeededLog, Dose } from '../../../lib/medications';
 
@@ -68,16 +69,22 @@ export interface LogDoseDialogProps {
   onCancel: () => void;
 }
 
-/** Log a dose of an as-needed medication at a time (now by default). */
+/**
+ * Log a dose of an as-needed medication at a time: now by default, on the clock of the user's
+ * time zone (the one the server dates doses in, which may not be this browser's).
+ */
 export function LogDoseDialog({ medication, date, today, busy, onConfirm, onCancel }: LogDoseDialogProps): ReactElement {
-  const [time, setTime] = useState(() => toIsoTime(new Date()));
+  const { preferences, unitsKnown } = usePreferences();
+  // Until the preferences arrive, the browser's clock (most often the same zone).
+  const timeZone = unitsKnown ? preferences.timeZone : Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const [time, setTime] = useState(() => isoTimeIn(timeZone));
   const [error, setError] = useState<string | undefined>();
   const confirm = (): void => {
     if (!/^([01]\d|2[0-3]):[0-5]\d$/.test(time)) {
       setError('Enter the time you took it');
       return;
     }
-    if (date === today && time > toIsoTime(new Date())) {
+    if (date === today && time > isoTimeIn(timeZone)) {
       setError('You cannot record a dose in the future');
       return;
     }
