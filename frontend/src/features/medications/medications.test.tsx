@@ -145,6 +145,7 @@ describe('the Medications page', () => {
     });
     expect(await screen.findByRole('region', { name: 'Current medications' })).toHaveTextContent('Amlodipine');
     expect(screen.queryByRole('form', { name: 'Add medication' })).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('link', { name: 'Amlodipine' })).toHaveFocus());
   });
 
   it("shows the server's field message under the field it names", async () => {

@@ -18,7 +18,7 @@ function MedicationItem({ medication }: { medication: Medication }): ReactElemen
   return (
     <li className="med-item">
       <div className="med-item-main">
-        <Link to={`/medications/${medication.id}`} className="med-item-name">
+        <Link to={`/medications/${medication.id}`} id={`medication-${medication.id}`} className="med-item-name">
           {medication.name}
         </Link>
         <span className="med-item-form">{formLabel(medication.form)}</span>

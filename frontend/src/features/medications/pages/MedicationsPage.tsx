@@ -1,4 +1,4 @@
-import { useState, type ReactElement } from 'react';
+import { useEffect, useRef, useState, type ReactElement } from 'react';
 import { Link } from 'react-router-dom';
 import { Skeleton } from '../../../components/feedback/Skeleton';
 import { PageHeader } from '../../../components/layout/PageHeader';
@@ -49,6 +49,16 @@ function MedicationsIntro({ onAdd }: { onAdd: () => void }): ReactElement {
 export default function MedicationsPage(): ReactElement {
   const { data, error, mutate } = useMedications();
   const [adding, setAdding] = useState(false);
+  // Once added, focus goes to the new medication's link (the form it was in is gone).
+  const added = useRef<number | null>(null);
+  useEffect(() => {
+    if (added.current === null) return;
+    const link = document.getElementById(`medication-${added.current}`);
+    if (link) {
+      link.focus();
+      added.current = null;
+    }
+  }, [adding, data]);
 
   let body: ReactElement;
   if (!data && error !== undefined) {
@@ -86,7 +96,13 @@ export default function MedicationsPage(): ReactElement {
         }
       />
       <SubscriptionAlert reason={MEDICATIONS_NEED_SUBSCRIPTION} />
-      {adding ? <MedicationForm onSaved={() => setAdding(false)} onCancel={() => setAdding(false)} /> : null}
+      {adding ? <MedicationForm
+          onSaved={(m) => {
+            added.current = m.id;
+            setAdding(false);
+          }}
+          onCancel={() => setAdding(false)}
+        /> : null}
       {body}
     </div>
   );
