@@ -10,5 +10,8 @@ pub mod schedule;
 pub mod service;
 pub mod validate;
 
+#[cfg(test)]
+mod testing;
+
 pub use model::*;
 pub use service::{MedicationError, MedicationService};
