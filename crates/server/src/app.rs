@@ -141,6 +141,12 @@ impl Application {
             lower_thread_priority,
         )));
 
+        let medications = crate::medication_wiring::medication_service(
+            &db,
+            &readings,
+            Arc::new(SubscriptionGate(billing.clone())),
+        );
+
         let render_threads = match config.report_render_threads {
             0 => (cpus() / 2).max(1),
             n => n,
@@ -184,6 +190,7 @@ impl Application {
             billing,
             readings,
             reports,
+            medications,
             notifications: notifications.clone(),
             sessions: sessions.clone(),
             health: Arc::new(db.clone()),

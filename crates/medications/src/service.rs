@@ -1,0 +1,259 @@
+//! Medication use cases: the owner is always the signed-in user. Dates are the user's: the
+//! caller passes their local "now" (the web layer takes it in their preferences' zone).
+
+mod intakes;
+mod report;
+#[cfg(test)]
+mod tests;
+
+use std::sync::Arc;
+
+use chrono::{Duration, NaiveDate, NaiveDateTime};
+use kernel::{FieldErrors, UserId};
+use readings::ports::RecordingAllowed;
+
+use crate::analysis::{self, Adherence, Effect, Event};
+use crate::model::Medication;
+use crate::ports::{BloodPressureHistory, MedicationRepository};
+use crate::validate::{self, MedicationInput};
+
+pub use intakes::{AsNeededLog, DayDoses, DoseView};
+pub use report::{MedicationReport, ReportLine};
+
+pub const MSG_SUBSCRIPTION_REQUIRED: &str = readings::service::MSG_SUBSCRIPTION_REQUIRED;
+pub const MSG_NOT_FOUND: &str = "Medication not found";
+pub const MSG_INTAKE_NOT_FOUND: &str = "Dose not found";
+/// Medications one user may keep: far above anyone's list, low enough to bound a request.
+pub const MAX_MEDICATIONS: usize = 100;
+/// Dose periods of one medication.
+pub const MAX_PERIODS: usize = 200;
+pub const MSG_TOO_MANY: &str =
+    "You can keep up to 100 medications. Delete one you no longer need first.";
+pub const MSG_TOO_MANY_PERIODS: &str = "This medication has too many dose changes to add another.";
+pub const MSG_CHANGE_AFTER_START: &str = "A change must start after the current dose started";
+/// Days the medication page's adherence covers, today included.
+pub const ADHERENCE_DAYS: i64 = 30;
+
+#[derive(Debug, thiserror::Error)]
+pub enum MedicationError {
+    #[error("{}", MSG_NOT_FOUND)]
+    NotFound,
+    #[error("{}", MSG_INTAKE_NOT_FOUND)]
+    IntakeNotFound,
+    #[error("{}", MSG_SUBSCRIPTION_REQUIRED)]
+    SubscriptionRequired,
+    /// The change lost to a concurrent one: nothing was done.
+    #[error("{0}")]
+    Conflict(&'static str),
+    #[error("{message}")]
+    Invalid {
+        message: String,
+        errors: FieldErrors,
+    },
+    #[error(transparent)]
+    Unexpected(#[from] anyhow::Error),
+}
+
+impl MedicationError {
+    pub(crate) fn invalid(errors: FieldErrors) -> Self {
+        let message = errors
+            .first_message()
+            .unwrap_or("Please check the highlighted fields.")
+            .to_owned();
+        MedicationError::Invalid { message, errors }
+    }
+
+    pub(crate) fn field(field: &str, message: impl Into<String>) -> Self {
+        let mut errors = FieldErrors::new();
+        errors.add(field, message);
+        Self::invalid(errors)
+    }
+}
+
+/// A medication's page: its history, the blood pressure around each start or change, and
+/// the last [`ADHERENCE_DAYS`] days' doses.
+#[derive(Debug, Clone, PartialEq)]
+pub struct MedicationDetail {
+    pub medication: Medication,
+    pub effects: Vec<Effect>,
+    pub adherence: Adherence,
+}
+
+#[derive(Clone)]
+pub struct MedicationService {
+    repo: Arc<dyn MedicationRepository>,
+    bp: Arc<dyn BloodPressureHistory>,
+    allowed: Arc<dyn RecordingAllowed>,
+}
+
+impl MedicationService {
+    pub fn new(
+        repo: Arc<dyn MedicationRepository>,
+        bp: Arc<dyn BloodPressureHistory>,
+        allowed: Arc<dyn RecordingAllowed>,
+    ) -> Self {
+        Self { repo, bp, allowed }
+    }
+
+    async fn ensure_may_write(&self, user: UserId) -> Result<(), MedicationError> {
+        if self.allowed.may_record(user).await? {
+            Ok(())
+        } else {
+            Err(MedicationError::SubscriptionRequired)
+        }
+    }
+
+    pub(crate) async fn owned(&self, user: UserId, id: i64) -> Result<Medication, MedicationError> {
+        self.repo
+            .get(user, id)
+            .await?
+            .ok_or(MedicationError::NotFound)
+    }
+
+    /// The user's medication `id`, once they may write.
+    pub(crate) async fn writable(
+        &self,
+        user: UserId,
+        id: i64,
+    ) -> Result<Medication, MedicationError> {
+        self.ensure_may_write(user).await?;
+        self.owned(user, id).await
+    }
+
+    /// Every medication, current ones first, then by name; and the chart's events.
+    pub async fn list(
+        &self,
+        user: UserId,
+        today: NaiveDate,
+    ) -> Result<(Vec<Medication>, Vec<Event>), MedicationError> {
+        let mut meds = self.repo.list(user).await?;
+        meds.sort_by(|a, b| {
+            (!a.is_current(today), a.name.to_lowercase(), a.id).cmp(&(
+                !b.is_current(today),
+                b.name.to_lowercase(),
+                b.id,
+            ))
+        });
+        let events = analysis::events(&meds, today);
+        Ok((meds, events))
+    }
+
+    pub async fn detail(
+        &self,
+        user: UserId,
+        id: i64,
+        now: NaiveDateTime,
+    ) -> Result<MedicationDetail, MedicationError> {
+        let medication = self.owned(user, id).await?;
+        let today = now.date();
+        let mut points = Vec::new();
+        for (from, to) in analysis::windows(&medication, today) {
+            points.extend(self.bp.between(user, from, to).await?);
+        }
+        let effects = analysis::effects(&medication, &points, today);
+        let from = today - Duration::days(ADHERENCE_DAYS - 1);
+        let intakes = self.repo.intakes(user, Some(id), from, today).await?;
+        let adherence = analysis::adherence(
+            std::slice::from_ref(&medication),
+            &intakes,
+            from,
+            today,
+            today,
+            now.time(),
+        );
+        Ok(MedicationDetail {
+            medication,
+            effects,
+            adherence,
+        })
+    }
+
+    pub async fn create(
+        &self,
+        user: UserId,
+        input: MedicationInput,
+    ) -> Result<Medication, MedicationError> {
+        self.ensure_may_write(user).await?;
+        let new = validate::medication(&input).map_err(MedicationError::invalid)?;
+        self.repo
+            .insert(user, new, MAX_MEDICATIONS)
+            .await?
+            .ok_or(MedicationError::Conflict(MSG_TOO_MANY))
+    }
+
+    /// Changes details, stops or restarts (the end date), or corrects the latest dose in
+    /// place. A start date may not move before the previous period's end.
+    pub async fn update(
+        &self,
+        user: UserId,
+        id: i64,
+        patch: MedicationInput,
+    ) -> Result<Medication, MedicationError> {
+        let current = self.writable(user, id).await?;
+        let latest = current.latest().ok_or(MedicationError::NotFound)?;
+        let checked = validate::medication(&validate::merged(&current, patch))
+            .map_err(MedicationError::invalid)?;
+        let previous_end = current.periods.iter().rev().nth(1).and_then(|p| p.end);
+        if previous_end.is_some_and(|end| checked.start <= end) {
+            return Err(MedicationError::field(
+                "startDate",
+                "The start date must be after the previous dose ended",
+            ));
+        }
+        self.repo
+            .update(user, id, latest.id, checked)
+            .await?
+            .ok_or(MedicationError::NotFound)
+    }
+
+    /// A change of dose from `startDate`: the latest period ends the day before.
+    pub async fn change_dose(
+        &self,
+        user: UserId,
+        id: i64,
+        input: MedicationInput,
+    ) -> Result<Medication, MedicationError> {
+        let current = self.writable(user, id).await?;
+        let latest = current.latest().ok_or(MedicationError::NotFound)?;
+        // Details are not part of a change: the current ones make the input whole.
+        let input = MedicationInput {
+            end_date: None,
+            ..validate::merged(
+                &current,
+                MedicationInput {
+                    start_date: Some(input.start_date.unwrap_or_default()),
+                    ..input
+                },
+            )
+        };
+        let checked = validate::medication(&input).map_err(MedicationError::invalid)?;
+        if checked.start <= latest.start {
+            return Err(MedicationError::field("startDate", MSG_CHANGE_AFTER_START));
+        }
+        if current.periods.len() >= MAX_PERIODS {
+            return Err(MedicationError::Conflict(MSG_TOO_MANY_PERIODS));
+        }
+        self.repo
+            .change_dose(
+                user,
+                id,
+                latest.id,
+                checked.dose,
+                checked.start,
+                MAX_PERIODS,
+            )
+            .await?
+            .ok_or(MedicationError::Conflict(
+                "The medication changed meanwhile. Reload it and try again.",
+            ))
+    }
+
+    pub async fn delete(&self, user: UserId, id: i64) -> Result<(), MedicationError> {
+        self.ensure_may_write(user).await?;
+        if self.repo.delete(user, id).await? {
+            Ok(())
+        } else {
+            Err(MedicationError::NotFound)
+        }
+    }
+}

@@ -1,0 +1,90 @@
+//! The "Medications" section of a PDF report: what was taken during the report's days,
+//! how many doses were taken, and the blood pressure around each start or change in them.
+
+use chrono::{NaiveDate, NaiveDateTime};
+use kernel::UserId;
+
+use super::{MedicationError, MedicationService};
+use crate::analysis::{self, Adherence, Effect};
+use crate::model::DosePeriod;
+
+/// One medication taken during the report's days.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ReportLine {
+    pub name: String,
+    pub reason: Option<String>,
+    /// Its periods overlapping the report's days, oldest first.
+    pub periods: Vec<DosePeriod>,
+    /// Over the report's days (up to today).
+    pub adherence: Adherence,
+    /// Starts and changes dated within the report's days.
+    pub effects: Vec<Effect>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct MedicationReport {
+    pub from: NaiveDate,
+    pub to: NaiveDate,
+    /// By name; empty when nothing was taken during those days.
+    pub lines: Vec<ReportLine>,
+    /// [`analysis::NOTE`].
+    pub note: &'static str,
+}
+
+impl MedicationService {
+    /// The section for a report of `[from, to]`, as of `now` (the user's local time).
+    pub async fn report(
+        &self,
+        user: UserId,
+        from: NaiveDate,
+        to: NaiveDate,
+        now: NaiveDateTime,
+    ) -> Result<MedicationReport, MedicationError> {
+        let today = now.date();
+        let mut meds = self.repo.list(user).await?;
+        meds.retain(|m| {
+            m.periods
+                .iter()
+                .any(|p| p.start <= to && p.end.is_none_or(|e| e >= from))
+        });
+        meds.sort_by_key(|m| (m.name.to_lowercase(), m.id));
+        let mut lines = Vec::with_capacity(meds.len());
+        if !meds.is_empty() {
+            let intakes = self.repo.intakes(user, None, from, to).await?;
+            let earliest = from - chrono::Duration::days(analysis::BEFORE_DAYS);
+            let points = self.bp.between(user, earliest, to.min(today)).await?;
+            for m in &meds {
+                let adherence = analysis::adherence(
+                    std::slice::from_ref(m),
+                    &intakes,
+                    from,
+                    to,
+                    today,
+                    now.time(),
+                );
+                let effects = analysis::effects(m, &points, to.min(today))
+                    .into_iter()
+                    .filter(|e| from <= e.date && e.date <= to)
+                    .collect();
+                lines.push(ReportLine {
+                    name: m.name.clone(),
+                    reason: m.reason.clone(),
+                    periods: m
+                        .periods
+                        .iter()
+                        .filter(|p| p.start <= to && p.end.is_none_or(|e| e >= from))
+                        .cloned()
+                        .collect(),
+                    adherence,
+                    effects,
+                });
+            }
+        }
+        Ok(MedicationReport {
+            from,
+            to,
+            lines,
+            note: analysis::NOTE,
+        })
+    }
+}

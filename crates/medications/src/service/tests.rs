@@ -1,0 +1,281 @@
+use std::sync::Arc;
+
+use chrono::{NaiveDateTime, NaiveTime};
+use mockall::predicate::*;
+use readings::NumberField;
+use readings::ports::MockRecordingAllowed;
+
+use super::*;
+use crate::model::{Dose, DosePeriod, DoseUnit, Form, Frequency, Intake, IntakeStatus};
+use crate::ports::{MockBloodPressureHistory, MockMedicationRepository};
+use crate::testing::{d, t};
+use crate::validate::IntakeInput;
+
+const USER: UserId = UserId(7);
+
+fn now() -> NaiveDateTime {
+    d(2026, 3, 10).and_time(t(12, 0))
+}
+
+fn med(id: i64, frequency: Frequency, times: Vec<NaiveTime>) -> Medication {
+    Medication {
+        id,
+        name: format!("Med {id}"),
+        form: Form::Tablet,
+        reason: None,
+        reminders: false,
+        periods: vec![DosePeriod {
+            id: id * 10,
+            dose: Dose {
+                strength: 5.0,
+                unit: DoseUnit::Mg,
+                frequency,
+                times,
+            },
+            start: d(2026, 3, 1),
+            end: None,
+        }],
+    }
+}
+
+fn service(repo: MockMedicationRepository, allowed: bool) -> MedicationService {
+    let mut gate = MockRecordingAllowed::new();
+    gate.expect_may_record().returning(move |_| Ok(allowed));
+    MedicationService::new(
+        Arc::new(repo),
+        Arc::new(MockBloodPressureHistory::new()),
+        Arc::new(gate),
+    )
+}
+
+fn intake_input(date: &str, time: &str, status: &str) -> IntakeInput {
+    IntakeInput {
+        date: Some(date.into()),
+        time: Some(time.into()),
+        status: Some(status.into()),
+        reason: None,
+    }
+}
+
+fn field_error(e: MedicationError, field: &str) -> String {
+    match e {
+        MedicationError::Invalid { errors, .. } => errors.get(field).unwrap_or("(none)").to_owned(),
+        other => format!("not invalid: {other:?}"),
+    }
+}
+
+#[tokio::test]
+async fn writing_needs_a_subscription_and_stores_nothing() {
+    // No repository call is expected: a mock with none would panic on one.
+    let svc = service(MockMedicationRepository::new(), false);
+    let e = svc
+        .create(USER, MedicationInput::default())
+        .await
+        .expect_err("refused");
+    assert!(matches!(e, MedicationError::SubscriptionRequired));
+    let e = svc
+        .record(USER, 1, intake_input("2026-03-10", "08:00", "taken"), now())
+        .await
+        .expect_err("refused");
+    assert!(matches!(e, MedicationError::SubscriptionRequired));
+    let e = svc
+        .take_all(USER, d(2026, 3, 10), now())
+        .await
+        .expect_err("refused");
+    assert!(matches!(e, MedicationError::SubscriptionRequired));
+}
+
+#[tokio::test]
+async fn another_users_medication_is_not_found() {
+    let mut repo = MockMedicationRepository::new();
+    repo.expect_get()
+        .with(eq(USER), eq(99))
+        .returning(|_, _| Ok(None));
+    let svc = service(repo, true);
+    let e = svc
+        .record(
+            USER,
+            99,
+            intake_input("2026-03-10", "08:00", "taken"),
+            now(),
+        )
+        .await
+        .expect_err("404");
+    assert!(matches!(e, MedicationError::NotFound));
+}
+
+#[tokio::test]
+async fn a_scheduled_dose_must_be_at_a_dose_time_on_a_covered_day_not_in_the_future() {
+    let mut repo = MockMedicationRepository::new();
+    repo.expect_get().returning(|_, id| {
+        Ok(Some(med(
+            id,
+            Frequency::TwiceDaily,
+            vec![t(8, 0), t(20, 0)],
+        )))
+    });
+    repo.expect_record().times(1).returning(|_, v| {
+        Ok(Some(Intake {
+            id: 5,
+            medication_id: v.medication_id,
+            date: v.date,
+            time: v.time,
+            status: v.status,
+            reason: v.reason,
+        }))
+    });
+    let svc = service(repo, true);
+    let e = svc
+        .record(USER, 1, intake_input("2026-03-10", "09:00", "taken"), now())
+        .await
+        .expect_err("time");
+    assert_eq!(
+        field_error(e, "time"),
+        crate::service::intakes::MSG_NOT_A_DOSE_TIME
+    );
+    let e = svc
+        .record(USER, 1, intake_input("2026-03-11", "08:00", "taken"), now())
+        .await
+        .expect_err("future");
+    assert_eq!(field_error(e, "date"), crate::service::intakes::MSG_FUTURE);
+    let e = svc
+        .record(USER, 1, intake_input("2026-02-28", "08:00", "taken"), now())
+        .await
+        .expect_err("before");
+    assert_eq!(
+        field_error(e, "date"),
+        crate::service::intakes::MSG_NOT_ON_THAT_DAY
+    );
+    // Later the same day is fine: an evening dose may be taken early.
+    let ok = svc
+        .record(
+            USER,
+            1,
+            intake_input("2026-03-10", "20:00", "skipped"),
+            now(),
+        )
+        .await
+        .expect("stored");
+    assert_eq!(ok.status, IntakeStatus::Skipped);
+}
+
+#[tokio::test]
+async fn an_as_needed_dose_is_taken_at_any_time_but_never_skipped() {
+    let mut repo = MockMedicationRepository::new();
+    repo.expect_get()
+        .returning(|_, id| Ok(Some(med(id, Frequency::AsNeeded, vec![]))));
+    repo.expect_intakes().returning(|_, _, _, _| Ok(vec![]));
+    repo.expect_record().times(1).returning(|_, v| {
+        Ok(Some(Intake {
+            id: 5,
+            medication_id: v.medication_id,
+            date: v.date,
+            time: v.time,
+            status: v.status,
+            reason: v.reason,
+        }))
+    });
+    let svc = service(repo, true);
+    let e = svc
+        .record(
+            USER,
+            3,
+            intake_input("2026-03-10", "09:13", "skipped"),
+            now(),
+        )
+        .await
+        .expect_err("skip");
+    assert_eq!(
+        field_error(e, "status"),
+        crate::service::intakes::MSG_AS_NEEDED_TAKEN
+    );
+    let ok = svc
+        .record(USER, 3, intake_input("2026-03-10", "09:13", "taken"), now())
+        .await
+        .expect("stored");
+    assert_eq!(ok.time, t(9, 13));
+}
+
+#[tokio::test]
+async fn one_tap_records_only_the_doses_still_due() {
+    let mut repo = MockMedicationRepository::new();
+    repo.expect_list().returning(|_| {
+        Ok(vec![
+            med(1, Frequency::TwiceDaily, vec![t(8, 0), t(20, 0)]),
+            med(2, Frequency::AsNeeded, vec![]),
+        ])
+    });
+    repo.expect_intakes().returning(|_, _, _, _| {
+        Ok(vec![Intake {
+            id: 1,
+            medication_id: 1,
+            date: d(2026, 3, 10),
+            time: t(8, 0),
+            status: IntakeStatus::Skipped,
+            reason: None,
+        }])
+    });
+    repo.expect_record_missing()
+        .withf(|_, v| v.len() == 1 && v[0].time == t(20, 0) && v[0].status == IntakeStatus::Taken)
+        .times(1)
+        .returning(|_, v| Ok(v.len()));
+    let svc = service(repo, true);
+    svc.take_all(USER, d(2026, 3, 10), now())
+        .await
+        .expect("done");
+}
+
+#[tokio::test]
+async fn a_change_of_dose_must_start_after_the_current_one() {
+    let mut repo = MockMedicationRepository::new();
+    repo.expect_get()
+        .returning(|_, id| Ok(Some(med(id, Frequency::OnceDaily, vec![t(8, 0)]))));
+    repo.expect_change_dose()
+        .withf(|_, id, latest, dose, start, _| {
+            *id == 1 && *latest == 10 && dose.strength == 10.0 && *start == d(2026, 3, 15)
+        })
+        .times(1)
+        .returning(|_, id, _, _, _, _| Ok(Some(med(id, Frequency::OnceDaily, vec![t(8, 0)]))));
+    let svc = service(repo, true);
+    let change = |start: &str| MedicationInput {
+        strength: Some(NumberField::Number(10.0)),
+        start_date: Some(start.into()),
+        ..MedicationInput::default()
+    };
+    let e = svc
+        .change_dose(USER, 1, change("2026-03-01"))
+        .await
+        .expect_err("same day");
+    assert_eq!(field_error(e, "startDate"), MSG_CHANGE_AFTER_START);
+    let e = svc
+        .change_dose(USER, 1, change(""))
+        .await
+        .expect_err("missing");
+    assert_eq!(
+        field_error(e, "startDate"),
+        crate::validate::MSG_START_REQUIRED
+    );
+    svc.change_dose(USER, 1, change("2026-03-15"))
+        .await
+        .expect("changed");
+}
+
+#[tokio::test]
+async fn the_list_puts_current_medications_first() {
+    let mut repo = MockMedicationRepository::new();
+    repo.expect_list().returning(|_| {
+        let mut stopped = med(1, Frequency::OnceDaily, vec![t(8, 0)]);
+        stopped.name = "Atenolol".into();
+        stopped.periods[0].end = Some(d(2026, 3, 5));
+        let mut current = med(2, Frequency::OnceDaily, vec![t(8, 0)]);
+        current.name = "Zestril".into();
+        Ok(vec![stopped, current])
+    });
+    let svc = service(repo, true);
+    let (meds, events) = svc.list(USER, d(2026, 3, 10)).await.expect("list");
+    assert_eq!(
+        meds.iter().map(|m| m.name.as_str()).collect::<Vec<_>>(),
+        vec!["Zestril", "Atenolol"]
+    );
+    assert_eq!(events.len(), 3, "two starts and a stop");
+}

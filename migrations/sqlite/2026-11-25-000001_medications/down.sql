@@ -1,0 +1,3 @@
+DROP TABLE medication_intakes;
+DROP TABLE medication_periods;
+DROP TABLE medications;
