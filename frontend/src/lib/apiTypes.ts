@@ -47,8 +47,8 @@ export type HomeWeekAnswerDto = Omit<Schemas['HomeWeekResponse'], 'week'> & { we
 /** POST /api/bp-sessions, as the guided measurement sends it (no weight, blood sugar or notes). */
 export type BpSessionRequest = Pick<Schemas['SessionRequest'], 'date' | 'time' | 'period' | 'restSkipped' | 'readings'>;
 
-// Medications (issue 16). Written by hand from the contract while the server's document
-// does not have them yet; they become aliases of `Schemas` once `openapi.json` does.
+// Medications (issue 16): the server sends its codes as strings; these are the ones the
+// contract names.
 
 /** A medication's form (tablet, ...), unit of strength and how often it is taken. */
 export type MedicationFormCode = 'tablet' | 'capsule' | 'liquid' | 'injection' | 'patch' | 'inhaler' | 'drops' | 'other';
@@ -56,107 +56,48 @@ export type StrengthUnitCode = 'mg' | 'mcg' | 'g' | 'mL' | 'IU' | 'units';
 export type FrequencyCode = 'once-daily' | 'twice-daily' | 'three-times-daily' | 'weekly' | 'as-needed';
 
 /** One dose of a medication over a period (inclusive dates; `endDate` null: ongoing). */
-export interface DosePeriodDto {
-  id: number;
-  strength: number;
+export type DosePeriodDto = Omit<Sent<Schemas['DosePeriodDto'], 'endDate'>, 'unit' | 'frequency'> & {
   unit: StrengthUnitCode;
   frequency: FrequencyCode;
-  times: string[];
-  startDate: string;
-  endDate: string | null;
-  label: string;
-}
+};
 
-export interface MedicationDto {
-  id: number;
-  name: string;
+export type MedicationDto = Omit<Sent<Schemas['MedicationDto'], 'endDate' | 'reason'>, 'form' | 'periods'> & {
   form: MedicationFormCode;
-  reason: string | null;
-  reminders: boolean;
   periods: DosePeriodDto[];
-  current: boolean;
-  startDate: string;
-  endDate: string | null;
-}
+};
 
-export interface MedicationEventDto {
-  date: string;
-  medicationId: number;
-  name: string;
-  kind: 'started' | 'changed' | 'stopped';
-  label: string;
-}
+/** A start, change of dose or stop, for the chart (a stop is dated the first day without it). */
+export type MedicationEventDto = Omit<Schemas['MedicationEventDto'], 'kind'> & { kind: 'started' | 'changed' | 'stopped' };
 
-export interface MedicationsAnswerDto {
+export type MedicationsAnswerDto = Omit<Schemas['MedicationListDto'], 'medications' | 'events'> & {
   medications: MedicationDto[];
   events: MedicationEventDto[];
-}
+};
 
-export interface BpAverageDto {
-  systolic: number;
-  diastolic: number;
-  readings: number;
-}
+/** An average blood pressure and how many readings it is of (the home week's `AverageDto`). */
+export type BpAverageDto = Schemas['AverageDto'];
 
-export interface EffectDto {
-  date: string;
-  kind: 'started' | 'changed';
-  label: string;
-  before: BpAverageDto | null;
-  after: BpAverageDto | null;
-  enough: boolean;
-  summary: string;
-}
+export type EffectDto = Omit<Sent<Schemas['EffectDto'], 'before' | 'after'>, 'kind'> & { kind: 'started' | 'changed' };
 
-export interface AdherenceDto {
-  from: string;
-  to: string;
-  due: number;
-  taken: number;
-  skipped: number;
-  missed: number;
-  percent: number | null;
-  asNeeded: number;
-}
+/** `percent`: taken / due in whole percent, null when nothing was due. */
+export type AdherenceDto = Sent<Schemas['AdherenceDto'], 'percent'>;
 
-export interface MedicationDetailDto {
+export type MedicationDetailDto = Omit<Schemas['MedicationDetailDto'], 'medication' | 'effects' | 'adherence'> & {
   medication: MedicationDto;
   effects: EffectDto[];
   adherence: AdherenceDto;
-  minReadings: number;
-  note: string;
-}
+};
 
-export interface DoseDto {
-  medicationId: number;
-  name: string;
+export type DoseStatus = 'due' | 'taken' | 'skipped';
+
+/** One scheduled dose of a day. */
+export type DoseDto = Omit<Sent<Schemas['DoseDto'], 'intakeId' | 'reason'>, 'form' | 'status'> & {
   form: MedicationFormCode;
-  doseLabel: string;
-  time: string;
-  status: 'due' | 'taken' | 'skipped';
-  intakeId: number | null;
-  reason: string | null;
-}
+  status: DoseStatus;
+};
 
-export interface AsNeededLogDto {
-  medicationId: number;
-  name: string;
-  doseLabel: string;
-  taken: { intakeId: number; time: string }[];
-}
+export type AsNeededLogDto = Schemas['AsNeededDto'];
 
-export interface DosesAnswerDto {
-  date: string;
-  today: string;
-  doses: DoseDto[];
-  asNeeded: AsNeededLogDto[];
-}
+export type DosesAnswerDto = Omit<Schemas['DayDosesDto'], 'doses'> & { doses: DoseDto[] };
 
-export interface IntakeDto {
-  intakeId: number;
-  medicationId: number;
-  date: string;
-  time: string;
-  status: 'taken' | 'skipped';
-  reason: string | null;
-}
+export type IntakeDto = Omit<Sent<Schemas['IntakeDto'], 'reason'>, 'status'> & { status: 'taken' | 'skipped' };

@@ -78,4 +78,4 @@ export function timesFor(frequency: string): string[] {
 
 /** The longest reason a skipped dose may carry (the server's limit). */
 export const INTAKE_REASON_MAX = 200;
-export const INTAKE_REASON_MESSAGE = `The reason must be at most ${INTAKE_REASON_MAX} characters`;
+export const INTAKE_REASON_MESSAGE = `Reason must be ${INTAKE_REASON_MAX} characters or fewer`;

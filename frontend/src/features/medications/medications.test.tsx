@@ -74,12 +74,12 @@ describe('the Medications page', () => {
     await user.type(within(form).getByLabelText('End date (optional)'), '2026-03-09');
     await user.click(within(form).getByRole('button', { name: 'Add medication' }));
     expect(await within(form).findByText(medicationMessages.nameRequired)).toBeInTheDocument();
-    expect(within(form).getByText(medicationMessages.strengthRequired)).toBeInTheDocument();
+    expect(within(form).getByText(medicationMessages.strength)).toBeInTheDocument();
     expect(within(form).getByText(medicationMessages.endBeforeStart)).toBeInTheDocument();
     expect(within(form).getByLabelText('Name')).toHaveFocus();
     await user.type(within(form).getByLabelText('Strength'), '-1');
     await user.tab();
-    expect(await within(form).findByText(medicationMessages.strengthPositive)).toBeInTheDocument();
+    expect(within(form).getByLabelText('Strength')).toHaveAccessibleDescription(medicationMessages.strength);
     expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
   });
 
@@ -190,11 +190,10 @@ describe("a medication's page", () => {
     expect(started).toHaveTextContent('average of 12 readings');
     expect(started).toHaveTextContent('136/86 mmHg');
     expect(started).toHaveTextContent('12/8 mmHg lower');
-    expect(started).not.toHaveTextContent('needs at least');
+    expect(started).not.toHaveTextContent('Not enough');
     expect(changed).toHaveTextContent('average of 1 reading');
-    expect(changed).toHaveTextContent(
-      'A comparison needs at least 3 readings on each side: 2 more readings from day 3 after.',
-    );
+    expect(changed).toHaveTextContent('Not enough readings to compare yet: 4 before and 1 after; at least 3 on each side are needed.');
+    expect(effects).toHaveTextContent('Each side needs at least 3 readings.');
     expect(within(effects).getByRole('note')).toHaveTextContent(NOTE);
     const adherence = screen.getByRole('region', { name: 'Doses, last 30 days' });
     expect(adherence).toHaveTextContent('10/27/2026 to 11/25/2026');

@@ -60,11 +60,11 @@ describe('the Add medication form', () => {
   });
 
   it('needs a positive strength', () => {
-    expect(errorsOf({ strength: '' })).toEqual({ strength: medicationMessages.strengthRequired });
-    for (const strength of ['0', '-5', 'abc', 'Infinity']) {
-      expect(errorsOf({ strength })).toEqual({ strength: medicationMessages.strengthPositive });
+    for (const strength of ['', '0', '-5', 'abc', 'Infinity', '100001']) {
+      expect(errorsOf({ strength })).toEqual({ strength: medicationMessages.strength });
     }
     expect(errorsOf({ strength: '0.25' })).toEqual({});
+    expect(errorsOf({ strength: '100000' })).toEqual({});
   });
 
   it('takes only the known units, forms and frequencies', () => {
@@ -73,28 +73,29 @@ describe('the Add medication form', () => {
     expect(errorsOf({ frequency: 'hourly', times: [] })).toEqual({ frequency: medicationMessages.frequencyRequired });
   });
 
-  it("needs as many valid, different times as the frequency takes (none when as needed)", () => {
-    expect(errorsOf({ frequency: 'twice-daily', times: ['08:00'] })).toEqual({ times: medicationMessages.timesInvalid });
-    expect(errorsOf({ frequency: 'twice-daily', times: ['08:00', ''] })).toEqual({ times: medicationMessages.timesInvalid });
+  it("needs as many valid, different times as the frequency takes (none when as needed), in the server's words", () => {
+    expect(errorsOf({ frequency: 'twice-daily', times: ['08:00'] })).toEqual({ times: 'Give 2 times of day' });
+    expect(errorsOf({ frequency: 'twice-daily', times: ['08:00', ''] })).toEqual({ times: 'Give 2 times of day' });
     expect(errorsOf({ frequency: 'twice-daily', times: ['08:00', '08:00'] })).toEqual({ times: medicationMessages.timesDistinct });
     expect(errorsOf({ frequency: 'three-times-daily', times: ['08:00', '14:00', '20:00'] })).toEqual({});
     expect(errorsOf({ frequency: 'weekly', times: ['08:00'] })).toEqual({});
-    expect(errorsOf({ frequency: 'once-daily', times: ['24:00'] })).toEqual({ times: medicationMessages.timesInvalid });
+    expect(errorsOf({ frequency: 'weekly', times: [''] })).toEqual({ times: 'Give 1 time of day' });
+    expect(errorsOf({ frequency: 'once-daily', times: ['24:00'] })).toEqual({ times: medicationMessages.timeFormat });
     expect(errorsOf({ frequency: 'as-needed', times: [] })).toEqual({});
-    expect(errorsOf({ frequency: 'as-needed', times: ['08:00'] })).toEqual({ times: medicationMessages.timesInvalid });
+    expect(errorsOf({ frequency: 'as-needed', times: ['08:00'] })).toEqual({ times: 'An as-needed medication has no dose times' });
   });
 
   it('needs a real start date, and an end date (optional) not before it', () => {
-    expect(errorsOf({ startDate: '' })).toEqual({ startDate: medicationMessages.dateInvalid });
+    expect(errorsOf({ startDate: '' })).toEqual({ startDate: medicationMessages.startRequired });
     expect(errorsOf({ startDate: '2026-02-30' })).toEqual({ startDate: medicationMessages.dateInvalid });
     expect(errorsOf({ endDate: '2026-03-01' })).toEqual({ endDate: medicationMessages.endBeforeStart });
     expect(errorsOf({ endDate: '2026-03-02' })).toEqual({});
     expect(errorsOf({ endDate: '2026-13-01' })).toEqual({ endDate: medicationMessages.dateInvalid });
   });
 
-  it('keeps the reason to 200 characters', () => {
-    expect(errorsOf({ reason: 'x'.repeat(200) })).toEqual({});
-    expect(errorsOf({ reason: 'x'.repeat(201) })).toEqual({ reason: medicationMessages.reasonMax });
+  it('keeps the reason to 500 characters', () => {
+    expect(errorsOf({ reason: 'x'.repeat(500) })).toEqual({});
+    expect(errorsOf({ reason: 'x'.repeat(501) })).toEqual({ reason: medicationMessages.reasonMax });
   });
 });
 
@@ -106,7 +107,7 @@ describe('the Change dose and Stop taking forms', () => {
     expect(() => schema.validateSync({ ...change, startDate: '2026-05-02' })).toThrow(medicationMessages.changeNotAfter);
     expect(() => schema.validateSync({ ...change, startDate: '2026-04-30' })).toThrow(medicationMessages.changeNotAfter);
     expect(schema.validateSync({ ...change, startDate: '2026-05-03' }).startDate).toBe('2026-05-03');
-    expect(() => schema.validateSync({ ...change, strength: '0', startDate: '2026-05-03' })).toThrow(medicationMessages.strengthPositive);
+    expect(() => schema.validateSync({ ...change, strength: '0', startDate: '2026-05-03' })).toThrow(medicationMessages.strength);
   });
 
   it('stops on a real date not before the dose started', () => {

@@ -7,23 +7,31 @@ import type { DoseRequest, NewMedicationRequest } from '../../lib/medications';
  * issue 16), so a message reads the same whichever side caught it.
  */
 export const medicationMessages = {
-  nameRequired: "Enter the medication's name",
-  nameMax: 'The name must be at most 100 characters',
-  strengthRequired: 'Enter the strength',
-  strengthPositive: 'The strength must be a positive number',
+  nameRequired: 'Name is required',
+  nameMax: 'Name must be 100 characters or fewer',
+  strength: 'Strength must be a positive number',
   unitRequired: 'Choose a unit',
   formRequired: 'Choose a form',
-  frequencyRequired: 'Choose how often it is taken',
-  timesInvalid: 'Enter every dose time',
-  timesDistinct: 'Each dose time must be different',
+  frequencyRequired: 'Choose how often',
+  timeFormat: 'Times must be HH:MM',
+  timesDistinct: 'Times must be different',
+  startRequired: 'Start date is required',
   dateInvalid: 'Enter a valid date',
-  endBeforeStart: 'The end date cannot be before the start date',
+  endBeforeStart: 'End date cannot be before the start date',
   changeNotAfter: 'A change must start after the current dose started',
-  reasonMax: 'The reason must be at most 200 characters',
+  reasonMax: 'Reason must be 500 characters or fewer',
 } as const;
 
+/** "Give 2 times of day": the server's words when the times do not match the frequency. */
+export function timesCountMessage(count: number): string {
+  if (count === 0) return 'An as-needed medication has no dose times';
+  return count === 1 ? 'Give 1 time of day' : `Give ${count} times of day`;
+}
+
 export const NAME_MAX = 100;
-export const REASON_MAX = 200;
+export const REASON_MAX = 500;
+/** The server refuses a strength above this (a typo of several zeros). */
+export const STRENGTH_MAX = 100_000;
 
 /** The dose part of a form, as typed. */
 export interface DoseValues {
@@ -65,11 +73,11 @@ export function isIsoDate(value: string | undefined): boolean {
   return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === value;
 }
 
-const date = () =>
+const date = (required: string = medicationMessages.startRequired) =>
   string()
     .trim()
-    .required(medicationMessages.dateInvalid)
-    .test('date', medicationMessages.dateInvalid, (v) => isIsoDate(v));
+    .required(required)
+    .test('date', medicationMessages.dateInvalid, (v) => !v || isIsoDate(v));
 
 const nameField = () => string().trim().required(medicationMessages.nameRequired).max(NAME_MAX, medicationMessages.nameMax);
 const formField = () =>
@@ -80,24 +88,27 @@ function doseFields() {
   return {
     strength: string()
       .trim()
-      .required(medicationMessages.strengthRequired)
-      .test('positive', medicationMessages.strengthPositive, (v) => {
+      .required(medicationMessages.strength)
+      .test('positive', medicationMessages.strength, (v) => {
         const n = Number(v);
-        return !!v && Number.isFinite(n) && n > 0;
+        return !v || (Number.isFinite(n) && n > 0 && n <= STRENGTH_MAX);
       }),
     unit: string().required(medicationMessages.unitRequired).test('unit', medicationMessages.unitRequired, (v) => !!v && isStrengthUnit(v)),
     frequency: string()
       .required(medicationMessages.frequencyRequired)
       .test('frequency', medicationMessages.frequencyRequired, (v) => !!v && isFrequency(v)),
-    // Formik hands the schema '' as undefined, array items included.
+    // In the server's order: the format, then different times, then as many as the
+    // frequency takes (an empty input is no time). Formik hands '' over as undefined.
     times: array(string())
       .defined()
-      .test('count', medicationMessages.timesInvalid, function (times) {
+      .test('times', function (times) {
+        const filled = times.map((t) => (t ?? '').trim()).filter((t) => t !== '');
+        if (!filled.every((t) => ISO_TIME.test(t))) return this.createError({ message: medicationMessages.timeFormat });
+        if (new Set(filled).size !== filled.length) return this.createError({ message: medicationMessages.timesDistinct });
         const { frequency } = this.parent as Partial<DoseValues>;
         const wanted = frequencyInfo(frequency ?? '').times;
-        return times.length === wanted && times.every((t) => ISO_TIME.test((t ?? '').trim()));
-      })
-      .test('distinct', medicationMessages.timesDistinct, (times) => new Set(times.map((t) => (t ?? '').trim())).size === times.length),
+        return filled.length === wanted || this.createError({ message: timesCountMessage(wanted) });
+      }),
     startDate: date(),
   };
 }
@@ -136,7 +147,7 @@ export function detailsSchema(): ObjectSchema<DetailsValues> {
 /** Stop taking: an end date, not before the medication started. */
 export function stopSchema(startDate: string): ObjectSchema<StopValues> {
   return object({
-    endDate: date().test('not-before-start', medicationMessages.endBeforeStart, (v) => !isIsoDate(v) || (v ?? '') >= startDate),
+    endDate: date(medicationMessages.dateInvalid).test('not-before-start', medicationMessages.endBeforeStart, (v) => !isIsoDate(v) || (v ?? '') >= startDate),
   }).defined() as ObjectSchema<StopValues>;
 }
 
@@ -146,7 +157,7 @@ export function doseRequestOf(values: DoseValues): DoseRequest {
     strength: Number(values.strength.trim()),
     unit: values.unit as DoseRequest['unit'],
     frequency: values.frequency as DoseRequest['frequency'],
-    times: values.times.map((t) => (t ?? '').trim()).sort(),
+    times: values.times.map((t) => (t ?? '').trim()).filter((t) => t !== '').sort(),
     startDate: values.startDate.trim(),
   };
 }

@@ -1,46 +1,23 @@
 import type { ReactElement } from 'react';
+import { AverageValue } from '../../../components/homeWeek/WeekResult';
 import { formatDate } from '../../../lib/dates';
 import type { Adherence, BpAverage, Effect, MedicationDetail } from '../../../lib/medications';
 
 const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
 
-/** One side of a before/after comparison: the average and how many readings it is of. */
+/** One side of a before/after comparison: the average and how many readings it is of (as the home week shows one). */
 function Side({ label, average }: { label: string; average: BpAverage | null }): ReactElement {
+  if (average) return <AverageValue average={average} label={label} />;
   return (
-    <div className="med-side">
-      <p className="med-side-label">{label}</p>
-      {average ? (
-        <>
-          <p className="med-side-value">
-            {average.systolic}/{average.diastolic} <span className="med-side-unit">mmHg</span>
-          </p>
-          <p className="med-side-count">average of {plural(average.readings, 'reading')}</p>
-        </>
-      ) : (
-        <p className="med-side-count">No readings</p>
-      )}
-    </div>
+    <p className="week-average">
+      <span className="week-average-label">{label}</span>
+      <span className="week-average-count">No readings</span>
+    </p>
   );
 }
 
-/**
- * What a comparison without enough readings still needs: `min` readings on each side. The
- * readings before can still be added afterwards (a reading is dated when it was measured).
- */
-export function readingsNeeded(effect: Pick<Effect, 'before' | 'after' | 'enough'>, min: number): string | null {
-  if (effect.enough) return null;
-  const before = Math.max(0, min - (effect.before?.readings ?? 0));
-  const after = Math.max(0, min - (effect.after?.readings ?? 0));
-  const missing = [
-    before > 0 ? `${plural(before, 'more reading')} in the 14 days before` : null,
-    after > 0 ? `${plural(after, 'more reading')} from day 3 after` : null,
-  ].filter((part): part is string => part !== null);
-  if (missing.length === 0) return null;
-  return `A comparison needs at least ${plural(min, 'reading')} on each side: ${missing.join(' and ')}.`;
-}
-
-function EffectItem({ effect, minReadings }: { effect: Effect; minReadings: number }): ReactElement {
-  const needed = readingsNeeded(effect, minReadings);
+/** One start or change: its two averages and the server's sentence (which says what is missing). */
+function EffectItem({ effect }: { effect: Effect }): ReactElement {
   return (
     <li className="med-effect">
       <p className="med-effect-title">
@@ -52,7 +29,6 @@ function EffectItem({ effect, minReadings }: { effect: Effect; minReadings: numb
         <Side label="After, from day 3" average={effect.after} />
       </div>
       <p className="med-effect-summary">{effect.summary}</p>
-      {needed ? <p className="med-effect-needed">{needed}</p> : null}
     </li>
   );
 }
@@ -66,14 +42,14 @@ export function EffectsCard({ detail }: { detail: MedicationDetail }): ReactElem
       </h2>
       <p className="text-sm text-muted">
         Your average blood pressure in the 14 days before each start or change of dose, and in the 14 days after it
-        (from day 3, to give it time to act).
+        (from day 3, to give it time to act). Each side needs at least {detail.minReadings} readings.
       </p>
       {detail.effects.length === 0 ? (
         <p className="med-empty">Nothing to compare yet.</p>
       ) : (
         <ul className="med-effects">
           {detail.effects.map((effect) => (
-            <EffectItem key={`${effect.date}-${effect.kind}`} effect={effect} minReadings={detail.minReadings} />
+            <EffectItem key={`${effect.date}-${effect.kind}`} effect={effect} />
           ))}
         </ul>
       )}
