@@ -4,10 +4,11 @@ import { formatTime12 } from '../../../lib/dates';
 import type { AsNeededLog, Dose } from '../../../lib/medications';
 import { slotKey, type DoseActions } from '../useDoseActions';
 
-/** The hidden end of a row button's name: which dose it acts on ("Taken: Amlodipine 5 mg, 8:00 AM"). */
-function Which({ text }: { text: string }): ReactElement {
-  return <span className="visually-hidden">: {text}</span>;
-}
+/**
+ * A row button's accessible name: its visible word, then which dose it acts on ("Taken:
+ * Amlodipine 5 mg, 8:00 AM"), so a list of "Taken" buttons can be told apart.
+ */
+const named = (word: string, which: string): { 'aria-label': string } => ({ 'aria-label': `${word}: ${which}` });
 
 export interface DoseRowProps {
   dose: Dose;
@@ -43,15 +44,14 @@ export function DoseRow({ dose, actions, onSkip }: DoseRowProps): ReactElement {
               className="btn btn-primary btn-sm"
               disabled={busy}
               aria-busy={busy || undefined}
+              {...named('Taken', which)}
               onClick={() => void actions.take(dose)}
             >
               {busy ? <Spinner size="sm" /> : null}
               Taken
-              <Which text={which} />
             </button>
-            <button type="button" className="btn btn-secondary btn-sm" disabled={busy} onClick={() => onSkip(dose)}>
+            <button type="button" className="btn btn-secondary btn-sm" disabled={busy} {...named('Skip', which)} onClick={() => onSkip(dose)}>
               Skip
-              <Which text={which} />
             </button>
           </>
         ) : (
@@ -60,11 +60,11 @@ export function DoseRow({ dose, actions, onSkip }: DoseRowProps): ReactElement {
             className="btn btn-ghost btn-sm"
             disabled={undoing || dose.intakeId === null}
             aria-busy={undoing || undefined}
+            {...named('Undo', which)}
             onClick={() => dose.intakeId !== null && void actions.undo(dose.medicationId, dose.intakeId, which)}
           >
             {undoing ? <Spinner size="sm" /> : null}
             Undo
-            <Which text={which} />
           </button>
         )}
       </span>
@@ -100,10 +100,10 @@ export function AsNeededRow({ medication, actions, onLog }: AsNeededRowProps): R
                     type="button"
                     className="link-button"
                     disabled={undoing}
+                    {...named('Undo', which)}
                     onClick={() => void actions.undo(medication.medicationId, t.intakeId, which)}
                   >
                     Undo
-                    <Which text={which} />
                   </button>
                 </li>
               );
@@ -117,11 +117,11 @@ export function AsNeededRow({ medication, actions, onLog }: AsNeededRowProps): R
           className="btn btn-secondary btn-sm"
           disabled={busy}
           aria-busy={busy || undefined}
+          {...named('Log a dose', medication.name)}
           onClick={() => onLog(medication)}
         >
           {busy ? <Spinner size="sm" /> : null}
           Log a dose
-          <Which text={medication.name} />
         </button>
       </span>
     </li>
