@@ -102,6 +102,7 @@ test('every signed-in page parts its header from the content by one rhythm (it w
     ['/', 'Dashboard'],
     ['/vitals', 'Record Vitals'],
     ['/history', 'History'],
+    ['/medications', 'Medications'],
     ['/reports', 'Reports'],
     ['/profile', 'Profile'],
   ] as const) {
