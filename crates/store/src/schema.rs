@@ -206,3 +206,49 @@ diesel::table! {
         sent_at -> Timestamp,
     }
 }
+
+// Medications (issue 16).
+diesel::table! {
+    medications (id) {
+        id -> BigInt,
+        user_id -> BigInt,
+        name -> Text,
+        form -> Text,
+        reason -> Nullable<Text>,
+        reminders -> Bool,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    medication_periods (id) {
+        id -> BigInt,
+        medication_id -> BigInt,
+        strength -> Double,
+        unit -> Text,
+        frequency -> Text,
+        times -> Text,
+        start_date -> Text,
+        end_date -> Nullable<Text>,
+    }
+}
+
+diesel::table! {
+    medication_intakes (id) {
+        id -> BigInt,
+        medication_id -> BigInt,
+        user_id -> BigInt,
+        date -> Text,
+        time -> Text,
+        status -> Text,
+        reason -> Nullable<Text>,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::joinable!(medication_periods -> medications (medication_id));
+diesel::joinable!(medication_intakes -> medications (medication_id));
+diesel::allow_tables_to_appear_in_same_query!(medications, medication_periods, medication_intakes);
+// Dose reminders' subscribers: users with a medication whose reminders are on.
+diesel::allow_tables_to_appear_in_same_query!(medications, users);
+diesel::allow_tables_to_appear_in_same_query!(medications, preferences);
