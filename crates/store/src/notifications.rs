@@ -177,11 +177,11 @@ impl NotificationStore for NotificationStoreDb {
                             preferences::updated_at.eq(now),
                         ))
                         .execute(conn)?,
-                    Topic::Medications => diesel::update(
-                        medications::table.filter(medications::user_id.eq(user.0)),
-                    )
-                    .set(medications::reminders.eq(false))
-                    .execute(conn)?,
+                    Topic::Medications => {
+                        diesel::update(medications::table.filter(medications::user_id.eq(user.0)))
+                            .set(medications::reminders.eq(false))
+                            .execute(conn)?
+                    }
                 };
                 Ok(true)
             })
