@@ -274,7 +274,7 @@ impl Application {
 /// `anyhow::Error`. An unexpected failure passes on as it is, so its whole cause chain is
 /// logged and the types in it still count (`kernel::health::Unavailable` answers 503); a
 /// refusal becomes the error itself.
-trait IntoCause {
+pub(crate) trait IntoCause {
     fn into_cause(self) -> anyhow::Error;
 }
 
@@ -294,7 +294,8 @@ macro_rules! into_cause {
 into_cause!(
     identity::IdentityError,
     readings::ReadingError,
-    reports::ReportError
+    reports::ReportError,
+    medications::MedicationError
 );
 
 /// Readings ask billing whether the user may record, through readings' own port.

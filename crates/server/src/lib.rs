@@ -3,6 +3,7 @@
 
 pub mod app;
 pub mod config;
+pub mod medication_bridges;
 
 pub use app::Application;
 pub use config::Config;
