@@ -16,7 +16,7 @@ pub use csv_import::{
     MSG_SUGAR_UNIT, MSG_WEIGHT_UNIT, parse_csv,
 };
 pub use dedup::{KnownReadings, same_reading};
-pub use fhir::{FhirPatient, to_fhir_bundle};
+pub use fhir::{FhirPatient, effective, to_fhir_bundle};
 
 /// The export's columns, in order. Import matches columns by these names, in any order;
 /// `date` and `time` are required, the others optional, unknown columns are ignored.
