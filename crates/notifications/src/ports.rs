@@ -40,6 +40,14 @@ impl Topic {
             Topic::Medications => "medication reminder emails",
         }
     }
+
+    /// Where the user turns it back on ("… at any time {here}").
+    pub fn turned_on_where(self) -> &'static str {
+        match self {
+            Topic::Reminders | Topic::WeeklyReports => "in your preferences",
+            Topic::Medications => "on each medication's page",
+        }
+    }
 }
 
 /// A verified user who has a topic turned on.
