@@ -112,6 +112,19 @@ impl Db {
                         id: i64, user_id: i64, start_date: String, stopped_on: Option<String>,
                         created_at: NaiveDateTime,
                     ]);
+                    copy_table!(from, to, report, medications, [
+                        id: i64, user_id: i64, name: String, form: String,
+                        reason: Option<String>, reminders: bool, created_at: NaiveDateTime,
+                    ]);
+                    copy_table!(from, to, report, medication_periods, [
+                        id: i64, medication_id: i64, strength: f64, unit: String,
+                        frequency: String, times: String, start_date: String,
+                        end_date: Option<String>,
+                    ]);
+                    copy_table!(from, to, report, medication_intakes, [
+                        id: i64, medication_id: i64, user_id: i64, date: String, time: String,
+                        status: String, reason: Option<String>, created_at: NaiveDateTime,
+                    ]);
                     copy_table!(from, to, report, reports, [
                         id: i64, user_id: i64, name: String, report_type: String,
                         date_start: String, date_end: String, include_charts: bool,
@@ -126,7 +139,11 @@ impl Db {
                     ]);
                     if target.backend() == Backend::Postgres {
                         // Ids were copied as they are: move each identity past them.
-                        for table in ["users", "tokens", "outbox", "payments", "readings", "home_weeks", "reports", "report_emails"] {
+                        for table in [
+                            "users", "tokens", "outbox", "payments", "readings", "home_weeks",
+                            "medications", "medication_periods", "medication_intakes", "reports",
+                            "report_emails",
+                        ] {
                             to.batch_execute(&format!(
                                 "SELECT setval(pg_get_serial_sequence('{table}', 'id'), \
                                  COALESCE((SELECT MAX(id) FROM {table}), 0) + 1, false)"

@@ -207,7 +207,6 @@ diesel::table! {
     }
 }
 
-// Medications (issue 16).
 diesel::table! {
     medications (id) {
         id -> BigInt,

@@ -213,18 +213,7 @@ async fn a_long_list_carries_its_sessions(b: Backend) {
 }
 
 async fn rows(c: &Ctx, table: &'static str) -> i64 {
-    #[derive(diesel::QueryableByName)]
-    struct N {
-        #[diesel(sql_type = diesel::sql_types::BigInt)]
-        n: i64,
-    }
-    c.db.read(move |conn| {
-        use diesel::RunQueryDsl;
-        diesel::sql_query(format!("SELECT COUNT(*) AS n FROM {table}")).get_result::<N>(conn)
-    })
-    .await
-    .expect("count")
-    .n
+    fixtures::rows(&c.db, table).await
 }
 
 on_both_backends!(

@@ -1,0 +1,352 @@
+//! [`MedicationRepository`] over `medications`, `medication_periods` and
+//! `medication_intakes` (issue 16). Every query is scoped to the owner: a period is reached
+//! through its medication's `user_id`, an intake carries its own.
+
+mod rows;
+
+use chrono::{NaiveDate, Utc};
+use diesel::prelude::*;
+use diesel::result::{DatabaseErrorKind, Error as DieselError};
+use kernel::{UserId, date};
+use medications::model::{Dose, Intake, IntakeValues, Medication, NewMedication};
+use medications::ports::MedicationRepository;
+
+use self::rows::{IntakeRow, Loaded, day, load, load_one, owns, times_text};
+use crate::db::{AnyConnection, Db, lock_user_for};
+use crate::schema::{medication_intakes as i, medication_periods as p, medications as m};
+
+/// Serialises one user's changes to their medications' list and periods
+/// ([`lock_user_for`]): the count and the insert of a new one, a change of dose against the
+/// latest period it was asked against.
+const LOCK_MEDICATIONS: i32 = 7304;
+
+#[derive(Clone)]
+pub struct MedicationStore {
+    db: Db,
+}
+
+impl MedicationStore {
+    pub fn new(db: Db) -> Self {
+        Self { db }
+    }
+}
+
+fn is_unique_violation(e: &DieselError) -> bool {
+    matches!(
+        e,
+        DieselError::DatabaseError(DatabaseErrorKind::UniqueViolation, _)
+    )
+}
+
+/// The columns a dose fills, for the insert of a period and the correction of one.
+type DoseColumns = (
+    diesel::dsl::Eq<p::strength, f64>,
+    diesel::dsl::Eq<p::unit, &'static str>,
+    diesel::dsl::Eq<p::frequency, &'static str>,
+    diesel::dsl::Eq<p::times, String>,
+);
+
+fn dose_columns(dose: &Dose) -> DoseColumns {
+    (
+        p::strength.eq(dose.strength),
+        p::unit.eq(dose.unit.code()),
+        p::frequency.eq(dose.frequency.code()),
+        p::times.eq(times_text(&dose.times)),
+    )
+}
+
+fn insert_period(
+    conn: &mut AnyConnection,
+    medication: i64,
+    dose: &Dose,
+    start: NaiveDate,
+    end: Option<NaiveDate>,
+) -> QueryResult<()> {
+    diesel::insert_into(p::table)
+        .values((
+            p::medication_id.eq(medication),
+            dose_columns(dose),
+            p::start_date.eq(day(start)),
+            p::end_date.eq(end.map(day)),
+        ))
+        .execute(conn)?;
+    Ok(())
+}
+
+/// Inserts one intake of a medication whose owner the caller checked. A unique violation
+/// (that slot is recorded already) is returned as it is, with the transaction still usable:
+/// the insert runs in a savepoint, which PostgreSQL needs after a failed statement.
+fn insert_intake(conn: &mut AnyConnection, user: UserId, v: &IntakeValues) -> QueryResult<()> {
+    conn.transaction(|conn| {
+        diesel::insert_into(i::table)
+            .values((
+                i::medication_id.eq(v.medication_id),
+                i::user_id.eq(user.0),
+                i::date.eq(day(v.date)),
+                i::time.eq(date::format_time(v.time)),
+                i::status.eq(v.status.code()),
+                i::reason.eq(&v.reason),
+                i::created_at.eq(Utc::now().naive_utc()),
+            ))
+            .execute(conn)
+            .map(|_| ())
+    })
+}
+
+fn one(loaded: Option<Loaded>) -> anyhow::Result<Option<Medication>> {
+    loaded.map(Loaded::into_medication).transpose()
+}
+
+#[async_trait::async_trait]
+impl MedicationRepository for MedicationStore {
+    async fn list(&self, user: UserId) -> anyhow::Result<Vec<Medication>> {
+        self.db
+            .read(move |conn| load(conn, user.0, None))
+            .await?
+            .into_iter()
+            .map(Loaded::into_medication)
+            .collect()
+    }
+
+    async fn get(&self, user: UserId, id: i64) -> anyhow::Result<Option<Medication>> {
+        one(self.db.read(move |conn| load_one(conn, user.0, id)).await?)
+    }
+
+    async fn insert(
+        &self,
+        user: UserId,
+        new: NewMedication,
+        max: usize,
+    ) -> anyhow::Result<Option<Medication>> {
+        let backend = self.db.backend();
+        let loaded = self
+            .db
+            .write(move |conn| -> anyhow::Result<Option<Loaded>> {
+                // Two inserts at once cannot both see room for one more.
+                lock_user_for(conn, backend, LOCK_MEDICATIONS, user)?;
+                let kept: i64 = m::table
+                    .filter(m::user_id.eq(user.0))
+                    .count()
+                    .get_result(conn)?;
+                if usize::try_from(kept)? >= max {
+                    return Ok(None);
+                }
+                let d = &new.details;
+                let id: i64 = diesel::insert_into(m::table)
+                    .values((
+                        m::user_id.eq(user.0),
+                        m::name.eq(&d.name),
+                        m::form.eq(d.form.code()),
+                        m::reason.eq(&d.reason),
+                        m::reminders.eq(d.reminders),
+                        m::created_at.eq(Utc::now().naive_utc()),
+                    ))
+                    .returning(m::id)
+                    .get_result(conn)?;
+                insert_period(conn, id, &new.dose, new.start, new.end)?;
+                Ok(load_one(conn, user.0, id)?)
+            })
+            .await?;
+        one(loaded)
+    }
+
+    async fn update(
+        &self,
+        user: UserId,
+        id: i64,
+        period: i64,
+        values: NewMedication,
+    ) -> anyhow::Result<Option<Medication>> {
+        let backend = self.db.backend();
+        let loaded = self
+            .db
+            .write(move |conn| -> anyhow::Result<Option<Loaded>> {
+                // A change of dose takes the same lock: the period corrected here is still
+                // the latest when it is written.
+                lock_user_for(conn, backend, LOCK_MEDICATIONS, user)?;
+                let Some(current) = load_one(conn, user.0, id)? else {
+                    return Ok(None);
+                };
+                if current.periods.last().map(|p| p.id) != Some(period) {
+                    return Ok(None);
+                }
+                let d = &values.details;
+                diesel::update(m::table.find(id))
+                    .set((
+                        m::name.eq(&d.name),
+                        m::form.eq(d.form.code()),
+                        m::reason.eq(&d.reason),
+                        m::reminders.eq(d.reminders),
+                    ))
+                    .execute(conn)?;
+                diesel::update(p::table.find(period))
+                    .set((
+                        dose_columns(&values.dose),
+                        p::start_date.eq(day(values.start)),
+                        p::end_date.eq(values.end.map(day)),
+                    ))
+                    .execute(conn)?;
+                Ok(load_one(conn, user.0, id)?)
+            })
+            .await?;
+        one(loaded)
+    }
+
+    async fn change_dose(
+        &self,
+        user: UserId,
+        id: i64,
+        latest: i64,
+        dose: Dose,
+        start: NaiveDate,
+        max_periods: usize,
+    ) -> anyhow::Result<Option<Medication>> {
+        let backend = self.db.backend();
+        let loaded = self
+            .db
+            .write(move |conn| -> anyhow::Result<Option<Loaded>> {
+                lock_user_for(conn, backend, LOCK_MEDICATIONS, user)?;
+                let Some(current) = load_one(conn, user.0, id)? else {
+                    return Ok(None);
+                };
+                let Some(last) = current.periods.last() else {
+                    return Ok(None);
+                };
+                // The period the caller saw must still be the latest, start before the
+                // change (a correction meanwhile may have moved it) and leave room.
+                if last.id != latest
+                    || last.start_date >= day(start)
+                    || current.periods.len() >= max_periods
+                {
+                    return Ok(None);
+                }
+                let day_before = start
+                    .pred_opt()
+                    .ok_or_else(|| anyhow::anyhow!("no day before {start}"))?;
+                diesel::update(p::table.find(latest))
+                    .set(p::end_date.eq(Some(day(day_before))))
+                    .execute(conn)?;
+                insert_period(conn, id, &dose, start, None)?;
+                Ok(load_one(conn, user.0, id)?)
+            })
+            .await?;
+        one(loaded)
+    }
+
+    async fn delete(&self, user: UserId, id: i64) -> anyhow::Result<bool> {
+        // Periods and intakes cascade (foreign keys are on for SQLite too).
+        self.db
+            .delete_one(move |conn| {
+                diesel::delete(m::table.filter(m::id.eq(id)).filter(m::user_id.eq(user.0)))
+                    .execute(conn)
+            })
+            .await
+    }
+
+    async fn intakes(
+        &self,
+        user: UserId,
+        medication: Option<i64>,
+        from: NaiveDate,
+        to: NaiveDate,
+    ) -> anyhow::Result<Vec<Intake>> {
+        let (from, to) = (day(from), day(to));
+        let rows: Vec<IntakeRow> = self
+            .db
+            .read(move |conn| {
+                let mut q = i::table
+                    .filter(i::user_id.eq(user.0))
+                    .filter(i::date.ge(from))
+                    .filter(i::date.le(to))
+                    .into_boxed();
+                if let Some(id) = medication {
+                    q = q.filter(i::medication_id.eq(id));
+                }
+                q.order((i::date, i::time, i::medication_id, i::id))
+                    .select(IntakeRow::as_select())
+                    .load(conn)
+            })
+            .await?;
+        rows.into_iter().map(IntakeRow::into_intake).collect()
+    }
+
+    async fn record(&self, user: UserId, intake: IntakeValues) -> anyhow::Result<Option<Intake>> {
+        let row = self
+            .db
+            .write(move |conn| -> anyhow::Result<Option<IntakeRow>> {
+                if !owns(conn, user.0, intake.medication_id)? {
+                    return Ok(None);
+                }
+                let (date, time) = (day(intake.date), date::format_time(intake.time));
+                let slot = i::table
+                    .filter(i::medication_id.eq(intake.medication_id))
+                    .filter(i::date.eq(date))
+                    .filter(i::time.eq(time));
+                match insert_intake(conn, user, &intake) {
+                    Ok(()) => {}
+                    // Recorded already: this recording replaces it (the row keeps its id).
+                    Err(e) if is_unique_violation(&e) => {
+                        diesel::update(slot.clone())
+                            .set((
+                                i::status.eq(intake.status.code()),
+                                i::reason.eq(&intake.reason),
+                                i::created_at.eq(Utc::now().naive_utc()),
+                            ))
+                            .execute(conn)?;
+                    }
+                    Err(e) => return Err(e.into()),
+                }
+                Ok(Some(
+                    slot.select(IntakeRow::as_select())
+                        .first(conn)
+                        .optional()?
+                        .ok_or_else(|| anyhow::anyhow!("recorded intake vanished"))?,
+                ))
+            })
+            .await?;
+        row.map(IntakeRow::into_intake).transpose()
+    }
+
+    async fn record_missing(
+        &self,
+        user: UserId,
+        intakes: Vec<IntakeValues>,
+    ) -> anyhow::Result<usize> {
+        self.db
+            .write(move |conn| -> anyhow::Result<usize> {
+                let mut asked: Vec<i64> = intakes.iter().map(|v| v.medication_id).collect();
+                asked.sort_unstable();
+                asked.dedup();
+                let owned: Vec<i64> = m::table
+                    .filter(m::user_id.eq(user.0))
+                    .filter(m::id.eq_any(asked))
+                    .select(m::id)
+                    .load(conn)?;
+                let mut stored = 0;
+                for v in intakes.iter().filter(|v| owned.contains(&v.medication_id)) {
+                    match insert_intake(conn, user, v) {
+                        Ok(()) => stored += 1,
+                        // Recorded meanwhile (or twice in the list): what is there stays.
+                        Err(e) if is_unique_violation(&e) => {}
+                        Err(e) => return Err(e.into()),
+                    }
+                }
+                Ok(stored)
+            })
+            .await
+    }
+
+    async fn delete_intake(&self, user: UserId, medication: i64, id: i64) -> anyhow::Result<bool> {
+        self.db
+            .delete_one(move |conn| {
+                diesel::delete(
+                    i::table
+                        .filter(i::id.eq(id))
+                        .filter(i::medication_id.eq(medication))
+                        .filter(i::user_id.eq(user.0)),
+                )
+                .execute(conn)
+            })
+            .await
+    }
+}
