@@ -3,6 +3,8 @@
 //! arithmetic on what was measured: it cannot say what caused a change, and never reads as a
 //! diagnosis.
 
+use std::collections::HashMap;
+
 use chrono::{Duration, NaiveDate, NaiveTime};
 use readings::home_week::BpAverage;
 use readings::session::rounded_mean;
@@ -194,6 +196,22 @@ pub fn effects(med: &Medication, points: &[BpPoint], today: NaiveDate) -> Vec<Ef
         .collect()
 }
 
+/// The days whose readings [`effects`] reads: around each start or change up to `today`,
+/// overlapping spans merged, oldest first. Reading only these keeps the work bounded by the
+/// number of changes, not by years of readings.
+pub fn windows(med: &Medication, today: NaiveDate) -> Vec<(NaiveDate, NaiveDate)> {
+    let mut out: Vec<(NaiveDate, NaiveDate)> = Vec::new();
+    for p in med.periods.iter().filter(|p| p.start <= today) {
+        let from = p.start - Duration::days(BEFORE_DAYS);
+        let to = (p.start + Duration::days(AFTER_FROM_DAY - 2 + AFTER_DAYS)).min(today);
+        match out.last_mut() {
+            Some(last) if from <= last.1 + Duration::days(1) => last.1 = last.1.max(to),
+            _ => out.push((from, to)),
+        }
+    }
+    out
+}
+
 fn summary(before: Option<BpAverage>, after: Option<BpAverage>, enough: bool) -> String {
     let (Some(b), Some(a), true) = (before, after, enough) else {
         let have = |x: Option<BpAverage>| x.map_or(0, |x| x.count);
@@ -263,18 +281,21 @@ pub fn adherence(
         ..Adherence::default()
     };
     let last = to.min(today);
+    // Looked up once per due dose: a year's report of several medications stays linear.
+    let recorded: HashMap<(i64, NaiveDate, NaiveTime), IntakeStatus> = intakes
+        .iter()
+        .map(|i| ((i.medication_id, i.date, i.time), i.status))
+        .collect();
     for m in meds {
         let mut day = from;
         while day <= last {
             for &time in times_on(m, day) {
-                let intake = intakes
-                    .iter()
-                    .find(|i| i.medication_id == m.id && i.date == day && i.time == time);
-                if day == today && time > now && intake.is_none() {
+                let status = recorded.get(&(m.id, day, time)).copied();
+                if day == today && time > now && status.is_none() {
                     continue;
                 }
                 a.due += 1;
-                match intake.map(|i| i.status) {
+                match status {
                     Some(IntakeStatus::Taken) => a.taken += 1,
                     Some(IntakeStatus::Skipped) => a.skipped += 1,
                     None => a.missed += 1,

@@ -11,5 +11,8 @@ pub mod service;
 pub mod transfer;
 pub mod validate;
 
+#[cfg(test)]
+mod testing;
+
 pub use model::*;
 pub use service::{MedicationError, MedicationService};

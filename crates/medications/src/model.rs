@@ -256,14 +256,7 @@ pub struct IntakeValues {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn d(y: i32, m: u32, day: u32) -> NaiveDate {
-        NaiveDate::from_ymd_opt(y, m, day).expect("date")
-    }
-
-    fn t(h: u32, m: u32) -> NaiveTime {
-        NaiveTime::from_hms_opt(h, m, 0).expect("time")
-    }
+    use crate::testing::{d, t};
 
     #[test]
     fn codes_round_trip() {

@@ -29,8 +29,9 @@ pub trait MedicationRepository: Send + Sync {
         period: i64,
         values: NewMedication,
     ) -> anyhow::Result<Option<Medication>>;
-    /// In one transaction: ends period `latest` on `start - 1` and adds a period of `dose`
-    /// from `start`. `None` when there is no such medication, or `latest` is no longer its
+    /// In one transaction: ends period `latest` on `start - 1` (unless it ended earlier: a
+    /// change after a stop is a restart at a new dose) and adds a period of `dose` from
+    /// `start`. `None` when there is no such medication, or `latest` is no longer its
     /// latest period (a concurrent change won), or it has `max_periods` already.
     async fn change_dose(
         &self,

@@ -60,14 +60,7 @@ pub fn due(
 mod tests {
     use super::*;
     use crate::model::{Dose, DosePeriod, DoseUnit, Form, Frequency, IntakeStatus};
-
-    fn d(y: i32, m: u32, day: u32) -> NaiveDate {
-        NaiveDate::from_ymd_opt(y, m, day).expect("date")
-    }
-
-    fn t(h: u32, m: u32) -> NaiveTime {
-        NaiveTime::from_hms_opt(h, m, 0).expect("time")
-    }
+    use crate::testing::{d, t};
 
     fn utc(s: &str) -> DateTime<Utc> {
         DateTime::parse_from_rfc3339(s)

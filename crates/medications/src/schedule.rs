@@ -103,14 +103,7 @@ pub fn instant(tz: Tz, local: NaiveDateTime) -> DateTime<Utc> {
 mod tests {
     use super::*;
     use crate::model::{Dose, DosePeriod, DoseUnit, Form};
-
-    pub(crate) fn d(y: i32, m: u32, day: u32) -> NaiveDate {
-        NaiveDate::from_ymd_opt(y, m, day).expect("date")
-    }
-
-    pub(crate) fn t(h: u32, m: u32) -> NaiveTime {
-        NaiveTime::from_hms_opt(h, m, 0).expect("time")
-    }
+    use crate::testing::{d, t};
 
     fn med(frequency: Frequency, times: Vec<NaiveTime>, start: NaiveDate) -> Medication {
         Medication {

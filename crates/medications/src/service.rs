@@ -110,6 +110,16 @@ impl MedicationService {
             .ok_or(MedicationError::NotFound)
     }
 
+    /// The user's medication `id`, once they may write.
+    pub(crate) async fn writable(
+        &self,
+        user: UserId,
+        id: i64,
+    ) -> Result<Medication, MedicationError> {
+        self.ensure_may_write(user).await?;
+        self.owned(user, id).await
+    }
+
     /// Every medication, current ones first, then by name; and the chart's events.
     pub async fn list(
         &self,
@@ -136,14 +146,11 @@ impl MedicationService {
     ) -> Result<MedicationDetail, MedicationError> {
         let medication = self.owned(user, id).await?;
         let today = now.date();
-        let effects = match medication.start() {
-            Some(first) => {
-                let from = first - Duration::days(analysis::BEFORE_DAYS);
-                let points = self.bp.between(user, from, today).await?;
-                analysis::effects(&medication, &points, today)
-            }
-            None => Vec::new(),
-        };
+        let mut points = Vec::new();
+        for (from, to) in analysis::windows(&medication, today) {
+            points.extend(self.bp.between(user, from, to).await?);
+        }
+        let effects = analysis::effects(&medication, &points, today);
         let from = today - Duration::days(ADHERENCE_DAYS - 1);
         let intakes = self.repo.intakes(user, Some(id), from, today).await?;
         let adherence = analysis::adherence(
@@ -182,8 +189,7 @@ impl MedicationService {
         id: i64,
         patch: MedicationInput,
     ) -> Result<Medication, MedicationError> {
-        self.ensure_may_write(user).await?;
-        let current = self.owned(user, id).await?;
+        let current = self.writable(user, id).await?;
         let latest = current.latest().ok_or(MedicationError::NotFound)?;
         let checked = validate::medication(&validate::merged(&current, patch))
             .map_err(MedicationError::invalid)?;
@@ -207,8 +213,7 @@ impl MedicationService {
         id: i64,
         input: MedicationInput,
     ) -> Result<Medication, MedicationError> {
-        self.ensure_may_write(user).await?;
-        let current = self.owned(user, id).await?;
+        let current = self.writable(user, id).await?;
         let latest = current.latest().ok_or(MedicationError::NotFound)?;
         // Details are not part of a change: the current ones make the input whole.
         let input = MedicationInput {

@@ -76,6 +76,22 @@ fn parse_date(
     }
 }
 
+/// A free-text `reason`, trimmed (empty: none), up to `max` characters.
+fn optional_text<'a>(
+    errors: &mut FieldErrors,
+    value: Option<&'a str>,
+    max: usize,
+    too_long: &str,
+) -> Option<&'a str> {
+    let text = value.map(str::trim).filter(|r| !r.is_empty())?;
+    if text.chars().count() > max {
+        errors.add("reason", too_long);
+    } else if has_stray_controls(text, true) {
+        errors.add("reason", MSG_TEXT_CONTROLS);
+    }
+    Some(text)
+}
+
 /// The dose fields of `input`: strength, unit, frequency, times.
 pub fn dose(input: &MedicationInput, errors: &mut FieldErrors) -> Option<Dose> {
     let strength = match input.strength {
@@ -134,18 +150,7 @@ fn details(input: &MedicationInput, errors: &mut FieldErrors) -> Option<Details>
     if form.is_none() {
         errors.add("form", MSG_FORM);
     }
-    let reason = input
-        .reason
-        .as_deref()
-        .map(str::trim)
-        .filter(|r| !r.is_empty());
-    if let Some(r) = reason {
-        if r.chars().count() > REASON_MAX {
-            errors.add("reason", MSG_REASON_LONG);
-        } else if has_stray_controls(r, true) {
-            errors.add("reason", MSG_TEXT_CONTROLS);
-        }
-    }
+    let reason = optional_text(errors, input.reason.as_deref(), REASON_MAX, MSG_REASON_LONG);
     Some(Details {
         name: name.to_owned(),
         form: form?,
@@ -250,18 +255,12 @@ pub fn intake(
     if status.is_none() {
         errors.add("status", MSG_STATUS);
     }
-    let reason = input
-        .reason
-        .as_deref()
-        .map(str::trim)
-        .filter(|r| !r.is_empty());
-    if let Some(r) = reason {
-        if r.chars().count() > SKIP_REASON_MAX {
-            errors.add("reason", MSG_SKIP_REASON_LONG);
-        } else if has_stray_controls(r, true) {
-            errors.add("reason", MSG_TEXT_CONTROLS);
-        }
-    }
+    let reason = optional_text(
+        &mut errors,
+        input.reason.as_deref(),
+        SKIP_REASON_MAX,
+        MSG_SKIP_REASON_LONG,
+    );
     match (day, time, status) {
         (Some(d), Some(t), Some(s)) if errors.is_empty() => {
             Ok((d, t, s, reason.map(str::to_owned)))

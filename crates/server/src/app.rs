@@ -27,6 +27,7 @@ use web::rate_limit::RateLimits;
 use web::{AppState, WebSettings};
 
 use crate::config::Config;
+use crate::medication_bridges::{DoseRemindersFromMedications, MedicationsForReports};
 
 /// Opens the database named by the configuration and applies pending migrations.
 pub fn open_database(config: &Config) -> anyhow::Result<Db> {
@@ -141,6 +142,12 @@ impl Application {
             lower_thread_priority,
         )));
 
+        let medications = crate::medication_wiring::medication_service(
+            &db,
+            &readings,
+            Arc::new(SubscriptionGate(billing.clone())),
+        );
+
         let render_threads = match config.report_render_threads {
             0 => (cpus() / 2).max(1),
             n => n,
@@ -157,7 +164,11 @@ impl Application {
             Arc::new(SubscriptionGate(billing.clone())),
             config.report_limits(),
         )
-        .with_home_weeks(Arc::new(HomeWeeksForReports(readings.clone())));
+        .with_home_weeks(Arc::new(HomeWeeksForReports(readings.clone())))
+        .with_medications(Arc::new(MedicationsForReports {
+            medications: medications.clone(),
+            accounts: accounts.clone(),
+        }));
 
         let mut settings = WebSettings::new(public_url.clone());
         settings.csp = web::settings::content_security_policy(config.paypal_enabled());
@@ -169,13 +180,16 @@ impl Application {
         settings.proxies = config.trusted_proxies()?;
 
         let unsubscribe_key = db.shared_secret("unsubscribe_link_key").await?;
-        let notifications = Arc::new(NotificationService::new(
-            Arc::new(NotificationStoreDb::new(db.clone())),
-            Arc::new(WeeklyFromReports(reports.clone())),
-            clock.clone(),
-            Arc::new(UnsubscribeSigner::new(unsubscribe_key.as_bytes())),
-            public_url.as_str(),
-        ));
+        let notifications = Arc::new(
+            NotificationService::new(
+                Arc::new(NotificationStoreDb::new(db.clone())),
+                Arc::new(WeeklyFromReports(reports.clone())),
+                clock.clone(),
+                Arc::new(UnsubscribeSigner::new(unsubscribe_key.as_bytes())),
+                public_url.as_str(),
+            )
+            .with_dose_reminders(Arc::new(DoseRemindersFromMedications(medications.clone()))),
+        );
 
         let billing_jobs = billing.clone();
         let secret = db.shared_secret("session_cookie_key").await?;
@@ -184,6 +198,7 @@ impl Application {
             billing,
             readings,
             reports,
+            medications,
             notifications: notifications.clone(),
             sessions: sessions.clone(),
             health: Arc::new(db.clone()),

@@ -3,7 +3,8 @@
 
 pub mod app;
 pub mod config;
-pub mod medication_bridges;
+mod medication_bridges;
+mod medication_wiring;
 
 pub use app::Application;
 pub use config::Config;

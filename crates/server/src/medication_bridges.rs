@@ -1,5 +1,6 @@
 //! The medications context seen from the other contexts, through their own ports: dose
 //! reminders for the scheduler (notifications) and the "Medications" section of reports.
+//! (The medications context's own ports are answered in `medication_wiring`.)
 
 use chrono::{DateTime, NaiveDate, Utc};
 use chrono_tz::Tz;
@@ -11,7 +12,7 @@ use medications::service::MedicationReport;
 use crate::app::IntoCause;
 
 /// The scheduler asks which dose reminders are due (notifications' `DoseReminders`).
-pub struct DoseRemindersFromMedications(pub MedicationService);
+pub(crate) struct DoseRemindersFromMedications(pub(crate) MedicationService);
 
 #[async_trait::async_trait]
 impl notifications::DoseReminders for DoseRemindersFromMedications {
@@ -37,9 +38,9 @@ impl notifications::DoseReminders for DoseRemindersFromMedications {
 
 /// Reports read what was taken during their days (reports' `MedicationSource`), as of the
 /// user's own calendar day: the accounts context knows their time zone.
-pub struct MedicationsForReports {
-    pub medications: MedicationService,
-    pub accounts: AccountService,
+pub(crate) struct MedicationsForReports {
+    pub(crate) medications: MedicationService,
+    pub(crate) accounts: AccountService,
 }
 
 #[async_trait::async_trait]

@@ -98,6 +98,21 @@ async fn deletion_leaves_nothing_keyed_to_the_user(b: Backend) {
     assert_eq!(res.status(), StatusCode::CREATED);
     let res = app.post("/api/home-week", json!({})).await;
     assert_eq!(res.status(), StatusCode::CREATED);
+    let res = app
+        .post(
+            "/api/medications",
+            json!({"name": "Amlodipine", "strength": 5, "unit": "mg", "form": "tablet",
+                   "frequency": "once-daily", "times": ["08:00"], "startDate": "2026-11-01"}),
+        )
+        .await;
+    assert_eq!(res.status(), StatusCode::CREATED);
+    let res = app
+        .post(
+            "/api/medications/doses",
+            json!({"date": "2026-11-20", "status": "taken"}),
+        )
+        .await;
+    assert_eq!(res.status(), StatusCode::OK);
     let report = json_of(
         app.post(
             "/api/reports",
@@ -140,6 +155,8 @@ async fn deletion_leaves_nothing_keyed_to_the_user(b: Backend) {
     let tables = tables_keyed_to_users(&db).await;
     for expected in [
         "home_weeks",
+        "medication_intakes",
+        "medications",
         "outbox",
         "payments",
         "preferences",

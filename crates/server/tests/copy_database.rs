@@ -52,6 +52,25 @@ async fn sqlite_to_postgres_keeps_every_row_and_session() {
     let res = app.post("/api/home-week", json!({})).await;
     assert_eq!(res.status(), StatusCode::CREATED);
     let week_before: Value = json_of(app.get("/api/home-week").await).await;
+    // Medications, their dose periods and recorded doses (issue 16) too.
+    let res = app
+        .post(
+            "/api/medications",
+            json!({"name": "Amlodipine", "strength": 5, "unit": "mg", "form": "tablet",
+                   "frequency": "twice-daily", "times": ["08:00", "20:00"], "startDate": "2026-11-01"}),
+        )
+        .await;
+    assert_eq!(res.status(), StatusCode::CREATED);
+    let res = app
+        .post(
+            "/api/medications/doses",
+            json!({"date": "2026-11-02", "status": "taken"}),
+        )
+        .await;
+    assert_eq!(res.status(), StatusCode::OK);
+    let meds_before: Value = json_of(app.get("/api/medications").await).await;
+    let doses_before: Value =
+        json_of(app.get("/api/medications/doses?date=2026-11-02").await).await;
     let report = json_of(
         app.post(
             "/api/reports",
@@ -83,6 +102,7 @@ async fn sqlite_to_postgres_keeps_every_row_and_session() {
     assert!(printed.contains("readings: 4 rows"), "{printed}");
     assert!(printed.contains("bp_session_readings: 2 rows"), "{printed}");
     assert!(printed.contains("home_weeks: 1 rows"), "{printed}");
+    assert!(printed.contains("medication_intakes: 2 rows"), "{printed}");
     assert!(printed.contains("copied every row"), "{printed}");
     // A second copy into the same (now non-empty) database is refused.
     let again = copy(&app.db_url, &pg.url);
@@ -111,6 +131,15 @@ async fn sqlite_to_postgres_keeps_every_row_and_session() {
     assert_eq!(
         json_of(moved.get("/api/user/subscription").await).await,
         sub_before
+    );
+    assert_eq!(
+        json_of(moved.get("/api/medications").await).await,
+        meds_before
+    );
+    assert_eq!(
+        json_of(moved.get("/api/medications/doses?date=2026-11-02").await).await,
+        doses_before,
+        "the recorded doses"
     );
     let pdf_after = moved
         .get(&format!("/api/reports/{report}/view"))

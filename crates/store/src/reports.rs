@@ -13,7 +13,7 @@ use crate::outbox::enqueue;
 /// Advisory-lock namespaces (PostgreSQL; SQLite writes are serialised anyway). Report
 /// emails take one lock for everyone, keyed 0: the recipient and hourly caps span users.
 const LOCK_REPORT_EMAILS: i32 = 7301;
-const LOCK_REPORTS_KEPT: i32 = 7302;
+const LOCK_REPORTS_KEPT: i32 = 7305;
 use crate::schema::{report_emails, reports as t};
 
 #[derive(Clone)]

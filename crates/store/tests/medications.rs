@@ -411,7 +411,30 @@ async fn an_update_replaces_the_details_and_the_latest_period(b: Backend) {
     assert_eq!(c.meds.get(ann, m.id).await.expect("get"), Some(restarted));
 }
 
+/// A change after the medication was stopped is a restart at a new dose: the days between
+/// stay untaken.
+async fn a_change_after_a_stop_keeps_the_gap(b: Backend) {
+    let c = ctx(b);
+    let ann = user(&c.users, "ann").await;
+    let mut stopped = new_med(
+        "Losartan",
+        dose(25.0, Frequency::OnceDaily, &["08:00"]),
+        "2026-03-01",
+    );
+    stopped.end = Some(d("2026-03-10"));
+    let m = c.add(ann, stopped).await;
+    let restarted = c.change(ann, &m, 50.0, "2026-04-01").await;
+    assert_eq!(
+        spans(&restarted),
+        [
+            ("2026-03-01".into(), Some("2026-03-10".into()), 25.0),
+            ("2026-04-01".into(), None, 50.0),
+        ]
+    );
+}
+
 on_both_backends!(
+    a_change_after_a_stop_keeps_the_gap,
     stored_and_read_back_with_periods_in_order,
     another_users_ids_are_not_found,
     the_limit_holds_when_inserts_race,

@@ -12,7 +12,7 @@ use utoipa_actix_web::AppExt;
 
 use crate::auth::SESSION_COOKIE;
 use crate::error::{extractor_error, path_error, query_error};
-use crate::routes::{accounts, billing, data, health, readings, reports, unsubscribe};
+use crate::routes::{accounts, billing, data, health, medications, readings, reports, unsubscribe};
 use crate::session_store::DbSessionStore;
 use crate::state::AppState;
 use crate::{edge, security, spa};
@@ -20,7 +20,7 @@ use crate::{edge, security, spa};
 #[derive(OpenApi)]
 #[openapi(info(
     title = "Vitalog API",
-    description = "Personal health record: accounts, readings, reports, subscription. \
+    description = "Personal health record: accounts, readings, medications, reports, subscription. \
         Every request sends the session cookie; state-changing requests must come from the \
         site itself. Errors are `{ message, errors? }`."
 ))]
@@ -102,6 +102,17 @@ pub fn build_app(
         .service(readings::get_home_week)
         .service(readings::start_home_week)
         .service(readings::stop_home_week)
+        // `doses` before `{id}`: the first route that matches the path answers.
+        .service(medications::doses)
+        .service(medications::take_all)
+        .service(medications::list)
+        .service(medications::create)
+        .service(medications::get_one)
+        .service(medications::update)
+        .service(medications::change_dose)
+        .service(medications::remove)
+        .service(medications::record)
+        .service(medications::remove_intake)
         .service(reports::create)
         .service(reports::list)
         .service(reports::view)

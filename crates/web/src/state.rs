@@ -5,6 +5,7 @@ use identity::AccountService;
 use identity::ports::SessionRepository;
 use kernel::Clock;
 use kernel::health::HealthCheck;
+use medications::MedicationService;
 use readings::ReadingService;
 use reports::ReportService;
 
@@ -18,6 +19,7 @@ pub struct AppState {
     pub billing: BillingService,
     pub readings: ReadingService,
     pub reports: ReportService,
+    pub medications: MedicationService,
     pub notifications: Arc<notifications::NotificationService>,
     pub sessions: Arc<dyn SessionRepository>,
     pub health: Arc<dyn HealthCheck>,

@@ -156,6 +156,11 @@ fn state(public_url: &str, clock: Arc<TestClock>) -> AppState {
             Arc::new(reports::ports::MockSubscriptionStatus::new()),
             reports::ReportLimits::default(),
         ),
+        medications: medications::MedicationService::new(
+            Arc::new(medications::ports::MockMedicationRepository::new()),
+            Arc::new(medications::ports::MockBloodPressureHistory::new()),
+            Arc::new(readings::ports::MockRecordingAllowed::new()),
+        ),
         notifications: Arc::new(notifications::NotificationService::new(
             Arc::new(notifications::ports::MockNotificationStore::new()),
             Arc::new(notifications::ports::MockWeeklyDigest::new()),

@@ -751,6 +751,599 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/medications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every medication (current first) and the chart's markers. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MedicationListDto"];
+                    };
+                };
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Adds a medication and its first dose (needs an active subscription). */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["MedicationRequest"];
+                };
+            };
+            responses: {
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MedicationDto"];
+                    };
+                };
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Subscription Required */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description 100 medications already */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/medications/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A medication with its dose history, the blood pressure before and after each start or
+         *     change, and the last 30 days' doses.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MedicationDetailDto"];
+                    };
+                };
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /**
+         * Deletes a medication with its dose history and every dose recorded for it (needs an
+         *     active subscription).
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Subscription Required */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /**
+         * Changes details, stops (`endDate`) or restarts (`endDate: null`), or corrects the latest
+         *     dose in place (needs an active subscription).
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["MedicationRequest"];
+                };
+            };
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MedicationDto"];
+                    };
+                };
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Subscription Required */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/medications/{id}/changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A change of dose from `startDate` (strength, unit, frequency, times): the previous dose
+         *     ends the day before (needs an active subscription).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DoseChangeRequest"];
+                };
+            };
+            responses: {
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MedicationDto"];
+                    };
+                };
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Subscription Required */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Changed meanwhile, or too many changes */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/medications/{id}/intakes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Records one dose: a scheduled one at one of the day's dose times (recording it again
+         *     replaces it), or an as-needed one at the time taken (needs an active subscription).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["IntakeRequest"];
+                };
+            };
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["IntakeDto"];
+                    };
+                };
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Subscription Required */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/medications/{id}/intakes/{intake}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Removes a recorded dose (undo; needs an active subscription). */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                    intake: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Subscription Required */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/medications/doses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A day's doses (today by default) and what was recorded for them. */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description YYYY-MM-DD; today when not sent. */
+                    date?: string | null;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["DayDosesDto"];
+                    };
+                };
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Marks every dose of the day still due as taken: the dashboard's one tap (needs an
+         *     active subscription).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["TakeAllRequest"];
+                };
+            };
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["DayDosesDto"];
+                    };
+                };
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Subscription Required */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/password-reset/request": {
         parameters: {
             query?: never;
@@ -2458,6 +3051,31 @@ export interface components {
              */
             transactionId: string;
         };
+        AdherenceDto: {
+            /** @description As-needed doses taken. */
+            asNeeded: number;
+            /** @description Scheduled doses due (today's once their time has come). */
+            due: number;
+            from: string;
+            /** @description Due with nothing recorded. */
+            missed: number;
+            /**
+             * Format: int32
+             * @description Taken / due in whole percent; null when nothing was due.
+             */
+            percent?: number | null;
+            skipped: number;
+            taken: number;
+            to: string;
+        };
+        AsNeededDto: {
+            doseLabel: string;
+            /** Format: int64 */
+            medicationId: number;
+            name: string;
+            /** @description By time. */
+            taken: components["schemas"]["TakenDto"][];
+        };
         AverageDto: {
             /** @description How many readings it is the average of. */
             count: number;
@@ -2492,6 +3110,15 @@ export interface components {
              */
             userId?: number | null;
         };
+        DayDosesDto: {
+            asNeeded: components["schemas"]["AsNeededDto"][];
+            /** @description YYYY-MM-DD: the day shown. */
+            date: string;
+            /** @description By time, then name. */
+            doses: components["schemas"]["DoseDto"][];
+            /** @description YYYY-MM-DD: today in the user's time zone. */
+            today: string;
+        };
         DayDto: {
             /**
              * @description The day's readings are in the average: day 2 or later, with a blood pressure
@@ -2519,6 +3146,72 @@ export interface components {
              * @default
              */
             password: string;
+        };
+        /**
+         * @description A change of dose: what is taken from `startDate` on. Fields not sent keep the current
+         *     dose's values.
+         */
+        DoseChangeRequest: {
+            /** @default null */
+            frequency: string | null;
+            /**
+             * @description YYYY-MM-DD: the first day of the new dose, after the current dose's start.
+             * @default null
+             */
+            startDate: string | null;
+            /**
+             * Format: double
+             * @default null
+             */
+            strength: number | null;
+            /** @default null */
+            times: string[] | null;
+            /** @default null */
+            unit: string | null;
+        };
+        /** @description One scheduled dose of a day. */
+        DoseDto: {
+            /** @description "10 mg". */
+            doseLabel: string;
+            form: string;
+            /** Format: int64 */
+            intakeId?: number | null;
+            /** Format: int64 */
+            medicationId: number;
+            name: string;
+            reason?: string | null;
+            /** @description due, taken or skipped. */
+            status: string;
+            /** @description HH:MM. */
+            time: string;
+        };
+        DosePeriodDto: {
+            /** @description YYYY-MM-DD, included; null: ongoing. */
+            endDate?: string | null;
+            frequency: string;
+            /** Format: int64 */
+            id: number;
+            /** @description "10 mg, twice a day (08:00, 20:00)". */
+            label: string;
+            /** @description YYYY-MM-DD, included. */
+            startDate: string;
+            /** Format: double */
+            strength: number;
+            /** @description HH:MM, sorted. */
+            times: string[];
+            unit: string;
+        };
+        /** @description Blood pressure before and after a start or change of dose. */
+        EffectDto: {
+            after?: null | components["schemas"]["AverageDto"];
+            before?: null | components["schemas"]["AverageDto"];
+            date: string;
+            /** @description Both sides have `minReadings` readings. */
+            enough: boolean;
+            /** @description started or changed. */
+            kind: string;
+            label: string;
+            summary: string;
         };
         EmailReportRequest: {
             /** @default  */
@@ -2589,6 +3282,39 @@ export interface components {
             invalid: number;
             message: string;
         };
+        IntakeDto: {
+            date: string;
+            /** Format: int64 */
+            intakeId: number;
+            /** Format: int64 */
+            medicationId: number;
+            reason?: string | null;
+            status: string;
+            time: string;
+        };
+        /** @description A recorded dose. */
+        IntakeRequest: {
+            /**
+             * @description YYYY-MM-DD, not after today.
+             * @default null
+             */
+            date: string | null;
+            /**
+             * @description Why it was skipped (up to 200 characters).
+             * @default null
+             */
+            reason: string | null;
+            /**
+             * @description taken or skipped (as-needed doses: taken).
+             * @default null
+             */
+            status: string | null;
+            /**
+             * @description HH:MM: one of the day's dose times, or the time an as-needed dose was taken.
+             * @default null
+             */
+            time: string | null;
+        };
         /** @description A home level of the 2017 ACC/AHA table of corresponding values (`rules.json`). */
         LevelDto: {
             code: string;
@@ -2616,6 +3342,98 @@ export interface components {
         LogoutRequest: {
             /** @default null */
             redirect: string | null;
+        };
+        MedicationDetailDto: {
+            /** @description The last 30 days, today included. */
+            adherence: components["schemas"]["AdherenceDto"];
+            effects: components["schemas"]["EffectDto"][];
+            medication: components["schemas"]["MedicationDto"];
+            /** @description Readings each side needs before averages are compared. */
+            minReadings: number;
+            /** @description What the averages can and cannot say. */
+            note: string;
+        };
+        MedicationDto: {
+            /** @description Taken today or later (no end date, or one not passed). */
+            current: boolean;
+            /** @description YYYY-MM-DD: the latest period's end; null: ongoing. */
+            endDate?: string | null;
+            form: string;
+            /** Format: int64 */
+            id: number;
+            name: string;
+            /** @description Oldest first; the last is the latest dose. */
+            periods: components["schemas"]["DosePeriodDto"][];
+            reason?: string | null;
+            reminders: boolean;
+            /** @description YYYY-MM-DD: the first period's start. */
+            startDate: string;
+        };
+        /** @description A start, change of dose or stop, for the chart. */
+        MedicationEventDto: {
+            date: string;
+            /** @description started, changed or stopped. */
+            kind: string;
+            /** @description "Amlodipine 5 mg → 10 mg". */
+            label: string;
+            /** Format: int64 */
+            medicationId: number;
+            name: string;
+        };
+        MedicationListDto: {
+            /** @description Every start, change and stop up to today, oldest first. */
+            events: components["schemas"]["MedicationEventDto"][];
+            /** @description Current first, then by name. */
+            medications: components["schemas"]["MedicationDto"][];
+        };
+        /** @description A medication, or the fields of one to change (absent: unchanged). */
+        MedicationRequest: {
+            /**
+             * @description YYYY-MM-DD, not before the start; null: ongoing.
+             * @default null
+             */
+            endDate: string | null;
+            /**
+             * @description tablet, capsule, liquid, injection, patch, inhaler, drops or other.
+             * @default null
+             */
+            form: string | null;
+            /**
+             * @description once-daily, twice-daily, three-times-daily, weekly (on the start date's weekday) or
+             *     as-needed.
+             * @default null
+             */
+            frequency: string | null;
+            /** @default null */
+            name: string | null;
+            /** @default null */
+            reason: string | null;
+            /**
+             * @description Email reminders for its doses.
+             * @default null
+             */
+            reminders: boolean | null;
+            /**
+             * @description YYYY-MM-DD.
+             * @default null
+             */
+            startDate: string | null;
+            /**
+             * Format: double
+             * @description Positive, in `unit`s.
+             * @default null
+             */
+            strength: number | null;
+            /**
+             * @description HH:MM, as many as the frequency names (none when as needed).
+             * @default null
+             */
+            times: string[] | null;
+            /**
+             * @description mg, mcg, g, mL, IU or units.
+             * @default null
+             */
+            unit: string | null;
         };
         MessageResponse: {
             message: string;
@@ -2916,6 +3734,25 @@ export interface components {
             /** @description RFC 3339 UTC time the paid period ends, or null if never subscribed. */
             expiresAt?: string | null;
             isActive: boolean;
+        };
+        /** @description Marks a day's doses. */
+        TakeAllRequest: {
+            /**
+             * @description YYYY-MM-DD; today when not sent.
+             * @default null
+             */
+            date: string | null;
+            /**
+             * @description taken (the only one: skipping is one dose at a time, with its reason).
+             * @default null
+             */
+            status: string | null;
+        };
+        TakenDto: {
+            /** Format: int64 */
+            intakeId: number;
+            /** @description HH:MM. */
+            time: string;
         };
         TokenCheckResponse: {
             message?: string | null;

@@ -2,14 +2,7 @@ use chrono::{NaiveDate, NaiveTime};
 
 use super::*;
 use crate::model::{Dose, DosePeriod, DoseUnit, Form, Frequency};
-
-fn d(y: i32, m: u32, day: u32) -> NaiveDate {
-    NaiveDate::from_ymd_opt(y, m, day).expect("date")
-}
-
-fn t(h: u32, m: u32) -> NaiveTime {
-    NaiveTime::from_hms_opt(h, m, 0).expect("time")
-}
+use crate::testing::{d, t};
 
 fn period(
     id: i64,
@@ -388,4 +381,42 @@ fn weekly_adherence_counts_one_dose_a_week() {
         t(0, 0),
     );
     assert_eq!((a.due, a.missed), (5, 5));
+}
+
+#[test]
+fn windows_cover_each_change_and_merge_when_they_overlap() {
+    // Starts on March 1st and 21st: [Feb 15, Mar 16] and [Mar 7, Apr 5] overlap.
+    assert_eq!(
+        windows(&amlodipine(), d(2026, 6, 1)),
+        vec![(d(2026, 2, 15), d(2026, 4, 5))]
+    );
+    let far = med(
+        1,
+        vec![
+            period(
+                1,
+                5.0,
+                Frequency::OnceDaily,
+                vec![t(8, 0)],
+                d(2026, 1, 1),
+                Some(d(2026, 4, 30)),
+            ),
+            period(
+                2,
+                10.0,
+                Frequency::OnceDaily,
+                vec![t(8, 0)],
+                d(2026, 5, 1),
+                None,
+            ),
+        ],
+    );
+    assert_eq!(
+        windows(&far, d(2026, 5, 10)),
+        vec![
+            (d(2025, 12, 18), d(2026, 1, 16)),
+            (d(2026, 4, 17), d(2026, 5, 10))
+        ],
+        "the second cut at today"
+    );
 }

@@ -151,8 +151,7 @@ impl MedicationService {
         input: IntakeInput,
         now: NaiveDateTime,
     ) -> Result<Intake, MedicationError> {
-        self.ensure_may_write(user).await?;
-        let med = self.owned(user, id).await?;
+        let med = self.writable(user, id).await?;
         let (date, time, status, reason) =
             validate::intake(&input).map_err(MedicationError::invalid)?;
         Self::check_day(date, now)?;

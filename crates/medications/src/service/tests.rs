@@ -1,6 +1,6 @@
 use std::sync::Arc;
 
-use chrono::{NaiveDate, NaiveDateTime, NaiveTime};
+use chrono::{NaiveDateTime, NaiveTime};
 use mockall::predicate::*;
 use readings::NumberField;
 use readings::ports::MockRecordingAllowed;
@@ -8,17 +8,10 @@ use readings::ports::MockRecordingAllowed;
 use super::*;
 use crate::model::{Dose, DosePeriod, DoseUnit, Form, Frequency, Intake, IntakeStatus};
 use crate::ports::{MockBloodPressureHistory, MockMedicationRepository};
+use crate::testing::{d, t};
 use crate::validate::IntakeInput;
 
 const USER: UserId = UserId(7);
-
-fn d(y: i32, m: u32, day: u32) -> NaiveDate {
-    NaiveDate::from_ymd_opt(y, m, day).expect("date")
-}
-
-fn t(h: u32, m: u32) -> NaiveTime {
-    NaiveTime::from_hms_opt(h, m, 0).expect("time")
-}
 
 fn now() -> NaiveDateTime {
     d(2026, 3, 10).and_time(t(12, 0))

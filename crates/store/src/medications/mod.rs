@@ -97,6 +97,24 @@ fn one(loaded: Option<Loaded>) -> anyhow::Result<Option<Medication>> {
     loaded.map(Loaded::into_medication).transpose()
 }
 
+impl MedicationStore {
+    /// Runs `f` in a write transaction holding the user's medications lock: a count and an
+    /// insert, or a check of the latest period and a write, cannot interleave with another.
+    async fn locked(
+        &self,
+        user: UserId,
+        f: impl FnOnce(&mut AnyConnection) -> anyhow::Result<Option<Loaded>> + Send + 'static,
+    ) -> anyhow::Result<Option<Loaded>> {
+        let backend = self.db.backend();
+        self.db
+            .write(move |conn| {
+                lock_user_for(conn, backend, LOCK_MEDICATIONS, user)?;
+                f(conn)
+            })
+            .await
+    }
+}
+
 #[async_trait::async_trait]
 impl MedicationRepository for MedicationStore {
     async fn list(&self, user: UserId) -> anyhow::Result<Vec<Medication>> {
@@ -118,12 +136,9 @@ impl MedicationRepository for MedicationStore {
         new: NewMedication,
         max: usize,
     ) -> anyhow::Result<Option<Medication>> {
-        let backend = self.db.backend();
         let loaded = self
-            .db
-            .write(move |conn| -> anyhow::Result<Option<Loaded>> {
+            .locked(user, move |conn| {
                 // Two inserts at once cannot both see room for one more.
-                lock_user_for(conn, backend, LOCK_MEDICATIONS, user)?;
                 let kept: i64 = m::table
                     .filter(m::user_id.eq(user.0))
                     .count()
@@ -157,13 +172,10 @@ impl MedicationRepository for MedicationStore {
         period: i64,
         values: NewMedication,
     ) -> anyhow::Result<Option<Medication>> {
-        let backend = self.db.backend();
         let loaded = self
-            .db
-            .write(move |conn| -> anyhow::Result<Option<Loaded>> {
+            .locked(user, move |conn| {
                 // A change of dose takes the same lock: the period corrected here is still
                 // the latest when it is written.
-                lock_user_for(conn, backend, LOCK_MEDICATIONS, user)?;
                 let Some(current) = load_one(conn, user.0, id)? else {
                     return Ok(None);
                 };
@@ -201,11 +213,8 @@ impl MedicationRepository for MedicationStore {
         start: NaiveDate,
         max_periods: usize,
     ) -> anyhow::Result<Option<Medication>> {
-        let backend = self.db.backend();
         let loaded = self
-            .db
-            .write(move |conn| -> anyhow::Result<Option<Loaded>> {
-                lock_user_for(conn, backend, LOCK_MEDICATIONS, user)?;
+            .locked(user, move |conn| {
                 let Some(current) = load_one(conn, user.0, id)? else {
                     return Ok(None);
                 };
@@ -223,9 +232,17 @@ impl MedicationRepository for MedicationStore {
                 let day_before = start
                     .pred_opt()
                     .ok_or_else(|| anyhow::anyhow!("no day before {start}"))?;
-                diesel::update(p::table.find(latest))
-                    .set(p::end_date.eq(Some(day(day_before))))
-                    .execute(conn)?;
+                // A period that ended earlier keeps its end: the days between were not
+                // taken, and the change is a restart at a new dose.
+                let ended_before = last
+                    .end_date
+                    .as_deref()
+                    .is_some_and(|end| end < day(day_before).as_str());
+                if !ended_before {
+                    diesel::update(p::table.find(latest))
+                        .set(p::end_date.eq(Some(day(day_before))))
+                        .execute(conn)?;
+                }
                 insert_period(conn, id, &dose, start, None)?;
                 Ok(load_one(conn, user.0, id)?)
             })

@@ -32,7 +32,7 @@ pub(super) struct PeriodRow {
     frequency: String,
     times: String,
     pub(super) start_date: String,
-    end_date: Option<String>,
+    pub(super) end_date: Option<String>,
 }
 
 #[derive(Queryable, Selectable)]

@@ -2,6 +2,7 @@ pub mod accounts;
 pub mod billing;
 pub mod data;
 pub mod health;
+pub mod medications;
 pub mod readings;
 pub mod reports;
 pub mod unsubscribe;
@@ -59,6 +60,28 @@ pub fn safe_redirect(target: Option<&str>, fallback: &str) -> String {
         Some(_) => "/".to_owned(),
         None => fallback.to_owned(),
     }
+}
+
+/// Now on the user's wall clock, in the time zone of their preferences: what "today" and
+/// "a dose in the future" mean for them.
+pub async fn users_now(
+    user: &crate::auth::CurrentUser,
+    state: &AppState,
+) -> Result<chrono::NaiveDateTime, ApiError> {
+    let prefs = state.accounts.preferences(user.id).await?;
+    Ok(state
+        .clock
+        .now()
+        .with_timezone(&prefs.time_zone)
+        .naive_local())
+}
+
+/// Today in the user's time zone ([`users_now`]).
+pub async fn users_today(
+    user: &crate::auth::CurrentUser,
+    state: &AppState,
+) -> Result<chrono::NaiveDate, ApiError> {
+    Ok(users_now(user, state).await?.date())
 }
 
 /// The key the client's address is rate limited under (see [`crate::client_addr`]).

@@ -5,7 +5,7 @@ mod errors;
 mod guided;
 
 pub use guided::{
-    create_session, get_home_week, set_session_period, start_home_week, stop_home_week,
+    AverageDto, create_session, get_home_week, set_session_period, start_home_week, stop_home_week,
 };
 
 use actix_web::web::Bytes;

@@ -2,7 +2,6 @@
 //! user's dates: today is taken in the time zone of their preferences.
 
 use actix_web::{HttpResponse, delete, get, patch, post, web};
-use chrono::NaiveDate;
 use readings::ReadingError;
 use readings::home_week::{BpAverage, Origin, WeekSummary};
 use readings::session::{SessionInput, SessionReadingInput};
@@ -240,16 +239,6 @@ pub struct HomeWeekResponse {
     pub week: Option<HomeWeekDto>,
 }
 
-/// Today in the user's time zone (their preferences).
-async fn users_today(user: &CurrentUser, state: &AppState) -> Result<NaiveDate, ApiError> {
-    let prefs = state.accounts.preferences(user.id).await?;
-    Ok(state
-        .clock
-        .now()
-        .with_timezone(&prefs.time_zone)
-        .date_naive())
-}
-
 /// The home monitoring week: progress and, from 3 counted days, the average.
 #[utoipa::path(tag = "readings", responses(
     (status = 200, body = HomeWeekResponse), (status = 401, body = ErrorBody),
@@ -259,7 +248,7 @@ pub async fn get_home_week(
     user: CurrentUser,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    let today = users_today(&user, &state).await?;
+    let today = crate::routes::users_today(&user, &state).await?;
     let week = state.readings.home_week(user.id, today).await?;
     Ok(HttpResponse::Ok().json(HomeWeekResponse {
         week: week.as_ref().map(HomeWeekDto::from),
@@ -284,7 +273,7 @@ pub async fn start_home_week(
     body: web::Json<StartWeekRequest>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    let today = users_today(&user, &state).await?;
+    let today = crate::routes::users_today(&user, &state).await?;
     let week = state
         .readings
         .start_home_week(user.id, today, body.start_date.as_deref())
@@ -303,7 +292,7 @@ pub async fn stop_home_week(
     user: CurrentUser,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    let today = users_today(&user, &state).await?;
+    let today = crate::routes::users_today(&user, &state).await?;
     match state.readings.stop_home_week(user.id, today).await {
         Ok(()) => Ok(HttpResponse::NoContent().finish()),
         Err(ReadingError::NotFound) => Err(ApiError::new(
