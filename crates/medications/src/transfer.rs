@@ -10,6 +10,31 @@ pub use csv_export::{CSV_COLUMNS, to_csv};
 pub use fhir::fhir_entries;
 pub use json::{intakes_json, medications_json};
 
+use crate::model::{DosePeriod, Intake, Medication};
+
+/// What every export lists, in its order: each dose period with its medication (by
+/// medication id, then oldest first), and each recorded dose with its medication (by date
+/// and time). A dose of a medication not in `meds` is left out.
+type Ordered<'a> = (
+    Vec<(&'a Medication, &'a DosePeriod)>,
+    Vec<(&'a Medication, &'a Intake)>,
+);
+
+fn ordered<'a>(meds: &'a [Medication], intakes: &'a [Intake]) -> Ordered<'a> {
+    let mut sorted: Vec<&Medication> = meds.iter().collect();
+    sorted.sort_by_key(|m| m.id);
+    let periods = sorted
+        .iter()
+        .flat_map(|m| m.periods.iter().map(move |p| (*m, p)))
+        .collect();
+    let mut doses: Vec<(&Medication, &Intake)> = intakes
+        .iter()
+        .filter_map(|i| Some((*sorted.iter().find(|m| m.id == i.medication_id)?, i)))
+        .collect();
+    doses.sort_by_key(|(_, i)| (i.date, i.time, i.id));
+    (periods, doses)
+}
+
 #[cfg(test)]
 pub(crate) mod fixtures {
     //! A medication with a change of dose, an as-needed one, and doses taken and skipped.

@@ -3,7 +3,7 @@
 //! does (`readings::transfer::neutralise`).
 
 use kernel::date::{format_date, format_time};
-use readings::transfer::neutralise;
+use readings::transfer::{csv_writer, neutralise};
 
 use crate::model::*;
 
@@ -58,12 +58,8 @@ fn dose_cells(p: Option<&DosePeriod>) -> [String; 4] {
 /// Header first; every period (by medication, oldest first), then every intake (by date
 /// and time). Intakes of a medication not in `meds` are left out.
 pub fn to_csv(meds: &[Medication], intakes: &[Intake]) -> anyhow::Result<String> {
-    let mut w = csv::WriterBuilder::new()
-        .terminator(csv::Terminator::CRLF)
-        .from_writer(Vec::new());
-    w.write_record(CSV_COLUMNS)?;
-    let mut sorted: Vec<&Medication> = meds.iter().collect();
-    sorted.sort_by_key(|m| m.id);
+    let mut w = csv_writer(&CSV_COLUMNS)?;
+    let (periods, doses) = super::ordered(meds, intakes);
     let medication_cells = |m: &Medication| {
         [
             m.id.to_string(),
@@ -72,28 +68,21 @@ pub fn to_csv(meds: &[Medication], intakes: &[Intake]) -> anyhow::Result<String>
             neutralise(m.reason.as_deref().unwrap_or("")),
         ]
     };
-    for m in &sorted {
-        for p in &m.periods {
-            let mut row: Vec<String> = medication_cells(m).into();
-            row.extend(dose_cells(Some(p)));
-            row.extend([
-                format_date(p.start),
-                p.end.map(format_date).unwrap_or_default(),
-                String::new(),
-                String::new(),
-                String::new(),
-                String::new(),
-                p.label(),
-            ]);
-            w.write_record(std::iter::once("period".to_owned()).chain(row))?;
-        }
+    for (m, p) in periods {
+        let mut row: Vec<String> = medication_cells(m).into();
+        row.extend(dose_cells(Some(p)));
+        row.extend([
+            format_date(p.start),
+            p.end.map(format_date).unwrap_or_default(),
+            String::new(),
+            String::new(),
+            String::new(),
+            String::new(),
+            p.label(),
+        ]);
+        w.write_record(std::iter::once("period".to_owned()).chain(row))?;
     }
-    let mut doses: Vec<&Intake> = intakes.iter().collect();
-    doses.sort_by_key(|i| (i.date, i.time, i.id));
-    for i in doses {
-        let Some(m) = sorted.iter().find(|m| m.id == i.medication_id) else {
-            continue;
-        };
+    for (m, i) in doses {
         let period = m.period_on(i.date);
         let mut row: Vec<String> = medication_cells(m).into();
         row.extend(dose_cells(period));

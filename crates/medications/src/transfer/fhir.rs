@@ -156,20 +156,13 @@ pub fn fhir_entries(
     tz: Tz,
     today: NaiveDate,
 ) -> Vec<Value> {
-    let mut entries = Vec::new();
-    let mut sorted: Vec<&Medication> = meds.iter().collect();
-    sorted.sort_by_key(|m| m.id);
-    for m in &sorted {
-        for p in &m.periods {
-            entries.push(json!({ "resource": statement(m, p, subject, today) }));
-        }
+    let (periods, doses) = super::ordered(meds, intakes);
+    let mut entries = Vec::with_capacity(periods.len() + doses.len());
+    for (m, p) in periods {
+        entries.push(json!({ "resource": statement(m, p, subject, today) }));
     }
-    let mut doses: Vec<&Intake> = intakes.iter().collect();
-    doses.sort_by_key(|i| (i.date, i.time, i.id));
-    for i in doses {
-        if let Some(m) = sorted.iter().find(|m| m.id == i.medication_id) {
-            entries.push(json!({ "resource": administration(m, i, subject, tz) }));
-        }
+    for (m, i) in doses {
+        entries.push(json!({ "resource": administration(m, i, subject, tz) }));
     }
     entries
 }

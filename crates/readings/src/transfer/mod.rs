@@ -43,6 +43,16 @@ pub fn neutralise(cell: &str) -> String {
     }
 }
 
+/// A CSV writer as every export writes one (CRLF line ends, which spreadsheets expect),
+/// with the header `columns` written.
+pub fn csv_writer(columns: &[&str]) -> anyhow::Result<csv::Writer<Vec<u8>>> {
+    let mut w = csv::WriterBuilder::new()
+        .terminator(csv::Terminator::CRLF)
+        .from_writer(Vec::new());
+    w.write_record(columns)?;
+    Ok(w)
+}
+
 /// Undoes [`neutralise`] on import.
 fn unneutralise(cell: &str) -> &str {
     match cell.strip_prefix('\'') {
