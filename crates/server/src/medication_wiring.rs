@@ -9,7 +9,7 @@ use readings::ports::RecordingAllowed;
 
 /// Readings of one window at most: far above anyone's four weeks of measurements, so one
 /// request's work stays bounded even after a huge import.
-const MAX_READINGS_PER_WINDOW: i64 = 5_000;
+const MAX_READINGS_PER_WINDOW: i64 = 2_000;
 
 /// Medications read blood pressure readings through their own port.
 pub(crate) struct BloodPressureForMedications(pub(crate) ReadingService);
