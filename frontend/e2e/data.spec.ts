@@ -117,12 +117,42 @@ test('a CSV exported by one account through the page imports into another, once'
   expect(csv).toContain('mmol/L');
   expect(csv).toContain("'=1+1 looks like a formula");
 
+  // Issue 16: a medication with a change of dose, a dose taken and one skipped, so the
+  // export holds MedicationStatements and MedicationAdministrations (taken and not-done).
+  const created = await page.request.post('/api/medications', {
+    data: { name: 'Amlodipine', strength: 5, unit: 'mg', form: 'tablet', frequency: 'once-daily', times: ['08:00'], startDate: daysAgo(20), reason: 'Blood pressure' },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { id: medicationId } = (await created.json()) as { id: number };
+  const changed = await page.request.post(`/api/medications/${medicationId}/changes`, {
+    data: { strength: 10, unit: 'mg', frequency: 'twice-daily', times: ['08:00', '20:00'], startDate: daysAgo(10) },
+  });
+  expect(changed.status(), await changed.text()).toBe(201);
+  for (const [date, status] of [[daysAgo(12), 'taken'], [daysAgo(11), 'skipped']] as const) {
+    const intake = await page.request.post(`/api/medications/${medicationId}/intakes`, {
+      data: { date, time: '08:00', status, reason: status === 'skipped' ? 'Felt dizzy' : undefined },
+    });
+    expect(intake.status(), await intake.text()).toBe(200);
+  }
+
   // The FHIR export is a valid FHIR R4 resource by the official JSON schema.
   const fhir = await page.request.get('/api/data/readings.fhir.json');
   expect(fhir.status()).toBe(200);
-  const bundle = (await fhir.json()) as { resourceType: string; entry?: unknown[] };
+  const bundle = (await fhir.json()) as {
+    resourceType: string;
+    entry?: { resource: { resourceType: string; status: string } }[];
+  };
   expect(bundle.resourceType).toBe('Bundle');
   expect(bundle.entry?.length ?? 0).toBeGreaterThanOrEqual(3);
+  const medicationResources = (bundle.entry ?? [])
+    .map((e) => `${e.resource.resourceType} ${e.resource.status}`)
+    .filter((r) => r.startsWith('Medication'));
+  expect(medicationResources).toEqual([
+    'MedicationStatement completed',
+    'MedicationStatement active',
+    'MedicationAdministration completed',
+    'MedicationAdministration not-done',
+  ]);
   const ajv = new Ajv({ strict: false, allErrors: true });
   ajv.addMetaSchema(require('ajv/dist/refs/json-schema-draft-06.json') as object);
   const { id: schemaId, definitions, ...schema } = JSON.parse(

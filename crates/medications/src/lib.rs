@@ -8,6 +8,7 @@ pub mod ports;
 pub mod reminders;
 pub mod schedule;
 pub mod service;
+pub mod transfer;
 pub mod validate;
 
 #[cfg(test)]

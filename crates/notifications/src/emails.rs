@@ -1,7 +1,7 @@
 //! The scheduled emails' texts, in the one email frame (`kernel::html`) with the
 //! unsubscribe footer and headers.
 
-use chrono::NaiveDate;
+use chrono::{NaiveDate, NaiveTime};
 use kernel::html::{Button, Footer, Letter};
 use kernel::outbox::{Attachment, OutgoingEmail};
 use kernel::{Email, UserId};
@@ -107,4 +107,41 @@ pub fn weekly(
     );
     email.attachment = pdf;
     email
+}
+
+/// "Time for your 8:00 AM dose": what is due at that time, nothing more (no advice).
+#[allow(clippy::too_many_arguments)]
+pub fn dose_reminder(
+    user: UserId,
+    username: &str,
+    to: &Email,
+    date: NaiveDate,
+    time: NaiveTime,
+    doses: &[String],
+    dashboard_link: &str,
+    unsubscribe: &str,
+) -> OutgoingEmail {
+    let at = kernel::display::time(time);
+    let day = kernel::display::date(date);
+    let list = doses
+        .iter()
+        .map(|d| format!("• {d}"))
+        .collect::<Vec<_>>()
+        .join("\n");
+    let paragraphs = vec![
+        format!("Hello {username},"),
+        format!("It is time for your {at} dose ({day}):"),
+        list,
+        "Once you have taken it, you can mark it taken on your dashboard.".to_owned(),
+    ];
+    let why = "You receive this because reminders are on for these medications in Vitalog.";
+    compose(
+        user,
+        to,
+        &format!("Time for your {at} dose"),
+        &paragraphs,
+        ("Open your dashboard", dashboard_link),
+        unsubscribe,
+        why,
+    )
 }

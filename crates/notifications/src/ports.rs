@@ -1,4 +1,4 @@
-use chrono::{NaiveDate, NaiveTime};
+use chrono::{DateTime, NaiveDate, NaiveTime, Utc};
 use chrono_tz::Tz;
 use kernel::UserId;
 use kernel::outbox::{Attachment, OutgoingEmail};
@@ -10,6 +10,8 @@ pub enum Topic {
     Reminders,
     /// `weeklyReports`.
     WeeklyReports,
+    /// Dose reminders: the `reminders` flag of each of the user's medications.
+    Medications,
 }
 
 impl Topic {
@@ -17,6 +19,7 @@ impl Topic {
         match self {
             Topic::Reminders => "reminders",
             Topic::WeeklyReports => "weekly",
+            Topic::Medications => "medications",
         }
     }
 
@@ -24,6 +27,7 @@ impl Topic {
         match v {
             "reminders" => Some(Topic::Reminders),
             "weekly" => Some(Topic::WeeklyReports),
+            "medications" => Some(Topic::Medications),
             _ => None,
         }
     }
@@ -33,6 +37,15 @@ impl Topic {
         match self {
             Topic::Reminders => "email reminders",
             Topic::WeeklyReports => "weekly report emails",
+            Topic::Medications => "medication reminder emails",
+        }
+    }
+
+    /// Where the user turns it back on ("… at any time {here}").
+    pub fn turned_on_where(self) -> &'static str {
+        match self {
+            Topic::Reminders | Topic::WeeklyReports => "in your preferences",
+            Topic::Medications => "on each medication's page",
         }
     }
 }
@@ -51,7 +64,8 @@ pub struct Subscriber {
 #[cfg_attr(any(test, feature = "mocks"), mockall::automock)]
 #[async_trait::async_trait]
 pub trait NotificationStore: Send + Sync {
-    /// Verified users with `topic` turned on.
+    /// Verified users with `topic` turned on ([`Topic::Medications`]: with at least one
+    /// medication whose reminders are on).
     async fn subscribers(&self, topic: Topic) -> anyhow::Result<Vec<Subscriber>>;
     /// Whether the user has a reading dated `date`.
     async fn has_reading_on(&self, user: UserId, date: NaiveDate) -> anyhow::Result<bool>;
@@ -66,7 +80,8 @@ pub trait NotificationStore: Send + Sync {
         user: UserId,
         email: OutgoingEmail,
     ) -> anyhow::Result<bool>;
-    /// Turns `topic` off for the user; `false` when there is no such user.
+    /// Turns `topic` off for the user ([`Topic::Medications`]: the reminders of every one
+    /// of their medications); `false` when there is no such user.
     async fn turn_off(&self, user: UserId, topic: Topic) -> anyhow::Result<bool>;
 }
 
@@ -90,4 +105,28 @@ pub trait WeeklyDigest: Send + Sync {
         start: NaiveDate,
         end: NaiveDate,
     ) -> anyhow::Result<Digest>;
+}
+
+/// The doses due at one time of one day in the user's time zone: one reminder email.
+#[derive(Debug, Clone, PartialEq)]
+pub struct DoseReminder {
+    pub date: NaiveDate,
+    pub time: NaiveTime,
+    /// What to take, as the user wrote it ("Amlodipine 10 mg"), in the order to list them.
+    pub doses: Vec<String>,
+}
+
+/// Which dose reminders are due (the server wires the medications context behind it).
+#[cfg_attr(any(test, feature = "mocks"), mockall::automock)]
+#[async_trait::async_trait]
+pub trait DoseReminders: Send + Sync {
+    /// The user's reminders due at `now` in `tz`: dose times that have come (not long ago)
+    /// with nothing recorded for them yet; empty when none. The same dose time may be
+    /// returned by several runs: the scheduler's claim sends it once.
+    async fn due(
+        &self,
+        user: UserId,
+        tz: Tz,
+        now: DateTime<Utc>,
+    ) -> anyhow::Result<Vec<DoseReminder>>;
 }

@@ -7,11 +7,14 @@ use chrono::{DateTime, Datelike, Duration, NaiveTime, Utc};
 use kernel::{Clock, Email, UserId};
 
 use crate::emails;
-use crate::ports::{NotificationStore, Subscriber, Topic, WeeklyDigest};
+use crate::ports::{
+    DoseReminder, DoseReminders, NotificationStore, Subscriber, Topic, WeeklyDigest,
+};
 use crate::unsubscribe::{UnsubscribeError, UnsubscribeSigner};
 
 pub const JOB_REMINDER: &str = "reminder";
 pub const JOB_WEEKLY: &str = "weekly-report";
+pub const JOB_DOSE_REMINDER: &str = "dose-reminder";
 
 /// Weekly reports go out from Monday at this local time, for the week that just ended.
 pub const WEEKLY_SEND_TIME: NaiveTime = match NaiveTime::from_hms_opt(8, 0, 0) {
@@ -24,11 +27,13 @@ pub const WEEKLY_SEND_TIME: NaiveTime = match NaiveTime::from_hms_opt(8, 0, 0) {
 pub struct RunSummary {
     pub reminders: usize,
     pub weekly_reports: usize,
+    pub dose_reminders: usize,
 }
 
 pub struct NotificationService {
     store: Arc<dyn NotificationStore>,
     digests: Arc<dyn WeeklyDigest>,
+    doses: Arc<dyn DoseReminders>,
     clock: Arc<dyn Clock>,
     signer: Arc<UnsubscribeSigner>,
     public_url: String,
@@ -45,10 +50,17 @@ impl NotificationService {
         Self {
             store,
             digests,
+            doses: Arc::new(NoDoseReminders),
             clock,
             signer,
             public_url: public_url.trim_end_matches('/').to_owned(),
         }
+    }
+
+    /// Where dose reminders come from (without it, none are due).
+    pub fn with_dose_reminders(mut self, doses: Arc<dyn DoseReminders>) -> Self {
+        self.doses = doses;
+        self
     }
 
     fn unsubscribe_link(&self, user: UserId, topic: Topic, now: DateTime<Utc>) -> String {
@@ -83,10 +95,19 @@ impl NotificationService {
                 }
             }
         }
+        for s in self.store.subscribers(Topic::Medications).await? {
+            match self.dose_reminders(&s, now).await {
+                Ok(n) => summary.dose_reminders += n,
+                Err(e) => {
+                    tracing::error!(user = s.user.0, error = %format!("{e:#}"), "dose reminder failed")
+                }
+            }
+        }
         if summary != RunSummary::default() {
             tracing::info!(
                 reminders = summary.reminders,
                 weekly = summary.weekly_reports,
+                doses = summary.dose_reminders,
                 "scheduled emails queued"
             );
         }
@@ -157,6 +178,45 @@ impl NotificationService {
             .await
     }
 
+    /// One email per dose time that has come with nothing recorded, once (claimed by user,
+    /// local date and dose time). Returns how many were queued.
+    async fn dose_reminders(&self, s: &Subscriber, now: DateTime<Utc>) -> anyhow::Result<usize> {
+        let mut queued = 0;
+        for DoseReminder { date, time, doses } in self.doses.due(s.user, s.time_zone, now).await? {
+            if doses.is_empty() {
+                continue;
+            }
+            let key = format!(
+                "{}:{}:{}",
+                s.user.0,
+                kernel::date::format_date(date),
+                kernel::date::format_time(time)
+            );
+            if self.store.is_claimed(JOB_DOSE_REMINDER, &key).await? {
+                continue;
+            }
+            let to = Email::parse(&s.email)?;
+            let email = emails::dose_reminder(
+                s.user,
+                &s.username,
+                &to,
+                date,
+                time,
+                &doses,
+                &format!("{}/", self.public_url),
+                &self.unsubscribe_link(s.user, Topic::Medications, now),
+            );
+            if self
+                .store
+                .claim_and_queue(JOB_DOSE_REMINDER, &key, s.user, email)
+                .await?
+            {
+                queued += 1;
+            }
+        }
+        Ok(queued)
+    }
+
     /// Turns off what the link's token names, without a login.
     pub async fn unsubscribe(&self, token: &str) -> Result<Topic, UnsubscribeOutcome> {
         let (user, topic) = self
@@ -171,6 +231,21 @@ impl NotificationService {
     }
 }
 
+/// Where no medications are known ([`NotificationService::with_dose_reminders`] not called).
+struct NoDoseReminders;
+
+#[async_trait::async_trait]
+impl DoseReminders for NoDoseReminders {
+    async fn due(
+        &self,
+        _: UserId,
+        _: chrono_tz::Tz,
+        _: DateTime<Utc>,
+    ) -> anyhow::Result<Vec<DoseReminder>> {
+        Ok(Vec::new())
+    }
+}
+
 #[derive(Debug, thiserror::Error)]
 pub enum UnsubscribeOutcome {
     #[error(transparent)]
@@ -180,187 +255,4 @@ pub enum UnsubscribeOutcome {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::ports::{Digest, MockNotificationStore, MockWeeklyDigest};
-    use chrono::{NaiveDate, TimeZone};
-    use kernel::clock::MockClock;
-    use std::sync::Mutex;
-
-    fn at(y: i32, m: u32, d: u32, h: u32, min: u32) -> DateTime<Utc> {
-        Utc.with_ymd_and_hms(y, m, d, h, min, 0)
-            .single()
-            .expect("time")
-    }
-
-    fn clock(now: DateTime<Utc>) -> Arc<MockClock> {
-        let mut c = MockClock::new();
-        c.expect_now().returning(move || now);
-        Arc::new(c)
-    }
-
-    fn ann() -> Subscriber {
-        Subscriber {
-            user: UserId(5),
-            username: "ann".into(),
-            email: "ann@example.com".into(),
-            time_zone: "America/New_York".parse().expect("tz"),
-            reminder_time: NaiveTime::from_hms_opt(20, 0, 0).expect("t"),
-        }
-    }
-
-    fn service(
-        store: MockNotificationStore,
-        digests: MockWeeklyDigest,
-        now: DateTime<Utc>,
-    ) -> NotificationService {
-        NotificationService::new(
-            Arc::new(store),
-            Arc::new(digests),
-            clock(now),
-            Arc::new(UnsubscribeSigner::new(b"k")),
-            "https://vitalog.example/",
-        )
-    }
-
-    /// A store with Ann subscribed to `topic`, an in-memory claim set, and `has_reading`.
-    fn store(
-        topic: Topic,
-        has_reading: bool,
-        queued: Arc<Mutex<Vec<(String, String, String)>>>,
-    ) -> MockNotificationStore {
-        let mut s = MockNotificationStore::new();
-        s.expect_subscribers()
-            .returning(move |t| Ok(if t == topic { vec![ann()] } else { vec![] }));
-        s.expect_has_reading_on()
-            .returning(move |_, _| Ok(has_reading));
-        let q = queued.clone();
-        s.expect_is_claimed().returning(move |job, key| {
-            Ok(q.lock()
-                .expect("lock")
-                .iter()
-                .any(|(j, k, _)| j == job && k == key))
-        });
-        s.expect_claim_and_queue()
-            .returning(move |job, key, _, email| {
-                let mut q = queued.lock().expect("lock");
-                if q.iter().any(|(j, k, _)| j == job && k == key) {
-                    return Ok(false);
-                }
-                q.push((job.to_owned(), key.to_owned(), email.subject.clone()));
-                Ok(true)
-            });
-        s
-    }
-
-    #[tokio::test]
-    async fn reminder_waits_for_the_local_reminder_time_and_goes_once() {
-        let queued = Arc::new(Mutex::new(Vec::new()));
-        // 19:59 in New York (EST, UTC-5) is 00:59 UTC the next day: not yet.
-        let early = service(
-            store(Topic::Reminders, false, queued.clone()),
-            MockWeeklyDigest::new(),
-            at(2026, 11, 21, 0, 59),
-        );
-        assert_eq!(early.run_due().await.expect("run").reminders, 0);
-        // 20:01 local: due, once.
-        let due = service(
-            store(Topic::Reminders, false, queued.clone()),
-            MockWeeklyDigest::new(),
-            at(2026, 11, 21, 1, 1),
-        );
-        assert_eq!(due.run_due().await.expect("run").reminders, 1);
-        assert_eq!(
-            due.run_due().await.expect("run").reminders,
-            0,
-            "not twice the same day"
-        );
-        let q = queued.lock().expect("lock").clone();
-        assert_eq!(q.len(), 1);
-        assert_eq!(q[0].1, "5:2026-11-20", "keyed by the local date");
-        assert_eq!(q[0].2, "Reminder: record today's vitals in Vitalog");
-    }
-
-    #[tokio::test]
-    async fn no_reminder_when_a_reading_exists_today() {
-        let queued = Arc::new(Mutex::new(Vec::new()));
-        let s = service(
-            store(Topic::Reminders, true, queued.clone()),
-            MockWeeklyDigest::new(),
-            at(2026, 11, 21, 3, 0),
-        );
-        assert_eq!(s.run_due().await.expect("run").reminders, 0);
-        assert!(queued.lock().expect("lock").is_empty());
-    }
-
-    #[tokio::test]
-    async fn weekly_report_goes_from_monday_8am_local_once_per_week() {
-        let queued = Arc::new(Mutex::new(Vec::new()));
-        let digests = || {
-            let mut d = MockWeeklyDigest::new();
-            d.expect_digest()
-                .withf(|_, start, end| {
-                    *start == NaiveDate::from_ymd_opt(2026, 11, 16).expect("d")
-                        && *end == NaiveDate::from_ymd_opt(2026, 11, 22).expect("d")
-                })
-                .returning(|_, _, _| {
-                    Ok(Digest {
-                        readings: 14,
-                        summary: vec!["Average blood pressure 128/82 mmHg.".into()],
-                        pdf: None,
-                    })
-                });
-            d
-        };
-        // Monday 2026-11-23 07:59 in New York = 12:59 UTC: not yet.
-        let early = service(
-            store(Topic::WeeklyReports, false, queued.clone()),
-            MockWeeklyDigest::new(),
-            at(2026, 11, 23, 12, 59),
-        );
-        assert_eq!(early.run_due().await.expect("run").weekly_reports, 0);
-        let due = service(
-            store(Topic::WeeklyReports, false, queued.clone()),
-            digests(),
-            at(2026, 11, 23, 13, 1),
-        );
-        assert_eq!(due.run_due().await.expect("run").weekly_reports, 1);
-        // Wednesday, after a restart: same week, nothing more.
-        let later = service(
-            store(Topic::WeeklyReports, false, queued.clone()),
-            MockWeeklyDigest::new(),
-            at(2026, 11, 25, 15, 0),
-        );
-        assert_eq!(later.run_due().await.expect("run").weekly_reports, 0);
-        let q = queued.lock().expect("lock").clone();
-        assert_eq!(q.len(), 1);
-        assert_eq!(q[0].1, "5:2026-W47");
-        assert_eq!(
-            q[0].2,
-            "Your Vitalog weekly report, 11/16/2026 to 11/22/2026"
-        );
-    }
-
-    #[tokio::test]
-    async fn unsubscribe_turns_the_topic_off_and_refuses_forgeries() {
-        let now = at(2026, 11, 21, 1, 0);
-        let signer = UnsubscribeSigner::new(b"k");
-        let token = signer.sign(UserId(5), Topic::WeeklyReports, now);
-        let mut store = MockNotificationStore::new();
-        store
-            .expect_turn_off()
-            .withf(|u, t| *u == UserId(5) && *t == Topic::WeeklyReports)
-            .times(1)
-            .returning(|_, _| Ok(true));
-        let s = service(store, MockWeeklyDigest::new(), now);
-        assert_eq!(
-            s.unsubscribe(&token).await.expect("ok"),
-            Topic::WeeklyReports
-        );
-        let forged = token.replacen("5.", "6.", 1);
-        assert!(matches!(
-            s.unsubscribe(&forged).await,
-            Err(UnsubscribeOutcome::Refused(UnsubscribeError::Invalid))
-        ));
-    }
-}
+mod tests;

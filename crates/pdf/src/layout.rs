@@ -5,7 +5,9 @@ use printpdf::{Mm, PdfDocument, PdfPage, PdfSaveOptions};
 use reports::ReportDocument;
 
 use crate::canvas::*;
-use crate::sections::{analysis, footer, home_week, paragraph, section, table, title, trends};
+use crate::sections::{
+    analysis, footer, home_week, medications, paragraph, section, table, title, trends,
+};
 
 const DISCLAIMER: &str = "Readings were entered by the patient in Vitalog. Blood pressure categories follow the 2017 ACC/AHA guideline and are information, not a diagnosis.";
 
@@ -28,9 +30,14 @@ pub fn render(doc: &ReportDocument) -> anyhow::Result<Vec<u8>> {
         if !doc.home_weeks.is_empty() {
             home_week::home_week_section(&mut c, doc);
         }
-        if doc.spec.include_table {
-            table::table_section(&mut c, doc, &u);
-        }
+    }
+    // The reports service gives medications only to a report with its analysis; doses
+    // taken are worth showing in a period without readings too.
+    if let Some(meds) = &doc.medications {
+        medications::medications_section(&mut c, meds);
+    }
+    if !doc.readings.is_empty() && doc.spec.include_table {
+        table::table_section(&mut c, doc, &u);
     }
     c.y -= 8.0;
     paragraph(&mut c, DISCLAIMER, 8.5, MUTED);

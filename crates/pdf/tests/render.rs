@@ -73,6 +73,7 @@ fn doc(report_type: ReportType, days: i64, kg: bool) -> ReportDocument {
         analysis: analyse(&rs),
         readings: rs,
         home_weeks: Vec::new(),
+        medications: None,
     }
 }
 
@@ -414,4 +415,182 @@ fn severe_readings_are_marked_with_the_guidance() {
     );
     assert!(text.contains(SEVERE_TITLE), "{text}");
     assert!(!text.contains("Marked !"), "{text}");
+}
+
+/// Issue 16: the medications of the period, with their dose periods, adherence, and the
+/// averages before and after each start or change (or why there are none).
+#[test]
+fn the_medications_taken_in_the_period_have_their_section() {
+    use medications::analysis::{Adherence, NOTE, effects};
+    use medications::service::{MedicationReport, ReportLine};
+    use medications::{Dose, DosePeriod, DoseUnit, Form, Frequency, Medication};
+
+    let mut d = doc(ReportType::Bp, 90, false);
+    let plain = tool(
+        "pdftotext",
+        &[&write(&pdf::render(&d).expect("render")).1, "-"],
+    );
+    assert!(!plain.contains("Medications"), "none taken, no section");
+
+    let date = |s: &str| -> NaiveDate { s.parse().expect("date") };
+    let daily = |strength: f64, times: &[&str], frequency| Dose {
+        strength,
+        unit: DoseUnit::Mg,
+        frequency,
+        times: times
+            .iter()
+            .map(|t| kernel::date::parse_time(t).expect("time"))
+            .collect(),
+    };
+    let period = |id, dose, start: &str, end: Option<&str>| DosePeriod {
+        id,
+        dose,
+        start: date(start),
+        end: end.map(date),
+    };
+    let med = |id, name: &str, reason: Option<&str>, periods| Medication {
+        id,
+        name: name.into(),
+        form: Form::Tablet,
+        reason: reason.map(Into::into),
+        reminders: false,
+        periods,
+    };
+    let amlodipine = med(
+        1,
+        "Amlodipine",
+        Some("High blood pressure"),
+        vec![
+            period(
+                1,
+                daily(5.0, &["08:00"], Frequency::OnceDaily),
+                "2025-10-01",
+                Some("2025-12-14"),
+            ),
+            period(
+                2,
+                daily(10.0, &["08:00"], Frequency::OnceDaily),
+                "2025-12-15",
+                None,
+            ),
+        ],
+    );
+    let ramipril = med(
+        2,
+        "Ramipril",
+        None,
+        vec![period(
+            3,
+            daily(2.5, &["08:00", "20:00"], Frequency::TwiceDaily),
+            "2026-02-19",
+            None,
+        )],
+    );
+    let spray = med(
+        3,
+        "Glyceryl trinitrate spray",
+        None,
+        vec![period(
+            4,
+            daily(400.0, &[], Frequency::AsNeeded),
+            "2025-11-01",
+            None,
+        )],
+    );
+    let points: Vec<medications::analysis::BpPoint> = d
+        .readings
+        .iter()
+        .map(|r| medications::analysis::BpPoint {
+            date: r.date,
+            systolic: r.values.systolic.expect("bp"),
+            diastolic: r.values.diastolic.expect("bp"),
+        })
+        .collect();
+    let (from, to) = (d.spec.date_start, d.spec.date_end);
+    let line = |m: &Medication, adherence| ReportLine {
+        name: m.name.clone(),
+        reason: m.reason.clone(),
+        periods: m.periods.clone(),
+        adherence,
+        effects: effects(m, &points, to)
+            .into_iter()
+            .filter(|e| from <= e.date && e.date <= to)
+            .collect(),
+    };
+    let report = MedicationReport {
+        from,
+        to,
+        lines: vec![
+            line(
+                &amlodipine,
+                Adherence {
+                    from: Some(from),
+                    to: Some(to),
+                    due: 56,
+                    taken: 52,
+                    skipped: 2,
+                    missed: 2,
+                    as_needed: 0,
+                },
+            ),
+            line(
+                &spray,
+                Adherence {
+                    as_needed: 3,
+                    ..Adherence::default()
+                },
+            ),
+            line(
+                &ramipril,
+                Adherence {
+                    due: 5,
+                    taken: 5,
+                    ..Adherence::default()
+                },
+            ),
+        ],
+        note: NOTE,
+    };
+    let change = report.lines[0].effects[0].clone();
+    assert!(change.enough, "90 days of readings: {change:?}");
+    let (before, after) = (change.before.expect("before"), change.after.expect("after"));
+    let start = report.lines[2].effects[0].clone();
+    assert!(!start.enough, "started the day before the end: {start:?}");
+    d.medications = Some(report);
+
+    let bytes = pdf::render(&d).expect("render");
+    if let Ok(keep) = std::env::var("VITALOG_KEEP_MEDICATIONS_PDF") {
+        std::fs::write(keep, &bytes).expect("keep a copy to look at");
+    }
+    let (_dir, path) = write(&bytes);
+    let text = flat(&tool("pdftotext", &["-layout", &path, "-"]));
+    for needle in [
+        "Medications".to_owned(),
+        "Amlodipine".to_owned(),
+        "Reason: High blood pressure".to_owned(),
+        "5 mg, once a day (08:00), from 10/01/2025 to 12/14/2025".to_owned(),
+        "10 mg, once a day (08:00), from 12/15/2025 (ongoing)".to_owned(),
+        "Taken 52 of 56 scheduled doses (93%); 2 skipped, 2 missed.".to_owned(),
+        "Amlodipine 5 mg → 10 mg on 12/15/2025".to_owned(),
+        format!(
+            "Before (14 days) {}/{} mmHg {} readings",
+            before.systolic, before.diastolic, before.count
+        ),
+        format!(
+            "After (days 3 to 16) {}/{} mmHg {} readings",
+            after.systolic, after.diastolic, after.count
+        ),
+        "400 mg, as needed, from 11/01/2025 (ongoing)".to_owned(),
+        "3 doses taken as needed.".to_owned(),
+        "2.5 mg, twice a day (08:00, 20:00), from 02/19/2026 (ongoing)".to_owned(),
+        "Started Ramipril 2.5 mg on 02/19/2026".to_owned(),
+        flat(&start.summary),
+        flat(NOTE),
+    ] {
+        assert!(text.contains(&needle), "missing {needle:?} in\n{text}");
+    }
+    assert!(
+        text.contains("Not enough readings to compare yet"),
+        "the start without readings after it says so"
+    );
 }

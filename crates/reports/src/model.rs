@@ -162,6 +162,9 @@ pub struct ReportDocument {
     /// ([`crate::analysis::completed_weeks`]); empty for a report without its analysis or
     /// blood pressure. The renderer draws a section when there are any.
     pub home_weeks: Vec<WeekSummary>,
+    /// The "Medications" section: only for a report with its analysis, and only when
+    /// something was taken during its days (`None` otherwise).
+    pub medications: Option<medications::service::MedicationReport>,
 }
 
 /// An email of a stored report.

@@ -92,3 +92,20 @@ pub trait HomeWeekSource: Send + Sync {
         to: NaiveDate,
     ) -> anyhow::Result<Vec<NaiveDate>>;
 }
+
+/// What the user took during a report's days (the medications context keeps it), for the
+/// report's "Medications" section.
+#[cfg_attr(any(test, feature = "mocks"), mockall::automock)]
+#[async_trait::async_trait]
+pub trait MedicationSource: Send + Sync {
+    /// The medications taken during `[from, to]`, their adherence and the blood pressure
+    /// around each start or change in those days, as of `now` (the source takes the user's
+    /// own calendar day from it); a report with no lines when nothing was taken.
+    async fn during(
+        &self,
+        user: UserId,
+        from: NaiveDate,
+        to: NaiveDate,
+        now: DateTime<Utc>,
+    ) -> anyhow::Result<medications::service::MedicationReport>;
+}

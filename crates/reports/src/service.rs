@@ -70,6 +70,7 @@ pub struct ReportService {
     gate: Arc<UserGate>,
     pub(crate) limits: ReportLimits,
     home_weeks: Arc<dyn HomeWeekSource>,
+    medications: Option<Arc<dyn MedicationSource>>,
 }
 
 /// Where no home monitoring weeks are known ([`ReportService::with_home_weeks`] not called):
@@ -153,6 +154,7 @@ impl ReportService {
             gate: UserGate::new(limits.in_flight),
             limits,
             home_weeks: Arc::new(NoHomeWeeks),
+            medications: None,
         }
     }
 
@@ -161,6 +163,30 @@ impl ReportService {
     pub fn with_home_weeks(mut self, source: Arc<dyn HomeWeekSource>) -> Self {
         self.home_weeks = source;
         self
+    }
+
+    /// Where the medications come from, for the reports' "Medications" section (without it,
+    /// reports have none).
+    pub fn with_medications(mut self, source: Arc<dyn MedicationSource>) -> Self {
+        self.medications = Some(source);
+        self
+    }
+
+    /// The "Medications" section of a report of `spec`: only with its analysis, and only
+    /// when something was taken during its days.
+    async fn medications(
+        &self,
+        user: UserId,
+        spec: &ReportSpec,
+        now: DateTime<Utc>,
+    ) -> Result<Option<medications::service::MedicationReport>, ReportError> {
+        let Some(source) = self.medications.as_ref().filter(|_| spec.include_analysis) else {
+            return Ok(None);
+        };
+        let report = source
+            .during(user, spec.date_start, spec.date_end, now)
+            .await?;
+        Ok((!report.lines.is_empty()).then_some(report))
     }
 
     /// The completed home monitoring weeks a report of `spec` shows: only with its analysis
@@ -289,9 +315,11 @@ impl ReportService {
         let generated_at = self.clock.now();
         let count = i64::try_from(readings.len()).map_err(anyhow::Error::from)?;
         let home_weeks = self.home_weeks(user, &spec, &readings).await?;
+        let medications = self.medications(user, &spec, generated_at).await?;
         let doc = ReportDocument {
             analysis: analyse(&readings),
             home_weeks,
+            medications,
             spec: spec.clone(),
             patient,
             generated_at,
@@ -345,6 +373,7 @@ impl ReportService {
         };
         let home_weeks = self.home_weeks(user, &spec, &readings).await?;
         let generated_at = self.clock.now();
+        let medications = self.medications(user, &spec, generated_at).await?;
         let meta = ReportMeta {
             id: 0,
             user_id: user,
@@ -363,6 +392,7 @@ impl ReportService {
                 readings,
                 analysis,
                 home_weeks,
+                medications,
             })
             .await?;
         Ok(WeeklyDigest {

@@ -27,6 +27,7 @@ use web::rate_limit::RateLimits;
 use web::{AppState, WebSettings};
 
 use crate::config::Config;
+use crate::medication_bridges::{DoseRemindersFromMedications, MedicationsForReports};
 
 /// Opens the database named by the configuration and applies pending migrations.
 pub fn open_database(config: &Config) -> anyhow::Result<Db> {
@@ -163,7 +164,11 @@ impl Application {
             Arc::new(SubscriptionGate(billing.clone())),
             config.report_limits(),
         )
-        .with_home_weeks(Arc::new(HomeWeeksForReports(readings.clone())));
+        .with_home_weeks(Arc::new(HomeWeeksForReports(readings.clone())))
+        .with_medications(Arc::new(MedicationsForReports {
+            medications: medications.clone(),
+            accounts: accounts.clone(),
+        }));
 
         let mut settings = WebSettings::new(public_url.clone());
         settings.csp = web::settings::content_security_policy(config.paypal_enabled());
@@ -175,13 +180,16 @@ impl Application {
         settings.proxies = config.trusted_proxies()?;
 
         let unsubscribe_key = db.shared_secret("unsubscribe_link_key").await?;
-        let notifications = Arc::new(NotificationService::new(
-            Arc::new(NotificationStoreDb::new(db.clone())),
-            Arc::new(WeeklyFromReports(reports.clone())),
-            clock.clone(),
-            Arc::new(UnsubscribeSigner::new(unsubscribe_key.as_bytes())),
-            public_url.as_str(),
-        ));
+        let notifications = Arc::new(
+            NotificationService::new(
+                Arc::new(NotificationStoreDb::new(db.clone())),
+                Arc::new(WeeklyFromReports(reports.clone())),
+                clock.clone(),
+                Arc::new(UnsubscribeSigner::new(unsubscribe_key.as_bytes())),
+                public_url.as_str(),
+            )
+            .with_dose_reminders(Arc::new(DoseRemindersFromMedications(medications.clone()))),
+        );
 
         let billing_jobs = billing.clone();
         let secret = db.shared_secret("session_cookie_key").await?;
@@ -281,7 +289,7 @@ impl Application {
 /// `anyhow::Error`. An unexpected failure passes on as it is, so its whole cause chain is
 /// logged and the types in it still count (`kernel::health::Unavailable` answers 503); a
 /// refusal becomes the error itself.
-trait IntoCause {
+pub(crate) trait IntoCause {
     fn into_cause(self) -> anyhow::Error;
 }
 
@@ -301,7 +309,8 @@ macro_rules! into_cause {
 into_cause!(
     identity::IdentityError,
     readings::ReadingError,
-    reports::ReportError
+    reports::ReportError,
+    medications::MedicationError
 );
 
 /// Readings ask billing whether the user may record, through readings' own port.

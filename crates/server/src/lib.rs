@@ -3,6 +3,7 @@
 
 pub mod app;
 pub mod config;
+mod medication_bridges;
 mod medication_wiring;
 
 pub use app::Application;

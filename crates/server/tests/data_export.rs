@@ -262,6 +262,7 @@ async fn exports_need_a_session(b: Backend) {
         "/api/data/readings.csv",
         "/api/data/readings.fhir.json",
         "/api/data/account.json",
+        "/api/data/medications.csv",
     ] {
         assert_eq!(
             app.get(path).await.status(),
@@ -339,7 +340,144 @@ async fn one_accounts_import_previews_leave_others_served(b: Backend) {
     assert_eq!(count(&ann).await, 0, "previews store nothing");
 }
 
+/// Issue 16: medications and their recorded doses in the CSV, FHIR and account exports,
+/// in the user's zone, and only the user's own.
+async fn medications_are_exported(b: Backend) {
+    let app = TestApp::spawn(b).await;
+    app.signed_up("ann", "ann@example.com").await;
+    app.subscribe().await;
+    let res = app
+        .client
+        .patch(app.url("/api/user/preferences"))
+        .json(&json!({"timeZone": "Europe/Paris"}))
+        .send()
+        .await
+        .expect("req");
+    assert_eq!(res.status(), StatusCode::OK);
+    let res = app
+        .post(
+            "/api/medications",
+            json!({"name": "=Amlodipine", "strength": 5, "unit": "mg", "form": "tablet",
+                   "frequency": "once-daily", "times": ["08:00"], "startDate": "2026-03-02",
+                   "reason": "Blood pressure"}),
+        )
+        .await;
+    assert_eq!(res.status(), StatusCode::CREATED);
+    let id = json_of(res).await["id"].as_i64().expect("id");
+    let res = app
+        .post(
+            &format!("/api/medications/{id}/changes"),
+            json!({"strength": 10, "unit": "mg", "frequency": "once-daily", "times": ["08:00"],
+                   "startDate": "2026-04-01"}),
+        )
+        .await;
+    assert_eq!(res.status(), StatusCode::CREATED);
+    // 2026-03-29 is the first day of summer time in Paris.
+    for (date, status, reason) in [
+        ("2026-03-28", "taken", None),
+        ("2026-03-29", "skipped", Some("Felt dizzy")),
+    ] {
+        let res = app
+            .post(
+                &format!("/api/medications/{id}/intakes"),
+                json!({"date": date, "time": "08:00", "status": status, "reason": reason}),
+            )
+            .await;
+        assert_eq!(res.status(), StatusCode::OK);
+    }
+
+    let (h, csv) = text(&app, "/api/data/medications.csv").await;
+    assert!(
+        h["content-disposition"]
+            .to_str()
+            .expect("ascii")
+            .starts_with("attachment; filename=\"vitalog-medications-")
+    );
+    let lines: Vec<&str> = csv.trim_end().split("\r\n").collect();
+    assert_eq!(
+        lines,
+        [
+            "record,medication_id,medication,form,reason,strength,unit,frequency,times,start_date,end_date,date,time,status,intake_reason,label",
+            &format!(
+                "period,{id},'=Amlodipine,tablet,Blood pressure,5,mg,once-daily,08:00,2026-03-02,2026-03-31,,,,,\"5 mg, once a day (08:00)\""
+            ),
+            &format!(
+                "period,{id},'=Amlodipine,tablet,Blood pressure,10,mg,once-daily,08:00,2026-04-01,,,,,,\"10 mg, once a day (08:00)\""
+            ),
+            &format!(
+                "intake,{id},'=Amlodipine,tablet,Blood pressure,5,mg,once-daily,08:00,,,2026-03-28,08:00,taken,,5 mg"
+            ),
+            &format!(
+                "intake,{id},'=Amlodipine,tablet,Blood pressure,5,mg,once-daily,08:00,,,2026-03-29,08:00,skipped,Felt dizzy,5 mg"
+            ),
+        ]
+    );
+
+    let (_, fhir) = text(&app, "/api/data/readings.fhir.json").await;
+    let bundle: Value = serde_json::from_str(&fhir).expect("json");
+    let entries = bundle["entry"].as_array().expect("entries");
+    assert_eq!(bundle["total"], entries.len());
+    let of = |kind: &str| -> Vec<Value> {
+        entries
+            .iter()
+            .map(|e| e["resource"].clone())
+            .filter(|r| r["resourceType"] == kind)
+            .collect()
+    };
+    let statements = of("MedicationStatement");
+    assert_eq!(statements.len(), 2, "one per dose period");
+    assert_eq!(statements[0]["status"], "completed");
+    assert_eq!(
+        statements[0]["medicationCodeableConcept"]["text"],
+        "=Amlodipine"
+    );
+    assert_eq!(
+        statements[0]["effectivePeriod"],
+        json!({"start": "2026-03-02", "end": "2026-03-31"})
+    );
+    assert_eq!(statements[0]["reasonCode"][0]["text"], "Blood pressure");
+    assert_eq!(statements[1]["status"], "active");
+    let given = of("MedicationAdministration");
+    assert_eq!(given.len(), 2, "one per recorded dose");
+    assert_eq!(given[0]["status"], "completed");
+    assert_eq!(given[0]["effectiveDateTime"], "2026-03-28T08:00:00+01:00");
+    assert_eq!(given[1]["status"], "not-done");
+    assert_eq!(given[1]["statusReason"][0]["text"], "Felt dizzy");
+    assert_eq!(given[1]["effectiveDateTime"], "2026-03-29T08:00:00+02:00");
+
+    let (_, account) = text(&app, "/api/data/account.json").await;
+    let account: Value = serde_json::from_str(&account).expect("json");
+    let meds = account["medications"].as_array().expect("medications");
+    assert_eq!(meds.len(), 1);
+    assert_eq!(
+        meds[0]["name"], "=Amlodipine",
+        "JSON keeps the name as typed"
+    );
+    assert_eq!(meds[0]["periods"].as_array().map(Vec::len), Some(2));
+    assert_eq!(meds[0]["periods"][1]["endDate"], Value::Null);
+    let intakes = account["medicationIntakes"].as_array().expect("intakes");
+    assert_eq!(intakes.len(), 2);
+    assert_eq!(intakes[1]["medicationId"], id);
+    assert_eq!(intakes[1]["status"], "skipped");
+
+    // Bob's exports hold nothing of Ann's.
+    let bob = TestApp {
+        client: client(),
+        ..app
+    };
+    bob.signed_up("bob", "bob@example.com").await;
+    let (_, csv) = text(&bob, "/api/data/medications.csv").await;
+    assert_eq!(csv.trim_end().lines().count(), 1, "the header alone: {csv}");
+    let (_, account) = text(&bob, "/api/data/account.json").await;
+    let account: Value = serde_json::from_str(&account).expect("json");
+    assert_eq!(account["medications"], json!([]));
+    assert_eq!(account["medicationIntakes"], json!([]));
+    let (_, fhir) = text(&bob, "/api/data/readings.fhir.json").await;
+    assert!(!fhir.contains("Medication"), "{fhir}");
+}
+
 on_both_backends!(
+    medications_are_exported,
     round_trip,
     preview_explains_every_bad_row,
     exports_need_a_session,

@@ -59,6 +59,7 @@ const EXPECTED: &[(&str, &str)] = &[
     ("post", "/api/reports/email"),
     ("delete", "/api/reports/{id}"),
     ("get", "/api/data/readings.csv"),
+    ("get", "/api/data/medications.csv"),
     ("get", "/api/data/readings.fhir.json"),
     ("get", "/api/data/account.json"),
     ("post", "/api/data/import/preview"),

@@ -555,7 +555,89 @@ async fn an_empty_period_gives_a_valid_pdf(b: Backend) {
     assert!(pdf.len() > 1000, "a real document, {} bytes", pdf.len());
 }
 
+/// The PDF's text, by poppler's pdftotext (as the pdf crate's tests read it), flattened.
+fn pdf_text(pdf: &[u8]) -> String {
+    let dir = tempfile::tempdir().expect("dir");
+    let path = dir.path().join("report.pdf");
+    std::fs::write(&path, pdf).expect("write");
+    let out = std::process::Command::new("pdftotext")
+        .arg("-layout")
+        .arg(&path)
+        .arg("-")
+        .output()
+        .expect("pdftotext (Debian package poppler-utils; scripts/ensure-pdf-tools.sh)");
+    String::from_utf8_lossy(&out.stdout)
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Issue 16: a report with its analysis has a "Medications" section with the period's
+/// doses and the blood pressure around a change of dose; one without its analysis has none.
+async fn a_report_with_analysis_has_the_medications_section(b: Backend) {
+    let app = TestApp::spawn(b).await;
+    app.signed_up("ann", "ann@example.com").await;
+    app.subscribe().await;
+    let first = chrono::NaiveDate::from_ymd_opt(2026, 9, 10).expect("d");
+    let mut csv = String::from("date,time,systolic,diastolic\n");
+    for day in 0..40 {
+        let date = first + chrono::Duration::days(day);
+        let sys = if day < 21 { 148 } else { 136 };
+        csv.push_str(&format!("{date},07:30,{sys},88\n{date},20:00,{sys},86\n"));
+    }
+    let res = app.post("/api/data/import", json!({ "csv": csv })).await;
+    assert_eq!(res.status(), StatusCode::OK, "{}", json_of(res).await);
+    let res = app
+        .post(
+            "/api/medications",
+            json!({"name": "Amlodipine", "strength": 5, "unit": "mg", "form": "tablet",
+                   "frequency": "once-daily", "times": ["08:00"], "startDate": "2026-09-01"}),
+        )
+        .await;
+    assert_eq!(res.status(), StatusCode::CREATED);
+    let id = json_of(res).await["id"].as_i64().expect("id");
+    let res = app
+        .post(
+            &format!("/api/medications/{id}/changes"),
+            json!({"strength": 10, "unit": "mg", "frequency": "once-daily", "times": ["08:00"],
+                   "startDate": "2026-10-01"}),
+        )
+        .await;
+    assert_eq!(res.status(), StatusCode::CREATED);
+    let res = app
+        .post(
+            &format!("/api/medications/{id}/intakes"),
+            json!({"date": "2026-10-05", "time": "08:00", "status": "taken"}),
+        )
+        .await;
+    assert_eq!(res.status(), StatusCode::OK);
+
+    let with = create(&app, report_body("With", "2026-09-15", "2026-10-19")).await;
+    let id = with["id"].as_i64().expect("id");
+    let (_, pdf) = pdf_bytes(&app, &format!("/api/reports/{id}/download")).await;
+    let text = pdf_text(&pdf);
+    for needle in [
+        "Medications",
+        "5 mg, once a day (08:00), from 09/01/2026 to 09/30/2026",
+        "10 mg, once a day (08:00), from 10/01/2026 (ongoing)",
+        "Taken 1 of 35 scheduled doses (3%); 0 skipped, 34 missed.",
+        "Amlodipine 5 mg → 10 mg on 10/01/2026",
+        "Before (14 days) 148/87 mmHg 28 readings",
+        "After (days 3 to 16) 136/87 mmHg 28 readings",
+        "they are not a diagnosis",
+    ] {
+        assert!(text.contains(needle), "missing {needle:?} in {text}");
+    }
+    let mut body = report_body("Without", "2026-09-15", "2026-10-19");
+    body["includeAnalysis"] = json!(false);
+    let without = create(&app, body).await;
+    let id = without["id"].as_i64().expect("id");
+    let (_, pdf) = pdf_bytes(&app, &format!("/api/reports/{id}/download")).await;
+    assert!(!pdf_text(&pdf).contains("Medications"));
+}
+
 on_both_backends!(
+    a_report_with_analysis_has_the_medications_section,
     lifecycle,
     bad_input_is_refused_and_stores_nothing,
     another_users_report_is_not_found,

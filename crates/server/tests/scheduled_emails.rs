@@ -1,6 +1,7 @@
 //! Reminders and weekly reports with a controlled clock, on both backends: due once, not
 //! when a reading exists, not twice after a restart, once when two servers share the
-//! database; the email carries a working one-click unsubscribe that cannot be forged.
+//! database; the email carries a working one-click unsubscribe that cannot be forged. Dose
+//! reminders (issue 16) likewise, once per dose time.
 
 #![allow(clippy::expect_used)]
 
@@ -271,4 +272,122 @@ async fn weekly_reports(b: Backend) {
     assert!(mail.data.contains("List-Unsubscribe-Post"));
 }
 
-on_both_backends!(reminders, weekly_reports);
+/// Issue 16: a medication with reminders at 08:00 in the user's zone gets one email per
+/// dose time however many servers run, none once the dose is recorded, and the email's
+/// unsubscribe link turns the medication's reminders off.
+async fn dose_reminders(b: Backend) {
+    let app = TestApp::spawn(b).await;
+    app.signed_up("ann", "ann@example.com").await;
+    app.subscribe().await;
+    // Daily reminders stay off: only the dose reminder is sent.
+    prefs(&app, json!({"timeZone": "Europe/Paris"})).await;
+    let res = app
+        .post(
+            "/api/medications",
+            json!({"name": "Amlodipine", "strength": 10, "unit": "mg", "form": "tablet",
+                   "frequency": "once-daily", "times": ["08:00"], "startDate": "2026-11-01",
+                   "reminders": true}),
+        )
+        .await;
+    assert_eq!(res.status(), StatusCode::CREATED);
+    let id = json_of(res).await["id"].as_i64().expect("id");
+    let ann = app.client.clone();
+    // Bob takes one too, without reminders: never emailed.
+    let bob = TestApp {
+        client: client(),
+        ..app
+    };
+    bob.signed_up("bob", "bob@example.com").await;
+    bob.subscribe().await;
+    let res = bob
+        .post(
+            "/api/medications",
+            json!({"name": "Ramipril", "strength": 5, "unit": "mg", "form": "capsule",
+                   "frequency": "once-daily", "times": ["08:00"], "startDate": "2026-11-01"}),
+        )
+        .await;
+    assert_eq!(res.status(), StatusCode::CREATED);
+    let app = TestApp {
+        client: ann.clone(),
+        ..bob
+    };
+    let doses = |app: &TestApp| {
+        let n = app.notifications.clone();
+        async move { n.run_due().await.expect("run").dose_reminders }
+    };
+
+    // 2026-11-19 07:59 in Paris (UTC+1): not yet.
+    app.clock.set(at(2026, 11, 19, 6, 59));
+    assert_eq!(doses(&app).await, 0);
+    // 08:05: due. Two servers run at once: one email; a later run sends nothing more.
+    app.clock.set(at(2026, 11, 19, 7, 5));
+    let data = tempfile::tempdir().expect("dir");
+    let other = second_server(&app, b, &data).await;
+    let sent = match &other {
+        Some(other) => {
+            let (a, b2) = tokio::join!(app.notifications.run_due(), other.0.run_due());
+            a.expect("run").dose_reminders + b2.expect("run").dose_reminders
+        }
+        None => doses(&app).await,
+    };
+    assert_eq!(sent, 1, "one server sends it");
+    app.clock.set(at(2026, 11, 19, 7, 40));
+    assert_eq!(doses(&app).await, 0, "claimed: not twice");
+
+    // The next day Ann records her dose before the scheduler runs: no reminder.
+    app.clock.release();
+    let res = ann
+        .post(app.url(&format!("/api/medications/{id}/intakes")))
+        .json(&json!({"date": "2026-11-20", "time": "08:00", "status": "taken"}))
+        .send()
+        .await
+        .expect("req");
+    assert_eq!(res.status(), StatusCode::OK, "{:?}", res.text().await);
+    app.clock.set(at(2026, 11, 20, 7, 5));
+    assert_eq!(doses(&app).await, 0, "recorded: nothing to remind");
+
+    app.clock.release();
+    let mail = app
+        .email("ann@example.com", "Time for your 8:00 AM dose")
+        .await;
+    let text = mail.decoded();
+    assert!(
+        text.contains("It is time for your 8:00 AM dose (11/19/2026):"),
+        "{text}"
+    );
+    assert!(text.contains("Amlodipine 10 mg"), "{text}");
+    assert!(
+        !text.contains("Ramipril"),
+        "Bob's medication is Bob's: {text}"
+    );
+    assert!(text.contains(&format!("{}/", app.base)), "dashboard link");
+    assert!(mail.data.contains("List-Unsubscribe: <"), "RFC 2369 header");
+    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+    assert_eq!(
+        app.smtp.count_to("ann@example.com"),
+        2,
+        "verification + one dose reminder"
+    );
+    assert_eq!(app.smtp.count_to("bob@example.com"), 1, "verification only");
+
+    // The one-click link, without logging in, turns the medication's reminders off.
+    let link = mail
+        .link(&format!("{}/api/unsubscribe?token=", app.base))
+        .expect("unsubscribe link");
+    assert!(link.contains(".medications."), "{link}");
+    let res = client().get(&link).send().await.expect("req");
+    assert_eq!(res.status(), StatusCode::OK);
+    let html = res.text().await.expect("html");
+    assert!(html.contains("medication reminder emails"), "{html}");
+    let detail = json_of(app.get(&format!("/api/medications/{id}")).await).await;
+    assert_eq!(detail["medication"]["reminders"], false, "{detail}");
+    // So the next dose time sends nothing.
+    app.clock.set(at(2026, 11, 21, 7, 5));
+    assert_eq!(doses(&app).await, 0);
+    app.clock.release();
+    if let Some(other) = other {
+        other.1.stop(true).await;
+    }
+}
+
+on_both_backends!(reminders, weekly_reports, dose_reminders);

@@ -9,7 +9,7 @@ use notifications::{NotificationStore, Subscriber, Topic};
 
 use crate::db::Db;
 use crate::outbox::enqueue;
-use crate::schema::{job_claims, preferences, readings, users};
+use crate::schema::{job_claims, medications, preferences, readings, users};
 
 #[derive(Clone)]
 pub struct NotificationStoreDb {
@@ -35,18 +35,20 @@ fn is_unique_violation(e: &anyhow::Error) -> bool {
 #[async_trait::async_trait]
 impl NotificationStore for NotificationStoreDb {
     async fn subscribers(&self, topic: Topic) -> anyhow::Result<Vec<Subscriber>> {
-        let rows: Vec<(i64, String, String, String, String)> = self
+        let rows: Vec<(i64, String, String, Option<String>, Option<String>)> = self
             .db
             .read(move |conn| {
+                // A user without a preferences row has the defaults (UTC, both emails off):
+                // a dose reminder is still theirs, in UTC.
                 let base = users::table
-                    .inner_join(preferences::table)
+                    .left_join(preferences::table)
                     .filter(users::email_verified.eq(true))
                     .select((
                         users::id,
                         users::username,
                         users::email,
-                        preferences::time_zone,
-                        preferences::reminder_time,
+                        preferences::time_zone.nullable(),
+                        preferences::reminder_time.nullable(),
                     ))
                     .order(users::id.asc());
                 match topic {
@@ -56,6 +58,13 @@ impl NotificationStore for NotificationStoreDb {
                     Topic::WeeklyReports => {
                         base.filter(preferences::weekly_reports.eq(true)).load(conn)
                     }
+                    Topic::Medications => base
+                        .filter(diesel::dsl::exists(
+                            medications::table
+                                .filter(medications::user_id.eq(users::id))
+                                .filter(medications::reminders.eq(true)),
+                        ))
+                        .load(conn),
                 }
             })
             .await?;
@@ -65,8 +74,11 @@ impl NotificationStore for NotificationStoreDb {
                 user: UserId(id),
                 username,
                 email,
-                time_zone: tz.parse().unwrap_or(chrono_tz::Tz::UTC),
-                reminder_time: kernel::date::parse_time(&at)
+                time_zone: tz
+                    .and_then(|tz| tz.parse().ok())
+                    .unwrap_or(chrono_tz::Tz::UTC),
+                reminder_time: at
+                    .and_then(|at| kernel::date::parse_time(&at).ok())
                     .unwrap_or(identity::model::DEFAULT_REMINDER_TIME),
             })
             .collect())
@@ -165,6 +177,11 @@ impl NotificationStore for NotificationStoreDb {
                             preferences::updated_at.eq(now),
                         ))
                         .execute(conn)?,
+                    Topic::Medications => {
+                        diesel::update(medications::table.filter(medications::user_id.eq(user.0)))
+                            .set(medications::reminders.eq(false))
+                            .execute(conn)?
+                    }
                 };
                 Ok(true)
             })

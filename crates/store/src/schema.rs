@@ -248,3 +248,6 @@ diesel::table! {
 diesel::joinable!(medication_periods -> medications (medication_id));
 diesel::joinable!(medication_intakes -> medications (medication_id));
 diesel::allow_tables_to_appear_in_same_query!(medications, medication_periods, medication_intakes);
+// Dose reminders' subscribers: users with a medication whose reminders are on.
+diesel::allow_tables_to_appear_in_same_query!(medications, users);
+diesel::allow_tables_to_appear_in_same_query!(medications, preferences);

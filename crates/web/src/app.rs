@@ -129,6 +129,7 @@ pub fn build_app(
                         .error_handler(|e, _| extractor_error(e)),
                 )
                 .service(data::readings_csv)
+                .service(data::medications_csv)
                 .service(data::readings_fhir)
                 .service(data::account_json)
                 .service(data::import_preview)

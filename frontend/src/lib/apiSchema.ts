@@ -151,8 +151,9 @@ export interface paths {
         };
         /**
          * Everything else Vitalog holds about the user: profile, preferences, subscription,
-         *     payments, reports' metadata, guided measurements' readings and the home monitoring weeks
-         *     started (the readings are in the CSV and FHIR exports).
+         *     payments, reports' metadata, guided measurements' readings, the home monitoring weeks
+         *     started, and the medications with their dose periods and recorded doses (the readings
+         *     are in the CSV and FHIR exports).
          */
         get: {
             parameters: {
@@ -163,7 +164,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Profile, preferences, subscription, payments, reports */
+                /** @description Profile, preferences, subscription, payments, reports, medications and their recorded doses */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -342,6 +343,53 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/data/medications.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Medications as CSV: every dose period, then one row per recorded dose (the columns of
+         *     `medications::transfer::CSV_COLUMNS`).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description record,medication_id,medication,form,reason,strength,unit,frequency,times,start_date,end_date,date,time,status,intake_reason,label */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": unknown;
+                    };
+                };
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/data/readings.csv": {
         parameters: {
             query?: never;
@@ -404,7 +452,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Readings as a FHIR R4 Bundle of Observations (LOINC codes, UCUM units). */
+        /**
+         * Readings as a FHIR R4 Bundle of Observations (LOINC codes, UCUM units), then a
+         *     MedicationStatement per dose period and a MedicationAdministration per recorded dose.
+         */
         get: {
             parameters: {
                 query?: never;

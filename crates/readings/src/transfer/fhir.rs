@@ -29,8 +29,9 @@ fn category(code: &str, display: &str) -> Value {
     json!([{ "coding": [{ "system": CATEGORY, "code": code, "display": display }] }])
 }
 
-/// The reading's local date and time in `tz` as a FHIR dateTime with its UTC offset.
-fn effective(date: NaiveDate, time: chrono::NaiveTime, tz: Tz) -> String {
+/// A local date and time in `tz` as a FHIR dateTime with its UTC offset (what every
+/// export's `effectiveDateTime` is: readings here, medication intakes in `medications`).
+pub fn effective(date: NaiveDate, time: chrono::NaiveTime, tz: Tz) -> String {
     let local = NaiveDateTime::new(date, time);
     // A time skipped by a DST change is read as the moment just after the gap.
     let at = tz

@@ -486,3 +486,5 @@ async fn the_weekly_digest_says_when_the_week_had_severe_readings() {
         "{line}"
     );
 }
+
+mod medication_section;

@@ -1,5 +1,5 @@
-//! The user's data, out and in: readings as CSV or a FHIR R4 Bundle, everything else as
-//! JSON, and CSV import with a preview.
+//! The user's data, out and in: readings (and medications) as CSV or a FHIR R4 Bundle,
+//! everything else as JSON, and CSV import with a preview.
 
 use actix_web::http::header::{self, ContentDisposition, DispositionParam, DispositionType};
 use actix_web::{HttpResponse, get, post, web};
@@ -69,7 +69,28 @@ pub async fn readings_csv(
         .body(csv))
 }
 
-/// Readings as a FHIR R4 Bundle of Observations (LOINC codes, UCUM units).
+/// Medications as CSV: every dose period, then one row per recorded dose (the columns of
+/// `medications::transfer::CSV_COLUMNS`).
+#[utoipa::path(tag = "data", responses(
+    (status = 200, content_type = "text/csv", description = "record,medication_id,medication,form,reason,strength,unit,frequency,times,start_date,end_date,date,time,status,intake_reason,label"),
+    (status = 401, body = ErrorBody),
+))]
+#[get("/medications.csv")]
+pub async fn medications_csv(
+    user: CurrentUser,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let (meds, intakes) = state.medications.export(user.id).await?;
+    let csv = medications::transfer::to_csv(&meds, &intakes)?;
+    Ok(HttpResponse::Ok()
+        .content_type("text/csv; charset=utf-8")
+        .insert_header(attachment(&dated(&state, "medications", "csv")))
+        .insert_header((header::CACHE_CONTROL, "private, no-store"))
+        .body(csv))
+}
+
+/// Readings as a FHIR R4 Bundle of Observations (LOINC codes, UCUM units), then a
+/// MedicationStatement per dose period and a MedicationAdministration per recorded dose.
 #[utoipa::path(tag = "data", responses(
     (status = 200, content_type = "application/fhir+json", description = "FHIR R4 Bundle (type collection)"),
     (status = 401, body = ErrorBody),
@@ -88,7 +109,18 @@ pub async fn readings_fhir(
             &me.username,
         ),
     };
-    let bundle = transfer::to_fhir_bundle(&all, &patient, prefs.time_zone, state.clock.now());
+    let now = state.clock.now();
+    let mut bundle = transfer::to_fhir_bundle(&all, &patient, prefs.time_zone, now);
+    // The medications taken and the doses recorded (issue 16), after the observations.
+    let (meds, intakes) = state.medications.export(user.id).await?;
+    let today = now.with_timezone(&prefs.time_zone).date_naive();
+    let subject = json!({ "display": patient.display_name });
+    let more =
+        medications::transfer::fhir_entries(&meds, &intakes, &subject, prefs.time_zone, today);
+    if let Some(entries) = bundle["entry"].as_array_mut() {
+        entries.extend(more);
+        bundle["total"] = entries.len().into();
+    }
     Ok(HttpResponse::Ok()
         .content_type("application/fhir+json; charset=utf-8")
         .insert_header(attachment(&dated(&state, "readings-fhir", "json")))
@@ -113,10 +145,11 @@ pub struct PaymentDto {
 }
 
 /// Everything else Vitalog holds about the user: profile, preferences, subscription,
-/// payments, reports' metadata, guided measurements' readings and the home monitoring weeks
-/// started (the readings are in the CSV and FHIR exports).
+/// payments, reports' metadata, guided measurements' readings, the home monitoring weeks
+/// started, and the medications with their dose periods and recorded doses (the readings
+/// are in the CSV and FHIR exports).
 #[utoipa::path(tag = "data", responses(
-    (status = 200, content_type = "application/json", description = "Profile, preferences, subscription, payments, reports"),
+    (status = 200, content_type = "application/json", description = "Profile, preferences, subscription, payments, reports, medications and their recorded doses"),
     (status = 401, body = ErrorBody),
 ))]
 #[get("/account.json")]
@@ -179,6 +212,7 @@ pub async fn account_json(
         .into_iter()
         .map(kernel::date::format_date)
         .collect();
+    let (meds, intakes) = state.medications.export(user.id).await?;
     let body = json!({
         "format": "vitalog-account-export/1",
         "exportedAt": ts(now),
@@ -195,6 +229,8 @@ pub async fn account_json(
         "readingsCount": readings,
         "guidedMeasurements": guided,
         "homeMonitoringWeeksStarted": weeks,
+        "medications": medications::transfer::medications_json(&meds),
+        "medicationIntakes": medications::transfer::intakes_json(&intakes),
     });
     Ok(HttpResponse::Ok()
         .content_type("application/json; charset=utf-8")

@@ -44,8 +44,9 @@ async fn handle(state: &AppState, token: &str) -> (StatusCode, String, String) {
             StatusCode::OK,
             "You're unsubscribed".to_owned(),
             format!(
-                "Vitalog will send you no more {}. You can turn them back on at any time in your preferences.",
-                topic.label()
+                "Vitalog will send you no more {}. You can turn them back on at any time {}.",
+                topic.label(),
+                topic.turned_on_where()
             ),
         ),
         Err(UnsubscribeOutcome::Refused(e)) => (
