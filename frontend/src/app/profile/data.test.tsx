@@ -133,6 +133,7 @@ describe('Your data: downloads', () => {
       ['Readings (CSV, in my units)', '/api/data/readings.csv?units=preferred'],
       ['Readings (CSV, canonical lbs and mg/dL)', '/api/data/readings.csv?units=canonical'],
       ['Readings (FHIR R4 JSON)', '/api/data/readings.fhir.json'],
+      ['Medications (CSV)', '/api/data/medications.csv'],
       ['Account data (JSON)', '/api/data/account.json'],
     ] as const) {
       const link = within(section()).getByRole('link', { name });

@@ -16,12 +16,17 @@ export const DATA_DOWNLOADS = [
   {
     href: '/api/data/readings.fhir.json',
     label: 'Readings (FHIR R4 JSON)',
-    hint: 'A FHIR R4 Bundle of Observations (LOINC codes, UCUM units) for other health apps.',
+    hint: 'A FHIR R4 Bundle of Observations (LOINC codes, UCUM units) for other health apps, with your medications (MedicationStatement) and the doses recorded (MedicationAdministration).',
+  },
+  {
+    href: '/api/data/medications.csv',
+    label: 'Medications (CSV)',
+    hint: 'Each dose of each medication with its dates, then every dose you recorded as taken or skipped.',
   },
   {
     href: '/api/data/account.json',
     label: 'Account data (JSON)',
-    hint: 'Profile, preferences, subscription, payments and the list of your reports.',
+    hint: 'Profile, preferences, subscription, payments, the list of your reports, and your medications with the doses recorded.',
   },
 ] as const;
 
