@@ -41,6 +41,7 @@ test-client:
 test-e2e:
 	scripts/ensure-node-deps.sh
 	scripts/browser-install.sh
+	scripts/ensure-pdf-tools.sh
 	$(CARGO) build -p server --bin vitalog
 	cd frontend && npm run build && VITALOG_BIN=../target/debug/vitalog npm run e2e
 
