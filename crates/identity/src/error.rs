@@ -29,10 +29,7 @@ pub enum IdentityError {
 
 impl IdentityError {
     pub fn invalid(errors: FieldErrors) -> Self {
-        let message = errors
-            .first_message()
-            .unwrap_or("Please check the highlighted fields.")
-            .to_owned();
+        let message = errors.summary().to_owned();
         IdentityError::Invalid { message, errors }
     }
 

@@ -1,6 +1,9 @@
 use serde::Serialize;
 use std::collections::BTreeMap;
 
+/// What an answer with field errors but no message of its own says.
+pub const MSG_CHECK_FIELDS: &str = "Please check the highlighted fields.";
+
 /// Validation messages keyed by field name (camelCase, as the client names its fields).
 /// The web layer sends them as the `errors` object of a 400 answer.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
@@ -32,6 +35,11 @@ impl FieldErrors {
         self.0.values().next().map(String::as_str)
     }
 
+    /// The one message that stands for them all: the first field's, or a general one.
+    pub fn summary(&self) -> &str {
+        self.first_message().unwrap_or(MSG_CHECK_FIELDS)
+    }
+
     pub fn iter(&self) -> impl Iterator<Item = (&String, &String)> {
         self.0.iter()
     }
@@ -52,6 +60,8 @@ mod tests {
         e.add("password", "first");
         e.add("password", "second");
         assert_eq!(e.get("password"), Some("first"));
+        assert_eq!(e.summary(), "first");
+        assert_eq!(FieldErrors::new().summary(), MSG_CHECK_FIELDS);
         assert!(e.into_result().is_err());
         assert!(FieldErrors::new().into_result().is_ok());
     }

@@ -56,10 +56,7 @@ pub enum MedicationError {
 
 impl MedicationError {
     pub(crate) fn invalid(errors: FieldErrors) -> Self {
-        let message = errors
-            .first_message()
-            .unwrap_or("Please check the highlighted fields.")
-            .to_owned();
+        let message = errors.summary().to_owned();
         MedicationError::Invalid { message, errors }
     }
 

@@ -72,10 +72,7 @@ pub enum ReadingError {
 
 impl ReadingError {
     fn invalid(errors: FieldErrors) -> Self {
-        let message = errors
-            .first_message()
-            .unwrap_or("Please check the highlighted fields.")
-            .to_owned();
+        let message = errors.summary().to_owned();
         ReadingError::Invalid { message, errors }
     }
 }

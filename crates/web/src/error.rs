@@ -65,11 +65,7 @@ impl ApiError {
     }
 
     pub fn invalid(errors: FieldErrors) -> Self {
-        let mut e = Self::bad_request(
-            errors
-                .first_message()
-                .unwrap_or("Please check the highlighted fields."),
-        );
+        let mut e = Self::bad_request(errors.summary());
         e.body.errors = Some(errors);
         e
     }
