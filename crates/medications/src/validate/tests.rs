@@ -61,6 +61,8 @@ fn every_field_has_its_message() {
         NumberField::NotANumber,
         NumberField::Empty,
         NumberField::Number(100_001.0),
+        // Shows as "0 mg" in every label and export.
+        NumberField::Number(0.000_000_1),
     ] {
         assert_eq!(
             errors_of(MedicationInput {
