@@ -69,13 +69,12 @@ fn parse_date(
             errors.add(field, required);
             None
         }
-        Some(s) => date::parse_date(s)
-            .ok()
-            .filter(|_| s.len() == 10)
-            .or_else(|| {
-                errors.add(field, MSG_DATE);
-                None
-            }),
+        // The readings' rule (YYYY-MM-DD from 1900): a signed year or year 0 would be stored
+        // as text that does not sort among the others.
+        Some(s) => readings::rules::parse_date(s).or_else(|| {
+            errors.add(field, MSG_DATE);
+            None
+        }),
     }
 }
 

@@ -183,3 +183,24 @@ fn intakes_are_checked_field_by_field() {
     assert_eq!(e.get("status"), Some(MSG_STATUS));
     assert_eq!(e.get("reason"), Some(MSG_SKIP_REASON_LONG));
 }
+
+#[test]
+fn dates_are_four_digit_years_from_1900() {
+    // Ten characters each, and chrono reads them: a signed year or year 0 would be stored
+    // as text that does not sort among the others (the store compares dates as text).
+    for bad in ["-999-01-01", "+999-01-01", "0000-06-15", "1899-12-31"] {
+        let e = errors_of(MedicationInput {
+            start_date: Some(bad.into()),
+            ..input()
+        });
+        assert_eq!(e.get("startDate"), Some(MSG_DATE), "{bad}");
+    }
+    assert!(
+        medication(&MedicationInput {
+            start_date: Some("1900-01-01".into()),
+            end_date: Some(Some("9999-12-31".into())),
+            ..input()
+        })
+        .is_ok()
+    );
+}
