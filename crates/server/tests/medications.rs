@@ -525,6 +525,42 @@ async fn many_readings_after_a_start_keep_those_before(b: Backend) {
     assert_eq!(e["after"]["count"], 1200, "{e}");
 }
 
+/// A change of dose inside a planned course keeps the course's end: tapering 40 mg to 20 mg
+/// halfway through a fortnight does not make the 20 mg go on for ever (nor its reminders).
+async fn a_change_within_a_planned_course_keeps_its_end(b: Backend) {
+    let app = subscriber(b, "2026-04-10T12:00:00Z").await;
+    let m = create(
+        &app,
+        json!({"name": "Prednisolone", "strength": 40, "unit": "mg", "form": "tablet",
+               "frequency": "once-daily", "times": ["08:00"], "startDate": "2026-04-01",
+               "endDate": "2026-04-14"}),
+    )
+    .await;
+    let res = app
+        .post(
+            &format!("/api/medications/{}/changes", m["id"]),
+            json!({"strength": 20, "startDate": "2026-04-08"}),
+        )
+        .await;
+    assert_eq!(res.status(), StatusCode::CREATED);
+    let m = json_of(res).await;
+    assert_eq!(m["periods"][0]["endDate"], "2026-04-07");
+    assert_eq!(m["periods"][1]["endDate"], "2026-04-14", "{m}");
+    assert_eq!(m["endDate"], "2026-04-14");
+
+    // After a stop, a change is a restart: ongoing from its date.
+    let res = app
+        .post(
+            &format!("/api/medications/{}/changes", m["id"]),
+            json!({"strength": 10, "startDate": "2026-04-20"}),
+        )
+        .await;
+    assert_eq!(res.status(), StatusCode::CREATED);
+    let m = json_of(res).await;
+    assert_eq!(m["periods"][1]["endDate"], "2026-04-14");
+    assert_eq!(m["periods"][2]["endDate"], Value::Null);
+}
+
 on_both_backends!(
     medications_from_start_to_change,
     bad_medications_store_nothing,
@@ -533,4 +569,5 @@ on_both_backends!(
     before_and_after_a_start,
     another_users_medications_are_not_found,
     many_readings_after_a_start_keep_those_before,
+    a_change_within_a_planned_course_keeps_its_end,
 );
