@@ -154,16 +154,14 @@ fn readings_word(n: usize) -> String {
 
 /// The before/after averages for each start or change of `med`: readings dated in the
 /// [`BEFORE_DAYS`] days before, and in the [`AFTER_DAYS`] days from day [`AFTER_FROM_DAY`]
-/// (cut short by the next change and by `today`). `points` may have gaps: only the days
-/// measured count.
+/// (cut short by the next change, by a stop and by `today`). `points` may have gaps: only
+/// the days measured count.
 pub fn effects(med: &Medication, points: &[BpPoint], today: NaiveDate) -> Vec<Effect> {
-    let starts: Vec<Event> = events(std::slice::from_ref(med), today)
-        .into_iter()
-        .filter(|e| e.kind != EventKind::Stopped)
-        .collect();
-    starts
-        .iter()
+    // Its starts, changes and stops, by date: the next one (a stop too) ends an after window.
+    let all = events(std::slice::from_ref(med), today);
+    all.iter()
         .enumerate()
+        .filter(|(_, e)| e.kind != EventKind::Stopped)
         .map(|(i, e)| {
             let before = average(
                 points,
@@ -172,7 +170,7 @@ pub fn effects(med: &Medication, points: &[BpPoint], today: NaiveDate) -> Vec<Ef
             );
             let from = e.date + Duration::days(AFTER_FROM_DAY - 1);
             let mut to = (from + Duration::days(AFTER_DAYS - 1)).min(today);
-            if let Some(next) = starts.get(i + 1) {
+            if let Some(next) = all.get(i + 1) {
                 to = to.min(next.date - Duration::days(1));
             }
             let after = if from <= to {

@@ -104,9 +104,10 @@ pub struct Dose {
     pub times: Vec<NaiveTime>,
 }
 
-/// A strength as a person writes it: `10`, `2.5`, `0.125` (no trailing zeros).
+/// A strength as a person writes it: `10`, `2.5`, `0.125`, `0.0625` (no trailing zeros).
+/// Six decimals keep every real strength whole (digoxin 0.0625 mg) and drop float noise.
 pub fn strength_text(strength: f64) -> String {
-    let s = format!("{strength:.3}");
+    let s = format!("{strength:.6}");
     let s = s.trim_end_matches('0').trim_end_matches('.');
     s.to_owned()
 }
@@ -303,6 +304,15 @@ mod tests {
             ..dose
         };
         assert_eq!(prn.label(d(2026, 3, 3)), "0.125 mg, as needed");
+    }
+
+    #[test]
+    fn small_strengths_are_written_whole() {
+        // Digoxin 62.5 micrograms is written 0.0625 mg; rounding it to 0.062 or 0.063 would
+        // show a dose nobody takes.
+        assert_eq!(strength_text(0.0625), "0.0625");
+        assert_eq!(strength_text(0.1 + 0.2), "0.3", "no float noise");
+        assert_eq!(strength_text(100_000.0), "100000");
     }
 
     #[test]

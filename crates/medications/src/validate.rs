@@ -14,6 +14,9 @@ pub const REASON_MAX: usize = 500;
 pub const SKIP_REASON_MAX: usize = 200;
 /// Above any real dose in any of the units, so a typo of several zeros is caught.
 pub const STRENGTH_MAX: f64 = 100_000.0;
+/// The smallest strength a label can write ([`crate::model::strength_text`]): anything
+/// smaller would read "0 mg".
+pub const STRENGTH_MIN: f64 = 0.000_001;
 
 pub const MSG_NAME_REQUIRED: &str = "Name is required";
 pub const MSG_NAME_LONG: &str = "Name must be 100 characters or fewer";
@@ -66,13 +69,12 @@ fn parse_date(
             errors.add(field, required);
             None
         }
-        Some(s) => date::parse_date(s)
-            .ok()
-            .filter(|_| s.len() == 10)
-            .or_else(|| {
-                errors.add(field, MSG_DATE);
-                None
-            }),
+        // The readings' rule (YYYY-MM-DD from 1900): a signed year or year 0 would be stored
+        // as text that does not sort among the others.
+        Some(s) => readings::rules::parse_date(s).or_else(|| {
+            errors.add(field, MSG_DATE);
+            None
+        }),
     }
 }
 
@@ -95,7 +97,7 @@ fn optional_text<'a>(
 /// The dose fields of `input`: strength, unit, frequency, times.
 pub fn dose(input: &MedicationInput, errors: &mut FieldErrors) -> Option<Dose> {
     let strength = match input.strength {
-        Some(NumberField::Number(n)) if n > 0.0 && n <= STRENGTH_MAX && n.is_finite() => Some(n),
+        Some(NumberField::Number(n)) if (STRENGTH_MIN..=STRENGTH_MAX).contains(&n) => Some(n),
         _ => {
             errors.add("strength", MSG_STRENGTH);
             None

@@ -7,15 +7,19 @@ use medications::analysis::BpPoint;
 use readings::ReadingService;
 use readings::ports::RecordingAllowed;
 
-/// Readings of one window at most: far above anyone's four weeks of measurements, so one
-/// request's work stays bounded even after a huge import.
-const MAX_READINGS_PER_WINDOW: i64 = 2_000;
+/// Readings one call reads at most: a report's ten years at four a day fit
+/// (`reports::service::MAX_READINGS`), so the work of one request stays bounded even after a
+/// huge import.
+const MAX_READINGS_PER_CALL: usize = 20_000;
 
 /// Medications read blood pressure readings through their own port.
 pub(crate) struct BloodPressureForMedications(pub(crate) ReadingService);
 
 #[async_trait::async_trait]
 impl medications::ports::BloodPressureHistory for BloodPressureForMedications {
+    /// Every blood pressure reading of the days, read batch by batch: one page (newest first,
+    /// at most `readings::service::MAX_PAGE`) would drop the oldest days of a busy span, and
+    /// with them the readings before a change.
     async fn between(
         &self,
         user: kernel::UserId,
@@ -26,24 +30,39 @@ impl medications::ports::BloodPressureHistory for BloodPressureForMedications {
             from: Some(from),
             to: Some(to),
             kind: Some(readings::Kind::Bp),
-            limit: Some(MAX_READINGS_PER_WINDOW),
             ..Default::default()
         };
-        let page = self.0.list(user, query).await.map_err(|e| match e {
-            readings::ReadingError::Unexpected(cause) => cause,
-            refused => anyhow::Error::new(refused),
-        })?;
-        Ok(page
-            .readings
-            .iter()
-            .filter_map(|r| {
+        let mut points = Vec::new();
+        let mut after = None;
+        let mut read = 0;
+        while read < MAX_READINGS_PER_CALL {
+            let batch = self
+                .0
+                .list_batch(user, query.clone(), after)
+                .await
+                .map_err(|e| match e {
+                    readings::ReadingError::Unexpected(cause) => cause,
+                    refused => anyhow::Error::new(refused),
+                })?;
+            let Some(last) = batch.last() else {
+                break;
+            };
+            after = Some(readings::model::ListPosition::from(last));
+            read += batch.len();
+            let full =
+                usize::try_from(readings::service::LIST_BATCH).is_ok_and(|n| batch.len() >= n);
+            points.extend(batch.iter().filter_map(|r| {
                 Some(BpPoint {
                     date: r.date,
                     systolic: r.values.systolic?,
                     diastolic: r.values.diastolic?,
                 })
-            })
-            .collect())
+            }));
+            if !full {
+                break;
+            }
+        }
+        Ok(points)
     }
 }
 

@@ -488,6 +488,79 @@ async fn another_users_medications_are_not_found(b: Backend) {
     );
 }
 
+/// The averages read every reading of their days, however many there are: a thousand
+/// readings after a start (an import, a monitor that uploads often) must not hide the ones
+/// before it.
+async fn many_readings_after_a_start_keep_those_before(b: Backend) {
+    let app = subscriber(b, "2026-04-10T12:00:00Z").await;
+    let mut csv = String::from("date,time,systolic,diastolic\n");
+    for day in ["2026-03-02", "2026-03-08", "2026-03-14"] {
+        csv.push_str(&format!("{day},08:00,150,95\n"));
+    }
+    // 1,200 readings from March 17th (day 3) on: 100 a day over 12 days.
+    for i in 0..1200_i64 {
+        let day = chrono::NaiveDate::from_ymd_opt(2026, 3, 17).expect("date")
+            + chrono::Duration::days(i / 100);
+        csv.push_str(&format!(
+            "{day},{:02}:{:02},130,80\n",
+            (i % 100) / 10 + 6,
+            (i % 10) * 5
+        ));
+    }
+    let res = app.post("/api/data/import", json!({ "csv": csv })).await;
+    assert_eq!(json_of(res).await["imported"], 1203);
+    let m = create(
+        &app,
+        json!({"name": "Lisinopril", "strength": 10, "unit": "mg", "form": "tablet",
+               "frequency": "once-daily", "times": ["08:00"], "startDate": "2026-03-15"}),
+    )
+    .await;
+    let detail = json_of(app.get(&format!("/api/medications/{}", m["id"])).await).await;
+    let e = &detail["effects"][0];
+    assert_eq!(
+        e["before"],
+        json!({"systolic": 150, "diastolic": 95, "count": 3}),
+        "{e}"
+    );
+    assert_eq!(e["after"]["count"], 1200, "{e}");
+}
+
+/// A change of dose inside a planned course keeps the course's end: tapering 40 mg to 20 mg
+/// halfway through a fortnight does not make the 20 mg go on for ever (nor its reminders).
+async fn a_change_within_a_planned_course_keeps_its_end(b: Backend) {
+    let app = subscriber(b, "2026-04-10T12:00:00Z").await;
+    let m = create(
+        &app,
+        json!({"name": "Prednisolone", "strength": 40, "unit": "mg", "form": "tablet",
+               "frequency": "once-daily", "times": ["08:00"], "startDate": "2026-04-01",
+               "endDate": "2026-04-14"}),
+    )
+    .await;
+    let res = app
+        .post(
+            &format!("/api/medications/{}/changes", m["id"]),
+            json!({"strength": 20, "startDate": "2026-04-08"}),
+        )
+        .await;
+    assert_eq!(res.status(), StatusCode::CREATED);
+    let m = json_of(res).await;
+    assert_eq!(m["periods"][0]["endDate"], "2026-04-07");
+    assert_eq!(m["periods"][1]["endDate"], "2026-04-14", "{m}");
+    assert_eq!(m["endDate"], "2026-04-14");
+
+    // After a stop, a change is a restart: ongoing from its date.
+    let res = app
+        .post(
+            &format!("/api/medications/{}/changes", m["id"]),
+            json!({"strength": 10, "startDate": "2026-04-20"}),
+        )
+        .await;
+    assert_eq!(res.status(), StatusCode::CREATED);
+    let m = json_of(res).await;
+    assert_eq!(m["periods"][1]["endDate"], "2026-04-14");
+    assert_eq!(m["periods"][2]["endDate"], Value::Null);
+}
+
 on_both_backends!(
     medications_from_start_to_change,
     bad_medications_store_nothing,
@@ -495,4 +568,6 @@ on_both_backends!(
     doses_of_a_day,
     before_and_after_a_start,
     another_users_medications_are_not_found,
+    many_readings_after_a_start_keep_those_before,
+    a_change_within_a_planned_course_keeps_its_end,
 );

@@ -252,6 +252,38 @@ fn the_after_window_stops_at_the_next_change_and_at_today() {
 }
 
 #[test]
+fn the_after_window_stops_when_the_medication_stopped() {
+    // Taken March 1st to 5th, then stopped: readings from March 6th on were taken without
+    // it and are not "after" it.
+    let m = med(
+        1,
+        vec![period(
+            1,
+            5.0,
+            Frequency::OnceDaily,
+            vec![t(8, 0)],
+            d(2026, 3, 1),
+            Some(d(2026, 3, 5)),
+        )],
+    );
+    let points = vec![
+        bp(d(2026, 3, 3), 130, 80),
+        bp(d(2026, 3, 5), 132, 82),
+        bp(d(2026, 3, 10), 160, 100),
+    ];
+    let e = effects(&m, &points, d(2026, 4, 1));
+    assert_eq!(e.len(), 1);
+    assert_eq!(
+        e[0].after,
+        Some(BpAverage {
+            systolic: 131,
+            diastolic: 81,
+            count: 2
+        })
+    );
+}
+
+#[test]
 fn no_readings_means_no_average() {
     let fx = effects(&amlodipine(), &[], d(2026, 6, 1));
     assert!(

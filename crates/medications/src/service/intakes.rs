@@ -15,6 +15,9 @@ pub const MSG_FUTURE: &str = "You cannot record a dose in the future";
 pub const MSG_NOT_ON_THAT_DAY: &str = "This medication was not taken on that day";
 pub const MSG_NOT_A_DOSE_TIME: &str = "Choose one of this medication's dose times";
 pub const MSG_AS_NEEDED_TAKEN: &str = "An as-needed dose can only be recorded as taken";
+/// How far ahead of the server's clock an as-needed dose's time may be: a phone's clock a
+/// few minutes fast is not refused.
+pub const CLOCK_SKEW_MINUTES: i64 = 5;
 /// As-needed doses of one medication in one day: bounds a day's list.
 pub const MAX_AS_NEEDED_PER_DAY: usize = 24;
 pub const MSG_AS_NEEDED_MANY: &str =
@@ -161,6 +164,11 @@ impl MedicationService {
         if period.dose.frequency == Frequency::AsNeeded {
             if status != IntakeStatus::Taken {
                 return Err(MedicationError::field("status", MSG_AS_NEEDED_TAKEN));
+            }
+            // Its time is when it was taken, so a time still to come today is in the future
+            // (a scheduled dose's time is its slot, which may be marked ahead).
+            if date.and_time(time) > now + Duration::minutes(CLOCK_SKEW_MINUTES) {
+                return Err(MedicationError::field("time", MSG_FUTURE));
             }
             let that_day = self.repo.intakes(user, Some(id), date, date).await?;
             let same_time = that_day.iter().any(|i| i.time == time);

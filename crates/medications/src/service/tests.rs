@@ -197,6 +197,35 @@ async fn an_as_needed_dose_is_taken_at_any_time_but_never_skipped() {
 }
 
 #[tokio::test]
+async fn an_as_needed_dose_later_today_is_in_the_future() {
+    let mut repo = MockMedicationRepository::new();
+    repo.expect_get()
+        .returning(|_, id| Ok(Some(med(id, Frequency::AsNeeded, vec![]))));
+    repo.expect_intakes().returning(|_, _, _, _| Ok(vec![]));
+    repo.expect_record().times(1).returning(|_, v| {
+        Ok(Some(Intake {
+            id: 5,
+            medication_id: v.medication_id,
+            date: v.date,
+            time: v.time,
+            status: v.status,
+            reason: v.reason,
+        }))
+    });
+    let svc = service(repo, true);
+    // It is 12:00: an as-needed dose's time is when it was taken, so 18:00 has not come.
+    let e = svc
+        .record(USER, 3, intake_input("2026-03-10", "18:00", "taken"), now())
+        .await
+        .expect_err("future");
+    assert_eq!(field_error(e, "time"), crate::service::intakes::MSG_FUTURE);
+    // A phone's clock a few minutes ahead of the server's is not refused.
+    svc.record(USER, 3, intake_input("2026-03-10", "12:03", "taken"), now())
+        .await
+        .expect("stored");
+}
+
+#[tokio::test]
 async fn one_tap_records_only_the_doses_still_due() {
     let mut repo = MockMedicationRepository::new();
     repo.expect_list().returning(|_| {

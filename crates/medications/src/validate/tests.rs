@@ -61,6 +61,8 @@ fn every_field_has_its_message() {
         NumberField::NotANumber,
         NumberField::Empty,
         NumberField::Number(100_001.0),
+        // Shows as "0 mg" in every label and export.
+        NumberField::Number(0.000_000_1),
     ] {
         assert_eq!(
             errors_of(MedicationInput {
@@ -180,4 +182,25 @@ fn intakes_are_checked_field_by_field() {
     assert_eq!(e.get("time"), Some(MSG_TIME));
     assert_eq!(e.get("status"), Some(MSG_STATUS));
     assert_eq!(e.get("reason"), Some(MSG_SKIP_REASON_LONG));
+}
+
+#[test]
+fn dates_are_four_digit_years_from_1900() {
+    // Ten characters each, and chrono reads them: a signed year or year 0 would be stored
+    // as text that does not sort among the others (the store compares dates as text).
+    for bad in ["-999-01-01", "+999-01-01", "0000-06-15", "1899-12-31"] {
+        let e = errors_of(MedicationInput {
+            start_date: Some(bad.into()),
+            ..input()
+        });
+        assert_eq!(e.get("startDate"), Some(MSG_DATE), "{bad}");
+    }
+    assert!(
+        medication(&MedicationInput {
+            start_date: Some("1900-01-01".into()),
+            end_date: Some(Some("9999-12-31".into())),
+            ..input()
+        })
+        .is_ok()
+    );
 }

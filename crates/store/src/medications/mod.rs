@@ -233,7 +233,7 @@ impl MedicationRepository for MedicationStore {
                     .pred_opt()
                     .ok_or_else(|| anyhow::anyhow!("no day before {start}"))?;
                 // A period that ended earlier keeps its end: the days between were not
-                // taken, and the change is a restart at a new dose.
+                // taken, and the change is a restart at a new dose, ongoing.
                 let ended_before = last
                     .end_date
                     .as_deref()
@@ -243,7 +243,15 @@ impl MedicationRepository for MedicationStore {
                         .set(p::end_date.eq(Some(day(day_before))))
                         .execute(conn)?;
                 }
-                insert_period(conn, id, &dose, start, None)?;
+                // A change within a planned course (an end on or after the change) keeps
+                // the course's end: a tapering dose does not go on for ever.
+                let end = last
+                    .end_date
+                    .as_deref()
+                    .map(date::parse_date)
+                    .transpose()?
+                    .filter(|end| *end >= start);
+                insert_period(conn, id, &dose, start, end)?;
                 Ok(load_one(conn, user.0, id)?)
             })
             .await?;
