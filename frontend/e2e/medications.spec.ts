@@ -133,6 +133,8 @@ test('add a medication, mark its doses from the dashboard, see it on the chart, 
   await card.getByRole('button', { name: /^Taken: Amlodipine 5 mg, 8:00 AM/ }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Dose taken' })).toBeVisible();
   await expect(card.getByText('1 of 2 taken')).toBeVisible();
+  // The pressed button is gone: focus stays on its row.
+  await expect(card.getByRole('button', { name: /^Undo: Amlodipine 5 mg, 8:00 AM/ })).toBeFocused();
   await card.getByRole('button', { name: /^Skip: Amlodipine 5 mg, 8:00 PM/ }).click();
   const skip = page.getByRole('alertdialog', { name: 'Skip Amlodipine?' });
   await skip.getByLabel('Reason (optional)').fill('felt dizzy');
@@ -166,7 +168,8 @@ test('add a medication, mark its doses from the dashboard, see it on the chart, 
   await expect(legend.getByRole('listitem')).toHaveCount(1);
   await expect(legend).toContainText(us(day(-10)));
   await expect(legend).toContainText(/Started Amlodipine/);
-  expect(await pixelsOf(chart, STARTED_COLOR)).toBeGreaterThan(100);
+  // The legend is in the DOM a moment before react-chartjs-2 redraws the canvas (an effect): poll.
+  await expect.poll(() => pixelsOf(chart, STARTED_COLOR)).toBeGreaterThan(100);
   await toggle.uncheck();
   await expect(legend).toHaveCount(0);
   await expect.poll(() => pixelsOf(chart, STARTED_COLOR)).toBe(0);
@@ -207,7 +210,7 @@ test('add a medication, mark its doses from the dashboard, see it on the chart, 
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' }).click();
   await bpCard(page).getByLabel('Blood Pressure Trends time range').selectOption('30');
   await expect(bpCard(page).getByRole('list', { name: 'Medications on the chart' }).getByRole('listitem')).toHaveCount(2);
-  expect(await pixelsOf(bpCard(page), CHANGED_COLOR)).toBeGreaterThan(50);
+  await expect.poll(() => pixelsOf(bpCard(page), CHANGED_COLOR)).toBeGreaterThan(50);
   await expect(dosesCard(page)).toContainText('10 mg');
   await checkScreens(page, 'chart', () => expect(bpCard(page).locator('.trend-chart')).toHaveAttribute('data-painted', 'true'), () =>
     bpCard(page),
