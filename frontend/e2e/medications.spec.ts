@@ -221,7 +221,7 @@ test('an as-needed medication is logged with its time; deleting one says its dos
   await fixBrowserClock(page);
   await subscribedUserWithReadings(page, request, mailbox, 0, 'prn');
   const res = await page.request.post('/api/medications', {
-    data: { name: 'Ibuprofen', strength: 200, unit: 'mg', form: 'tablet', frequency: 'as-needed', times: [], startDate: day(-3) },
+    data: { name: 'Ibuprofen', strength: 200, unit: 'mg', form: 'tablet', frequency: 'as-needed', times: [], startDate: day(-3), reason: 'headache' },
   });
   expect(res.status(), await res.text()).toBe(201);
   const { id } = (await res.json()) as { id: number };
@@ -236,6 +236,17 @@ test('an as-needed medication is logged with its time; deleting one says its dos
   await expect(card.getByRole('list', { name: 'Doses of Ibuprofen logged' })).toContainText('Taken at 9:15 AM');
 
   await page.goto(`/medications/${id}`);
+  // Emptying the reason in Edit details clears it on the server.
+  await expect(page.getByText('For: headache')).toBeVisible();
+  await page.getByRole('button', { name: 'Edit details' }).click();
+  const details = page.getByRole('form', { name: 'Edit details' });
+  await details.getByLabel('Why you take it (optional)').fill('');
+  await details.getByRole('button', { name: 'Save details' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Details saved' })).toBeVisible();
+  await expect(page.getByText('For: headache')).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Ibuprofen' })).toBeVisible();
+  await expect(page.getByText('For: headache')).toHaveCount(0);
   await page.getByRole('button', { name: 'Delete medication' }).click();
   const confirm = page.getByRole('alertdialog', { name: 'Delete Ibuprofen?' });
   await expect(confirm).toContainText('every dose you recorded');

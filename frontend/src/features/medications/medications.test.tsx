@@ -290,6 +290,22 @@ describe("a medication's page", () => {
     }
   });
 
+  it('clears the reason when it is emptied in Edit details (the server keeps it when sent null)', async () => {
+    const { calls } = mockFetch({
+      'GET /api/medications/7': { body: detail() },
+      'GET /api/user/subscription': active,
+      'PATCH /api/medications/7': { body: amlodipine({ reason: null }) },
+    });
+    renderPage();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Edit details' }));
+    const form = screen.getByRole('form', { name: 'Edit details' });
+    await user.clear(within(form).getByLabelText('Why you take it (optional)'));
+    await user.click(within(form).getByRole('button', { name: 'Save details' }));
+    expect(await screen.findByText('Details saved')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'PATCH').map((c) => c.body)).toEqual([{ name: 'Amlodipine', form: 'tablet', reason: '' }]);
+  });
+
   it('turns reminders on at once, with a toast', async () => {
     const { calls } = mockFetch({
       'GET /api/medications/7': { body: detail() },
