@@ -133,6 +133,8 @@ test('add a medication, mark its doses from the dashboard, see it on the chart, 
   await card.getByRole('button', { name: /^Taken: Amlodipine 5 mg, 8:00 AM/ }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Dose taken' })).toBeVisible();
   await expect(card.getByText('1 of 2 taken')).toBeVisible();
+  // The pressed button is gone: focus stays on its row.
+  await expect(card.getByRole('button', { name: /^Undo: Amlodipine 5 mg, 8:00 AM/ })).toBeFocused();
   await card.getByRole('button', { name: /^Skip: Amlodipine 5 mg, 8:00 PM/ }).click();
   const skip = page.getByRole('alertdialog', { name: 'Skip Amlodipine?' });
   await skip.getByLabel('Reason (optional)').fill('felt dizzy');
@@ -166,7 +168,8 @@ test('add a medication, mark its doses from the dashboard, see it on the chart, 
   await expect(legend.getByRole('listitem')).toHaveCount(1);
   await expect(legend).toContainText(us(day(-10)));
   await expect(legend).toContainText(/Started Amlodipine/);
-  expect(await pixelsOf(chart, STARTED_COLOR)).toBeGreaterThan(100);
+  // The legend is in the DOM a moment before react-chartjs-2 redraws the canvas (an effect): poll.
+  await expect.poll(() => pixelsOf(chart, STARTED_COLOR)).toBeGreaterThan(100);
   await toggle.uncheck();
   await expect(legend).toHaveCount(0);
   await expect.poll(() => pixelsOf(chart, STARTED_COLOR)).toBe(0);
@@ -207,7 +210,7 @@ test('add a medication, mark its doses from the dashboard, see it on the chart, 
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' }).click();
   await bpCard(page).getByLabel('Blood Pressure Trends time range').selectOption('30');
   await expect(bpCard(page).getByRole('list', { name: 'Medications on the chart' }).getByRole('listitem')).toHaveCount(2);
-  expect(await pixelsOf(bpCard(page), CHANGED_COLOR)).toBeGreaterThan(50);
+  await expect.poll(() => pixelsOf(bpCard(page), CHANGED_COLOR)).toBeGreaterThan(50);
   await expect(dosesCard(page)).toContainText('10 mg');
   await checkScreens(page, 'chart', () => expect(bpCard(page).locator('.trend-chart')).toHaveAttribute('data-painted', 'true'), () =>
     bpCard(page),
@@ -218,7 +221,7 @@ test('an as-needed medication is logged with its time; deleting one says its dos
   await fixBrowserClock(page);
   await subscribedUserWithReadings(page, request, mailbox, 0, 'prn');
   const res = await page.request.post('/api/medications', {
-    data: { name: 'Ibuprofen', strength: 200, unit: 'mg', form: 'tablet', frequency: 'as-needed', times: [], startDate: day(-3) },
+    data: { name: 'Ibuprofen', strength: 200, unit: 'mg', form: 'tablet', frequency: 'as-needed', times: [], startDate: day(-3), reason: 'headache' },
   });
   expect(res.status(), await res.text()).toBe(201);
   const { id } = (await res.json()) as { id: number };
@@ -233,6 +236,17 @@ test('an as-needed medication is logged with its time; deleting one says its dos
   await expect(card.getByRole('list', { name: 'Doses of Ibuprofen logged' })).toContainText('Taken at 9:15 AM');
 
   await page.goto(`/medications/${id}`);
+  // Emptying the reason in Edit details clears it on the server.
+  await expect(page.getByText('For: headache')).toBeVisible();
+  await page.getByRole('button', { name: 'Edit details' }).click();
+  const details = page.getByRole('form', { name: 'Edit details' });
+  await details.getByLabel('Why you take it (optional)').fill('');
+  await details.getByRole('button', { name: 'Save details' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Details saved' })).toBeVisible();
+  await expect(page.getByText('For: headache')).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Ibuprofen' })).toBeVisible();
+  await expect(page.getByText('For: headache')).toHaveCount(0);
   await page.getByRole('button', { name: 'Delete medication' }).click();
   const confirm = page.getByRole('alertdialog', { name: 'Delete Ibuprofen?' });
   await expect(confirm).toContainText('every dose you recorded');

@@ -107,3 +107,19 @@ export function isoTimeIn(timeZone: string, now: Date = new Date()): string {
     return toIsoTime(now);
   }
 }
+
+/**
+ * YYYY-MM-DD of a moment on the calendar of an IANA time zone: the user's "today" as the
+ * server reckons it (doses, a medication's start and end); the browser's date when the zone
+ * is unknown.
+ */
+export function isoDateIn(timeZone: string, now: Date = new Date()): string {
+  try {
+    const parts = new Intl.DateTimeFormat('en-GB', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(now);
+    const part = (type: string): string => parts.find((p) => p.type === type)?.value ?? '';
+    const date = `${part('year')}-${part('month')}-${part('day')}`;
+    return /^\d{4}-\d{2}-\d{2}$/.test(date) ? date : toIsoDate(now);
+  } catch {
+    return toIsoDate(now);
+  }
+}

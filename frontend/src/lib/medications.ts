@@ -57,7 +57,10 @@ export interface NewMedicationRequest extends DoseRequest {
   reminders?: boolean;
 }
 
-/** `PATCH /api/medications/{id}`: any of these (`endDate: null` restarts a stopped one). */
+/**
+ * `PATCH /api/medications/{id}`: any of these (`endDate: null` restarts a stopped one;
+ * `reason: ''` clears the reason, while `null` leaves it as it is).
+ */
 export type MedicationChanges = Partial<{
   name: string;
   form: MedicationForm;

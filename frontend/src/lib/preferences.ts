@@ -63,3 +63,12 @@ export function usePreferences(): PreferencesState {
 export function savePreferences(changes: Partial<Preferences>): Promise<Preferences> {
   return apiPatch<Preferences>(PREFERENCES_KEY, changes);
 }
+
+/**
+ * The user's time zone (the one the server dates doses and medications in), or the
+ * browser's until the preferences arrive (most often the same).
+ */
+export function useTimeZone(): string {
+  const { preferences, unitsKnown } = usePreferences();
+  return unitsKnown ? preferences.timeZone : Intl.DateTimeFormat().resolvedOptions().timeZone;
+}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fetchReadingPage, parseEditId, readingsUrl } from './readings';
 import { mockFetch } from '../testing/fetchMock';
-import { formatDate, formatDateTime12, formatMonthDay, formatTime12, isoDateDaysAgo, isoTimeIn, readingTimestamp } from './dates';
+import { formatDate, formatDateTime12, formatMonthDay, formatTime12, isoDateDaysAgo, isoDateIn, isoTimeIn, readingTimestamp } from './dates';
 
 describe('edit id and list urls', () => {
   it('accepts only a positive whole number', () => {
@@ -29,6 +29,10 @@ describe('dates', () => {
     expect(isoTimeIn('Asia/Kolkata', moment)).toBe('05:00');
     expect(isoTimeIn('America/New_York', moment)).toBe('18:30');
     expect(isoTimeIn('Not/A_Zone', moment)).toMatch(/^\d{2}:\d{2}$/);
+    expect(isoDateIn('UTC', moment)).toBe('2026-11-25');
+    expect(isoDateIn('Asia/Kolkata', moment)).toBe('2026-11-26');
+    expect(isoDateIn('America/New_York', moment)).toBe('2026-11-25');
+    expect(isoDateIn('Not/A_Zone', moment)).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   });
 
   it('shows MM/DD/YYYY, 12-hour times and month/day ticks', () => {

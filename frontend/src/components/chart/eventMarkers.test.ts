@@ -23,9 +23,9 @@ describe('chart event markers', () => {
   it('draw events at the same moment as one line with one badge ("2–3"), in the first event\'s style', () => {
     const placed = placeMarkers(eventsInWindow([at(2), at(5, 'changed'), at(5, 'stopped'), at(9, 'stopped')], 0, 30 * DAY), hourly);
     expect(placed).toEqual([
-      { px: 48, kind: 'started', text: '1', lane: 0 },
-      { px: 120, kind: 'changed', text: '2–3', lane: 0 },
-      { px: 216, kind: 'stopped', text: '4', lane: 0 },
+      { px: 48, kind: 'started', text: '1', lane: 0, left: 40.5 },
+      { px: 120, kind: 'changed', text: '2–3', lane: 0, left: 105.5 },
+      { px: 216, kind: 'stopped', text: '4', lane: 0, left: 208.5 },
     ]);
   });
 
@@ -53,10 +53,27 @@ describe('chart event markers', () => {
     }
   });
 
-  it(`never uses more than ${MAX_LANES} rows: a crowded badge goes where the row ends furthest left`, () => {
-    const crowded = eventsInWindow(Array.from({ length: 8 }, (_, i) => at(i + 1)), 0, 30 * DAY);
-    const placed = placeMarkers(crowded, (x) => x / DAY); // 1 px a day: everything collides
-    expect(Math.max(...placed.map((m) => m.lane))).toBe(MAX_LANES - 1);
-    expect(placed.map((m) => m.lane)).toEqual([0, 1, 2, 0, 1, 2, 0, 1]);
+  it(`never uses more than ${MAX_LANES} rows, and never draws a badge over another: a crowded one joins the badge before`, () => {
+    // A phone's 90-day chart: about 3 px a day; four events on four days.
+    const phone = placeMarkers(eventsInWindow([at(80), at(81), at(82), at(83)], 0, 90 * DAY), (x) => (x / (90 * DAY)) * 290);
+    const crowded = placeMarkers(eventsInWindow(Array.from({ length: 8 }, (_, i) => at(i + 1)), 0, 30 * DAY), (x) => x / DAY);
+    for (const placed of [phone, crowded]) {
+      expect(Math.max(...placed.map((m) => m.lane))).toBeLessThan(MAX_LANES);
+      const badges = placed.filter((m) => m.text !== '');
+      for (const a of badges) {
+        for (const b of badges) {
+          if (a === b || a.lane !== b.lane) continue;
+          const apart = a.left + badgeWidth(a.text) <= b.left || b.left + badgeWidth(b.text) <= a.left;
+          expect(apart, `${a.text} and ${b.text} in row ${a.lane}`).toBe(true);
+        }
+      }
+      // Every event keeps its line, and its number is in a badge.
+      const numbers = badges.flatMap((m) => {
+        const [first, last = first] = m.text.split('–').map(Number);
+        return Array.from({ length: (last ?? 0) - (first ?? 0) + 1 }, (_, i) => (first ?? 0) + i);
+      });
+      expect(numbers).toEqual(placed.map((_, i) => i + 1));
+    }
+    expect(phone.map((m) => m.text)).toEqual(['1', '2', '3–4', '']);
   });
 });

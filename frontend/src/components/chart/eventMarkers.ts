@@ -29,6 +29,8 @@ export interface PlacedMarker {
   text: string;
   /** 0 = the top row of badges; a badge too close to the one before it drops a row. */
   lane: number;
+  /** Pixel x of the badge's left edge (the plugin keeps it inside the plot). */
+  left: number;
 }
 
 /** How each kind is drawn: colour, and a dash pattern so the kind does not rest on colour alone. */
@@ -63,8 +65,9 @@ export const badgeWidth = (text: string): number => 8 + 7 * text.length;
 
 /**
  * Lines and badges of the numbered events: events at the same pixel share a line; each badge
- * takes the first lane where it clears the badges already placed (by `gap` px), and when none
- * does (very crowded), the lane whose last badge is furthest left.
+ * takes the first lane where it clears the badges already placed (by `gap` px, or at least
+ * does not touch them). When none does (very crowded, e.g. a phone's 90 days), the line gets no badge of its own: the badge
+ * placed last covers its number too ("3–4"), growing to the right, so no badge hides another.
  */
 export function placeMarkers(
   events: ReadonlyArray<NumberedEvent>,
@@ -80,12 +83,28 @@ export function placeMarkers(
   }
   // The right edge of the last badge in each lane.
   const laneEnds: number[] = Array.from({ length: MAX_LANES }, () => Number.NEGATIVE_INFINITY);
-  return groups.map((group) => {
+  const placed: PlacedMarker[] = [];
+  // The badge placed last and the first number it shows (it covers every number since).
+  let lastBadge: { marker: PlacedMarker; first: number } | null = null;
+  for (const group of groups) {
     const text = badgeText(group.numbers);
-    const half = badgeWidth(text) / 2;
-    let lane = laneEnds.findIndex((end) => group.px - half >= end + gap);
-    if (lane === -1) lane = laneEnds.indexOf(Math.min(...laneEnds));
-    laneEnds[lane] = group.px + half;
-    return { px: group.px, kind: group.kind, text, lane };
-  });
+    const width = badgeWidth(text);
+    const left = group.px - width / 2;
+    let lane = laneEnds.findIndex((end) => left >= end + gap);
+    // None with room to spare: one where it at least does not touch.
+    if (lane === -1) lane = laneEnds.findIndex((end) => left >= end);
+    if (lane === -1 && lastBadge) {
+      const { marker } = lastBadge;
+      marker.text = badgeText([lastBadge.first, ...group.numbers]);
+      laneEnds[marker.lane] = marker.left + badgeWidth(marker.text);
+      placed.push({ px: group.px, kind: group.kind, text: '', lane: marker.lane, left: group.px });
+      continue;
+    }
+    const row = Math.max(lane, 0);
+    const marker: PlacedMarker = { px: group.px, kind: group.kind, text, lane: row, left };
+    laneEnds[row] = left + width;
+    placed.push(marker);
+    lastBadge = { marker, first: group.numbers[0] ?? 0 };
+  }
+  return placed;
 }

@@ -53,9 +53,11 @@ export const markerPlugin: Plugin<'line', MarkerOptions> = {
       ctx.stroke();
 
       ctx.setLineDash([]);
+      // A line in a crowd has no badge: the one before it carries its number.
+      if (marker.text === '') continue;
       const width = badgeWidth(marker.text);
       // Kept inside the plot: a badge on the left or right edge slides in.
-      const left = Math.min(Math.max(marker.px - width / 2, chartArea.left), chartArea.right - width);
+      const left = Math.min(Math.max(marker.left, chartArea.left), chartArea.right - width);
       const top = chartArea.top + 2 + marker.lane * BADGE_ROW;
       ctx.fillStyle = style.color;
       roundedRect(ctx, left, top, width, BADGE_HEIGHT, 4);

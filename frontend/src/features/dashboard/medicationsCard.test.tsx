@@ -183,6 +183,40 @@ describe("the dashboard's doses card", () => {
     expect(await screen.findByRole('region', { name: "Today's medications" })).toBeInTheDocument();
   });
 
+  it('keeps keyboard focus on the row after Taken, Skip and Undo replace its buttons', async () => {
+    const server = fakeDay();
+    mockFetch(server.routes);
+    const card = await renderCard();
+    const user = userEvent.setup();
+    await within(card).findByText('0 of 3 taken');
+    within(card).getByRole('button', { name: 'Taken: Amlodipine 20 mg, 8:00 AM' }).focus();
+    await user.keyboard('{Enter}');
+    await within(card).findByText('1 of 3 taken');
+    await waitFor(() => expect(within(card).getByRole('button', { name: 'Undo: Amlodipine 20 mg, 8:00 AM' })).toHaveFocus());
+    await user.keyboard('{Enter}');
+    await within(card).findByText('0 of 3 taken');
+    await waitFor(() => expect(within(card).getByRole('button', { name: 'Taken: Amlodipine 20 mg, 8:00 AM' })).toHaveFocus());
+
+    within(card).getByRole('button', { name: 'Skip: Metoprolol 25 mg, 8:00 PM' }).focus();
+    await user.keyboard('{Enter}');
+    const dialog = screen.getByRole('alertdialog', { name: 'Skip Metoprolol?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Skip dose' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(within(card).getByRole('button', { name: 'Undo: Metoprolol 25 mg, 8:00 PM' })).toHaveFocus());
+  });
+
+  it('after Mark all taken, focus goes to the first dose (the button is gone)', async () => {
+    const server = fakeDay();
+    mockFetch(server.routes);
+    const card = await renderCard();
+    const user = userEvent.setup();
+    await within(card).findByText('0 of 3 taken');
+    within(card).getByRole('button', { name: 'Mark all taken' }).focus();
+    await user.keyboard('{Enter}');
+    await within(card).findByText('All 3 recorded');
+    await waitFor(() => expect(within(card).getByRole('button', { name: 'Undo: Amlodipine 20 mg, 8:00 AM' })).toHaveFocus());
+  });
+
   it('explains a refusal: no subscription (with Subscribe Now) or the server\'s reason', async () => {
     const server = fakeDay();
     mockFetch({

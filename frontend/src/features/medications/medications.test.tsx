@@ -9,6 +9,7 @@ import { toIsoDate } from '../../lib/dates';
 import MedicationPage from './pages/MedicationPage';
 import MedicationsPage from './pages/MedicationsPage';
 import { medicationMessages } from './schemas';
+import { DEFAULT_PREFERENCES } from '../../lib/preferences';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -267,6 +268,42 @@ describe("a medication's page", () => {
     await user.click(within(dialog).getByRole('button', { name: 'Stop taking' }));
     expect(await screen.findByText('Medication stopped')).toBeInTheDocument();
     expect(calls.filter((c) => c.method === 'PATCH').map((c) => c.body)).toEqual([{ endDate: '2026-06-01' }]);
+  });
+
+  it("offers today in the user's time zone (the server's today) as the last day, not the browser's date", async () => {
+    // 11:00 on 06/10 in the browser's UTC is already 06/11 in Kiritimati (UTC+14).
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-06-10T11:00:00Z'));
+    try {
+      mockFetch({
+        'GET /api/medications/7': { body: detail() },
+        'GET /api/user/subscription': active,
+        'GET /api/user/preferences': { body: { ...DEFAULT_PREFERENCES, timeZone: 'Pacific/Kiritimati' } },
+      });
+      renderPage();
+      const user = userEvent.setup();
+      await user.click(await screen.findByRole('button', { name: 'Stop taking' }));
+      const dialog = screen.getByRole('alertdialog', { name: 'Stop taking Amlodipine?' });
+      await waitFor(() => expect(within(dialog).getByLabelText('Last day')).toHaveValue('2026-06-11'));
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('clears the reason when it is emptied in Edit details (the server keeps it when sent null)', async () => {
+    const { calls } = mockFetch({
+      'GET /api/medications/7': { body: detail() },
+      'GET /api/user/subscription': active,
+      'PATCH /api/medications/7': { body: amlodipine({ reason: null }) },
+    });
+    renderPage();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Edit details' }));
+    const form = screen.getByRole('form', { name: 'Edit details' });
+    await user.clear(within(form).getByLabelText('Why you take it (optional)'));
+    await user.click(within(form).getByRole('button', { name: 'Save details' }));
+    expect(await screen.findByText('Details saved')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'PATCH').map((c) => c.body)).toEqual([{ name: 'Amlodipine', form: 'tablet', reason: '' }]);
   });
 
   it('turns reminders on at once, with a toast', async () => {

@@ -3,7 +3,7 @@ import { Dialog } from '../../../components/dialog/Dialog';
 import { FieldError } from '../../../components/form/FieldError';
 import { TextField } from '../../../components/form/TextField';
 import { formatDate, formatTime12, isoTimeIn } from '../../../lib/dates';
-import { usePreferences } from '../../../lib/preferences';
+import { useTimeZone } from '../../../lib/preferences';
 import { INTAKE_REASON_MAX, INTAKE_REASON_MESSAGE } from '../../../lib/medicationCodes';
 import type { AsNeededLog, Dose } from '../../../lib/medications';
 
@@ -74,9 +74,7 @@ export interface LogDoseDialogProps {
  * time zone (the one the server dates doses in, which may not be this browser's).
  */
 export function LogDoseDialog({ medication, date, today, busy, onConfirm, onCancel }: LogDoseDialogProps): ReactElement {
-  const { preferences, unitsKnown } = usePreferences();
-  // Until the preferences arrive, the browser's clock (most often the same zone).
-  const timeZone = unitsKnown ? preferences.timeZone : Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const timeZone = useTimeZone();
   const [time, setTime] = useState(() => isoTimeIn(timeZone));
   const [error, setError] = useState<string | undefined>();
   const confirm = (): void => {

@@ -13,17 +13,19 @@ const named = (word: string, which: string): { 'aria-label': string } => ({ 'ari
 export interface DoseRowProps {
   dose: Dose;
   actions: DoseActions;
+  /** Called as one of the row's buttons is pressed: focus comes back to the row afterwards. */
+  onAct?: () => void;
   onSkip: (dose: Dose) => void;
 }
 
 /** One scheduled dose of the day: its time, what, and Taken / Skip, or what was recorded and Undo. */
-export function DoseRow({ dose, actions, onSkip }: DoseRowProps): ReactElement {
+export function DoseRow({ dose, actions, onAct, onSkip }: DoseRowProps): ReactElement {
   const time = formatTime12(dose.time);
   const which = `${dose.name} ${dose.doseLabel}, ${time}`;
   const busy = actions.busy === slotKey(dose.medicationId, dose.time) || actions.busy === 'all';
   const undoing = dose.intakeId !== null && actions.busy === `undo-${dose.intakeId}`;
   return (
-    <li className={`dose-row dose-${dose.status}`}>
+    <li className={`dose-row dose-${dose.status}`} data-slot={slotKey(dose.medicationId, dose.time)}>
       <span className="dose-time">{time}</span>
       <span className="dose-what">
         <span className="dose-name">{dose.name}</span> <span className="dose-label">{dose.doseLabel}</span>
@@ -45,12 +47,19 @@ export function DoseRow({ dose, actions, onSkip }: DoseRowProps): ReactElement {
               disabled={busy}
               aria-busy={busy || undefined}
               {...named('Taken', which)}
-              onClick={() => void actions.take(dose)}
+              onClick={() => {
+                onAct?.();
+                void actions.take(dose);
+              }}
             >
               {busy ? <Spinner size="sm" /> : null}
               Taken
             </button>
-            <button type="button" className="btn btn-secondary btn-sm" disabled={busy} {...named('Skip', which)} onClick={() => onSkip(dose)}>
+            <button type="button" className="btn btn-secondary btn-sm" disabled={busy} {...named('Skip', which)} onClick={() => {
+                onAct?.();
+                onSkip(dose);
+              }}
+            >
               Skip
             </button>
           </>
@@ -61,7 +70,11 @@ export function DoseRow({ dose, actions, onSkip }: DoseRowProps): ReactElement {
             disabled={undoing || dose.intakeId === null}
             aria-busy={undoing || undefined}
             {...named('Undo', which)}
-            onClick={() => dose.intakeId !== null && void actions.undo(dose.medicationId, dose.intakeId, which)}
+            onClick={() => {
+              if (dose.intakeId === null) return;
+              onAct?.();
+              void actions.undo(dose.medicationId, dose.intakeId, which);
+            }}
           >
             {undoing ? <Spinner size="sm" /> : null}
             Undo

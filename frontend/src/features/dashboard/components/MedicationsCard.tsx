@@ -1,11 +1,11 @@
-import { useState, type ReactElement } from 'react';
+import { useEffect, useRef, useState, type ReactElement } from 'react';
 import { Link } from 'react-router-dom';
 import { Alert } from '../../../components/feedback/Alert';
 import { Skeleton } from '../../../components/feedback/Skeleton';
 import { Spinner } from '../../../components/feedback/Spinner';
 import { formatDate } from '../../../lib/dates';
 import { useDoses, useMedications, type AsNeededLog, type Dose, type DosesAnswer } from '../../../lib/medications';
-import { useDoseActions } from '../useDoseActions';
+import { slotKey, useDoseActions } from '../useDoseActions';
 import { LogDoseDialog, SkipDialog } from './DoseDialogs';
 import { AsNeededRow, DoseRow } from './DoseRows';
 import './medicationsCard.css';
@@ -36,13 +36,34 @@ function DayDoses({ answer }: DayDosesProps): ReactElement {
   const due = answer.doses.filter((d) => d.status === 'due').length;
   const taken = answer.doses.filter((d) => d.status === 'taken').length;
   const isToday = answer.date === answer.today;
+  // Taken, Skip, Undo and Mark all taken replace the button that was pressed (or, while it
+  // runs, disable it, which drops focus): once done, focus goes back to that dose's row (Mark
+  // all taken: to itself, or the first dose), not to the page's start.
+  const root = useRef<HTMLDivElement>(null);
+  const refocus = useRef<string | null>(null);
+  const dialogOpen = skipping !== null || logging !== null;
+  useEffect(() => {
+    const key = refocus.current;
+    if (key === null || actions.busy !== null || dialogOpen) return;
+    refocus.current = null;
+    const active = document.activeElement;
+    if (active instanceof HTMLElement && active !== document.body && active.isConnected && !active.matches(':disabled')) return;
+    const scope = root.current;
+    if (!scope) return;
+    const row = key === 'all' ? null : scope.querySelector(`[data-slot="${CSS.escape(key)}"]`);
+    const target = (row ?? scope).querySelector<HTMLElement>('button:not(:disabled)');
+    target?.focus();
+  });
+  const focusAfter = (key: string): void => {
+    refocus.current = key;
+  };
 
   if (answer.doses.length === 0 && answer.asNeeded.length === 0) {
     return <p className="doses-empty">{isToday ? 'No doses are due today.' : `No doses were due on ${formatDate(answer.date)}.`}</p>;
   }
 
   return (
-    <>
+    <div ref={root} className="doses-day-content">
       {answer.doses.length > 0 ? (
         <div className="doses-summary">
           <p aria-live="polite">
@@ -54,7 +75,10 @@ function DayDoses({ answer }: DayDosesProps): ReactElement {
               className="btn btn-primary btn-sm"
               disabled={actions.busy !== null}
               aria-busy={actions.busy === 'all' || undefined}
-              onClick={() => void actions.takeAll(due)}
+              onClick={() => {
+                focusAfter('all');
+                void actions.takeAll(due);
+              }}
             >
               {actions.busy === 'all' ? <Spinner size="sm" /> : null}
               Mark all taken
@@ -65,7 +89,13 @@ function DayDoses({ answer }: DayDosesProps): ReactElement {
       {answer.doses.length > 0 ? (
         <ul className="dose-list" aria-label={isToday ? 'Doses due today' : `Doses due on ${formatDate(answer.date)}`}>
           {answer.doses.map((dose) => (
-            <DoseRow key={`${dose.medicationId}-${dose.time}`} dose={dose} actions={actions} onSkip={setSkipping} />
+            <DoseRow
+              key={`${dose.medicationId}-${dose.time}`}
+              dose={dose}
+              actions={actions}
+              onAct={() => focusAfter(slotKey(dose.medicationId, dose.time))}
+              onSkip={setSkipping}
+            />
           ))}
         </ul>
       ) : null}
@@ -102,7 +132,7 @@ function DayDoses({ answer }: DayDosesProps): ReactElement {
           }}
         />
       ) : null}
-    </>
+    </div>
   );
 }
 

@@ -2,7 +2,8 @@ import { useEffect, useRef, type ReactElement } from 'react';
 import { useFormik, type FormikErrors } from 'formik';
 import { useFieldErrors } from '../../../components/form/useFieldErrors';
 import { useMedicationWrite } from '../../../components/medications/useMedicationWrite';
-import { formatDate, toIsoDate } from '../../../lib/dates';
+import { formatDate, isoDateIn, toIsoDate } from '../../../lib/dates';
+import { useTimeZone } from '../../../lib/preferences';
 import { changeDose, latestPeriod, type Medication } from '../../../lib/medications';
 import { pickFieldErrors } from '../../../lib/serverErrors';
 import { DOSE_FIELDS, changeDoseSchema, doseRequestOf, type DoseValues } from '../schemas';
@@ -10,9 +11,9 @@ import { DoseFields } from './DoseFields';
 import { FormActions } from './FormActions';
 
 /** The change's form starts from the current dose, from today (or the day after it started). */
-export function changeValues(medication: Medication, now: Date = new Date()): DoseValues {
+export function changeValues(medication: Medication, now: Date = new Date(), timeZone?: string): DoseValues {
   const current = latestPeriod(medication);
-  const today = toIsoDate(now);
+  const today = timeZone ? isoDateIn(timeZone, now) : toIsoDate(now);
   const start = current && current.startDate >= today ? nextDay(current.startDate) : today;
   return {
     strength: current ? String(current.strength) : '',
@@ -39,8 +40,9 @@ export function ChangeDoseForm({ medication, onDone }: ChangeDoseFormProps): Rea
   const write = useMedicationWrite();
   const current = latestPeriod(medication);
   const currentStart = current?.startDate ?? medication.startDate;
+  const timeZone = useTimeZone();
   const formik = useFormik<DoseValues>({
-    initialValues: changeValues(medication),
+    initialValues: changeValues(medication, new Date(), timeZone),
     validationSchema: changeDoseSchema(currentStart),
     onSubmit: async (values, helpers) => {
       const result = await write(() => changeDose(medication.id, doseRequestOf(values)), {

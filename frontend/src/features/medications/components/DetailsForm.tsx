@@ -26,13 +26,14 @@ export function DetailsForm({ medication, onDone }: DetailsFormProps): ReactElem
     initialValues: { name: medication.name, form: medication.form, reason: medication.reason ?? '' },
     validationSchema: detailsSchema(),
     onSubmit: async (values, helpers) => {
+      // '' clears the reason: the server reads null as "not sent" and would keep the old one.
       const reason = values.reason.trim();
       const result = await write(
         () =>
           updateMedication(medication.id, {
             name: values.name.trim(),
             form: values.form as Medication['form'],
-            reason: reason === '' ? null : reason,
+            reason,
           }),
         { failure: 'The details could not be saved', success: { title: 'Details saved' } },
       );

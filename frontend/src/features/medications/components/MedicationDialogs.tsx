@@ -3,7 +3,8 @@ import { useNavigate } from 'react-router-dom';
 import { Dialog } from '../../../components/dialog/Dialog';
 import { TextField } from '../../../components/form/TextField';
 import { useMedicationWrite } from '../../../components/medications/useMedicationWrite';
-import { formatDate, toIsoDate } from '../../../lib/dates';
+import { formatDate, isoDateIn } from '../../../lib/dates';
+import { useTimeZone } from '../../../lib/preferences';
 import { deleteMedication, latestPeriod, updateMedication, useRefreshMedications, type Medication } from '../../../lib/medications';
 import { stopSchema } from '../schemas';
 
@@ -17,10 +18,11 @@ export interface MedicationDialogProps {
 export function StopDialog({ medication, onClose }: MedicationDialogProps): ReactElement {
   const write = useMedicationWrite();
   const first = latestPeriod(medication)?.startDate ?? medication.startDate;
-  const [endDate, setEndDate] = useState(() => {
-    const today = toIsoDate(new Date());
-    return today < first ? first : today;
-  });
+  // Today in the user's time zone (the server's today) until a day is typed: a browser in
+  // another zone would otherwise offer yesterday and stop it a day early.
+  const today = isoDateIn(useTimeZone());
+  const [typed, setEndDate] = useState<string | null>(null);
+  const endDate = typed ?? (today < first ? first : today);
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
 

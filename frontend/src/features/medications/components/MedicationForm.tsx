@@ -6,7 +6,8 @@ import { ToggleRow } from '../../../components/form/ToggleRow';
 import { useFieldErrors } from '../../../components/form/useFieldErrors';
 import { useMedicationWrite } from '../../../components/medications/useMedicationWrite';
 import { pickFieldErrors } from '../../../lib/serverErrors';
-import { toIsoDate } from '../../../lib/dates';
+import { isoDateIn, toIsoDate } from '../../../lib/dates';
+import { useTimeZone } from '../../../lib/preferences';
 import { MEDICATION_FORMS, timesFor } from '../../../lib/medicationCodes';
 import { createMedication, type Medication } from '../../../lib/medications';
 import { MEDICATION_FIELDS, medicationRequestOf, medicationSchema, type MedicationValues } from '../schemas';
@@ -15,7 +16,7 @@ import { FormActions } from './FormActions';
 import { ReasonField } from './ReasonField';
 
 /** A new medication's form: once a day at 08:00 from today, in mg, as a tablet. */
-export function emptyMedication(now: Date = new Date()): MedicationValues {
+export function emptyMedication(now: Date = new Date(), timeZone?: string): MedicationValues {
   return {
     name: '',
     form: 'tablet',
@@ -23,7 +24,7 @@ export function emptyMedication(now: Date = new Date()): MedicationValues {
     unit: 'mg',
     frequency: 'once-daily',
     times: timesFor('once-daily'),
-    startDate: toIsoDate(now),
+    startDate: timeZone ? isoDateIn(timeZone, now) : toIsoDate(now),
     endDate: '',
     reason: '',
     reminders: false,
@@ -39,8 +40,10 @@ export interface MedicationFormProps {
 export function MedicationForm({ onSaved, onCancel }: MedicationFormProps): ReactElement {
   const formRef = useRef<HTMLFormElement>(null);
   const write = useMedicationWrite();
+  // From today in the user's time zone, the day the server counts doses from.
+  const timeZone = useTimeZone();
   const formik = useFormik<MedicationValues>({
-    initialValues: emptyMedication(),
+    initialValues: emptyMedication(new Date(), timeZone),
     validationSchema: medicationSchema(),
     onSubmit: async (values, helpers) => {
       const result = await write(() => createMedication(medicationRequestOf(values)), {
