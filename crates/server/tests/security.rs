@@ -54,6 +54,27 @@ async fn every_id_route_is_404_for_another_user(b: Backend) {
     .await["id"]
         .as_i64()
         .expect("session");
+    let medication = json_of(
+        app.post(
+            "/api/medications",
+            json!({"name": "Amlodipine", "strength": 5, "unit": "mg", "form": "tablet",
+                   "frequency": "once-daily", "times": ["08:00"], "startDate": "2026-11-01"}),
+        )
+        .await,
+    )
+    .await["id"]
+        .as_i64()
+        .expect("medication");
+    let dose = json_of(
+        app.post(
+            "/api/medications/doses",
+            json!({"date": "2026-11-20", "status": "taken"}),
+        )
+        .await,
+    )
+    .await["doses"][0]["intakeId"]
+        .as_i64()
+        .expect("intake");
     let doc = json_of(app.get("/api/openapi.json").await).await;
 
     let bob = TestApp {
@@ -73,10 +94,16 @@ async fn every_id_route_is_404_for_another_user(b: Backend) {
             report
         } else if path.starts_with("/api/bp-sessions/") {
             session
+        } else if path.starts_with("/api/medications/") {
+            medication
         } else {
             panic!("a new {{id}} route, {path}: add its owner's id here");
         };
-        let url = bob.url(&path.replace("{id}", &id.to_string()));
+        let url = bob.url(
+            &path
+                .replace("{id}", &id.to_string())
+                .replace("{intake}", &dose.to_string()),
+        );
         for method in ["get", "patch", "put", "delete", "post"] {
             if item.get(method).is_none() {
                 continue;
@@ -96,7 +123,7 @@ async fn every_id_route_is_404_for_another_user(b: Backend) {
             tried += 1;
         }
     }
-    assert!(tried >= 6, "the document lists the id routes: {tried}");
+    assert!(tried >= 12, "the document lists the id routes: {tried}");
     // Ann's data is untouched.
     let ann = client();
     assert_eq!(
@@ -127,6 +154,16 @@ async fn every_id_route_is_404_for_another_user(b: Backend) {
         .await
         .expect("json");
     assert_eq!(s["session"]["period"], "morning");
+    let d: Value = ann
+        .get(bob.url("/api/medications/doses?date=2026-11-20"))
+        .send()
+        .await
+        .expect("req")
+        .json()
+        .await
+        .expect("json");
+    assert_eq!(d["doses"][0]["status"], "taken", "Ann's dose is kept");
+    assert_eq!(d["doses"][0]["name"], "Amlodipine");
 }
 
 async fn fields_a_client_must_not_set_are_ignored(b: Backend) {
