@@ -301,16 +301,19 @@ pub fn adherence(
             }
             day += Duration::days(1);
         }
-        a.as_needed += intakes
-            .iter()
-            .filter(|i| i.medication_id == m.id && from <= i.date && i.date <= last)
-            .filter(|i| i.status == IntakeStatus::Taken && times_on(m, i.date).is_empty())
-            .filter(|i| {
-                m.period_on(i.date)
-                    .is_some_and(|p| p.dose.frequency == crate::model::Frequency::AsNeeded)
-            })
-            .count();
     }
+    // As-needed doses taken, in one pass over the recorded doses (not one per medication).
+    let by_id: HashMap<i64, &Medication> = meds.iter().map(|m| (m.id, m)).collect();
+    a.as_needed = intakes
+        .iter()
+        .filter(|i| i.status == IntakeStatus::Taken && from <= i.date && i.date <= last)
+        .filter(|i| {
+            by_id
+                .get(&i.medication_id)
+                .and_then(|m| m.period_on(i.date))
+                .is_some_and(|p| p.dose.frequency == crate::model::Frequency::AsNeeded)
+        })
+        .count();
     a
 }
 
