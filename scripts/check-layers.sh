@@ -13,7 +13,7 @@ cd "$(dirname "$0")/.."
 
 declare -A role=(
   [kernel]=domain [identity]=domain [readings]=domain [billing]=domain
-  [reports]=domain [notifications]=domain [medications]=domain
+  [reports]=domain [notifications]=domain [medications]=domain [sharing]=domain
   [store]=adapter [mail]=adapter [paypal]=adapter [pdf]=adapter [argon2-hasher]=adapter
   [web]=web
   [server]=root

@@ -1,0 +1,9 @@
+//! Sharing with a clinician: a user gives a read-only link to a live view of part of their
+//! record (a period, blood pressure and the measures they choose), for a few days, with an
+//! optional access code, and sees every time it was opened. A share is a view, not a copy:
+//! it reads the record as it is at each visit.
+
+pub mod model;
+pub mod ports;
+
+pub use model::*;

@@ -1,0 +1,98 @@
+//! What sharing needs from the outside. The readings, the owner (name, units), the PDF and
+//! the medications come through the reports context's ports and service.
+
+use chrono::{DateTime, NaiveDate, Utc};
+use kernel::UserId;
+use kernel::outbox::OutgoingEmail;
+
+use crate::model::*;
+
+/// Why a share was not stored.
+#[derive(Debug, Clone, PartialEq)]
+pub enum InsertOutcome {
+    Created(Share),
+    /// The user already has `cap` active shares.
+    TooMany,
+    /// The user emailed `per_user` links in the last 24 hours.
+    UserEmailCap,
+    /// The recipient received `per_recipient` links (from all users) in the last 24 hours.
+    RecipientCap,
+}
+
+/// Limits checked atomically with the insert.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct InsertCaps {
+    /// Active (neither expired nor revoked at `now`) shares one user may have.
+    pub active: i64,
+    pub now: DateTime<Utc>,
+    /// Shares of the user that ended before this are deleted in the same transaction (the
+    /// owner no longer needs their log).
+    pub purge_ended_before: DateTime<Utc>,
+    /// Start of the 24 hours the email caps count.
+    pub email_since: DateTime<Utc>,
+    pub emails_per_user: i64,
+    pub emails_per_recipient: i64,
+}
+
+/// Stored shares and their access logs. Management calls are scoped to the owner: another
+/// user's share is "not found" (`None` / `false`).
+#[cfg_attr(any(test, feature = "mocks"), mockall::automock)]
+#[async_trait::async_trait]
+pub trait ShareRepository: Send + Sync {
+    /// In one transaction, serialised per user (and, when `email` is given, with every
+    /// other share email): deletes the user's shares that ended before
+    /// `caps.purge_ended_before`; refuses at a cap; otherwise inserts the share and queues
+    /// `email` (whose recipient is `share.emailed_to`).
+    async fn insert(
+        &self,
+        user: UserId,
+        share: NewShare,
+        email: Option<OutgoingEmail>,
+        caps: InsertCaps,
+    ) -> anyhow::Result<InsertOutcome>;
+    /// The user's shares, newest first.
+    async fn list(&self, user: UserId) -> anyhow::Result<Vec<Share>>;
+    async fn get(&self, user: UserId, id: i64) -> anyhow::Result<Option<Share>>;
+    /// Sets `revoked_at` (unless already set) and returns the share.
+    async fn revoke(
+        &self,
+        user: UserId,
+        id: i64,
+        at: DateTime<Utc>,
+    ) -> anyhow::Result<Option<Share>>;
+    /// Deletes the share and its log.
+    async fn delete(&self, user: UserId, id: i64) -> anyhow::Result<bool>;
+    /// The share's access log, newest first, at most `limit`; `None` when it is not the user's.
+    async fn accesses(
+        &self,
+        user: UserId,
+        id: i64,
+        limit: i64,
+    ) -> anyhow::Result<Option<Vec<Access>>>;
+    /// The share whose token hashes to `token_hash`, whatever its state (the caller checks
+    /// expiry and revocation).
+    async fn find_by_token(&self, token_hash: &str) -> anyhow::Result<Option<Share>>;
+    /// In one transaction: adds `access` to the share's log, keeping only its newest
+    /// `keep` lines, and for a view counts it (`opened` + 1, `last_opened_at`).
+    async fn record_access(&self, share_id: i64, access: Access, keep: i64) -> anyhow::Result<()>;
+}
+
+/// Access codes are hashed and checked like passwords, off the async workers (the server
+/// wires the password hasher).
+#[cfg_attr(any(test, feature = "mocks"), mockall::automock)]
+#[async_trait::async_trait]
+pub trait CodeHasher: Send + Sync {
+    async fn hash(&self, code: &str) -> anyhow::Result<String>;
+    /// `Ok(false)` for a wrong code.
+    async fn verify(&self, code: &str, hash: &str) -> anyhow::Result<bool>;
+}
+
+/// The owner's calendar and whether they pay (emailing a link is for subscribers, as
+/// emailing a report is).
+#[cfg_attr(any(test, feature = "mocks"), mockall::automock)]
+#[async_trait::async_trait]
+pub trait Owners: Send + Sync {
+    /// The owner's today at `now`, in the time zone of their preferences.
+    async fn today(&self, user: UserId, now: DateTime<Utc>) -> anyhow::Result<NaiveDate>;
+    async fn subscribed(&self, user: UserId) -> anyhow::Result<bool>;
+}
