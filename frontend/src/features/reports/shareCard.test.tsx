@@ -421,6 +421,7 @@ describe('the shares', () => {
     await user.click(within(screen.getByRole('alertdialog', { name: 'Delete this share?' })).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Share deleted')).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: stopped.label })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'New share' })).toHaveFocus();
     expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.url)).toEqual(['/api/shares/3']);
   });
 });

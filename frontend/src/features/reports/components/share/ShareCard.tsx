@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactElement } from 'react';
+import { useEffect, useState, type ReactElement } from 'react';
 import { Dialog } from '../../../../components/dialog/Dialog';
 import { CHECK_CONNECTION } from '../../../../components/medications/useMedicationWrite';
 import { useToast } from '../../../../components/toast';
@@ -23,17 +23,14 @@ export function ShareCard(): ReactElement {
   const [mode, setMode] = useState<Mode>({ kind: 'list' });
   const [confirm, setConfirm] = useState<Confirm | null>(null);
   const [busy, setBusy] = useState(false);
-  // Back from the form or the result panel, focus returns to "New share".
-  const backToList = useRef(false);
+  // Back from the form or the result panel, or a share deleted: focus goes to "New share".
+  const [focusRequest, setFocusRequest] = useState(0);
   useEffect(() => {
-    if (mode.kind === 'list' && backToList.current) {
-      backToList.current = false;
-      document.getElementById(NEW_SHARE_ID)?.focus();
-    }
-  }, [mode]);
+    if (focusRequest > 0) document.getElementById(NEW_SHARE_ID)?.focus();
+  }, [focusRequest]);
   const showList = (): void => {
-    backToList.current = true;
     setMode({ kind: 'list' });
+    setFocusRequest((n) => n + 1);
   };
 
   const created = (answer: CreatedShareDto): void => {
@@ -54,6 +51,7 @@ export function ShareCard(): ReactElement {
         await deleteShare(share.id);
         await mutate((current) => (current ?? []).filter((s) => s.id !== share.id), { revalidate: false });
         toast({ title: 'Share deleted', description: `“${share.label}” and its access log were deleted.` });
+        setFocusRequest((n) => n + 1);
       }
       setConfirm(null);
     } catch (failure) {
