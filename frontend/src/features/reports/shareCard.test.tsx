@@ -224,7 +224,12 @@ describe('the new share form', () => {
         status: 400,
         body: {
           message: 'Please correct the highlighted fields',
-          errors: { label: 'Remove the invisible control characters', email: 'Please enter a valid email address' },
+          errors: {
+            label: 'Remove the invisible control characters',
+            email: 'Please enter a valid email address',
+            days: 'Choose 30, 90 or 365 days',
+            lifetimeDays: 'Choose how long the link works: 1, 7, 30 or 90 days',
+          },
         },
       },
     });
@@ -236,6 +241,10 @@ describe('the new share form', () => {
     expect(within(form).getByLabelText('Label')).toHaveAccessibleDescription(/Remove the invisible control characters/);
     expect(within(form).getByLabelText('Email the link to (optional)')).toHaveAccessibleDescription(
       /Please enter a valid email address/,
+    );
+    expect(within(form).getByRole('group', { name: 'Period' })).toHaveAccessibleDescription('Choose 30, 90 or 365 days');
+    expect(within(form).getByRole('group', { name: 'Link works for' })).toHaveAccessibleDescription(
+      'Choose how long the link works: 1, 7, 30 or 90 days',
     );
     expect(within(form).getByRole('alert')).toHaveTextContent('Please correct the highlighted fields');
   });

@@ -57,7 +57,14 @@ export const INCLUDES = [
 ] as const;
 
 /** The server's field names that are fields of this form. */
-export const SHARE_FIELDS = ['label', 'shownName', 'from', 'accessCode', 'email'] as const;
+export const SHARE_FIELDS = ['label', 'shownName', 'periodKind', 'from', 'days', 'lifetimeDays', 'accessCode', 'email'] as const;
+
+/** The server's field errors on the form's fields (the period's kind and days are its period choice). */
+export function shareFieldErrors(server: Partial<Record<(typeof SHARE_FIELDS)[number], string>>): Partial<Record<keyof ShareValues, string>> {
+  const { periodKind, days, ...rest } = server;
+  const period = periodKind ?? days;
+  return period === undefined ? rest : { ...rest, period };
+}
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 

@@ -8,7 +8,9 @@ import { SegmentedChoice } from '../../../../components/form/SegmentedChoice';
 import { SubmitButton } from '../../../../components/form/SubmitButton';
 import { TextField } from '../../../../components/form/TextField';
 import { ToggleRow } from '../../../../components/form/ToggleRow';
+import { FieldError } from '../../../../components/form/FieldError';
 import { useFieldErrors } from '../../../../components/form/useFieldErrors';
+import { useSteadyError } from '../../../../components/form/useSteadyError';
 import { CHECK_CONNECTION } from '../../../../components/medications/useMedicationWrite';
 import { useToast } from '../../../../components/toast';
 import { isApiError } from '../../../../lib/api';
@@ -27,6 +29,7 @@ import {
   SHARE_TEXT_MAX,
   defaultShareValues,
   shareMessages,
+  shareFieldErrors,
   shareRequestOf,
   shareSchema,
   type ShareValues,
@@ -78,7 +81,7 @@ export function ShareForm({ onCreated, onCancel }: ShareFormProps): ReactElement
         });
         onCreated(created);
       } catch (error) {
-        helpers.setErrors(pickFieldErrors(error, SHARE_FIELDS) as FormikErrors<ShareValues>);
+        helpers.setErrors(shareFieldErrors(pickFieldErrors(error, SHARE_FIELDS)) as FormikErrors<ShareValues>);
         const next = failureOf(error);
         setFailure(next);
         toast({
@@ -109,6 +112,8 @@ export function ShareForm({ onCreated, onCancel }: ShareFormProps): ReactElement
     if (shownName === '') void setFieldValue('shownName', displayName(user), false);
   }, [user, shownName, setFieldValue]);
 
+  const periodError = useSteadyError(fieldError('period'));
+  const lifetimeError = useSteadyError(fieldError('lifetimeDays'));
   const { period, rolling } = formik.values;
   const pending = formik.isSubmitting;
   const fixedFrom = period === 'since' ? '' : firstDayOfLastDays(Number(period), new Date(`${today}T12:00:00`));
@@ -145,7 +150,7 @@ export function ShareForm({ onCreated, onCancel }: ShareFormProps): ReactElement
           error={fieldError('shownName')}
         />
 
-        <fieldset className="share-group">
+        <fieldset className="share-group" aria-describedby={periodError ? 'share-period-error' : undefined}>
           <legend className="field-label">Period</legend>
           <SegmentedChoice
             name="period"
@@ -154,6 +159,7 @@ export function ShareForm({ onCreated, onCancel }: ShareFormProps): ReactElement
             disabled={pending}
             onChange={(value) => void setFieldValue('period', value)}
           />
+          <FieldError id="share-period-error" error={periodError} />
           {period === 'since' ? (
             <TextField
               id="share-from"
@@ -199,7 +205,7 @@ export function ShareForm({ onCreated, onCancel }: ShareFormProps): ReactElement
           ))}
         </fieldset>
 
-        <fieldset className="share-group">
+        <fieldset className="share-group" aria-describedby={lifetimeError ? 'share-lifetime-error' : undefined}>
           <legend className="field-label">Link works for</legend>
           <SegmentedChoice
             name="lifetimeDays"
@@ -208,6 +214,7 @@ export function ShareForm({ onCreated, onCancel }: ShareFormProps): ReactElement
             disabled={pending}
             onChange={(value) => void setFieldValue('lifetimeDays', value)}
           />
+          <FieldError id="share-lifetime-error" error={lifetimeError} />
         </fieldset>
 
         <TextField
