@@ -5,74 +5,30 @@
  */
 import useSWR, { type KeyedMutator } from 'swr';
 import { apiDelete, apiGet, apiPost } from '../../../lib/api';
+import type {
+  CreateShareRequest,
+  CreatedShareDto,
+  ShareAccessDto,
+  ShareDto,
+  ShareLastDays,
+  ShareLifetime,
+} from '../../../lib/apiTypes';
 
-// The request and answers as issue 17's contract names them, until the server's OpenAPI
-// document carries them.
-
-export type SharePeriodKind = 'since' | 'fixed' | 'rolling';
-export type ShareStatus = 'active' | 'expired' | 'revoked';
-export type ShareAccessKind = 'view' | 'pdf';
+export type {
+  CreateShareRequest,
+  CreatedShareDto,
+  ShareAccessDto,
+  ShareAccessKind,
+  ShareDto,
+  ShareLastDays,
+  ShareLifetime,
+  SharePeriodKind,
+  ShareStatus,
+} from '../../../lib/apiTypes';
 
 /** "The last N days" a share may cover, and how many days a link may live. */
-export const SHARE_LAST_DAYS = [30, 90, 365] as const;
-export const SHARE_LIFETIMES = [1, 7, 30, 90] as const;
-export type ShareLastDays = (typeof SHARE_LAST_DAYS)[number];
-export type ShareLifetime = (typeof SHARE_LIFETIMES)[number];
-
-/** `POST /api/shares`. `from` for a "since" share, `days` for the others. */
-export interface CreateShareRequest {
-  label: string;
-  shownName: string;
-  periodKind: SharePeriodKind;
-  from?: string;
-  days?: ShareLastDays;
-  includeHeartRate: boolean;
-  includeWeight: boolean;
-  includeBloodSugar: boolean;
-  includeNotes: boolean;
-  includeMedications: boolean;
-  lifetimeDays: ShareLifetime;
-  accessCode?: string;
-  email?: string;
-}
-
-/** A share as the owner sees it. Instants are RFC 3339 UTC, dates YYYY-MM-DD. */
-export interface ShareDto {
-  id: number;
-  label: string;
-  shownName: string;
-  periodKind: SharePeriodKind;
-  from: string | null;
-  to: string | null;
-  days: number | null;
-  periodText: string;
-  includeHeartRate: boolean;
-  includeWeight: boolean;
-  includeBloodSugar: boolean;
-  includeNotes: boolean;
-  includeMedications: boolean;
-  hasAccessCode: boolean;
-  createdAt: string;
-  expiresAt: string;
-  revokedAt: string | null;
-  status: ShareStatus;
-  opened: number;
-  lastOpenedAt: string | null;
-  emailedTo: string | null;
-}
-
-/** `POST /api/shares`' answer: the link is in it this once, never again. */
-export interface CreatedShareDto {
-  share: ShareDto;
-  link: string;
-}
-
-/** One opening of a share: the page viewed or its PDF downloaded, and a coarse browser. */
-export interface ShareAccessDto {
-  at: string;
-  kind: ShareAccessKind;
-  browser: string;
-}
+export const SHARE_LAST_DAYS: readonly ShareLastDays[] = [30, 90, 365];
+export const SHARE_LIFETIMES: readonly ShareLifetime[] = [1, 7, 30, 90];
 
 export const SHARES_KEY = '/api/shares';
 export const shareUrl = (id: number): string => `${SHARES_KEY}/${id}`;
