@@ -138,8 +138,9 @@ async fn shares_are_stored_and_scoped_to_their_owner(b: Backend) {
         "a revoked share is still found; the caller refuses it"
     );
 
-    // The access log: only the owner reads it.
-    c.view(first.id, t, AccessKind::View, 100).await;
+    // The access log: only the owner reads it (a visit before the share was revoked).
+    c.view(first.id, t - Duration::minutes(1), AccessKind::View, 100)
+        .await;
     assert_eq!(
         c.shares.accesses(bob, first.id, 10).await.expect("log"),
         None
@@ -638,12 +639,12 @@ async fn copied_to_postgres_with_their_ids() {
     let InsertOutcome::Created(_) = c.insert(ann, fixed, mail, roomy(t)).await else {
         panic!("not created");
     };
+    c.view(deleted.id + 1, t, AccessKind::View, 10).await;
+    c.view(deleted.id + 1, t, AccessKind::Pdf, 10).await;
     c.shares
         .revoke(ann, deleted.id + 1, t)
         .await
         .expect("revoke");
-    c.view(deleted.id + 1, t, AccessKind::View, 10).await;
-    c.view(deleted.id + 1, t, AccessKind::Pdf, 10).await;
     let shares = c.shares.list(ann).await.expect("list");
     let log = c
         .shares
