@@ -57,6 +57,8 @@ pub struct Config {
     pub rate_share_code_per_link: String,
     /// Shared links' views and PDFs opened from one address.
     pub rate_shared_view_per_ip: String,
+    /// PDFs of one shared link, from all addresses.
+    pub rate_shared_pdf_per_link: String,
     pub outbox_poll_ms: u64,
     /// How often the scheduler looks for due reminders and weekly reports; 0 turns it off.
     pub scheduler_seconds: u64,
@@ -119,6 +121,7 @@ impl Default for Config {
             rate_share_code_per_ip: fmt(r.share_code_per_ip),
             rate_share_code_per_link: fmt(r.share_code_per_link),
             rate_shared_view_per_ip: fmt(r.shared_view_per_ip),
+            rate_shared_pdf_per_link: fmt(r.shared_pdf_per_link),
             outbox_poll_ms: 2000,
             scheduler_seconds: 60,
             password_hash_concurrency: 0,
@@ -246,6 +249,7 @@ impl Config {
             share_code_per_ip: parse_rate(&self.rate_share_code_per_ip)?,
             share_code_per_link: parse_rate(&self.rate_share_code_per_link)?,
             shared_view_per_ip: parse_rate(&self.rate_shared_view_per_ip)?,
+            shared_pdf_per_link: parse_rate(&self.rate_shared_pdf_per_link)?,
             multiplier: self.rate_limit_multiplier,
         })
     }

@@ -490,6 +490,40 @@ async fn deleting_the_account_ends_its_links(b: Backend) {
     app.stop().await;
 }
 
+/// Each PDF is drawn in the owner's one report slot: a link's PDFs are limited per link,
+/// from all addresses together, so whoever holds the link cannot keep the owner's own
+/// reports (and the server's few render threads) busy.
+async fn a_links_pdfs_are_limited_per_link(b: Backend) {
+    let app = TestApp::spawn_with(b, |c| c.trusted_proxies = 1).await;
+    app.clock.set(at("2026-11-25T15:00:00Z"));
+    app.signed_up("ann", "ann@example.com").await;
+    let (_, token) = create(&app, json!({})).await;
+    let (_, other) = create(&app, json!({})).await;
+    let visitor = stranger();
+    let pdf = |token: &str, from: String| {
+        visitor
+            .get(app.url(&format!("/api/shared/{token}/report.pdf")))
+            .header("x-forwarded-for", from)
+            .send()
+    };
+    for i in 0..10 {
+        let res = pdf(&token, format!("203.0.113.{i}")).await.expect("pdf");
+        assert_eq!(res.status(), StatusCode::OK, "PDF {i}");
+    }
+    let res = pdf(&token, "203.0.113.99".into()).await.expect("pdf");
+    assert_eq!(
+        res.status(),
+        StatusCode::TOO_MANY_REQUESTS,
+        "the link's 11th"
+    );
+    assert!(res.headers().contains_key("retry-after"));
+    // The view and the owner's other links are not held up.
+    assert_eq!(open(&app, &visitor, &token).await.status(), StatusCode::OK);
+    let res = pdf(&other, "203.0.113.99".into()).await.expect("pdf");
+    assert_eq!(res.status(), StatusCode::OK);
+    app.stop().await;
+}
+
 on_both_backends!(
     a_link_from_creation_to_withdrawal,
     links_expire_on_the_server,
@@ -498,4 +532,5 @@ on_both_backends!(
     guessed_tokens_learn_nothing,
     the_form_is_checked_and_emailing_is_for_subscribers,
     deleting_the_account_ends_its_links,
+    a_links_pdfs_are_limited_per_link,
 );

@@ -73,9 +73,13 @@ pub trait ShareRepository: Send + Sync {
     /// The share whose token hashes to `token_hash`, whatever its state (the caller checks
     /// expiry and revocation).
     async fn find_by_token(&self, token_hash: &str) -> anyhow::Result<Option<Share>>;
-    /// In one transaction: adds `access` to the share's log, keeping only its newest
-    /// `keep` lines, and for a view counts it (`opened` + 1, `last_opened_at`).
-    async fn record_access(&self, share_id: i64, access: Access, keep: i64) -> anyhow::Result<()>;
+    /// In one transaction, if the share still answers at `access.at` (neither revoked nor
+    /// expired, nor deleted): adds `access` to the share's log, keeping only its newest
+    /// `keep` lines, for a view counts it (`opened` + 1, `last_opened_at`), and returns
+    /// `true`. Otherwise writes nothing and returns `false`: the share ended while the visit
+    /// was being prepared, and the visitor must not be answered.
+    async fn record_access(&self, share_id: i64, access: Access, keep: i64)
+    -> anyhow::Result<bool>;
 }
 
 /// Access codes are hashed and checked like passwords, off the async workers (the server

@@ -246,15 +246,29 @@ impl ShareService {
         Ok(share.period.dates(today))
     }
 
-    async fn log(&self, share: &Share, kind: AccessKind, visitor: &Visitor) -> anyhow::Result<()> {
+    /// Logs the visit, last before answering: the share is checked again as it is logged,
+    /// so a link withdrawn (or expired, or deleted) while its view was read or its PDF
+    /// drawn answers [`ShareError::Gone`], not the record.
+    async fn log(
+        &self,
+        share: &Share,
+        kind: AccessKind,
+        visitor: &Visitor,
+    ) -> Result<(), ShareError> {
         let access = Access {
             at: self.clock.now(),
             kind,
             browser: visitor.browser.clone(),
         };
-        self.repo
+        if self
+            .repo
             .record_access(share.id, access, self.limits.log_kept)
-            .await
+            .await?
+        {
+            Ok(())
+        } else {
+            Err(ShareError::Gone)
+        }
     }
 
     /// The view behind a link, read from the record as it is now; one line in the owner's

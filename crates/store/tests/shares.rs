@@ -138,8 +138,9 @@ async fn shares_are_stored_and_scoped_to_their_owner(b: Backend) {
         "a revoked share is still found; the caller refuses it"
     );
 
-    // The access log: only the owner reads it.
-    c.view(first.id, t, AccessKind::View, 100).await;
+    // The access log: only the owner reads it (a visit before the share was revoked).
+    c.view(first.id, t - Duration::minutes(1), AccessKind::View, 100)
+        .await;
     assert_eq!(
         c.shares.accesses(bob, first.id, 10).await.expect("log"),
         None
@@ -564,6 +565,47 @@ async fn deleting_the_account_deletes_its_shares_and_their_logs(b: Backend) {
     assert_eq!(c.shares.list(bob).await.expect("list").len(), 1);
 }
 
+/// A visit answered only while the share is live: one withdrawn or expired while the view
+/// was read or the PDF drawn is neither logged nor counted (the service then answers 404).
+async fn a_share_that_ended_meanwhile_logs_no_visit(b: Backend) {
+    let c = ctx(b);
+    let ann = user(&c.users, "ann").await;
+    let t = now();
+    let revoked = c.add(ann, new_share("r", t - Duration::hours(1), 7)).await;
+    c.shares.revoke(ann, revoked.id, t).await.expect("revoke");
+    let expired = c.add(ann, new_share("e", t - Duration::days(2), 1)).await;
+    let live = c.add(ann, new_share("l", t - Duration::hours(1), 7)).await;
+    for (share, kind) in [
+        (revoked.id, AccessKind::View),
+        (revoked.id, AccessKind::Pdf),
+        (expired.id, AccessKind::View),
+        (expired.id, AccessKind::Pdf),
+    ] {
+        assert!(
+            !c.logged(share, t + Duration::seconds(1), kind).await,
+            "{share} {kind:?}"
+        );
+    }
+    assert!(c.logged(live.id, t, AccessKind::Pdf).await);
+    assert!(c.logged(live.id, t, AccessKind::View).await);
+    // The last instant before the expiry still answers; the expiry itself does not.
+    let edge = live.expires_at;
+    assert!(
+        c.logged(live.id, edge - Duration::seconds(1), AccessKind::View)
+            .await
+    );
+    assert!(!c.logged(live.id, edge, AccessKind::View).await);
+    for s in [&revoked, &expired] {
+        let after = c.shares.get(ann, s.id).await.expect("get").expect("ann's");
+        assert_eq!((after.opened, after.last_opened_at), (0, None));
+        assert_eq!(
+            c.shares.accesses(ann, s.id, 100).await.expect("log"),
+            Some(Vec::new())
+        );
+    }
+    assert_eq!(rows(&c.db, "share_accesses").await, 3);
+}
+
 on_both_backends!(
     shares_are_stored_and_scoped_to_their_owner,
     a_new_share_purges_the_owners_long_ended_ones,
@@ -574,6 +616,7 @@ on_both_backends!(
     the_recipient_cap_holds_when_users_race,
     deleting_emailed_shares_does_not_reset_the_email_caps,
     deleting_the_account_deletes_its_shares_and_their_logs,
+    a_share_that_ended_meanwhile_logs_no_visit,
 );
 
 /// `vitalog copy-database`: shares and their logs move from SQLite to PostgreSQL with their
@@ -596,12 +639,12 @@ async fn copied_to_postgres_with_their_ids() {
     let InsertOutcome::Created(_) = c.insert(ann, fixed, mail, roomy(t)).await else {
         panic!("not created");
     };
+    c.view(deleted.id + 1, t, AccessKind::View, 10).await;
+    c.view(deleted.id + 1, t, AccessKind::Pdf, 10).await;
     c.shares
         .revoke(ann, deleted.id + 1, t)
         .await
         .expect("revoke");
-    c.view(deleted.id + 1, t, AccessKind::View, 10).await;
-    c.view(deleted.id + 1, t, AccessKind::Pdf, 10).await;
     let shares = c.shares.list(ann).await.expect("list");
     let log = c
         .shares

@@ -78,6 +78,9 @@ pub struct RateSettings {
     pub share_code_per_link: Rate,
     /// Shared links' views and PDFs opened from one address.
     pub shared_view_per_ip: Rate,
+    /// PDFs of one shared link, from all addresses: each is drawn in the owner's one
+    /// report slot, so whoever holds a link must not keep it busy.
+    pub shared_pdf_per_link: Rate,
     /// Scales every count (tests and load tests raise it; 0.5 halves every limit).
     pub multiplier: f64,
 }
@@ -96,6 +99,7 @@ impl Default for RateSettings {
             share_code_per_ip: Rate::new(10, 15 * min),
             share_code_per_link: Rate::new(10, hour),
             shared_view_per_ip: Rate::new(120, min),
+            shared_pdf_per_link: Rate::new(10, hour),
             multiplier: 1.0,
         }
     }
@@ -136,6 +140,7 @@ pub struct RateLimits {
     pub share_code_per_ip: Limiter,
     pub share_code_per_link: Limiter,
     pub shared_view_per_ip: Limiter,
+    pub shared_pdf_per_link: Limiter,
 }
 
 impl RateLimits {
@@ -153,6 +158,7 @@ impl RateLimits {
             share_code_per_ip: Limiter::new(s.share_code_per_ip.scaled(m)),
             share_code_per_link: Limiter::new(s.share_code_per_link.scaled(m)),
             shared_view_per_ip: Limiter::new(s.shared_view_per_ip.scaled(m)),
+            shared_pdf_per_link: Limiter::new(s.shared_pdf_per_link.scaled(m)),
         }
     }
 }

@@ -322,7 +322,7 @@ async fn a_share_with_a_code_opens_only_where_it_was_unlocked() {
         .repo
         .expect_record_access()
         .times(1)
-        .returning(|_, _, _| Ok(()));
+        .returning(|_, _, _| Ok(true));
     let svc = parts.service();
     let token = "t".repeat(43);
     let err = svc
@@ -398,7 +398,7 @@ async fn the_view_reads_the_period_now_shows_only_what_is_shared_and_is_logged()
             assert_eq!(access.browser, "Chrome on Android");
             assert_eq!(access.at, now());
             assert_eq!(keep, 100);
-            Ok(())
+            Ok(true)
         });
     let view = parts
         .service()
@@ -445,6 +445,43 @@ async fn a_visit_that_cannot_be_logged_is_not_shown() {
         .await
         .expect_err("not logged, not shown");
     assert!(matches!(err, ShareError::Unexpected(_)), "{err:?}");
+}
+
+/// The store logs a visit only while the share answers; a share withdrawn while the PDF
+/// was drawn (or the view read) gives the visitor the same 404 as any ended link.
+#[tokio::test]
+async fn a_share_withdrawn_while_its_pdf_was_drawn_is_not_answered() {
+    let mut parts = Parts::new();
+    parts
+        .repo
+        .expect_find_by_token()
+        .returning(|_| Ok(Some(share(None))));
+    parts
+        .readings
+        .expect_in_period()
+        .returning(|_, _, _, _| Ok(Some(vec![reading("2026-11-03", bp(128, 82), None)])));
+    parts
+        .renderer
+        .expect_render()
+        .times(1)
+        .returning(|_| Ok(b"%PDF-1.7".to_vec()));
+    parts
+        .repo
+        .expect_record_access()
+        .times(2)
+        .returning(|_, _, _| Ok(false));
+    let svc = parts.service();
+    let token = "t".repeat(43);
+    let err = svc
+        .pdf(&token, &Visitor::default())
+        .await
+        .expect_err("withdrawn meanwhile");
+    assert!(matches!(err, ShareError::Gone), "{err:?}");
+    let err = svc
+        .view(&token, &Visitor::default())
+        .await
+        .expect_err("withdrawn meanwhile");
+    assert!(matches!(err, ShareError::Gone), "{err:?}");
 }
 
 #[tokio::test]
@@ -502,7 +539,7 @@ async fn the_pdf_shows_the_shown_name_only_and_is_logged() {
         .times(1)
         .returning(|_, access, _| {
             assert_eq!(access.kind, AccessKind::Pdf);
-            Ok(())
+            Ok(true)
         });
     let (name, pdf) = parts
         .service()

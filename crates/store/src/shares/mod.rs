@@ -263,15 +263,24 @@ impl ShareRepository for ShareStore {
             .transpose()
     }
 
-    async fn record_access(&self, share_id: i64, access: Access, keep: i64) -> anyhow::Result<()> {
+    async fn record_access(
+        &self,
+        share_id: i64,
+        access: Access,
+        keep: i64,
+    ) -> anyhow::Result<bool> {
         self.db
-            .write(move |conn| -> anyhow::Result<()> {
-                // The share's row is written first, for a PDF too (a write of nothing): on
-                // PostgreSQL its row lock orders this share's accesses, so the trim below
-                // sees every line before it. None written: the share was deleted meanwhile
-                // and there is no log to add to.
-                let share = s::table.find(share_id);
+            .write(move |conn| -> anyhow::Result<bool> {
+                // The share's row is written first, for a PDF too (a write of nothing), and
+                // only while it still answers: the check and the log are one step, so a
+                // share withdrawn, expired or deleted since the visit began logs nothing
+                // and the visitor is not answered. On PostgreSQL the row lock also orders
+                // this share's accesses, so the trim below sees every line before it.
                 let at = access.at.naive_utc();
+                let share = s::table
+                    .filter(s::id.eq(share_id))
+                    .filter(s::revoked_at.is_null().or(s::revoked_at.gt(at)))
+                    .filter(s::expires_at.gt(at));
                 let found = match access.kind {
                     AccessKind::View => diesel::update(share)
                         .set((s::opened.eq(s::opened + 1), s::last_opened_at.eq(at)))
@@ -281,7 +290,7 @@ impl ShareRepository for ShareStore {
                         .execute(conn)?,
                 };
                 if found == 0 {
-                    return Ok(());
+                    return Ok(false);
                 }
                 diesel::insert_into(a::table)
                     .values((
@@ -301,7 +310,7 @@ impl ShareRepository for ShareStore {
                 if !beyond.is_empty() {
                     diesel::delete(a::table.filter(a::id.eq_any(beyond))).execute(conn)?;
                 }
-                Ok(())
+                Ok(true)
             })
             .await
     }

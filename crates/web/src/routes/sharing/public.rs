@@ -109,7 +109,8 @@ pub async fn unlock(
 }
 
 /// The PDF report of the shared period and measures, drawn now; one line in the owner's
-/// access log.
+/// access log. Limited per address and, as each is drawn in the owner's one report slot,
+/// per link from all addresses.
 #[utoipa::path(tag = "sharing", params(("token" = String, Path)), responses(
     (status = 200, content_type = "application/pdf", description = "The report, as an attachment"),
     (status = 401, body = ErrorBody), (status = 404, body = ErrorBody), (status = 429, body = ErrorBody),
@@ -121,6 +122,10 @@ pub async fn pdf(
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     limit_views(&req, &state)?;
+    state
+        .limits
+        .shared_pdf_per_link
+        .check(&kernel::secret::hash(&token))?;
     let (name, pdf) = state.shares.pdf(&token, &visitor(&req, &state)).await?;
     Ok(HttpResponse::Ok()
         .content_type("application/pdf")
