@@ -103,9 +103,9 @@ describe('summary words and numbers', () => {
       within(within(measures).getByRole('rowheader', { name }).closest('tr') as HTMLElement)
         .getAllByRole('cell')
         .map((c) => c.textContent ?? '');
-    expect(row('Systolic')).toEqual(['132.4 mmHg', '118 mmHg', '186 mmHg', '10', 'rising: +6.2 mmHg over the period (+3.1 mmHg per 30 days)']);
-    expect(row('Diastolic')[4]).toBe('falling: −2.0 mmHg over the period (−1.0 mmHg per 30 days)');
-    expect(row('Weight')).toEqual(['70.3 kg', '69.8 kg', '71.0 kg', '4', 'Too few readings for a trend']);
+    expect(row('Systolic')).toEqual(['132.4 mmHg', '118 to 186 mmHg', '10', 'rising: +6.2 mmHg over the period (+3.1 mmHg per 30 days)']);
+    expect(row('Diastolic')[3]).toBe('falling: −2.0 mmHg over the period (−1.0 mmHg per 30 days)');
+    expect(row('Weight')).toEqual(['70.3 kg', '69.8 to 71.0 kg', '4', 'Too few readings for a trend']);
     expect(within(measures).queryByRole('rowheader', { name: 'Blood sugar' })).toBeNull();
 
     const times = within(summary).getByRole('table', { name: 'Averages by time of day' });

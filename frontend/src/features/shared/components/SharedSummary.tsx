@@ -4,7 +4,6 @@ import { Missing } from '../../../components/readings/ReadingCells';
 import { BP_CATEGORY_NOTE, bpCategoryLabel } from '../../../lib/bpCategory';
 import type { SharedViewDto } from '../api';
 import {
-  averageBp,
   categoryShares,
   formatAverage,
   includedMeasures,
@@ -14,13 +13,20 @@ import {
   type Measure,
 } from '../summary';
 
-/** One headline number: what it is, the number, and what it is of. */
-function Stat({ term, value, detail }: { term: string; value: string; detail?: string }): ReactElement {
+/** One headline number: what it is, the number and its unit, and what it is of. */
+function Stat({ term, value, unit, detail }: { term: string; value: string | null; unit?: string; detail?: string }): ReactElement {
   return (
     <div className="shared-stat">
       <dt>{term}</dt>
       <dd>
-        {value}
+        {value === null ? (
+          <span className="shared-stat-none">Not recorded</span>
+        ) : (
+          <>
+            {value}
+            {unit ? <span className="shared-stat-unit"> {unit}</span> : null}
+          </>
+        )}
         {detail ? <span className="shared-stat-detail">{detail}</span> : null}
       </dd>
     </div>
@@ -30,7 +36,7 @@ function Stat({ term, value, detail }: { term: string; value: string; detail?: s
 /** The headline numbers: readings, then the average of each measure included. */
 function Headline({ view }: { view: SharedViewDto }): ReactElement {
   const { summary } = view;
-  const bp = averageBp(summary.systolic?.average ?? null, summary.diastolic?.average ?? null);
+  const { systolic, diastolic } = summary;
   const averageOf = (measure: Measure): ReactElement | null => {
     if (measure.key === 'systolic' || measure.key === 'diastolic') return null;
     const stats = summary[measure.key];
@@ -38,7 +44,8 @@ function Headline({ view }: { view: SharedViewDto }): ReactElement {
       <Stat
         key={measure.key}
         term={`Average ${measure.name.toLowerCase()}`}
-        value={stats ? `${formatAverage(stats.average)} ${measure.unit}` : 'Not recorded'}
+        value={stats ? formatAverage(stats.average) : null}
+        unit={measure.unit}
         {...(stats ? { detail: `of ${readingsText(stats.count)}` } : {})}
       />
     );
@@ -48,8 +55,9 @@ function Headline({ view }: { view: SharedViewDto }): ReactElement {
       <Stat term="Readings" value={String(summary.readings)} detail={view.periodText} />
       <Stat
         term="Average blood pressure"
-        value={bp ?? 'Not recorded'}
-        {...(summary.systolic ? { detail: `of ${readingsText(summary.systolic.count)}` } : {})}
+        value={systolic && diastolic ? `${formatAverage(systolic.average)}/${formatAverage(diastolic.average)}` : null}
+        unit="mmHg"
+        {...(systolic ? { detail: `of ${readingsText(systolic.count)}` } : {})}
       />
       {includedMeasures(view).map(averageOf)}
     </dl>
@@ -67,8 +75,7 @@ function MeasuresTable({ view }: { view: SharedViewDto }): ReactElement {
           <tr>
             <th scope="col">Measure</th>
             <th scope="col">Average</th>
-            <th scope="col">Lowest</th>
-            <th scope="col">Highest</th>
+            <th scope="col">Lowest to highest</th>
             <th scope="col">Readings</th>
             <th scope="col">Trend</th>
           </tr>
@@ -77,7 +84,6 @@ function MeasuresTable({ view }: { view: SharedViewDto }): ReactElement {
           {includedMeasures(view).map((m) => {
             const stats = summary[m.key];
             const trend = summary.trends[m.key];
-            const value = (n: number): string => `${n.toFixed(m.decimals)} ${m.unit}`;
             return (
               <tr key={m.key}>
                 <th scope="row" data-label="Measure">
@@ -86,16 +92,15 @@ function MeasuresTable({ view }: { view: SharedViewDto }): ReactElement {
                 <td data-label="Average" className="cell-number">
                   {stats ? `${formatAverage(stats.average)} ${m.unit}` : <Missing />}
                 </td>
-                <td data-label="Lowest" className="cell-number">
-                  {stats ? value(stats.min) : <Missing />}
-                </td>
-                <td data-label="Highest" className="cell-number">
-                  {stats ? value(stats.max) : <Missing />}
+                <td data-label="Lowest to highest" className="cell-number">
+                  {stats ? `${stats.min.toFixed(m.decimals)} to ${stats.max.toFixed(m.decimals)} ${m.unit}` : <Missing />}
                 </td>
                 <td data-label="Readings" className="cell-number">
                   {stats ? stats.count : 0}
                 </td>
-                <td data-label="Trend">{trend ? trendText(trend, m.unit) : 'Too few readings for a trend'}</td>
+                <td data-label="Trend" className="shared-cell-text">
+                  {trend ? trendText(trend, m.unit) : 'Too few readings for a trend'}
+                </td>
               </tr>
             );
           })}
@@ -158,7 +163,9 @@ function Categories({ view }: { view: SharedViewDto }): ReactElement {
           <li key={s.category}>
             <span className={`bp-badge bp-badge-${s.category}`}>{s.label}</span>
             <span className="shared-category-bar" aria-hidden="true">
-              <span className={`shared-category-fill bp-badge-${s.category}`} style={{ width: `${s.percent}%` }} />
+              {s.count > 0 ? (
+                <span className={`shared-category-fill bp-badge-${s.category}`} style={{ width: `${Math.max(s.percent, 1)}%` }} />
+              ) : null}
             </span>
             <span className="shared-category-count">
               {readingsText(s.count)} ({s.percent}%)
