@@ -54,11 +54,11 @@ describe('summary words and numbers', () => {
 
   it('says a trend in words with its numbers', () => {
     expect(trendText({ direction: 'rising', overPeriod: 6.2, per30Days: 3.1 }, 'mmHg')).toBe(
-      'rising: +6.2 mmHg over the period (+3.1 mmHg per 30 days)',
+      'Rising: +6.2 mmHg over the period (+3.1 mmHg per 30 days)',
     );
-    expect(trendText({ direction: 'falling', overPeriod: -2, per30Days: null }, 'kg')).toBe('falling: −2.0 kg over the period');
+    expect(trendText({ direction: 'falling', overPeriod: -2, per30Days: null }, 'kg')).toBe('Falling: −2.0 kg over the period');
     expect(trendText({ direction: 'stable', overPeriod: 0, per30Days: 0 }, 'bpm')).toBe(
-      'stable: ±0.0 bpm over the period (±0.0 bpm per 30 days)',
+      'Stable: ±0.0 bpm over the period (±0.0 bpm per 30 days)',
     );
   });
 
@@ -103,8 +103,8 @@ describe('summary words and numbers', () => {
       within(within(measures).getByRole('rowheader', { name }).closest('tr') as HTMLElement)
         .getAllByRole('cell')
         .map((c) => c.textContent ?? '');
-    expect(row('Systolic')).toEqual(['132.4 mmHg', '118 to 186 mmHg', '10', 'rising: +6.2 mmHg over the period (+3.1 mmHg per 30 days)']);
-    expect(row('Diastolic')[3]).toBe('falling: −2.0 mmHg over the period (−1.0 mmHg per 30 days)');
+    expect(row('Systolic')).toEqual(['132.4 mmHg', '118 to 186 mmHg', '10', 'Rising: +6.2 mmHg over the period (+3.1 mmHg per 30 days)']);
+    expect(row('Diastolic')[3]).toBe('Falling: −2.0 mmHg over the period (−1.0 mmHg per 30 days)');
     expect(row('Weight')).toEqual(['70.3 kg', '69.8 to 71.0 kg', '4', 'Too few readings for a trend']);
     expect(within(measures).queryByRole('rowheader', { name: 'Blood sugar' })).toBeNull();
 
@@ -279,10 +279,16 @@ describe('a link that does not answer', () => {
     const { calls } = mockFetch({ [VIEW]: GONE });
     renderShared();
     expect(await screen.findByRole('heading', { level: 1, name: 'This link is no longer available' })).toBeInTheDocument();
-    expect(screen.getByText(GONE.body.message)).toBeInTheDocument();
+    expect(screen.getByText('It may have expired or been withdrawn; ask for a new one.')).toBeInTheDocument();
     expect(screen.queryByRole('button')).toBeNull();
     expect(document.title).toBe('This link is no longer available · Vitalog');
     expect(calls).toHaveLength(1);
+  });
+
+  it('shows a gone message that does not start with the heading whole', async () => {
+    mockFetch({ [VIEW]: { status: 404, body: { message: 'Ask the person for a new link.' } } });
+    renderShared();
+    expect(await screen.findByText('Ask the person for a new link.')).toBeInTheDocument();
   });
 
   it('offers Try again after a network failure', async () => {

@@ -83,13 +83,14 @@ export function statsText(stats: StatsDto, measure: Measure): string {
 const signed = (n: number): string => `${n > 0 ? '+' : n < 0 ? '−' : '±'}${Math.abs(n).toFixed(1)}`;
 
 /**
- * The trend of a measure in words with its numbers: 'rising: +6.2 mmHg over the period
- * (+3.1 mmHg per 30 days)', 'stable: +0.4 mmHg over the period'.
+ * The trend of a measure in words with its numbers: 'Rising: +6.2 mmHg over the period
+ * (+3.1 mmHg per 30 days)', 'Stable: +0.4 mmHg over the period'.
  */
 export function trendText(trend: TrendDto, unit: string): string {
   const over = `${signed(trend.overPeriod)} ${unit} over the period`;
   const per30 = trend.per30Days === null ? '' : ` (${signed(trend.per30Days)} ${unit} per 30 days)`;
-  return `${trend.direction}: ${over}${per30}`;
+  const direction = `${trend.direction.charAt(0).toUpperCase()}${trend.direction.slice(1)}`;
+  return `${direction}: ${over}${per30}`;
 }
 
 /** The PDF's rule (reports::analysis): morning readings are before noon, evening ones from 18:00. */

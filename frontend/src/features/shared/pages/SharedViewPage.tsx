@@ -44,10 +44,13 @@ function LoadingView(): ReactElement {
   );
 }
 
+/** The server's message under the same words as a heading: its first sentence is the heading, said once. */
 function GoneView({ error }: { error: unknown }): ReactElement {
+  const message = serverMessageOr(error, GONE_FALLBACK);
+  const rest = message.startsWith(`${GONE_TITLE}.`) ? message.slice(GONE_TITLE.length + 1).trim() : message;
   return (
     <StatusCard tone="neutral" icon={<Icon name="info" size={32} />} title={GONE_TITLE}>
-      <p>{serverMessageOr(error, GONE_FALLBACK)}</p>
+      <p>{rest || GONE_FALLBACK}</p>
     </StatusCard>
   );
 }
