@@ -18,7 +18,7 @@ use crate::ports::{BloodPressureHistory, MedicationRepository};
 use crate::validate::{self, MedicationInput};
 
 pub use intakes::{AsNeededLog, DayDoses, DoseView};
-pub use report::{MedicationReport, ReportLine};
+pub use report::{MedicationReport, ReportLine, adherence_text, period_text, plural};
 
 pub const MSG_SUBSCRIPTION_REQUIRED: &str = readings::service::MSG_SUBSCRIPTION_REQUIRED;
 pub const MSG_NOT_FOUND: &str = "Medication not found";

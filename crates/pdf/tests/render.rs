@@ -74,6 +74,7 @@ fn doc(report_type: ReportType, days: i64, kg: bool) -> ReportDocument {
         readings: rs,
         home_weeks: Vec::new(),
         medications: None,
+        omitted: Default::default(),
     }
 }
 
@@ -169,6 +170,43 @@ fn units_follow_the_patients_preferences() {
     assert!(text.contains("Weight (kg)"));
     assert!(!text.contains("Weight (lbs)"));
     assert!(text.contains("Weight Report"));
+}
+
+#[test]
+fn a_shared_report_leaves_out_what_is_not_shared_and_says_so() {
+    let full = doc(ReportType::Comprehensive, 10, false);
+    let mut shared = full.clone();
+    shared.omitted = reports::Omitted {
+        heart_rate: true,
+        weight: false,
+        blood_sugar: true,
+    };
+    for r in &mut shared.readings {
+        r.values.heart_rate = None;
+        r.values.blood_sugar = None;
+    }
+    let bytes = pdf::render(&full).expect("render");
+    let (_dir, path) = write(&bytes);
+    let whole = tool("pdftotext", &["-layout", &path, "-"]);
+    assert!(whole.contains("Heart rate (bpm)"), "the full report has it");
+    assert!(whole.contains("Blood sugar (mg/dL)"));
+    let bytes = pdf::render(&shared).expect("render");
+    let (_dir, path) = write(&bytes);
+    let text = tool("pdftotext", &["-layout", &path, "-"]);
+    assert!(
+        text.contains("Not part of this shared report: heart rate, blood sugar."),
+        "{text}"
+    );
+    for gone in [
+        "Heart rate (bpm)",
+        "Blood sugar (mg/dL)",
+        "No heart rate readings",
+        "No blood sugar readings",
+    ] {
+        assert!(!text.contains(gone), "{gone} is not shared: {text}");
+    }
+    assert!(text.contains("Weight (lbs)"), "weight is shared");
+    assert!(text.contains("Systolic (mmHg)"));
 }
 
 #[test]

@@ -165,6 +165,56 @@ pub struct ReportDocument {
     /// The "Medications" section: only for a report with its analysis, and only when
     /// something was taken during its days (`None` otherwise).
     pub medications: Option<medications::service::MedicationReport>,
+    /// Measures left out on purpose: a shared report shows only what its owner shares.
+    pub omitted: Omitted,
+}
+
+/// A measure a report can show.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Measure {
+    BloodPressure,
+    HeartRate,
+    Weight,
+    BloodSugar,
+}
+
+/// Measures a report leaves out although its type covers them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Omitted {
+    pub heart_rate: bool,
+    pub weight: bool,
+    pub blood_sugar: bool,
+}
+
+impl ReportDocument {
+    /// Whether the report shows `m` (its rows, charts, trend and table column): the one
+    /// rule of what each report type covers, less what was [`Omitted`].
+    pub fn shows(&self, m: Measure) -> bool {
+        use ReportType::*;
+        let t = self.spec.report_type;
+        match m {
+            Measure::BloodPressure => matches!(t, Bp | Comprehensive),
+            Measure::HeartRate => matches!(t, Bp | Comprehensive) && !self.omitted.heart_rate,
+            Measure::Weight => matches!(t, Weight | Comprehensive) && !self.omitted.weight,
+            Measure::BloodSugar => matches!(t, Sugar | Comprehensive) && !self.omitted.blood_sugar,
+        }
+    }
+
+    /// What a reader should know is missing on purpose ("heart rate, weight"), if anything.
+    pub fn not_shared(&self) -> Option<String> {
+        let t = self.spec.report_type;
+        let mut names = Vec::new();
+        if self.omitted.heart_rate && matches!(t, ReportType::Bp | ReportType::Comprehensive) {
+            names.push("heart rate");
+        }
+        if self.omitted.weight && matches!(t, ReportType::Weight | ReportType::Comprehensive) {
+            names.push("weight");
+        }
+        if self.omitted.blood_sugar && matches!(t, ReportType::Sugar | ReportType::Comprehensive) {
+            names.push("blood sugar");
+        }
+        (!names.is_empty()).then(|| names.join(", "))
+    }
 }
 
 /// An email of a stored report.

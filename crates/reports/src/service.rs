@@ -320,6 +320,7 @@ impl ReportService {
             analysis: analyse(&readings),
             home_weeks,
             medications,
+            omitted: Omitted::default(),
             spec: spec.clone(),
             patient,
             generated_at,
@@ -336,6 +337,58 @@ impl ReportService {
             .insert(user, report, cap)
             .await?
             .ok_or(ReportError::TooManyKept(cap))
+    }
+
+    /// Draws a report of `spec` for someone the user shares it with, without keeping it:
+    /// only the readings `keep` returns (it may also strip measures from them), the
+    /// patient shown as `shown_name` alone (no email or date of birth), the "Medications"
+    /// section only when `with_medications`, and nothing of the `omitted` measures. Admitted as [`Self::create`] is (one at a time
+    /// per user, a bounded number in all, at most [`MAX_READINGS`] readings), so links
+    /// opened by many cannot render without bound. `None` when the period holds more.
+    pub async fn render_shared(
+        &self,
+        user: UserId,
+        spec: ReportSpec,
+        keep: impl Fn(Reading) -> Option<Reading> + Send,
+        shown_name: &str,
+        with_medications: bool,
+        omitted: Omitted,
+    ) -> Result<Option<Vec<u8>>, ReportError> {
+        let _turn = self.gate.admit(user).map_err(|r| match r {
+            Refusal::UserBusy => ReportError::RenderInProgress,
+            Refusal::Full => ReportError::RenderBusy,
+        })?;
+        let Some(readings) = self
+            .readings
+            .in_period(user, spec.date_start, spec.date_end, MAX_READINGS)
+            .await?
+        else {
+            return Ok(None);
+        };
+        let readings: Vec<Reading> = readings.into_iter().filter_map(keep).collect();
+        let mut patient = self.patients.patient(user).await?;
+        patient.full_name = shown_name.to_owned();
+        patient.username = shown_name.to_owned();
+        patient.email.clear();
+        patient.date_of_birth = None;
+        let generated_at = self.clock.now();
+        let home_weeks = self.home_weeks(user, &spec, &readings).await?;
+        let medications = if with_medications {
+            self.medications(user, &spec, generated_at).await?
+        } else {
+            None
+        };
+        let doc = ReportDocument {
+            analysis: analyse(&readings),
+            home_weeks,
+            medications,
+            omitted,
+            spec,
+            patient,
+            generated_at,
+            readings,
+        };
+        Ok(Some(self.renderer.render(doc).await?))
     }
 
     /// A week's summary for the weekly email: sentences for its body and, when there were
@@ -393,6 +446,7 @@ impl ReportService {
                 analysis,
                 home_weeks,
                 medications,
+                omitted: Omitted::default(),
             })
             .await?;
         Ok(WeeklyDigest {

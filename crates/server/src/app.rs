@@ -19,7 +19,7 @@ use readings::ports::RecordingAllowed;
 use reports::ReportService;
 use store::{
     Db, HomeWeekStore, NotificationStoreDb, OutboxStore, ReadingStore, ReportStore, SessionStore,
-    SubscriptionStore, UserStore,
+    ShareStore, SubscriptionStore, UserStore,
 };
 use tokio::sync::watch;
 use tokio::task::JoinHandle;
@@ -28,6 +28,8 @@ use web::{AppState, WebSettings};
 
 use crate::config::Config;
 use crate::medication_bridges::{DoseRemindersFromMedications, MedicationsForReports};
+use crate::sharing_wiring::{CodesAsPasswords, SharingOwners};
+use sharing::{RecordSources, ShareLimits, ShareService};
 
 /// Opens the database named by the configuration and applies pending migrations.
 pub fn open_database(config: &Config) -> anyhow::Result<Db> {
@@ -97,12 +99,12 @@ impl Application {
             0 => cpus().saturating_sub(1).max(1),
             n => n,
         };
+        let hasher: Arc<dyn identity::ports::PasswordHasher> = Arc::new(
+            Argon2Hasher::with_thread_start(hash_slots, lower_thread_priority)?,
+        );
         let accounts = AccountService::new(
             Arc::new(UserStore::new(db.clone())),
-            Arc::new(Argon2Hasher::with_thread_start(
-                hash_slots,
-                lower_thread_priority,
-            )?),
+            hasher.clone(),
             clock.clone(),
             AccountSettings::new(public_url.as_str()),
         );
@@ -152,10 +154,19 @@ impl Application {
             0 => (cpus() / 2).max(1),
             n => n,
         };
+        let report_readings: Arc<dyn reports::ports::ReadingSource> =
+            Arc::new(ReadingsForReports(readings.clone()));
+        let patients: Arc<dyn reports::ports::PatientSource> =
+            Arc::new(PatientProfile(accounts.clone()));
+        let report_medications: Arc<dyn reports::ports::MedicationSource> =
+            Arc::new(MedicationsForReports {
+                medications: medications.clone(),
+                accounts: accounts.clone(),
+            });
         let reports = ReportService::new(
             Arc::new(ReportStore::new(db.clone())),
-            Arc::new(ReadingsForReports(readings.clone())),
-            Arc::new(PatientProfile(accounts.clone())),
+            report_readings.clone(),
+            patients.clone(),
             Arc::new(pdf::PrintPdfRenderer::new(
                 render_threads,
                 lower_thread_priority,
@@ -165,10 +176,24 @@ impl Application {
             config.report_limits(),
         )
         .with_home_weeks(Arc::new(HomeWeeksForReports(readings.clone())))
-        .with_medications(Arc::new(MedicationsForReports {
-            medications: medications.clone(),
-            accounts: accounts.clone(),
-        }));
+        .with_medications(report_medications.clone());
+        let shares = ShareService::new(
+            Arc::new(ShareStore::new(db.clone())),
+            Arc::new(CodesAsPasswords(hasher)),
+            Arc::new(SharingOwners {
+                accounts: accounts.clone(),
+                billing: billing.clone(),
+            }),
+            RecordSources {
+                readings: report_readings,
+                patients,
+                medications: report_medications,
+                reports: reports.clone(),
+            },
+            clock.clone(),
+            public_url.as_str(),
+            ShareLimits::default(),
+        );
 
         let mut settings = WebSettings::new(public_url.clone());
         settings.csp = web::settings::content_security_policy(config.paypal_enabled());
@@ -199,6 +224,7 @@ impl Application {
             readings,
             reports,
             medications,
+            shares,
             notifications: notifications.clone(),
             sessions: sessions.clone(),
             health: Arc::new(db.clone()),

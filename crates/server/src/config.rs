@@ -52,6 +52,11 @@ pub struct Config {
     pub rate_register_per_ip: String,
     pub rate_email_per_ip: String,
     pub rate_email_per_address: String,
+    /// Access codes tried from one address, and on one shared link.
+    pub rate_share_code_per_ip: String,
+    pub rate_share_code_per_link: String,
+    /// Shared links' views and PDFs opened from one address.
+    pub rate_shared_view_per_ip: String,
     pub outbox_poll_ms: u64,
     /// How often the scheduler looks for due reminders and weekly reports; 0 turns it off.
     pub scheduler_seconds: u64,
@@ -111,6 +116,9 @@ impl Default for Config {
             rate_register_per_ip: fmt(r.register_per_ip),
             rate_email_per_ip: fmt(r.email_per_ip),
             rate_email_per_address: fmt(r.email_per_address),
+            rate_share_code_per_ip: fmt(r.share_code_per_ip),
+            rate_share_code_per_link: fmt(r.share_code_per_link),
+            rate_shared_view_per_ip: fmt(r.shared_view_per_ip),
             outbox_poll_ms: 2000,
             scheduler_seconds: 60,
             password_hash_concurrency: 0,
@@ -235,6 +243,9 @@ impl Config {
             register_per_ip: parse_rate(&self.rate_register_per_ip)?,
             email_per_ip: parse_rate(&self.rate_email_per_ip)?,
             email_per_address: parse_rate(&self.rate_email_per_address)?,
+            share_code_per_ip: parse_rate(&self.rate_share_code_per_ip)?,
+            share_code_per_link: parse_rate(&self.rate_share_code_per_link)?,
+            shared_view_per_ip: parse_rate(&self.rate_shared_view_per_ip)?,
             multiplier: self.rate_limit_multiplier,
         })
     }

@@ -5,6 +5,7 @@ pub mod app;
 pub mod config;
 mod medication_bridges;
 mod medication_wiring;
+mod sharing_wiring;
 
 pub use app::Application;
 pub use config::Config;

@@ -152,6 +152,27 @@ async fn deletion_leaves_nothing_keyed_to_the_user(b: Backend) {
     assert_eq!(res.status(), StatusCode::OK);
 
     let db = db(&app);
+    // A share given to her doctor and one line of its access log, written as the store
+    // keeps them (the sharing API has its own tests).
+    let share = format!(
+        "INSERT INTO shares (user_id, token_hash, label, shown_name, period_kind, \
+         period_days, include_heart_rate, include_weight, include_blood_sugar, include_notes, \
+         include_medications, created_at, expires_at) VALUES ({ann_id}, 'hash', 'Dr Patel', \
+         'Ann', 'rolling', 30, TRUE, TRUE, TRUE, TRUE, TRUE, CURRENT_TIMESTAMP, \
+         CURRENT_TIMESTAMP)"
+    );
+    let access = format!(
+        "INSERT INTO share_accesses (share_id, at, kind, browser) \
+         SELECT id, CURRENT_TIMESTAMP, 'view', 'Chrome on Android' FROM shares \
+         WHERE user_id = {ann_id}"
+    );
+    db.write(move |c| -> anyhow::Result<()> {
+        diesel::sql_query(share).execute(c)?;
+        diesel::sql_query(access).execute(c)?;
+        Ok(())
+    })
+    .await
+    .expect("share");
     let tables = tables_keyed_to_users(&db).await;
     for expected in [
         "home_weeks",
@@ -164,6 +185,7 @@ async fn deletion_leaves_nothing_keyed_to_the_user(b: Backend) {
         "report_emails",
         "reports",
         "sessions",
+        "shares",
         "subscriptions",
         "tokens",
     ] {
@@ -217,6 +239,9 @@ async fn deletion_leaves_nothing_keyed_to_the_user(b: Backend) {
     // A session's rows are keyed to its reading, not the user: counted before and after.
     let session_rows = || count(&db, "SELECT COUNT(*) AS n FROM bp_session_readings".into());
     assert_eq!(session_rows().await, 2);
+    // A share's access log is keyed to its share.
+    let access_rows = || count(&db, "SELECT COUNT(*) AS n FROM share_accesses".into());
+    assert_eq!(access_rows().await, 1);
 
     let res = app
         .post("/api/user/delete", json!({"password": PASSWORD}))
@@ -240,6 +265,7 @@ async fn deletion_leaves_nothing_keyed_to_the_user(b: Backend) {
         0,
         "the session's readings went with hers"
     );
+    assert_eq!(access_rows().await, 0, "her shares' access logs too");
     // Table by table: no row keyed to Ann; payments kept, detached.
     assert_eq!(
         count(

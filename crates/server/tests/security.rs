@@ -75,6 +75,17 @@ async fn every_id_route_is_404_for_another_user(b: Backend) {
     .await["doses"][0]["intakeId"]
         .as_i64()
         .expect("intake");
+    let share = json_of(
+        app.post(
+            "/api/shares",
+            json!({"label": "Dr Lee", "shownName": "Ann", "periodKind": "rolling", "days": 30,
+                   "lifetimeDays": 7}),
+        )
+        .await,
+    )
+    .await["share"]["id"]
+        .as_i64()
+        .expect("share");
     let doc = json_of(app.get("/api/openapi.json").await).await;
 
     let bob = TestApp {
@@ -96,6 +107,8 @@ async fn every_id_route_is_404_for_another_user(b: Backend) {
             session
         } else if path.starts_with("/api/medications/") {
             medication
+        } else if path.starts_with("/api/shares/") {
+            share
         } else {
             panic!("a new {{id}} route, {path}: add its owner's id here");
         };
@@ -164,6 +177,18 @@ async fn every_id_route_is_404_for_another_user(b: Backend) {
         .expect("json");
     assert_eq!(d["doses"][0]["status"], "taken", "Ann's dose is kept");
     assert_eq!(d["doses"][0]["name"], "Amlodipine");
+    let shares: Value = ann
+        .get(bob.url("/api/shares"))
+        .send()
+        .await
+        .expect("req")
+        .json()
+        .await
+        .expect("json");
+    assert_eq!(
+        shares[0]["status"], "active",
+        "Ann's share is not withdrawn"
+    );
 }
 
 async fn fields_a_client_must_not_set_are_ignored(b: Backend) {

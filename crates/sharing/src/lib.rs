@@ -3,7 +3,14 @@
 //! optional access code, and sees every time it was opened. A share is a view, not a copy:
 //! it reads the record as it is at each visit.
 
+pub mod emails;
+pub mod error;
 pub mod model;
 pub mod ports;
+pub mod service;
+pub mod validate;
+pub mod view;
 
+pub use error::ShareError;
 pub use model::*;
+pub use service::{RecordSources, ShareLimits, ShareService, Visitor};

@@ -134,6 +134,20 @@ impl Db {
                     copy_table!(from, to, report, report_emails, [
                         id: i64, user_id: i64, report_id: i64, recipient: String, sent_at: NaiveDateTime,
                     ]);
+                    copy_table!(from, to, report, shares, [
+                        id: i64, user_id: i64, token_hash: String, label: String,
+                        shown_name: String, period_kind: String, period_from: Option<String>,
+                        period_to: Option<String>, period_days: Option<i32>,
+                        include_heart_rate: bool, include_weight: bool,
+                        include_blood_sugar: bool, include_notes: bool,
+                        include_medications: bool, code_hash: Option<String>,
+                        created_at: NaiveDateTime, expires_at: NaiveDateTime,
+                        revoked_at: Option<NaiveDateTime>, opened: i64,
+                        last_opened_at: Option<NaiveDateTime>, emailed_to: Option<String>,
+                    ]);
+                    copy_table!(from, to, report, share_accesses, [
+                        id: i64, share_id: i64, at: NaiveDateTime, kind: String, browser: String,
+                    ]);
                     copy_table!(from, to, report, job_claims, [
                         job: String, claim_key: String, user_id: Option<i64>, claimed_at: NaiveDateTime,
                     ]);
@@ -142,7 +156,7 @@ impl Db {
                         for table in [
                             "users", "tokens", "outbox", "payments", "readings", "home_weeks",
                             "medications", "medication_periods", "medication_intakes", "reports",
-                            "report_emails",
+                            "report_emails", "shares", "share_accesses",
                         ] {
                             to.batch_execute(&format!(
                                 "SELECT setval(pg_get_serial_sequence('{table}', 'id'), \

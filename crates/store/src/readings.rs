@@ -12,11 +12,10 @@ use readings::transfer::KnownReadings;
 
 use crate::bp_sessions::{self, Readings, SessionRow};
 use crate::db::{AnyConnection, Db, MultiBackend, lock_user_for};
+use crate::schema::lower;
 
 const LOCK_IMPORT: i32 = 7302;
 use crate::schema::readings as r;
-
-diesel::define_sql_function!(fn lower(x: diesel::sql_types::Nullable<diesel::sql_types::Text>) -> diesel::sql_types::Nullable<diesel::sql_types::Text>);
 
 #[derive(Clone)]
 pub struct ReadingStore {

@@ -251,3 +251,45 @@ diesel::allow_tables_to_appear_in_same_query!(medications, medication_periods, m
 // Dose reminders' subscribers: users with a medication whose reminders are on.
 diesel::allow_tables_to_appear_in_same_query!(medications, users);
 diesel::allow_tables_to_appear_in_same_query!(medications, preferences);
+
+diesel::table! {
+    shares (id) {
+        id -> BigInt,
+        user_id -> BigInt,
+        token_hash -> Text,
+        label -> Text,
+        shown_name -> Text,
+        period_kind -> Text,
+        period_from -> Nullable<Text>,
+        period_to -> Nullable<Text>,
+        period_days -> Nullable<Integer>,
+        include_heart_rate -> Bool,
+        include_weight -> Bool,
+        include_blood_sugar -> Bool,
+        include_notes -> Bool,
+        include_medications -> Bool,
+        code_hash -> Nullable<Text>,
+        created_at -> Timestamp,
+        expires_at -> Timestamp,
+        revoked_at -> Nullable<Timestamp>,
+        opened -> BigInt,
+        last_opened_at -> Nullable<Timestamp>,
+        emailed_to -> Nullable<Text>,
+    }
+}
+
+diesel::table! {
+    share_accesses (id) {
+        id -> BigInt,
+        share_id -> BigInt,
+        at -> Timestamp,
+        kind -> Text,
+        browser -> Text,
+    }
+}
+
+diesel::joinable!(share_accesses -> shares (share_id));
+diesel::allow_tables_to_appear_in_same_query!(shares, share_accesses);
+
+// SQL `lower()`, for comparisons that ignore case (search, email addresses).
+diesel::define_sql_function!(fn lower(x: diesel::sql_types::Nullable<diesel::sql_types::Text>) -> diesel::sql_types::Nullable<diesel::sql_types::Text>);

@@ -12,7 +12,9 @@ use utoipa_actix_web::AppExt;
 
 use crate::auth::SESSION_COOKIE;
 use crate::error::{extractor_error, path_error, query_error};
-use crate::routes::{accounts, billing, data, health, medications, readings, reports, unsubscribe};
+use crate::routes::{
+    accounts, billing, data, health, medications, readings, reports, sharing, unsubscribe,
+};
 use crate::session_store::DbSessionStore;
 use crate::state::AppState;
 use crate::{edge, security, spa};
@@ -119,6 +121,14 @@ pub fn build_app(
         .service(reports::download)
         .service(reports::email)
         .service(reports::remove)
+        .service(sharing::create)
+        .service(sharing::list)
+        .service(sharing::accesses)
+        .service(sharing::revoke)
+        .service(sharing::remove)
+        .service(sharing::public::view)
+        .service(sharing::public::unlock)
+        .service(sharing::public::pdf)
         .service(unsubscribe::unsubscribe_link)
         .service(unsubscribe::unsubscribe_one_click)
         .service(

@@ -29,6 +29,9 @@ pub struct ErrorBody {
     pub requires_verification: Option<bool>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub email: Option<String>,
+    /// A shared link that needs its access code first.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub code_required: Option<bool>,
 }
 
 #[derive(Debug)]
@@ -47,6 +50,7 @@ impl ApiError {
                 errors: None,
                 requires_verification: None,
                 email: None,
+                code_required: None,
             },
             retry_after: None,
         }

@@ -3,6 +3,7 @@
 
 pub mod app;
 pub mod auth;
+pub mod browser;
 pub mod client_addr;
 pub mod dto;
 pub mod edge;

@@ -73,6 +73,11 @@ pub struct RateSettings {
     /// Verification resends and reset requests.
     pub email_per_ip: Rate,
     pub email_per_address: Rate,
+    /// Access codes tried from one address, and on one shared link.
+    pub share_code_per_ip: Rate,
+    pub share_code_per_link: Rate,
+    /// Shared links' views and PDFs opened from one address.
+    pub shared_view_per_ip: Rate,
     /// Scales every count (tests and load tests raise it; 0.5 halves every limit).
     pub multiplier: f64,
 }
@@ -88,6 +93,9 @@ impl Default for RateSettings {
             register_per_ip: Rate::new(10, hour),
             email_per_ip: Rate::new(10, hour),
             email_per_address: Rate::new(3, hour),
+            share_code_per_ip: Rate::new(10, 15 * min),
+            share_code_per_link: Rate::new(10, hour),
+            shared_view_per_ip: Rate::new(120, min),
             multiplier: 1.0,
         }
     }
@@ -125,6 +133,9 @@ pub struct RateLimits {
     pub register_per_ip: Limiter,
     pub email_per_ip: Limiter,
     pub email_per_address: Limiter,
+    pub share_code_per_ip: Limiter,
+    pub share_code_per_link: Limiter,
+    pub shared_view_per_ip: Limiter,
 }
 
 impl RateLimits {
@@ -139,6 +150,9 @@ impl RateLimits {
             register_per_ip: Limiter::new(s.register_per_ip.scaled(m)),
             email_per_ip: Limiter::new(s.email_per_ip.scaled(m)),
             email_per_address: Limiter::new(s.email_per_address.scaled(m)),
+            share_code_per_ip: Limiter::new(s.share_code_per_ip.scaled(m)),
+            share_code_per_link: Limiter::new(s.share_code_per_link.scaled(m)),
+            shared_view_per_ip: Limiter::new(s.shared_view_per_ip.scaled(m)),
         }
     }
 }

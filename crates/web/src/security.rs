@@ -61,6 +61,7 @@ pub async fn headers(
     next: Next<impl MessageBody>,
 ) -> Result<ServiceResponse<impl MessageBody>, Error> {
     let api = req.path().starts_with("/api/");
+    let shared = req.path().starts_with("/s/") || req.path().starts_with("/api/shared/");
     let settings = req
         .app_data::<web::Data<AppState>>()
         .map(|s| s.settings.clone());
@@ -88,6 +89,10 @@ pub async fn headers(
     );
     if https {
         set(h, "strict-transport-security", "max-age=31536000");
+    }
+    if shared {
+        // A shared record is for the person given the link, never for search engines.
+        set(h, "x-robots-tag", "noindex, nofollow");
     }
     if api && !h.contains_key(header::CACHE_CONTROL) {
         // Health data must not sit in shared or browser caches.

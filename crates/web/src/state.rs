@@ -20,6 +20,7 @@ pub struct AppState {
     pub readings: ReadingService,
     pub reports: ReportService,
     pub medications: MedicationService,
+    pub shares: sharing::ShareService,
     pub notifications: Arc<notifications::NotificationService>,
     pub sessions: Arc<dyn SessionRepository>,
     pub health: Arc<dyn HealthCheck>,

@@ -156,6 +156,28 @@ fn state(public_url: &str, clock: Arc<TestClock>) -> AppState {
             Arc::new(reports::ports::MockSubscriptionStatus::new()),
             reports::ReportLimits::default(),
         ),
+        shares: sharing::ShareService::new(
+            Arc::new(sharing::ports::MockShareRepository::new()),
+            Arc::new(sharing::ports::MockCodeHasher::new()),
+            Arc::new(sharing::ports::MockOwners::new()),
+            sharing::RecordSources {
+                readings: Arc::new(reports::ports::MockReadingSource::new()),
+                patients: Arc::new(reports::ports::MockPatientSource::new()),
+                medications: Arc::new(reports::ports::MockMedicationSource::new()),
+                reports: reports::ReportService::new(
+                    Arc::new(reports::ports::MockReportRepository::new()),
+                    Arc::new(reports::ports::MockReadingSource::new()),
+                    Arc::new(reports::ports::MockPatientSource::new()),
+                    Arc::new(reports::ports::MockPdfRenderer::new()),
+                    clock.clone(),
+                    Arc::new(reports::ports::MockSubscriptionStatus::new()),
+                    reports::ReportLimits::default(),
+                ),
+            },
+            clock.clone(),
+            public_url,
+            sharing::ShareLimits::default(),
+        ),
         medications: medications::MedicationService::new(
             Arc::new(medications::ports::MockMedicationRepository::new()),
             Arc::new(medications::ports::MockBloodPressureHistory::new()),

@@ -2240,6 +2240,473 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/shared/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The shared record: summary, readings and (when shared) medications, read now. Each
+         *     answer is one line in the owner's access log.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    token: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SharedViewDto"];
+                    };
+                };
+                /** @description The access code is needed (codeRequired) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Unknown, expired or withdrawn */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/shared/{token}/report.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The PDF report of the shared period and measures, drawn now; one line in the owner's
+         *     access log.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    token: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The report, as an attachment */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/pdf": unknown;
+                    };
+                };
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/shared/{token}/unlock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Gives a share's access code; on success this browser may open the share (a cookie)
+         *     until it closes, at most 12 hours. Wrong codes are limited per link and per address.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    token: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["UnlockRequest"];
+                };
+            };
+            responses: {
+                /** @description Unlocked in this browser */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Wrong code */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/shares": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The user's shares, newest first (ended ones stay 30 days, with their log). */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ShareDto"][];
+                    };
+                };
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Makes a share and answers its link, which is shown only now (the server keeps only its
+         *     hash). With `email`, the link is emailed to the clinician (subscribers only).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["CreateShareRequest"];
+                };
+            };
+            responses: {
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CreatedShareDto"];
+                    };
+                };
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/shares/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Stops a link and forgets the share and its log. */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageResponse"];
+                    };
+                };
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/shares/{id}/accesses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Who opened a share, newest first (the last 100 visits). */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ShareAccessDto"][];
+                    };
+                };
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/shares/{id}/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Stops a link at once; the share stays in the list with its log. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ShareDto"];
+                    };
+                };
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/subscription/activate": {
         parameters: {
             query?: never;
@@ -3135,6 +3602,12 @@ export interface components {
             /** Format: int32 */
             systolic: number;
         };
+        CategoryCountDto: {
+            /** @description The readings API's `bpCategory` codes (2017 ACC/AHA). */
+            category: string;
+            count: number;
+            label: string;
+        };
         CategoryDto: {
             /** @description normal, elevated, stage-1, stage-2 or hypertensive-crisis (2017 ACC/AHA). */
             code: string;
@@ -3146,6 +3619,11 @@ export interface components {
             currentPassword: string;
             /** @default  */
             newPassword: string;
+        };
+        CreatedShareDto: {
+            /** @description The link to give the clinician. Shown only now: the server keeps only its hash. */
+            link: string;
+            share: components["schemas"]["ShareDto"];
         };
         CreateReportRequest: {
             dateEnd?: string;
@@ -3160,6 +3638,54 @@ export interface components {
              * @description Ignored: the owner is the signed-in user.
              */
             userId?: number | null;
+        };
+        CreateShareRequest: {
+            /**
+             * @description Empty or absent for none.
+             * @default
+             */
+            accessCode: string;
+            /**
+             * Format: int64
+             * @description For `fixed` and `rolling`: 30, 90 or 365.
+             * @default null
+             */
+            days: number | null;
+            /**
+             * @description The clinician's address to email the link to; empty or absent for none.
+             * @default
+             */
+            email: string;
+            /**
+             * @description For `since`: the first day, YYYY-MM-DD.
+             * @default
+             */
+            from: string;
+            /** @default false */
+            includeBloodSugar: boolean;
+            /** @default false */
+            includeHeartRate: boolean;
+            /** @default false */
+            includeMedications: boolean;
+            /** @default false */
+            includeNotes: boolean;
+            /** @default false */
+            includeWeight: boolean;
+            /** @default  */
+            label: string;
+            /**
+             * Format: int64
+             * @description 1, 7, 30 or 90.
+             * @default null
+             */
+            lifetimeDays: number | null;
+            /**
+             * @description `since`, `fixed` or `rolling`.
+             * @default
+             */
+            periodKind: string;
+            /** @default  */
+            shownName: string;
         };
         DayDosesDto: {
             asNeeded: components["schemas"]["AsNeededDto"][];
@@ -3190,6 +3716,15 @@ export interface components {
              * @description Blood pressure readings in the morning (a guided measurement counts each reading).
              */
             morning: number;
+        };
+        DayPartDto: {
+            /** Format: double */
+            diastolic?: number | null;
+            /** Format: double */
+            heartRate?: number | null;
+            readings: number;
+            /** Format: double */
+            systolic?: number | null;
         };
         DeleteAccountRequest: {
             /**
@@ -3282,6 +3817,8 @@ export interface components {
             email: string;
         };
         ErrorBody: {
+            /** @description A shared link that needs its access code first. */
+            codeRequired?: boolean | null;
             email?: string | null;
             errors?: {
                 [key: string]: string;
@@ -3772,6 +4309,106 @@ export interface components {
              */
             weight: number | null;
         };
+        ShareAccessDto: {
+            /** @description RFC 3339 UTC. */
+            at: string;
+            /** @description Coarse: "Chrome on Android". */
+            browser: string;
+            /** @description `view` or `pdf`. */
+            kind: string;
+        };
+        SharedMedicationDto: {
+            /** @description "Taken 52 of 56 scheduled doses (93%); 2 skipped, 2 missed". */
+            adherence: string;
+            /**
+             * @description Each dose period overlapping the days shown ("10 mg, twice a day (08:00, 20:00), from
+             *     12/15/2025 (ongoing)").
+             */
+            doses: string[];
+            name: string;
+        };
+        SharedReadingDto: {
+            /**
+             * Format: double
+             * @description In the owner's unit.
+             */
+            bloodSugar?: number | null;
+            bpCategory?: string | null;
+            date: string;
+            /** Format: int32 */
+            diastolic?: number | null;
+            /** Format: int32 */
+            heartRate?: number | null;
+            notes?: string | null;
+            /** Format: int32 */
+            systolic?: number | null;
+            /** @description HH:MM. */
+            time: string;
+            /**
+             * Format: double
+             * @description In the owner's unit.
+             */
+            weight?: number | null;
+        };
+        ShareDto: {
+            /** @description RFC 3339 UTC. */
+            createdAt: string;
+            /** Format: int64 */
+            days?: number | null;
+            emailedTo?: string | null;
+            expiresAt: string;
+            from?: string | null;
+            hasAccessCode: boolean;
+            /** Format: int64 */
+            id: number;
+            includeBloodSugar: boolean;
+            includeHeartRate: boolean;
+            includeMedications: boolean;
+            includeNotes: boolean;
+            includeWeight: boolean;
+            label: string;
+            lastOpenedAt?: string | null;
+            /**
+             * Format: int64
+             * @description Times the view was opened.
+             */
+            opened: number;
+            /** @description `since`, `fixed` or `rolling`. */
+            periodKind: string;
+            /** @description The period in words ("The last 30 days, as of the day it is opened"). */
+            periodText: string;
+            revokedAt?: string | null;
+            shownName: string;
+            /** @description `active`, `expired` or `revoked`. */
+            status: string;
+            to?: string | null;
+        };
+        SharedViewDto: {
+            /** @description `mg/dL` or `mmol/L`. */
+            bloodSugarUnit: string;
+            /** @description RFC 3339 UTC. */
+            expiresAt: string;
+            from: string;
+            generatedAt: string;
+            includeBloodSugar: boolean;
+            includeHeartRate: boolean;
+            includeMedications: boolean;
+            includeNotes: boolean;
+            includeWeight: boolean;
+            /** @description That the averages say nothing of cause and are not a diagnosis (medications). */
+            medicationNote?: string | null;
+            /** @description `None` when the share leaves medications out; empty when none were taken. */
+            medications?: components["schemas"]["SharedMedicationDto"][] | null;
+            periodText: string;
+            /** @description Oldest first. */
+            readings: components["schemas"]["SharedReadingDto"][];
+            /** @description The name the owner chose to show. */
+            shownName: string;
+            summary: components["schemas"]["SummaryDto"];
+            to: string;
+            /** @description `lbs` or `kg`. */
+            weightUnit: string;
+        };
         StartWeekRequest: {
             /**
              * @description YYYY-MM-DD, today or one of the 6 days before; today when not sent.
@@ -3779,12 +4416,38 @@ export interface components {
              */
             startDate: string | null;
         };
+        StatsDto: {
+            /** Format: double */
+            average: number;
+            count: number;
+            /** Format: double */
+            max: number;
+            /** Format: double */
+            min: number;
+        };
         SubscriptionDto: {
             /** @description When the user cancelled (the paid period still runs to its end). */
             cancelledAt?: string | null;
             /** @description RFC 3339 UTC time the paid period ends, or null if never subscribed. */
             expiresAt?: string | null;
             isActive: boolean;
+        };
+        SummaryDto: {
+            bloodSugar?: null | components["schemas"]["StatsDto"];
+            /** @description Every category in guideline order, zeros included. */
+            categories: components["schemas"]["CategoryCountDto"][];
+            diastolic?: null | components["schemas"]["StatsDto"];
+            /** @description From 18:00. */
+            evening: components["schemas"]["DayPartDto"];
+            heartRate?: null | components["schemas"]["StatsDto"];
+            /** @description Before 12:00 (the PDF report's rule). */
+            morning: components["schemas"]["DayPartDto"];
+            readings: number;
+            /** @description Readings above 180/120. */
+            severe: number;
+            systolic?: null | components["schemas"]["StatsDto"];
+            trends: components["schemas"]["TrendsDto"];
+            weight?: null | components["schemas"]["StatsDto"];
         };
         /** @description Marks a day's doses. */
         TakeAllRequest: {
@@ -3812,6 +4475,31 @@ export interface components {
         TokenRequest: {
             /** @default  */
             token: string;
+        };
+        TrendDto: {
+            /** @description `rising`, `falling` or `stable`. */
+            direction: string;
+            /**
+             * Format: double
+             * @description Fitted change from the first reading to the last, in the measure's unit.
+             */
+            overPeriod: number;
+            /**
+             * Format: double
+             * @description Change per 30 days, only when the readings span four weeks or more.
+             */
+            per30Days?: number | null;
+        };
+        TrendsDto: {
+            bloodSugar?: null | components["schemas"]["TrendDto"];
+            diastolic?: null | components["schemas"]["TrendDto"];
+            heartRate?: null | components["schemas"]["TrendDto"];
+            systolic?: null | components["schemas"]["TrendDto"];
+            weight?: null | components["schemas"]["TrendDto"];
+        };
+        UnlockRequest: {
+            /** @default  */
+            code: string;
         };
         UpdateUserRequest: {
             /**

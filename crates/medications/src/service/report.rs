@@ -1,4 +1,4 @@
-//! The "Medications" section of a PDF report: what was taken during the report's days,
+//! The "Medications" section of a report (the PDF and a shared view): what was taken during its days,
 //! how many doses were taken, and the blood pressure around each start or change in them.
 
 use chrono::{NaiveDate, NaiveDateTime};
@@ -6,7 +6,7 @@ use kernel::UserId;
 
 use super::{MedicationError, MedicationService};
 use crate::analysis::{self, Adherence, Effect};
-use crate::model::DosePeriod;
+use crate::model::{DosePeriod, Frequency};
 
 /// One medication taken during the report's days.
 #[derive(Debug, Clone, PartialEq)]
@@ -87,4 +87,49 @@ impl MedicationService {
             note: analysis::NOTE,
         })
     }
+}
+
+/// "10 mg, once a day (08:00), from 03/02/2026 to 05/01/2026".
+pub fn period_text(p: &DosePeriod) -> String {
+    let from = kernel::display::date(p.start);
+    match p.end {
+        Some(end) => format!(
+            "{}, from {from} to {}",
+            p.label(),
+            kernel::display::date(end)
+        ),
+        None => format!("{}, from {from} (ongoing)", p.label()),
+    }
+}
+
+/// "Taken 52 of 56 scheduled doses (93%); 2 skipped, 2 missed", and the as-needed doses.
+pub fn adherence_text(a: &Adherence, periods: &[DosePeriod]) -> String {
+    let mut parts = Vec::new();
+    if a.due > 0 {
+        let pct = a.percent().map(|p| format!(" ({p}%)")).unwrap_or_default();
+        parts.push(format!(
+            "Taken {} of {}{pct}; {} skipped, {} missed",
+            a.taken,
+            plural(a.due, "scheduled dose"),
+            a.skipped,
+            a.missed
+        ));
+    }
+    let as_needed = periods
+        .iter()
+        .any(|p| p.dose.frequency == Frequency::AsNeeded);
+    if as_needed || a.as_needed > 0 {
+        parts.push(format!("{} taken as needed", plural(a.as_needed, "dose")));
+    }
+    if parts.is_empty() {
+        return "No scheduled doses were due yet.".to_owned();
+    }
+    let mut text = parts.join(". ");
+    text.push('.');
+    text
+}
+
+/// "1 reading", "2 readings".
+pub fn plural(n: usize, one: &str) -> String {
+    format!("{n} {one}{}", if n == 1 { "" } else { "s" })
 }

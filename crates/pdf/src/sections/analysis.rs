@@ -4,7 +4,7 @@
 use kernel::units::Units;
 use readings::BpCategory;
 use reports::analysis::{Direction, Stats, Trend};
-use reports::{ReportDocument, ReportType};
+use reports::{Measure, ReportDocument};
 
 use super::table::SEVERE_MARK;
 use super::{indented, paragraph, section, subheading};
@@ -27,7 +27,6 @@ fn trend_text(name: &str, unit: &str, t: Option<Trend>, scale: f64) -> Option<St
 pub(crate) fn analysis_section(c: &mut Canvas, doc: &ReportDocument, u: &Units) {
     section(c, "Analysis");
     let a = &doc.analysis;
-    let t = doc.spec.report_type;
     let cols = [
         MARGIN,
         MARGIN + 170.0,
@@ -49,12 +48,14 @@ pub(crate) fn analysis_section(c: &mut Canvas, doc: &ReportDocument, u: &Units) 
     // (label, statistics, conversion to the user's unit, decimals)
     type Row<'a> = (String, Option<Stats>, &'a dyn Fn(f64) -> f64, usize);
     let mut rows: Vec<Row> = Vec::new();
-    if matches!(t, ReportType::Bp | ReportType::Comprehensive) {
+    if doc.shows(Measure::BloodPressure) {
         rows.push(("Systolic (mmHg)".into(), a.systolic, &ident, 0));
         rows.push(("Diastolic (mmHg)".into(), a.diastolic, &ident, 0));
+    }
+    if doc.shows(Measure::HeartRate) {
         rows.push(("Heart rate (bpm)".into(), a.heart_rate, &ident, 0));
     }
-    if matches!(t, ReportType::Weight | ReportType::Comprehensive) {
+    if doc.shows(Measure::Weight) {
         rows.push((
             format!("Weight ({})", u.weight.as_str()),
             a.weight,
@@ -62,7 +63,7 @@ pub(crate) fn analysis_section(c: &mut Canvas, doc: &ReportDocument, u: &Units) 
             1,
         ));
     }
-    if matches!(t, ReportType::Sugar | ReportType::Comprehensive) {
+    if doc.shows(Measure::BloodSugar) {
         rows.push((
             format!("Blood sugar ({})", u.sugar.as_str()),
             a.blood_sugar,
@@ -127,7 +128,7 @@ pub(crate) fn analysis_section(c: &mut Canvas, doc: &ReportDocument, u: &Units) 
         c.y -= 16.0;
     }
 
-    if matches!(t, ReportType::Bp | ReportType::Comprehensive) {
+    if doc.shows(Measure::BloodPressure) {
         subheading(
             c,
             "Blood pressure categories (2017 ACC/AHA)",
@@ -212,15 +213,17 @@ pub(crate) fn analysis_section(c: &mut Canvas, doc: &ReportDocument, u: &Units) 
                 Align::Left,
                 &format!("average {bp}"),
             );
-            c.text(
-                MARGIN + 430.0,
-                c.y - 10.0,
-                9.5,
-                false,
-                INK,
-                Align::Left,
-                &hr,
-            );
+            if doc.shows(Measure::HeartRate) {
+                c.text(
+                    MARGIN + 430.0,
+                    c.y - 10.0,
+                    9.5,
+                    false,
+                    INK,
+                    Align::Left,
+                    &hr,
+                );
+            }
             c.y -= 16.0;
         }
         if a.severe > 0 {
@@ -233,12 +236,14 @@ pub(crate) fn analysis_section(c: &mut Canvas, doc: &ReportDocument, u: &Units) 
     let wscale = u.weight.from_lbs(1.0);
     let sscale = u.sugar.from_mgdl(1.0);
     let mut lines = Vec::new();
-    if matches!(t, ReportType::Bp | ReportType::Comprehensive) {
+    if doc.shows(Measure::BloodPressure) {
         lines.extend(trend_text("Systolic", "mmHg", a.systolic_trend, 1.0));
         lines.extend(trend_text("Diastolic", "mmHg", a.diastolic_trend, 1.0));
+    }
+    if doc.shows(Measure::HeartRate) {
         lines.extend(trend_text("Heart rate", "bpm", a.heart_rate_trend, 1.0));
     }
-    if matches!(t, ReportType::Weight | ReportType::Comprehensive) {
+    if doc.shows(Measure::Weight) {
         lines.extend(trend_text(
             "Weight",
             u.weight.as_str(),
@@ -246,7 +251,7 @@ pub(crate) fn analysis_section(c: &mut Canvas, doc: &ReportDocument, u: &Units) 
             wscale,
         ));
     }
-    if matches!(t, ReportType::Sugar | ReportType::Comprehensive) {
+    if doc.shows(Measure::BloodSugar) {
         lines.extend(trend_text(
             "Blood sugar",
             u.sugar.as_str(),

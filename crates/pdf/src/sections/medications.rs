@@ -3,9 +3,8 @@
 //! after each start or change of dose in it, then the note that this is not a diagnosis.
 //! The arithmetic and every sentence about it are `medications::analysis`'.
 
-use medications::analysis::{AFTER_DAYS, AFTER_FROM_DAY, Adherence, BEFORE_DAYS, Effect};
-use medications::service::{MedicationReport, ReportLine};
-use medications::{DosePeriod, Frequency};
+use medications::analysis::{AFTER_DAYS, AFTER_FROM_DAY, BEFORE_DAYS, Effect};
+use medications::service::{MedicationReport, ReportLine, adherence_text, period_text};
 use readings::home_week::BpAverage;
 
 use super::{indented, paragraph, section, subheading};
@@ -17,10 +16,6 @@ const VALUE_X: f32 = MARGIN + 150.0;
 const COUNT_X: f32 = MARGIN + 250.0;
 /// Lines are indented under a medication's name by this much.
 const INDENT: f32 = 10.0;
-
-fn plural(n: usize, one: &str) -> String {
-    format!("{n} {one}{}", if n == 1 { "" } else { "s" })
-}
 
 pub(crate) fn medications_section(c: &mut Canvas, report: &MedicationReport) {
     section(c, "Medications");
@@ -38,46 +33,6 @@ pub(crate) fn medications_section(c: &mut Canvas, report: &MedicationReport) {
     }
     c.y -= 6.0;
     paragraph(c, report.note, 8.5, MUTED);
-}
-
-/// "10 mg, once a day (08:00), from 03/02/2026 to 05/01/2026".
-pub(crate) fn period_text(p: &DosePeriod) -> String {
-    let from = kernel::display::date(p.start);
-    match p.end {
-        Some(end) => format!(
-            "{}, from {from} to {}",
-            p.label(),
-            kernel::display::date(end)
-        ),
-        None => format!("{}, from {from} (ongoing)", p.label()),
-    }
-}
-
-/// "Taken 52 of 56 scheduled doses (93%); 2 skipped, 2 missed", and the as-needed doses.
-pub(crate) fn adherence_text(a: &Adherence, periods: &[DosePeriod]) -> String {
-    let mut parts = Vec::new();
-    if a.due > 0 {
-        let pct = a.percent().map(|p| format!(" ({p}%)")).unwrap_or_default();
-        parts.push(format!(
-            "Taken {} of {}{pct}; {} skipped, {} missed",
-            a.taken,
-            plural(a.due, "scheduled dose"),
-            a.skipped,
-            a.missed
-        ));
-    }
-    let as_needed = periods
-        .iter()
-        .any(|p| p.dose.frequency == Frequency::AsNeeded);
-    if as_needed || a.as_needed > 0 {
-        parts.push(format!("{} taken as needed", plural(a.as_needed, "dose")));
-    }
-    if parts.is_empty() {
-        return "No scheduled doses were due yet.".to_owned();
-    }
-    let mut text = parts.join(". ");
-    text.push('.');
-    text
 }
 
 fn medication(c: &mut Canvas, line: &ReportLine) {
@@ -136,7 +91,7 @@ fn effect(c: &mut Canvas, e: &Effect) {
                 count,
             }) => (
                 format!("{systolic}/{diastolic} mmHg"),
-                plural(count, "reading"),
+                medications::service::plural(count, "reading"),
             ),
             None => ("---".to_owned(), "no readings".to_owned()),
         };

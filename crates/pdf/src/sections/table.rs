@@ -2,7 +2,7 @@
 
 use kernel::units::Units;
 use readings::BpCategory;
-use reports::ReportDocument;
+use reports::{Measure, ReportDocument};
 
 use super::section;
 use crate::canvas::*;
@@ -76,6 +76,18 @@ pub(crate) fn table_section(c: &mut Canvas, doc: &ReportDocument, u: &Units) {
         ),
     );
     c.y -= 16.0;
+    if let Some(names) = doc.not_shared() {
+        c.text(
+            MARGIN,
+            c.y - 8.0,
+            8.5,
+            false,
+            MUTED,
+            Align::Left,
+            &format!("Not part of this shared report: {names}."),
+        );
+        c.y -= 16.0;
+    }
     if doc.readings.iter().any(|r| r.values.severe()) {
         c.text(MARGIN, c.y - 8.0, 8.5, true, RED, Align::Left, SEVERE_MARK);
         c.text(
@@ -91,6 +103,7 @@ pub(crate) fn table_section(c: &mut Canvas, doc: &ReportDocument, u: &Units) {
     }
     table_header(c, u);
     let dash = || "---".to_owned();
+    let shown = |m: Measure, text: String| if doc.shows(m) { text } else { String::new() };
     for r in &doc.readings {
         // Notes are the patient's words: printed whole, wrapped inside their column.
         let notes = wrap(
@@ -115,9 +128,19 @@ pub(crate) fn table_section(c: &mut Canvas, doc: &ReportDocument, u: &Units) {
             bp,
             v.bp_category()
                 .map_or_else(String::new, |c| c.label().to_owned()),
-            v.heart_rate.map_or_else(dash, |h| h.to_string()),
-            v.weight.map_or_else(dash, |w| u.weight.format(w)),
-            v.blood_sugar.map_or_else(dash, |s| u.sugar.format(s)),
+            // A measure left out is not "not measured": its cells stay empty.
+            shown(
+                Measure::HeartRate,
+                v.heart_rate.map_or_else(dash, |h| h.to_string()),
+            ),
+            shown(
+                Measure::Weight,
+                v.weight.map_or_else(dash, |w| u.weight.format(w)),
+            ),
+            shown(
+                Measure::BloodSugar,
+                v.blood_sugar.map_or_else(dash, |s| u.sugar.format(s)),
+            ),
             notes.first().cloned().unwrap_or_default(),
         ];
         for (i, ((_, x, align), text)) in TABLE_COLS.iter().zip(cells.iter()).enumerate() {

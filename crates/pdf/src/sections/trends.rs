@@ -4,7 +4,7 @@
 use chrono::NaiveDate;
 use kernel::units::Units;
 use readings::Reading;
-use reports::{ReportDocument, ReportType};
+use reports::{Measure, ReportDocument};
 
 use super::section;
 use crate::canvas::*;
@@ -18,14 +18,13 @@ fn day_of(r: &Reading, start: NaiveDate) -> f64 {
 pub(crate) fn charts_section(c: &mut Canvas, doc: &ReportDocument, u: &Units) {
     section(c, "Trends");
     let (s, e) = (doc.spec.date_start, doc.spec.date_end);
-    let t = doc.spec.report_type;
     let rs = &doc.readings;
     let series = |f: &dyn Fn(&Reading) -> Option<f64>| -> Vec<(f64, f64)> {
         rs.iter()
             .filter_map(|r| f(r).map(|v| (day_of(r, s), v)))
             .collect()
     };
-    if matches!(t, ReportType::Bp | ReportType::Comprehensive) {
+    if doc.shows(Measure::BloodPressure) {
         let both = |r: &Reading| r.values.systolic.is_some() && r.values.diastolic.is_some();
         let sys = series(&|r| {
             if both(r) {
@@ -79,6 +78,8 @@ pub(crate) fn charts_section(c: &mut Canvas, doc: &ReportDocument, u: &Units) {
                 marks: &crisis,
             },
         );
+    }
+    if doc.shows(Measure::HeartRate) {
         let hr = series(&|r| r.values.heart_rate.map(f64::from));
         charts::draw(
             c,
@@ -98,7 +99,7 @@ pub(crate) fn charts_section(c: &mut Canvas, doc: &ReportDocument, u: &Units) {
             },
         );
     }
-    if matches!(t, ReportType::Weight | ReportType::Comprehensive) {
+    if doc.shows(Measure::Weight) {
         let w = series(&|r| r.values.weight.map(|v| u.weight.shown(v)));
         charts::draw(
             c,
@@ -118,7 +119,7 @@ pub(crate) fn charts_section(c: &mut Canvas, doc: &ReportDocument, u: &Units) {
             },
         );
     }
-    if matches!(t, ReportType::Sugar | ReportType::Comprehensive) {
+    if doc.shows(Measure::BloodSugar) {
         let b = series(&|r| r.values.blood_sugar.map(|v| u.sugar.shown(v)));
         // 60-200 mg/dL, as the user reads it.
         let domain = (u.sugar.shown(60.0), u.sugar.shown(200.0));

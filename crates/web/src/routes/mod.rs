@@ -5,6 +5,7 @@ pub mod health;
 pub mod medications;
 pub mod readings;
 pub mod reports;
+pub mod sharing;
 pub mod unsubscribe;
 
 use actix_web::http::header;

@@ -1,0 +1,49 @@
+//! What a sharing use case can refuse. `web` maps each variant to one status code.
+
+use kernel::FieldErrors;
+
+/// Unknown, expired and withdrawn links answer alike, so a visitor learns nothing about
+/// links that are not (or no longer) theirs to see.
+pub const MSG_GONE: &str =
+    "This link is no longer available. It may have expired or been withdrawn; ask for a new one.";
+pub const MSG_CODE_REQUIRED: &str =
+    "This record is protected. Enter the access code you were given.";
+pub const MSG_CODE_WRONG: &str = "That access code is not right.";
+
+#[derive(Debug, thiserror::Error)]
+pub enum ShareError {
+    /// A management call on a share that is not the user's.
+    #[error("Share not found")]
+    NotFound,
+    #[error("{}", .0.summary())]
+    Invalid(FieldErrors),
+    #[error("{MSG_GONE}")]
+    Gone,
+    #[error("{MSG_CODE_REQUIRED}")]
+    CodeRequired,
+    #[error("{MSG_CODE_WRONG}")]
+    WrongCode,
+    #[error(
+        "You have {0} active shares, the most allowed. Stop sharing one you no longer need to create another."
+    )]
+    TooMany(i64),
+    #[error("An active subscription is required to email a link.")]
+    SubscriptionRequired,
+    #[error(
+        "You have emailed {0} links in the last 24 hours, the most allowed. Please try again later, or copy the link instead."
+    )]
+    TooManyEmails(i64),
+    #[error(
+        "This address has received the most links allowed in 24 hours. Please try again tomorrow, or copy the link instead."
+    )]
+    RecipientCapped,
+    #[error(
+        "This period has more readings than one view can show. Please ask for a share of a shorter period."
+    )]
+    TooManyReadings,
+    /// The PDF could not start now (one per owner at a time, a bounded number in all).
+    #[error("{0}")]
+    Busy(String),
+    #[error(transparent)]
+    Unexpected(#[from] anyhow::Error),
+}

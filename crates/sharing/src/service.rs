@@ -1,0 +1,338 @@
+//! Sharing use cases: the owner's (create, list, log, revoke, delete) and the visitor's
+//! (unlock, view, PDF), which know the link's token and nothing else.
+
+use std::sync::Arc;
+
+use chrono::{DateTime, Duration, NaiveDate, Utc};
+use kernel::{Clock, UserId, secret};
+use readings::Reading;
+use reports::ReportService;
+use reports::ports::{MedicationSource, PatientSource, ReadingSource};
+
+use crate::emails;
+use crate::error::ShareError;
+use crate::model::*;
+use crate::ports::*;
+use crate::validate;
+use crate::view::SharedView;
+
+/// The bounds on shares (see README.md).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ShareLimits {
+    /// Active shares one user may have at once.
+    pub active_per_user: i64,
+    /// Links one user may email per 24 hours.
+    pub emails_per_user_per_day: i64,
+    /// Links one address may receive per 24 hours, from all users together.
+    pub emails_per_recipient_per_day: i64,
+    /// Lines of a share's access log kept (the newest).
+    pub log_kept: i64,
+    /// Days an ended share stays in the owner's list, with its log.
+    pub ended_kept_days: i64,
+}
+
+impl Default for ShareLimits {
+    fn default() -> Self {
+        Self {
+            active_per_user: 20,
+            emails_per_user_per_day: 10,
+            emails_per_recipient_per_day: 3,
+            log_kept: 100,
+            ended_kept_days: 30,
+        }
+    }
+}
+
+/// Where the owner's record is read from.
+#[derive(Clone)]
+pub struct RecordSources {
+    pub readings: Arc<dyn ReadingSource>,
+    pub patients: Arc<dyn PatientSource>,
+    pub medications: Arc<dyn MedicationSource>,
+    /// Draws the PDF (admitted as the user's own reports are).
+    pub reports: ReportService,
+}
+
+#[derive(Clone)]
+pub struct ShareService {
+    repo: Arc<dyn ShareRepository>,
+    hasher: Arc<dyn CodeHasher>,
+    owners: Arc<dyn Owners>,
+    record: RecordSources,
+    clock: Arc<dyn Clock>,
+    public_url: String,
+    limits: ShareLimits,
+}
+
+/// A visitor of a link: whether this browser gave the code of a share, and how its
+/// browser is described in the access log.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Visitor {
+    /// The share this browser unlocked with its code, if any.
+    pub unlocked: Option<i64>,
+    /// Coarse ("Chrome on Android").
+    pub browser: String,
+}
+
+impl ShareService {
+    pub fn new(
+        repo: Arc<dyn ShareRepository>,
+        hasher: Arc<dyn CodeHasher>,
+        owners: Arc<dyn Owners>,
+        record: RecordSources,
+        clock: Arc<dyn Clock>,
+        public_url: &str,
+        limits: ShareLimits,
+    ) -> Self {
+        Self {
+            repo,
+            hasher,
+            owners,
+            record,
+            clock,
+            public_url: public_url.trim_end_matches('/').to_owned(),
+            limits,
+        }
+    }
+
+    /// The page a link opens.
+    pub fn link(&self, token: &str) -> String {
+        format!("{}/s/{token}", self.public_url)
+    }
+
+    /// Makes a share and its link; emails the link when asked (subscribers only, within
+    /// the caps per user and per recipient).
+    pub async fn create(&self, user: UserId, input: ShareInput) -> Result<Created, ShareError> {
+        let now = self.clock.now();
+        let today = self.owners.today(user, now).await?;
+        let checked = validate::check(&input, today).map_err(ShareError::Invalid)?;
+        if checked.email.is_some() && !self.owners.subscribed(user).await? {
+            return Err(ShareError::SubscriptionRequired);
+        }
+        let token = secret::generate().map_err(anyhow::Error::from)?;
+        let code_hash = match &checked.access_code {
+            Some(code) => Some(self.hasher.hash(code).await?),
+            None => None,
+        };
+        let expires_at = now + Duration::days(checked.lifetime_days);
+        let email = checked.email.as_ref().map(|to| {
+            emails::link_email(
+                user,
+                to,
+                &emails::LinkLetter {
+                    shown_name: &checked.shown_name,
+                    period: checked.period,
+                    link: &self.link(&token),
+                    lifetime_days: checked.lifetime_days,
+                    until: today + Duration::days(checked.lifetime_days),
+                    has_code: checked.access_code.is_some(),
+                },
+            )
+        });
+        let share = NewShare {
+            token_hash: secret::hash(&token),
+            label: checked.label,
+            shown_name: checked.shown_name,
+            period: checked.period,
+            includes: input.includes,
+            code_hash,
+            created_at: now,
+            expires_at,
+            emailed_to: checked.email.map(|e| e.as_str().to_owned()),
+        };
+        let caps = InsertCaps {
+            active: self.limits.active_per_user,
+            now,
+            purge_ended_before: now - Duration::days(self.limits.ended_kept_days),
+            email_since: now - Duration::hours(24),
+            emails_per_user: self.limits.emails_per_user_per_day,
+            emails_per_recipient: self.limits.emails_per_recipient_per_day,
+        };
+        match self.repo.insert(user, share, email, caps).await? {
+            InsertOutcome::Created(share) => Ok(Created { share, token }),
+            InsertOutcome::TooMany => Err(ShareError::TooMany(self.limits.active_per_user)),
+            InsertOutcome::UserEmailCap => Err(ShareError::TooManyEmails(
+                self.limits.emails_per_user_per_day,
+            )),
+            InsertOutcome::RecipientCap => Err(ShareError::RecipientCapped),
+        }
+    }
+
+    /// The user's shares, newest first: the active ones and those that ended in the last
+    /// [`ShareLimits::ended_kept_days`] days.
+    pub async fn list(&self, user: UserId) -> Result<Vec<Share>, ShareError> {
+        let now = self.clock.now();
+        let oldest = now - Duration::days(self.limits.ended_kept_days);
+        let mut all = self.repo.list(user).await?;
+        all.retain(|s| s.ended_at(now).is_none_or(|ended| ended >= oldest));
+        Ok(all)
+    }
+
+    /// Who opened the share, newest first.
+    pub async fn accesses(&self, user: UserId, id: i64) -> Result<Vec<Access>, ShareError> {
+        self.repo
+            .accesses(user, id, self.limits.log_kept)
+            .await?
+            .ok_or(ShareError::NotFound)
+    }
+
+    /// Stops the link at once (the share stays in the list, with its log).
+    pub async fn revoke(&self, user: UserId, id: i64) -> Result<Share, ShareError> {
+        self.repo
+            .revoke(user, id, self.clock.now())
+            .await?
+            .ok_or(ShareError::NotFound)
+    }
+
+    /// Stops the link and forgets the share and its log.
+    pub async fn delete(&self, user: UserId, id: i64) -> Result<(), ShareError> {
+        if self.repo.delete(user, id).await? {
+            Ok(())
+        } else {
+            Err(ShareError::NotFound)
+        }
+    }
+
+    pub fn now(&self) -> DateTime<Utc> {
+        self.clock.now()
+    }
+
+    /// The active share a token opens. Unknown, expired and revoked links are alike
+    /// ([`ShareError::Gone`]); a token of the wrong shape is refused without a look-up.
+    async fn live(&self, token: &str) -> Result<Share, ShareError> {
+        if !secret::looks_valid(token) {
+            return Err(ShareError::Gone);
+        }
+        let share = self
+            .repo
+            .find_by_token(&secret::hash(token))
+            .await?
+            .ok_or(ShareError::Gone)?;
+        match share.status(self.clock.now()) {
+            Status::Active => Ok(share),
+            Status::Expired | Status::Revoked => Err(ShareError::Gone),
+        }
+    }
+
+    /// The live share, once this browser gave its code (if it has one).
+    async fn open(&self, token: &str, visitor: &Visitor) -> Result<Share, ShareError> {
+        let share = self.live(token).await?;
+        if share.code_hash.is_some() && visitor.unlocked != Some(share.id) {
+            return Err(ShareError::CodeRequired);
+        }
+        Ok(share)
+    }
+
+    /// Checks an access code: the share it unlocks (a share without a code needs none).
+    /// The caller rate limits wrong codes per link and per address.
+    pub async fn unlock(&self, token: &str, code: &str) -> Result<Share, ShareError> {
+        let share = self.live(token).await?;
+        let Some(hash) = share.code_hash.as_deref() else {
+            return Ok(share);
+        };
+        if code.is_empty() || code.chars().count() > validate::CODE_MAX {
+            return Err(ShareError::WrongCode);
+        }
+        if self.hasher.verify(code, hash).await? {
+            Ok(share)
+        } else {
+            Err(ShareError::WrongCode)
+        }
+    }
+
+    /// The days the share covers today, in the owner's calendar.
+    async fn dates(&self, share: &Share) -> Result<(NaiveDate, NaiveDate), ShareError> {
+        let today = self.owners.today(share.user_id, self.clock.now()).await?;
+        Ok(share.period.dates(today))
+    }
+
+    async fn log(&self, share: &Share, kind: AccessKind, visitor: &Visitor) -> anyhow::Result<()> {
+        let access = Access {
+            at: self.clock.now(),
+            kind,
+            browser: visitor.browser.clone(),
+        };
+        self.repo
+            .record_access(share.id, access, self.limits.log_kept)
+            .await
+    }
+
+    /// The view behind a link, read from the record as it is now; one line in the owner's
+    /// access log. The log is written before the answer: a visit that cannot be logged is
+    /// not shown.
+    pub async fn view(&self, token: &str, visitor: &Visitor) -> Result<SharedView, ShareError> {
+        let share = self.open(token, visitor).await?;
+        let (from, to) = self.dates(&share).await?;
+        let user = share.user_id;
+        let readings: Vec<Reading> = self
+            .record
+            .readings
+            .in_period(user, from, to, reports::service::MAX_READINGS)
+            .await?
+            .ok_or(ShareError::TooManyReadings)?
+            .into_iter()
+            .filter_map(|r| share.includes.keep(r))
+            .collect();
+        let units = self.record.patients.patient(user).await?.units;
+        let generated_at = self.clock.now();
+        let medications = if share.includes.medications {
+            Some(
+                self.record
+                    .medications
+                    .during(user, from, to, generated_at)
+                    .await?,
+            )
+        } else {
+            None
+        };
+        self.log(&share, AccessKind::View, visitor).await?;
+        Ok(SharedView::new(
+            share,
+            (from, to),
+            generated_at,
+            units,
+            readings,
+            medications,
+        ))
+    }
+
+    /// The PDF of the same period and measures, drawn now and not kept; one line in the
+    /// owner's access log. Returns its file name and bytes.
+    pub async fn pdf(
+        &self,
+        token: &str,
+        visitor: &Visitor,
+    ) -> Result<(String, Vec<u8>), ShareError> {
+        let share = self.open(token, visitor).await?;
+        let (from, to) = self.dates(&share).await?;
+        let spec = crate::view::report_spec(&share, from, to);
+        let includes = share.includes;
+        let pdf = self
+            .record
+            .reports
+            .render_shared(
+                share.user_id,
+                spec.clone(),
+                move |r| includes.keep(r),
+                &share.shown_name,
+                includes.medications,
+                includes.omitted(),
+            )
+            .await
+            .map_err(crate::view::report_error)?
+            .ok_or(ShareError::TooManyReadings)?;
+        self.log(&share, AccessKind::Pdf, visitor).await?;
+        let meta = reports::ReportMeta {
+            id: 0,
+            user_id: share.user_id,
+            spec,
+            generated_at: self.clock.now(),
+            size_bytes: 0,
+            readings: 0,
+        };
+        Ok((reports::service::file_name(&meta), pdf))
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,93 @@
+//! Sharing API. The owner's routes (`/api/shares`, signed in) make, list and stop shares;
+//! the visitor's routes (`/api/shared/{token}`, [`public`]) answer the link's token alone.
+
+pub mod dto;
+mod errors;
+pub mod public;
+
+use actix_web::{HttpResponse, delete, get, post, web};
+
+use crate::auth::CurrentUser;
+use crate::dto::MessageResponse;
+use crate::error::{ApiError, ErrorBody};
+use crate::state::AppState;
+use dto::*;
+
+/// Makes a share and answers its link, which is shown only now (the server keeps only its
+/// hash). With `email`, the link is emailed to the clinician (subscribers only).
+#[utoipa::path(tag = "sharing", request_body = CreateShareRequest, responses(
+    (status = 201, body = CreatedShareDto), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody),
+    (status = 403, body = ErrorBody), (status = 409, body = ErrorBody), (status = 429, body = ErrorBody),
+))]
+#[post("/api/shares")]
+pub async fn create(
+    user: CurrentUser,
+    body: web::Json<CreateShareRequest>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let created = state
+        .shares
+        .create(user.id, body.into_inner().into_input())
+        .await?;
+    Ok(HttpResponse::Created().json(CreatedShareDto {
+        link: state.shares.link(&created.token),
+        share: ShareDto::new(&created.share, state.shares.now()),
+    }))
+}
+
+/// The user's shares, newest first (ended ones stay 30 days, with their log).
+#[utoipa::path(tag = "sharing", responses(
+    (status = 200, body = Vec<ShareDto>), (status = 401, body = ErrorBody),
+))]
+#[get("/api/shares")]
+pub async fn list(user: CurrentUser, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+    let now = state.shares.now();
+    let all = state.shares.list(user.id).await?;
+    Ok(HttpResponse::Ok().json(
+        all.iter()
+            .map(|s| ShareDto::new(s, now))
+            .collect::<Vec<_>>(),
+    ))
+}
+
+/// Who opened a share, newest first (the last 100 visits).
+#[utoipa::path(tag = "sharing", params(("id" = i64, Path)), responses(
+    (status = 200, body = Vec<ShareAccessDto>), (status = 401, body = ErrorBody), (status = 404, body = ErrorBody),
+))]
+#[get("/api/shares/{id}/accesses")]
+pub async fn accesses(
+    user: CurrentUser,
+    id: web::Path<i64>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let log = state.shares.accesses(user.id, id.into_inner()).await?;
+    Ok(HttpResponse::Ok().json(log.iter().map(ShareAccessDto::from).collect::<Vec<_>>()))
+}
+
+/// Stops a link at once; the share stays in the list with its log.
+#[utoipa::path(tag = "sharing", params(("id" = i64, Path)), responses(
+    (status = 200, body = ShareDto), (status = 401, body = ErrorBody), (status = 404, body = ErrorBody),
+))]
+#[post("/api/shares/{id}/revoke")]
+pub async fn revoke(
+    user: CurrentUser,
+    id: web::Path<i64>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let share = state.shares.revoke(user.id, id.into_inner()).await?;
+    Ok(HttpResponse::Ok().json(ShareDto::new(&share, state.shares.now())))
+}
+
+/// Stops a link and forgets the share and its log.
+#[utoipa::path(tag = "sharing", params(("id" = i64, Path)), responses(
+    (status = 200, body = MessageResponse), (status = 401, body = ErrorBody), (status = 404, body = ErrorBody),
+))]
+#[delete("/api/shares/{id}")]
+pub async fn remove(
+    user: CurrentUser,
+    id: web::Path<i64>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    state.shares.delete(user.id, id.into_inner()).await?;
+    Ok(HttpResponse::Ok().json(MessageResponse::new("Share deleted")))
+}

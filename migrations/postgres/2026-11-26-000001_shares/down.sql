@@ -1,0 +1,2 @@
+DROP TABLE share_accesses;
+DROP TABLE shares;
