@@ -5,7 +5,7 @@
 import { BP_CATEGORIES, type BpCategory } from '../../lib/bpCategory';
 import { formatTime12 } from '../../lib/dates';
 import { bloodSugarDecimals, weightDecimals } from '../../lib/units';
-import type { CategoryCountDto, SharedViewDto, StatsDto, TimeOfDayDto, TrendDto } from './api';
+import type { CategoryCountDto, DayPartDto, SharedViewDto, StatsDto, TrendDto } from './api';
 
 const plural = (n: number, one: string, many: string): string => `${n} ${n === 1 ? one : many}`;
 
@@ -109,7 +109,7 @@ export interface TimeOfDayRow {
 /** The averages table's rows: all readings, morning (before 12:00), evening (from 18:00). */
 export function timeOfDayRows(view: SharedViewDto): TimeOfDayRow[] {
   const { summary } = view;
-  const row = (name: string, when: string, t: TimeOfDayDto): TimeOfDayRow => ({
+  const row = (name: string, when: string, t: DayPartDto): TimeOfDayRow => ({
     name,
     when,
     readings: t.readings,
