@@ -4,7 +4,7 @@
 # requests per second, p50/p99 and the server's peak memory per request kind, each also as
 # a ratio to a minimal endpoint of the same server (the framework's ceiling); then a check
 # that 20 concurrent logins leave other requests' p99 within LOGIN_P99_BUDGET_MS; then the
-# client (route sizes, Lighthouse, dashboard render). Writes docs/benchmarks.md.
+# client (route sizes, Lighthouse, dashboard render, a shared link on 3G). Writes docs/benchmarks.md.
 # A benchmark, not a test: its figures are never asserted by `make test`.
 #   BENCH_SECONDS (10) per measurement; BENCH_BACKENDS ("sqlite postgres"); BENCH_CLIENT=0
 #   skips the client part.
@@ -170,6 +170,9 @@ if [[ " $backends " == *" sqlite "* ]] && [ "${BENCH_CLIENT:-1}" = 1 ]; then
   (cd frontend && node scripts/dashboard-render-bench.mjs --url $base \
     --username tenyears --password 'Bench!mark1' --runs 5) > "$out/dashboard.txt"
   cat "$out/dashboard.txt"
+  (cd frontend && node scripts/shared-view-bench.mjs --url $base \
+    --username oneyear --password 'Bench!mark1' --runs 5) > "$out/shared.txt"
+  cat "$out/shared.txt"
   stop_server
 fi
 
@@ -192,6 +195,12 @@ fi
     echo '```'
     cat "$out/dashboard.txt"
     echo '```'
+  fi
+  if [ -f "$out/shared.txt" ]; then
+    echo
+    echo "## A shared link opened on 3G (Chromium's network presets)"
+    echo
+    cat "$out/shared.txt"
   fi
   echo
   cat scripts/bench/findings.md

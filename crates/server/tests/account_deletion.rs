@@ -151,28 +151,24 @@ async fn deletion_leaves_nothing_keyed_to_the_user(b: Backend) {
         .await;
     assert_eq!(res.status(), StatusCode::OK);
 
+    // A link given to her doctor by email, opened once.
+    let res = app
+        .post(
+            "/api/shares",
+            json!({"label": "Dr Patel", "shownName": "Ann", "periodKind": "rolling", "days": 30,
+                   "lifetimeDays": 7, "email": "dr.patel@clinic.example"}),
+        )
+        .await;
+    assert_eq!(res.status(), StatusCode::CREATED);
+    let link = json_of(res).await["link"]
+        .as_str()
+        .expect("link")
+        .replace("/s/", "/api/shared/");
+    assert_eq!(
+        client().get(&link).send().await.expect("open").status(),
+        StatusCode::OK
+    );
     let db = db(&app);
-    // A share given to her doctor and one line of its access log, written as the store
-    // keeps them (the sharing API has its own tests).
-    let share = format!(
-        "INSERT INTO shares (user_id, token_hash, label, shown_name, period_kind, \
-         period_days, include_heart_rate, include_weight, include_blood_sugar, include_notes, \
-         include_medications, created_at, expires_at) VALUES ({ann_id}, 'hash', 'Dr Patel', \
-         'Ann', 'rolling', 30, TRUE, TRUE, TRUE, TRUE, TRUE, CURRENT_TIMESTAMP, \
-         CURRENT_TIMESTAMP)"
-    );
-    let access = format!(
-        "INSERT INTO share_accesses (share_id, at, kind, browser) \
-         SELECT id, CURRENT_TIMESTAMP, 'view', 'Chrome on Android' FROM shares \
-         WHERE user_id = {ann_id}"
-    );
-    db.write(move |c| -> anyhow::Result<()> {
-        diesel::sql_query(share).execute(c)?;
-        diesel::sql_query(access).execute(c)?;
-        Ok(())
-    })
-    .await
-    .expect("share");
     let tables = tables_keyed_to_users(&db).await;
     for expected in [
         "home_weeks",
@@ -185,6 +181,7 @@ async fn deletion_leaves_nothing_keyed_to_the_user(b: Backend) {
         "report_emails",
         "reports",
         "sessions",
+        "share_emails",
         "shares",
         "subscriptions",
         "tokens",

@@ -122,6 +122,14 @@ async fn a_link_from_creation_to_withdrawal(b: Backend) {
     assert_eq!(h["cache-control"], "no-store");
     assert_eq!(h["referrer-policy"], "no-referrer");
     let view = json_of(res).await;
+    // The page the link opens is not for search engines either, and names no referrer.
+    let page = doctor
+        .get(app.url(&format!("/s/{token}")))
+        .send()
+        .await
+        .expect("page");
+    assert_eq!(page.headers()["x-robots-tag"], "noindex, nofollow");
+    assert_eq!(page.headers()["referrer-policy"], "no-referrer");
     assert_eq!(view["shownName"], "Ann Smith");
     assert!(
         view.get("label").is_none(),

@@ -42,7 +42,8 @@ pub trait ShareRepository: Send + Sync {
     /// In one transaction, serialised per user (and, when `email` is given, with every
     /// other share email): deletes the user's shares that ended before
     /// `caps.purge_ended_before`; refuses at a cap; otherwise inserts the share and queues
-    /// `email` (whose recipient is `share.emailed_to`).
+    /// `email` (whose recipient is `share.emailed_to`). The email caps count a log of the
+    /// links emailed that deleting a share or an account does not shorten.
     async fn insert(
         &self,
         user: UserId,

@@ -148,6 +148,9 @@ impl Db {
                     copy_table!(from, to, report, share_accesses, [
                         id: i64, share_id: i64, at: NaiveDateTime, kind: String, browser: String,
                     ]);
+                    copy_table!(from, to, report, share_emails, [
+                        id: i64, user_id: Option<i64>, recipient: String, sent_at: NaiveDateTime,
+                    ]);
                     copy_table!(from, to, report, job_claims, [
                         job: String, claim_key: String, user_id: Option<i64>, claimed_at: NaiveDateTime,
                     ]);
@@ -156,7 +159,7 @@ impl Db {
                         for table in [
                             "users", "tokens", "outbox", "payments", "readings", "home_weeks",
                             "medications", "medication_periods", "medication_intakes", "reports",
-                            "report_emails", "shares", "share_accesses",
+                            "report_emails", "shares", "share_accesses", "share_emails",
                         ] {
                             to.batch_execute(&format!(
                                 "SELECT setval(pg_get_serial_sequence('{table}', 'id'), \

@@ -288,6 +288,15 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    share_emails (id) {
+        id -> BigInt,
+        user_id -> Nullable<BigInt>,
+        recipient -> Text,
+        sent_at -> Timestamp,
+    }
+}
+
 diesel::joinable!(share_accesses -> shares (share_id));
 diesel::allow_tables_to_appear_in_same_query!(shares, share_accesses);
 

@@ -294,7 +294,8 @@ async fn the_email_caps_count_emailed_shares_of_the_last_day(b: Backend) {
         "a@example.com",
     );
     assert!(matches!(
-        c.insert(ann, old, old_mail, roomy(t)).await,
+        c.insert(ann, old, old_mail, roomy(t - Duration::hours(36)))
+            .await,
         InsertOutcome::Created(_)
     ));
     for n in 0..3 {
@@ -356,15 +357,59 @@ async fn the_email_caps_count_emailed_shares_of_the_last_day(b: Backend) {
         "nor are they stored"
     );
     // Outside the window the recipient may receive more.
-    caps.email_since = t + Duration::seconds(1);
-    let (s, mail) = emailed(
-        new_share("b3", t + Duration::seconds(1), 7),
-        "n0@example.com",
-    );
+    let later = t + Duration::hours(24) + Duration::seconds(1);
+    let mut caps_later = caps;
+    caps_later.now = later;
+    caps_later.email_since = later - Duration::hours(24);
+    let (s, mail) = emailed(new_share("b3", later, 7), "n0@example.com");
     assert!(matches!(
-        c.insert(bob, s, mail, caps).await,
+        c.insert(bob, s, mail, caps_later).await,
         InsertOutcome::Created(_)
     ));
+}
+
+async fn deleting_emailed_shares_does_not_reset_the_email_caps(b: Backend) {
+    let c = ctx(b);
+    let ann = user(&c.users, "ann").await;
+    let t = now();
+    let mut caps = roomy(t);
+    caps.emails_per_user = 10;
+    caps.emails_per_recipient = 2;
+    for n in 0..2 {
+        let (s, mail) = emailed(new_share(&format!("d{n}"), t, 7), "dr@example.com");
+        let InsertOutcome::Created(share) = c.insert(ann, s, mail, caps).await else {
+            panic!("created");
+        };
+        assert!(
+            c.shares
+                .revoke(ann, share.id, t)
+                .await
+                .expect("revoke")
+                .is_some()
+        );
+        assert!(c.shares.delete(ann, share.id).await.expect("delete"));
+    }
+    let (s, mail) = emailed(new_share("d2", t, 7), "dr@example.com");
+    assert_eq!(
+        c.insert(ann, s, mail, caps).await,
+        InsertOutcome::RecipientCap,
+        "the deleted shares' emails still count"
+    );
+    // Nor does deleting the account: the recipient still had two links today.
+    let email = kernel::Email::parse("ann@example.com").expect("email");
+    c.users
+        .delete_account(
+            ann,
+            OutgoingEmail::new(None, &email, "Deleted", "t".into(), "h".into()),
+        )
+        .await
+        .expect("delete account");
+    let bob = user(&c.users, "bob").await;
+    let (s, mail) = emailed(new_share("b0", t, 7), "DR@example.com");
+    assert_eq!(
+        c.insert(bob, s, mail, caps).await,
+        InsertOutcome::RecipientCap
+    );
 }
 
 async fn the_access_log_keeps_the_newest_lines_and_counts_views(b: Backend) {
@@ -527,6 +572,7 @@ on_both_backends!(
     the_access_log_keeps_the_newest_lines_and_counts_views,
     the_active_cap_holds_when_inserts_race,
     the_recipient_cap_holds_when_users_race,
+    deleting_emailed_shares_does_not_reset_the_email_caps,
     deleting_the_account_deletes_its_shares_and_their_logs,
 );
 

@@ -102,6 +102,43 @@ export type DosesAnswerDto = Omit<Schemas['DayDosesDto'], 'doses'> & { doses: Do
 
 export type IntakeDto = Omit<Sent<Schemas['IntakeDto'], 'reason'>, 'status'> & { status: 'taken' | 'skipped' };
 
+// Sharing with a clinician (issue 17), the owner's side: the codes the server sends as strings.
+
+export type SharePeriodKind = 'since' | 'fixed' | 'rolling';
+export type ShareStatus = 'active' | 'expired' | 'revoked';
+export type ShareAccessKind = 'view' | 'pdf';
+/** "The last N days" a share may cover, and how many days its link may live. */
+export type ShareLastDays = 30 | 90 | 365;
+export type ShareLifetime = 1 | 7 | 30 | 90;
+
+/** A share as its owner sees it. Instants are RFC 3339 UTC, dates YYYY-MM-DD. */
+export type ShareDto = Omit<
+  Sent<Schemas['ShareDto'], 'from' | 'to' | 'days' | 'revokedAt' | 'lastOpenedAt' | 'emailedTo'>,
+  'periodKind' | 'status'
+> & { periodKind: SharePeriodKind; status: ShareStatus };
+
+/** `POST /api/shares`' answer: the link is in it this once, never again. */
+export type CreatedShareDto = Omit<Schemas['CreatedShareDto'], 'share'> & { share: ShareDto };
+
+/** One opening of a share: the view, or its PDF, and a coarse browser description. */
+export type ShareAccessDto = Omit<Schemas['ShareAccessDto'], 'kind'> & { kind: ShareAccessKind };
+
+/**
+ * `POST /api/shares`: `from` for a "since" share, `days` for the others; the access code and
+ * the email are left out when there is none.
+ */
+export type CreateShareRequest = Omit<
+  Schemas['CreateShareRequest'],
+  'periodKind' | 'from' | 'days' | 'lifetimeDays' | 'accessCode' | 'email'
+> & {
+  periodKind: SharePeriodKind;
+  from?: string;
+  days?: ShareLastDays;
+  lifetimeDays: ShareLifetime;
+  accessCode?: string;
+  email?: string;
+};
+
 // Sharing (issue 17), the visitor's side: what `GET /api/shared/{token}` sends a clinician.
 // The server writes every field (null for none); measures are in the owner's units.
 

@@ -28,3 +28,12 @@ export function useSessionUser(enabled = true): SessionUserState {
   const { data, error, mutate } = useSWR<SessionUser>(enabled ? USER_KEY : null, fetchUser);
   return { user: data, error: error as unknown, retry: () => void mutate() };
 }
+
+/** The name shown for a user (the header, the name a share shows by default): "First Last", else the username (a missing part reads as empty). */
+export function displayName(user: { firstName: string | null; lastName: string | null; username: string }): string {
+  const full = [user.firstName, user.lastName]
+    .map((part) => (part ?? '').trim())
+    .filter(Boolean)
+    .join(' ');
+  return full || user.username;
+}

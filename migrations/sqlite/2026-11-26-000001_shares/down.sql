@@ -1,2 +1,3 @@
+DROP TABLE share_emails;
 DROP TABLE share_accesses;
 DROP TABLE shares;

@@ -31,8 +31,6 @@ CREATE TABLE shares (
     emailed_to           TEXT
 );
 CREATE INDEX shares_user ON shares (user_id);
--- The recipient cap counts links emailed to one address (any case) since a time.
-CREATE INDEX shares_recipient ON shares (lower(emailed_to), created_at);
 -- Who opened a share: when, what ('view' or 'pdf') and a coarse browser description.
 CREATE TABLE share_accesses (
     id        INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -42,3 +40,15 @@ CREATE TABLE share_accesses (
     browser   TEXT      NOT NULL
 );
 CREATE INDEX share_accesses_share_at ON share_accesses (share_id, at);
+-- Every link emailed, for the caps (per user and per recipient, per 24 hours). Deleting a
+-- share or the account does not shorten it (the user is set to NULL), so the caps cannot be
+-- reset by deleting; rows older than two days are deleted when the next link is emailed.
+CREATE TABLE share_emails (
+    id        INTEGER PRIMARY KEY AUTOINCREMENT,
+    user_id   BIGINT    REFERENCES users(id) ON DELETE SET NULL,
+    -- lower-cased
+    recipient TEXT      NOT NULL,
+    sent_at   TIMESTAMP NOT NULL
+);
+CREATE INDEX share_emails_recipient ON share_emails (recipient, sent_at);
+CREATE INDEX share_emails_user ON share_emails (user_id, sent_at);

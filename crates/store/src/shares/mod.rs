@@ -13,8 +13,7 @@ use sharing::ports::{InsertCaps, InsertOutcome, ShareRepository};
 use self::rows::{AccessRow, ShareRow, insert_share, load_one, owns};
 use crate::db::{AnyConnection, Db, lock_user_for};
 use crate::outbox::enqueue;
-use crate::schema::lower;
-use crate::schema::{share_accesses as a, shares as s};
+use crate::schema::{share_accesses as a, share_emails as e, shares as s};
 
 /// Serialises one user's new shares ([`lock_user_for`]): the purge, the count of active
 /// shares and the insert.
@@ -64,25 +63,43 @@ fn email_refused(
     caps: &InsertCaps,
 ) -> QueryResult<Option<InsertOutcome>> {
     let since = caps.email_since.naive_utc();
-    let by_user: i64 = s::table
-        .filter(s::user_id.eq(user.0))
-        .filter(s::emailed_to.is_not_null())
-        .filter(s::created_at.ge(since))
+    // The log outlives the shares it counts; what no cap can count any more goes.
+    diesel::delete(e::table.filter(e::sent_at.lt(since - chrono::Duration::hours(24))))
+        .execute(conn)?;
+    let by_user: i64 = e::table
+        .filter(e::user_id.eq(user.0))
+        .filter(e::sent_at.ge(since))
         .count()
         .get_result(conn)?;
     if by_user >= caps.emails_per_user {
         return Ok(Some(InsertOutcome::UserEmailCap));
     }
-    // Matches the index on (lower(emailed_to), created_at).
-    let to_recipient: i64 = s::table
-        .filter(lower(s::emailed_to).eq(lower(Some(to.to_owned()))))
-        .filter(s::created_at.ge(since))
+    let to_recipient: i64 = e::table
+        .filter(e::recipient.eq(to.to_lowercase()))
+        .filter(e::sent_at.ge(since))
         .count()
         .get_result(conn)?;
     if to_recipient >= caps.emails_per_recipient {
         return Ok(Some(InsertOutcome::RecipientCap));
     }
     Ok(None)
+}
+
+/// Counts a link emailed to `to` (lower-cased, as the recipient cap compares).
+fn log_email(
+    conn: &mut AnyConnection,
+    user: UserId,
+    to: &str,
+    at: DateTime<Utc>,
+) -> QueryResult<()> {
+    diesel::insert_into(e::table)
+        .values((
+            e::user_id.eq(Some(user.0)),
+            e::recipient.eq(to.to_lowercase()),
+            e::sent_at.eq(at.naive_utc()),
+        ))
+        .execute(conn)
+        .map(|_| ())
 }
 
 fn into_shares(rows: Vec<ShareRow>) -> anyhow::Result<Vec<Share>> {
@@ -138,6 +155,7 @@ impl ShareRepository for ShareStore {
             let id = insert_share(conn, user, &share)?;
             if let Some(email) = &email {
                 enqueue(conn, email, caps.now)?;
+                log_email(conn, user, &email.to, caps.now)?;
             }
             let row = load_one(conn, Some(user), id)?
                 .ok_or_else(|| anyhow::anyhow!("share {id} vanished after its insert"))?;

@@ -38,6 +38,7 @@ function renderPage(routes: Record<string, Route> = {}, list: Report[] = [newer,
   const mock = mockFetch({
     'GET /api/user': { body: aliceUser },
     'GET /api/reports': { body: list },
+    'GET /api/shares': { body: [] },
     ...routes,
   });
   renderWithProviders(<ReportsPage />, { route: '/reports', path: '/reports' });
@@ -70,6 +71,15 @@ afterEach(() => {
 
 const createForm = (): HTMLElement => screen.getByRole('form', { name: 'Create Report' });
 const emailForm = (): HTMLElement => screen.getByRole('form', { name: 'Email Report' });
+
+describe('the page', () => {
+  it('has the Share with your doctor card beside the reports', async () => {
+    renderPage();
+    const card = screen.getByRole('region', { name: 'Share with your doctor' });
+    expect(await within(card).findByText(/No shares yet/)).toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: 'New share' })).toBeInTheDocument();
+  });
+});
 
 describe('create form', () => {
   it('starts with the spec defaults: bp, last 30 days to today, everything included', async () => {
@@ -201,7 +211,7 @@ describe('create form', () => {
 
 describe('report list', () => {
   it('shows a skeleton while loading, then name, type, period and generated date of each report', async () => {
-    mockFetch({ 'GET /api/user': { body: aliceUser }, 'GET /api/reports': { body: [newer, older] } });
+    mockFetch({ 'GET /api/user': { body: aliceUser }, 'GET /api/reports': { body: [newer, older] }, 'GET /api/shares': { body: [] } });
     const release = holdRequest('GET /api/reports');
     renderWithProviders(<ReportsPage />, { route: '/reports', path: '/reports' });
     expect(screen.getByText('Loading your reports…')).toBeInTheDocument();
@@ -234,6 +244,7 @@ describe('report list', () => {
     let fail = true;
     mockFetch({
       'GET /api/user': { body: aliceUser },
+      'GET /api/shares': { body: [] },
       'GET /api/reports': () => (fail ? { status: 500, body: 'boom' } : { body: [older] }),
     });
     renderWithProviders(<ReportsPage />, { route: '/reports', path: '/reports' });
@@ -385,6 +396,7 @@ describe('email form', () => {
     let list = [newer, older];
     const { calls } = mockFetch({
       'GET /api/user': { body: aliceUser },
+      'GET /api/shares': { body: [] },
       'GET /api/reports': () => ({ body: list }),
       'POST /api/reports/email': { status: 404, body: { message: 'Report not found' } },
     });

@@ -120,7 +120,7 @@ export function defaultCreateValues(today: Date = new Date()): CreateReportValue
 }
 
 /** A practical address check (something@domain.tld, no spaces). */
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export const emailReportSchema = object({
   reportId: string().required(reportMessages.reportRequired),

@@ -27,11 +27,5 @@ export function isAuthFailure(error: unknown): boolean {
   return isApiError(error) && (error.status === 401 || error.status === 403);
 }
 
-/** The name shown in the header: "First Last", else the username (a missing part reads as empty). */
-export function displayName(user: { firstName: string | null; lastName: string | null; username: string }): string {
-  const full = [user.firstName, user.lastName]
-    .map((part) => (part ?? '').trim())
-    .filter(Boolean)
-    .join(' ');
-  return full || user.username;
-}
+/** The name shown in the header (its home is `lib/session`, beside the user it is of). */
+export { displayName } from '../../../lib/session';

@@ -6,6 +6,7 @@ import { deleteReport, useReports, type Report } from '../api/reportsApi';
 import { CreateReportForm } from '../components/CreateReportForm';
 import { EmailReportForm, type EmailSelection } from '../components/EmailReportForm';
 import { ReportList } from '../components/ReportList';
+import { ShareCard } from '../components/share/ShareCard';
 import { reportMessages } from '../schemas';
 import '../reports.css';
 
@@ -58,7 +59,7 @@ export default function ReportsPage(): ReactElement {
     <div className="reports-page">
       <PageHeader
         title="Reports"
-        description="Create a PDF of your readings for a period, then view, download or email it to your doctor."
+        description="Create a PDF of your readings for a period, then view, download or email it to your doctor, or share a link your doctor can open."
       />
       <div className="reports-grid">
         <section className="card report-card reports-create" aria-labelledby="create-report-heading">
@@ -93,6 +94,8 @@ export default function ReportsPage(): ReactElement {
           </h2>
           <EmailReportForm reports={reports} listFailed={error !== undefined} selection={selection} onReportMissing={() => void mutate()} />
         </section>
+
+        <ShareCard />
       </div>
 
       {toDelete ? (
