@@ -82,7 +82,8 @@ describe('summary words and numbers', () => {
     const { calls } = mockFetch({ [VIEW]: { body: sharedView } });
     renderShared();
     await heading();
-    expect(screen.getByText('The last 30 days: 10/27/2026 to 11/25/2026')).toBeInTheDocument();
+    expect(screen.getByText('10/27/2026 to 11/25/2026')).toBeInTheDocument();
+    expect(screen.getByText('(The last 30 days)')).toBeInTheDocument();
     expect(screen.getByText(/Link expires 12\/02\/2026/)).toBeInTheDocument();
     expect(screen.getByText(/read-only copy .* not a diagnosis/)).toBeInTheDocument();
 
@@ -92,7 +93,7 @@ describe('summary words and numbers', () => {
     const summary = screen.getByRole('region', { name: 'Summary' });
     const stat = (term: string): string | null | undefined =>
       within(summary).getByText(term, { selector: 'dt' }).nextElementSibling?.textContent;
-    expect(stat('Readings')).toBe('10The last 30 days');
+    expect(within(summary).getByText('10 readings from 10/27/2026 to 11/25/2026')).toBeInTheDocument();
     expect(stat('Average blood pressure')).toBe('132.4/84.1 mmHgof 10 readings');
     expect(stat('Average heart rate')).toBe('71.5 bpmof 8 readings');
     expect(stat('Average weight')).toBe('70.3 kgof 4 readings');
@@ -158,6 +159,15 @@ describe('summary words and numbers', () => {
     const readings = screen.getByRole('table', { name: 'Readings, newest first' });
     expect(within(readings).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Date', 'Time', 'Blood Pressure']);
   });
+});
+
+it('says no medications were recorded, without the note on their averages', async () => {
+  mockFetch({ [VIEW]: { body: { ...sharedView, medications: [] } } });
+  renderShared();
+  await heading();
+  const medications = screen.getByRole('region', { name: 'Medications' });
+  expect(medications).toHaveTextContent('No medications recorded for this period.');
+  expect(within(medications).queryByText(/not a prescription record/)).toBeNull();
 });
 
 describe('readings table', () => {

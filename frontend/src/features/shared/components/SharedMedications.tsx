@@ -3,7 +3,7 @@ import type { SharedMedicationDto } from '../api';
 
 export interface SharedMedicationsProps {
   medications: ReadonlyArray<SharedMedicationDto>;
-  /** The server's note that goes with them (not advice, not a diagnosis). */
+  /** The server's note on what their averages can say (shown with medications, not without). */
   note: string | null;
 }
 
@@ -32,7 +32,7 @@ export function SharedMedications({ medications, note }: SharedMedicationsProps)
           ))}
         </ul>
       )}
-      {note ? <p className="shared-muted text-sm">{note}</p> : null}
+      {note && medications.length > 0 ? <p className="shared-muted text-sm">{note}</p> : null}
     </section>
   );
 }

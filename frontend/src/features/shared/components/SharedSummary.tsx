@@ -2,6 +2,7 @@ import { useId, type ReactElement } from 'react';
 import { Alert } from '../../../components/feedback/Alert';
 import { Missing } from '../../../components/readings/ReadingCells';
 import { BP_CATEGORY_NOTE, bpCategoryLabel } from '../../../lib/bpCategory';
+import { formatDate } from '../../../lib/dates';
 import type { SharedViewDto } from '../api';
 import {
   categoryShares,
@@ -52,7 +53,6 @@ function Headline({ view }: { view: SharedViewDto }): ReactElement {
   };
   return (
     <dl className="shared-stats">
-      <Stat term="Readings" value={String(summary.readings)} detail={view.periodText} />
       <Stat
         term="Average blood pressure"
         value={systolic && diastolic ? `${formatAverage(systolic.average)}/${formatAverage(diastolic.average)}` : null}
@@ -184,9 +184,14 @@ export function SharedSummary({ view }: { view: SharedViewDto }): ReactElement {
   const { severe } = view.summary;
   return (
     <section className="card shared-section" aria-labelledby={headingId}>
-      <h2 id={headingId} className="shared-section-title">
-        Summary
-      </h2>
+      <div>
+        <h2 id={headingId} className="shared-section-title">
+          Summary
+        </h2>
+        <p className="shared-muted">
+          {readingsText(view.summary.readings)} from {formatDate(view.from)} to {formatDate(view.to)}
+        </p>
+      </div>
       <Headline view={view} />
       {severe > 0 ? (
         <Alert variant="danger" title={`${readingsText(severe)} above 180/120 mmHg`}>

@@ -85,8 +85,11 @@ function RecordView({ view, token }: { view: SharedViewDto; token: string }): Re
         title={`Health record of ${view.shownName}`}
         description={
           <>
-            <span className="shared-period">
-              {view.periodText}: {formatDate(view.from)} to {formatDate(view.to)}
+            <span>
+              <span className="shared-period">
+                {formatDate(view.from)} to {formatDate(view.to)}
+              </span>{' '}
+              <span className="shared-muted">({view.periodText})</span>
             </span>
             <span className="shared-expiry">
               {expires ? `Link expires ${expires}` : null}
