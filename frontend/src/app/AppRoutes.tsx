@@ -21,6 +21,8 @@ const UndoEmailChangePage = lazy(
 );
 const TermsOfServicePage = lazy(() => import(/* webpackChunkName: "terms" */ '../features/legal/pages/TermsOfServicePage'));
 const PrivacyPolicyPage = lazy(() => import(/* webpackChunkName: "privacy" */ '../features/legal/pages/PrivacyPolicyPage'));
+// A record shared with a clinician: public, outside the signed-in shell (no account call).
+const SharedViewPage = lazy(() => import(/* webpackChunkName: "shared-record" */ '../features/shared/pages/SharedViewPage'));
 const NotFoundPage = lazy(() => import(/* webpackChunkName: "not-found" */ './NotFoundPage'));
 
 const DashboardPage = lazy(() => import(/* webpackChunkName: "dashboard" */ '../features/dashboard/pages/DashboardPage'));
@@ -71,6 +73,7 @@ export function AppRoutes(): ReactElement {
       <Route path="/undo-email-change/:token" element={<Public><UndoEmailChangePage /></Public>} />
       <Route path="/terms-of-service" element={<Public><TermsOfServicePage /></Public>} />
       <Route path="/privacy-policy" element={<Public><PrivacyPolicyPage /></Public>} />
+      <Route path="/s/:token" element={<Public><SharedViewPage /></Public>} />
 
       <Route element={<ProtectedRoute />}>
         <Route path="/" element={<DashboardPage />} />

@@ -9,6 +9,8 @@ export interface ApiErrorBody {
   message?: string;
   errors?: Record<string, string>;
   requiresVerification?: boolean;
+  /** A shared record's 401: its access code is needed (issue 17). */
+  codeRequired?: boolean;
   email?: string;
   valid?: boolean;
 }

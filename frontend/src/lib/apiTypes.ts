@@ -138,3 +138,48 @@ export type CreateShareRequest = Omit<
   accessCode?: string;
   email?: string;
 };
+
+// Sharing (issue 17), the visitor's side: what `GET /api/shared/{token}` sends a clinician.
+// The server writes every field (null for none); measures are in the owner's units.
+
+/** Count, average (1 decimal), lowest and highest of one measure over the period. */
+export type StatsDto = Schemas['StatsDto'];
+
+/** Morning (before 12:00) or evening (from 18:00): readings and their averages. */
+export type DayPartDto = Sent<Schemas['DayPartDto'], 'systolic' | 'diastolic' | 'heartRate'>;
+
+/** `category`: the readings API's `bpCategory` codes. */
+export type CategoryCountDto = Schemas['CategoryCountDto'];
+
+export type TrendDirection = 'rising' | 'falling' | 'stable';
+
+/** `per30Days` only when the readings span four weeks or more. */
+export type TrendDto = Omit<Sent<Schemas['TrendDto'], 'per30Days'>, 'direction'> & { direction: TrendDirection };
+
+export type TrendsDto = { [K in keyof Schemas['TrendsDto']]-?: TrendDto | null };
+
+type Measures = 'systolic' | 'diastolic' | 'heartRate' | 'weight' | 'bloodSugar';
+
+export type SummaryDto = Omit<Sent<Schemas['SummaryDto'], Measures>, 'morning' | 'evening' | 'trends'> & {
+  morning: DayPartDto;
+  evening: DayPartDto;
+  trends: TrendsDto;
+};
+
+/** `bpCategory`: the readings API's codes. Oldest first in the view. */
+export type SharedReadingDto = Sent<Schemas['SharedReadingDto'], Measures | 'bpCategory' | 'notes'>;
+
+export type SharedMedicationDto = Schemas['SharedMedicationDto'];
+
+export type SharedViewDto = Omit<
+  Sent<Schemas['SharedViewDto'], 'medications' | 'medicationNote'>,
+  'weightUnit' | 'bloodSugarUnit' | 'summary' | 'readings'
+> & {
+  weightUnit: 'lbs' | 'kg';
+  bloodSugarUnit: 'mg/dL' | 'mmol/L';
+  summary: SummaryDto;
+  readings: SharedReadingDto[];
+};
+
+/** `POST /api/shared/{token}/unlock`. */
+export type UnlockRequest = Schemas['UnlockRequest'];

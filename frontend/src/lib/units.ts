@@ -74,11 +74,21 @@ export function formatBloodSugarValue(mgdl: number, unit: BloodSugarUnit): strin
 
 /** '70.0 kg', '5.5 mmol/L': the value as shown, with its unit. */
 export function formatWeight(lbs: number, unit: WeightUnit): string {
-  return `${formatWeightValue(lbs, unit)} ${unit}`;
+  return formatWeightIn(weightInUnit(lbs, unit), unit);
 }
 
 export function formatBloodSugar(mgdl: number, unit: BloodSugarUnit): string {
-  return `${formatBloodSugarValue(mgdl, unit)} ${unit}`;
+  return formatBloodSugarIn(bloodSugarInUnit(mgdl, unit), unit);
+}
+
+/** A weight already in `unit` (a shared record sends the owner's units), shown with it: '70.0 kg'. */
+export function formatWeightIn(value: number, unit: WeightUnit): string {
+  return `${value.toFixed(weightDecimals(unit))} ${unit}`;
+}
+
+/** A blood sugar already in `unit`, shown with it: '5.5 mmol/L', '98 mg/dL'. */
+export function formatBloodSugarIn(value: number, unit: BloodSugarUnit): string {
+  return `${value.toFixed(bloodSugarDecimals(unit))} ${unit}`;
 }
 
 /** The input's text for a canonical value ('' for none). */

@@ -7,29 +7,49 @@ import './public.css';
 
 export interface PublicLayoutProps {
   children: ReactNode;
-  /** `narrow` for forms and status cards, `wide` for the auth page, `reading` for long text. */
-  width?: 'narrow' | 'wide' | 'reading';
+  /**
+   * `narrow` for forms and status cards, `wide` for the auth page, `reading` for long text,
+   * `page` for a page of cards, charts and tables (a shared record), under a compact header.
+   */
+  width?: 'narrow' | 'wide' | 'reading' | 'page';
   tagline?: string;
   /** On a page without its own h1 (the auth page), the product name is the h1. */
   brandAsHeading?: boolean;
+  /** False where the visitor has no account to sign in to (a shared record): the brand is plain text. */
+  brandLink?: boolean;
 }
 
 /** Frame of the public screens: brand at the top, centred content, legal links at the foot. */
-export function PublicLayout({ children, width = 'narrow', tagline, brandAsHeading = false }: PublicLayoutProps): ReactElement {
+export function PublicLayout({
+  children,
+  width = 'narrow',
+  tagline,
+  brandAsHeading = false,
+  brandLink = true,
+}: PublicLayoutProps): ReactElement {
   const Brand = brandAsHeading ? 'h1' : 'div';
+  const brand = (
+    <>
+      <span className="brand-mark" aria-hidden="true">
+        <Icon name="logo" size={22} />
+      </span>
+      <span className="brand-name">{PRODUCT_NAME}</span>
+    </>
+  );
   return (
-    <div className="public">
+    <div className={cx('public', width === 'page' && 'public-page')}>
       <a className="skip-link" href="#main-content">
         Skip to main content
       </a>
       <header className="public-header">
         <Brand className="public-brand-wrap">
-          <Link to="/auth" className="public-brand">
-            <span className="brand-mark" aria-hidden="true">
-              <Icon name="logo" size={22} />
-            </span>
-            <span className="brand-name">{PRODUCT_NAME}</span>
-          </Link>
+          {brandLink ? (
+            <Link to="/auth" className="public-brand">
+              {brand}
+            </Link>
+          ) : (
+            <span className="public-brand">{brand}</span>
+          )}
         </Brand>
         {tagline ? <p className="public-tagline">{tagline}</p> : null}
       </header>

@@ -2,7 +2,7 @@ import type { ReactElement, ReactNode } from 'react';
 import { Skeleton } from '../feedback/Skeleton';
 import { formatDate, formatTime12 } from '../../lib/dates';
 import type { Preferences } from '../../lib/preferences';
-import { categoryOf } from '../../lib/bpCategory';
+import { categoryOf, type BpCategory } from '../../lib/bpCategory';
 import type { Reading } from '../../lib/readings';
 import { formatBloodSugar, formatWeight } from '../../lib/units';
 import { BpCategoryBadge } from './BpCategoryBadge';
@@ -36,7 +36,7 @@ export function BloodPressureText({ systolic, diastolic }: { systolic: number | 
 }
 
 /** The measure columns in order, as `ReadingCells` fills them. */
-const MEASURE_COLUMNS = ['Date', 'Time', 'Blood Pressure', 'Heart Rate', 'Weight', 'Blood Sugar'];
+export const MEASURE_COLUMNS = ['Date', 'Time', 'Blood Pressure', 'Heart Rate', 'Weight', 'Blood Sugar'];
 
 /** The header cells of the measure columns (Date to Blood Sugar), matching `ReadingCells`. */
 export function ReadingHeaderCells(): ReactElement {
@@ -48,6 +48,51 @@ export function ReadingHeaderCells(): ReactElement {
         </th>
       ))}
     </>
+  );
+}
+
+/** A reading's date (MM/DD/YYYY) and time cells (24 or 12 hour by screen width). */
+export function ReadingWhenCells({ date, time }: { date: string; time: string }): ReactElement {
+  return (
+    <>
+      <td data-label="Date" className="cell-number">
+        {formatDate(date)}
+      </td>
+      <td data-label="Time" className="cell-number">
+        <span className="time-24">{time}</span>
+        <span className="time-12">{formatTime12(time)}</span>
+      </td>
+    </>
+  );
+}
+
+export interface BloodPressureCellProps {
+  systolic: number | null;
+  diastolic: number | null;
+  /** The server's category (null without both numbers). */
+  category: BpCategory | null;
+  /** Shown under the blood pressure (a guided measurement's marker; see `ReadingRow`). */
+  extra?: ReactNode;
+}
+
+/** The blood pressure cell: the numbers as recorded with their category badge, '---' for none. */
+export function BloodPressureCell({ systolic, diastolic, category, extra }: BloodPressureCellProps): ReactElement {
+  return (
+    <td data-label="Blood Pressure">
+      {systolic === null && diastolic === null ? (
+        <Missing />
+      ) : (
+        <span className="cell-bp-stack">
+          <span className="cell-bp">
+            <span>
+              <BloodPressureText systolic={systolic} diastolic={diastolic} /> mmHg
+            </span>
+            {category ? <BpCategoryBadge category={category} /> : null}
+          </span>
+          {extra}
+        </span>
+      )}
+    </td>
   );
 }
 
@@ -67,31 +112,10 @@ export function ReadingCells({
   /** Shown under the blood pressure (a guided measurement's marker; see `ReadingRow`). */
   bloodPressureExtra?: ReactNode;
 }): ReactElement {
-  const category = categoryOf(r);
   return (
     <>
-      <td data-label="Date" className="cell-number">
-        {formatDate(r.date)}
-      </td>
-      <td data-label="Time" className="cell-number">
-        <span className="time-24">{r.time}</span>
-        <span className="time-12">{formatTime12(r.time)}</span>
-      </td>
-      <td data-label="Blood Pressure">
-        {r.systolic === null && r.diastolic === null ? (
-          <Missing />
-        ) : (
-          <span className="cell-bp-stack">
-            <span className="cell-bp">
-              <span>
-                <BloodPressureText systolic={r.systolic} diastolic={r.diastolic} /> mmHg
-              </span>
-              {category ? <BpCategoryBadge category={category} /> : null}
-            </span>
-            {bloodPressureExtra}
-          </span>
-        )}
-      </td>
+      <ReadingWhenCells date={r.date} time={r.time} />
+      <BloodPressureCell systolic={r.systolic} diastolic={r.diastolic} category={categoryOf(r)} extra={bloodPressureExtra} />
       <td data-label="Heart Rate" className="cell-number">
         {r.heartRate !== null ? `${r.heartRate} bpm` : <Missing />}
       </td>

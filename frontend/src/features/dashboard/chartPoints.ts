@@ -1,15 +1,18 @@
 import { firstDayOfLastDays, readingTimestamp, toIsoDate } from '../../lib/dates';
-import type { BloodSugarUnit, WeightUnit } from '../../lib/preferences';
 import { BP_CATEGORIES, BP_CATEGORY_NOTE, bpCategoryLabel, categoryOf } from '../../lib/bpCategory';
 import type { Reading } from '../../lib/readings';
-import {
-  bloodSugarDecimals,
-  bloodSugarInUnit,
-  bloodSugarTickDecimals,
-  weightDecimals,
-  weightInUnit,
-  weightTickDecimals,
-} from '../../lib/units';
+import { bloodSugarInUnit, weightInUnit } from '../../lib/units';
+import { CRISIS_MARK, type ChartKind, type Units } from '../../components/chart/measureCharts';
+
+export {
+  CHART_SPECS,
+  CRISIS_MARK,
+  Y_DOMAINS,
+  sugarDomain,
+  type ChartKind,
+  type ChartSpec,
+  type Units,
+} from '../../components/chart/measureCharts';
 
 /** Chart ranges in days (spec section 9); 7 is the default. */
 export const CHART_RANGES = [
@@ -22,28 +25,11 @@ export const DEFAULT_CHART_RANGE: ChartRange = 7;
 /** The longest range: the dashboard loads this many days of readings. */
 export const LONGEST_CHART_RANGE: ChartRange = 90;
 
-export type ChartKind = 'bp' | 'hr' | 'weight' | 'sugar';
-
 export interface Point {
   x: number;
   y: number;
   /** Why the point stands out on the chart (a blood pressure in the crisis range). */
   mark?: string;
-}
-
-/**
- * Default y domains (spec section 9), in canonical units; weight is automatic. The charts
- * widen them to every value drawn (`valueAxis`): an alarming reading is never off the chart.
- */
-export const Y_DOMAINS = {
-  bp: { min: 60, max: 180 },
-  hr: { min: 40, max: 120 },
-  sugar: { min: 60, max: 200 },
-} as const;
-
-/** The blood sugar domain in the user's unit (60-200 mg/dL = 3.3-11.1 mmol/L). */
-export function sugarDomain(unit: BloodSugarUnit): { min: number; max: number } {
-  return { min: bloodSugarInUnit(Y_DOMAINS.sugar.min, unit), max: bloodSugarInUnit(Y_DOMAINS.sugar.max, unit) };
 }
 
 interface Timed {
@@ -69,9 +55,6 @@ export function readingsInRange(readings: ReadonlyArray<Reading>, rangeDays: num
 }
 
 const plural = (n: number, one: string, many: string): string => `${n} ${n === 1 ? one : many}`;
-
-/** The tooltip line of a blood pressure point in the crisis range (the server's category). */
-export const CRISIS_MARK = `In the ${bpCategoryLabel('hypertensive-crisis')} range`;
 
 const hasBothBp = (r: Reading): boolean => r.systolic !== null && r.diastolic !== null;
 const hasOneBp = (r: Reading): boolean => (r.systolic === null) !== (r.diastolic === null);
@@ -104,11 +87,6 @@ export function chartNotes(kind: ChartKind, readings: ReadonlyArray<Reading>, ra
 export interface ChartSeries {
   label: string;
   points: Point[];
-}
-
-export interface Units {
-  weightUnit: WeightUnit;
-  bloodSugarUnit: BloodSugarUnit;
 }
 
 /**
@@ -157,60 +135,3 @@ export function chartSeries(kind: ChartKind, readings: ReadonlyArray<Reading>, r
       ];
   }
 }
-
-export interface ChartSpec {
-  kind: ChartKind;
-  title: string;
-  empty: string;
-  unit: (units: Units) => string;
-  /** Decimals of the values (tooltips). */
-  decimals: (units: Units) => number;
-  /** Decimals of the y axis's ticks. */
-  tickDecimals: (units: Units) => number;
-  domain: (units: Units) => { min: number; max: number } | undefined;
-  colors: string[];
-}
-
-/** The four chart cards, with the spec's titles and empty messages. */
-export const CHART_SPECS: ReadonlyArray<ChartSpec> = [
-  {
-    kind: 'bp',
-    title: 'Blood Pressure Trends',
-    empty: 'No blood pressure data available',
-    unit: () => 'mmHg',
-    decimals: () => 0,
-    tickDecimals: () => 0,
-    domain: () => Y_DOMAINS.bp,
-    colors: ['#0f6e6e', '#5b7fa6'],
-  },
-  {
-    kind: 'hr',
-    title: 'Heart Rate Trend',
-    empty: 'No heart rate data available',
-    unit: () => 'bpm',
-    decimals: () => 0,
-    tickDecimals: () => 0,
-    domain: () => Y_DOMAINS.hr,
-    colors: ['#8a4fa8'],
-  },
-  {
-    kind: 'weight',
-    title: 'Weight Trend',
-    empty: 'No weight data available',
-    unit: (u) => u.weightUnit,
-    decimals: (u) => weightDecimals(u.weightUnit),
-    tickDecimals: (u) => weightTickDecimals(u.weightUnit),
-    domain: () => undefined,
-    colors: ['#0b4f6c'],
-  },
-  {
-    kind: 'sugar',
-    title: 'Blood Sugar Trend',
-    empty: 'No blood sugar data available',
-    unit: (u) => u.bloodSugarUnit,
-    decimals: (u) => bloodSugarDecimals(u.bloodSugarUnit),
-    tickDecimals: (u) => bloodSugarTickDecimals(u.bloodSugarUnit),
-    domain: (u) => sugarDomain(u.bloodSugarUnit),
-    colors: ['#b54708'],
-  },
-];

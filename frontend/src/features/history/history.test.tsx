@@ -9,7 +9,8 @@ import type { Reading } from '../../lib/readings';
 import { threeReadingSession } from '../../testing/homeWeek';
 import { served } from '../../testing/readings';
 import HistoryPage from './pages/HistoryPage';
-import { pageWindow, serverSearchText, showingText } from './pagination';
+import { pageWindow, showingText } from '../../components/pagination/pages';
+import { serverSearchText } from './pagination';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -116,8 +117,8 @@ describe('pagination helpers', () => {
   });
 
   it('says which records are shown', () => {
-    expect(showingText(1, 10, 25)).toBe('Showing 1 to 10 of 25 records');
-    expect(showingText(3, 5, 25)).toBe('Showing 21 to 25 of 25 records');
+    expect(showingText(1, 10, 25, 10)).toBe('Showing 1 to 10 of 25 records');
+    expect(showingText(3, 5, 25, 10)).toBe('Showing 21 to 25 of 25 records');
   });
 });
 

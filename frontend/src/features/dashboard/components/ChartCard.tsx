@@ -1,6 +1,5 @@
-import { lazy, Suspense, useId, useState, type ReactElement } from 'react';
-import type * as ChartModuleType from '../../../components/chart/TimeSeriesChart';
-import { Skeleton } from '../../../components/feedback/Skeleton';
+import { Suspense, useId, useState, type ReactElement } from 'react';
+import { ChartSkeleton, LazyTimeSeriesChart as TimeSeriesChart } from '../../../components/chart/LazyTimeSeriesChart';
 import { CheckboxField } from '../../../components/form/CheckboxField';
 import { eventsInWindow, type ChartEvent } from '../../../components/chart/eventMarkers';
 import { MarkerLegend } from '../../../components/chart/MarkerLegend';
@@ -16,27 +15,6 @@ import {
   type ChartSpec,
   type Units,
 } from '../chartPoints';
-
-// chart.js is the heaviest code of the app: it loads after the page itself, behind the
-// cards' skeletons, so the heading and recent readings show first.
-// Its download starts with the dashboard itself, alongside the readings request, rather
-// than after the readings arrive.
-type ChartModule = typeof ChartModuleType;
-let chartModule: Promise<ChartModule> | undefined;
-export function preloadChart(): Promise<ChartModule> {
-  chartModule ??= import(/* webpackChunkName: "charts" */ '../../../components/chart/TimeSeriesChart');
-  return chartModule;
-}
-const TimeSeriesChart = lazy(() => preloadChart().then((m) => ({ default: m.TimeSeriesChart })));
-
-function ChartSkeleton({ title }: { title: string }): ReactElement {
-  return (
-    <div className="chart-skeleton" role="status" aria-live="polite">
-      <span className="visually-hidden">Loading {title}…</span>
-      <Skeleton height="100%" radius={8} />
-    </div>
-  );
-}
 
 export interface ChartCardProps {
   spec: ChartSpec;

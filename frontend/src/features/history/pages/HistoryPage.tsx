@@ -16,14 +16,13 @@ import {
   PAGE_SIZE,
   PERIODS,
   READING_TYPES,
-  pageCount,
-  pageWindow,
   parsePage,
   parsePeriod,
   parseType,
   serverSearchText,
-  showingText,
 } from '../pagination';
+import { Pagination } from '../../../components/pagination/Pagination';
+import { pageCount } from '../../../components/pagination/pages';
 import { UnitsUnknownAlert } from '../../../components/readings/UnitsUnknownAlert';
 import '../history.css';
 
@@ -89,7 +88,7 @@ export default function HistoryPage(): ReactElement {
   });
   const readings = data?.readings ?? [];
   const total = data?.total ?? 0;
-  const pages = pageCount(total);
+  const pages = pageCount(total, PAGE_SIZE);
 
   // A page beyond the end (e.g. after deleting its last reading) moves back to the last one.
   useEffect(() => {
@@ -195,43 +194,7 @@ export default function HistoryPage(): ReactElement {
         </div>
 
         {data && readings.length > 0 ? (
-          <nav className="history-pagination" aria-label="Pages">
-            <p className="text-sm text-muted" aria-live="polite">
-              {showingText(page, readings.length, total)}
-            </p>
-            <div className="history-pages">
-              <button
-                type="button"
-                className="btn btn-secondary btn-sm history-prev"
-                onClick={() => goTo(page - 1)}
-                disabled={page <= 1}
-              >
-                Previous
-              </button>
-              <span className="history-page-numbers">
-                {pageWindow(page, pages).map((n) => (
-                  <button
-                    key={n}
-                    type="button"
-                    className={n === page ? 'btn btn-primary btn-sm' : 'btn btn-secondary btn-sm'}
-                    aria-current={n === page ? 'page' : undefined}
-                    aria-label={`Page ${n}`}
-                    onClick={() => goTo(n)}
-                  >
-                    {n}
-                  </button>
-                ))}
-              </span>
-              <button
-                type="button"
-                className="btn btn-secondary btn-sm history-next"
-                onClick={() => goTo(page + 1)}
-                disabled={page >= pages}
-              >
-                Next
-              </button>
-            </div>
-          </nav>
+          <Pagination page={page} rows={readings.length} total={total} pageSize={PAGE_SIZE} onPage={goTo} />
         ) : null}
       </section>
 

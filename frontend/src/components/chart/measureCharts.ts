@@ -1,0 +1,95 @@
+/**
+ * The measures' charts as every page draws them: titles, units, decimals, default y domains
+ * and colours (the dashboard's cards, a shared record's charts). No chart.js here.
+ */
+import { bpCategoryLabel } from '../../lib/bpCategory';
+import type { BloodSugarUnit, WeightUnit } from '../../lib/preferences';
+import {
+  bloodSugarDecimals,
+  bloodSugarInUnit,
+  bloodSugarTickDecimals,
+  weightDecimals,
+  weightTickDecimals,
+} from '../../lib/units';
+
+export type ChartKind = 'bp' | 'hr' | 'weight' | 'sugar';
+
+/**
+ * Default y domains (spec section 9), in canonical units; weight is automatic. The charts
+ * widen them to every value drawn (`valueAxis`): an alarming reading is never off the chart.
+ */
+export const Y_DOMAINS = {
+  bp: { min: 60, max: 180 },
+  hr: { min: 40, max: 120 },
+  sugar: { min: 60, max: 200 },
+} as const;
+
+/** The blood sugar domain in the user's unit (60-200 mg/dL = 3.3-11.1 mmol/L). */
+export function sugarDomain(unit: BloodSugarUnit): { min: number; max: number } {
+  return { min: bloodSugarInUnit(Y_DOMAINS.sugar.min, unit), max: bloodSugarInUnit(Y_DOMAINS.sugar.max, unit) };
+}
+
+/** The tooltip line of a blood pressure point in the crisis range (the server's category). */
+export const CRISIS_MARK = `In the ${bpCategoryLabel('hypertensive-crisis')} range`;
+
+export interface Units {
+  weightUnit: WeightUnit;
+  bloodSugarUnit: BloodSugarUnit;
+}
+
+export interface ChartSpec {
+  kind: ChartKind;
+  title: string;
+  empty: string;
+  unit: (units: Units) => string;
+  /** Decimals of the values (tooltips). */
+  decimals: (units: Units) => number;
+  /** Decimals of the y axis's ticks. */
+  tickDecimals: (units: Units) => number;
+  domain: (units: Units) => { min: number; max: number } | undefined;
+  colors: string[];
+}
+
+/** The four chart cards, with the spec's titles and empty messages. */
+export const CHART_SPECS: ReadonlyArray<ChartSpec> = [
+  {
+    kind: 'bp',
+    title: 'Blood Pressure Trends',
+    empty: 'No blood pressure data available',
+    unit: () => 'mmHg',
+    decimals: () => 0,
+    tickDecimals: () => 0,
+    domain: () => Y_DOMAINS.bp,
+    colors: ['#0f6e6e', '#5b7fa6'],
+  },
+  {
+    kind: 'hr',
+    title: 'Heart Rate Trend',
+    empty: 'No heart rate data available',
+    unit: () => 'bpm',
+    decimals: () => 0,
+    tickDecimals: () => 0,
+    domain: () => Y_DOMAINS.hr,
+    colors: ['#8a4fa8'],
+  },
+  {
+    kind: 'weight',
+    title: 'Weight Trend',
+    empty: 'No weight data available',
+    unit: (u) => u.weightUnit,
+    decimals: (u) => weightDecimals(u.weightUnit),
+    tickDecimals: (u) => weightTickDecimals(u.weightUnit),
+    domain: () => undefined,
+    colors: ['#0b4f6c'],
+  },
+  {
+    kind: 'sugar',
+    title: 'Blood Sugar Trend',
+    empty: 'No blood sugar data available',
+    unit: (u) => u.bloodSugarUnit,
+    decimals: (u) => bloodSugarDecimals(u.bloodSugarUnit),
+    tickDecimals: (u) => bloodSugarTickDecimals(u.bloodSugarUnit),
+    domain: (u) => sugarDomain(u.bloodSugarUnit),
+    colors: ['#b54708'],
+  },
+];
