@@ -74,12 +74,27 @@ pub trait ShareRepository: Send + Sync {
     /// expiry and revocation).
     async fn find_by_token(&self, token_hash: &str) -> anyhow::Result<Option<Share>>;
     /// In one transaction, if the share still answers at `access.at` (neither revoked nor
-    /// expired, nor deleted): adds `access` to the share's log, keeping only its newest
-    /// `keep` lines, for a view counts it (`opened` + 1, `last_opened_at`), and returns
-    /// `true`. Otherwise writes nothing and returns `false`: the share ended while the visit
-    /// was being prepared, and the visitor must not be answered.
-    async fn record_access(&self, share_id: i64, access: Access, keep: i64)
-    -> anyhow::Result<bool>;
+    /// expired, nor deleted): adds `access` to the share's log, keeping only its first
+    /// `kept.first` and newest `kept.newest` lines, for a view counts it (`opened` + 1,
+    /// `last_opened_at`), and returns `true`. Otherwise writes nothing and returns `false`:
+    /// the share ended while the visit was being prepared, and the visitor must not be
+    /// answered.
+    async fn record_access(
+        &self,
+        share_id: i64,
+        access: Access,
+        kept: Kept,
+    ) -> anyhow::Result<bool>;
+}
+
+/// The lines of a share's access log that are kept.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Kept {
+    /// The oldest: the first visits, which reloads by whoever holds the link cannot push
+    /// out of the log.
+    pub first: i64,
+    /// The newest.
+    pub newest: i64,
 }
 
 /// Access codes are hashed and checked like passwords, off the async workers (the server

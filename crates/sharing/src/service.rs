@@ -25,8 +25,8 @@ pub struct ShareLimits {
     pub emails_per_user_per_day: i64,
     /// Links one address may receive per 24 hours, from all users together.
     pub emails_per_recipient_per_day: i64,
-    /// Lines of a share's access log kept (the newest).
-    pub log_kept: i64,
+    /// Lines of a share's access log kept: the first ones and the newest.
+    pub log_kept: Kept,
     /// Days an ended share stays in the owner's list, with its log.
     pub ended_kept_days: i64,
 }
@@ -37,7 +37,10 @@ impl Default for ShareLimits {
             active_per_user: 20,
             emails_per_user_per_day: 10,
             emails_per_recipient_per_day: 3,
-            log_kept: 100,
+            log_kept: Kept {
+                first: 10,
+                newest: 90,
+            },
             ended_kept_days: 30,
         }
     }
@@ -171,7 +174,11 @@ impl ShareService {
     /// Who opened the share, newest first.
     pub async fn accesses(&self, user: UserId, id: i64) -> Result<Vec<Access>, ShareError> {
         self.repo
-            .accesses(user, id, self.limits.log_kept)
+            .accesses(
+                user,
+                id,
+                self.limits.log_kept.first + self.limits.log_kept.newest,
+            )
             .await?
             .ok_or(ShareError::NotFound)
     }

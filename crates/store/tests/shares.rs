@@ -9,7 +9,7 @@ use chrono::Duration;
 use identity::ports::UserRepository;
 use kernel::outbox::OutgoingEmail;
 use sharing::model::*;
-use sharing::ports::{InsertOutcome, ShareRepository};
+use sharing::ports::{InsertOutcome, Kept, ShareRepository};
 use store::{Db, DbOptions, ShareStore};
 use testkit::{Backend, TestDb, on_both_backends};
 
@@ -139,8 +139,13 @@ async fn shares_are_stored_and_scoped_to_their_owner(b: Backend) {
     );
 
     // The access log: only the owner reads it (a visit before the share was revoked).
-    c.view(first.id, t - Duration::minutes(1), AccessKind::View, 100)
-        .await;
+    c.view(
+        first.id,
+        t - Duration::minutes(1),
+        AccessKind::View,
+        roomy_log(100),
+    )
+    .await;
     assert_eq!(
         c.shares.accesses(bob, first.id, 10).await.expect("log"),
         None
@@ -202,8 +207,13 @@ async fn a_new_share_purges_the_owners_long_ended_ones(b: Backend) {
         .add(bob, new_share("bob", cutoff - Duration::days(8), 7))
         .await;
     for s in [&expired_long_ago, &revoked_long_ago, &active] {
-        c.view(s.id, t - Duration::days(40), AccessKind::View, 100)
-            .await;
+        c.view(
+            s.id,
+            t - Duration::days(40),
+            AccessKind::View,
+            roomy_log(100),
+        )
+        .await;
     }
     assert_eq!(rows(&c.db, "share_accesses").await, 3);
 
@@ -413,13 +423,18 @@ async fn deleting_emailed_shares_does_not_reset_the_email_caps(b: Backend) {
     );
 }
 
-async fn the_access_log_keeps_the_newest_lines_and_counts_views(b: Backend) {
+async fn the_access_log_keeps_the_first_and_newest_lines_and_counts_views(b: Backend) {
     let c = ctx(b);
     let ann = user(&c.users, "ann").await;
     let t = now();
     let share = c.add(ann, new_share("s", t - Duration::hours(1), 7)).await;
     let other = c.add(ann, new_share("o", t - Duration::hours(1), 7)).await;
-    c.view(other.id, t, AccessKind::View, 3).await;
+    // The first line and the newest two.
+    let kept = Kept {
+        first: 1,
+        newest: 2,
+    };
+    c.view(other.id, t, AccessKind::View, kept).await;
     let kinds = [
         AccessKind::View,
         AccessKind::Pdf,
@@ -428,7 +443,7 @@ async fn the_access_log_keeps_the_newest_lines_and_counts_views(b: Backend) {
         AccessKind::Pdf,
     ];
     for (n, kind) in (0i64..).zip(kinds) {
-        c.view(share.id, t + Duration::minutes(n), kind, 3).await;
+        c.view(share.id, t + Duration::minutes(n), kind, kept).await;
     }
     let log = c
         .shares
@@ -441,9 +456,9 @@ async fn the_access_log_keeps_the_newest_lines_and_counts_views(b: Backend) {
         [
             (t + Duration::minutes(4), AccessKind::Pdf),
             (t + Duration::minutes(3), AccessKind::View),
-            (t + Duration::minutes(2), AccessKind::View),
+            (t, AccessKind::View),
         ],
-        "the newest 3, newest first"
+        "the newest 2 and the first, newest first: reloads do not push the first visit out"
     );
     assert_eq!(log[0].browser, "Firefox on Linux");
     let limited = c
@@ -475,7 +490,7 @@ async fn the_access_log_keeps_the_newest_lines_and_counts_views(b: Backend) {
     );
     // A share deleted meanwhile: nothing to log, no error.
     assert!(c.shares.delete(ann, share.id).await.expect("delete"));
-    c.view(share.id, t, AccessKind::View, 3).await;
+    c.view(share.id, t, AccessKind::View, roomy_log(3)).await;
     assert_eq!(rows(&c.db, "share_accesses").await, 1);
 }
 
@@ -535,8 +550,8 @@ async fn deleting_the_account_deletes_its_shares_and_their_logs(b: Backend) {
     let t = now();
     for who in [ann, bob] {
         let share = c.add(who, new_share(&format!("{}", who.0), t, 7)).await;
-        c.view(share.id, t, AccessKind::View, 10).await;
-        c.view(share.id, t, AccessKind::Pdf, 10).await;
+        c.view(share.id, t, AccessKind::View, roomy_log(10)).await;
+        c.view(share.id, t, AccessKind::Pdf, roomy_log(10)).await;
     }
     assert_eq!(
         (
@@ -639,8 +654,10 @@ async fn copied_to_postgres_with_their_ids() {
     let InsertOutcome::Created(_) = c.insert(ann, fixed, mail, roomy(t)).await else {
         panic!("not created");
     };
-    c.view(deleted.id + 1, t, AccessKind::View, 10).await;
-    c.view(deleted.id + 1, t, AccessKind::Pdf, 10).await;
+    c.view(deleted.id + 1, t, AccessKind::View, roomy_log(10))
+        .await;
+    c.view(deleted.id + 1, t, AccessKind::Pdf, roomy_log(10))
+        .await;
     c.shares
         .revoke(ann, deleted.id + 1, t)
         .await
@@ -682,7 +699,10 @@ async fn copied_to_postgres_with_their_ids() {
                 kind: AccessKind::View,
                 browser: "Safari on iPhone".into(),
             },
-            10,
+            Kept {
+                first: 1,
+                newest: 9,
+            },
         )
         .await
         .expect("record");

@@ -392,12 +392,18 @@ async fn the_view_reads_the_period_now_shows_only_what_is_shared_and_is_logged()
         .repo
         .expect_record_access()
         .times(1)
-        .returning(|id, access, keep| {
+        .returning(|id, access, kept| {
             assert_eq!(id, 3);
             assert_eq!(access.kind, AccessKind::View);
             assert_eq!(access.browser, "Chrome on Android");
             assert_eq!(access.at, now());
-            assert_eq!(keep, 100);
+            assert_eq!(
+                kept,
+                Kept {
+                    first: 10,
+                    newest: 90
+                }
+            );
             Ok(true)
         });
     let view = parts

@@ -8,7 +8,7 @@ use diesel::prelude::*;
 use kernel::UserId;
 use kernel::outbox::OutgoingEmail;
 use sharing::model::{Access, AccessKind, NewShare, Share};
-use sharing::ports::{InsertCaps, InsertOutcome, ShareRepository};
+use sharing::ports::{InsertCaps, InsertOutcome, Kept, ShareRepository};
 
 use self::rows::{AccessRow, ShareRow, insert_share, load_one, owns};
 use crate::db::{AnyConnection, Db, lock_user_for};
@@ -267,7 +267,7 @@ impl ShareRepository for ShareStore {
         &self,
         share_id: i64,
         access: Access,
-        keep: i64,
+        kept: Kept,
     ) -> anyhow::Result<bool> {
         self.db
             .write(move |conn| -> anyhow::Result<bool> {
@@ -300,11 +300,19 @@ impl ShareRepository for ShareStore {
                         a::browser.eq(&access.browser),
                     ))
                     .execute(conn)?;
+                // The first lines stay; of the rest, the newest.
+                let first: Vec<i64> = a::table
+                    .filter(a::share_id.eq(share_id))
+                    .order((a::at.asc(), a::id.asc()))
+                    .select(a::id)
+                    .limit(kept.first.max(0))
+                    .load(conn)?;
                 let beyond: Vec<i64> = a::table
                     .filter(a::share_id.eq(share_id))
+                    .filter(a::id.ne_all(&first))
                     .order((a::at.desc(), a::id.desc()))
                     .select(a::id)
-                    .offset(keep.max(0))
+                    .offset(kept.newest.max(0))
                     .limit(i64::MAX)
                     .load(conn)?;
                 if !beyond.is_empty() {
