@@ -626,7 +626,7 @@ on_both_backends!(
     a_new_share_purges_the_owners_long_ended_ones,
     the_active_cap_counts_shares_neither_expired_nor_revoked,
     the_email_caps_count_emailed_shares_of_the_last_day,
-    the_access_log_keeps_the_newest_lines_and_counts_views,
+    the_access_log_keeps_the_first_and_newest_lines_and_counts_views,
     the_active_cap_holds_when_inserts_race,
     the_recipient_cap_holds_when_users_race,
     deleting_emailed_shares_does_not_reset_the_email_caps,

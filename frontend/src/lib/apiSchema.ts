@@ -2315,7 +2315,8 @@ export interface paths {
         };
         /**
          * The PDF report of the shared period and measures, drawn now; one line in the owner's
-         *     access log.
+         *     access log. Limited per address and, as each is drawn in the owner's one report slot,
+         *     per link from all addresses.
          */
         get: {
             parameters: {
