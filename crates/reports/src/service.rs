@@ -28,6 +28,9 @@ pub const MSG_TEXT_CONTROL: &str = "Remove the control characters from this text
 pub const MSG_TOO_MANY_READINGS: &str =
     "This period has more readings than one report can hold. Please choose a shorter period.";
 
+/// The longest period a report covers: ten years (and a few days' slack for leap years).
+pub const MAX_PERIOD_DAYS: i64 = 3660;
+
 /// Readings one report may cover: ten years at four a day fit; the bound keeps the memory
 /// and time of one render bounded (~150 MiB and a few seconds at this size).
 pub const MAX_READINGS: usize = 15_000;
@@ -252,7 +255,7 @@ impl ReportService {
         if let (Some(s), Some(e)) = (start, end) {
             if e < s {
                 errors.add("dateEnd", MSG_END_BEFORE_START);
-            } else if (e - s).num_days() > 3660 {
+            } else if (e - s).num_days() > MAX_PERIOD_DAYS {
                 errors.add("dateEnd", MSG_PERIOD_TOO_LONG);
             }
         }

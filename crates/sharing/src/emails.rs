@@ -37,7 +37,7 @@ pub fn link_email(user: UserId, to: &kernel::Email, l: &LinkLetter<'_>) -> Outgo
              their blood pressure readings and the measures they chose, for this period: {}.",
             l.shown_name,
             kernel::html::PRODUCT,
-            l.period.describe().to_lowercase_first()
+            lowercase_first(&l.period.describe())
         ),
         format!(
             "The link works for {}, until {}. {} can withdraw it at any time.",
@@ -70,18 +70,12 @@ pub fn link_email(user: UserId, to: &kernel::Email, l: &LinkLetter<'_>) -> Outgo
     OutgoingEmail::new(Some(user), to, &subject, letter.text(), letter.html())
 }
 
-trait LowerFirst {
-    fn to_lowercase_first(&self) -> String;
-}
-
-impl LowerFirst for String {
-    /// "The last 30 days" → "the last 30 days", for the middle of a sentence.
-    fn to_lowercase_first(&self) -> String {
-        let mut chars = self.chars();
-        match chars.next() {
-            Some(c) => c.to_lowercase().chain(chars).collect(),
-            None => String::new(),
-        }
+/// "The last 30 days" → "the last 30 days", for the middle of a sentence.
+fn lowercase_first(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(c) => c.to_lowercase().chain(chars).collect(),
+        None => String::new(),
     }
 }
 

@@ -9,9 +9,6 @@ use crate::model::{LAST_DAYS, LIFETIMES, Period, ShareInput};
 pub const LABEL_MAX: usize = 100;
 pub const CODE_MIN: usize = 6;
 pub const CODE_MAX: usize = 64;
-/// The earliest first day of a "since" share: ten years back, as a report (the bound keeps
-/// one view's readings, and so its time and memory, bounded).
-pub const MAX_YEARS: i64 = 10;
 
 pub const MSG_LABEL_REQUIRED: &str = "Give the share a name you will recognise";
 pub const MSG_LABEL_LONG: &str = "Name must be 100 characters or fewer";
@@ -72,7 +69,8 @@ fn period(errors: &mut FieldErrors, input: &ShareInput, today: NaiveDate) -> Opt
             if from > today {
                 errors.add("from", MSG_FROM_FUTURE);
                 None
-            } else if from < today - Duration::days(365 * MAX_YEARS + MAX_YEARS / 4) {
+            } else if from < today - Duration::days(reports::service::MAX_PERIOD_DAYS) {
+                // A report's bound: it keeps one view's readings, time and memory bounded.
                 errors.add("from", MSG_FROM_TOO_EARLY);
                 None
             } else {
