@@ -14,6 +14,7 @@ cd "$(dirname "$0")/.."
 declare -A role=(
   [kernel]=domain [identity]=domain [readings]=domain [billing]=domain
   [reports]=domain [notifications]=domain [medications]=domain [sharing]=domain
+  [imports]=domain
   [store]=adapter [mail]=adapter [paypal]=adapter [pdf]=adapter [argon2-hasher]=adapter
   [web]=web
   [server]=root

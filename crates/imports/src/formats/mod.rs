@@ -1,0 +1,421 @@
+//! The formats other apps export, read into Vitalog readings. Every parser reads a file on
+//! disk as a stream (an Apple Health export is hundreds of MB), checks each reading with
+//! the reading form's rules (`readings::rules::validate`: out of range is skipped and
+//! listed, never clamped) and reports its progress. Duplicates are the service's concern.
+//!
+//! What each format is, and the rules chosen for it, is written in `docs/import.md`.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use chrono::NaiveDateTime;
+use kernel::units::{BloodSugarUnit, WeightUnit};
+use readings::model::{ReadingInput, ReadingValues};
+use readings::rules;
+use serde::{Deserialize, Serialize};
+
+pub mod apple;
+pub mod detect;
+pub mod omron;
+pub mod spreadsheet;
+mod text;
+pub mod vitalog;
+pub mod withings;
+
+/// At most this many readings per import (thirty years of four readings a day).
+pub const MAX_READINGS: usize = 100_000;
+/// Skipped rows listed one by one; the counts per reason are always complete.
+pub const MAX_SKIPPED_LISTED: usize = 500;
+
+pub const MSG_TOO_MANY: &str =
+    "The file holds more than 100,000 readings. Split it and import each part.";
+pub const MSG_CANCELLED: &str = "The import was cancelled.";
+pub const MSG_EMPTY: &str = "The file is empty.";
+pub const MSG_NOT_UTF8: &str =
+    "The file is not UTF-8 text. Save it again as \"CSV UTF-8\" and import that file.";
+
+/// A format Vitalog reads. The wire names are the serde names.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Format {
+    /// Vitalog's own CSV export.
+    Vitalog,
+    /// OMRON connect's CSV export.
+    Omron,
+    /// Withings Health Mate's data export: the zip, or its `bp.csv` / `weight.csv`.
+    Withings,
+    /// Apple Health's `export.zip` or its `export.xml`.
+    AppleHealth,
+    /// Any other CSV, read with a [`Mapping`] the user confirmed.
+    Spreadsheet,
+}
+
+impl Format {
+    pub const ALL: [Format; 5] = [
+        Format::Vitalog,
+        Format::Omron,
+        Format::Withings,
+        Format::AppleHealth,
+        Format::Spreadsheet,
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Format::Vitalog => "vitalog",
+            Format::Omron => "omron",
+            Format::Withings => "withings",
+            Format::AppleHealth => "apple-health",
+            Format::Spreadsheet => "spreadsheet",
+        }
+    }
+
+    pub fn parse(v: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|f| f.as_str() == v)
+    }
+
+    /// The format's name as a person reads it (in messages: "not an OMRON connect CSV").
+    pub fn label(self) -> &'static str {
+        match self {
+            Format::Vitalog => "Vitalog CSV",
+            Format::Omron => "OMRON connect CSV",
+            Format::Withings => "Withings Health Mate export",
+            Format::AppleHealth => "Apple Health export",
+            Format::Spreadsheet => "spreadsheet (CSV)",
+        }
+    }
+}
+
+/// The order of day, month and year in a spreadsheet's dates.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum DateOrder {
+    /// 07/06/2023 is July 6 (US).
+    Mdy,
+    /// 07/06/2023 is 7 June (most of the world).
+    Dmy,
+    /// 2023-07-06.
+    Ymd,
+}
+
+/// Which column (0-based) holds what in a spreadsheet, and how it is written.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Mapping {
+    /// `,`, `;` or tab.
+    pub delimiter: char,
+    pub date: usize,
+    /// `None`: the date column holds the time too ("2023-07-06 10:43").
+    pub time: Option<usize>,
+    pub systolic: Option<usize>,
+    pub diastolic: Option<usize>,
+    pub heart_rate: Option<usize>,
+    pub weight: Option<usize>,
+    pub blood_sugar: Option<usize>,
+    pub notes: Option<usize>,
+    pub weight_unit: WeightUnit,
+    pub blood_sugar_unit: BloodSugarUnit,
+    pub date_order: DateOrder,
+}
+
+/// Where the parser is, for the progress bar. `done` and `total` are bytes of the content
+/// read (uncompressed where the file is a zip; `total` counts every pass a parser makes),
+/// `records` the rows or elements read, `found` the readings made of them so far.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Snapshot {
+    pub done: u64,
+    pub total: u64,
+    pub records: u64,
+    pub found: u64,
+}
+
+/// The parser's link to whoever waits for it.
+pub trait Progress: Sync {
+    /// Called often (every few thousand records or 64 KiB); must be cheap.
+    fn report(&self, at: Snapshot);
+    /// True once the person cancelled: the parser stops with [`MSG_CANCELLED`].
+    fn cancelled(&self) -> bool;
+}
+
+/// No one is waiting (tests).
+pub struct Silent;
+
+impl Progress for Silent {
+    fn report(&self, _: Snapshot) {}
+    fn cancelled(&self) -> bool {
+        false
+    }
+}
+
+/// What a parser needs besides the file.
+pub struct Context<'a> {
+    /// The user's time zone: times written with an offset (Apple Health) are converted
+    /// to it, so they line up with the readings entered by hand.
+    pub zone: chrono_tz::Tz,
+    /// `readings::rules::latest_allowed(now)`: later readings are refused.
+    pub latest: NaiveDateTime,
+    /// Spreadsheet only.
+    pub mapping: Option<&'a Mapping>,
+    pub progress: &'a dyn Progress,
+}
+
+/// Why a row or record was not made into a reading.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum SkipReason {
+    /// A value outside Vitalog's ranges (the form's message says which).
+    OutOfRange,
+    /// The date or time cannot be read, or is later than now.
+    UnreadableDate,
+    /// Not a reading Vitalog can read (a number that is not one, a unit it does not know,
+    /// no measurement at all, a row that is not valid CSV).
+    Unreadable,
+    /// The same reading is stored already or comes earlier in the file.
+    Duplicate,
+}
+
+/// A row or record skipped, and why, with the form's message.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Skipped {
+    /// "line 12", "bp.csv line 4", "Record 5,123 (HeartRate)": what a person finds in the file.
+    pub location: String,
+    pub reason: SkipReason,
+    pub message: String,
+}
+
+/// A reading read from the file, checked with the form's rules.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Candidate {
+    pub location: String,
+    pub values: ReadingValues,
+}
+
+/// How the file's times became the readings' wall-clock times.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum TimeBasis {
+    /// The file writes local wall-clock times (OMRON, Withings, spreadsheets): kept as written.
+    AsWritten,
+    /// The file writes each time with its UTC offset (Apple Health): converted to the
+    /// user's time zone.
+    Converted,
+}
+
+/// Everything a parser made of a file.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Parsed {
+    pub format: Format,
+    pub candidates: Vec<Candidate>,
+    /// The first [`MAX_SKIPPED_LISTED`] skipped.
+    pub skipped: Vec<Skipped>,
+    /// Every skipped one, by reason.
+    pub skipped_counts: BTreeMap<SkipReason, u64>,
+    /// Rows or elements read.
+    pub records: u64,
+    pub time_basis: TimeBasis,
+}
+
+/// The file as a whole cannot be read: the message names the format expected and the line
+/// or element at fault.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct FileError(pub String);
+
+impl FileError {
+    pub fn new(message: impl Into<String>) -> Self {
+        Self(message.into())
+    }
+}
+
+/// The collector every parser fills: candidates (bounded by [`MAX_READINGS`]), skipped rows
+/// (listed up to [`MAX_SKIPPED_LISTED`], counted always) and progress (reported at most
+/// every 4,096 records, or when `done` moved 1 MiB).
+pub struct Collector<'a> {
+    format: Format,
+    ctx: &'a Context<'a>,
+    parsed: Parsed,
+    at: Snapshot,
+    last_reported: Snapshot,
+}
+
+impl<'a> Collector<'a> {
+    pub fn new(format: Format, ctx: &'a Context<'a>, time_basis: TimeBasis) -> Self {
+        Self {
+            format,
+            ctx,
+            parsed: Parsed {
+                format,
+                candidates: Vec::new(),
+                skipped: Vec::new(),
+                skipped_counts: BTreeMap::new(),
+                records: 0,
+                time_basis,
+            },
+            at: Snapshot::default(),
+            last_reported: Snapshot::default(),
+        }
+    }
+
+    pub fn format(&self) -> Format {
+        self.format
+    }
+
+    pub fn context(&self) -> &Context<'a> {
+        self.ctx
+    }
+
+    /// Adds `more` to the total bytes to read (each pass over the content adds its size).
+    pub fn add_total(&mut self, more: u64) {
+        self.at.total = self.at.total.saturating_add(more);
+    }
+
+    /// One more record read; `done` bytes of the total read so far. Fails once cancelled.
+    pub fn record(&mut self, done: u64) -> Result<(), FileError> {
+        self.parsed.records += 1;
+        self.at.records = self.parsed.records;
+        self.progress(done)
+    }
+
+    /// Bytes read so far (without a record: passes that only look). Fails once cancelled.
+    pub fn progress(&mut self, done: u64) -> Result<(), FileError> {
+        self.at.done = done.min(self.at.total);
+        self.at.found = self.parsed.candidates.len() as u64;
+        if self.at.records >= self.last_reported.records + 4096
+            || self.at.done >= self.last_reported.done + (1 << 20)
+        {
+            if self.ctx.progress.cancelled() {
+                return Err(FileError::new(MSG_CANCELLED));
+            }
+            self.ctx.progress.report(self.at);
+            self.last_reported = self.at;
+        }
+        Ok(())
+    }
+
+    /// Checks `input` with the form's rules: a reading, or the row skipped with the
+    /// form's message. Fails when the file holds too many readings.
+    pub fn check(
+        &mut self,
+        location: impl Into<String>,
+        input: &ReadingInput,
+    ) -> Result<(), FileError> {
+        match rules::validate(input, self.ctx.latest) {
+            Ok(values) => self.push(location, values),
+            Err(errors) => {
+                let (reason, message) = skip_of(&errors);
+                self.skip(location, reason, message);
+                Ok(())
+            }
+        }
+    }
+
+    /// A reading already checked (e.g. made by joining checked parts).
+    pub fn push(
+        &mut self,
+        location: impl Into<String>,
+        values: ReadingValues,
+    ) -> Result<(), FileError> {
+        if self.parsed.candidates.len() >= MAX_READINGS {
+            return Err(FileError::new(MSG_TOO_MANY));
+        }
+        self.parsed.candidates.push(Candidate {
+            location: location.into(),
+            values,
+        });
+        Ok(())
+    }
+
+    pub fn skip(
+        &mut self,
+        location: impl Into<String>,
+        reason: SkipReason,
+        message: impl Into<String>,
+    ) {
+        *self.parsed.skipped_counts.entry(reason).or_default() += 1;
+        if self.parsed.skipped.len() < MAX_SKIPPED_LISTED {
+            self.parsed.skipped.push(Skipped {
+                location: location.into(),
+                reason,
+                message: message.into(),
+            });
+        }
+    }
+
+    /// The candidates so far, e.g. to join a later part (a weight) to an earlier reading.
+    pub fn candidates_mut(&mut self) -> &mut Vec<Candidate> {
+        &mut self.parsed.candidates
+    }
+
+    pub fn finish(mut self) -> Parsed {
+        self.at.done = self.at.total;
+        self.at.found = self.parsed.candidates.len() as u64;
+        self.ctx.progress.report(self.at);
+        self.parsed
+    }
+}
+
+/// The reason and message of a row the form's rules refused: the first field's message,
+/// and the reason its field says (date and time, a measure's range, or unreadable).
+pub fn skip_of(errors: &kernel::FieldErrors) -> (SkipReason, String) {
+    let reason_of = |field: &str, message: &str| -> SkipReason {
+        if field == "date" || field == "time" {
+            SkipReason::UnreadableDate
+        } else if message.contains("must be at least")
+            || message.contains("must be less than")
+            || message == rules::MSG_DIASTOLIC_NOT_LOWER
+        {
+            SkipReason::OutOfRange
+        } else {
+            SkipReason::Unreadable
+        }
+    };
+    // A date problem decides: a row whose date cannot be read is not "out of range".
+    let first = errors
+        .iter()
+        .find(|(f, _)| f.as_str() == "date" || f.as_str() == "time")
+        .or_else(|| errors.iter().next());
+    match first {
+        Some((field, message)) => (reason_of(field, message), message.clone()),
+        None => (SkipReason::Unreadable, rules::MSG_NO_MEASUREMENT.to_owned()),
+    }
+}
+
+/// Reads `path` as `format` (already resolved: see [`detect::resolve`] for "automatic").
+pub fn parse(format: Format, path: &Path, ctx: &Context<'_>) -> Result<Parsed, FileError> {
+    match format {
+        Format::Vitalog => vitalog::parse(path, ctx),
+        Format::Omron => omron::parse(path, ctx),
+        Format::Withings => withings::parse(path, ctx),
+        Format::AppleHealth => apple::parse(path, ctx),
+        Format::Spreadsheet => spreadsheet::parse(path, ctx),
+    }
+}
+
+#[cfg(test)]
+pub(crate) mod testing {
+    //! What the format tests share: a context at a fixed "now", files written to a temp dir.
+
+    use super::*;
+
+    pub fn latest() -> NaiveDateTime {
+        chrono::NaiveDate::from_ymd_opt(2026, 11, 25)
+            .and_then(|d| d.and_hms_opt(12, 0, 0))
+            .unwrap_or_default()
+    }
+
+    pub fn context(zone: chrono_tz::Tz, mapping: Option<&Mapping>) -> Context<'_> {
+        Context {
+            zone,
+            latest: latest(),
+            mapping,
+            progress: &Silent,
+        }
+    }
+
+    /// A file holding `bytes`, removed when the returned value is dropped.
+    pub fn file(name: &str, bytes: &[u8]) -> (tempfile::TempDir, std::path::PathBuf) {
+        let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("tempdir: {e}"));
+        let path = dir.path().join(name);
+        std::fs::write(&path, bytes).unwrap_or_else(|e| panic!("write: {e}"));
+        (dir, path)
+    }
+}
