@@ -391,6 +391,7 @@ pub fn parse(format: Format, path: &Path, ctx: &Context<'_>) -> Result<Parsed, F
 }
 
 #[cfg(test)]
+#[allow(dead_code)] // each parser's tests use their part
 pub(crate) mod testing {
     //! What the format tests share: a context at a fixed "now", files written to a temp dir.
 
