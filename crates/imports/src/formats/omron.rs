@@ -152,17 +152,17 @@ mod tests {
         parse(&path, &context(New_York, None))
     }
 
-    /// (date, time, systolic, diastolic, pulse, notes) of each reading.
-    fn readings(
-        p: &Parsed,
-    ) -> Vec<(
+    /// (date, time, systolic, diastolic, pulse, notes) of a reading.
+    type Row = (
         String,
         String,
         Option<i32>,
         Option<i32>,
         Option<i32>,
         Option<String>,
-    )> {
+    );
+
+    fn readings(p: &Parsed) -> Vec<Row> {
         p.candidates
             .iter()
             .map(|c| {
@@ -185,21 +185,7 @@ mod tests {
             .collect()
     }
 
-    fn row(
-        d: &str,
-        t: &str,
-        s: i32,
-        di: i32,
-        p: i32,
-        n: Option<&str>,
-    ) -> (
-        String,
-        String,
-        Option<i32>,
-        Option<i32>,
-        Option<i32>,
-        Option<String>,
-    ) {
+    fn row(d: &str, t: &str, s: i32, di: i32, p: i32, n: Option<&str>) -> Row {
         (
             d.into(),
             t.into(),

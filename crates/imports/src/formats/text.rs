@@ -483,7 +483,9 @@ pub(crate) fn text_cell(raw: &str) -> &str {
 mod tests {
     use super::*;
 
-    fn rows(bytes: &[u8]) -> Result<(Vec<String>, u8, Vec<(u64, Vec<String>)>), FileError> {
+    type Rows = (Vec<String>, u8, Vec<(u64, Vec<String>)>);
+
+    fn rows(bytes: &[u8]) -> Result<Rows, FileError> {
         let mut csv = Csv::new(bytes, None, "")?;
         let mut out = Vec::new();
         while let Some(row) = csv.next_row()? {
