@@ -233,34 +233,29 @@ mod tests {
             date_order: DateOrder::Dmy,
         };
         let p = read(csv.as_bytes(), &m).unwrap();
-        let got: Vec<(String, Option<f64>, Option<f64>, Option<String>)> = p
+        let got: Vec<String> = p
             .candidates
             .iter()
             .map(|c| {
                 let v = &c.values;
-                (
-                    format!("{} {}", v.date, v.time.format("%H:%M")),
-                    v.values.weight,
-                    v.values.blood_sugar,
-                    v.notes.clone(),
+                let (w, g) = (v.values.weight, v.values.blood_sugar);
+                format!(
+                    "{} {} {w:?} {g:?} {:?}",
+                    v.date,
+                    v.time.format("%H:%M"),
+                    v.notes
                 )
             })
             .collect();
         assert_eq!(
+            (round_to(kg_to_lbs(72.5), 4), round_to(mmol_to_mgdl(5.5), 3)),
+            (159.8351, 99.088)
+        );
+        assert_eq!(
             got,
             [
-                (
-                    "2023-07-06 07:30".to_owned(),
-                    Some(round_to(kg_to_lbs(72.5), 4)),
-                    Some(round_to(mmol_to_mgdl(5.5), 3)),
-                    Some("nüchtern".to_owned())
-                ),
-                (
-                    "2023-07-07 07:31".to_owned(),
-                    Some(round_to(kg_to_lbs(72.4), 4)),
-                    None,
-                    None
-                ),
+                "2023-07-06 07:30 Some(159.8351) Some(99.088) Some(\"nüchtern\")",
+                "2023-07-07 07:31 Some(159.6147) None None",
             ]
         );
     }

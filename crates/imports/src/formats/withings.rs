@@ -434,51 +434,20 @@ pub(crate) mod tests {
         read_with(name, bytes, Bounds::EXPORT)
     }
 
-    type Row = (
-        String,
-        String,
-        Option<i32>,
-        Option<i32>,
-        Option<i32>,
-        Option<f64>,
-        Option<String>,
-    );
-
-    fn readings(p: &Parsed) -> Vec<Row> {
+    /// "date time systolic/diastolic heart-rate weight(lbs) notes", `-` for none.
+    fn readings(p: &Parsed) -> Vec<String> {
         p.candidates
             .iter()
             .map(|c| {
                 let v = &c.values;
-                (
-                    v.date.to_string(),
-                    v.time.format("%H:%M").to_string(),
-                    v.values.systolic,
-                    v.values.diastolic,
-                    v.values.heart_rate,
-                    v.values.weight,
-                    v.notes.clone(),
-                )
+                let n = |x: Option<i32>| x.map_or("-".to_owned(), |x| x.to_string());
+                let w = v.values.weight.map_or("-".to_owned(), |w| w.to_string());
+                let notes = v.notes.as_deref().unwrap_or("-");
+                let (d, t) = (v.date, v.time.format("%H:%M"));
+                let (s, di, hr) = (v.values.systolic, v.values.diastolic, v.values.heart_rate);
+                format!("{d} {t} {}/{} {} {w} {notes}", n(s), n(di), n(hr))
             })
             .collect()
-    }
-
-    fn r(
-        d: &str,
-        t: &str,
-        bp: Option<(i32, i32)>,
-        hr: Option<i32>,
-        w: Option<f64>,
-        n: Option<&str>,
-    ) -> Row {
-        (
-            d.into(),
-            t.into(),
-            bp.map(|b| b.0),
-            bp.map(|b| b.1),
-            hr,
-            w,
-            n.map(str::to_owned),
-        )
     }
 
     const BP: &str = "Date,\"Heart rate\",Systolic,Diastolic,Comments\r\n\
@@ -496,18 +465,11 @@ pub(crate) mod tests {
         assert_eq!(
             readings(&p),
             [
-                r(
-                    "2023-07-06",
-                    "10:43",
-                    Some((128, 82)),
-                    Some(71),
-                    None,
-                    Some("After coffee")
-                ),
-                r("2023-07-06", "22:15", None, Some(64), None, None),
+                "2023-07-06 10:43 128/82 71 - After coffee",
+                "2023-07-06 22:15 -/- 64 - -",
                 // The fall-back day's 01:30 twice, different values: both, as written.
-                r("2023-11-05", "01:30", Some((130, 85)), Some(70), None, None),
-                r("2023-11-05", "01:30", Some((126, 83)), Some(68), None, None),
+                "2023-11-05 01:30 130/85 70 - -",
+                "2023-11-05 01:30 126/83 68 - -",
             ]
         );
         assert_eq!(p.candidates[1].location, "line 3");
@@ -520,11 +482,8 @@ pub(crate) mod tests {
                   \"2023-07-07 07:00:00\",5,,,,,\n\
                   \"06/07/2023 07:00\",72.1,,,,,\n";
         let p = read("weight.csv", kg.as_bytes()).unwrap();
-        let lbs = round_to(kg_to_lbs(72.5), 4);
-        assert_eq!(
-            readings(&p),
-            [r("2023-07-06", "07:00", None, None, Some(lbs), None)]
-        );
+        assert_eq!(round_to(kg_to_lbs(72.5), 4), 159.8351);
+        assert_eq!(readings(&p), ["2023-07-06 07:00 -/- - 159.8351 -"]);
         let why: Vec<(&str, SkipReason, &str)> = p
             .skipped
             .iter()
@@ -547,17 +506,7 @@ pub(crate) mod tests {
         );
         let lb = "Date,\"Weight (lb)\",Comments\n\"2023-07-06 07:00:00\",160.2,Morning\n";
         let p = read("weight.csv", lb.as_bytes()).unwrap();
-        assert_eq!(
-            readings(&p),
-            [r(
-                "2023-07-06",
-                "07:00",
-                None,
-                None,
-                Some(160.2),
-                Some("Morning")
-            )]
-        );
+        assert_eq!(readings(&p), ["2023-07-06 07:00 -/- - 160.2 Morning"]);
     }
 
     #[test]
@@ -574,25 +523,11 @@ pub(crate) mod tests {
         assert_eq!(
             readings(&p),
             [
-                r(
-                    "2023-07-06",
-                    "10:43",
-                    Some((128, 82)),
-                    Some(71),
-                    Some(round_to(kg_to_lbs(72.5), 4)),
-                    Some("After coffee · Scale")
-                ),
-                r("2023-07-06", "22:15", None, Some(64), None, None),
-                r("2023-11-05", "01:30", Some((130, 85)), Some(70), None, None),
-                r("2023-11-05", "01:30", Some((126, 83)), Some(68), None, None),
-                r(
-                    "2023-07-06",
-                    "07:00",
-                    None,
-                    None,
-                    Some(round_to(kg_to_lbs(72.0), 4)),
-                    None
-                ),
+                "2023-07-06 10:43 128/82 71 159.8351 After coffee · Scale",
+                "2023-07-06 22:15 -/- 64 - -",
+                "2023-11-05 01:30 130/85 70 - -",
+                "2023-11-05 01:30 126/83 68 - -",
+                "2023-07-06 07:00 -/- - 158.7328 -",
             ]
         );
         assert_eq!(p.candidates[0].location, "bp.csv line 2, weight.csv line 2");
