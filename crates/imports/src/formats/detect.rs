@@ -50,7 +50,8 @@ pub enum Container {
 /// What the first bytes of a file tell.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Sniff {
-    /// `None`: not recognised (a spreadsheet needs a mapping; a zip is resolved on upload).
+    /// `Some(Spreadsheet)`: a CSV of no app Vitalog knows, read with a mapping (see
+    /// `suggested`). `None`: not recognised (a zip is resolved on upload from its directory).
     pub format: Option<Format>,
     pub container: Container,
     /// CSV only: `,`, `;` or tab.

@@ -383,11 +383,17 @@ impl<R> Guard<R> {
 impl<R: Read> Read for Guard<R> {
     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
         // One byte past the limit is asked for, so reaching it exactly is not a refusal.
-        let room = usize::try_from(self.limit + 1 - self.read.min(self.limit + 1))
+        let room = usize::try_from(self.limit.saturating_add(1).saturating_sub(self.read))
             .unwrap_or(usize::MAX)
             .min(buf.len());
         let n = match buf.get_mut(..room) {
-            Some(part) => self.inner.read(part)?,
+            // The entry's own failure (bad deflate data, a wrong checksum) is the zip's.
+            Some(part) => self.inner.read(part).map_err(|_| {
+                io::Error::other(FileError::new(format!(
+                    "This zip's {} cannot be read: the zip is damaged. Download the export again.",
+                    self.name
+                )))
+            })?,
             None => 0,
         };
         self.read += n as u64;
@@ -568,6 +574,19 @@ pub(crate) mod tests {
             .unwrap_err()
             .0
             .starts_with(MSG_NOT_UTF8)
+        );
+        // A stored entry whose checksum no longer matches its bytes.
+        let mut w = zip::ZipWriter::new(io::Cursor::new(Vec::new()));
+        let stored = zip::write::SimpleFileOptions::default()
+            .compression_method(zip::CompressionMethod::Stored);
+        w.start_file("bp.csv", stored).unwrap();
+        w.write_all(BP.as_bytes()).unwrap();
+        let mut damaged = w.finish().unwrap().into_inner();
+        let at = 30 + "bp.csv".len() + BP.find("128").unwrap();
+        damaged[at] = b'9';
+        assert_eq!(
+            read("w.zip", &damaged).unwrap_err().0,
+            "This zip's bp.csv cannot be read: the zip is damaged. Download the export again."
         );
         assert!(
             read("w.zip", b"PK\x03\x04 not really")
