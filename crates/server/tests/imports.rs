@@ -319,7 +319,7 @@ async fn a_spreadsheets_mapping_is_remembered_for_the_same_header(b: Backend) {
 
 async fn drafts_belong_to_their_owner_and_can_be_discarded(b: Backend) {
     let app = subscriber(b).await;
-    let csv = "date,time,systolic,diastolic\n2026-11-20,07:00,120,80\n";
+    let csv = "date,time,systolic,diastolic,heart_rate,weight,weight_unit,blood_sugar,blood_sugar_unit,notes\n2026-11-20,07:00,120,80,,,,,,\n";
     let p = preview(&app, "format=auto&name=v.csv", csv).await;
     assert_eq!(p["format"], "vitalog");
     let id = p["id"].as_str().expect("id").to_owned();
