@@ -20,6 +20,8 @@ pub(super) struct Pass {
     second: bool,
     /// Second pass: the blood pressures (indexes in the candidates) by minute.
     bp_minutes: HashMap<NaiveDateTime, Vec<usize>>,
+    /// First pass: the blood pressure correlation being read.
+    bp: Option<BpDraft>,
 }
 
 /// A blood pressure correlation being read (first pass).
@@ -38,6 +40,7 @@ impl Pass {
         Self {
             second: false,
             bp_minutes: HashMap::new(),
+            bp: None,
         }
     }
 
@@ -53,6 +56,7 @@ impl Pass {
         Self {
             second: true,
             bp_minutes,
+            bp: None,
         }
     }
 
@@ -75,7 +79,6 @@ impl Pass {
         let mut depth = 0usize;
         let mut root_seen = false;
         let mut only_space = true;
-        let mut bp: Option<BpDraft> = None;
         loop {
             let line = lines + 1;
             let event = match xml.read_event_into(&mut buf) {
@@ -113,7 +116,7 @@ impl Pass {
                 Event::Start(ref e) | Event::Empty(ref e) => {
                     let open = matches!(event, Event::Start(_));
                     let done = offset + xml.buffer_position().min(size);
-                    self.element(e, open, depth, line, &mut bp, done, out)?;
+                    self.element(e, open, depth, line, done, out)?;
                     if open {
                         depth += 1;
                         if depth > MAX_DEPTH {
@@ -128,7 +131,7 @@ impl Pass {
                     depth = depth.saturating_sub(1);
                     if depth == 1
                         && e.name().as_ref() == "Correlation"
-                        && let Some(draft) = bp.take()
+                        && let Some(draft) = self.bp.take()
                     {
                         finish_bp(draft, out)?;
                     }
@@ -161,14 +164,12 @@ impl Pass {
     }
 
     /// An element inside `<HealthData>`, `depth` deep (1: its children).
-    #[allow(clippy::too_many_arguments)]
     fn element(
         &mut self,
         e: &BytesStart<'_>,
         open: bool,
         depth: usize,
         line: u64,
-        bp: &mut Option<BpDraft>,
         done: u64,
         out: &mut Collector<'_>,
     ) -> Result<(), FileError> {
@@ -199,14 +200,14 @@ impl Pass {
                     bad_unit: None,
                 };
                 if open {
-                    *bp = Some(draft);
+                    self.bp = Some(draft);
                     Ok(())
                 } else {
                     finish_bp(draft, out)
                 }
             }
             (2, "Record", false) => {
-                let Some(draft) = bp.as_mut() else {
+                let Some(draft) = self.bp.as_mut() else {
                     return Ok(());
                 };
                 let slot = match record::kind(e, line)? {

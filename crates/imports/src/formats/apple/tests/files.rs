@@ -175,6 +175,16 @@ fn malformed_xml_names_the_line() {
         e.0.starts_with("This Apple Health export ends early"),
         "{e}"
     );
+    // One element past the bound is refused before it is all in memory.
+    let huge = format!(" <Record type=\"x\" value=\"{}\"/>\n", "9".repeat(17 << 20));
+    let e = parse_text(&export(&huge), New_York).unwrap_err();
+    let line = first_body_line();
+    assert_eq!(
+        e.0,
+        format!(
+            "This is not an Apple Health export: near line {line} one element is larger than 16 MB."
+        )
+    );
     let deep = format!("{}{}", "<a>".repeat(40), "</a>".repeat(40));
     let e = parse_text(&export(&deep), New_York).unwrap_err();
     assert!(e.0.contains("nested more than 16 deep"), "{e}");
