@@ -76,7 +76,8 @@ impl Pass {
         let mut buf = Vec::with_capacity(4096);
         // Newlines before the current event: its line is this plus one.
         let mut lines = 0u64;
-        let mut depth = 0usize;
+        // The line each open element started on (its length is the depth).
+        let mut opened: Vec<u64> = Vec::new();
         let mut root_seen = false;
         let mut only_space = true;
         loop {
@@ -85,7 +86,7 @@ impl Pass {
                 Ok(event) => event,
                 Err(e) => {
                     let at = lines + newlines(&buf);
-                    return Err(source::xml_error(&e, xml, at + 1));
+                    return Err(source::xml_error(&e, xml, at + 1, opened.last().copied()));
                 }
             };
             match event {
@@ -101,7 +102,7 @@ impl Pass {
                     )));
                 }
                 Event::Text(t) => only_space &= t.trim_ascii().is_empty(),
-                Event::Start(ref e) | Event::Empty(ref e) if depth == 0 => {
+                Event::Start(ref e) | Event::Empty(ref e) if opened.is_empty() => {
                     if e.name().as_ref() != "HealthData" {
                         return Err(FileError::new(format!(
                             "This is not an Apple Health export: its first element (line {}) is \
@@ -111,15 +112,17 @@ impl Pass {
                         )));
                     }
                     root_seen = true;
-                    depth = usize::from(matches!(event, Event::Start(_)));
+                    if matches!(event, Event::Start(_)) {
+                        opened.push(line);
+                    }
                 }
                 Event::Start(ref e) | Event::Empty(ref e) => {
                     let open = matches!(event, Event::Start(_));
                     let done = offset + xml.buffer_position().min(size);
-                    self.element(e, open, depth, line, done, out)?;
+                    self.element(e, open, opened.len(), line, done, out)?;
                     if open {
-                        depth += 1;
-                        if depth > MAX_DEPTH {
+                        opened.push(line);
+                        if opened.len() > MAX_DEPTH {
                             return Err(source::malformed(
                                 line,
                                 &format!("elements nested more than {MAX_DEPTH} deep"),
@@ -128,8 +131,8 @@ impl Pass {
                     }
                 }
                 Event::End(e) => {
-                    depth = depth.saturating_sub(1);
-                    if depth == 1
+                    opened.pop();
+                    if opened.len() == 1
                         && e.name().as_ref() == "Correlation"
                         && let Some(draft) = self.bp.take()
                     {
@@ -153,7 +156,7 @@ impl Pass {
                 "This is not an Apple Health export: it has no <HealthData> element.".to_owned()
             }));
         }
-        if depth > 0 {
+        if !opened.is_empty() {
             return Err(FileError::new(format!(
                 "This Apple Health export ends early, at line {}, inside an element: it was cut \
                  short. Export it again from the Health app.",

@@ -193,8 +193,14 @@ fn zip_damaged(e: &dyn std::fmt::Display) -> FileError {
 }
 
 /// The message of a pass that failed at `line`: the bound that tripped, the file not UTF-8,
-/// a zip that does not decompress, or the XML malformed.
-pub(super) fn xml_error(err: &quick_xml::Error, reader: &XmlReader<'_>, line: u64) -> FileError {
+/// a zip that does not decompress, or the XML malformed. `opened`: the line the innermost
+/// open element started on (an element left unclosed is found only where its parent ends).
+pub(super) fn xml_error(
+    err: &quick_xml::Error,
+    reader: &XmlReader<'_>,
+    line: u64,
+    opened: Option<u64>,
+) -> FileError {
     let metered = reader.get_ref().get_ref();
     match (metered.tripped(), err) {
         (Some(Trip::Expanded), _) => FileError::new(format!(
@@ -214,6 +220,13 @@ pub(super) fn xml_error(err: &quick_xml::Error, reader: &XmlReader<'_>, line: u6
             io::ErrorKind::InvalidData | io::ErrorKind::InvalidInput => zip_damaged(e),
             _ => FileError::new(MSG_UNREADABLE),
         },
+        (None, quick_xml::Error::IllFormed(e)) if let Some(opened) = opened => malformed(
+            line,
+            &format!(
+                "{e}; the element open is the one at line {}",
+                grouped(opened)
+            ),
+        ),
         (None, e) => malformed(line, e),
     }
 }

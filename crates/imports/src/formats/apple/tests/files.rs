@@ -161,9 +161,26 @@ fn malformed_xml_names_the_line() {
     .concat();
     let e = parse_text(&export(&body), New_York).unwrap_err();
     let line = first_body_line() + 2;
+    assert_eq!(
+        e.0,
+        format!(
+            "This is not an Apple Health export: the XML is malformed near line {line} \
+             (expected `</Record>`, but `</Correlation>` was found; the \
+             element open is the one at line {}).",
+            line - 1
+        )
+    );
+    // An element left open is found where its parent ends: the message names both lines.
+    let body = [
+        " <Record type=\"x\">\n".to_owned(),
+        rec("StepCount", "count", "2023-07-06 00:00:00 -0400", "5"),
+    ]
+    .concat();
+    let e = parse_text(&export(&body), New_York).unwrap_err();
     assert!(
-        e.0.starts_with(&format!(
-            "This is not an Apple Health export: the XML is malformed near line {line} ("
+        e.0.ends_with(&format!(
+            "but `</HealthData>` was found; the element open is the one at line {}).",
+            first_body_line()
         )),
         "{e}"
     );
