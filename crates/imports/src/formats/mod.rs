@@ -21,6 +21,7 @@ pub mod spreadsheet;
 mod text;
 pub mod vitalog;
 pub mod withings;
+mod zip_index;
 
 /// At most this many readings per import (thirty years of four readings a day).
 pub const MAX_READINGS: usize = 100_000;
@@ -33,6 +34,9 @@ pub const MSG_CANCELLED: &str = "The import was cancelled.";
 pub const MSG_EMPTY: &str = "The file is empty.";
 pub const MSG_NOT_UTF8: &str =
     "The file is not UTF-8 text. Save it again as \"CSV UTF-8\" and import that file.";
+/// An XML export is written in UTF-8 by the app that made it: another encoding means
+/// another file.
+pub const MSG_XML_NOT_UTF8: &str = "This XML file is not UTF-8 text, as the Health app writes it: choose the export.zip the Health app made.";
 
 /// A format Vitalog reads. The wire names are the serde names.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]

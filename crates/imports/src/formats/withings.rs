@@ -181,6 +181,8 @@ fn read_zip(
             Format::Withings.label()
         ))
     };
+    let mut file = file;
+    super::zip_index::check(&mut file)?;
     let mut archive = zip::ZipArchive::new(BufReader::new(file)).map_err(unreadable)?;
     // bp.csv first, so a weight can join the blood pressure of its minute.
     let mut found: Vec<(usize, &'static str)> = Vec::new();

@@ -8,7 +8,7 @@ use std::path::Path;
 use zip::ZipArchive;
 
 use super::{Limits, MAX_ELEMENT_BYTES, grouped};
-use crate::formats::{FileError, MSG_EMPTY, MSG_NOT_UTF8};
+use crate::formats::{FileError, MSG_EMPTY, MSG_XML_NOT_UTF8};
 
 /// The XML reader a pass reads: quick-xml over the metered bytes.
 pub(super) type XmlReader<'a> = quick_xml::Reader<BufReader<Metered<Box<dyn Read + 'a>>>>;
@@ -112,6 +112,8 @@ impl Source {
                 size: file_len,
             });
         }
+        let mut file = file;
+        crate::formats::zip_index::check(&mut file)?;
         let mut archive = ZipArchive::new(BufReader::new(file)).map_err(|e| {
             FileError::new(format!(
                 "This zip cannot be read ({e}): choose the export.zip the Health app made."
@@ -214,7 +216,7 @@ pub(super) fn xml_error(
             grouped(line),
             MAX_ELEMENT_BYTES >> 20
         )),
-        (None, quick_xml::Error::Encoding(_)) => FileError::new(MSG_NOT_UTF8),
+        (None, quick_xml::Error::Encoding(_)) => FileError::new(MSG_XML_NOT_UTF8),
         (None, quick_xml::Error::Io(e)) => match e.kind() {
             // A deflate stream that does not decode, or a CRC that does not match.
             io::ErrorKind::InvalidData | io::ErrorKind::InvalidInput => zip_damaged(e),

@@ -225,7 +225,7 @@ fn empty_not_utf8_and_other_xml_files() {
     let (_dir, path) = file("export.xml", &latin1);
     assert_eq!(
         parse(&path, &context(New_York, None)),
-        Err(FileError::new(MSG_NOT_UTF8))
+        Err(FileError::new(MSG_XML_NOT_UTF8))
     );
     let e = parse_text("<?xml version=\"1.0\"?>\n<ClinicalDocument/>\n", New_York).unwrap_err();
     assert_eq!(

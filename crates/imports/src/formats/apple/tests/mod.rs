@@ -11,7 +11,7 @@ use kernel::units::{kg_to_lbs, mmol_to_mgdl, round_to};
 use super::*;
 use crate::formats::testing::{context, file};
 use crate::formats::{
-    MSG_CANCELLED, MSG_EMPTY, MSG_NOT_UTF8, Progress, SkipReason, Skipped, Snapshot,
+    MSG_CANCELLED, MSG_EMPTY, MSG_XML_NOT_UTF8, Progress, SkipReason, Skipped, Snapshot,
 };
 
 const HEAD: &str = r#"<?xml version="1.0" encoding="UTF-8"?>
