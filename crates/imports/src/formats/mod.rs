@@ -416,6 +416,19 @@ pub(crate) mod testing {
         }
     }
 
+    /// Each skipped row as (location, reason, message), to compare with what a test expects.
+    pub fn why(p: &Parsed) -> Vec<(&str, SkipReason, &str)> {
+        p.skipped
+            .iter()
+            .map(|s| (s.location.as_str(), s.reason, s.message.as_str()))
+            .collect()
+    }
+
+    /// A number or `-`.
+    pub fn n<T: ToString>(x: Option<T>) -> String {
+        x.map_or("-".to_owned(), |x| x.to_string())
+    }
+
     /// A file holding `bytes`, removed when the returned value is dropped.
     pub fn file(name: &str, bytes: &[u8]) -> (tempfile::TempDir, std::path::PathBuf) {
         let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("tempdir: {e}"));

@@ -86,9 +86,7 @@ pub fn parse(path: &Path, ctx: &Context<'_>) -> Result<Parsed, FileError> {
     })?;
     let mut out = Collector::new(Format::Omron, ctx, TimeBasis::AsWritten);
     out.add_total(len);
-    while let Some(row) = csv.next_row()? {
-        out.record(csv.done())?;
-        let location = csv.location(row.line);
+    while let Some((row, location)) = csv.next_record(&mut out, 0)? {
         let raw_date = row.get(Some(cols.date));
         let Some(day) = text::month_name_date(raw_date) else {
             let message = text::unreadable("date", raw_date, "Jul 6 2023");
@@ -141,7 +139,7 @@ fn notes(own: &str, symptoms: &str, consumed: &str, truread: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::super::testing::{context, file};
+    use super::super::testing::{context, file, why};
     use super::super::{MSG_CANCELLED, MSG_EMPTY, MSG_NOT_UTF8, Progress, Snapshot};
     use super::*;
     use chrono_tz::America::New_York;
@@ -278,11 +276,7 @@ mod tests {
         );
         let p = read(csv.as_bytes()).unwrap();
         assert!(p.candidates.is_empty(), "{:?}", p.candidates);
-        let got: Vec<(&str, SkipReason, &str)> = p
-            .skipped
-            .iter()
-            .map(|s| (s.location.as_str(), s.reason, s.message.as_str()))
-            .collect();
+        let got = why(&p);
         assert_eq!(
             got,
             [

@@ -49,9 +49,7 @@ pub fn parse(path: &Path, ctx: &Context<'_>) -> Result<Parsed, FileError> {
     let decimal_comma = delimiter != b',';
     let mut out = Collector::new(Format::Spreadsheet, ctx, TimeBasis::AsWritten);
     out.add_total(len);
-    while let Some(row) = csv.next_row()? {
-        out.record(csv.done())?;
-        let location = csv.location(row.line);
+    while let Some((row, location)) = csv.next_record(&mut out, 0)? {
         match when(&row, mapping) {
             Ok((day, time)) => {
                 let number = |c: Option<usize>| text::number(row.get(c), decimal_comma);
@@ -142,7 +140,7 @@ fn when(row: &Row, mapping: &Mapping) -> Result<(chrono::NaiveDate, chrono::Naiv
 
 #[cfg(test)]
 mod tests {
-    use super::super::testing::{context, file};
+    use super::super::testing::{context, file, n, why};
     use super::super::{MSG_EMPTY, MSG_NOT_UTF8};
     use super::*;
     use chrono_tz::America::New_York;
@@ -176,7 +174,6 @@ mod tests {
             .iter()
             .map(|c| {
                 let v = &c.values;
-                let n = |x: Option<i32>| x.map_or("-".to_owned(), |x| x.to_string());
                 format!(
                     "{} {} {}/{} {}",
                     v.date,
@@ -317,11 +314,7 @@ mod tests {
                    2023-07-06,08:03,12o,80,70\n";
         let p = read(csv.as_bytes(), &mapping(',', DateOrder::Ymd)).unwrap();
         assert!(p.candidates.is_empty());
-        let got: Vec<(&str, SkipReason, &str)> = p
-            .skipped
-            .iter()
-            .map(|s| (s.location.as_str(), s.reason, s.message.as_str()))
-            .collect();
+        let got = why(&p);
         assert_eq!(
             got,
             [

@@ -144,6 +144,21 @@ impl<R: Read> Csv<R> {
     }
 
     /// Bytes of the content read so far (for [`super::Collector::record`]).
+    /// The next row and its location, counted in `out` as a record read `base` bytes
+    /// before this file's start (an earlier entry of the same zip).
+    pub fn next_record(
+        &mut self,
+        out: &mut super::Collector<'_>,
+        base: u64,
+    ) -> Result<Option<(Row, String)>, FileError> {
+        let Some(row) = self.next_row()? else {
+            return Ok(None);
+        };
+        out.record(base + self.done())?;
+        let location = self.location(row.line);
+        Ok(Some((row, location)))
+    }
+
     pub fn done(&self) -> u64 {
         self.reader.position().byte() + self.skipped
     }

@@ -247,9 +247,7 @@ fn read_csv<R: Read>(
     out: &mut Collector<'_>,
     joins: &mut Joins,
 ) -> Result<u64, FileError> {
-    while let Some(row) = csv.next_row()? {
-        out.record(done + csv.done())?;
-        let location = csv.location(row.line);
+    while let Some((row, location)) = csv.next_record(out, done)? {
         let date_column = match kind {
             Kind::Bp { date, .. } | Kind::Weight { date, .. } => date,
         };
@@ -415,7 +413,7 @@ impl<R: Read> Read for Guard<R> {
 pub(crate) mod tests {
     use std::io::Write;
 
-    use super::super::testing::{context, file};
+    use super::super::testing::{context, file, n, why};
     use super::super::{MSG_EMPTY, MSG_NOT_UTF8};
     use super::*;
     use chrono_tz::Europe::Paris;
@@ -448,7 +446,6 @@ pub(crate) mod tests {
             .iter()
             .map(|c| {
                 let v = &c.values;
-                let n = |x: Option<i32>| x.map_or("-".to_owned(), |x| x.to_string());
                 let w = v.values.weight.map_or("-".to_owned(), |w| w.to_string());
                 let notes = v.notes.as_deref().unwrap_or("-");
                 let (d, t) = (v.date, v.time.format("%H:%M"));
@@ -492,11 +489,7 @@ pub(crate) mod tests {
         let p = read("weight.csv", kg.as_bytes()).unwrap();
         assert_eq!(round_to(kg_to_lbs(72.5), 4), 159.8351);
         assert_eq!(readings(&p), ["2023-07-06 07:00 -/- - 159.8351 -"]);
-        let why: Vec<(&str, SkipReason, &str)> = p
-            .skipped
-            .iter()
-            .map(|s| (s.location.as_str(), s.reason, s.message.as_str()))
-            .collect();
+        let why = why(&p);
         assert_eq!(
             why,
             [

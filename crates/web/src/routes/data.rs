@@ -367,16 +367,23 @@ pub async fn import(
         .readings
         .import(user.id, body.into_inner().csv)
         .await?;
-    Ok(HttpResponse::Ok().json(ImportResultDto {
-        imported: s.imported,
-        duplicates: s.duplicates,
-        invalid: s.invalid,
-        message: import_message(s.imported, s.duplicates, s.invalid),
-    }))
+    Ok(HttpResponse::Ok().json(ImportResultDto::of(s.imported, s.duplicates, s.invalid)))
 }
 
-/// What an import did, in a sentence (CSV import and the imports' commit).
-pub fn import_message(imported: usize, duplicates: usize, invalid: usize) -> String {
+impl ImportResultDto {
+    /// The counts and the sentence that says them (CSV import and the imports' commit).
+    pub fn of(imported: usize, duplicates: usize, invalid: usize) -> Self {
+        Self {
+            imported,
+            duplicates,
+            invalid,
+            message: import_message(imported, duplicates, invalid),
+        }
+    }
+}
+
+/// What an import did, in a sentence.
+fn import_message(imported: usize, duplicates: usize, invalid: usize) -> String {
     let plural = |n: usize, one: &str, many: &str| {
         if n == 1 {
             format!("1 {one}")

@@ -12,6 +12,9 @@ use utoipa::{IntoParams, ToSchema};
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct MappingDto {
+    // jscpd:ignore-start
+    // The wire mirror of `imports::formats::Mapping` (its units and date order as the
+    // API's strings, described for the client's generated types).
     /// `,`, `;` or a tab.
     pub delimiter: String,
     pub date: usize,
@@ -29,6 +32,7 @@ pub struct MappingDto {
     pub blood_sugar_unit: String,
     /// `mdy`, `dmy` or `ymd`.
     pub date_order: String,
+    // jscpd:ignore-end
 }
 
 pub const MSG_MAPPING: &str = "The column mapping could not be read. Choose the columns again.";
@@ -182,6 +186,8 @@ pub struct ImportCountsDto {
 pub struct ImportRowDto {
     /// Where it is in the file ("line 12", "bp.csv line 4", "Record at line 1,234").
     pub location: String,
+    // jscpd:ignore-start
+    // ReadingDto's fields: a wire type of its own (see data::PreviewRowDto for why).
     pub date: String,
     pub time: String,
     pub systolic: Option<i32>,
@@ -192,6 +198,7 @@ pub struct ImportRowDto {
     /// mg/dL.
     pub blood_sugar: Option<f64>,
     pub notes: Option<String>,
+    // jscpd:ignore-end
 }
 
 impl From<Candidate> for ImportRowDto {

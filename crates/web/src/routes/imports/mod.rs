@@ -16,7 +16,7 @@ use imports::service::{Preview, Upload};
 
 use crate::auth::CurrentUser;
 use crate::error::{ApiError, ErrorBody};
-use crate::routes::data::{ImportResultDto, import_message};
+use crate::routes::data::ImportResultDto;
 use crate::state::AppState;
 
 pub mod dto;
@@ -246,12 +246,7 @@ pub async fn commit(
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     let s = state.imports.commit(user.id, &id.into_inner()).await?;
-    Ok(HttpResponse::Ok().json(ImportResultDto {
-        imported: s.imported,
-        duplicates: s.duplicates,
-        invalid: s.invalid,
-        message: import_message(s.imported, s.duplicates, s.invalid),
-    }))
+    Ok(HttpResponse::Ok().json(ImportResultDto::of(s.imported, s.duplicates, s.invalid)))
 }
 
 /// Forgets a preview without storing anything.
