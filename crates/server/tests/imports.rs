@@ -441,6 +441,104 @@ async fn one_import_per_account_and_uploads_are_bounded(b: Backend) {
     assert_eq!(count(&app).await, 0);
 }
 
+/// A zip of `entries` (name, text), deflated as the apps' exports are.
+fn zip_of(entries: &[(&str, &str)]) -> Vec<u8> {
+    use std::io::Write;
+    let mut w = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
+    let opts = zip::write::SimpleFileOptions::default()
+        .compression_method(zip::CompressionMethod::Deflated);
+    for (name, text) in entries {
+        w.start_file(*name, opts).expect("entry");
+        w.write_all(text.as_bytes()).expect("write");
+    }
+    w.finish().expect("zip").into_inner()
+}
+
+async fn withings_and_apple_health_zips_are_read_as_downloaded(b: Backend) {
+    let app = subscriber(b).await;
+    let bp = "Date,\"Heart rate\",Systolic,Diastolic,Comments\n\
+              \"2024-03-10 07:05:31\",64,122,79,\n\
+              \"2024-03-10 21:40:02\",58,,,\"after the walk\"\n";
+    let weight = "Date,\"Weight (kg)\",\"Fat mass (kg)\",\"Bone mass (kg)\",\"Muscle mass (kg)\",\"Hydration (kg)\",Comments\n\
+                  \"2024-03-10 07:05:50\",81.2,,,,,\n";
+    let withings = zip_of(&[
+        ("data_ANN_1710000000/activities.csv", "Date,Steps\n"),
+        ("data_ANN_1710000000/bp.csv", bp),
+        ("data_ANN_1710000000/weight.csv", weight),
+    ]);
+    let sniff = json_of(
+        app.client
+            .post(app.url("/api/data/imports/sniff?name=data_ANN.zip"))
+            .body(withings[..withings.len().min(65_536)].to_vec())
+            .send()
+            .await
+            .expect("sniff"),
+    )
+    .await;
+    assert_eq!(sniff["container"], "zip", "{sniff}");
+    let lines = events(upload(&app, "format=auto&name=data_ANN.zip", withings).await).await;
+    let p = &lines.last().expect("last")["preview"];
+    assert_eq!(p["format"], "withings", "{lines:?}");
+    assert_eq!(p["new"], 2, "{p}");
+    assert_eq!(p["counts"]["bloodPressure"], 1);
+    assert_eq!(
+        p["counts"]["heartRate"], 2,
+        "a row with only a heart rate is one"
+    );
+    assert_eq!(
+        p["counts"]["weight"], 1,
+        "the weight joins the blood pressure of its minute"
+    );
+    let morning = &p["rows"][0];
+    assert_eq!(
+        (morning["time"].as_str(), morning["systolic"].as_i64()),
+        (Some("07:05"), Some(122))
+    );
+    assert!(
+        morning["weight"]
+            .as_f64()
+            .is_some_and(|w| (w - 179.01).abs() < 0.01),
+        "{morning}"
+    );
+    let id = p["id"].as_str().expect("id");
+    let done = json_of(
+        app.post(&format!("/api/data/imports/{id}/commit"), json!({}))
+            .await,
+    )
+    .await;
+    assert_eq!(done["imported"], 2, "{done}");
+
+    let xml = r#"<?xml version="1.0" encoding="UTF-8"?>
+<HealthData locale="en_US">
+ <ExportDate value="2024-03-12 08:00:00 +0000"/>
+ <Record type="HKQuantityTypeIdentifierRestingHeartRate" sourceName="Watch" unit="count/min" creationDate="2024-03-11 23:00:00 +0000" startDate="2024-03-11 00:00:00 +0000" endDate="2024-03-11 23:00:00 +0000" value="57"/>
+ <Record type="HKQuantityTypeIdentifierHeartRate" sourceName="Watch" unit="count/min" creationDate="2024-03-11 10:01:00 +0000" startDate="2024-03-11 10:01:00 +0000" endDate="2024-03-11 10:01:00 +0000" value="88"/>
+ <Record type="HKQuantityTypeIdentifierBloodGlucose" sourceName="Meter" unit="mmol&lt;180.1558800000541&gt;/L" creationDate="2024-03-11 08:00:00 +0000" startDate="2024-03-11 08:00:00 +0000" endDate="2024-03-11 08:00:00 +0000" value="5.5"/>
+</HealthData>
+"#;
+    let apple = zip_of(&[
+        ("apple_health_export/export_cda.xml", "<ClinicalDocument/>"),
+        ("apple_health_export/export.xml", xml),
+    ]);
+    let lines = events(upload(&app, "format=auto&name=export.zip", apple).await).await;
+    let p = &lines.last().expect("last")["preview"];
+    assert_eq!(p["format"], "apple-health", "{lines:?}");
+    assert_eq!(
+        p["new"], 2,
+        "the watch's background heart rate is left out: {p}"
+    );
+    assert_eq!(p["counts"]["heartRate"], 1);
+    assert_eq!(p["counts"]["bloodSugar"], 1);
+    let sugar = p["rows"][1]["bloodSugar"]
+        .as_f64()
+        .or(p["rows"][0]["bloodSugar"].as_f64());
+    assert!(
+        sugar.is_some_and(|s| (s - 99.09).abs() < 0.01),
+        "5.5 mmol/L in mg/dL: {p}"
+    );
+    assert_eq!(count(&app).await, 2, "the Apple preview stored nothing");
+}
+
 /// A receiver as a stream of body chunks.
 fn tokio_stream_of(
     rx: tokio::sync::mpsc::Receiver<Result<Vec<u8>, std::io::Error>>,
@@ -455,4 +553,5 @@ on_both_backends!(
     a_spreadsheets_mapping_is_remembered_for_the_same_header,
     drafts_belong_to_their_owner_and_can_be_discarded,
     one_import_per_account_and_uploads_are_bounded,
+    withings_and_apple_health_zips_are_read_as_downloaded,
 );

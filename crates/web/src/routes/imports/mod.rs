@@ -262,3 +262,55 @@ pub async fn discard(
     state.imports.discard(user.id, &id.into_inner()).await?;
     Ok(HttpResponse::build(StatusCode::NO_CONTENT).finish())
 }
+
+#[cfg(test)]
+mod tests {
+    use futures_util::StreamExt;
+
+    use super::*;
+
+    #[actix_web::test]
+    async fn the_answer_reports_progress_then_the_outcome_and_closing_it_cancels_the_reading() {
+        let watch = Arc::new(Watch::default());
+        let (tx, rx) = tokio::sync::oneshot::channel::<Outcome>();
+        let mut stream = Box::pin(events(watch.clone(), rx));
+        let first = stream.next().await.expect("a line").expect("bytes");
+        let first: serde_json::Value = serde_json::from_slice(&first).expect("json");
+        assert_eq!(first["type"], "progress");
+        watch.report(Snapshot {
+            done: 5,
+            total: 10,
+            records: 3,
+            found: 1,
+        });
+        let second = stream.next().await.expect("a line").expect("bytes");
+        let second: serde_json::Value = serde_json::from_slice(&second).expect("json");
+        assert_eq!(
+            (second["done"].as_u64(), second["found"].as_u64()),
+            (Some(5), Some(1))
+        );
+        assert!(!watch.cancelled(), "still listening");
+        drop(stream);
+        assert!(watch.cancelled(), "the client went away: the reading stops");
+        drop(tx);
+
+        let watch = Arc::new(Watch::default());
+        let (tx, rx) = tokio::sync::oneshot::channel::<Outcome>();
+        let stream = events(watch, rx);
+        tx.send(Err(ImportError::File(
+            "This is not an OMRON connect CSV: line 1 …".into(),
+        )))
+        .ok();
+        let lines: Vec<serde_json::Value> = stream
+            .map(|l| serde_json::from_slice(&l.expect("bytes")).expect("json"))
+            .collect()
+            .await;
+        let last = lines.last().expect("last");
+        assert_eq!(last["type"], "error");
+        assert_eq!(last["status"], 400);
+        assert_eq!(
+            last["message"],
+            "This is not an OMRON connect CSV: line 1 …"
+        );
+    }
+}
