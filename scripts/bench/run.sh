@@ -3,7 +3,8 @@
 # seeded with 1,000 users (one with ten years of readings), measured with wrk (Debian):
 # requests per second, p50/p99 and the server's peak memory per request kind, each also as
 # a ratio to a minimal endpoint of the same server (the framework's ceiling); then a check
-# that 20 concurrent logins leave other requests' p99 within LOGIN_P99_BUDGET_MS; then the
+# that 20 concurrent logins leave other requests' p99 within LOGIN_P99_BUDGET_MS; a
+# 1,000,000-record Apple Health import (time, peak memory, other users' p99 meanwhile); then the
 # client (route sizes, Lighthouse, dashboard render, a shared link on 3G). Writes docs/benchmarks.md.
 # A benchmark, not a test: its figures are never asserted by `make test`.
 #   BENCH_SECONDS (10) per measurement; BENCH_BACKENDS ("sqlite postgres"); BENCH_CLIENT=0
@@ -43,6 +44,8 @@ check_failed=0
 
 # shellcheck source=scripts/bench/import.sh
 source scripts/bench/import.sh
+# shellcheck source=scripts/bench/apple.sh
+source scripts/bench/apple.sh
 source scripts/bench/reports.sh
 
 # wrk prints 71.00us / 1.14ms / 1.02s; the tables use milliseconds.
@@ -153,6 +156,7 @@ bench_backend() { # sqlite | postgres
     echo
     import_preview_check
     report_burst_rss
+    apple_import_check
   } > "$out/$backend.md"
   cat "$out/$backend.md"
   stop_server
