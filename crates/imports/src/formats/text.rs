@@ -24,6 +24,8 @@ const BOM: &[u8] = b"\xEF\xBB\xBF";
 const HEAD_MAX: usize = 1 << 20;
 /// Bytes read at a time from the file or zip entry.
 const BUFFER: usize = 64 * 1024;
+/// One row at most (notes are 1,000 characters: a real row is a few hundred bytes).
+const MAX_ROW_BYTES: usize = 1 << 20;
 
 pub(crate) const MSG_UNREADABLE: &str = "The file could not be read. Please try again.";
 
@@ -557,6 +559,62 @@ mod tests {
         assert!(err.0.contains("line 3"), "{err}");
         let header = rows(b"D\xE9te\n1\n").err().unwrap();
         assert!(header.0.contains("line 1"), "{header}");
+    }
+
+    /// Counts the bytes a reader hands out.
+    struct Counted<R> {
+        inner: R,
+        read: std::rc::Rc<std::cell::Cell<u64>>,
+    }
+
+    impl<R: Read> Read for Counted<R> {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            let n = self.inner.read(buf)?;
+            self.read.set(self.read.get() + n as u64);
+            Ok(n)
+        }
+    }
+
+    #[test]
+    fn a_row_longer_than_the_bound_is_refused_before_it_is_buffered() {
+        // A 500 MB upload that is one row: a quoted cell never closed (every line feed in
+        // it kept by the line counter) or a line never ended (the CSV reader's record
+        // growing with it). Either is refused once the bound is passed, naming the line,
+        // not read to its end into memory.
+        let big = 3 * MAX_ROW_BYTES;
+        let bodies: [(&[u8], u8, u64); 3] = [
+            (b"Date,Notes\n2023-07-06,ok\n2023-07-07,\"", b'\n', 3),
+            (b"Date,Notes\n2023-07-06,ok\n2023-07-07,", b'x', 3),
+            (b"\xEF\xBB\xBFDate,Notes,", b'x', 1),
+        ];
+        for (start, fill, line) in bodies {
+            let read = std::rc::Rc::new(std::cell::Cell::new(0));
+            let inner = Counted {
+                inner: start.chain(io::repeat(fill).take(big as u64)),
+                read: read.clone(),
+            };
+            let result = Csv::new(inner, None, "bp.csv ").and_then(|mut csv| {
+                while csv.next_row()?.is_some() {}
+                Ok(())
+            });
+            let err = result.err().unwrap_or_else(|| panic!("{fill} read whole"));
+            assert!(
+                err.0.contains(&format!("bp.csv line {line}")) && err.0.contains("1 MB"),
+                "{err}"
+            );
+            assert!(
+                read.get() <= (MAX_ROW_BYTES + 4 * BUFFER) as u64,
+                "{} bytes read for one row",
+                read.get()
+            );
+        }
+        // A row just under the bound is read.
+        let mut ok = b"Date,Notes\n2023-07-06,\"".to_vec();
+        ok.extend(std::iter::repeat_n(b'\n', MAX_ROW_BYTES - 1024));
+        ok.extend(b"\"\n2023-07-07,after\n");
+        let (_, _, out) = rows(&ok).unwrap();
+        assert_eq!(out.len(), 2);
+        assert_eq!(out[1].0, (MAX_ROW_BYTES - 1024) as u64 + 3);
     }
 
     #[test]
