@@ -244,6 +244,8 @@ pub struct Collector<'a> {
     parsed: Parsed,
     at: Snapshot,
     last_reported: Snapshot,
+    /// Bytes of notes in the candidates (bounded by [`MAX_NOTES_BYTES`]).
+    notes_bytes: usize,
 }
 
 impl<'a> Collector<'a> {
@@ -261,6 +263,7 @@ impl<'a> Collector<'a> {
             },
             at: Snapshot::default(),
             last_reported: Snapshot::default(),
+            notes_bytes: 0,
         }
     }
 
@@ -326,6 +329,7 @@ impl<'a> Collector<'a> {
         if self.parsed.candidates.len() >= MAX_READINGS {
             return Err(FileError::new(MSG_TOO_MANY));
         }
+        self.grow_notes(values.notes.as_ref().map_or(0, String::len))?;
         self.parsed.candidates.push(Candidate {
             location: location.into(),
             values,
@@ -347,6 +351,15 @@ impl<'a> Collector<'a> {
                 message: message.into(),
             });
         }
+    }
+
+    /// `more` bytes of notes added to a candidate already pushed (a part joined to it).
+    pub fn grow_notes(&mut self, more: usize) -> Result<(), FileError> {
+        self.notes_bytes += more;
+        if self.notes_bytes > MAX_NOTES_BYTES {
+            return Err(FileError::new(MSG_NOTES_TOO_LONG));
+        }
+        Ok(())
     }
 
     /// The candidates so far, e.g. to join a later part (a weight) to an earlier reading.

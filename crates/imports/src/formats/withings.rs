@@ -291,13 +291,16 @@ fn read_csv<R: Read>(
                 input.notes = Some(row.get(comments).to_owned());
                 match rules::validate(&input, out.context().latest) {
                     Ok(values) => {
-                        let joined = joins.get(&(day, time)).is_some_and(|&at| {
-                            out.candidates_mut()
-                                .get_mut(at)
-                                .is_some_and(|c| join(c, &values, &location))
+                        let notes_of =
+                            |c: &super::Candidate| c.values.notes.as_ref().map_or(0, String::len);
+                        let grown = joins.get(&(day, time)).and_then(|&at| {
+                            let c = out.candidates_mut().get_mut(at)?;
+                            let before = notes_of(c);
+                            join(c, &values, &location).then(|| notes_of(c).saturating_sub(before))
                         });
-                        if !joined {
-                            out.push(location, values)?;
+                        match grown {
+                            Some(more) => out.grow_notes(more)?,
+                            None => out.push(location, values)?,
                         }
                     }
                     Err(errors) => {
