@@ -441,6 +441,40 @@ async fn one_import_per_account_and_uploads_are_bounded(b: Backend) {
     assert_eq!(count(&app).await, 0);
 }
 
+async fn a_client_gone_mid_upload_leaves_no_file_and_releases_its_turn(b: Backend) {
+    let app = subscriber(b).await;
+    let (tx, rx) = tokio::sync::mpsc::channel::<Result<Vec<u8>, std::io::Error>>(1);
+    let body = reqwest::Body::wrap_stream(tokio_stream_of(rx));
+    let req = app
+        .client
+        .post(app.url("/api/data/imports?format=omron&name=gone.csv"))
+        .body(body);
+    let first = tokio::spawn(req.send());
+    tx.send(Ok(OMRON.as_bytes().to_vec())).await.expect("send");
+    let uploads = app._data.path().join("uploads");
+    let files = || std::fs::read_dir(&uploads).map_or(0, |d| d.count());
+    let wait_for = |want: usize| async move {
+        while files() != want {
+            tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+        }
+    };
+    tokio::time::timeout(std::time::Duration::from_secs(30), wait_for(1))
+        .await
+        .expect("the upload is admitted");
+    // The connection breaks mid-body (the client's body fails: reqwest drops it).
+    tx.send(Err(std::io::Error::other("gone")))
+        .await
+        .expect("send");
+    drop(tx);
+    let _ = first.await.expect("join");
+    tokio::time::timeout(std::time::Duration::from_secs(10), wait_for(0))
+        .await
+        .expect("the partial file is removed");
+    let lines = events(upload(&app, "format=omron&name=again.csv", OMRON.to_owned()).await).await;
+    assert_eq!(lines.last().expect("last")["type"], "preview", "{lines:?}");
+    assert_eq!(count(&app).await, 0, "nothing stored");
+}
+
 /// A zip of `entries` (name, text), deflated as the apps' exports are.
 fn zip_of(entries: &[(&str, &str)]) -> Vec<u8> {
     use std::io::Write;
@@ -553,5 +587,6 @@ on_both_backends!(
     a_spreadsheets_mapping_is_remembered_for_the_same_header,
     drafts_belong_to_their_owner_and_can_be_discarded,
     one_import_per_account_and_uploads_are_bounded,
+    a_client_gone_mid_upload_leaves_no_file_and_releases_its_turn,
     withings_and_apple_health_zips_are_read_as_downloaded,
 );

@@ -28,6 +28,11 @@ pub const MAX_READINGS: usize = 100_000;
 /// Skipped rows listed one by one; the counts per reason are always complete.
 pub const MAX_SKIPPED_LISTED: usize = 500;
 
+/// The notes of one file's readings, in all: a real export's notes are a few dozen bytes
+/// a reading (the readings and their draft are held in memory, then stored as one row).
+pub const MAX_NOTES_BYTES: usize = 32 << 20;
+pub const MSG_NOTES_TOO_LONG: &str = "The notes in this file are longer in all than Vitalog \
+     keeps for one import (32 MB). Split the file and import each part.";
 pub const MSG_TOO_MANY: &str =
     "The file holds more than 100,000 readings. Split it and import each part.";
 pub const MSG_CANCELLED: &str = "The import was cancelled.";
@@ -239,6 +244,8 @@ pub struct Collector<'a> {
     parsed: Parsed,
     at: Snapshot,
     last_reported: Snapshot,
+    /// Bytes of notes in the candidates (bounded by [`MAX_NOTES_BYTES`]).
+    notes_bytes: usize,
 }
 
 impl<'a> Collector<'a> {
@@ -256,6 +263,7 @@ impl<'a> Collector<'a> {
             },
             at: Snapshot::default(),
             last_reported: Snapshot::default(),
+            notes_bytes: 0,
         }
     }
 
@@ -321,6 +329,7 @@ impl<'a> Collector<'a> {
         if self.parsed.candidates.len() >= MAX_READINGS {
             return Err(FileError::new(MSG_TOO_MANY));
         }
+        self.grow_notes(values.notes.as_ref().map_or(0, String::len))?;
         self.parsed.candidates.push(Candidate {
             location: location.into(),
             values,
@@ -342,6 +351,15 @@ impl<'a> Collector<'a> {
                 message: message.into(),
             });
         }
+    }
+
+    /// `more` bytes of notes added to a candidate already pushed (a part joined to it).
+    pub fn grow_notes(&mut self, more: usize) -> Result<(), FileError> {
+        self.notes_bytes += more;
+        if self.notes_bytes > MAX_NOTES_BYTES {
+            return Err(FileError::new(MSG_NOTES_TOO_LONG));
+        }
+        Ok(())
     }
 
     /// The candidates so far, e.g. to join a later part (a weight) to an earlier reading.
@@ -435,5 +453,44 @@ pub(crate) mod testing {
         let path = dir.path().join(name);
         std::fs::write(&path, bytes).unwrap_or_else(|e| panic!("write: {e}"));
         (dir, path)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use readings::model::Measurements;
+
+    #[test]
+    fn the_readings_of_one_file_are_bounded_in_bytes_not_only_in_number() {
+        // 100,000 readings may each hold 1,000 characters of notes, 4 bytes each in UTF-8:
+        // 400 MB held, then serialised again as the draft. The notes kept in all are
+        // bounded, so a file of long notes is refused before it takes the memory.
+        let ctx = testing::context(chrono_tz::UTC, None);
+        let mut out = Collector::new(Format::Spreadsheet, &ctx, TimeBasis::AsWritten);
+        let notes = "\u{1F4A7}".repeat(rules::NOTES_MAX);
+        let mut kept = 0usize;
+        let mut refused = None;
+        for i in 0..20_000 {
+            let values = ReadingValues {
+                date: chrono::NaiveDate::from_ymd_opt(2020, 1, 1).unwrap_or_default()
+                    + chrono::Duration::minutes(i),
+                time: chrono::NaiveTime::from_hms_opt(7, 0, 0).unwrap_or_default(),
+                values: Measurements {
+                    heart_rate: Some(60),
+                    ..Default::default()
+                },
+                notes: Some(notes.clone()),
+            };
+            match out.push(format!("line {i}"), values) {
+                Ok(()) => kept += notes.len(),
+                Err(e) => {
+                    refused = Some(e);
+                    break;
+                }
+            }
+        }
+        assert!(kept <= MAX_NOTES_BYTES, "{kept} bytes of notes kept");
+        assert_eq!(refused, Some(FileError::new(MSG_NOTES_TOO_LONG)));
     }
 }

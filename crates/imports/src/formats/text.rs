@@ -24,6 +24,8 @@ const BOM: &[u8] = b"\xEF\xBB\xBF";
 const HEAD_MAX: usize = 1 << 20;
 /// Bytes read at a time from the file or zip entry.
 const BUFFER: usize = 64 * 1024;
+/// One row at most (notes are 1,000 characters: a real row is a few hundred bytes).
+const MAX_ROW_BYTES: usize = 1 << 20;
 
 pub(crate) const MSG_UNREADABLE: &str = "The file could not be read. Please try again.";
 
@@ -108,7 +110,7 @@ impl<R: Read> Csv<R> {
             .delimiter(delimiter)
             .has_headers(false)
             .buffer_capacity(BUFFER)
-            .from_reader(Lines::new(Cursor::new(head).chain(buf)));
+            .from_reader(Lines::new(Cursor::new(head).chain(buf), prefix));
         let mut this = Self {
             reader,
             header: Vec::new(),
@@ -196,6 +198,11 @@ impl<R: Read> Csv<R> {
 
 /// Counts line feeds as the CSV reader pulls bytes, so a record's line can be told from
 /// its end offset. Only the line feeds in the reader's read-ahead are kept.
+///
+/// It also bounds a row: the CSV reader's record grows with its row, and the line feeds
+/// kept here with the lines before the next row ends, so a file that is one endless row (a
+/// quote never closed, a line never ended) or megabytes of blank lines is refused once
+/// [`MAX_ROW_BYTES`] past the last row's end.
 struct Lines<R> {
     inner: R,
     /// Bytes passed through.
@@ -204,15 +211,21 @@ struct Lines<R> {
     counted: u64,
     /// Offsets of the line feeds not yet behind the reader's position.
     ahead: VecDeque<u64>,
+    /// Where the last row read ended.
+    row_start: u64,
+    /// "bp.csv " in a zip, for the message.
+    prefix: String,
 }
 
 impl<R> Lines<R> {
-    fn new(inner: R) -> Self {
+    fn new(inner: R, prefix: &str) -> Self {
         Self {
             inner,
             offset: 0,
             counted: 0,
             ahead: VecDeque::new(),
+            row_start: 0,
+            prefix: prefix.to_owned(),
         }
     }
 
@@ -228,12 +241,26 @@ impl<R> Lines<R> {
             self.counted += 1;
             self.ahead.pop_front();
         }
+        self.row_start = self.row_start.max(end);
         1 + self.counted - u64::from(last_is_feed)
     }
 }
 
 impl<R: Read> Read for Lines<R> {
     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        // The reader reads ahead a buffer at a time: the row is the bytes since the last
+        // row's end, less that read-ahead.
+        if self.offset - self.row_start > (MAX_ROW_BYTES + BUFFER) as u64 {
+            // The line feeds before the last row's end are all counted.
+            let line = 1 + self.counted;
+            return Err(io::Error::other(FileError::new(format!(
+                "This is not a CSV file: from {}line {line} on, more than {} MB holds no \
+                 whole row (a quote never closed, a line never ended, or only blank lines). \
+                 Check that it is the file the app exported.",
+                self.prefix,
+                MAX_ROW_BYTES >> 20
+            ))));
+        }
         let n = self.inner.read(buf)?;
         for (i, b) in buf.iter().take(n).enumerate() {
             if *b == b'\n' {
@@ -557,6 +584,63 @@ mod tests {
         assert!(err.0.contains("line 3"), "{err}");
         let header = rows(b"D\xE9te\n1\n").err().unwrap();
         assert!(header.0.contains("line 1"), "{header}");
+    }
+
+    /// Counts the bytes a reader hands out.
+    struct Counted<R> {
+        inner: R,
+        read: std::rc::Rc<std::cell::Cell<u64>>,
+    }
+
+    impl<R: Read> Read for Counted<R> {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            let n = self.inner.read(buf)?;
+            self.read.set(self.read.get() + n as u64);
+            Ok(n)
+        }
+    }
+
+    #[test]
+    fn a_row_longer_than_the_bound_is_refused_before_it_is_buffered() {
+        // A 500 MB upload that is one row: a quoted cell never closed (every line feed in
+        // it kept by the line counter) or a line never ended (the CSV reader's record
+        // growing with it). Either is refused once the bound is passed, naming the line,
+        // not read to its end into memory.
+        let big = 3 * MAX_ROW_BYTES;
+        let bodies: [(&[u8], u8, u64); 4] = [
+            (b"Date,Notes\n2023-07-06,ok\n", b'\n', 3),
+            (b"Date,Notes\n2023-07-06,ok\n2023-07-07,\"", b'\n', 3),
+            (b"Date,Notes\n2023-07-06,ok\n2023-07-07,", b'x', 3),
+            (b"\xEF\xBB\xBFDate,Notes,", b'x', 1),
+        ];
+        for (start, fill, line) in bodies {
+            let read = std::rc::Rc::new(std::cell::Cell::new(0));
+            let inner = Counted {
+                inner: start.chain(io::repeat(fill).take(big as u64)),
+                read: read.clone(),
+            };
+            let result = Csv::new(inner, None, "bp.csv ").and_then(|mut csv| {
+                while csv.next_row()?.is_some() {}
+                Ok(())
+            });
+            let err = result.err().unwrap_or_else(|| panic!("{fill} read whole"));
+            assert!(
+                err.0.contains(&format!("bp.csv line {line} on")) && err.0.contains("1 MB"),
+                "{err}"
+            );
+            assert!(
+                read.get() <= (MAX_ROW_BYTES + 4 * BUFFER) as u64,
+                "{} bytes read for one row",
+                read.get()
+            );
+        }
+        // A row just under the bound is read.
+        let mut ok = b"Date,Notes\n2023-07-06,\"".to_vec();
+        ok.extend(std::iter::repeat_n(b'\n', MAX_ROW_BYTES - 1024));
+        ok.extend(b"\"\n2023-07-07,after\n");
+        let (_, _, out) = rows(&ok).unwrap();
+        assert_eq!(out.len(), 2);
+        assert_eq!(out[1].0, (MAX_ROW_BYTES - 1024) as u64 + 3);
     }
 
     #[test]
