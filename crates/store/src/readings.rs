@@ -358,7 +358,19 @@ impl ReadingRepository for ReadingStore {
         self.db
             .write(move |conn| -> anyhow::Result<usize> {
                 lock_user_for(conn, backend, LOCK_IMPORT, user)?;
-                let rows: Vec<Row> = r::table.filter(r::user_id.eq(user.0)).load(conn)?;
+                // Only stored readings within the candidates' dates can be the same: the
+                // transaction reads a file's span, not the whole record.
+                let (Some(first), Some(last)) = (
+                    candidates.iter().map(|c| c.date).min(),
+                    candidates.iter().map(|c| c.date).max(),
+                ) else {
+                    return Ok(0);
+                };
+                let rows: Vec<Row> = r::table
+                    .filter(r::user_id.eq(user.0))
+                    .filter(r::date.ge(date::format_date(first)))
+                    .filter(r::date.le(date::format_date(last)))
+                    .load(conn)?;
                 let mut known = KnownReadings::new(
                     rows.into_iter()
                         .map(|row| row.into_reading(None).map(|r| ReadingValues::from(&r)))

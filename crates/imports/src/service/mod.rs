@@ -244,16 +244,28 @@ impl ImportService {
             .await
             .map_err(pool_error)??;
 
-        let existing: Vec<ReadingValues> = if parsed.candidates.is_empty() {
-            Vec::new()
-        } else {
-            self.readings
-                .list(user, ReadingQuery::default())
+        // Only stored readings within the file's dates can be the same as one of its own.
+        let span = (
+            parsed.candidates.iter().map(|c| c.values.date).min(),
+            parsed.candidates.iter().map(|c| c.values.date).max(),
+        );
+        let existing: Vec<ReadingValues> = match span {
+            (Some(from), Some(to)) => self
+                .readings
+                .list(
+                    user,
+                    ReadingQuery {
+                        from: Some(from),
+                        to: Some(to),
+                        ..ReadingQuery::default()
+                    },
+                )
                 .await?
                 .readings
                 .iter()
                 .map(ReadingValues::from)
-                .collect()
+                .collect(),
+            _ => Vec::new(),
         };
         let id = kernel::secret::generate().map_err(anyhow::Error::from)?;
         let (id_for_job, file_name, zone) = (id.clone(), upload.file_name.clone(), upload.zone);

@@ -65,12 +65,17 @@ async fn a_preview_keeps_only_readings_neither_stored_nor_earlier_in_the_file() 
                2026-11-18,09:00,300,80,,\n";
     let (_dir, path) = testing::file("v.csv", csv.as_bytes());
     let mut repo = MockReadingRepository::new();
-    repo.expect_list().returning(|_, _| {
-        Ok(ReadingPage {
-            readings: vec![stored("2026-11-19", "21:00", 130, 85)],
-            total: 1,
+    repo.expect_list()
+        .withf(|_, q| {
+            q.from.map(|d| d.to_string()).as_deref() == Some("2026-11-18")
+                && q.to.map(|d| d.to_string()).as_deref() == Some("2026-11-20")
         })
-    });
+        .returning(|_, _| {
+            Ok(ReadingPage {
+                readings: vec![stored("2026-11-19", "21:00", 130, 85)],
+                total: 1,
+            })
+        });
     let saved = Arc::new(Mutex::new(None::<String>));
     let mut store = MockImportStore::new();
     let keep = saved.clone();
