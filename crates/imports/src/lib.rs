@@ -3,3 +3,7 @@
 //! the import pool, previewed as a draft, and stored in one transaction on commit.
 
 pub mod formats;
+pub mod ports;
+pub mod service;
+
+pub use service::{ImportError, ImportService};

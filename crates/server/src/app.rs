@@ -131,18 +131,32 @@ impl Application {
             0 => (cpus() / 2).max(1),
             n => n,
         };
+        // CSV imports and other apps' exports share the import threads.
+        let import_pool = Arc::new(kernel::pool::BoundedPool::new(
+            "import",
+            import_threads,
+            2 * import_threads,
+            lower_thread_priority,
+        ));
         let readings = ReadingService::new(
             Arc::new(ReadingStore::new(db.clone())),
             Arc::new(HomeWeekStore::new(db.clone())),
             Arc::new(SubscriptionGate(billing.clone())),
             clock.clone(),
         )
-        .with_import_pool(Arc::new(kernel::pool::BoundedPool::new(
-            "import",
-            import_threads,
-            2 * import_threads,
-            lower_thread_priority,
-        )));
+        .with_import_pool(import_pool.clone());
+        let imports = imports::ImportService::new(
+            Arc::new(ReadingStore::new(db.clone())),
+            Arc::new(SubscriptionGate(billing.clone())),
+            Arc::new(store::ImportStoreDb::new(db.clone())),
+            clock.clone(),
+            import_pool,
+            // Uploads in flight: a slow upload holds no thread, only its place.
+            match config.import_uploads {
+                0 => 4 * import_threads,
+                n => n,
+            },
+        );
 
         let medications = crate::medication_wiring::medication_service(
             &db,
@@ -203,6 +217,9 @@ impl Application {
         settings.static_dir = config.static_dir.clone();
         settings.rate = config.rate_settings()?;
         settings.proxies = config.trusted_proxies()?;
+        settings.upload_dir = config.data_dir.join("uploads");
+        settings.upload_limit = config.import_max_mb.max(1) * 1024 * 1024;
+        remove_abandoned_uploads(&settings.upload_dir);
 
         let unsubscribe_key = db.shared_secret("unsubscribe_link_key").await?;
         let notifications = Arc::new(
@@ -222,6 +239,7 @@ impl Application {
             accounts,
             billing,
             readings,
+            imports,
             reports,
             medications,
             shares,
@@ -532,6 +550,24 @@ async fn purge_sessions(
         tokio::select! {
             _ = tokio::time::sleep(Duration::from_secs(3600)) => {}
             _ = shutdown.changed() => return,
+        }
+    }
+}
+
+/// Removes upload files left by a process killed while reading them: those older than any
+/// upload and reading can last (another server sharing the folder may be reading newer ones).
+fn remove_abandoned_uploads(dir: &std::path::Path) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    let old = std::time::SystemTime::now() - Duration::from_secs(3 * 3600);
+    for entry in entries.flatten() {
+        let abandoned = entry
+            .metadata()
+            .and_then(|m| m.modified())
+            .is_ok_and(|t| t < old);
+        if abandoned && let Err(e) = std::fs::remove_file(entry.path()) {
+            tracing::warn!(error = %e, file = %entry.path().display(), "could not remove an abandoned upload");
         }
     }
 }

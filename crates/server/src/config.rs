@@ -67,6 +67,11 @@ pub struct Config {
     /// Import files checked at once (CPU work on low-priority threads; a few more wait,
     /// the rest get 429); 0 means half the CPUs (at least one).
     pub import_concurrency: usize,
+    /// Imports (upload, reading, storing) in flight, all users together, one per user;
+    /// 0 means four per import thread.
+    pub import_uploads: usize,
+    /// Largest import file, in MiB (an Apple Health export is hundreds of MB).
+    pub import_max_mb: u64,
     /// PayPal REST API base (sandbox by default; `https://api-m.paypal.com` for live).
     pub paypal_api_base: String,
     /// Without both, payments run in test mode (refused in production).
@@ -126,6 +131,8 @@ impl Default for Config {
             scheduler_seconds: 60,
             password_hash_concurrency: 0,
             import_concurrency: 0,
+            import_uploads: 0,
+            import_max_mb: 500,
             paypal_api_base: "https://api-m.sandbox.paypal.com".into(),
             paypal_client_id: None,
             paypal_client_secret: None,

@@ -168,10 +168,33 @@ async fn deletion_leaves_nothing_keyed_to_the_user(b: Backend) {
         client().get(&link).send().await.expect("open").status(),
         StatusCode::OK
     );
+    // A spreadsheet previewed (its draft waits) and its column mapping remembered.
+    let mapping = json!({"delimiter": ",", "date": 0, "time": 1, "systolic": 2, "diastolic": 3,
+        "heartRate": null, "weight": null, "bloodSugar": null, "notes": null,
+        "weightUnit": "lbs", "bloodSugarUnit": "mg/dL", "dateOrder": "mdy"});
+    let res = app
+        .client
+        .post(app.url(&format!(
+            "/api/data/imports?format=spreadsheet&name=bp.csv&mapping={}",
+            url::form_urlencoded::byte_serialize(mapping.to_string().as_bytes()).collect::<String>()
+        )))
+        .body("When,At,Top,Bottom\n11/20/2026,07:00,121,79\n")
+        .send()
+        .await
+        .expect("import");
+    assert!(
+        res.text()
+            .await
+            .expect("body")
+            .contains("\"type\":\"preview\""),
+        "a draft waits"
+    );
     let db = db(&app);
     let tables = tables_keyed_to_users(&db).await;
     for expected in [
         "home_weeks",
+        "import_drafts",
+        "import_mappings",
         "medication_intakes",
         "medications",
         "outbox",

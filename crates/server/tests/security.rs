@@ -86,6 +86,18 @@ async fn every_id_route_is_404_for_another_user(b: Backend) {
     .await["share"]["id"]
         .as_i64()
         .expect("share");
+    let lines = app
+        .client
+        .post(app.url("/api/data/imports?format=auto&name=v.csv"))
+        .body("date,time,systolic,diastolic,heart_rate,weight,weight_unit,blood_sugar,blood_sugar_unit,notes\n2026-11-19,07:00,120,80,,,,,,\n")
+        .send()
+        .await
+        .expect("import")
+        .text()
+        .await
+        .expect("body");
+    let draft: Value = serde_json::from_str(lines.lines().last().expect("a line")).expect("json");
+    let draft = draft["preview"]["id"].as_str().expect("draft").to_owned();
     let doc = json_of(app.get("/api/openapi.json").await).await;
 
     let bob = TestApp {
@@ -100,21 +112,23 @@ async fn every_id_route_is_404_for_another_user(b: Backend) {
             continue;
         }
         let id = if path.starts_with("/api/readings/") {
-            reading
+            reading.to_string()
         } else if path.starts_with("/api/reports/") {
-            report
+            report.to_string()
         } else if path.starts_with("/api/bp-sessions/") {
-            session
+            session.to_string()
         } else if path.starts_with("/api/medications/") {
-            medication
+            medication.to_string()
         } else if path.starts_with("/api/shares/") {
-            share
+            share.to_string()
+        } else if path.starts_with("/api/data/imports/") {
+            draft.clone()
         } else {
             panic!("a new {{id}} route, {path}: add its owner's id here");
         };
         let url = bob.url(
             &path
-                .replace("{id}", &id.to_string())
+                .replace("{id}", &id)
                 .replace("{intake}", &dose.to_string()),
         );
         for method in ["get", "patch", "put", "delete", "post"] {
@@ -152,6 +166,16 @@ async fn every_id_route_is_404_for_another_user(b: Backend) {
         .await
         .expect("json");
     assert_eq!(r["heartRate"], 60);
+    let res = ann
+        .post(bob.url(&format!("/api/data/imports/{draft}/commit")))
+        .send()
+        .await
+        .expect("req");
+    assert_eq!(
+        res.status(),
+        StatusCode::OK,
+        "Ann's draft is still hers to import"
+    );
     let res = ann
         .get(bob.url(&format!("/api/reports/{report}/view")))
         .send()
@@ -408,7 +432,8 @@ async fn control_characters_are_refused_at_the_edge_everywhere(b: Backend) {
 /// A body over a route's limit is a JSON 413 on every route that takes one, whatever it
 /// reads the body with (login, register and logout read raw bytes for their form posts).
 async fn every_body_limit_answers_json(b: Backend) {
-    let app = TestApp::spawn(b).await;
+    // The import upload's limit is configured (500 MiB by default): 1 MiB here.
+    let app = TestApp::spawn_with(b, |c| c.import_max_mb = 1).await;
     app.signed_up("ann", "ann@example.com").await;
     app.subscribe().await;
     let doc = json_of(app.get("/api/openapi.json").await).await;
@@ -418,7 +443,12 @@ async fn every_body_limit_answers_json(b: Backend) {
             if op.get("requestBody").is_none() {
                 continue;
             }
-            let limit = if path.starts_with("/api/data/import") {
+            let limit = if path == "/api/data/imports" {
+                1024 * 1024
+            } else if matches!(
+                path.as_str(),
+                "/api/data/import" | "/api/data/import/preview"
+            ) {
                 8 * 1024 * 1024
             } else {
                 64 * 1024

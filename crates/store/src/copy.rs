@@ -151,6 +151,10 @@ impl Db {
                     copy_table!(from, to, report, share_emails, [
                         id: i64, user_id: Option<i64>, recipient: String, sent_at: NaiveDateTime,
                     ]);
+                    // Drafts are previews waiting an hour at most: not worth moving.
+                    copy_table!(from, to, report, import_mappings, [
+                        user_id: i64, header_key: String, mapping: String, used_at: NaiveDateTime,
+                    ]);
                     copy_table!(from, to, report, job_claims, [
                         job: String, claim_key: String, user_id: Option<i64>, claimed_at: NaiveDateTime,
                     ]);

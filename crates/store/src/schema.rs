@@ -297,6 +297,24 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    import_drafts (id) {
+        id -> Text,
+        user_id -> BigInt,
+        payload -> Text,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    import_mappings (user_id, header_key) {
+        user_id -> BigInt,
+        header_key -> Text,
+        mapping -> Text,
+        used_at -> Timestamp,
+    }
+}
+
 diesel::joinable!(share_accesses -> shares (share_id));
 diesel::allow_tables_to_appear_in_same_query!(shares, share_accesses);
 

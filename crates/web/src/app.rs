@@ -13,7 +13,7 @@ use utoipa_actix_web::AppExt;
 use crate::auth::SESSION_COOKIE;
 use crate::error::{extractor_error, path_error, query_error};
 use crate::routes::{
-    accounts, billing, data, health, medications, readings, reports, sharing, unsubscribe,
+    accounts, billing, data, health, imports, medications, readings, reports, sharing, unsubscribe,
 };
 use crate::session_store::DbSessionStore;
 use crate::state::AppState;
@@ -143,7 +143,11 @@ pub fn build_app(
                 .service(data::readings_fhir)
                 .service(data::account_json)
                 .service(data::import_preview)
-                .service(data::import),
+                .service(data::import)
+                .service(imports::sniff)
+                .service(imports::read)
+                .service(imports::commit)
+                .service(imports::discard),
         )
         .openapi_service(|api| {
             let json = api.to_json().unwrap_or_else(|_| "{}".to_owned());

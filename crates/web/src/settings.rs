@@ -20,6 +20,11 @@ pub struct WebSettings {
     pub proxies: TrustedProxies,
     /// Largest accepted request body, in bytes.
     pub body_limit: usize,
+    /// Where uploaded import files are written while they are read (the data directory's
+    /// `uploads`; each file is removed once read).
+    pub upload_dir: PathBuf,
+    /// Largest import file, in bytes (500 MiB: an Apple Health export).
+    pub upload_limit: u64,
     /// The page's Content-Security-Policy (see [`content_security_policy`]).
     pub csp: String,
 }
@@ -57,6 +62,8 @@ impl WebSettings {
             rate: RateSettings::default(),
             proxies: TrustedProxies::default(),
             body_limit: 64 * 1024,
+            upload_dir: std::env::temp_dir().join("vitalog-uploads"),
+            upload_limit: 500 * 1024 * 1024,
             csp: content_security_policy(false),
         }
     }

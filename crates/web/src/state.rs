@@ -18,6 +18,7 @@ pub struct AppState {
     pub accounts: AccountService,
     pub billing: BillingService,
     pub readings: ReadingService,
+    pub imports: imports::ImportService,
     pub reports: ReportService,
     pub medications: MedicationService,
     pub shares: sharing::ShareService,

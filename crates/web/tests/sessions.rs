@@ -147,6 +147,14 @@ fn state(public_url: &str, clock: Arc<TestClock>) -> AppState {
             Arc::new(readings::ports::MockRecordingAllowed::new()),
             clock.clone(),
         ),
+        imports: imports::ImportService::new(
+            Arc::new(readings::ports::MockReadingRepository::new()),
+            Arc::new(readings::ports::MockRecordingAllowed::new()),
+            Arc::new(imports::ports::MockImportStore::new()),
+            clock.clone(),
+            Arc::new(kernel::pool::BoundedPool::new("import", 1, 1, || {})),
+            1,
+        ),
         reports: reports::ReportService::new(
             Arc::new(reports::ports::MockReportRepository::new()),
             Arc::new(reports::ports::MockReadingSource::new()),

@@ -343,6 +343,300 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/data/imports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reads a file exported by Vitalog, OMRON connect, Withings, Apple Health or a
+         *     spreadsheet, sent as it is (at most 500 MiB), and answers with NDJSON: progress lines
+         *     while it is read, then the preview (its new readings kept as a draft for an hour) or an
+         *     error naming the format expected and the line at fault. Stores no reading. Closing the
+         *     connection cancels the reading. One import per account at a time; needs a subscription.
+         */
+        post: {
+            parameters: {
+                query?: {
+                    /** @description `auto` (the default), `vitalog`, `omron`, `withings`, `apple-health` or `spreadsheet`. */
+                    format?: string | null;
+                    /** @description Spreadsheet only: a `MappingDto` as JSON. */
+                    mapping?: string | null;
+                    /** @description The file's name. */
+                    name?: string | null;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            /** @description The whole file, as exported */
+            requestBody: {
+                content: {
+                    "application/octet-stream": number[];
+                };
+            };
+            responses: {
+                /** @description One ImportEventDto per line: progress, then preview or error */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/x-ndjson": components["schemas"]["ImportEventDto"];
+                    };
+                };
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Subscription Required */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The upload stalled */
+                408: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Another import is under way, or imports are busy: Retry-After */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/data/imports/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Forgets a preview without storing anything. */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The preview's id */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/data/imports/{id}/commit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Stores the preview's new readings (checked again for duplicates) in one transaction.
+         *     404 when the draft has expired (an hour) or was imported or discarded already.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The preview's id */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ImportResultDto"];
+                    };
+                };
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Subscription Required */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Another import is under way: Retry-After */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/data/imports/sniff": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * What the first bytes (at most 64 KiB) of a file are: its format when Vitalog knows it,
+         *     and for a spreadsheet its columns, first rows and the mapping to offer. Stores nothing.
+         */
+        post: {
+            parameters: {
+                query?: {
+                    /** @description The file's name (its extension helps tell a format). */
+                    name?: string | null;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            /** @description The file's first bytes, at most 64 KiB */
+            requestBody: {
+                content: {
+                    "application/octet-stream": number[];
+                };
+            };
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SniffDto"];
+                    };
+                };
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/data/medications.csv": {
         parameters: {
             query?: never;
@@ -3858,6 +4152,72 @@ export interface components {
         HomeWeekResponse: {
             week?: null | components["schemas"]["HomeWeekDto"];
         };
+        /** @description New readings per kind (one with a blood pressure and a heart rate counts in both). */
+        ImportCountsDto: {
+            bloodPressure: number;
+            bloodSugar: number;
+            heartRate: number;
+            weight: number;
+        };
+        /**
+         * @description One line of the upload's answer (`application/x-ndjson`): `progress` while the file is
+         *     read, then `preview` or `error` last.
+         */
+        ImportEventDto: {
+            /**
+             * Format: int64
+             * @description progress: bytes of the content read, of `total` (every pass over it counted).
+             */
+            done?: number | null;
+            /** Format: int64 */
+            found?: number | null;
+            /** @description error: what went wrong (naming the format and the line at fault) and its HTTP status. */
+            message?: string | null;
+            preview?: null | components["schemas"]["ImportPreviewDto"];
+            /**
+             * Format: int64
+             * @description progress: rows or elements read, and readings found so far.
+             */
+            records?: number | null;
+            /** Format: int32 */
+            status?: number | null;
+            /** Format: int64 */
+            total?: number | null;
+            /** @description `progress`, `preview` or `error`. */
+            type: string;
+        };
+        /** @description What importing the file would do. Nothing is stored until the draft `id` is committed. */
+        ImportPreviewDto: {
+            counts: components["schemas"]["ImportCountsDto"];
+            /** Format: int64 */
+            duplicates: number;
+            fileName: string;
+            format: string;
+            /** @description The new readings' first and last dates. */
+            from?: string | null;
+            id: string;
+            new: number;
+            /**
+             * Format: int64
+             * @description Rows or elements read.
+             */
+            records: number;
+            /** @description The first new readings, oldest first. */
+            rows: components["schemas"]["ImportRowDto"][];
+            /**
+             * Format: int64
+             * @description Skipped for a reason other than being a duplicate.
+             */
+            skipped: number;
+            /** @description Every skipped row by reason, duplicates included. */
+            skippedByReason: Record<string, never>;
+            /** @description The first skipped rows (at most 500), duplicates included. */
+            skippedRows: components["schemas"]["SkippedRowDto"][];
+            /** @description `converted` (times with offsets, shown in `timeZone`) or `as-written`. */
+            timeBasis: string;
+            timeZone: string;
+            to?: string | null;
+        };
         ImportRequest: {
             /**
              * @description The CSV file's text, in the export's format.
@@ -3870,6 +4230,30 @@ export interface components {
             imported: number;
             invalid: number;
             message: string;
+        };
+        /** @description A new reading as it will be stored (canonical units). */
+        ImportRowDto: {
+            /**
+             * Format: double
+             * @description mg/dL.
+             */
+            bloodSugar?: number | null;
+            date: string;
+            /** Format: int32 */
+            diastolic?: number | null;
+            /** Format: int32 */
+            heartRate?: number | null;
+            /** @description Where it is in the file ("line 12", "bp.csv line 4", "Record at line 1,234"). */
+            location: string;
+            notes?: string | null;
+            /** Format: int32 */
+            systolic?: number | null;
+            time: string;
+            /**
+             * Format: double
+             * @description Pounds.
+             */
+            weight?: number | null;
         };
         IntakeDto: {
             date: string;
@@ -3931,6 +4315,26 @@ export interface components {
         LogoutRequest: {
             /** @default null */
             redirect: string | null;
+        };
+        /** @description Which column (0-based) holds what in a spreadsheet, and how it is written. */
+        MappingDto: {
+            bloodSugar?: number | null;
+            /** @description `mg/dL` or `mmol/L`. */
+            bloodSugarUnit: string;
+            date: number;
+            /** @description `mdy`, `dmy` or `ymd`. */
+            dateOrder: string;
+            /** @description `,`, `;` or a tab. */
+            delimiter: string;
+            diastolic?: number | null;
+            heartRate?: number | null;
+            notes?: number | null;
+            systolic?: number | null;
+            /** @description null: the date column holds the time too. */
+            time?: number | null;
+            weight?: number | null;
+            /** @description `lbs` or `kg`. */
+            weightUnit: string;
         };
         MedicationDetailDto: {
             /** @description The last 30 days, today included. */
@@ -4409,6 +4813,31 @@ export interface components {
             to: string;
             /** @description `lbs` or `kg`. */
             weightUnit: string;
+        };
+        /** @description A row or record skipped, and why. */
+        SkippedRowDto: {
+            location: string;
+            message: string;
+            /** @description `out-of-range`, `unreadable-date`, `unreadable` or `duplicate`. */
+            reason: string;
+        };
+        /** @description What the first bytes of a file are. */
+        SniffDto: {
+            /** @description The header row's cells (CSV only). */
+            columns: string[];
+            /** @description `csv`, `zip`, `xml` or `unknown`. */
+            container: string;
+            delimiter?: string | null;
+            /**
+             * @description `vitalog`, `omron`, `withings`, `apple-health`, `spreadsheet`, or null when not
+             *     recognised (a zip is told apart on upload).
+             */
+            format?: string | null;
+            mapping?: null | components["schemas"]["MappingDto"];
+            /** @description `mapping` is the one the user confirmed for a file with this header. */
+            remembered: boolean;
+            /** @description The first data rows (CSV only, at most 5). */
+            rows: string[][];
         };
         StartWeekRequest: {
             /**

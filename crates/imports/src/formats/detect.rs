@@ -1,9 +1,41 @@
 //! Which format a file is: from its first bytes (the sniff the page shows before upload)
 //! and, for "automatic", from the whole file on disk (a zip's list of entries).
+//!
+//! Choices:
+//! - The container by content, never by name: a zip by its `PK\x03\x04` magic, XML by
+//!   `<?xml` or `<HealthData`, CSV when the head is UTF-8 text.
+//! - In a zip's head, the local file headers name its first entries: `export.xml` or
+//!   `apple_health_export/` is Apple Health, `bp.csv` / `weight.csv` Withings. A zip whose
+//!   entries are not in the head is resolved on upload from its central directory.
+//! - CSV: Vitalog's when every column is one of its export's and one of them is a name
+//!   only Vitalog writes (`heart_rate`, `weight_unit`, `blood_sugar`, `blood_sugar_unit`),
+//!   so a sheet headed `date,time,systolic,diastolic` gets the mapping step instead of a
+//!   guess at its date order. OMRON's by its header (the units as OMRON writes them and a
+//!   column only OMRON has). Withings' by bp.csv's or weight.csv's header with a first
+//!   date written as Withings writes it (or the file named so). Anything else is a
+//!   spreadsheet, with a mapping guessed from English column names and a date order from
+//!   the sample rows (a first number over 12 is a day; ISO is year first; a `.` separator
+//!   or a `;` delimiter, as in Europe, is day first; else month first, as in the US).
 
+use std::io::Read;
 use std::path::Path;
 
-use super::{FileError, Format, Mapping};
+use kernel::units::{BloodSugarUnit, WeightUnit};
+use sha2::{Digest, Sha256};
+
+use super::text::{self, Csv};
+use super::{DateOrder, FileError, Format, MSG_EMPTY, MSG_NOT_UTF8, Mapping, omron, withings};
+
+/// The head a sniff looks at.
+const SNIFF_BYTES: usize = 64 * 1024;
+const ZIP_MAGIC: &[u8] = b"PK\x03\x04";
+/// First data rows shown on the page.
+const SAMPLE_ROWS: usize = 5;
+
+pub const MSG_NOT_PLACED: &str = "Vitalog cannot tell which app made this CSV file. Choose \
+     \"Other spreadsheet\" and map its columns.";
+pub const MSG_ZIP_UNKNOWN: &str = "This zip is neither an Apple Health export (export.xml) nor a \
+     Withings export (bp.csv, weight.csv).";
 
 /// What the file is wrapped in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
@@ -18,7 +50,8 @@ pub enum Container {
 /// What the first bytes of a file tell.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Sniff {
-    /// `None`: not recognised (a spreadsheet needs a mapping; a zip is resolved on upload).
+    /// `Some(Spreadsheet)`: a CSV of no app Vitalog knows, read with a mapping (see
+    /// `suggested`). `None`: not recognised (a zip is resolved on upload from its directory).
     pub format: Option<Format>,
     pub container: Container,
     /// CSV only: `,`, `;` or tab.
@@ -31,25 +64,573 @@ pub struct Sniff {
     pub suggested: Option<Mapping>,
 }
 
+impl Sniff {
+    fn of(container: Container, format: Option<Format>) -> Self {
+        Self {
+            format,
+            container,
+            delimiter: None,
+            columns: Vec::new(),
+            rows: Vec::new(),
+            suggested: None,
+        }
+    }
+}
+
 /// What the first bytes (at most 64 KiB) of `file_name` are.
-pub fn sniff(_head: &[u8], _file_name: &str) -> Sniff {
+pub fn sniff(head: &[u8], file_name: &str) -> Sniff {
+    let head = head.get(..SNIFF_BYTES).unwrap_or(head);
+    if head.starts_with(ZIP_MAGIC) {
+        return Sniff::of(Container::Zip, zip_head_format(head));
+    }
+    let body = head.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(head);
+    let start = body.trim_ascii_start();
+    if start.starts_with(b"<?xml") || start.starts_with(b"<HealthData") {
+        let apple = contains(body, b"<HealthData");
+        return Sniff::of(Container::Xml, apple.then_some(Format::AppleHealth));
+    }
+    let text = match std::str::from_utf8(body) {
+        Ok(t) => t,
+        // The head may cut a character in two: what is before it is text.
+        Err(e) if e.error_len().is_none() => {
+            std::str::from_utf8(body.get(..e.valid_up_to()).unwrap_or(&[])).unwrap_or("")
+        }
+        Err(_) => return Sniff::of(Container::Unknown, None),
+    };
+    // A head cut mid-row: its last line is incomplete.
+    let text = match text.rfind('\n') {
+        Some(end) if head.len() >= SNIFF_BYTES => text.get(..=end).unwrap_or(text),
+        _ => text,
+    };
+    let Ok(mut csv) = Csv::new(text.as_bytes(), None, "") else {
+        return Sniff::of(Container::Unknown, None);
+    };
+    let columns = csv.header().to_vec();
+    let mut rows = Vec::new();
+    while rows.len() < SAMPLE_ROWS {
+        match csv.next_row() {
+            Ok(Some(row)) => rows.push(row.cells.iter().map(str::to_owned).collect()),
+            _ => break,
+        }
+    }
+    let delimiter = char::from(csv.delimiter());
+    let format = csv_format(&columns, &rows, file_name);
+    let suggested = (format == Format::Spreadsheet).then(|| guess(&columns, &rows, delimiter));
     Sniff {
-        format: None,
-        container: Container::Unknown,
-        delimiter: None,
-        columns: Vec::new(),
-        rows: Vec::new(),
-        suggested: None,
+        format: Some(format),
+        container: Container::Csv,
+        delimiter: Some(delimiter),
+        columns,
+        rows,
+        suggested,
+    }
+}
+
+fn contains(haystack: &[u8], needle: &[u8]) -> bool {
+    haystack.windows(needle.len()).any(|w| w == needle)
+}
+
+/// The format a zip's head shows in the names of its local file headers.
+fn zip_head_format(head: &[u8]) -> Option<Format> {
+    let mut names = Vec::new();
+    let mut at = 0;
+    while let Some(found) = head
+        .get(at..)
+        .and_then(|rest| rest.windows(4).position(|w| w == ZIP_MAGIC))
+    {
+        let start = at + found;
+        // The name's length is at byte 26 of a local file header, the name at byte 30.
+        let len = head
+            .get(start + 26..start + 28)
+            .map(|b| usize::from(u16::from_le_bytes([b[0], b[1]])));
+        if let Some(name) = len.and_then(|n| head.get(start + 30..start + 30 + n)) {
+            names.push(String::from_utf8_lossy(name).into_owned());
+        }
+        at = start + 4;
+    }
+    zip_format(names.iter().map(String::as_str))
+}
+
+/// The format of a zip holding entries named `names`.
+fn zip_format<'a>(names: impl Iterator<Item = &'a str> + Clone) -> Option<Format> {
+    let apple = |n: &str| {
+        let lower = n.to_ascii_lowercase();
+        lower.starts_with("apple_health_export/")
+            || lower
+                .rsplit('/')
+                .next()
+                .is_some_and(|last| last == "export.xml")
+    };
+    if names.clone().any(apple) {
+        Some(Format::AppleHealth)
+    } else if names.clone().any(|n| withings::entry_file(n).is_some()) {
+        Some(Format::Withings)
+    } else {
+        None
+    }
+}
+
+/// Which app wrote a CSV with this header and these first rows.
+fn csv_format(columns: &[String], rows: &[Vec<String>], file_name: &str) -> Format {
+    let lower: Vec<String> = columns.iter().map(|c| c.trim().to_lowercase()).collect();
+    let vitalog_only = [
+        "heart_rate",
+        "weight_unit",
+        "blood_sugar",
+        "blood_sugar_unit",
+    ];
+    let has = |name: &str| lower.iter().any(|c| c == name);
+    if has("date")
+        && has("time")
+        && vitalog_only.iter().any(|c| has(c))
+        && lower
+            .iter()
+            .all(|c| readings::transfer::CSV_COLUMNS.contains(&c.as_str()))
+    {
+        return Format::Vitalog;
+    }
+    if omron::Columns::is_omron(columns) {
+        return Format::Omron;
+    }
+    if withings::Kind::of(columns).is_some() {
+        let first_date = rows.first().and_then(|r| r.first());
+        let named = withings::entry_file(file_name).is_some();
+        if named || first_date.is_some_and(|d| withings::date_time(d).is_some()) {
+            return Format::Withings;
+        }
+    }
+    Format::Spreadsheet
+}
+
+/// A mapping guessed from the columns' English names and the first rows' dates.
+fn guess(columns: &[String], rows: &[Vec<String>], delimiter: char) -> Mapping {
+    let names: Vec<String> = columns.iter().map(|c| c.trim().to_lowercase()).collect();
+    let mut used = vec![false; names.len()];
+    let mut pick = |matches: &dyn Fn(&str, &[&str]) -> bool| -> Option<usize> {
+        let at = names.iter().enumerate().position(|(i, n)| {
+            let words: Vec<&str> = n.split(|c: char| !c.is_alphanumeric()).collect();
+            !used.get(i).copied().unwrap_or(true) && matches(n, &words)
+        })?;
+        if let Some(u) = used.get_mut(at) {
+            *u = true;
+        }
+        Some(at)
+    };
+    let date_named = pick(&|n, w| {
+        n.contains("date") || n.contains("timestamp") || w.contains(&"day") || n == "when"
+    });
+    let date = date_named
+        .or_else(|| first_date_column(columns.len(), rows))
+        .unwrap_or(0);
+    let sample = |column: usize| rows.iter().filter_map(move |r| r.get(column));
+    let date_holds_time = sample(date).any(|d| text::split_date_time(d).1.is_some());
+    let time = if date_holds_time {
+        None
+    } else {
+        pick(&|n, _| n.contains("time"))
+    };
+    let systolic =
+        pick(&|n, w| n.contains("systolic") || w.contains(&"sys") || n.starts_with("sys"));
+    let diastolic = pick(&|n, w| {
+        n.contains("diastolic")
+            || w.contains(&"dia")
+            || (n.starts_with("dia") && !n.contains("diab"))
+    });
+    let heart_rate = pick(&|n, w| {
+        n.contains("pulse") || n.contains("heart") || w.contains(&"hr") || w.contains(&"bpm")
+    });
+    let weight = pick(&|n, _| n.contains("weight"));
+    let blood_sugar = pick(&|n, _| n.contains("glucose") || n.contains("sugar"));
+    let notes = pick(&|n, _| n.contains("note") || n.contains("comment") || n.contains("memo"));
+    let name_of = |c: Option<usize>| c.and_then(|c| names.get(c)).map_or("", String::as_str);
+    let weight_unit = if name_of(weight).contains("kg") {
+        WeightUnit::Kg
+    } else {
+        WeightUnit::Lbs
+    };
+    let blood_sugar_unit = if name_of(blood_sugar).contains("mmol") {
+        BloodSugarUnit::MmolL
+    } else {
+        BloodSugarUnit::MgDl
+    };
+    Mapping {
+        delimiter,
+        date,
+        time,
+        systolic,
+        diastolic,
+        heart_rate,
+        weight,
+        blood_sugar,
+        notes,
+        weight_unit,
+        blood_sugar_unit,
+        date_order: date_order(sample(date).map(String::as_str), delimiter),
+    }
+}
+
+/// The first column whose first row reads as a date, when no column is named one.
+fn first_date_column(columns: usize, rows: &[Vec<String>]) -> Option<usize> {
+    let first = rows.first()?;
+    (0..columns).find(|&c| {
+        first.get(c).is_some_and(|cell| {
+            let (day, _) = text::split_date_time(cell);
+            text::numeric_date(&day, DateOrder::Mdy).is_some()
+                || text::numeric_date(&day, DateOrder::Dmy).is_some()
+                || text::month_name_date(&day).is_some()
+        })
+    })
+}
+
+/// The date order the sample dates show (see the module's doc).
+fn date_order<'a>(dates: impl Iterator<Item = &'a str>, delimiter: char) -> DateOrder {
+    let mut iso = false;
+    let mut dotted = false;
+    for d in dates {
+        let (day, _) = text::split_date_time(d);
+        let Some(sep) = day.chars().find(|c| matches!(c, '/' | '.' | '-')) else {
+            continue;
+        };
+        let parts: Vec<&str> = day.split(sep).collect();
+        let number = |i: usize| parts.get(i).and_then(|p| p.parse::<u32>().ok());
+        if parts.first().is_some_and(|p| p.len() == 4) {
+            iso = true;
+            continue;
+        }
+        dotted |= sep == '.';
+        match (number(0), number(1)) {
+            (Some(first), _) if first > 12 => return DateOrder::Dmy,
+            (_, Some(second)) if second > 12 => return DateOrder::Mdy,
+            _ => {}
+        }
+    }
+    if iso {
+        DateOrder::Ymd
+    } else if dotted || delimiter == ';' {
+        DateOrder::Dmy
+    } else {
+        DateOrder::Mdy
     }
 }
 
 /// The format of the whole file at `path` ("automatic" on upload).
-pub fn resolve(_path: &Path, _file_name: &str) -> Result<Format, FileError> {
-    Err(FileError::new("not yet readable"))
+pub fn resolve(path: &Path, file_name: &str) -> Result<Format, FileError> {
+    let (file, _) = text::open(path)?;
+    let mut head = Vec::new();
+    file.take(SNIFF_BYTES as u64)
+        .read_to_end(&mut head)
+        .map_err(text::io_error)?;
+    if head.starts_with(ZIP_MAGIC) {
+        let (mut file, _) = text::open(path)?;
+        super::zip_index::check(&mut file)?;
+        let archive = zip::ZipArchive::new(std::io::BufReader::new(file))
+            .map_err(|_| FileError::new(format!("This zip cannot be read: {MSG_ZIP_UNKNOWN}")))?;
+        let names: Vec<String> = archive
+            .file_names()
+            .filter_map(Result::ok)
+            .map(|n| n.into_owned())
+            .collect();
+        return zip_format(names.iter().map(String::as_str))
+            .ok_or_else(|| FileError::new(MSG_ZIP_UNKNOWN));
+    }
+    let found = sniff(&head, file_name);
+    match (found.container, found.format) {
+        (Container::Xml, _) => Ok(Format::AppleHealth),
+        (Container::Csv, Some(f)) if f != Format::Spreadsheet => Ok(f),
+        (Container::Csv, _) => Err(FileError::new(MSG_NOT_PLACED)),
+        _ if head
+            .strip_prefix(b"\xEF\xBB\xBF")
+            .unwrap_or(&head)
+            .trim_ascii()
+            .is_empty() =>
+        {
+            Err(FileError::new(MSG_EMPTY))
+        }
+        _ if std::str::from_utf8(&head).is_err() => Err(FileError::new(MSG_NOT_UTF8)),
+        _ => Err(FileError::new(MSG_NOT_PLACED)),
+    }
 }
 
 /// The key a spreadsheet's mapping is remembered under: the SHA-256 (hex) of its header's
 /// cells, trimmed and lower-cased.
-pub fn header_key(_columns: &[String]) -> String {
-    String::new()
+pub fn header_key(columns: &[String]) -> String {
+    let joined = columns
+        .iter()
+        .map(|c| c.trim().to_lowercase())
+        .collect::<Vec<_>>()
+        .join("\u{1f}");
+    Sha256::digest(joined.as_bytes())
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::testing::file;
+    use super::super::withings::tests::zip_of;
+    use super::*;
+
+    fn cells(s: &str) -> Vec<String> {
+        s.split(',').map(str::to_owned).collect()
+    }
+
+    #[test]
+    fn csv_heads_of_each_app() {
+        let vitalog = format!(
+            "{}\r\n2026-11-20,07:00,120,80,70,,lbs,,mg/dL,\r\n",
+            readings::transfer::CSV_COLUMNS.join(",")
+        );
+        let s = sniff(vitalog.as_bytes(), "vitalog-export.csv");
+        assert_eq!(
+            (s.format, s.container),
+            (Some(Format::Vitalog), Container::Csv)
+        );
+        assert_eq!(s.columns.len(), 10);
+        assert_eq!(s.suggested, None);
+
+        let omron = format!(
+            "\u{feff}{}\n\"Jul 6 2023\",\"10:43 am\",\"128\",\"82\",\"71\",\"-\",\"-\",\"Off\",\"-\"\n",
+            omron::HEADER
+        );
+        let s = sniff(omron.as_bytes(), "anything.csv");
+        assert_eq!(s.format, Some(Format::Omron));
+        assert_eq!(s.columns[2], "Systolic (mmHg)");
+        assert_eq!(s.rows, [cells("Jul 6 2023,10:43 am,128,82,71,-,-,Off,-")]);
+        assert_eq!(s.delimiter, Some(','));
+
+        let bp =
+            "Date,\"Heart rate\",Systolic,Diastolic,Comments\n\"2023-07-06 10:43:12\",71,128,82,\n";
+        assert_eq!(
+            sniff(bp.as_bytes(), "export.csv").format,
+            Some(Format::Withings)
+        );
+        let weight = "Date,\"Weight (kg)\",\"Fat mass (kg)\",Comments\n";
+        assert_eq!(
+            sniff(weight.as_bytes(), "weight.csv").format,
+            Some(Format::Withings)
+        );
+        // The same names with another app's dates: a spreadsheet to map.
+        let sheet = "Date,Weight (kg)\n06/07/2023,72.5\n";
+        assert_eq!(
+            sniff(sheet.as_bytes(), "mine.csv").format,
+            Some(Format::Spreadsheet)
+        );
+        // Vitalog's plainer names alone are a spreadsheet too.
+        let plain = "date,time,systolic,diastolic\n2023-07-06,07:00,120,80\n";
+        assert_eq!(
+            sniff(plain.as_bytes(), "x.csv").format,
+            Some(Format::Spreadsheet)
+        );
+    }
+
+    #[test]
+    fn spreadsheets_get_a_guessed_mapping() {
+        let csv = "Datum/Date;Time;SYS;DIA;Pulse (bpm);Weight (kg);Glucose (mmol/L);Notes\n\
+                   25.12.2023;08:15;130;85;70;72,5;5,5;ok\n";
+        let s = sniff(csv.as_bytes(), "sheet.csv");
+        assert_eq!(s.format, Some(Format::Spreadsheet));
+        assert_eq!(
+            s.suggested,
+            Some(Mapping {
+                delimiter: ';',
+                date: 0,
+                time: Some(1),
+                systolic: Some(2),
+                diastolic: Some(3),
+                heart_rate: Some(4),
+                weight: Some(5),
+                blood_sugar: Some(6),
+                notes: Some(7),
+                weight_unit: WeightUnit::Kg,
+                blood_sugar_unit: BloodSugarUnit::MmolL,
+                date_order: DateOrder::Dmy,
+            })
+        );
+        let us = "Measured,Systolic,Diastolic,HR,Weight (lb),Blood sugar,Comments\n\
+                  7/6/2023 10:43 PM,120,80,60,160,95,\n";
+        let m = sniff(us.as_bytes(), "us.csv").suggested.unwrap();
+        assert_eq!(
+            (
+                m.date,
+                m.time,
+                m.systolic,
+                m.diastolic,
+                m.heart_rate,
+                m.weight,
+                m.blood_sugar,
+                m.notes
+            ),
+            (
+                0,
+                None,
+                Some(1),
+                Some(2),
+                Some(3),
+                Some(4),
+                Some(5),
+                Some(6)
+            )
+        );
+        assert_eq!(
+            (m.weight_unit, m.blood_sugar_unit, m.date_order),
+            (WeightUnit::Lbs, BloodSugarUnit::MgDl, DateOrder::Mdy)
+        );
+        let order = |dates: &[&str], delimiter| date_order(dates.iter().copied(), delimiter);
+        assert_eq!(order(&["06/07/2023", "13/07/2023"], ','), DateOrder::Dmy);
+        assert_eq!(order(&["07/06/2023", "07/13/2023"], ','), DateOrder::Mdy);
+        assert_eq!(order(&["07/06/2023"], ','), DateOrder::Mdy);
+        assert_eq!(order(&["07/06/2023"], ';'), DateOrder::Dmy);
+        assert_eq!(order(&["2023-07-06 10:43"], ','), DateOrder::Ymd);
+    }
+
+    #[test]
+    fn a_head_cut_mid_row_drops_its_last_line() {
+        let mut csv = String::from("date,time,sys,dia\n");
+        while csv.len() < SNIFF_BYTES + 100 {
+            csv.push_str("2023-07-06,07:00,120,80\n");
+        }
+        let head = &csv.as_bytes()[..SNIFF_BYTES];
+        assert!(!head.ends_with(b"\n"));
+        let s = sniff(head, "big.csv");
+        assert_eq!(s.rows.len(), 5);
+        assert_eq!(s.rows[4], cells("2023-07-06,07:00,120,80"));
+        // A head of only full rows: the five first, nothing cut.
+        let short = "date,time,sys\n2023-07-06,07:00,120\n2023-07-07,07:00,121";
+        let s = sniff(short.as_bytes(), "short.csv");
+        assert_eq!(s.rows.len(), 2, "a small file's last line is whole");
+    }
+
+    #[test]
+    fn xml_zip_and_unknown_heads() {
+        let apple = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!DOCTYPE HealthData [\n]>\n<HealthData locale=\"en_US\">\n";
+        let s = sniff(apple.as_bytes(), "export.xml");
+        assert_eq!(
+            (s.container, s.format),
+            (Container::Xml, Some(Format::AppleHealth))
+        );
+        let other = sniff(b"<?xml version=\"1.0\"?><feed/>", "feed.xml");
+        assert_eq!((other.container, other.format), (Container::Xml, None));
+
+        let apple_zip = zip_of(&[("apple_health_export/export.xml", apple.as_bytes())]);
+        let s = sniff(&apple_zip, "export.zip");
+        assert_eq!(
+            (s.container, s.format),
+            (Container::Zip, Some(Format::AppleHealth))
+        );
+        let withings_zip = zip_of(&[
+            ("data/activities.csv", b"Date,Steps\n"),
+            (
+                "data/bp.csv",
+                b"Date,\"Heart rate\",Systolic,Diastolic,Comments\n",
+            ),
+        ]);
+        assert_eq!(sniff(&withings_zip, "x.zip").format, Some(Format::Withings));
+        assert_eq!(sniff(&zip_of(&[("a.txt", b"a")]), "a.zip").format, None);
+
+        for (head, container) in [
+            (&b"\x00\x01\x02\xff"[..], Container::Unknown),
+            (b"", Container::Unknown),
+            (b"\xEF\xBB\xBF  \n", Container::Unknown),
+        ] {
+            let s = sniff(head, "f");
+            assert_eq!((s.container, s.format), (container, None), "{head:?}");
+        }
+        // A character cut by the head's end is still text.
+        let mut cut = b"date,notes\n2023-07-06,caf".to_vec();
+        cut.push(0xC3);
+        assert_eq!(sniff(&cut, "f.csv").container, Container::Csv);
+    }
+
+    #[test]
+    fn resolve_reads_a_zips_central_directory() {
+        let at = |name: &str, bytes: &[u8]| {
+            let (_dir, path) = file(name, bytes);
+            resolve(&path, name)
+        };
+        // bp.csv behind 100 KiB of other entries: not in the head, in the directory.
+        let mut x = 0x2545_f491_4f6c_dd1d_u64;
+        let noise: Vec<u8> = (0..100_000)
+            .map(|_| {
+                // xorshift: bytes deflate cannot shrink.
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                x.to_le_bytes()[0]
+            })
+            .collect();
+        let zip = zip_of(&[
+            ("data/raw_tracker_steps.csv", &noise),
+            (
+                "data/bp.csv",
+                b"Date,\"Heart rate\",Systolic,Diastolic,Comments\n",
+            ),
+        ]);
+        assert_eq!(
+            sniff(&zip, "w.zip").format,
+            None,
+            "bp.csv is not in the head"
+        );
+        assert_eq!(at("w.zip", &zip), Ok(Format::Withings));
+        let apple = zip_of(&[
+            ("apple_health_export/export_cda.xml", &noise),
+            ("apple_health_export/export.xml", b"<HealthData/>"),
+        ]);
+        assert_eq!(at("export.zip", &apple), Ok(Format::AppleHealth));
+        assert_eq!(
+            at("photos.zip", &zip_of(&[("a.jpg", b"x")])),
+            Err(FileError::new(MSG_ZIP_UNKNOWN))
+        );
+        assert!(
+            at("bad.zip", b"PK\x03\x04broken")
+                .unwrap_err()
+                .0
+                .starts_with("This zip cannot be read")
+        );
+        assert_eq!(
+            at("export.xml", b"<?xml version=\"1.0\"?>\n<HealthData>"),
+            Ok(Format::AppleHealth)
+        );
+        let omron = format!("{}\n", omron::HEADER);
+        assert_eq!(at("o.csv", omron.as_bytes()), Ok(Format::Omron));
+        assert_eq!(
+            at(
+                "bp.csv",
+                b"Date,\"Heart rate\",Systolic,Diastolic,Comments\n"
+            ),
+            Ok(Format::Withings)
+        );
+        assert_eq!(
+            at("s.csv", b"when,sys\n1/2/2023,120\n"),
+            Err(FileError::new(MSG_NOT_PLACED))
+        );
+        assert_eq!(at("e.csv", b""), Err(FileError::new(MSG_EMPTY)));
+        assert_eq!(
+            at("e.csv", b"\xEF\xBB\xBF\r\n"),
+            Err(FileError::new(MSG_EMPTY))
+        );
+        assert_eq!(
+            at("l.csv", b"date,notes\n2023-07-06,caf\xE9\n"),
+            Err(FileError::new(MSG_NOT_UTF8))
+        );
+    }
+
+    #[test]
+    fn header_keys_ignore_case_and_spaces() {
+        let a = header_key(&cells("Date, Time ,SYS"));
+        assert_eq!(a, header_key(&cells("date,time,sys")));
+        assert_ne!(a, header_key(&cells("date,time,dia")));
+        assert_ne!(header_key(&cells("a,b")), header_key(&cells("a b")));
+        assert_eq!(a.len(), 64);
+        // SHA-256 of "date\u{1f}time\u{1f}sys".
+        let expected: String = Sha256::digest("date\u{1f}time\u{1f}sys".as_bytes())
+            .iter()
+            .map(|b| format!("{b:02x}"))
+            .collect();
+        assert_eq!(a, expected);
+        assert_eq!(
+            header_key(&[]),
+            "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"
+        );
+    }
 }

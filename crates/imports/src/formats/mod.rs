@@ -21,6 +21,7 @@ pub mod spreadsheet;
 mod text;
 pub mod vitalog;
 pub mod withings;
+mod zip_index;
 
 /// At most this many readings per import (thirty years of four readings a day).
 pub const MAX_READINGS: usize = 100_000;
@@ -33,6 +34,9 @@ pub const MSG_CANCELLED: &str = "The import was cancelled.";
 pub const MSG_EMPTY: &str = "The file is empty.";
 pub const MSG_NOT_UTF8: &str =
     "The file is not UTF-8 text. Save it again as \"CSV UTF-8\" and import that file.";
+/// An XML export is written in UTF-8 by the app that made it: another encoding means
+/// another file.
+pub const MSG_XML_NOT_UTF8: &str = "This XML file is not UTF-8 text, as the Health app writes it: choose the export.zip the Health app made.";
 
 /// A format Vitalog reads. The wire names are the serde names.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -391,6 +395,7 @@ pub fn parse(format: Format, path: &Path, ctx: &Context<'_>) -> Result<Parsed, F
 }
 
 #[cfg(test)]
+#[allow(dead_code)] // each parser's tests use their part
 pub(crate) mod testing {
     //! What the format tests share: a context at a fixed "now", files written to a temp dir.
 
@@ -409,6 +414,19 @@ pub(crate) mod testing {
             mapping,
             progress: &Silent,
         }
+    }
+
+    /// Each skipped row as (location, reason, message), to compare with what a test expects.
+    pub fn why(p: &Parsed) -> Vec<(&str, SkipReason, &str)> {
+        p.skipped
+            .iter()
+            .map(|s| (s.location.as_str(), s.reason, s.message.as_str()))
+            .collect()
+    }
+
+    /// A number or `-`.
+    pub fn n<T: ToString>(x: Option<T>) -> String {
+        x.map_or("-".to_owned(), |x| x.to_string())
     }
 
     /// A file holding `bytes`, removed when the returned value is dropped.

@@ -1,1 +1,642 @@
-//! Shared text-file helpers for the CSV formats (BOM, UTF-8, delimiter).
+//! What the CSV formats (OMRON connect, Withings, spreadsheets) share: a streaming CSV
+//! reader over a file or a zip entry, and the dates, times and numbers people's apps write.
+//!
+//! The reader follows RFC 4180 as spreadsheets bend it: quoted fields, CRLF or LF, a UTF-8
+//! byte order mark (Excel's "CSV UTF-8" writes one), rows of unequal length (`flexible`),
+//! cells trimmed, blank rows (trailing ones included) skipped. The delimiter (`,`, `;` or
+//! tab) is read off the header line unless the caller knows it. Text must be UTF-8: a file
+//! saved in a legacy code page is refused with [`MSG_NOT_UTF8`] naming its first bad line,
+//! rather than read with garbled notes.
+
+use std::collections::VecDeque;
+use std::fs::File;
+use std::io::{self, BufRead, BufReader, Chain, Cursor, Read};
+use std::path::Path;
+
+use chrono::{NaiveDate, NaiveTime};
+use readings::model::NumberField;
+
+use super::{DateOrder, FileError, MSG_EMPTY, MSG_NOT_UTF8};
+
+const BOM: &[u8] = b"\xEF\xBB\xBF";
+/// The header is looked for within this many bytes of blank lines: a file of megabytes of
+/// blank lines is not worth reading to the end for a header.
+const HEAD_MAX: usize = 1 << 20;
+/// Bytes read at a time from the file or zip entry.
+const BUFFER: usize = 64 * 1024;
+
+pub(crate) const MSG_UNREADABLE: &str = "The file could not be read. Please try again.";
+
+/// The header's bytes given back in front of the rest of the stream, lines counted.
+type Source<R> = Lines<Chain<Cursor<Vec<u8>>, BufReader<R>>>;
+
+/// A CSV file read row by row: never more than a buffer of it in memory.
+pub(crate) struct Csv<R: Read> {
+    reader: csv::Reader<Source<R>>,
+    header: Vec<String>,
+    header_line: u64,
+    delimiter: u8,
+    /// "bp.csv " in a zip, so a row's location says which entry it is in.
+    prefix: String,
+    /// The BOM's bytes, which the reader never sees but the progress counts.
+    skipped: u64,
+}
+
+/// One row that is not blank: its cells (trimmed) and the file's line it starts on.
+pub(crate) struct Row {
+    pub line: u64,
+    pub cells: csv::StringRecord,
+}
+
+impl Row {
+    /// The cell in `column`, or "" when the column is not mapped or the row is short.
+    pub fn get(&self, column: Option<usize>) -> &str {
+        column.and_then(|c| self.cells.get(c)).unwrap_or("")
+    }
+}
+
+/// Opens `path` for reading; its size is the progress bar's total.
+pub(crate) fn open(path: &Path) -> Result<(File, u64), FileError> {
+    let file = File::open(path).map_err(|_| FileError::new(MSG_UNREADABLE))?;
+    let len = file
+        .metadata()
+        .map_err(|_| FileError::new(MSG_UNREADABLE))?
+        .len();
+    Ok((file, len))
+}
+
+impl<R: Read> Csv<R> {
+    /// Reads up to the header row. `delimiter`: as the user mapped it, else detected from
+    /// the header line. `prefix`: put before "line N" in locations ("bp.csv ").
+    pub fn new(inner: R, delimiter: Option<u8>, prefix: &str) -> Result<Self, FileError> {
+        let mut buf = BufReader::with_capacity(BUFFER, inner);
+        // The bytes up to and including the first non-blank line: the header, whose
+        // delimiter decides how the rest is split. They are given back to the CSV reader.
+        let mut head = Vec::new();
+        let mut header_start;
+        let mut at_end = false;
+        loop {
+            header_start = head.len();
+            let n = (&mut buf)
+                .take(HEAD_MAX as u64)
+                .read_until(b'\n', &mut head)
+                .map_err(io_error)?;
+            if n == 0 {
+                at_end = true;
+                break;
+            }
+            let line = &head[header_start..];
+            let line = line.strip_prefix(BOM).unwrap_or(line);
+            if !line.iter().all(u8::is_ascii_whitespace) || head.len() >= HEAD_MAX {
+                break;
+            }
+        }
+        let skipped = if head.starts_with(BOM) {
+            head.drain(..BOM.len());
+            header_start = header_start.saturating_sub(BOM.len());
+            BOM.len() as u64
+        } else {
+            0
+        };
+        if at_end && head.iter().all(u8::is_ascii_whitespace) {
+            return Err(FileError::new(MSG_EMPTY));
+        }
+        let delimiter =
+            delimiter.unwrap_or_else(|| detect_delimiter(head.get(header_start..).unwrap_or(&[])));
+        let reader = csv::ReaderBuilder::new()
+            .flexible(true)
+            .delimiter(delimiter)
+            .has_headers(false)
+            .buffer_capacity(BUFFER)
+            .from_reader(Lines::new(Cursor::new(head).chain(buf)));
+        let mut this = Self {
+            reader,
+            header: Vec::new(),
+            header_line: 1,
+            delimiter,
+            prefix: prefix.to_owned(),
+            skipped,
+        };
+        let Some(row) = this.next_row()? else {
+            return Err(FileError::new(MSG_EMPTY));
+        };
+        this.header_line = row.line;
+        this.header = row.cells.iter().map(str::to_owned).collect();
+        Ok(this)
+    }
+
+    /// The header row's cells, trimmed.
+    pub fn header(&self) -> &[String] {
+        &self.header
+    }
+
+    pub fn header_line(&self) -> u64 {
+        self.header_line
+    }
+
+    pub fn delimiter(&self) -> u8 {
+        self.delimiter
+    }
+
+    /// "line 12", or "bp.csv line 12" in a zip.
+    pub fn location(&self, line: u64) -> String {
+        format!("{}line {line}", self.prefix)
+    }
+
+    /// Bytes of the content read so far (for [`super::Collector::record`]).
+    /// The next row and its location, counted in `out` as a record read `base` bytes
+    /// before this file's start (an earlier entry of the same zip).
+    pub fn next_record(
+        &mut self,
+        out: &mut super::Collector<'_>,
+        base: u64,
+    ) -> Result<Option<(Row, String)>, FileError> {
+        let Some(row) = self.next_row()? else {
+            return Ok(None);
+        };
+        out.record(base + self.done())?;
+        let location = self.location(row.line);
+        Ok(Some((row, location)))
+    }
+
+    pub fn done(&self) -> u64 {
+        self.reader.position().byte() + self.skipped
+    }
+
+    /// The next row that is not blank, or `None` at the end.
+    pub fn next_row(&mut self) -> Result<Option<Row>, FileError> {
+        let mut record = csv::ByteRecord::new();
+        loop {
+            if !self
+                .reader
+                .read_byte_record(&mut record)
+                .map_err(csv_error)?
+            {
+                return Ok(None);
+            }
+            // The reader's own positions lag behind blank lines and CRLF, so the line is
+            // counted back from the record's end: lines ended before it, less the ones
+            // inside its quoted cells.
+            let end = self.reader.position().byte();
+            let inside: usize = record
+                .iter()
+                .map(|c| c.iter().filter(|b| **b == b'\n').count())
+                .sum();
+            let line = self.reader.get_mut().line_at_end(end) - inside as u64;
+            record.trim();
+            if record.iter().all(<[u8]>::is_empty) {
+                continue;
+            }
+            let cells = csv::StringRecord::from_byte_record(record)
+                .map_err(|_| not_utf8(&self.location(line)))?;
+            return Ok(Some(Row { line, cells }));
+        }
+    }
+}
+
+/// Counts line feeds as the CSV reader pulls bytes, so a record's line can be told from
+/// its end offset. Only the line feeds in the reader's read-ahead are kept.
+struct Lines<R> {
+    inner: R,
+    /// Bytes passed through.
+    offset: u64,
+    /// Line feeds before the oldest one kept.
+    counted: u64,
+    /// Offsets of the line feeds not yet behind the reader's position.
+    ahead: VecDeque<u64>,
+}
+
+impl<R> Lines<R> {
+    fn new(inner: R) -> Self {
+        Self {
+            inner,
+            offset: 0,
+            counted: 0,
+            ahead: VecDeque::new(),
+        }
+    }
+
+    /// The 1-based line of the last byte before `end` that ends no line (the record's
+    /// last line): 1 + the line feeds before `end`, less one if the last byte is one.
+    fn line_at_end(&mut self, end: u64) -> u64 {
+        let mut last_is_feed = false;
+        while let Some(&at) = self.ahead.front() {
+            if at >= end {
+                break;
+            }
+            last_is_feed = at + 1 == end;
+            self.counted += 1;
+            self.ahead.pop_front();
+        }
+        1 + self.counted - u64::from(last_is_feed)
+    }
+}
+
+impl<R: Read> Read for Lines<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        for (i, b) in buf.iter().take(n).enumerate() {
+            if *b == b'\n' {
+                self.ahead.push_back(self.offset + i as u64);
+            }
+        }
+        self.offset += n as u64;
+        Ok(n)
+    }
+}
+
+/// [`MSG_NOT_UTF8`], saying where the text stops being UTF-8.
+pub(crate) fn not_utf8(location: &str) -> FileError {
+    FileError::new(format!(
+        "{MSG_NOT_UTF8} (The first text that is not UTF-8 is on {location}.)"
+    ))
+}
+
+/// An I/O error; a guard's refusal (a zip bomb) travels inside it as a [`FileError`].
+pub(crate) fn io_error(e: io::Error) -> FileError {
+    match e
+        .get_ref()
+        .and_then(|inner| inner.downcast_ref::<FileError>())
+    {
+        Some(file_error) => file_error.clone(),
+        None => FileError::new(MSG_UNREADABLE),
+    }
+}
+
+fn csv_error(e: csv::Error) -> FileError {
+    match e.into_kind() {
+        csv::ErrorKind::Io(e) => io_error(e),
+        _ => FileError::new(MSG_UNREADABLE),
+    }
+}
+
+/// The delimiter of a header line: the most frequent of `,` `;` tab outside quotes (a
+/// comma wins ties: it is the default, and a one-column file has none).
+pub(crate) fn detect_delimiter(line: &[u8]) -> u8 {
+    let mut counts = [0usize; 3];
+    let mut quoted = false;
+    for &b in line {
+        match b {
+            b'"' => quoted = !quoted,
+            b',' if !quoted => counts[0] += 1,
+            b';' if !quoted => counts[1] += 1,
+            b'\t' if !quoted => counts[2] += 1,
+            _ => {}
+        }
+    }
+    let mut best = (b',', counts[0]);
+    for (d, n) in [(b';', counts[1]), (b'\t', counts[2])] {
+        if n > best.1 {
+            best = (d, n);
+        }
+    }
+    best.0
+}
+
+/// A clock time as apps write it: `10:43`, `9:05`, `22:15:00`, `10:43 am`, `12:05 AM`,
+/// `7:30 p.m.` (12 am is 00:xx, 12 pm is 12:xx). Seconds are dropped: readings are kept to
+/// the minute.
+pub(crate) fn clock_time(raw: &str) -> Option<NaiveTime> {
+    let lower = raw.trim().to_ascii_lowercase();
+    let t = lower.trim_end_matches('.');
+    let (clock, pm) = if let Some(c) = t.strip_suffix("am").or_else(|| t.strip_suffix("a.m")) {
+        (c.trim_end(), Some(false))
+    } else if let Some(c) = t.strip_suffix("pm").or_else(|| t.strip_suffix("p.m")) {
+        (c.trim_end(), Some(true))
+    } else {
+        (t, None)
+    };
+    let mut parts = clock.split(':');
+    let hour = number_of(parts.next()?, 1, 2)?;
+    let minute = number_of(parts.next()?, 2, 2)?;
+    if let Some(seconds) = parts.next() {
+        // `22:15:00` or `22:15:00.000`: checked, then dropped.
+        number_of(seconds.split('.').next()?, 2, 2).filter(|s| *s < 60)?;
+    }
+    if parts.next().is_some() {
+        return None;
+    }
+    let hour = match pm {
+        None => hour,
+        Some(_) if !(1..=12).contains(&hour) => return None,
+        Some(false) => hour % 12,
+        Some(true) => hour % 12 + 12,
+    };
+    NaiveTime::from_hms_opt(hour, minute, 0)
+}
+
+/// `raw` of `min..=max` ASCII digits, as a number.
+fn number_of(raw: &str, min: usize, max: usize) -> Option<u32> {
+    let ok = (min..=max).contains(&raw.len()) && raw.bytes().all(|b| b.is_ascii_digit());
+    ok.then(|| raw.parse().ok()).flatten()
+}
+
+/// A date with the month's name: `Jul 6 2023`, `Jul 06 2023`, `July 6, 2023`, `6 Jul 2023`
+/// (English names; a 4-digit year).
+pub(crate) fn month_name_date(raw: &str) -> Option<NaiveDate> {
+    let parts: Vec<&str> = raw
+        .split(|c: char| c.is_whitespace() || c == ',')
+        .filter(|p| !p.is_empty())
+        .collect();
+    let [a, b, year] = parts.as_slice() else {
+        return None;
+    };
+    let (month, day) = match (month_of(a), month_of(b)) {
+        (Some(m), None) => (m, b),
+        (None, Some(m)) => (m, a),
+        _ => return None,
+    };
+    let day = number_of(day, 1, 2)?;
+    let year = number_of(year, 4, 4)?;
+    NaiveDate::from_ymd_opt(i32::try_from(year).ok()?, month, day)
+}
+
+/// An English month name or its abbreviation (`Jul`, `July`, `Sept`), 1-based.
+fn month_of(raw: &str) -> Option<u32> {
+    const MONTHS: [&str; 12] = [
+        "january",
+        "february",
+        "march",
+        "april",
+        "may",
+        "june",
+        "july",
+        "august",
+        "september",
+        "october",
+        "november",
+        "december",
+    ];
+    let lower = raw.trim_end_matches('.').to_ascii_lowercase();
+    if lower.len() < 3 {
+        return None;
+    }
+    let at = MONTHS.iter().position(|m| m.starts_with(&lower))?;
+    u32::try_from(at + 1).ok()
+}
+
+/// A date of numbers: `2023-07-06` / `2023/07/06` (a 4-digit first number is always year,
+/// month, day), else day, month and year in `order`, separated by `/`, `.` or `-`:
+/// `07/06/2023`, `06.07.2023`, `7/6/23` (a 2-digit year is 20yy: spreadsheets' short dates
+/// are of this century; a later one is then refused as in the future).
+pub(crate) fn numeric_date(raw: &str, order: DateOrder) -> Option<NaiveDate> {
+    let raw = raw.trim();
+    let sep = raw.chars().find(|c| matches!(c, '/' | '.' | '-'))?;
+    let parts: Vec<&str> = raw.split(sep).collect();
+    let [a, b, c] = parts.as_slice() else {
+        return None;
+    };
+    let (year, month, day) = if a.len() == 4 {
+        (
+            number_of(a, 4, 4)?,
+            number_of(b, 1, 2)?,
+            number_of(c, 1, 2)?,
+        )
+    } else {
+        let year = match c.len() {
+            4 => number_of(c, 4, 4)?,
+            2 => 2000 + number_of(c, 2, 2)?,
+            _ => return None,
+        };
+        let (a, b) = (number_of(a, 1, 2)?, number_of(b, 1, 2)?);
+        match order {
+            DateOrder::Mdy => (year, a, b),
+            DateOrder::Dmy => (year, b, a),
+            DateOrder::Ymd => return None,
+        }
+    };
+    NaiveDate::from_ymd_opt(i32::try_from(year).ok()?, month, day)
+}
+
+/// A cell holding a date and maybe a time: `2023-07-06 10:43`, `2023-07-06T10:43:00`,
+/// `7/6/2023 10:43 PM`, `Jul 6 2023 10:43 am`. The time starts at the first word with a
+/// colon.
+pub(crate) fn split_date_time(raw: &str) -> (String, Option<String>) {
+    let raw = raw.trim();
+    // ISO's `T` between date and time.
+    let spaced;
+    let raw = match raw.find('T') {
+        Some(10) if raw.as_bytes().get(4) == Some(&b'-') => {
+            spaced = raw.replacen('T', " ", 1);
+            spaced.as_str()
+        }
+        _ => raw,
+    };
+    let words: Vec<&str> = raw.split_whitespace().collect();
+    match words.iter().position(|w| w.contains(':')) {
+        Some(at) => (
+            words[..at].join(" "),
+            Some(words[at..].join(" ")).filter(|t| !t.is_empty()),
+        ),
+        None => (words.join(" "), None),
+    }
+}
+
+/// A number cell: empty (or `-`, as OMRON writes an empty one), a number, or not a number.
+/// `decimal_comma`: `72,5` is 72.5 (European sheets, whose delimiter is then `;`).
+pub(crate) fn number(raw: &str, decimal_comma: bool) -> NumberField {
+    let t = raw.trim();
+    if t.is_empty() || t == "-" {
+        return NumberField::Empty;
+    }
+    let parsed = if decimal_comma && t.contains(',') {
+        t.replacen(',', ".", 1).parse::<f64>()
+    } else {
+        t.parse::<f64>()
+    };
+    parsed
+        .ok()
+        .filter(|v| v.is_finite())
+        .map_or(NumberField::NotANumber, NumberField::Number)
+}
+
+/// A number converted to the stored unit; an empty or unreadable cell stays as it is.
+pub(crate) fn in_unit(f: NumberField, to_stored: impl Fn(f64) -> f64) -> NumberField {
+    match f {
+        NumberField::Number(v) => NumberField::Number(to_stored(v)),
+        other => other,
+    }
+}
+
+/// A column's name as formats are matched by: lower case, without a unit in parentheses
+/// (`Systolic (mmHg)` is `systolic`).
+pub(crate) fn column_name(cell: &str) -> String {
+    let lower = cell.trim().to_lowercase();
+    match lower.find(" (") {
+        Some(at) if lower.ends_with(')') => lower[..at].trim_end().to_owned(),
+        _ => lower,
+    }
+}
+
+/// The unit in a column name's parentheses, lower case: `Weight (kg)` is `kg`.
+pub(crate) fn column_unit(cell: &str) -> Option<String> {
+    let t = cell.trim();
+    let open = t.rfind('(')?;
+    let inner = t.get(open + 1..)?.strip_suffix(')')?;
+    Some(inner.trim().to_lowercase())
+}
+
+/// Why a date or time cell was not read: missing, or not as the format writes it.
+pub(crate) fn unreadable(what: &str, raw: &str, example: &str) -> String {
+    if raw.trim().is_empty() {
+        format!("The {what} is missing.")
+    } else {
+        format!(
+            "The {what} \"{}\" cannot be read (expected like \"{example}\").",
+            raw.trim()
+        )
+    }
+}
+
+/// A text cell: `-` (OMRON's empty) is empty.
+pub(crate) fn text_cell(raw: &str) -> &str {
+    let t = raw.trim();
+    if t == "-" { "" } else { t }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    type Rows = (Vec<String>, u8, Vec<(u64, Vec<String>)>);
+
+    fn rows(bytes: &[u8]) -> Result<Rows, FileError> {
+        let mut csv = Csv::new(bytes, None, "")?;
+        let mut out = Vec::new();
+        while let Some(row) = csv.next_row()? {
+            out.push((row.line, row.cells.iter().map(str::to_owned).collect()));
+        }
+        assert_eq!(csv.done(), bytes.len() as u64, "progress reaches the end");
+        Ok((csv.header().to_vec(), csv.delimiter(), out))
+    }
+
+    #[test]
+    fn bom_crlf_blank_and_trailing_rows() {
+        let (header, delimiter, out) =
+            rows(b"\xEF\xBB\xBF\"Date\" , Time\r\n\r\nJul 6 2023, 10:43 am \r\n,\r\n\r\n\r\n")
+                .unwrap();
+        assert_eq!(header, ["Date", "Time"]);
+        assert_eq!(delimiter, b',');
+        assert_eq!(
+            out,
+            [(3, vec!["Jul 6 2023".to_owned(), "10:43 am".to_owned()])]
+        );
+        // Lines are the file's, past blank lines and notes spanning lines, CRLF or LF.
+        for end in ["\n", "\r\n"] {
+            let text = "h,n\n\nb,\"x\ny\"\nc,\nd,\"\nz\n\"".replace('\n', end);
+            let (_, _, out) = rows(text.as_bytes()).unwrap();
+            let lines: Vec<u64> = out.iter().map(|r| r.0).collect();
+            assert_eq!(lines, [3, 5, 6], "{end:?}");
+            assert_eq!(out[0].1[1], format!("x{end}y"));
+        }
+    }
+
+    #[test]
+    fn delimiters_from_the_header_line() {
+        assert_eq!(detect_delimiter(b"a;b;c"), b';');
+        assert_eq!(detect_delimiter(b"a\tb\tc,d"), b'\t');
+        assert_eq!(detect_delimiter(b"\"a;b\",c"), b',');
+        assert_eq!(detect_delimiter(b"date"), b',');
+        let (header, delimiter, out) = rows(b"Datum;Gewicht\n06.07.2023;72,5\n").unwrap();
+        assert_eq!((header.len(), delimiter), (2, b';'));
+        assert_eq!(out[0].1, ["06.07.2023", "72,5"]);
+    }
+
+    #[test]
+    fn empty_and_non_utf8_files_are_refused() {
+        for empty in [&b""[..], b"\xEF\xBB\xBF", b"\n\r\n  \n"] {
+            assert_eq!(
+                rows(empty).err(),
+                Some(FileError::new(MSG_EMPTY)),
+                "{empty:?}"
+            );
+        }
+        let latin1 = b"Date,Notes\n2023-07-06,ok\n2023-07-07,caf\xE9\n";
+        let err = rows(latin1).err().unwrap();
+        assert!(err.0.starts_with(MSG_NOT_UTF8), "{err}");
+        assert!(err.0.contains("line 3"), "{err}");
+        let header = rows(b"D\xE9te\n1\n").err().unwrap();
+        assert!(header.0.contains("line 1"), "{header}");
+    }
+
+    #[test]
+    fn times_in_12_and_24_hours() {
+        let t = |raw: &str| clock_time(raw).map(|t| t.format("%H:%M").to_string());
+        for (raw, want) in [
+            ("10:43 am", "10:43"),
+            ("12:05 AM", "00:05"),
+            ("12:30 pm", "12:30"),
+            ("11:58 pm", "23:58"),
+            ("7:30 p.m.", "19:30"),
+            ("7:30PM", "19:30"),
+            ("9:05", "09:05"),
+            ("22:15:00", "22:15"),
+            ("22:15:59.250", "22:15"),
+            ("00:00", "00:00"),
+        ] {
+            assert_eq!(t(raw).as_deref(), Some(want), "{raw}");
+        }
+        for bad in [
+            "13:00 pm", "0:30 am", "24:00", "10:4", "10:43:61", "noon", "", "10:43 xm",
+        ] {
+            assert_eq!(t(bad), None, "{bad}");
+        }
+    }
+
+    #[test]
+    fn dates_with_names_and_numbers() {
+        let d = |y, m, day| NaiveDate::from_ymd_opt(y, m, day);
+        assert_eq!(month_name_date("Jul 6 2023"), d(2023, 7, 6));
+        assert_eq!(month_name_date("Jul 06 2023"), d(2023, 7, 6));
+        assert_eq!(month_name_date("July 6, 2023"), d(2023, 7, 6));
+        assert_eq!(month_name_date("6 Sept 2023"), d(2023, 9, 6));
+        assert_eq!(month_name_date("Feb 30 2023"), None);
+        assert_eq!(month_name_date("Jul 6 23"), None);
+        assert_eq!(month_name_date("Ju 6 2023"), None);
+        use DateOrder::*;
+        assert_eq!(numeric_date("07/06/2023", Mdy), d(2023, 7, 6));
+        assert_eq!(numeric_date("07/06/2023", Dmy), d(2023, 6, 7));
+        assert_eq!(numeric_date("7/6/23", Mdy), d(2023, 7, 6));
+        assert_eq!(numeric_date("06.07.2023", Dmy), d(2023, 7, 6));
+        assert_eq!(numeric_date("2023-07-06", Dmy), d(2023, 7, 6));
+        assert_eq!(numeric_date("2023/07/06", Ymd), d(2023, 7, 6));
+        assert_eq!(numeric_date("13/06/2023", Mdy), None);
+        assert_eq!(numeric_date("7/6/2023", Ymd), None);
+        assert_eq!(numeric_date("7/6-2023", Mdy), None);
+        assert_eq!(numeric_date("7/6/123", Mdy), None);
+    }
+
+    #[test]
+    fn date_cells_with_times() {
+        let s = |raw: &str| split_date_time(raw);
+        assert_eq!(
+            s("2023-07-06 10:43"),
+            ("2023-07-06".into(), Some("10:43".into()))
+        );
+        assert_eq!(
+            s("2023-07-06T10:43:00"),
+            ("2023-07-06".into(), Some("10:43:00".into()))
+        );
+        assert_eq!(
+            s("7/6/2023 10:43 PM"),
+            ("7/6/2023".into(), Some("10:43 PM".into()))
+        );
+        assert_eq!(
+            s("Jul 6 2023 10:43 am"),
+            ("Jul 6 2023".into(), Some("10:43 am".into()))
+        );
+        assert_eq!(s(" 06.07.2023 "), ("06.07.2023".into(), None));
+    }
+
+    #[test]
+    fn numbers_and_decimal_commas() {
+        assert_eq!(number("72,5", true), NumberField::Number(72.5));
+        assert_eq!(number("72,5", false), NumberField::NotANumber);
+        assert_eq!(number(" 120 ", false), NumberField::Number(120.0));
+        assert_eq!(number("-", false), NumberField::Empty);
+        assert_eq!(number("", true), NumberField::Empty);
+        assert_eq!(number("NaN", false), NumberField::NotANumber);
+        assert_eq!(number("abc", false), NumberField::NotANumber);
+        assert_eq!(text_cell("-"), "");
+    }
+}

@@ -1,9 +1,643 @@
-//! Placeholder replaced by its parser (helper in progress).
+//! Withings Health Mate's data export ("Download my data": a zip of CSV files, one per
+//! measure), or one of its files on its own.
+//!
+//! The files as Withings writes them: `bp.csv` with the header
+//! `Date,"Heart rate",Systolic,Diastolic,Comments` and `weight.csv` with
+//! `Date,"Weight (kg)","Fat mass (kg)","Bone mass (kg)","Muscle mass (kg)","Hydration (kg)",Comments`
+//! (`Weight (lb)` in pound accounts), dates `"YYYY-MM-DD HH:MM:SS"`. The zip holds them
+//! at its root or in a folder, beside files Vitalog has no use for (activity, sleep, ...).
+//!
+//! Choices:
+//! - A zip (told by its first bytes, not its name) is read through its central directory:
+//!   the first entry named `bp.csv` and the first named `weight.csv` (any folder, any case)
+//!   are read, everything else is ignored. A single CSV is told `bp.csv` or `weight.csv`
+//!   by its header.
+//! - Withings writes local wall-clock times without an offset (the account's zone), so
+//!   they are kept as written ([`TimeBasis::AsWritten`]); seconds are dropped.
+//! - A bp.csv row with only a heart rate is a heart-rate reading. Comments become notes.
+//! - weight.csv: the weight's unit is its column's (`kg`, `lb`, `lbs`); body composition
+//!   columns are ignored (Vitalog keeps weight only). A weight at the same minute as a
+//!   bp.csv reading joins that reading (as the person would have entered it) when it has no
+//!   weight yet and the two comments fit the notes' limit; otherwise it is a reading of its
+//!   own. The join is a map from (date, time) to the reading: linear in the file.
+//! - Zip bombs: the declared sizes are never trusted. Each entry is read through a guard
+//!   that counts what it unpacks and refuses the file beyond 512 MiB or beyond 200 times the
+//!   entry's compressed size (at least 1 MiB is always allowed: a small, very repetitive
+//!   CSV is no bomb). Real exports are a few MB and compress about 5 to 10 times.
 
+use std::collections::HashMap;
+use std::fs::File;
+use std::io::{self, BufReader, Read, Seek, SeekFrom};
 use std::path::Path;
 
-use super::{Context, FileError, Parsed};
+use chrono::{NaiveDate, NaiveTime};
+use kernel::date;
+use kernel::units::WeightUnit;
+use readings::model::ReadingInput;
+use readings::rules;
 
-pub fn parse(_path: &Path, _ctx: &Context<'_>) -> Result<Parsed, FileError> {
-    Err(FileError::new("not yet readable"))
+use super::text::{self, Csv};
+use super::{Collector, Context, FileError, Format, Parsed, SkipReason, TimeBasis};
+
+pub const BP_HEADER: &str = "Date,\"Heart rate\",Systolic,Diastolic,Comments";
+pub const WEIGHT_HEADER: &str = "Date,\"Weight (kg)\",\"Fat mass (kg)\",\"Bone mass (kg)\",\"Muscle mass (kg)\",\"Hydration (kg)\",Comments";
+const ZIP_MAGIC: &[u8] = b"PK\x03\x04";
+
+/// What an entry may unpack to (see the module's doc).
+#[derive(Debug, Clone, Copy)]
+struct Bounds {
+    entry: u64,
+    ratio: u64,
+    floor: u64,
+}
+
+impl Bounds {
+    const EXPORT: Bounds = Bounds {
+        entry: 512 << 20,
+        ratio: 200,
+        floor: 1 << 20,
+    };
+}
+
+/// Which file of the export a CSV is, and its columns.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Kind {
+    Bp {
+        date: usize,
+        heart_rate: Option<usize>,
+        systolic: usize,
+        diastolic: usize,
+        comments: Option<usize>,
+    },
+    Weight {
+        date: usize,
+        weight: usize,
+        unit: WeightUnit,
+        comments: Option<usize>,
+    },
+}
+
+impl Kind {
+    /// bp.csv or weight.csv, from the header (the date first, as Withings writes it).
+    pub(crate) fn of(header: &[String]) -> Option<Kind> {
+        let names: Vec<String> = header.iter().map(|c| text::column_name(c)).collect();
+        let find = |name: &str| names.iter().position(|n| n == name);
+        if find("date") != Some(0) {
+            return None;
+        }
+        if let (Some(systolic), Some(diastolic)) = (find("systolic"), find("diastolic")) {
+            return Some(Kind::Bp {
+                date: 0,
+                heart_rate: find("heart rate"),
+                systolic,
+                diastolic,
+                comments: find("comments"),
+            });
+        }
+        let weight = find("weight")?;
+        let unit = header
+            .get(weight)
+            .and_then(|c| text::column_unit(c))
+            .and_then(|u| WeightUnit::parse_lenient(&u))?;
+        Some(Kind::Weight {
+            date: 0,
+            weight,
+            unit,
+            comments: find("comments"),
+        })
+    }
+
+    fn file_name(self) -> &'static str {
+        match self {
+            Kind::Bp { .. } => "bp.csv",
+            Kind::Weight { .. } => "weight.csv",
+        }
+    }
+}
+
+/// `bp.csv` or `weight.csv` when a zip entry's name is one of the export's files.
+pub(crate) fn entry_file(name: &str) -> Option<&'static str> {
+    if name.starts_with("__MACOSX/") || name.ends_with('/') {
+        return None;
+    }
+    let last = name.rsplit(['/', '\\']).next().unwrap_or(name);
+    ["bp.csv", "weight.csv"]
+        .into_iter()
+        .find(|f| last.eq_ignore_ascii_case(f))
+}
+
+/// A Withings date and time: `2023-07-06 10:43:12`.
+pub(crate) fn date_time(raw: &str) -> Option<(NaiveDate, NaiveTime)> {
+    let (day, time) = text::split_date_time(raw);
+    let iso = day.len() == 10 && day.as_bytes().get(4) == Some(&b'-');
+    let day = iso
+        .then(|| text::numeric_date(&day, super::DateOrder::Ymd))
+        .flatten()?;
+    Some((day, text::clock_time(&time?)?))
+}
+
+pub fn parse(path: &Path, ctx: &Context<'_>) -> Result<Parsed, FileError> {
+    parse_with(path, ctx, Bounds::EXPORT)
+}
+
+fn parse_with(path: &Path, ctx: &Context<'_>, bounds: Bounds) -> Result<Parsed, FileError> {
+    let (mut file, len) = text::open(path)?;
+    let mut magic = Vec::with_capacity(4);
+    (&mut file)
+        .take(4)
+        .read_to_end(&mut magic)
+        .and_then(|_| file.seek(SeekFrom::Start(0)))
+        .map_err(text::io_error)?;
+    let mut out = Collector::new(Format::Withings, ctx, TimeBasis::AsWritten);
+    let mut joins = Joins::new();
+    if magic == ZIP_MAGIC {
+        read_zip(file, len, bounds, &mut out, &mut joins)?;
+    } else {
+        out.add_total(len);
+        let csv = Csv::new(file, None, "")?;
+        let kind = Kind::of(csv.header()).ok_or_else(|| {
+            FileError::new(format!(
+                "This is not a {}: line {} must be the header of bp.csv ({BP_HEADER}) or of \
+                 weight.csv ({WEIGHT_HEADER}).",
+                Format::Withings.label(),
+                csv.header_line()
+            ))
+        })?;
+        read_csv(csv, kind, 0, &mut out, &mut joins)?;
+    }
+    Ok(out.finish())
+}
+
+fn read_zip(
+    file: File,
+    len: u64,
+    bounds: Bounds,
+    out: &mut Collector<'_>,
+    joins: &mut Joins,
+) -> Result<(), FileError> {
+    let unreadable = |_| {
+        FileError::new(format!(
+            "This zip cannot be read: it is damaged, or not a {}.",
+            Format::Withings.label()
+        ))
+    };
+    let mut file = file;
+    super::zip_index::check(&mut file)?;
+    let mut archive = zip::ZipArchive::new(BufReader::new(file)).map_err(unreadable)?;
+    // bp.csv first, so a weight can join the blood pressure of its minute.
+    let mut found: Vec<(usize, &'static str)> = Vec::new();
+    for want in ["bp.csv", "weight.csv"] {
+        let at = (0..archive.len()).find(|i| {
+            archive
+                .name_for_index(*i)
+                .and_then(Result::ok)
+                .and_then(|n| entry_file(&n))
+                == Some(want)
+        });
+        if let Some(at) = at {
+            found.push((at, want));
+        }
+    }
+    if found.is_empty() {
+        return Err(FileError::new(format!(
+            "This zip is not a {}: it holds neither bp.csv (blood pressure) nor weight.csv, \
+             the files Withings puts in its data export.",
+            Format::Withings.label()
+        )));
+    }
+    for &(at, _) in &found {
+        let size = archive.by_index_raw(at).map_err(unreadable)?.size();
+        out.add_total(size.min(bounds.entry));
+    }
+    let mut done = 0;
+    for (at, name) in found {
+        let entry = archive.by_index(at).map_err(unreadable)?;
+        // A lying compressed size cannot exceed the file itself.
+        let packed = entry.compressed_size().min(len);
+        let guard = Guard::new(entry, name, packed, bounds);
+        let prefix = format!("{name} ");
+        let csv = Csv::new(guard, None, &prefix)?;
+        let expected = if name == "bp.csv" {
+            BP_HEADER
+        } else {
+            WEIGHT_HEADER
+        };
+        let kind = Kind::of(csv.header())
+            .filter(|k| k.file_name() == name)
+            .ok_or_else(|| {
+                FileError::new(format!(
+                    "This is not a {}: {} must be the header {expected}.",
+                    Format::Withings.label(),
+                    csv.location(csv.header_line())
+                ))
+            })?;
+        done = read_csv(csv, kind, done, out, joins)?;
+    }
+    Ok(())
+}
+
+/// The readings of bp.csv by minute, for weights to join.
+type Joins = HashMap<(NaiveDate, NaiveTime), usize>;
+
+/// Reads one CSV of the export; returns the bytes read so far (`done` before it, plus it).
+fn read_csv<R: Read>(
+    mut csv: Csv<R>,
+    kind: Kind,
+    done: u64,
+    out: &mut Collector<'_>,
+    joins: &mut Joins,
+) -> Result<u64, FileError> {
+    while let Some((row, location)) = csv.next_record(out, done)? {
+        let date_column = match kind {
+            Kind::Bp { date, .. } | Kind::Weight { date, .. } => date,
+        };
+        let raw = row.get(Some(date_column));
+        let Some((day, time)) = date_time(raw) else {
+            let message = text::unreadable("date", raw, "2023-07-06 10:43:12");
+            out.skip(location, SkipReason::UnreadableDate, message);
+            continue;
+        };
+        let mut input = ReadingInput {
+            date: Some(date::format_date(day)),
+            time: Some(date::format_time(time)),
+            ..Default::default()
+        };
+        match kind {
+            Kind::Bp {
+                heart_rate,
+                systolic,
+                diastolic,
+                comments,
+                ..
+            } => {
+                input.systolic = Some(text::number(row.get(Some(systolic)), false));
+                input.diastolic = Some(text::number(row.get(Some(diastolic)), false));
+                input.heart_rate = Some(text::number(row.get(heart_rate), false));
+                input.notes = Some(row.get(comments).to_owned());
+                let before = out.candidates_mut().len();
+                out.check(location, &input)?;
+                if out.candidates_mut().len() > before {
+                    joins.entry((day, time)).or_insert(before);
+                }
+            }
+            Kind::Weight {
+                weight,
+                unit,
+                comments,
+                ..
+            } => {
+                let value = text::number(row.get(Some(weight)), false);
+                input.weight = Some(text::in_unit(value, |v| unit.to_lbs(v)));
+                input.notes = Some(row.get(comments).to_owned());
+                match rules::validate(&input, out.context().latest) {
+                    Ok(values) => {
+                        let joined = joins.get(&(day, time)).is_some_and(|&at| {
+                            out.candidates_mut()
+                                .get_mut(at)
+                                .is_some_and(|c| join(c, &values, &location))
+                        });
+                        if !joined {
+                            out.push(location, values)?;
+                        }
+                    }
+                    Err(errors) => {
+                        let (reason, message) = super::skip_of(&errors);
+                        out.skip(location, reason, message);
+                    }
+                }
+            }
+        }
+    }
+    Ok(done + csv.done())
+}
+
+/// Joins a checked weight to a bp.csv reading of the same minute, if it has no weight and
+/// the notes fit; says whether it did.
+fn join(
+    reading: &mut super::Candidate,
+    weight: &readings::model::ReadingValues,
+    location: &str,
+) -> bool {
+    if reading.values.values.weight.is_some() {
+        return false;
+    }
+    let notes = match (&reading.values.notes, &weight.notes) {
+        (Some(a), Some(b)) if a != b => Some(format!("{a} · {b}")),
+        (a, b) => a.clone().or_else(|| b.clone()),
+    };
+    if notes
+        .as_ref()
+        .is_some_and(|n| n.chars().count() > rules::NOTES_MAX)
+    {
+        return false;
+    }
+    reading.values.values.weight = weight.values.weight;
+    reading.values.notes = notes;
+    reading.location = format!("{}, {location}", reading.location);
+    true
+}
+
+/// Reads a zip entry, refusing it once it unpacks to more than its bounds.
+struct Guard<R> {
+    inner: R,
+    name: &'static str,
+    read: u64,
+    limit: u64,
+    message: String,
+}
+
+impl<R> Guard<R> {
+    fn new(inner: R, name: &'static str, packed: u64, bounds: Bounds) -> Self {
+        let by_ratio = packed.saturating_mul(bounds.ratio).max(bounds.floor);
+        let (limit, message) = if bounds.entry <= by_ratio {
+            (
+                bounds.entry,
+                format!(
+                    "This zip is refused: its {name} unpacks to more than {} MiB, far more \
+                     than a {} holds (it may be a zip bomb).",
+                    bounds.entry >> 20,
+                    Format::Withings.label()
+                ),
+            )
+        } else {
+            (
+                by_ratio,
+                format!(
+                    "This zip is refused: its {name} unpacks to more than {} times its \
+                     compressed size, which no {} does (it may be a zip bomb).",
+                    bounds.ratio,
+                    Format::Withings.label()
+                ),
+            )
+        };
+        Self {
+            inner,
+            name,
+            read: 0,
+            limit,
+            message,
+        }
+    }
+}
+
+impl<R: Read> Read for Guard<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        // One byte past the limit is asked for, so reaching it exactly is not a refusal.
+        let room = usize::try_from(self.limit.saturating_add(1).saturating_sub(self.read))
+            .unwrap_or(usize::MAX)
+            .min(buf.len());
+        let n = match buf.get_mut(..room) {
+            // The entry's own failure (bad deflate data, a wrong checksum) is the zip's.
+            Some(part) => self.inner.read(part).map_err(|_| {
+                io::Error::other(FileError::new(format!(
+                    "This zip's {} cannot be read: the zip is damaged. Download the export again.",
+                    self.name
+                )))
+            })?,
+            None => 0,
+        };
+        self.read += n as u64;
+        if self.read > self.limit {
+            tracing::warn!(
+                entry = self.name,
+                limit = self.limit,
+                "zip entry over its bound"
+            );
+            return Err(io::Error::other(FileError::new(self.message.clone())));
+        }
+        Ok(n)
+    }
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use std::io::Write;
+
+    use super::super::testing::{context, file, n, why};
+    use super::super::{MSG_EMPTY, MSG_NOT_UTF8};
+    use super::*;
+    use chrono_tz::Europe::Paris;
+    use kernel::units::{kg_to_lbs, round_to};
+
+    /// A zip of `entries`, deflated as Withings' export is.
+    pub(crate) fn zip_of(entries: &[(&str, &[u8])]) -> Vec<u8> {
+        let mut w = zip::ZipWriter::new(io::Cursor::new(Vec::new()));
+        let options = zip::write::SimpleFileOptions::default()
+            .compression_method(zip::CompressionMethod::Deflated);
+        for (name, bytes) in entries {
+            w.start_file(*name, options).unwrap();
+            w.write_all(bytes).unwrap();
+        }
+        w.finish().unwrap().into_inner()
+    }
+
+    fn read_with(name: &str, bytes: &[u8], bounds: Bounds) -> Result<Parsed, FileError> {
+        let (_dir, path) = file(name, bytes);
+        parse_with(&path, &context(Paris, None), bounds)
+    }
+
+    fn read(name: &str, bytes: &[u8]) -> Result<Parsed, FileError> {
+        read_with(name, bytes, Bounds::EXPORT)
+    }
+
+    /// "date time systolic/diastolic heart-rate weight(lbs) notes", `-` for none.
+    fn readings(p: &Parsed) -> Vec<String> {
+        p.candidates
+            .iter()
+            .map(|c| {
+                let v = &c.values;
+                let w = v.values.weight.map_or("-".to_owned(), |w| w.to_string());
+                let notes = v.notes.as_deref().unwrap_or("-");
+                let (d, t) = (v.date, v.time.format("%H:%M"));
+                let (s, di, hr) = (v.values.systolic, v.values.diastolic, v.values.heart_rate);
+                format!("{d} {t} {}/{} {} {w} {notes}", n(s), n(di), n(hr))
+            })
+            .collect()
+    }
+
+    const BP: &str = "Date,\"Heart rate\",Systolic,Diastolic,Comments\r\n\
+        \"2023-07-06 10:43:12\",71,128,82,\"After coffee\"\r\n\
+        \"2023-07-06 22:15:59\",64,,,\r\n\
+        \"2023-11-05 01:30:00\",70,130,85,\r\n\
+        \"2023-11-05 01:30:00\",68,126,83,\r\n\
+        \r\n\r\n";
+
+    #[test]
+    fn reads_a_single_bp_csv() {
+        let p = read("bp.csv", BP.as_bytes()).unwrap();
+        assert_eq!(p.format, Format::Withings);
+        assert_eq!(p.time_basis, TimeBasis::AsWritten);
+        assert_eq!(
+            readings(&p),
+            [
+                "2023-07-06 10:43 128/82 71 - After coffee",
+                "2023-07-06 22:15 -/- 64 - -",
+                // The fall-back day's 01:30 twice, different values: both, as written.
+                "2023-11-05 01:30 130/85 70 - -",
+                "2023-11-05 01:30 126/83 68 - -",
+            ]
+        );
+        assert_eq!(p.candidates[1].location, "line 3");
+    }
+
+    #[test]
+    fn reads_a_single_weight_csv_in_kg_or_lb() {
+        let kg = "Date,\"Weight (kg)\",\"Fat mass (kg)\",\"Bone mass (kg)\",\"Muscle mass (kg)\",\"Hydration (kg)\",Comments\n\
+                  \"2023-07-06 07:00:00\",72.5,15.1,3.1,52.0,40.2,\n\
+                  \"2023-07-07 07:00:00\",5,,,,,\n\
+                  \"06/07/2023 07:00\",72.1,,,,,\n";
+        let p = read("weight.csv", kg.as_bytes()).unwrap();
+        assert_eq!(round_to(kg_to_lbs(72.5), 4), 159.8351);
+        assert_eq!(readings(&p), ["2023-07-06 07:00 -/- - 159.8351 -"]);
+        let why = why(&p);
+        assert_eq!(
+            why,
+            [
+                (
+                    "line 3",
+                    SkipReason::OutOfRange,
+                    "Weight must be at least 50"
+                ),
+                (
+                    "line 4",
+                    SkipReason::UnreadableDate,
+                    "The date \"06/07/2023 07:00\" cannot be read (expected like \"2023-07-06 10:43:12\")."
+                ),
+            ]
+        );
+        let lb = "Date,\"Weight (lb)\",Comments\n\"2023-07-06 07:00:00\",160.2,Morning\n";
+        let p = read("weight.csv", lb.as_bytes()).unwrap();
+        assert_eq!(readings(&p), ["2023-07-06 07:00 -/- - 160.2 Morning"]);
+    }
+
+    #[test]
+    fn a_zip_joins_a_weight_to_the_blood_pressure_of_its_minute() {
+        let weight = "Date,\"Weight (kg)\",\"Fat mass (kg)\",Comments\n\
+                      \"2023-07-06 10:43:40\",72.5,15.1,Scale\n\
+                      \"2023-07-06 07:00:00\",72.0,15.0,\n";
+        let zip = zip_of(&[
+            ("data_ABC/activities.csv", b"Date,Steps\n2023-07-06,1000\n"),
+            ("data_ABC/weight.csv", weight.as_bytes()),
+            ("data_ABC/bp.csv", BP.as_bytes()),
+        ]);
+        let p = read("withings.zip", &zip).unwrap();
+        assert_eq!(
+            readings(&p),
+            [
+                "2023-07-06 10:43 128/82 71 159.8351 After coffee · Scale",
+                "2023-07-06 22:15 -/- 64 - -",
+                "2023-11-05 01:30 130/85 70 - -",
+                "2023-11-05 01:30 126/83 68 - -",
+                "2023-07-06 07:00 -/- - 158.7328 -",
+            ]
+        );
+        assert_eq!(p.candidates[0].location, "bp.csv line 2, weight.csv line 2");
+        assert_eq!(p.candidates[4].location, "weight.csv line 3");
+        assert_eq!(p.records, 6);
+    }
+
+    #[test]
+    fn zips_and_files_that_are_not_withings_exports_are_refused() {
+        let other = zip_of(&[("export.xml", b"<HealthData/>")]);
+        let err = read("export.zip", &other).unwrap_err();
+        assert!(
+            err.0.starts_with(
+                "This zip is not a Withings Health Mate export: it holds neither bp.csv"
+            ),
+            "{err}"
+        );
+        let bad = zip_of(&[("bp.csv", b"Date,Steps\n2023-07-06,1000\n")]);
+        assert_eq!(
+            read("w.zip", &bad).unwrap_err().0,
+            format!(
+                "This is not a Withings Health Mate export: bp.csv line 1 must be the header {BP_HEADER}."
+            )
+        );
+        let err = read("bp.csv", b"When,Systolic,Diastolic\n").unwrap_err();
+        assert!(
+            err.0.starts_with(
+                "This is not a Withings Health Mate export: line 1 must be the header of bp.csv"
+            ),
+            "{err}"
+        );
+        assert_eq!(read("bp.csv", b"").unwrap_err().0, MSG_EMPTY);
+        assert!(
+            read(
+                "bp.csv",
+                b"Date,Systolic,Diastolic,Comments\n\"2023-07-06 10:43:12\",120,80,\xE9t\xE9\n"
+            )
+            .unwrap_err()
+            .0
+            .starts_with(MSG_NOT_UTF8)
+        );
+        // A stored entry whose checksum no longer matches its bytes.
+        let mut w = zip::ZipWriter::new(io::Cursor::new(Vec::new()));
+        let stored = zip::write::SimpleFileOptions::default()
+            .compression_method(zip::CompressionMethod::Stored);
+        w.start_file("bp.csv", stored).unwrap();
+        w.write_all(BP.as_bytes()).unwrap();
+        let mut damaged = w.finish().unwrap().into_inner();
+        let at = 30 + "bp.csv".len() + BP.find("128").unwrap();
+        damaged[at] = b'9';
+        assert_eq!(
+            read("w.zip", &damaged).unwrap_err().0,
+            "This zip's bp.csv cannot be read: the zip is damaged. Download the export again."
+        );
+        assert!(
+            read("w.zip", b"PK\x03\x04 not really")
+                .unwrap_err()
+                .0
+                .starts_with("This zip cannot be read")
+        );
+    }
+
+    #[test]
+    fn zip_bombs_are_refused_without_unpacking_them() {
+        // 16 MiB of line feeds pack to ~16 KiB: 1,000 times, over the 200 times allowed.
+        let mut bomb = b"Date,\"Weight (kg)\",Comments\n".to_vec();
+        bomb.resize(16 << 20, b'\n');
+        let zip = zip_of(&[("weight.csv", &bomb)]);
+        assert!(zip.len() < 1 << 20, "{}", zip.len());
+        let err = read("bomb.zip", &zip).unwrap_err();
+        assert_eq!(
+            err.0,
+            "This zip is refused: its weight.csv unpacks to more than 200 times its compressed \
+             size, which no Withings Health Mate export does (it may be a zip bomb)."
+        );
+        // The absolute bound, made small here so the test stays fast.
+        let mut big = BP.as_bytes().to_vec();
+        big.extend(std::iter::repeat_n(b'\n', 3 << 20));
+        let zip = zip_of(&[("bp.csv", &big)]);
+        let small = Bounds {
+            entry: 2 << 20,
+            ratio: u64::MAX,
+            floor: 0,
+        };
+        let err = read_with("big.zip", &zip, small).unwrap_err();
+        assert_eq!(
+            err.0,
+            "This zip is refused: its bp.csv unpacks to more than 2 MiB, far more than a \
+             Withings Health Mate export holds (it may be a zip bomb)."
+        );
+        // Exactly at the bound is fine.
+        let exact = Bounds {
+            entry: big.len() as u64,
+            ..small
+        };
+        assert_eq!(
+            read_with("big.zip", &zip, exact).unwrap().candidates.len(),
+            4
+        );
+    }
+
+    #[test]
+    fn entry_names_and_dates() {
+        assert_eq!(entry_file("bp.csv"), Some("bp.csv"));
+        assert_eq!(entry_file("data/Weight.CSV"), Some("weight.csv"));
+        assert_eq!(entry_file("__MACOSX/data/._bp.csv"), None);
+        assert_eq!(entry_file("data/bp.csv.bak"), None);
+        assert!(date_time("2023-07-06 10:43:12").is_some());
+        assert!(date_time("2023-07-06").is_none());
+        assert!(date_time("07/06/2023 10:43:12").is_none());
+    }
 }

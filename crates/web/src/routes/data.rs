@@ -367,6 +367,23 @@ pub async fn import(
         .readings
         .import(user.id, body.into_inner().csv)
         .await?;
+    Ok(HttpResponse::Ok().json(ImportResultDto::of(s.imported, s.duplicates, s.invalid)))
+}
+
+impl ImportResultDto {
+    /// The counts and the sentence that says them (CSV import and the imports' commit).
+    pub fn of(imported: usize, duplicates: usize, invalid: usize) -> Self {
+        Self {
+            imported,
+            duplicates,
+            invalid,
+            message: import_message(imported, duplicates, invalid),
+        }
+    }
+}
+
+/// What an import did, in a sentence.
+fn import_message(imported: usize, duplicates: usize, invalid: usize) -> String {
     let plural = |n: usize, one: &str, many: &str| {
         if n == 1 {
             format!("1 {one}")
@@ -374,30 +391,25 @@ pub async fn import(
             format!("{n} {many}")
         }
     };
-    let mut message = if s.imported == 0 && s.duplicates > 0 {
+    let mut message = if imported == 0 && duplicates > 0 {
         format!(
             "Nothing new to import: {} already in your record.",
-            plural(s.duplicates, "reading is", "readings are")
+            plural(duplicates, "reading is", "readings are")
         )
     } else {
-        format!("Imported {}.", plural(s.imported, "reading", "readings"))
+        format!("Imported {}.", plural(imported, "reading", "readings"))
     };
-    if s.duplicates > 0 && s.imported > 0 {
+    if duplicates > 0 && imported > 0 {
         message.push_str(&format!(
             " {} already there.",
-            plural(s.duplicates, "was", "were")
+            plural(duplicates, "was", "were")
         ));
     }
-    if s.invalid > 0 {
+    if invalid > 0 {
         message.push_str(&format!(
             " {} skipped because of errors.",
-            plural(s.invalid, "row was", "rows were")
+            plural(invalid, "row was", "rows were")
         ));
     }
-    Ok(HttpResponse::Ok().json(ImportResultDto {
-        imported: s.imported,
-        duplicates: s.duplicates,
-        invalid: s.invalid,
-        message,
-    }))
+    message
 }

@@ -2,6 +2,7 @@ pub mod accounts;
 pub mod billing;
 pub mod data;
 pub mod health;
+pub mod imports;
 pub mod medications;
 pub mod readings;
 pub mod reports;

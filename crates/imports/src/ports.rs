@@ -1,0 +1,40 @@
+use kernel::UserId;
+
+/// Where previews wait for the person's "Import" (drafts) and where a spreadsheet's
+/// confirmed column mapping is remembered. Every method is scoped to the owner.
+#[cfg_attr(any(test, feature = "mocks"), mockall::automock)]
+#[async_trait::async_trait]
+pub trait ImportStore: Send + Sync {
+    /// Stores a draft (`payload`: the service's own serialisation) under `id`, in place of
+    /// the user's earlier drafts (a person previews one file at a time), and removes every
+    /// user's drafts created before `expired_before`.
+    async fn save_draft(
+        &self,
+        user: UserId,
+        id: &str,
+        payload: String,
+        now: chrono::DateTime<chrono::Utc>,
+        expired_before: chrono::DateTime<chrono::Utc>,
+    ) -> anyhow::Result<()>;
+    /// The user's draft `id` if it was created at or after `not_before`.
+    async fn draft(
+        &self,
+        user: UserId,
+        id: &str,
+        not_before: chrono::DateTime<chrono::Utc>,
+    ) -> anyhow::Result<Option<String>>;
+    /// `false` when the user has no draft `id`.
+    async fn delete_draft(&self, user: UserId, id: &str) -> anyhow::Result<bool>;
+    /// The mapping (JSON) the user confirmed for a spreadsheet header (`key`: see
+    /// `formats::detect::header_key`).
+    async fn mapping(&self, user: UserId, key: &str) -> anyhow::Result<Option<String>>;
+    /// Remembers `mapping` for `key`, keeping the user's `keep` most recently used ones.
+    async fn remember_mapping(
+        &self,
+        user: UserId,
+        key: &str,
+        mapping: String,
+        now: chrono::DateTime<chrono::Utc>,
+        keep: usize,
+    ) -> anyhow::Result<()>;
+}

@@ -1,0 +1,409 @@
+//! Import use cases: what a file is (sniff), reading it into a preview kept as a draft,
+//! and storing the draft's new readings in one transaction. The owner is always the
+//! signed-in user; reading and storing need a subscription, like recording.
+
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Duration;
+
+use chrono::NaiveDate;
+use kernel::gate::{Refusal, Turn, UserGate};
+use kernel::pool::{BoundedPool, PoolError};
+use kernel::{Clock, UserId};
+use readings::model::{ReadingQuery, ReadingValues};
+use readings::ports::{ReadingRepository, RecordingAllowed};
+use readings::transfer::KnownReadings;
+
+use crate::formats::detect::{self, Sniff};
+use crate::formats::{
+    self, Candidate, Context, FileError, Format, Mapping, Parsed, Progress, SkipReason, Skipped,
+    TimeBasis,
+};
+use crate::ports::ImportStore;
+
+mod draft;
+
+pub use draft::Draft;
+
+pub const MSG_SUBSCRIPTION_REQUIRED: &str = "Subscription Required";
+pub const MSG_IMPORT_RUNNING: &str =
+    "Another import of yours is still under way. Please wait for it to finish, or cancel it.";
+pub const MSG_IMPORTS_BUSY: &str = "Imports are busy right now. Please try again in a minute.";
+pub const MSG_DRAFT_GONE: &str =
+    "This preview has expired or was already imported. Choose the file again.";
+/// How long a preview waits for "Import".
+pub const DRAFT_LIFETIME: Duration = Duration::from_secs(3600);
+/// New readings a preview shows as they will be stored.
+pub const PREVIEW_ROWS: usize = 20;
+/// Spreadsheet mappings remembered per user.
+pub const MAPPINGS_KEPT: usize = 20;
+
+#[derive(Debug, thiserror::Error)]
+pub enum ImportError {
+    #[error("{}", MSG_DRAFT_GONE)]
+    NotFound,
+    #[error("{}", MSG_SUBSCRIPTION_REQUIRED)]
+    SubscriptionRequired,
+    /// Too much under way: nothing was done, try again shortly.
+    #[error("{0}")]
+    Busy(&'static str),
+    /// The file cannot be read as the format: nothing stored.
+    #[error("{0}")]
+    File(String),
+    #[error(transparent)]
+    Unexpected(#[from] anyhow::Error),
+}
+
+impl From<FileError> for ImportError {
+    fn from(e: FileError) -> Self {
+        ImportError::File(e.0)
+    }
+}
+
+fn pool_error(e: PoolError) -> ImportError {
+    match e {
+        PoolError::Busy(_) => ImportError::Busy(MSG_IMPORTS_BUSY),
+        PoolError::Failed(_) => ImportError::Unexpected(e.into()),
+    }
+}
+
+/// A file on disk to read, as the person described it.
+#[derive(Debug, Clone)]
+pub struct Upload {
+    pub path: PathBuf,
+    pub file_name: String,
+    /// `None`: automatic.
+    pub format: Option<Format>,
+    /// Spreadsheet only.
+    pub mapping: Option<Mapping>,
+    /// The user's time zone (their preferences).
+    pub zone: chrono_tz::Tz,
+}
+
+/// A sniff, and the mapping to offer for a spreadsheet: the one confirmed before for the
+/// same header, else the guess from the column names.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SniffResult {
+    pub sniff: Sniff,
+    pub remembered: bool,
+}
+
+/// New readings per kind (a reading with a blood pressure and a heart rate counts in both).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct KindCounts {
+    pub blood_pressure: usize,
+    pub heart_rate: usize,
+    pub weight: usize,
+    pub blood_sugar: usize,
+}
+
+/// What importing the file would do; its new readings wait as the draft `id`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Preview {
+    pub id: String,
+    pub format: Format,
+    pub file_name: String,
+    pub time_basis: TimeBasis,
+    pub zone: chrono_tz::Tz,
+    pub records: u64,
+    pub counts: KindCounts,
+    pub new: usize,
+    pub duplicates: u64,
+    /// Skipped for a reason other than being a duplicate.
+    pub skipped: u64,
+    /// Every skipped row by reason, duplicates included.
+    pub skipped_by_reason: BTreeMap<SkipReason, u64>,
+    pub from: Option<NaiveDate>,
+    pub to: Option<NaiveDate>,
+    /// The first [`PREVIEW_ROWS`] new readings, oldest first.
+    pub rows: Vec<Candidate>,
+    /// The first skipped rows (duplicates included), in the file's order.
+    pub skipped_rows: Vec<Skipped>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CommitSummary {
+    pub imported: usize,
+    /// Stored meanwhile (another import, a reading entered by hand): skipped.
+    pub duplicates: usize,
+    /// Rows of the file skipped (not duplicates).
+    pub invalid: usize,
+}
+
+#[derive(Clone)]
+pub struct ImportService {
+    readings: Arc<dyn ReadingRepository>,
+    allowed: Arc<dyn RecordingAllowed>,
+    store: Arc<dyn ImportStore>,
+    clock: Arc<dyn Clock>,
+    /// Parsing, comparing and serialising: CPU work kept off the async workers.
+    pool: Arc<BoundedPool>,
+    /// Imports under way (upload, reading, storing): one per user, a bounded number in all.
+    gate: Arc<UserGate>,
+}
+
+impl ImportService {
+    pub fn new(
+        readings: Arc<dyn ReadingRepository>,
+        allowed: Arc<dyn RecordingAllowed>,
+        store: Arc<dyn ImportStore>,
+        clock: Arc<dyn Clock>,
+        pool: Arc<BoundedPool>,
+        in_flight: usize,
+    ) -> Self {
+        Self {
+            readings,
+            allowed,
+            store,
+            clock,
+            pool,
+            gate: UserGate::new(in_flight),
+        }
+    }
+
+    async fn require_subscription(&self, user: UserId) -> Result<(), ImportError> {
+        if self.allowed.may_record(user).await? {
+            Ok(())
+        } else {
+            Err(ImportError::SubscriptionRequired)
+        }
+    }
+
+    /// What the first bytes of a file are, with the mapping to offer. Stores nothing.
+    pub async fn sniff(
+        &self,
+        user: UserId,
+        head: Vec<u8>,
+        file_name: String,
+    ) -> Result<SniffResult, ImportError> {
+        // At most 64 KiB: cheap enough for the async worker, and admission-free so the
+        // page can say what a file is before anything heavy starts.
+        let mut sniff = detect::sniff(&head, &file_name);
+        let mut remembered = false;
+        if sniff.format == Some(Format::Spreadsheet) && !sniff.columns.is_empty() {
+            let key = detect::header_key(&sniff.columns);
+            if let Some(json) = self.store.mapping(user, &key).await?
+                && let Ok(mapping) = serde_json::from_str::<Mapping>(&json)
+            {
+                sniff.suggested = Some(mapping);
+                remembered = true;
+            }
+        }
+        Ok(SniffResult { sniff, remembered })
+    }
+
+    /// The user's turn for an import, taken before the upload is read: one import per
+    /// user and a bounded number in all, and only for subscribers.
+    pub async fn begin(&self, user: UserId) -> Result<Turn, ImportError> {
+        self.require_subscription(user).await?;
+        self.turn(user)
+    }
+
+    fn turn(&self, user: UserId) -> Result<Turn, ImportError> {
+        self.gate.admit(user).map_err(|r| match r {
+            Refusal::UserBusy => ImportError::Busy(MSG_IMPORT_RUNNING),
+            Refusal::Full => ImportError::Busy(MSG_IMPORTS_BUSY),
+        })
+    }
+
+    /// Reads the uploaded file in the user's `turn` and keeps its new readings as a draft.
+    /// Stores no reading.
+    pub async fn read(
+        &self,
+        user: UserId,
+        turn: Turn,
+        upload: Upload,
+        progress: Arc<dyn Progress + Send + Sync>,
+    ) -> Result<Preview, ImportError> {
+        let _turn = turn;
+        if upload.format == Some(Format::Spreadsheet) && upload.mapping.is_none() {
+            return Err(ImportError::File(MSG_MAPPING_REQUIRED.to_owned()));
+        }
+        let latest = readings::rules::latest_allowed(self.clock.now());
+        let job = upload.clone();
+        let (parsed, header) = self
+            .pool
+            .run(move || -> Result<(Parsed, Option<String>), FileError> {
+                let format = match job.format {
+                    Some(f) => f,
+                    None => detect::resolve(&job.path, &job.file_name)?,
+                };
+                let ctx = Context {
+                    zone: job.zone,
+                    latest,
+                    mapping: job.mapping.as_ref(),
+                    progress: progress.as_ref(),
+                };
+                let parsed = formats::parse(format, &job.path, &ctx)?;
+                let header = (format == Format::Spreadsheet)
+                    .then(|| file_header_key(&job.path))
+                    .flatten();
+                Ok((parsed, header))
+            })
+            .await
+            .map_err(pool_error)??;
+
+        let existing: Vec<ReadingValues> = if parsed.candidates.is_empty() {
+            Vec::new()
+        } else {
+            self.readings
+                .list(user, ReadingQuery::default())
+                .await?
+                .readings
+                .iter()
+                .map(ReadingValues::from)
+                .collect()
+        };
+        let id = kernel::secret::generate().map_err(anyhow::Error::from)?;
+        let (id_for_job, file_name, zone) = (id.clone(), upload.file_name.clone(), upload.zone);
+        let (preview, payload) = self
+            .pool
+            .run(move || classify(parsed, existing, id_for_job, file_name, zone))
+            .await
+            .map_err(pool_error)??;
+        let now = self.clock.now();
+        let expired = now - chrono::Duration::from_std(DRAFT_LIFETIME).unwrap_or_default();
+        self.store
+            .save_draft(user, &id, payload, now, expired)
+            .await?;
+        if let (Some(key), Some(mapping)) = (header, upload.mapping.as_ref()) {
+            let json = serde_json::to_string(mapping).map_err(anyhow::Error::from)?;
+            self.store
+                .remember_mapping(user, &key, json, now, MAPPINGS_KEPT)
+                .await?;
+        }
+        Ok(preview)
+    }
+
+    /// Stores the draft's readings not already stored, in one transaction, and forgets
+    /// the draft.
+    pub async fn commit(&self, user: UserId, id: &str) -> Result<CommitSummary, ImportError> {
+        self.require_subscription(user).await?;
+        let _turn = self.turn(user)?;
+        let not_before =
+            self.clock.now() - chrono::Duration::from_std(DRAFT_LIFETIME).unwrap_or_default();
+        let payload = self
+            .store
+            .draft(user, id, not_before)
+            .await?
+            .ok_or(ImportError::NotFound)?;
+        let draft = self
+            .pool
+            .run(move || Draft::decode(&payload))
+            .await
+            .map_err(pool_error)??;
+        let candidates = draft.readings.len();
+        let imported = self.readings.import(user, draft.readings).await?;
+        self.store.delete_draft(user, id).await?;
+        Ok(CommitSummary {
+            imported,
+            duplicates: candidates - imported,
+            invalid: usize::try_from(draft.skipped).unwrap_or(usize::MAX),
+        })
+    }
+
+    /// Forgets a draft without storing anything.
+    pub async fn discard(&self, user: UserId, id: &str) -> Result<(), ImportError> {
+        if self.store.delete_draft(user, id).await? {
+            Ok(())
+        } else {
+            Err(ImportError::NotFound)
+        }
+    }
+}
+
+/// New or duplicate (of a stored reading or an earlier one in the file), the preview, and
+/// the draft's serialisation: on the pool, since a file may hold 100,000 readings.
+fn classify(
+    parsed: Parsed,
+    existing: Vec<ReadingValues>,
+    id: String,
+    file_name: String,
+    zone: chrono_tz::Tz,
+) -> Result<(Preview, String), anyhow::Error> {
+    let mut known = KnownReadings::new(existing);
+    let mut fresh: Vec<Candidate> = Vec::with_capacity(parsed.candidates.len());
+    let mut skipped_rows = parsed.skipped;
+    let mut by_reason = parsed.skipped_counts;
+    let skipped: u64 = by_reason.values().sum();
+    let mut duplicates = 0u64;
+    for c in parsed.candidates {
+        if known.add_if_new(&c.values) {
+            fresh.push(c);
+        } else {
+            duplicates += 1;
+            if skipped_rows.len() < formats::MAX_SKIPPED_LISTED {
+                skipped_rows.push(Skipped {
+                    location: c.location,
+                    reason: SkipReason::Duplicate,
+                    message: MSG_DUPLICATE.to_owned(),
+                });
+            }
+        }
+    }
+    if duplicates > 0 {
+        *by_reason.entry(SkipReason::Duplicate).or_default() += duplicates;
+    }
+    let mut counts = KindCounts::default();
+    for c in &fresh {
+        let v = &c.values.values;
+        counts.blood_pressure += usize::from(v.systolic.is_some() && v.diastolic.is_some());
+        counts.heart_rate += usize::from(v.heart_rate.is_some());
+        counts.weight += usize::from(v.weight.is_some());
+        counts.blood_sugar += usize::from(v.blood_sugar.is_some());
+    }
+    let from = fresh.iter().map(|c| c.values.date).min();
+    let to = fresh.iter().map(|c| c.values.date).max();
+    let mut first: Vec<&Candidate> = fresh.iter().collect();
+    first.sort_by_key(|c| (c.values.date, c.values.time));
+    let rows = first.into_iter().take(PREVIEW_ROWS).cloned().collect();
+    let new = fresh.len();
+    let payload = Draft {
+        format: parsed.format,
+        skipped,
+        readings: fresh.into_iter().map(|c| c.values).collect(),
+    }
+    .encode()?;
+    Ok((
+        Preview {
+            id,
+            format: parsed.format,
+            file_name,
+            time_basis: parsed.time_basis,
+            zone,
+            records: parsed.records,
+            counts,
+            new,
+            duplicates,
+            skipped,
+            skipped_by_reason: by_reason,
+            from,
+            to,
+            rows,
+            skipped_rows,
+        },
+        payload,
+    ))
+}
+
+/// The remembering key of a spreadsheet's header, read from the file's first 64 KiB.
+fn file_header_key(path: &std::path::Path) -> Option<String> {
+    use std::io::Read;
+    let mut head = Vec::with_capacity(64 * 1024);
+    std::fs::File::open(path)
+        .ok()?
+        .take(64 * 1024)
+        .read_to_end(&mut head)
+        .ok()?;
+    let sniff = detect::sniff(&head, "");
+    (!sniff.columns.is_empty()).then(|| detect::header_key(&sniff.columns))
+}
+
+pub const MSG_MAPPING_REQUIRED: &str =
+    "Say which column holds what before importing a spreadsheet.";
+pub const MSG_DUPLICATE: &str =
+    "The same reading is already in your record, or earlier in this file.";
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,225 @@
+//! The import use cases with mocked ports: a preview's new readings are those neither
+//! stored nor earlier in the file, only they are kept in the draft, and a commit stores the
+//! draft through the readings' one-transaction import.
+
+use std::sync::{Arc, Mutex};
+
+use chrono::{TimeZone, Utc};
+use kernel::clock::MockClock;
+use readings::model::*;
+use readings::ports::{MockReadingRepository, MockRecordingAllowed};
+
+use super::*;
+use crate::formats::{Silent, testing};
+use crate::ports::MockImportStore;
+
+fn clock() -> Arc<MockClock> {
+    let mut c = MockClock::new();
+    c.expect_now()
+        .returning(|| Utc.with_ymd_and_hms(2026, 11, 25, 12, 0, 0).unwrap());
+    Arc::new(c)
+}
+
+fn allowed(yes: bool) -> Arc<MockRecordingAllowed> {
+    let mut a = MockRecordingAllowed::new();
+    a.expect_may_record().returning(move |_| Ok(yes));
+    Arc::new(a)
+}
+
+fn stored(date: &str, time: &str, systolic: i32, diastolic: i32) -> Reading {
+    Reading {
+        id: 1,
+        user_id: UserId(1),
+        date: kernel::date::parse_date(date).unwrap(),
+        time: kernel::date::parse_time(time).unwrap(),
+        values: Measurements {
+            systolic: Some(systolic),
+            diastolic: Some(diastolic),
+            ..Measurements::default()
+        },
+        notes: None,
+        session: None,
+        created_at: Utc::now(),
+        updated_at: Utc::now(),
+    }
+}
+
+fn service(repo: MockReadingRepository, store: MockImportStore, subscribed: bool) -> ImportService {
+    ImportService::new(
+        Arc::new(repo),
+        allowed(subscribed),
+        Arc::new(store),
+        clock(),
+        Arc::new(BoundedPool::new("import-test", 1, 1, || {})),
+        2,
+    )
+}
+
+#[tokio::test]
+async fn a_preview_keeps_only_readings_neither_stored_nor_earlier_in_the_file() {
+    let csv = "date,time,systolic,diastolic,weight,weight_unit\n\
+               2026-11-20,07:00,120,80,,\n\
+               2026-11-20,07:00,120,80,,\n\
+               2026-11-19,21:00,130,85,,\n\
+               2026-11-18,08:00,,,80,kg\n\
+               2026-11-18,09:00,300,80,,\n";
+    let (_dir, path) = testing::file("v.csv", csv.as_bytes());
+    let mut repo = MockReadingRepository::new();
+    repo.expect_list().returning(|_, _| {
+        Ok(ReadingPage {
+            readings: vec![stored("2026-11-19", "21:00", 130, 85)],
+            total: 1,
+        })
+    });
+    let saved = Arc::new(Mutex::new(None::<String>));
+    let mut store = MockImportStore::new();
+    let keep = saved.clone();
+    store
+        .expect_save_draft()
+        .times(1)
+        .returning(move |_, _, payload, _, _| {
+            *keep.lock().unwrap() = Some(payload);
+            Ok(())
+        });
+    let svc = service(repo, store, true);
+    let turn = svc.begin(UserId(1)).await.unwrap();
+    let preview = svc
+        .read(
+            UserId(1),
+            turn,
+            Upload {
+                path,
+                file_name: "v.csv".into(),
+                format: None,
+                mapping: None,
+                zone: chrono_tz::Europe::Berlin,
+            },
+            Arc::new(Silent),
+        )
+        .await
+        .unwrap();
+    assert_eq!(preview.format, Format::Vitalog);
+    assert_eq!(preview.new, 2);
+    assert_eq!(preview.duplicates, 2, "one earlier in the file, one stored");
+    assert_eq!(preview.skipped, 1, "the out-of-range row");
+    assert_eq!(preview.skipped_by_reason[&SkipReason::OutOfRange], 1);
+    assert_eq!(preview.skipped_by_reason[&SkipReason::Duplicate], 2);
+    assert_eq!(
+        preview.counts,
+        KindCounts {
+            blood_pressure: 1,
+            weight: 1,
+            ..KindCounts::default()
+        }
+    );
+    assert_eq!(
+        preview.from.map(|d| d.to_string()).as_deref(),
+        Some("2026-11-18")
+    );
+    assert_eq!(
+        preview.to.map(|d| d.to_string()).as_deref(),
+        Some("2026-11-20")
+    );
+    assert_eq!(
+        preview
+            .rows
+            .iter()
+            .map(|r| r.location.as_str())
+            .collect::<Vec<_>>(),
+        ["line 5", "line 2"],
+        "oldest first"
+    );
+    let payload = saved.lock().unwrap().clone().unwrap();
+    let draft = Draft::decode(&payload).unwrap();
+    assert_eq!(draft.readings.len(), 2, "only the new readings wait");
+    assert_eq!(draft.skipped, 1);
+}
+
+#[tokio::test]
+async fn a_commit_stores_the_draft_through_the_one_transaction_import() {
+    let values = ReadingValues::from(&stored("2026-11-20", "07:00", 120, 80));
+    let payload = Draft {
+        format: Format::Omron,
+        skipped: 4,
+        readings: vec![values.clone(), values.clone()],
+    }
+    .encode()
+    .unwrap();
+    let mut store = MockImportStore::new();
+    store
+        .expect_draft()
+        .returning(move |_, id, _| Ok((id == "d1").then(|| payload.clone())));
+    store
+        .expect_delete_draft()
+        .times(1)
+        .returning(|_, _| Ok(true));
+    let mut repo = MockReadingRepository::new();
+    repo.expect_import()
+        .withf(|_, c| c.len() == 2)
+        .times(1)
+        .returning(|_, _| Ok(1));
+    let svc = service(repo, store, true);
+    let s = svc.commit(UserId(1), "d1").await.unwrap();
+    assert_eq!(
+        s,
+        CommitSummary {
+            imported: 1,
+            duplicates: 1,
+            invalid: 4
+        }
+    );
+    assert!(matches!(
+        svc.commit(UserId(1), "gone").await,
+        Err(ImportError::NotFound)
+    ));
+}
+
+#[tokio::test]
+async fn without_a_subscription_nothing_is_read_or_stored() {
+    let svc = service(MockReadingRepository::new(), MockImportStore::new(), false);
+    assert!(matches!(
+        svc.begin(UserId(1)).await,
+        Err(ImportError::SubscriptionRequired)
+    ));
+    assert!(matches!(
+        svc.commit(UserId(1), "d1").await,
+        Err(ImportError::SubscriptionRequired)
+    ));
+}
+
+#[tokio::test]
+async fn one_import_per_user_and_a_spreadsheet_needs_its_mapping() {
+    let svc = service(MockReadingRepository::new(), MockImportStore::new(), true);
+    let turn = svc.begin(UserId(1)).await.unwrap();
+    assert!(matches!(
+        svc.begin(UserId(1)).await,
+        Err(ImportError::Busy(MSG_IMPORT_RUNNING))
+    ));
+    let other = svc.begin(UserId(2)).await.unwrap();
+    assert!(matches!(
+        svc.begin(UserId(3)).await,
+        Err(ImportError::Busy(MSG_IMPORTS_BUSY))
+    ));
+    drop(other);
+    let (_dir, path) = testing::file("s.csv", b"a,b\n1,2\n");
+    let err = svc
+        .read(
+            UserId(1),
+            turn,
+            Upload {
+                path,
+                file_name: "s.csv".into(),
+                format: Some(Format::Spreadsheet),
+                mapping: None,
+                zone: chrono_tz::UTC,
+            },
+            Arc::new(Silent),
+        )
+        .await
+        .unwrap_err();
+    assert!(matches!(err, ImportError::File(m) if m == MSG_MAPPING_REQUIRED));
+    assert!(
+        svc.begin(UserId(1)).await.is_ok(),
+        "the turn ended with the read"
+    );
+}

@@ -1,0 +1,31 @@
+//! How the imports context's refusals answer over HTTP.
+
+use actix_web::http::StatusCode;
+use imports::ImportError;
+
+use crate::error::ApiError;
+
+/// When to try again after a busy answer: an import of another user may take a minute.
+const BUSY_RETRY_AFTER: std::time::Duration = std::time::Duration::from_secs(30);
+
+impl From<ImportError> for ApiError {
+    fn from(err: ImportError) -> Self {
+        match err {
+            ImportError::NotFound => ApiError::new(StatusCode::NOT_FOUND, err.to_string()),
+            ImportError::SubscriptionRequired => {
+                ApiError::new(StatusCode::FORBIDDEN, err.to_string())
+            }
+            ImportError::Busy(message) => {
+                let mut e = ApiError::new(StatusCode::TOO_MANY_REQUESTS, message);
+                e.retry_after = Some(BUSY_RETRY_AFTER);
+                e
+            }
+            ImportError::File(message) => {
+                let mut errors = kernel::FieldErrors::new();
+                errors.add("file", message);
+                ApiError::invalid(errors)
+            }
+            ImportError::Unexpected(e) => ApiError::internal(&e),
+        }
+    }
+}

@@ -1,0 +1,2 @@
+DROP TABLE import_mappings;
+DROP TABLE import_drafts;
