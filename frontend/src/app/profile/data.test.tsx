@@ -7,7 +7,7 @@ import { fetcher } from '../../lib/api';
 import { mockFetch, type MockResponse } from '../../testing/fetchMock';
 import { lastXhr, mockXhr } from '../../testing/xhrMock';
 import { renderWithProviders } from '../../testing/render';
-import type { ImportPreviewDto, SniffDto } from '../../features/data/api/importApi';
+import type { ImportPreviewDto, SniffDto } from '../../lib/apiTypes';
 import ProfilePage from './ProfilePage';
 import { activeSubscription, pageRoutes, storedPreferences } from './profileFixtures';
 

@@ -11,9 +11,8 @@ import {
   toImportEvent,
   uploadImport,
   uploadUrl,
-  type ImportPreviewDto,
-  type MappingDto,
 } from './api/importApi';
+import type { ImportPreviewDto, MappingDto } from '../../lib/apiTypes';
 import { formatBytes } from './importWords';
 
 afterEach(() => {

@@ -1,5 +1,6 @@
 /** How the import screens name formats, reasons, sizes and counts. */
-import type { FormatChoice, ImportFormat, SkipReason } from './api/importApi';
+import type { ImportFormat, SkipReason } from '../../lib/apiTypes';
+import type { FormatChoice } from './api/importApi';
 
 /** What a detected format is called (the app's own words for its export). */
 export const FORMAT_LABELS: Readonly<Record<ImportFormat, string>> = {

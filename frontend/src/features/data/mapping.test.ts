@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SniffDto } from './api/importApi';
+import type { SniffDto } from '../../lib/apiTypes';
 import {
   IN_DATE_COLUMN,
   MSG_DATE_REQUIRED,

@@ -3,7 +3,7 @@
  * index, or a word for "none"), their rules, and the `MappingDto` the upload sends.
  */
 import type { BloodSugarUnit, WeightUnit } from '../../lib/preferences';
-import type { DateOrder, MappingDto, SniffDto } from './api/importApi';
+import type { DateOrder, MappingDto, SniffDto } from '../../lib/apiTypes';
 
 /** An optional column's select value when the file has no such column. */
 export const NOT_IN_FILE = '';

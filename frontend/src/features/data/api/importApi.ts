@@ -4,114 +4,10 @@
  * (`discardImport`) the preview's draft. The server's side is `web::routes::imports`.
  */
 import { apiDelete, apiErrorOf, apiPost } from '../../../lib/api';
-import type { BloodSugarUnit, WeightUnit } from '../../../lib/preferences';
-
-// The wire types below are written from the contract until the server's OpenAPI document
-// carries them; they move to lib/apiTypes.ts (as `Schemas['SniffDto']` and so on) then.
-
-/** The formats the server reads, by their wire names. */
-export type ImportFormat = 'vitalog' | 'omron' | 'withings' | 'apple-health' | 'spreadsheet';
+import type { ImportFormat, ImportPreviewDto, ImportResultDto, MappingDto, SniffDto } from '../../../lib/apiTypes';
 
 /** What the upload asks for: a format, or `auto` to let the server tell. */
 export type FormatChoice = ImportFormat | 'auto';
-
-export type DateOrder = 'mdy' | 'dmy' | 'ymd';
-
-/** Which column (0-based) holds what in a spreadsheet, and how it is written. */
-export interface MappingDto {
-  delimiter: string;
-  date: number;
-  /** null: the date column holds the time too. */
-  time: number | null;
-  systolic: number | null;
-  diastolic: number | null;
-  heartRate: number | null;
-  weight: number | null;
-  bloodSugar: number | null;
-  notes: number | null;
-  weightUnit: WeightUnit;
-  bloodSugarUnit: BloodSugarUnit;
-  dateOrder: DateOrder;
-}
-
-/** `POST /api/data/imports/sniff`: what the first 64 KiB of a file are. */
-export interface SniffDto {
-  /** null: not recognised (a zip is told apart when it is read). */
-  format: ImportFormat | null;
-  container: 'csv' | 'zip' | 'xml' | 'unknown';
-  delimiter: string | null;
-  /** The header row's cells (CSV only). */
-  columns: string[];
-  /** Up to 5 first data rows (CSV only). */
-  rows: string[][];
-  /** Spreadsheet: the mapping confirmed before for this header, else guessed. */
-  mapping: MappingDto | null;
-  /** `mapping` is one the user confirmed for a file with this header. */
-  remembered: boolean;
-}
-
-/** New readings per kind (one with a blood pressure and a heart rate counts in both). */
-export interface ImportCountsDto {
-  bloodPressure: number;
-  heartRate: number;
-  weight: number;
-  bloodSugar: number;
-}
-
-/** A new reading as it will be stored: weight in lbs, blood sugar in mg/dL. */
-export interface ImportRowDto {
-  /** Where it is in the file ("line 12", "bp.csv line 4"). */
-  location: string;
-  date: string;
-  time: string;
-  systolic: number | null;
-  diastolic: number | null;
-  heartRate: number | null;
-  weight: number | null;
-  bloodSugar: number | null;
-  notes: string | null;
-}
-
-export type SkipReason = 'out-of-range' | 'unreadable-date' | 'unreadable' | 'duplicate';
-
-export interface SkippedRowDto {
-  location: string;
-  reason: SkipReason;
-  message: string;
-}
-
-/** What importing the file would do; nothing is stored until the draft `id` is committed. */
-export interface ImportPreviewDto {
-  id: string;
-  format: ImportFormat;
-  fileName: string;
-  /** `converted`: times carried offsets and are shown in `timeZone`. */
-  timeBasis: 'converted' | 'as-written';
-  timeZone: string;
-  /** Rows or elements read. */
-  records: number;
-  counts: ImportCountsDto;
-  new: number;
-  duplicates: number;
-  /** Skipped for a reason other than being a duplicate. */
-  skipped: number;
-  skippedByReason: Partial<Record<SkipReason, number>>;
-  /** The new readings' first and last dates (YYYY-MM-DD). */
-  from: string | null;
-  to: string | null;
-  /** The first new readings, oldest first. */
-  rows: ImportRowDto[];
-  /** The first 500 skipped rows, duplicates included. */
-  skippedRows: SkippedRowDto[];
-}
-
-/** `POST /api/data/imports/{id}/commit`. */
-export interface ImportResultDto {
-  imported: number;
-  duplicates: number;
-  invalid: number;
-  message: string;
-}
 
 /** The server reads files up to 500 MiB (an Apple Health export of many years). */
 export const MAX_UPLOAD_BYTES = 500 * 1024 * 1024;
@@ -141,7 +37,7 @@ export interface ReadingProgress {
   found: number;
 }
 
-/** One line of the upload's NDJSON answer. */
+/** One line of the upload's NDJSON answer (`Schemas['ImportEventDto']`, one optional field per kind) as the kind it is. */
 export type ImportEvent =
   | ({ type: 'progress' } & ReadingProgress)
   | { type: 'preview'; preview: ImportPreviewDto }

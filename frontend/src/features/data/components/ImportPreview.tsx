@@ -5,7 +5,7 @@ import { Spinner } from '../../../components/feedback/Spinner';
 import { NotesCell, ReadingHeaderCells, ReadingValueCells, type ReadingUnits } from '../../../components/readings/ReadingCells';
 import { readingBpCategory } from '../../../lib/bpCategory';
 import { formatDate } from '../../../lib/dates';
-import type { ImportPreviewDto } from '../api/importApi';
+import type { ImportPreviewDto } from '../../../lib/apiTypes';
 import { StepHeading } from './StepHeading';
 import { FORMAT_LABELS, REASON_SUMMARY, formatCount, plural, reasonLabel } from '../importWords';
 

@@ -17,9 +17,8 @@ import {
   sniffFile,
   uploadImport,
   type FormatChoice,
-  type ImportPreviewDto,
-  type SniffDto,
 } from '../api/importApi';
+import type { ImportPreviewDto, SniffDto } from '../../../lib/apiTypes';
 import { delimiterOf, initialMappingValues, toMappingDto, type MappingValues } from '../mapping';
 import { ExportHelp } from './ExportHelp';
 import { FormatStep, effectiveFormat } from './FormatStep';

@@ -6,7 +6,7 @@ import { SegmentedFieldset, type SegmentOption } from '../../../components/form/
 import { SelectField } from '../../../components/form/SelectField';
 import { useSteadyError } from '../../../components/form/useSteadyError';
 import { BLOOD_SUGAR_UNIT_CHOICES, WEIGHT_UNIT_CHOICES } from '../../../lib/preferences';
-import type { DateOrder, SniffDto } from '../api/importApi';
+import type { DateOrder, SniffDto } from '../../../lib/apiTypes';
 import { IN_DATE_COLUMN, NOT_IN_FILE, columnLetter, validateMapping, type MappingValues, type MeasureField } from '../mapping';
 
 const DATE_ORDERS: ReadonlyArray<SegmentOption<DateOrder>> = [
