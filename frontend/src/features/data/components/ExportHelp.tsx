@@ -21,7 +21,7 @@ export function ExportHelp(): ReactElement {
             In the Withings app (formerly Health Mate), go to <strong>Profile</strong>, then <strong>Settings</strong>, then{' '}
             <strong>Download my data</strong>; on the web dashboard it is under <strong>Settings</strong>,{' '}
             <strong>Download your data</strong>. Withings emails you a link to a .zip file: upload the zip as it is, without
-            unpacking it.
+            unpacking it (its bp.csv or weight.csv alone works too).
           </dd>
           <dt>Apple Health</dt>
           <dd>
@@ -31,9 +31,10 @@ export function ExportHelp(): ReactElement {
           </dd>
           <dt>Any spreadsheet</dt>
           <dd>
-            Save it as CSV: in Excel, <strong>Save As</strong> then <strong>CSV UTF-8</strong>; in Google Sheets,{' '}
-            <strong>File</strong>, <strong>Download</strong>, <strong>Comma-separated values</strong>. Vitalog shows its
-            first rows and asks which column holds what.
+            Save it as CSV: in Excel, <strong>Save As</strong> then <strong>CSV UTF-8</strong>; in LibreOffice,{' '}
+            <strong>Save As</strong> then <strong>Text CSV</strong>; in Google Sheets, <strong>File</strong>,{' '}
+            <strong>Download</strong>, <strong>Comma-separated values</strong>. Vitalog shows its first rows and asks which
+            column holds what, and remembers your answer for the next file with the same columns.
           </dd>
         </dl>
         <p>Menus change between app versions: if a step looks different, search the app&apos;s settings for “export”.</p>
