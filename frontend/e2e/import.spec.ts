@@ -81,6 +81,15 @@ test('an Apple Health export.zip: upload progress, reading, preview, import, the
     downloadThroughput: -1,
     uploadThroughput: 512 * 1024,
   });
+  // Every text the progress line shows, kept as it changes: the reading stage may be brief.
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    (window as unknown as { importTexts: string[] }).importTexts = seen;
+    new MutationObserver(() => {
+      const text = document.querySelector('.import-progress-text')?.textContent;
+      if (text && seen.at(-1) !== text) seen.push(text);
+    }).observe(document.body, { subtree: true, childList: true, characterData: true });
+  });
   await data.getByRole('button', { name: 'Read the file' }).click();
   const bar = data.getByRole('progressbar');
   await expect(bar).toBeVisible();
@@ -94,6 +103,12 @@ test('an Apple Health export.zip: upload progress, reading, preview, import, the
 
   const preview = data.getByRole('group', { name: 'Preview of export.zip' });
   await expect(preview).toBeVisible({ timeout: 60_000 });
+  const texts = await page.evaluate(() => (window as unknown as { importTexts: string[] }).importTexts);
+  expect(texts.some((t) => /^Uploading /.test(t))).toBe(true);
+  // The server's reading, as its NDJSON lines arrived: the last one counts what it found.
+  expect(texts.filter((t) => t.startsWith('Reading')).at(-1) ?? 'no reading stage seen').toMatch(
+    /^Reading the file…$|^Reading: [\d,]+ records? read, [\d,]+ readings? found$/,
+  );
   await expect(preview.getByRole('heading', { name: 'Preview of export.zip' })).toBeFocused();
   await expect(preview).toContainText(/Apple Health export: [\d,]+ records read/);
   const summary = preview.getByRole('list', { name: 'Import summary' });
@@ -108,10 +123,10 @@ test('an Apple Health export.zip: upload progress, reading, preview, import, the
 
   // The first rows as they will be stored, converted to New York and shown in kg and mmol/L.
   const rows = preview.getByRole('table', { name: /new readings, as they will be stored$/ });
-  const texts = await rowTexts(rows);
-  expect(texts).toHaveLength(exported.expected.rows.length);
+  const shown = await rowTexts(rows);
+  expect(shown).toHaveLength(exported.expected.rows.length);
   for (const [i, want] of exported.expected.rows.entries()) {
-    const row = (texts[i] ?? '').replace(/\s+/g, ' ');
+    const row = (shown[i] ?? '').replace(/\s+/g, ' ');
     expect(row).toContain(want.date);
     expect(row).toContain(want.time);
     expect(row).toMatch(want.text);
@@ -165,7 +180,7 @@ test('cancelling an upload stops it and starts again, nothing saved', async ({ p
   await cdp.send('Network.enable');
   await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 20, downloadThroughput: -1, uploadThroughput: 128 * 1024 });
   await data.getByRole('button', { name: 'Read the file' }).click();
-  await expect(data.getByText(/^Uploading /)).toBeVisible();
+  await expect(data.getByText(/^Uploading [\d.,]+ (KB|MB) of /)).toBeVisible();
   await data.getByRole('button', { name: 'Cancel' }).click();
   await expect(data.getByText('Import cancelled')).toBeVisible();
   await expect(data.getByRole('progressbar')).toHaveCount(0);
@@ -272,23 +287,23 @@ test('a spreadsheet in DD/MM: the columns mapped on the page, remembered for the
   await expect(data.getByText('Import cancelled')).toBeVisible();
 });
 
-test("a file that is not what it says: the server's message names the format and the line", async ({ page, mailbox }) => {
+test("a file read as a format it is not: the server's message names the format and the line", async ({ page, mailbox }) => {
   await subscribedUser(page, mailbox, 'bad');
   await page.goto('/profile#profile-data');
   const data = dataSection(page);
-  const csv = `${omronCsv([[dayAgo(3), '8:05 am', 132, 84, 71, '-']])}"not","enough"\r\n`;
-  await data.getByLabel('File to import').setInputFiles({ name: 'omron.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
-  await expect(data.getByText('Detected: OMRON connect CSV.')).toBeVisible();
-  await data.getByLabel('Read it as').selectOption('withings');
+  const csv = `Datum;Sys;Dia\r\n${ddmm(dayAgo(3))};120;80\r\n`;
+  await data.getByLabel('File to import').setInputFiles({ name: 'blood.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await expect(data.getByText('Detected: Spreadsheet.')).toBeVisible();
+  await expect(data.getByRole('form', { name: 'Columns of blood.csv' })).toBeVisible();
+  await data.getByLabel('Read it as').selectOption('omron');
   await data.getByRole('button', { name: 'Read the file' }).click();
   const alert = data.getByRole('alert').filter({ hasText: 'This file could not be imported' });
-  await expect(alert).toBeVisible();
-  await expect(alert).toContainText(/Withings/);
-  await expect(alert).toContainText(/line \d/);
+  await expect(alert).toContainText('This is not an OMRON connect CSV: line 1 must be the header');
+  await expect(alert.locator('xpath=..')).toBeFocused();
+  expect(await (await page.request.get('/api/readings')).json()).toEqual([]);
   // The file stays chosen: read it as what it is.
   await data.getByLabel('Read it as').selectOption('auto');
-  await data.getByRole('button', { name: 'Read the file' }).click();
-  await expect(data.getByRole('group', { name: 'Preview of omron.csv' })).toBeVisible();
+  await expect(data.getByRole('form', { name: 'Columns of blood.csv' })).toBeVisible();
 });
 
 test('without a subscription the file is recognised but not read', async ({ page, mailbox }) => {
