@@ -1,5 +1,6 @@
 // "Your data" on /profile against the real server: a CSV exported by one account through
-// the page is imported into another through the page (preview, import, nothing twice); the
+// the page is imported into another through the page's import (detected as Vitalog's CSV,
+// preview, import, nothing twice; other apps' files are import.spec.ts's); the
 // FHIR export validates against the FHIR R4 JSON schema; an account is deleted through the
 // danger zone's dialog. Screenshots of the new sections go to /tmp/data-*.png.
 import { readFileSync } from 'node:fs';
@@ -182,17 +183,21 @@ test('a CSV exported by one account through the page imports into another, once'
   await loginThroughUi(page, bob);
   await subscribe(page.request);
   await page.goto('/profile#profile-data');
-  await data.getByLabel('CSV file').setInputFiles(csvPath);
+  await data.getByLabel('File to import').setInputFiles(csvPath);
+  await expect(data.getByText('Detected: Vitalog CSV.')).toBeVisible();
+  await data.getByRole('button', { name: 'Read the file' }).click();
   const preview = data.getByRole('group', { name: /^Preview of / });
   await expect(preview).toBeVisible();
   const summary = preview.getByRole('list', { name: 'Import summary' });
   await expect(summary).toContainText('3 new');
   await expect(summary).toContainText('0 already there');
-  await expect(summary).toContainText('0 with errors');
-  await expect(preview.getByRole('table', { name: 'The 3 new readings' })).toContainText('Before breakfast, after a walk');
+  await expect(summary).toContainText('0 skipped');
+  await expect(preview.getByRole('table', { name: 'The new readings, as they will be stored' })).toContainText(
+    'Before breakfast, after a walk',
+  );
   await shoot(page, 'import-preview-desktop', data);
 
-  const importing = page.waitForResponse((r) => r.url().endsWith('/api/data/import') && r.request().method() === 'POST');
+  const importing = page.waitForResponse((r) => /\/api\/data\/imports\/[^/]+\/commit$/.test(r.url()) && r.request().method() === 'POST');
   await preview.getByRole('button', { name: 'Import 3 readings' }).click();
   expect((await importing).status()).toBe(200);
   await expect(page.getByRole('region', { name: 'Notifications' })).toContainText('Imported 3 readings.');
@@ -212,7 +217,8 @@ test('a CSV exported by one account through the page imports into another, once'
   }
 
   // The same file again: everything is already there and nothing can be imported.
-  await data.getByLabel('CSV file').setInputFiles(csvPath);
+  await data.getByLabel('File to import').setInputFiles(csvPath);
+  await data.getByRole('button', { name: 'Read the file' }).click();
   await expect(summary).toContainText('0 new');
   await expect(summary).toContainText('3 already there');
   await expect(preview.getByRole('button', { name: 'Import 0 readings' })).toBeDisabled();
@@ -222,27 +228,31 @@ test('a CSV exported by one account through the page imports into another, once'
   expect(await readingsOf(page.request)).toHaveLength(3);
 });
 
-test('an unreadable file is refused under the file field', async ({ page, mailbox }) => {
+test("a file read as Vitalog's CSV that is not one is refused with the server's message", async ({ page, mailbox }) => {
   const carol = await verifiedAccount(page.request, mailbox, 'badf');
   await loginThroughUi(page, carol);
   await subscribe(page.request);
   await page.goto('/profile#profile-data');
   const data = dataSection(page);
-  await data.getByLabel('CSV file').setInputFiles({ name: 'notes.csv', mimeType: 'text/csv', buffer: Buffer.from('hello\nworld\n') });
-  await expect(data.getByText("The first row must name the columns, with at least date and time (as in Vitalog's export).")).toBeVisible();
-  await expect(data.getByLabel('CSV file')).toHaveAttribute('aria-invalid', 'true');
+  await data.getByLabel('File to import').setInputFiles({ name: 'notes.csv', mimeType: 'text/csv', buffer: Buffer.from('hello\nworld\n') });
+  await data.getByLabel('Read it as').selectOption('vitalog');
+  await data.getByRole('button', { name: 'Read the file' }).click();
+  const alert = data.getByRole('alert').filter({ hasText: 'This file could not be imported' });
+  await expect(alert).toContainText("The first row must name the columns, with at least date and time (as in Vitalog's export).");
+  expect(await readingsOf(page.request)).toHaveLength(0);
 });
 
-test('checking a file without a subscription says it needs one', async ({ page, mailbox }) => {
+test('reading a file without a subscription says it needs one', async ({ page, mailbox }) => {
   const dan = await verifiedAccount(page.request, mailbox, 'nosub');
   await loginThroughUi(page, dan);
   await page.goto('/profile#profile-data');
   const data = dataSection(page);
   const csv = `date,time,systolic,diastolic,heart_rate,weight,weight_unit,blood_sugar,blood_sugar_unit,notes\r\n${daysAgo(2)},09:00,120,80,,,,,,\r\n`;
-  await data.getByLabel('CSV file').setInputFiles({ name: 'one.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
-  // The server checks files only for subscribers (checking a large file is real work).
-  await expect(data.getByText('Checking and importing readings needs an active subscription.')).toBeVisible();
-  await expect(data.getByLabel('CSV file')).toHaveAttribute('aria-invalid', 'true');
+  await data.getByLabel('File to import').setInputFiles({ name: 'one.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  // The server reads files only for subscribers (reading a large file is real work).
+  await expect(data.getByText('Detected: Vitalog CSV.')).toBeVisible();
+  await expect(data.getByText('Subscription Required')).toBeVisible();
+  await expect(data.getByRole('button', { name: 'Read the file' })).toBeDisabled();
   await expect(data.getByRole('group', { name: 'Preview of one.csv' })).toHaveCount(0);
   expect(await readingsOf(page.request)).toHaveLength(0);
 });
@@ -302,13 +312,15 @@ test('screenshots of the new sections, desktop and 375 px', async ({ page, mailb
     await expect(prefs.getByLabel('Reminder time')).toBeVisible();
     await shoot(page, `preferences-${label}`, prefs);
     const data = dataSection(page);
-    await data.getByText('About the CSV format').click();
+    await data.getByText("About Vitalog's CSV format").click();
+    await data.getByText('Where each app hides its export').click();
     await shoot(page, `section-${label}`, data);
     await shoot(page, `security-${label}`, page.locator('#profile-security'));
     if (label === 'desktop') await expectNoAxeViolations(page, '/profile at 1280 px with the CSV format open');
     if (label === 'mobile') {
       const csv = `date,time,systolic,diastolic,heart_rate,weight,weight_unit,blood_sugar,blood_sugar_unit,notes\r\n${daysAgo(2)},09:00,120,80,71,70.5,kg,5.6,mmol/L,Morning\r\n${daysAgo(1)},25:00,300,80,,,,,,\r\n`;
-      await data.getByLabel('CSV file').setInputFiles({ name: 'mixed.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+      await data.getByLabel('File to import').setInputFiles({ name: 'mixed.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+      await data.getByRole('button', { name: 'Read the file' }).click();
       await expect(data.getByRole('group', { name: 'Preview of mixed.csv' })).toBeVisible();
       await shoot(page, 'import-preview-mobile', data);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);

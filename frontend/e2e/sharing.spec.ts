@@ -4,19 +4,12 @@
 // sharing, and the stranger's reload says the link is no longer available. Also: the access
 // code form, axe on the clinician view at 375 and 1280 px, and screenshots to look at
 // (test-results/screenshots, or VITALOG_SHOTS_DIR).
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import type { APIRequestContext, Browser, BrowserContext, Locator, Page } from '@playwright/test';
 import { expect, loginThroughUi, test, verifiedAccount } from './fixtures';
 import { expectNoAxeViolations, readingsForDays, seedReadings, subscribe } from './readings-fixtures';
-import { shotPath } from './vitalog-server';
+import { reviewShotPath } from './vitalog-server';
 
-function shot(name: string): string {
-  const dir = process.env.VITALOG_SHOTS_DIR;
-  if (!dir) return shotPath(`sharing-${name}.png`);
-  mkdirSync(dir, { recursive: true });
-  return path.join(dir, `${name}.png`);
-}
+const shot = (name: string): string => reviewShotPath('sharing', name);
 
 interface NewShare {
   label: string;

@@ -17,6 +17,17 @@ export function shotPath(name: string): string {
   return path.join(dir, name);
 }
 
+/**
+ * A screenshot a person reviews: in VITALOG_SHOTS_DIR as `{name}.png` when it is set,
+ * otherwise test-results/screenshots/`{prefix}-{name}.png`.
+ */
+export function reviewShotPath(prefix: string, name: string): string {
+  const dir = process.env.VITALOG_SHOTS_DIR;
+  if (!dir) return shotPath(`${prefix}-${name}.png`);
+  mkdirSync(dir, { recursive: true });
+  return path.join(dir, `${name}.png`);
+}
+
 export function vitalogBinary(): string {
   return path.resolve(FRONTEND_DIR, process.env.VITALOG_BIN ?? '../target/debug/vitalog');
 }

@@ -26,6 +26,14 @@ describe('api client', () => {
     expect(calls[2]!.body).toEqual({ b: null });
   });
 
+  it('sends a Blob as it is, as application/octet-stream', async () => {
+    const { calls } = mockFetch({ 'POST /api/bytes': { body: { ok: true } } });
+    const blob = new Blob(['a,b\n1,2\n']);
+    await expect(apiPost('/api/bytes', blob)).resolves.toEqual({ ok: true });
+    expect(calls[0]!.headers['Content-Type']).toBe('application/octet-stream');
+    expect(calls[0]!.body).toBe(blob);
+  });
+
   it("turns a non-OK answer into Error('{status}: {body}') keeping status and parsed body", async () => {
     mockFetch({ 'POST /api/login': { status: 401, body: { message: 'Invalid username or password' } } });
     const error = await apiPost('/api/login', {}).catch((e: unknown) => e);

@@ -1,7 +1,8 @@
 /**
  * The one HTTP client of the app. Every request sends the session cookie
- * (`credentials: 'include'`), non-GET bodies are JSON, and a non-OK answer
- * becomes an {@link ApiError} whose message reads `'{status}: {body or statusText}'`.
+ * (`credentials: 'include'`), non-GET bodies are JSON (a `Blob` is sent as it is, as
+ * `application/octet-stream`), and a non-OK answer becomes an {@link ApiError} whose
+ * message reads `'{status}: {body or statusText}'`.
  */
 
 /** The server's error body: `{ message, errors?: { field: message } }` plus a few extras. */
@@ -68,6 +69,15 @@ function parseJson(text: string): unknown {
   }
 }
 
+/**
+ * The {@link ApiError} of a non-OK answer's status and body: for answers read by other means
+ * than `fetch` (an upload through XMLHttpRequest, which reports its progress).
+ */
+export function apiErrorOf(status: number, statusText: string, text: string): ApiError {
+  const parsed = parseJson(text);
+  return new ApiError(status, text !== '' ? text : statusText, isRecord(parsed) ? (parsed as ApiErrorBody) : null);
+}
+
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
 export interface RequestOptions {
@@ -92,7 +102,10 @@ export async function apiRequestWithHeaders<T>(
 ): Promise<ApiAnswer<T>> {
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   const init: RequestInit = { method, credentials: 'include', headers };
-  if (body !== undefined) {
+  if (body instanceof Blob) {
+    headers['Content-Type'] = 'application/octet-stream';
+    init.body = body;
+  } else if (body !== undefined) {
     headers['Content-Type'] = 'application/json';
     init.body = JSON.stringify(body);
   }
@@ -101,14 +114,7 @@ export async function apiRequestWithHeaders<T>(
   const response = await fetch(url, init);
   const text = await response.text();
 
-  if (!response.ok) {
-    const parsed = parseJson(text);
-    throw new ApiError(
-      response.status,
-      text !== '' ? text : response.statusText,
-      isRecord(parsed) ? (parsed as ApiErrorBody) : null,
-    );
-  }
+  if (!response.ok) throw apiErrorOf(response.status, response.statusText, text);
   return { data: parseJson(text) as T, headers: response.headers, text };
 }
 

@@ -183,3 +183,50 @@ export type SharedViewDto = Omit<
 
 /** `POST /api/shared/{token}/unlock`. */
 export type UnlockRequest = Schemas['UnlockRequest'];
+
+// Import from other apps (issue 18): the codes the server sends as strings.
+
+/** The formats the server reads, by their wire names. */
+export type ImportFormat = 'vitalog' | 'omron' | 'withings' | 'apple-health' | 'spreadsheet';
+/** How a spreadsheet writes dates: MM/DD, DD/MM or YYYY-MM-DD. */
+export type DateOrder = 'mdy' | 'dmy' | 'ymd';
+export type SkipReason = 'out-of-range' | 'unreadable-date' | 'unreadable' | 'duplicate';
+
+type MappingColumn = 'time' | 'systolic' | 'diastolic' | 'heartRate' | 'weight' | 'bloodSugar' | 'notes';
+
+/** Which column (0-based, null: not in the file) holds what in a spreadsheet; `time` null: in the date column. */
+export type MappingDto = Omit<Sent<Schemas['MappingDto'], MappingColumn>, 'weightUnit' | 'bloodSugarUnit' | 'dateOrder'> & {
+  weightUnit: 'lbs' | 'kg';
+  bloodSugarUnit: 'mg/dL' | 'mmol/L';
+  dateOrder: DateOrder;
+};
+
+/** `POST /api/data/imports/sniff`: `format` null when not recognised (a zip is told apart when it is read). */
+export type SniffDto = Omit<Sent<Schemas['SniffDto'], 'delimiter'>, 'format' | 'container' | 'mapping'> & {
+  format: ImportFormat | null;
+  container: 'csv' | 'zip' | 'xml' | 'unknown';
+  mapping: MappingDto | null;
+};
+
+export type ImportCountsDto = Schemas['ImportCountsDto'];
+
+/** A new reading as it will be stored: weight in lbs, blood sugar in mg/dL. */
+export type ImportRowDto = Sent<Schemas['ImportRowDto'], Exclude<MappingColumn, 'time'>>;
+
+export type SkippedRowDto = Omit<Schemas['SkippedRowDto'], 'reason'> & { reason: SkipReason };
+
+/** What importing a file would do; nothing is stored until the draft `id` is committed. */
+export type ImportPreviewDto = Omit<
+  Sent<Schemas['ImportPreviewDto'], 'from' | 'to'>,
+  'format' | 'timeBasis' | 'skippedByReason' | 'rows' | 'skippedRows'
+> & {
+  format: ImportFormat;
+  /** `converted`: the file's times carried offsets and are shown in `timeZone`. */
+  timeBasis: 'converted' | 'as-written';
+  skippedByReason: Partial<Record<SkipReason, number>>;
+  rows: ImportRowDto[];
+  skippedRows: SkippedRowDto[];
+};
+
+/** `POST /api/data/imports/{id}/commit` (and the old JSON import). */
+export type ImportResultDto = Schemas['ImportResultDto'];

@@ -5,6 +5,16 @@ import type { Schemas } from './apiTypes';
 export type WeightUnit = 'lbs' | 'kg';
 export type BloodSugarUnit = 'mg/dL' | 'mmol/L';
 
+/** The units as a choice names them (Preferences, an imported spreadsheet's columns). */
+export const WEIGHT_UNIT_CHOICES: ReadonlyArray<{ value: WeightUnit; label: string }> = [
+  { value: 'lbs', label: 'Pounds (lbs)' },
+  { value: 'kg', label: 'Kilograms (kg)' },
+];
+export const BLOOD_SUGAR_UNIT_CHOICES: ReadonlyArray<{ value: BloodSugarUnit; label: string }> = [
+  { value: 'mg/dL', label: 'mg/dL' },
+  { value: 'mmol/L', label: 'mmol/L' },
+];
+
 /**
  * `GET /api/user/preferences`, with the units narrowed to the ones the client knows.
  * `reminderTime`: `HH:MM` local time (a day with no reading by then gets a reminder email);

@@ -9,6 +9,7 @@ export interface MockResponse {
 export interface RecordedCall {
   url: string;
   method: string;
+  /** A JSON body parsed; a binary body (`Blob`) as sent. */
   body: unknown;
   credentials: RequestCredentials | undefined;
   headers: Record<string, string>;
@@ -38,7 +39,7 @@ export function mockFetch(
     const call: RecordedCall = {
       url,
       method,
-      body: typeof rawBody === 'string' ? (JSON.parse(rawBody) as unknown) : undefined,
+      body: typeof rawBody === 'string' ? (JSON.parse(rawBody) as unknown) : rawBody instanceof Blob ? rawBody : undefined,
       credentials: init?.credentials,
       headers: (init?.headers ?? {}) as Record<string, string>,
     };

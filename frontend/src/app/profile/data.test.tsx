@@ -1,82 +1,103 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import useSWR from 'swr';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ReactElement } from 'react';
 import { fetcher } from '../../lib/api';
-import { mockFetch, type MockResponse, type RecordedCall } from '../../testing/fetchMock';
+import { mockFetch, type MockResponse } from '../../testing/fetchMock';
+import { lastXhr, mockXhr } from '../../testing/xhrMock';
 import { renderWithProviders } from '../../testing/render';
-import type { ImportPreview } from '../../features/data/api/dataApi';
-import { isReadingsKey } from '../../features/data/components/ImportReadings';
+import type { ImportPreviewDto, SniffDto } from '../../lib/apiTypes';
 import ProfilePage from './ProfilePage';
 import { activeSubscription, pageRoutes, storedPreferences } from './profileFixtures';
+
+beforeEach(() => {
+  mockXhr();
+});
 
 afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const CSV =
-  'date,time,systolic,diastolic,heart_rate,weight,weight_unit,blood_sugar,blood_sugar_unit,notes\r\n' +
-  '2026-11-01,08:00,120,80,70,154.3,lbs,99,mg/dL,\r\n';
+const appleSniff: SniffDto = {
+  format: 'apple-health',
+  container: 'zip',
+  delimiter: null,
+  columns: [],
+  rows: [],
+  mapping: null,
+  remembered: false,
+};
 
-const preview: ImportPreview = {
-  new: 2,
-  duplicates: 1,
-  invalid: 1,
+const sheetSniff: SniffDto = {
+  format: 'spreadsheet',
+  container: 'csv',
+  delimiter: ';',
+  columns: ['Datum', 'Sys', 'Dia', 'Gewicht', 'Notiz'],
+  rows: [
+    ['06/07/2023 08:10', '128', '82', '71,5', 'nach dem Laufen'],
+    ['07/07/2023 08:05', '131', '85', '', ''],
+  ],
+  mapping: {
+    delimiter: ';',
+    date: 0,
+    time: null,
+    systolic: 1,
+    diastolic: 2,
+    heartRate: null,
+    weight: 3,
+    bloodSugar: null,
+    notes: 4,
+    weightUnit: 'kg',
+    bloodSugarUnit: 'mg/dL',
+    dateOrder: 'dmy',
+  },
+  remembered: true,
+};
+
+const preview: ImportPreviewDto = {
+  id: 'draft-1',
+  format: 'apple-health',
+  fileName: 'export.zip',
+  timeBasis: 'converted',
+  timeZone: 'America/New_York',
+  records: 1234567,
+  counts: { bloodPressure: 310, heartRate: 402, weight: 120, bloodSugar: 14 },
+  new: 800,
+  duplicates: 12,
+  skipped: 590,
+  skippedByReason: { 'out-of-range': 588, 'unreadable-date': 2, duplicate: 12 },
+  from: '2019-03-02',
+  to: '2026-11-20',
   rows: [
     {
-      line: 2,
-      status: 'new',
-      date: '2026-11-01',
-      time: '08:00',
-      systolic: 120,
-      diastolic: 80,
+      location: 'Record at line 12',
+      date: '2019-03-02',
+      time: '07:43',
+      systolic: 128,
+      diastolic: 82,
       heartRate: 70,
       weight: 154.32,
-      bloodSugar: 99,
-      notes: 'after a walk',
-      errors: {},
-    },
-    {
-      line: 3,
-      status: 'duplicate',
-      date: '2026-11-02',
-      time: '08:00',
-      systolic: 118,
-      diastolic: 79,
-      heartRate: null,
-      weight: null,
       bloodSugar: null,
       notes: null,
-      errors: {},
     },
     {
-      line: 4,
-      status: 'invalid',
-      date: null,
-      time: null,
+      location: 'Record at line 40',
+      date: '2019-03-03',
+      time: '21:15',
       systolic: null,
       diastolic: null,
       heartRate: null,
       weight: null,
-      bloodSugar: null,
-      notes: null,
-      errors: { systolic: 'Systolic must be at least 70', time: 'Time is required' },
-    },
-    {
-      line: 5,
-      status: 'new',
-      date: '2026-11-03',
-      time: '21:15',
-      systolic: 133,
-      diastolic: null,
-      heartRate: null,
-      weight: null,
       bloodSugar: 180.16,
-      notes: null,
-      errors: {},
+      notes: 'after dinner',
     },
   ],
+  skippedRows: Array.from({ length: 500 }, (_, i) =>
+    i === 0
+      ? { location: 'Record at line 7', reason: 'out-of-range' as const, message: 'Systolic must be less than 250' }
+      : { location: `Record at line ${100 + i}`, reason: 'duplicate' as const, message: 'Already stored' },
+  ),
 };
 
 /** Another screen's readings list, to see it refetched after an import. */
@@ -87,7 +108,21 @@ function ReadingsProbe(): ReactElement {
 
 type Routes = Parameters<typeof mockFetch>[0];
 
-function renderPage(routes: Routes = pageRoutes()): ReturnType<typeof mockFetch> {
+let readingsFetches = 0;
+function readingsRoute(): MockResponse {
+  readingsFetches += 1;
+  return { body: { n: readingsFetches } };
+}
+
+function routesWith(extra: Routes, subscription = activeSubscription): Routes {
+  return pageRoutes({
+    'GET /api/user/subscription': { body: subscription },
+    'GET /api/readings?limit=5': readingsRoute,
+    ...extra,
+  });
+}
+
+function renderPage(routes: Routes): ReturnType<typeof mockFetch> {
   const mock = mockFetch(routes);
   renderWithProviders(
     <>
@@ -103,28 +138,29 @@ function section(): HTMLElement {
   return screen.getByRole('region', { name: 'Your data' });
 }
 
-async function chooseFile(text = CSV, name = 'readings.csv'): Promise<void> {
+async function chooseFile(name = 'export.zip', text = 'PK'): Promise<void> {
   const user = userEvent.setup();
-  const input = within(section()).getByLabelText('CSV file');
-  await user.upload(input, new File([text], name, { type: 'text/csv' }));
+  await user.upload(within(section()).getByLabelText('File to import'), new File([text], name));
 }
 
-let readingsFetches = 0;
-function readingsRoute(): MockResponse {
-  readingsFetches += 1;
-  return { body: { n: readingsFetches } };
-}
+const progressLine = (done: number, total: number, records: number, found: number): string =>
+  `${JSON.stringify({ type: 'progress', done, total, records, found })}\n`;
 
-function routesWith(extra: Routes): Routes {
-  return pageRoutes({
-    'GET /api/user/subscription': { body: activeSubscription },
-    'GET /api/readings?limit=5': readingsRoute,
-    ...extra,
+/** Chooses export.zip, reads it and answers with the preview. */
+async function toPreview(): Promise<HTMLElement> {
+  await chooseFile();
+  const user = userEvent.setup();
+  await user.click(await within(section()).findByRole('button', { name: 'Read the file' }));
+  act(() => {
+    lastXhr().uploadDone();
+    lastXhr().respond(200, `${JSON.stringify({ type: 'preview', preview })}\n`);
+    lastXhr().finish();
   });
+  return within(section()).findByRole('group', { name: 'Preview of export.zip' });
 }
 
-describe('Your data: downloads', () => {
-  it('is in the section nav and links every export with the download attribute', () => {
+describe('Your data: downloads and help', () => {
+  it('links every export with the download attribute and says where apps hide theirs', () => {
     renderPage(routesWith({}));
     expect(section()).toHaveAttribute('id', 'profile-data');
     const nav = screen.getByRole('navigation', { name: 'Profile sections' });
@@ -141,208 +177,355 @@ describe('Your data: downloads', () => {
       expect(link).toHaveAttribute('download');
     }
     expect(
-      within(section()).getByText(
-        'date,time,systolic,diastolic,heart_rate,weight,weight_unit,blood_sugar,blood_sugar_unit,notes',
-      ),
+      within(section()).getByText('date,time,systolic,diastolic,heart_rate,weight,weight_unit,blood_sugar,blood_sugar_unit,notes'),
     ).toBeInTheDocument();
-    expect(within(section()).getByText(/A blank unit means lbs and mg\/dL/)).toBeInTheDocument();
+    const help = within(section()).getByText('Where each app hides its export').closest('details');
+    expect(help).not.toBeNull();
+    expect(within(help!).getAllByRole('term', { hidden: true }).map((t) => t.textContent)).toEqual([
+      'OMRON connect',
+      'Withings',
+      'Apple Health',
+      'Any spreadsheet',
+    ]);
+    expect(within(help!).getByText('Export All Health Data')).toBeInTheDocument();
+    expect(within(section()).getByLabelText('File to import')).toHaveAttribute('accept', '.csv,.txt,.zip,.xml');
   });
 });
 
 describe('Your data: import', () => {
-  it("previews the file: counts, rows with errors and new rows in the user's units", async () => {
-    const { calls } = renderPage(
+  it('detects the file from its first 64 KiB and lets the user read it as another format', async () => {
+    const { calls } = renderPage(routesWith({ 'POST /api/data/imports/sniff?name=export.zip': { body: appleSniff } }));
+    await chooseFile();
+    expect(await within(section()).findByText('Detected: Apple Health export.')).toBeInTheDocument();
+    expect(calls.find((c) => c.url.startsWith('/api/data/imports/sniff'))?.body).toBeInstanceOf(Blob);
+    const format = within(section()).getByLabelText('Read it as');
+    expect(format).toHaveValue('auto');
+    expect(within(format).getAllByRole('option').map((o) => o.textContent)).toEqual([
+      'Automatic',
+      'Apple Health export',
+      'OMRON connect CSV',
+      'Withings Health Mate export',
+      'Vitalog CSV',
+      'Other spreadsheet',
+    ]);
+    const user = userEvent.setup();
+    await user.selectOptions(format, 'withings');
+    await user.click(within(section()).getByRole('button', { name: 'Read the file' }));
+    expect(lastXhr().url).toBe('/api/data/imports?format=withings&name=export.zip');
+  });
+
+  it('shows the upload, then the reading, on one bar with a status, and the preview after', async () => {
+    renderPage(
       routesWith({
         'GET /api/user/preferences': { body: { ...storedPreferences, weightUnit: 'kg', bloodSugarUnit: 'mmol/L' } },
-        'POST /api/data/import/preview': { body: preview },
+        'POST /api/data/imports/sniff?name=export.zip': { body: appleSniff },
       }),
     );
     await screen.findByRole('form', { name: 'Preferences' });
     await chooseFile();
+    const user = userEvent.setup();
+    await user.click(await within(section()).findByRole('button', { name: 'Read the file' }));
+    const xhr = lastXhr();
+    expect(xhr.url).toBe('/api/data/imports?format=auto&name=export.zip');
 
-    const panel = await within(section()).findByRole('group', { name: 'Preview of readings.csv' });
-    expect(calls.find((c) => c.url === '/api/data/import/preview')?.body).toEqual({ csv: CSV });
+    const bar = within(section()).getByRole('progressbar');
+    const mb = 1024 * 1024;
+    act(() => xhr.uploadProgress(45.2 * mb, 200 * mb));
+    expect(within(section()).getByText('Uploading 45.2 MB of 200 MB')).toBeInTheDocument();
+    expect(bar).toHaveAttribute('aria-valuenow', '22');
+    expect(within(section()).getByRole('heading', { name: 'Importing export.zip' })).toHaveFocus();
+    expect(within(section()).getByLabelText('File to import')).toBeDisabled();
+
+    act(() => xhr.uploadDone());
+    expect(within(section()).getByText('Reading the file…')).toBeInTheDocument();
+    expect(within(section()).getByRole('progressbar')).not.toHaveAttribute('aria-valuenow');
+    act(() => xhr.respond(200, progressLine(50 * mb, 200 * mb, 1234567, 3210)));
+    expect(within(section()).getByText('Reading: 1,234,567 records read, 3,210 readings found')).toBeInTheDocument();
+    expect(within(section()).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '25');
+    // Screen readers hear every tenth of the way, not every line.
+    expect(within(section()).getByText('Reading export.zip: 20%')).toHaveAttribute('role', 'status');
+
+    act(() => {
+      xhr.respond(200, `${JSON.stringify({ type: 'preview', preview })}\n`);
+      xhr.finish();
+    });
+    const panel = await within(section()).findByRole('group', { name: 'Preview of export.zip' });
+    expect(within(panel).getByRole('heading', { name: 'Preview of export.zip' })).toHaveFocus();
+    expect(panel).toHaveTextContent('Apple Health export: 1,234,567 records read.');
     const summary = within(panel).getByRole('list', { name: 'Import summary' });
-    expect(summary).toHaveTextContent('2 new');
-    expect(summary).toHaveTextContent('1 already there');
-    expect(summary).toHaveTextContent('1 with errors');
+    expect(summary).toHaveTextContent('800 new');
+    expect(summary).toHaveTextContent('12 already there');
+    expect(summary).toHaveTextContent('590 skipped');
+    const kinds = within(panel).getByRole('list', { name: 'New readings by kind' });
+    expect(kinds).toHaveTextContent('Blood pressure 310');
+    expect(kinds).toHaveTextContent('Heart rate 402');
+    expect(kinds).toHaveTextContent('Weight 120');
+    expect(kinds).toHaveTextContent('Blood sugar 14');
+    expect(within(panel).getByText('From 03/02/2019 to 11/20/2026')).toBeInTheDocument();
+    expect(within(panel).getByText('Times converted to your time zone, America/New_York')).toBeInTheDocument();
+    expect(within(panel).getByText('Skipped: 588 out of range, 2 with a date that could not be read')).toBeInTheDocument();
 
-    const errors = within(panel).getByRole('table', { name: 'Rows with errors (they will be skipped)' });
-    const errorRows = within(errors).getAllByRole('row').slice(1);
-    expect(errorRows.map((r) => r.textContent)).toEqual([
-      '4SystolicSystolic must be at least 70',
-      '4TimeTime is required',
+    // The first rows as they will be stored, in the user's units (lib/units), as History shows them.
+    const rows = within(panel).getByRole('table', { name: 'The first 2 of 800 new readings, as they will be stored' });
+    const cells = (row: HTMLElement | undefined): string[] =>
+      row ? within(row).getAllByRole('cell').map((c) => c.textContent ?? '') : [];
+    const [first, second] = within(rows).getAllByRole('row').slice(1);
+    expect(cells(first)).toEqual([
+      '03/02/2019',
+      '07:437:43 AM',
+      expect.stringMatching(/^128\/82 mmHg/),
+      '70 bpm',
+      '70.0 kg',
+      '---',
+      '---',
     ]);
+    expect(cells(second)).toEqual(['03/03/2019', '21:159:15 PM', '---', '---', '---', '10.0 mmol/L', 'after dinner']);
 
-    const fresh = within(panel).getByRole('table', { name: 'The 2 new readings' });
-    const headers = within(fresh).getAllByRole('columnheader').map((h) => h.textContent);
-    expect(headers).toEqual([
-      'Line',
-      'Date',
-      'Time',
-      'Blood pressure',
-      'Heart rate (bpm)',
-      'Weight (kg)',
-      'Blood sugar (mmol/L)',
-      'Notes',
-    ]);
-    const cells = (row: HTMLElement | undefined): Array<string | null> =>
-      row ? within(row).getAllByRole('cell').map((c) => c.textContent) : [];
-    const [first, second] = within(fresh).getAllByRole('row').slice(1);
-    // 154.32 lbs is 70.0 kg; 99 and 180.16 mg/dL are 5.5 and 10.0 mmol/L: the precision of
-    // every other screen (lib/units.ts). Half a blood pressure and missing values read as
-    // in History (ReadingCells).
-    expect(cells(first)).toEqual(['2', '2026-11-01', '08:00', '120/80', '70', '70.0', '5.5', 'after a walk']);
-    expect(cells(second)).toEqual(['5', '2026-11-03', '21:15', '133/---', '---', '---', '10.0', '']);
-    expect(within(fresh).queryByText('2026-11-02')).not.toBeInTheDocument();
-
-    expect(within(panel).getByRole('button', { name: 'Import 2 readings' })).toBeEnabled();
-    expect(calls.some((c) => c.url === '/api/data/import')).toBe(false);
+    const skipped = within(panel).getByRole('table', { name: 'Rows skipped (they will not be imported)' });
+    expect(within(panel).getByText('Rows skipped (602)')).toBeInTheDocument();
+    expect(within(panel).getByText('Showing the first 500 of 602.')).toBeInTheDocument();
+    expect(within(skipped).getAllByRole('row')[1]).toHaveTextContent('Record at line 7Out of rangeSystolic must be less than 250');
+    expect(within(skipped).getAllByRole('row')[2]).toHaveTextContent('Already there');
+    expect(within(panel).getByRole('button', { name: 'Import 800 readings' })).toBeEnabled();
   });
 
-  it("imports, toasts the server's message and refetches the readings", async () => {
+  it("imports the preview, toasts the server's message and refetches the readings", async () => {
     readingsFetches = 0;
-    const message = 'Imported 2 readings. 1 was already there. 1 row was skipped because of errors.';
+    const message = 'Imported 800 readings. 12 were already there. 590 rows were skipped because of errors.';
     const { calls } = renderPage(
       routesWith({
-        'POST /api/data/import/preview': { body: preview },
-        'POST /api/data/import': { body: { imported: 2, duplicates: 1, invalid: 1, message } },
+        'POST /api/data/imports/sniff?name=export.zip': { body: appleSniff },
+        'POST /api/data/imports/draft-1/commit': { body: { imported: 800, duplicates: 12, invalid: 590, message } },
       }),
     );
     expect(await screen.findByTestId('readings-probe')).toHaveTextContent('n=1');
-    await chooseFile();
+    const panel = await toPreview();
     const user = userEvent.setup();
-    await user.click(await within(section()).findByRole('button', { name: 'Import 2 readings' }));
+    await user.click(within(panel).getByRole('button', { name: 'Import 800 readings' }));
 
     expect(await screen.findByText('Readings imported')).toBeInTheDocument();
-    expect(screen.getAllByText(message).length).toBeGreaterThan(0);
-    expect(calls.find((c) => c.url === '/api/data/import')?.body).toEqual({ csv: CSV });
+    expect(calls.some((c) => c.method === 'POST' && c.url === '/api/data/imports/draft-1/commit')).toBe(true);
+    expect(within(section()).getByText('Import finished')).toBeInTheDocument();
+    expect(within(section()).getByText(message)).toBeInTheDocument();
     await waitFor(() => expect(screen.getByTestId('readings-probe')).toHaveTextContent('n=2'));
-    expect(within(section()).queryByRole('group', { name: 'Preview of readings.csv' })).not.toBeInTheDocument();
-    expect(within(section()).getByLabelText('CSV file')).toHaveValue('');
+    expect(within(section()).queryByRole('group', { name: 'Preview of export.zip' })).not.toBeInTheDocument();
+    expect(within(section()).getByLabelText('File to import')).toHaveValue('');
   });
 
-  it('cannot import a file with nothing new', async () => {
+  it('says a preview has expired when its commit answers 404', async () => {
     renderPage(
       routesWith({
-        'POST /api/data/import/preview': {
-          body: { new: 0, duplicates: 1, invalid: 0, rows: [{ ...preview.rows[1] }] },
-        },
+        'POST /api/data/imports/sniff?name=export.zip': { body: appleSniff },
+        'POST /api/data/imports/draft-1/commit': { status: 404, body: { message: 'Not Found' } },
       }),
     );
-    await chooseFile();
-    const panel = await within(section()).findByRole('group', { name: 'Preview of readings.csv' });
-    expect(within(panel).getByRole('button', { name: 'Import 0 readings' })).toBeDisabled();
-    expect(within(panel).queryByRole('table')).not.toBeInTheDocument();
+    const panel = await toPreview();
+    const user = userEvent.setup();
+    await user.click(within(panel).getByRole('button', { name: 'Import 800 readings' }));
+    expect(await within(section()).findByText('This preview expired. Choose the file again.')).toBeInTheDocument();
+    expect(within(section()).queryByRole('group', { name: 'Preview of export.zip' })).not.toBeInTheDocument();
   });
 
-  it('says a subscription is required when the server answers 403, with a link to Subscription', async () => {
+  it('discards the draft when the preview is cancelled', async () => {
     const { calls } = renderPage(
-      pageRoutes({
-        'POST /api/data/import/preview': { body: preview },
-        'POST /api/data/import': { status: 403, body: { message: 'Subscription Required' } },
+      routesWith({
+        'POST /api/data/imports/sniff?name=export.zip': { body: appleSniff },
+        'DELETE /api/data/imports/draft-1': { status: 204 },
       }),
     );
-    await screen.findByRole('form', { name: 'Preferences' });
-    await chooseFile();
-    const panel = await within(section()).findByRole('group', { name: 'Preview of readings.csv' });
-    // The stored subscription is inactive: the preview says so before anything is sent.
-    expect(await within(panel).findByText('Subscription Required')).toBeInTheDocument();
+    const panel = await toPreview();
     const user = userEvent.setup();
-    await user.click(within(panel).getByRole('button', { name: 'Import 2 readings' }));
-
-    expect(await screen.findByText('Importing readings needs an active subscription.')).toBeInTheDocument();
-    expect(calls.some((c: RecordedCall) => c.url === '/api/data/import')).toBe(true);
-    // The toast's title, beside the note in the preview.
-    expect(screen.getAllByText('Subscription Required')).toHaveLength(2);
-    expect(screen.getByRole('button', { name: 'View subscription' })).toBeInTheDocument();
-    expect(within(panel).getByRole('link', { name: 'Subscribe under Subscription' })).toHaveAttribute(
-      'href',
-      '/profile#profile-subscription',
-    );
-    // The preview stays, so the file can be imported once subscribed.
-    expect(within(panel).getByRole('button', { name: 'Import 2 readings' })).toBeEnabled();
+    await user.click(within(panel).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'DELETE' && c.url === '/api/data/imports/draft-1')).toBe(true));
+    expect(within(section()).getByText('Import cancelled')).toBeInTheDocument();
+    expect(within(section()).getByText('Nothing was saved. Choose a file to start again.')).toBeInTheDocument();
   });
 
-  it('says checking a file needs a subscription when the preview answers 403', async () => {
-    renderPage(
-      routesWith({ 'POST /api/data/import/preview': { status: 403, body: { message: 'Subscription Required' } } }),
-    );
+  it('cancels while uploading and while reading: the request is aborted and the page starts again', async () => {
+    renderPage(routesWith({ 'POST /api/data/imports/sniff?name=export.zip': { body: appleSniff } }));
     await chooseFile();
-    const input = within(section()).getByLabelText('CSV file');
-    await waitFor(() => expect(input).toHaveAttribute('aria-invalid', 'true'));
-    expect(input).toHaveAccessibleDescription(
-      expect.stringContaining('Checking and importing readings needs an active subscription.'),
+    const user = userEvent.setup();
+    await user.click(await within(section()).findByRole('button', { name: 'Read the file' }));
+    act(() => lastXhr().uploadProgress(10, 100));
+    await user.click(within(section()).getByRole('button', { name: 'Cancel' }));
+    expect(lastXhr().aborted).toBe(true);
+    expect(await within(section()).findByText('Import cancelled')).toBeInTheDocument();
+    expect(within(section()).queryByRole('progressbar')).not.toBeInTheDocument();
+    expect(within(section()).getByLabelText('File to import')).toBeEnabled();
+
+    await chooseFile();
+    await user.click(await within(section()).findByRole('button', { name: 'Read the file' }));
+    const second = lastXhr();
+    act(() => {
+      second.uploadDone();
+      second.respond(200, progressLine(10, 100, 5, 1));
+    });
+    await user.click(within(section()).getByRole('button', { name: 'Cancel' }));
+    expect(second.aborted).toBe(true);
+    expect(await within(section()).findByText('Import cancelled')).toBeInTheDocument();
+  });
+
+  it("shows the file's error line, naming the format and the line, and keeps the file chosen", async () => {
+    renderPage(routesWith({ 'POST /api/data/imports/sniff?name=omron.csv': { body: { ...appleSniff, format: 'omron', container: 'csv' } } }));
+    await chooseFile('omron.csv', 'Date,Time');
+    const user = userEvent.setup();
+    await user.click(await within(section()).findByRole('button', { name: 'Read the file' }));
+    const message = 'This is not an OMRON connect CSV: line 3 has 4 cells, the header 9.';
+    act(() => {
+      lastXhr().uploadDone();
+      lastXhr().respond(200, `${progressLine(10, 100, 2, 0)}${JSON.stringify({ type: 'error', message, status: 400 })}\n`);
+      lastXhr().finish();
+    });
+    const alert = await within(section()).findByRole('alert');
+    expect(alert).toHaveTextContent('This file could not be imported');
+    expect(alert).toHaveTextContent(message);
+    expect(alert.parentElement).toHaveFocus();
+    expect(within(section()).getByText('Detected: OMRON connect CSV.')).toBeInTheDocument();
+    expect(within(section()).getByRole('button', { name: 'Read the file' })).toBeEnabled();
+  });
+
+  it.each([
+    [413, { message: 'The file is larger than 500 MB. Export a shorter period, or split the file.' }],
+    [429, { message: 'Another import of yours is under way. Wait for it to finish.' }],
+    [400, { message: 'Validation failed', errors: { format: 'Format must be auto, vitalog, omron, withings, apple-health or spreadsheet.' } }],
+  ] as const)("shows the server's refusal (%i) before reading", async (status, body) => {
+    renderPage(routesWith({ 'POST /api/data/imports/sniff?name=export.zip': { body: appleSniff } }));
+    await chooseFile();
+    const user = userEvent.setup();
+    await user.click(await within(section()).findByRole('button', { name: 'Read the file' }));
+    act(() => {
+      lastXhr().respond(status, JSON.stringify(body));
+      lastXhr().finish();
+    });
+    const expected = 'errors' in body ? body.errors.format : body.message;
+    expect(await within(section()).findByRole('alert')).toHaveTextContent(expected);
+  });
+
+  it('says the connection was interrupted when the upload fails', async () => {
+    renderPage(routesWith({ 'POST /api/data/imports/sniff?name=export.zip': { body: appleSniff } }));
+    await chooseFile();
+    const user = userEvent.setup();
+    await user.click(await within(section()).findByRole('button', { name: 'Read the file' }));
+    act(() => lastXhr().fail());
+    expect(await within(section()).findByRole('alert')).toHaveTextContent(
+      'The connection was interrupted before the file was read. Check your connection and choose the file again.',
     );
   });
 
-  it("shows the server's message when imports are busy (429)", async () => {
-    const busy = 'Another import of yours is still being checked. Please wait for it and try again.';
-    renderPage(routesWith({ 'POST /api/data/import/preview': { status: 429, body: { message: busy } } }));
+  it('needs a subscription to read a file: it says so with a link, and does not upload', async () => {
+    renderPage(routesWith({ 'POST /api/data/imports/sniff?name=export.zip': { body: appleSniff } }, { isActive: false, expiresAt: null, cancelledAt: null }));
     await chooseFile();
-    expect(await within(section()).findByText(busy)).toBeInTheDocument();
+    const panel = await within(section()).findByRole('group', { name: 'Reading export.zip' });
+    expect(await within(panel).findByText('Subscription Required')).toBeInTheDocument();
+    expect(within(panel).getByRole('link', { name: 'Subscribe under Subscription' })).toHaveAttribute('href', '/profile#profile-subscription');
+    expect(within(panel).getByRole('button', { name: 'Read the file' })).toBeDisabled();
   });
 
-  it('shows an unreadable file error under the file field', async () => {
+  it('says a subscription is required when the commit answers 403', async () => {
     renderPage(
       routesWith({
-        'POST /api/data/import/preview': {
-          status: 400,
-          body: {
-            message: 'Validation failed',
-            errors: { file: "The first row must name the columns, with at least date and time (as in Vitalog's export)." },
-          },
-        },
+        'POST /api/data/imports/sniff?name=export.zip': { body: appleSniff },
+        'POST /api/data/imports/draft-1/commit': { status: 403, body: { message: 'Subscription Required' } },
       }),
     );
-    await chooseFile('hello\r\n', 'notes.csv');
-    const input = within(section()).getByLabelText('CSV file');
-    await waitFor(() => expect(input).toHaveAttribute('aria-invalid', 'true'));
-    expect(input).toHaveAccessibleDescription(
-      expect.stringContaining("The first row must name the columns, with at least date and time (as in Vitalog's export)."),
-    );
-    expect(within(section()).queryByRole('group', { name: /Preview of/ })).not.toBeInTheDocument();
+    const panel = await toPreview();
+    const user = userEvent.setup();
+    await user.click(within(panel).getByRole('button', { name: 'Import 800 readings' }));
+    expect(await screen.findByText('Importing readings needs an active subscription.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'View subscription' })).toBeInTheDocument();
+    // The preview stays, so the file can be imported once subscribed.
+    expect(within(panel).getByRole('button', { name: 'Import 800 readings' })).toBeEnabled();
   });
 
-  it('refuses a file over 8 MB without sending it', async () => {
+  it('refuses a file over 500 MB without sending anything', async () => {
     const { calls } = renderPage(routesWith({}));
-    const big = new File(['x'], 'huge.csv', { type: 'text/csv' });
-    Object.defineProperty(big, 'size', { value: 8 * 1024 * 1024 + 1 });
+    const big = new File(['x'], 'huge.zip');
+    Object.defineProperty(big, 'size', { value: 500 * 1024 * 1024 + 1 });
     const user = userEvent.setup();
-    await user.upload(within(section()).getByLabelText('CSV file'), big);
-    expect(await within(section()).findByText('The file is larger than 8 MB. Split it and import each part.')).toBeInTheDocument();
-    expect(calls.some((c) => c.url.startsWith('/api/data/import'))).toBe(false);
+    await user.upload(within(section()).getByLabelText('File to import'), big);
+    expect(
+      await within(section()).findByText('The file is larger than 500 MB. Export a shorter period, or split the file.'),
+    ).toBeInTheDocument();
+    expect(calls.some((c) => c.url.startsWith('/api/data/imports'))).toBe(false);
   });
 
-  it('still reports success when refetching the readings afterwards fails', async () => {
-    let fetches = 0;
-    renderPage(
-      pageRoutes({
-        'GET /api/user/subscription': { body: activeSubscription },
-        'GET /api/readings?limit=5': () => {
-          fetches += 1;
-          return fetches === 1 ? { body: { n: 1 } } : { status: 500, body: { message: 'boom' } };
-        },
-        'POST /api/data/import/preview': { body: preview },
-        'POST /api/data/import': { body: { imported: 2, duplicates: 1, invalid: 1, message: 'Imported 2 readings.' } },
-      }),
-    );
+  it('says when the file could not be checked', async () => {
+    renderPage(routesWith({ 'POST /api/data/imports/sniff?name=export.zip': { status: 500, body: '' } }));
     await chooseFile();
-    const user = userEvent.setup();
-    await user.click(await within(section()).findByRole('button', { name: 'Import 2 readings' }));
-    expect(await screen.findByText('Readings imported')).toBeInTheDocument();
-    await waitFor(() => expect(fetches).toBe(2));
-    expect(screen.queryByText('Readings not imported')).not.toBeInTheDocument();
+    const input = within(section()).getByLabelText('File to import');
+    await waitFor(() => expect(input).toHaveAttribute('aria-invalid', 'true'));
+    expect(input).toHaveAccessibleDescription(expect.stringContaining("We couldn't check this file. Please try again."));
   });
 });
 
-describe('isReadingsKey', () => {
-  it('matches readings URLs and array keys led by one', () => {
-    expect(isReadingsKey('/api/readings')).toBe(true);
-    expect(isReadingsKey('/api/readings?limit=5')).toBe(true);
-    expect(isReadingsKey(['/api/readings', { from: '2026-01-01' }])).toBe(true);
-    expect(isReadingsKey('/api/reports')).toBe(false);
-    expect(isReadingsKey(['/api/user'])).toBe(false);
-    expect(isReadingsKey(undefined)).toBe(false);
+describe('Your data: a spreadsheet', () => {
+  it('shows the first rows and the remembered mapping, and sends the mapping with the file', async () => {
+    renderPage(routesWith({ 'POST /api/data/imports/sniff?name=blutdruck.csv': { body: sheetSniff } }));
+    await chooseFile('blutdruck.csv', 'Datum;Sys');
+    const form = await within(section()).findByRole('form', { name: 'Columns of blutdruck.csv' });
+    expect(within(form).getByText('Remembered from your last file with these columns.')).toBeInTheDocument();
+    const sample = within(form).getByRole('table', { name: 'The first rows of blutdruck.csv' });
+    expect(within(sample).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['A Datum', 'B Sys', 'C Dia', 'D Gewicht', 'E Notiz']);
+    expect(within(sample).getAllByRole('row')[1]).toHaveTextContent('06/07/2023 08:10');
+
+    expect(within(form).getByLabelText('Date')).toHaveValue('0');
+    expect(within(form).getByLabelText('Time')).toHaveValue('in-date');
+    expect(within(form).getByLabelText('Systolic')).toHaveValue('1');
+    expect(within(form).getByLabelText('Heart rate')).toHaveValue('');
+    expect(within(form).getByRole('option', { name: 'B · Sys', selected: true })).toBeInTheDocument();
+    expect(within(form).getByRole('radio', { name: 'DD/MM' })).toBeChecked();
+    expect(within(form).getByRole('radio', { name: 'Kilograms (kg)' })).toBeChecked();
+    // No blood sugar column: no unit to ask for.
+    expect(within(form).queryByRole('radio', { name: 'mmol/L' })).not.toBeInTheDocument();
+
+    const user = userEvent.setup();
+    await user.selectOptions(within(form).getByLabelText('Heart rate'), '2');
+    await user.click(within(form).getByRole('radio', { name: 'YYYY-MM-DD' }));
+    await user.click(within(form).getByRole('button', { name: 'Read the file' }));
+    await waitFor(() => expect(within(section()).queryByRole('progressbar')).toBeInTheDocument());
+    const url = new URL(lastXhr().url, 'http://localhost');
+    expect(url.searchParams.get('format')).toBe('spreadsheet');
+    expect(JSON.parse(url.searchParams.get('mapping') ?? '')).toEqual({ ...sheetSniff.mapping, heartRate: 2, dateOrder: 'ymd' });
+  });
+
+  it('needs the date column and one measurement before reading', async () => {
+    renderPage(
+      routesWith({ 'POST /api/data/imports/sniff?name=blutdruck.csv': { body: { ...sheetSniff, mapping: null, remembered: false } } }),
+    );
+    await chooseFile('blutdruck.csv', 'Datum;Sys');
+    const form = await within(section()).findByRole('form', { name: 'Columns of blutdruck.csv' });
+    expect(within(form).queryByText('Remembered from your last file with these columns.')).not.toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.click(within(form).getByRole('button', { name: 'Read the file' }));
+    expect(await within(form).findByText('Choose the column that holds the date.')).toBeInTheDocument();
+    expect(within(form).getByText('Choose the column of at least one measurement.')).toBeInTheDocument();
+    expect(within(form).getByLabelText('Date')).toHaveFocus();
+    expect(within(form).getByLabelText('Systolic')).toHaveAccessibleDescription('Choose the column of at least one measurement.');
+
+    await user.selectOptions(within(form).getByLabelText('Date'), '0');
+    await user.click(within(form).getByRole('button', { name: 'Read the file' }));
+    expect(within(form).getByLabelText('Systolic')).toHaveFocus();
+    expect(within(form).queryByText('Choose the column that holds the date.')).not.toBeInTheDocument();
+    await user.selectOptions(within(form).getByLabelText('Weight'), '3');
+    expect(within(form).queryByText('Choose the column of at least one measurement.')).not.toBeInTheDocument();
+    // Only now the file is sent.
+    await user.click(within(form).getByRole('button', { name: 'Read the file' }));
+    expect(lastXhr().url).toContain('format=spreadsheet');
+  });
+
+  it('keeps what the user chose when the reading fails', async () => {
+    renderPage(routesWith({ 'POST /api/data/imports/sniff?name=blutdruck.csv': { body: sheetSniff } }));
+    await chooseFile('blutdruck.csv', 'Datum;Sys');
+    const user = userEvent.setup();
+    const form = await within(section()).findByRole('form', { name: 'Columns of blutdruck.csv' });
+    await user.selectOptions(within(form).getByLabelText('Notes'), '');
+    await user.click(within(form).getByRole('button', { name: 'Read the file' }));
+    act(() => {
+      lastXhr().respond(400, JSON.stringify({ message: 'Validation failed', errors: { mapping: 'The column mapping could not be read. Choose the columns again.' } }));
+      lastXhr().finish();
+    });
+    expect(await within(section()).findByRole('alert')).toHaveTextContent('The column mapping could not be read. Choose the columns again.');
+    const again = within(section()).getByRole('form', { name: 'Columns of blutdruck.csv' });
+    expect(within(again).getByLabelText('Notes')).toHaveValue('');
   });
 });

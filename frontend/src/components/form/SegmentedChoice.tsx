@@ -12,7 +12,7 @@ export interface SegmentOption<T extends string> {
   label: string;
 }
 
-interface SegmentedChoiceProps<T extends string> {
+export interface SegmentedChoiceProps<T extends string> {
   /** The radio group's name. */
   name: string;
   options: ReadonlyArray<SegmentOption<T>>;
@@ -47,5 +47,18 @@ export function SegmentedChoice<T extends string>({
         </label>
       ))}
     </div>
+  );
+}
+
+/** A SegmentedChoice under its legend, which names the group for the eye and for screen readers. */
+export function SegmentedFieldset<T extends string>({
+  legend,
+  ...choice
+}: SegmentedChoiceProps<T> & { legend: string }): ReactElement {
+  return (
+    <fieldset className="segmented-fieldset">
+      <legend className="field-label">{legend}</legend>
+      <SegmentedChoice {...choice} />
+    </fieldset>
   );
 }

@@ -96,18 +96,24 @@ export function BloodPressureCell({ systolic, diastolic, category, extra }: Bloo
   );
 }
 
+/** A reading's date, time and measures: a saved reading's, or one not saved yet (an import's preview). */
+export type ReadingValues = Pick<Reading, 'date' | 'time' | 'systolic' | 'diastolic' | 'heartRate' | 'weight' | 'bloodSugar'>;
+
 /**
- * One reading's measure cells: date, time (24 or 12 hour by screen width), blood pressure
- * with its category badge, heart rate, weight and blood sugar in the user's units, and
- * '---' for whatever is missing. Every value recorded is shown: half a blood pressure reads
- * '133/--- mmHg' (it has no category, which needs both numbers).
+ * The measure cells of a reading's values: date, time (24 or 12 hour by screen width),
+ * blood pressure with its category badge, heart rate, weight and blood sugar in the user's
+ * units, and '---' for whatever is missing. Every value recorded is shown: half a blood
+ * pressure reads '133/--- mmHg' (it has no category, which needs both numbers).
  */
-export function ReadingCells({
-  reading: r,
+export function ReadingValueCells({
+  values: r,
+  category,
   units,
   bloodPressureExtra,
 }: {
-  reading: Reading;
+  values: ReadingValues;
+  /** The server's category of a saved reading; `readingBpCategory` of unsaved numbers. */
+  category: BpCategory | null;
   units: ReadingUnits;
   /** Shown under the blood pressure (a guided measurement's marker; see `ReadingRow`). */
   bloodPressureExtra?: ReactNode;
@@ -115,7 +121,7 @@ export function ReadingCells({
   return (
     <>
       <ReadingWhenCells date={r.date} time={r.time} />
-      <BloodPressureCell systolic={r.systolic} diastolic={r.diastolic} category={categoryOf(r)} extra={bloodPressureExtra} />
+      <BloodPressureCell systolic={r.systolic} diastolic={r.diastolic} category={category} extra={bloodPressureExtra} />
       <td data-label="Heart Rate" className="cell-number">
         {r.heartRate !== null ? `${r.heartRate} bpm` : <Missing />}
       </td>
@@ -126,6 +132,40 @@ export function ReadingCells({
         {r.bloodSugar !== null ? formatBloodSugar(r.bloodSugar, units.bloodSugarUnit) : <Missing />}
       </td>
     </>
+  );
+}
+
+/** A saved reading's measure cells, with the server's blood pressure category. */
+export function ReadingCells({
+  reading,
+  units,
+  bloodPressureExtra,
+}: {
+  reading: Reading;
+  units: ReadingUnits;
+  /** Shown under the blood pressure (a guided measurement's marker; see `ReadingRow`). */
+  bloodPressureExtra?: ReactNode;
+}): ReactElement {
+  return (
+    <ReadingValueCells values={reading} category={categoryOf(reading)} units={units} bloodPressureExtra={bloodPressureExtra} />
+  );
+}
+
+/**
+ * A reading's notes: on wide screens one line cut with an ellipsis (whole in its tooltip and
+ * to screen readers), whole on phone cards; '---' for none.
+ */
+export function NotesCell({ notes }: { notes: string | null }): ReactElement {
+  return (
+    <td data-label="Notes" className={notes ? 'cell-notes cell-notes-written' : 'cell-notes'}>
+      {notes ? (
+        <span className="cell-notes-text" title={notes}>
+          {notes}
+        </span>
+      ) : (
+        <Missing />
+      )}
+    </td>
   );
 }
 

@@ -1,6 +1,3 @@
-import { apiPost } from '../../../lib/api';
-import type { Schemas, Sent } from '../../../lib/apiTypes';
-
 /** Plain download links (the server answers with `Content-Disposition: attachment`). */
 export const DATA_DOWNLOADS = [
   {
@@ -30,7 +27,7 @@ export const DATA_DOWNLOADS = [
   },
 ] as const;
 
-/** The CSV columns, in the export's order (import matches them by name). */
+/** The CSV columns, in the export's order (Vitalog's CSV import matches them by name). */
 export const CSV_COLUMNS = [
   'date',
   'time',
@@ -43,31 +40,3 @@ export const CSV_COLUMNS = [
   'blood_sugar_unit',
   'notes',
 ] as const;
-
-export type PreviewStatus = 'new' | 'duplicate' | 'invalid';
-
-type RowValue = 'date' | 'time' | 'systolic' | 'diastolic' | 'heartRate' | 'weight' | 'bloodSugar' | 'notes';
-
-/**
- * One data row of the file, as `POST /api/data/import/preview` judged it: `line` in the
- * file (the header is line 1), values null on an invalid row (weight in pounds, blood sugar
- * in mg/dL), `errors` field name to message (`row` for an unreadable row).
- */
-export type PreviewRow = Sent<Omit<Schemas['PreviewRowDto'], 'status' | 'errors'>, RowValue> & {
-  status: PreviewStatus;
-  errors: Record<string, string>;
-};
-
-export type ImportPreview = Omit<Schemas['PreviewDto'], 'rows'> & { rows: PreviewRow[] };
-
-export type ImportResult = Schemas['ImportResultDto'];
-
-/** Checks a CSV file's text; stores nothing. A 400 `errors.file` means the file is unreadable. */
-export function previewImport(csv: string): Promise<ImportPreview> {
-  return apiPost<ImportPreview>('/api/data/import/preview', { csv });
-}
-
-/** Imports the valid rows not already stored; 403 'Subscription Required' without a subscription. */
-export function importReadings(csv: string): Promise<ImportResult> {
-  return apiPost<ImportResult>('/api/data/import', { csv });
-}

@@ -1,17 +1,17 @@
 import { Fragment, type ReactElement } from 'react';
 import { CSV_COLUMNS, DATA_DOWNLOADS } from '../api/dataApi';
-import { ImportReadings } from './ImportReadings';
+import { ImportWizard } from './ImportWizard';
 import { SectionCard } from '../../../components/layout/SectionCard';
 import '../data.css';
 
-/** Downloads of everything Vitalog holds about the user, and CSV import. */
+/** Downloads of everything Vitalog holds about the user, and import from other apps. */
 export function DataSection(): ReactElement {
   return (
     <SectionCard
       id="profile-data"
       title="Your data"
       icon="history"
-      description="Download your readings and account data at any time, or import readings from a CSV file."
+      description="Download your readings and account data at any time, or bring your history from another app."
     >
       <div className="profile-data-block">
         <h3 className="profile-subheading">Download</h3>
@@ -27,9 +27,11 @@ export function DataSection(): ReactElement {
         </ul>
       </div>
 
-      <details className="profile-csv-format">
-        <summary>About the CSV format</summary>
-        <div className="profile-csv-format-body text-sm">
+      <ImportWizard />
+
+      <details className="profile-details">
+        <summary>About Vitalog's CSV format</summary>
+        <div className="profile-details-body text-sm">
           <p>One reading per row, oldest first, after a header row naming the columns in this order:</p>
           <p>
             <code className="profile-code">
@@ -57,8 +59,6 @@ export function DataSection(): ReactElement {
           <p>Import reads the same format, so a file exported from one account can be imported into another.</p>
         </div>
       </details>
-
-      <ImportReadings />
     </SectionCard>
   );
 }

@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react';
-import { Missing, ReadingHeaderCells, type ReadingUnits } from '../../../components/readings/ReadingCells';
+import { NotesCell, ReadingHeaderCells, type ReadingUnits } from '../../../components/readings/ReadingCells';
 import { ReadingRow } from '../../../components/readings/ReadingRow';
 import type { Reading } from '../../../lib/readings';
 
@@ -36,15 +36,7 @@ export function HistoryTable({ readings, units, onEdit, onDelete }: HistoryTable
         <tbody>
           {readings.map((r) => (
             <ReadingRow key={r.id} reading={r} units={units} columns={HISTORY_COLUMNS} onEdit={onEdit} onDelete={onDelete}>
-              <td data-label="Notes" className={r.notes ? 'cell-notes cell-notes-written' : 'cell-notes'}>
-                {r.notes ? (
-                  <span className="cell-notes-text" title={r.notes}>
-                    {r.notes}
-                  </span>
-                ) : (
-                  <Missing />
-                )}
-              </td>
+              <NotesCell notes={r.notes} />
             </ReadingRow>
           ))}
         </tbody>

@@ -5,15 +5,15 @@ import { SubmitButton } from '../../../components/form/SubmitButton';
 import { useToast } from '../../../components/toast';
 import { isApiError } from '../../../lib/api';
 import {
+  BLOOD_SUGAR_UNIT_CHOICES,
+  WEIGHT_UNIT_CHOICES,
   savePreferences,
   usePreferences,
-  type BloodSugarUnit,
   type Preferences,
-  type WeightUnit,
 } from '../../../lib/preferences';
 import { preferencesSchema } from '../schemas';
 import { SectionCard, SectionLoadError, SectionSkeleton } from '../../../components/layout/SectionCard';
-import { SegmentedChoice } from '../../../components/form/SegmentedChoice';
+import { SegmentedFieldset } from '../../../components/form/SegmentedChoice';
 import { SelectField } from '../../../components/form/SelectField';
 import { ToggleRow } from '../../../components/form/ToggleRow';
 import '../profile.css';
@@ -57,15 +57,6 @@ function timeZoneOptions(extra: ReadonlyArray<string | null>): Array<{ value: st
   for (const zone of extra) if (zone) all.add(zone);
   return [...all].sort((a, b) => a.localeCompare(b)).map((zone) => ({ value: zone, label: zone.replaceAll('_', ' ') }));
 }
-
-const WEIGHT_UNITS: ReadonlyArray<{ value: WeightUnit; label: string }> = [
-  { value: 'lbs', label: 'Pounds (lbs)' },
-  { value: 'kg', label: 'Kilograms (kg)' },
-];
-const SUGAR_UNITS: ReadonlyArray<{ value: BloodSugarUnit; label: string }> = [
-  { value: 'mg/dL', label: 'mg/dL' },
-  { value: 'mmol/L', label: 'mmol/L' },
-];
 
 export function PreferencesSection(): ReactElement {
   const { preferences, isLoaded, error, mutate } = usePreferences();
@@ -152,24 +143,20 @@ function PreferencesForm({ preferences, mutate }: PreferencesFormProps): ReactEl
         </Alert>
       ) : null}
       <div className="profile-grid">
-        <fieldset className="profile-choice">
-          <legend className="field-label">Weight unit</legend>
-          <SegmentedChoice
-            name="weightUnit"
-            options={WEIGHT_UNITS}
-            value={formik.values.weightUnit}
-            onChange={(v) => void formik.setFieldValue('weightUnit', v)}
-          />
-        </fieldset>
-        <fieldset className="profile-choice">
-          <legend className="field-label">Blood sugar unit</legend>
-          <SegmentedChoice
-            name="bloodSugarUnit"
-            options={SUGAR_UNITS}
-            value={formik.values.bloodSugarUnit}
-            onChange={(v) => void formik.setFieldValue('bloodSugarUnit', v)}
-          />
-        </fieldset>
+        <SegmentedFieldset
+          legend="Weight unit"
+          name="weightUnit"
+          options={WEIGHT_UNIT_CHOICES}
+          value={formik.values.weightUnit}
+          onChange={(v) => void formik.setFieldValue('weightUnit', v)}
+        />
+        <SegmentedFieldset
+          legend="Blood sugar unit"
+          name="bloodSugarUnit"
+          options={BLOOD_SUGAR_UNIT_CHOICES}
+          value={formik.values.bloodSugarUnit}
+          onChange={(v) => void formik.setFieldValue('bloodSugarUnit', v)}
+        />
       </div>
 
       <div className="profile-toggles">
