@@ -247,6 +247,10 @@ fn read_csv<R: Read>(
     out: &mut Collector<'_>,
     joins: &mut Joins,
 ) -> Result<u64, FileError> {
+    // A file none of whose dates are Withings' is another app's (OMRON's header reads
+    // much like bp.csv's): said as such rather than previewed as every row skipped.
+    let mut first_unreadable: Option<(String, String)> = None;
+    let mut readable = false;
     while let Some((row, location)) = csv.next_record(out, done)? {
         let date_column = match kind {
             Kind::Bp { date, .. } | Kind::Weight { date, .. } => date,
@@ -254,9 +258,13 @@ fn read_csv<R: Read>(
         let raw = row.get(Some(date_column));
         let Some((day, time)) = date_time(raw) else {
             let message = text::unreadable("date", raw, "2023-07-06 10:43:12");
+            if first_unreadable.is_none() {
+                first_unreadable = Some((location.clone(), raw.to_owned()));
+            }
             out.skip(location, SkipReason::UnreadableDate, message);
             continue;
         };
+        readable = true;
         let mut input = ReadingInput {
             date: Some(date::format_date(day)),
             time: Some(date::format_time(time)),
@@ -310,6 +318,13 @@ fn read_csv<R: Read>(
                 }
             }
         }
+    }
+    if let (false, Some((location, raw))) = (readable, first_unreadable) {
+        return Err(FileError::new(format!(
+            "This is not a {}: no date is written as Withings writes it (YYYY-MM-DD HH:MM:SS); \
+             {location} has \"{raw}\".",
+            Format::Withings.label()
+        )));
     }
     Ok(done + csv.done())
 }
@@ -464,6 +479,21 @@ pub(crate) mod tests {
         \"2023-11-05 01:30:00\",70,130,85,\r\n\
         \"2023-11-05 01:30:00\",68,126,83,\r\n\
         \r\n\r\n";
+
+    #[test]
+    fn an_omron_csv_read_as_withings_is_refused_not_previewed_as_all_skipped() {
+        let omron = "\"Date\",\"Time\",\"Systolic (mmHg)\",\"Diastolic (mmHg)\",\"Pulse (bpm)\",\"Symptoms\",\"Consumed\",\"TruRead\",\"Notes\"\n\
+                     \"Jul 6 2023\",\"10:43 am\",\"128\",\"82\",\"66\",\"-\",\"-\",\"Off\",\"-\"\n";
+        let err = read("bp.csv", omron.as_bytes()).unwrap_err();
+        assert!(err.0.starts_with("This is not a Withings"), "{err}");
+        assert!(err.0.contains("line 2 has \"Jul 6 2023\""), "{err}");
+        // One bad date among good ones is a skipped row, as before.
+        let mixed = format!("{BP}\"Jul 6 2023\",70,120,80,\n");
+        assert_eq!(
+            read("bp.csv", mixed.as_bytes()).unwrap().candidates.len(),
+            4
+        );
+    }
 
     #[test]
     fn reads_a_single_bp_csv() {
