@@ -21,12 +21,15 @@ export class ApiError extends Error {
   readonly status: number;
   /** The answer's body parsed as JSON when it was JSON, otherwise `null`. */
   readonly data: ApiErrorBody | null;
+  /** A 429's or 503's `Retry-After` in seconds, when it sent one as a number. */
+  readonly retryAfterSeconds: number | null;
 
-  constructor(status: number, text: string, data: ApiErrorBody | null) {
+  constructor(status: number, text: string, data: ApiErrorBody | null, retryAfterSeconds: number | null = null) {
     super(`${status}: ${text}`);
     this.name = 'ApiError';
     this.status = status;
     this.data = data;
+    this.retryAfterSeconds = retryAfterSeconds;
   }
 
   /** The server's `message` field, when it sent one. */
@@ -73,9 +76,10 @@ function parseJson(text: string): unknown {
  * The {@link ApiError} of a non-OK answer's status and body: for answers read by other means
  * than `fetch` (an upload through XMLHttpRequest, which reports its progress).
  */
-export function apiErrorOf(status: number, statusText: string, text: string): ApiError {
+export function apiErrorOf(status: number, statusText: string, text: string, retryAfter: string | null = null): ApiError {
   const parsed = parseJson(text);
-  return new ApiError(status, text !== '' ? text : statusText, isRecord(parsed) ? (parsed as ApiErrorBody) : null);
+  const seconds = retryAfter !== null && /^\d+$/.test(retryAfter.trim()) ? Number(retryAfter.trim()) : null;
+  return new ApiError(status, text !== '' ? text : statusText, isRecord(parsed) ? (parsed as ApiErrorBody) : null, seconds);
 }
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
@@ -114,7 +118,7 @@ export async function apiRequestWithHeaders<T>(
   const response = await fetch(url, init);
   const text = await response.text();
 
-  if (!response.ok) throw apiErrorOf(response.status, response.statusText, text);
+  if (!response.ok) throw apiErrorOf(response.status, response.statusText, text, response.headers.get('Retry-After'));
   return { data: parseJson(text) as T, headers: response.headers, text };
 }
 

@@ -81,7 +81,12 @@ export async function fetchReadingPage(url: string): Promise<ReadingPage> {
 
 export const fetchReadings = (url: string): Promise<Reading[]> => apiGet<Reading[]>(url);
 export const fetchReading = (id: number): Promise<Reading> => apiGet<Reading>(readingUrl(id));
-export const createReading = (payload: ReadingPayload): Promise<Reading> => apiPost<Reading>(READINGS_KEY, payload);
+/**
+ * POST /api/readings. With an `Idempotency-Key` the server stores one reading however often
+ * the same key and values are sent (a retry after a lost answer gets the same reading back).
+ */
+export const createReading = (payload: ReadingPayload, idempotencyKey?: string): Promise<Reading> =>
+  apiPost<Reading>(READINGS_KEY, payload, idempotencyKey ? { headers: { 'Idempotency-Key': idempotencyKey } } : undefined);
 export const updateReading = (id: number, payload: ReadingPayload): Promise<Reading> =>
   apiPatch<Reading>(readingUrl(id), payload);
 /** POST /api/bp-sessions: a guided measurement, saved as one reading holding its readings' average. */
