@@ -1,6 +1,8 @@
 import { lazy, Suspense, type ReactElement } from 'react';
 import { Navigate } from 'react-router-dom';
 import { useAuth } from '../features/auth/api/useAuth';
+import { displayName } from '../features/auth/api/authStatus';
+import type { Account } from '../lib/account';
 import { Skeleton } from '../components/feedback/Skeleton';
 import { AUTH_PATH, protectedRouteDecision } from './guard';
 import './app.css';
@@ -34,15 +36,22 @@ export function ShellSkeleton(): ReactElement {
   );
 }
 
-/** Guards the protected routes: presence cookie, then GET /api/user; else to /auth. */
+/**
+ * Guards the protected routes: presence cookie, then GET /api/user; without an answer, the
+ * profile this device kept opens the app offline; else to /auth.
+ */
 export function ProtectedRoute(): ReactElement {
-  const { status, user } = useAuth();
+  const { status, user, offlineProfile } = useAuth();
   const decision = protectedRouteDecision(status);
   if (decision === 'redirect') return <Navigate to={AUTH_PATH} replace />;
-  if (decision === 'checking' || !user) return <ShellSkeleton />;
+  let account: Account | null = null;
+  if (user) account = { id: user.id, name: displayName(user), offline: false };
+  else if (status === 'offline' && offlineProfile)
+    account = { id: offlineProfile.id, name: offlineProfile.displayName, offline: true };
+  if (decision === 'checking' || !account) return <ShellSkeleton />;
   return (
     <Suspense fallback={<ShellSkeleton />}>
-      <ProtectedLayout user={user} />
+      <ProtectedLayout account={account} />
     </Suspense>
   );
 }

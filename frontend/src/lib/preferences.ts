@@ -1,5 +1,7 @@
 import useSWR, { type KeyedMutator } from 'swr';
-import { apiPatch, fetcher } from './api';
+import { useAccount } from './account';
+import { apiPatch, fetcher, isNetworkError } from './api';
+import { readOfflineProfile } from './offlineProfile';
 import type { Schemas } from './apiTypes';
 
 export type WeightUnit = 'lbs' | 'kg';
@@ -57,13 +59,29 @@ export interface PreferencesState {
   mutate: KeyedMutator<Preferences>;
 }
 
-/** The user's preferences, shared through SWR's cache (units drive every screen). */
+/**
+ * The user's preferences, shared through SWR's cache (units drive every screen). Without a
+ * connection, the units and time zone of the profile this device kept for the signed-in
+ * account stand in (readings typed offline are converted with the user's own units).
+ */
 export function usePreferences(): PreferencesState {
   const { data, error, mutate } = useSWR<Preferences>(PREFERENCES_KEY, fetcher);
+  const account = useAccount();
+  const kept = data === undefined && isNetworkError(error) ? readOfflineProfile() : null;
+  const offline = kept !== null && kept.id === account?.id ? kept : null;
   return {
-    preferences: data ?? DEFAULT_PREFERENCES,
+    preferences:
+      data ??
+      (offline
+        ? {
+            ...DEFAULT_PREFERENCES,
+            weightUnit: offline.weightUnit,
+            bloodSugarUnit: offline.bloodSugarUnit,
+            timeZone: offline.timeZone,
+          }
+        : DEFAULT_PREFERENCES),
     isLoaded: data !== undefined || error !== undefined,
-    unitsKnown: data !== undefined,
+    unitsKnown: data !== undefined || offline !== null,
     error: error as unknown,
     mutate,
   };

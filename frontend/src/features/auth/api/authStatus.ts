@@ -1,23 +1,28 @@
-import { isApiError } from '../../../lib/api';
+import { isApiError, isNetworkError } from '../../../lib/api';
 import type { SessionUser as User } from '../../../lib/session';
 
-export type AuthStatus = 'loading' | 'authenticated' | 'unauthenticated';
+/** `offline`: the server could not be reached and this device kept the user's profile (issue 19). */
+export type AuthStatus = 'loading' | 'authenticated' | 'offline' | 'unauthenticated';
 
 export interface AuthInputs {
   /** Whether the JS-readable presence cookie is there. */
   hasCookie: boolean;
   user: User | null | undefined;
   error: unknown;
+  /** Whether this device kept a profile to open offline with (`lib/offlineProfile`). */
+  hasOfflineProfile?: boolean;
 }
 
 /**
  * Cookie first: without the presence cookie there is no session to ask about. With it,
- * `GET /api/user` decides: a user means signed in; any failure (401, 403, or anything
- * else) means signed out; no answer yet means still checking.
+ * `GET /api/user` decides: a user means signed in; no answer at all (offline, server
+ * unreachable) with a kept profile means offline mode; any other failure (401, 403, 5xx, or
+ * no answer without a kept profile) means signed out; no answer yet means still checking.
  */
-export function deriveAuthStatus({ hasCookie, user, error }: AuthInputs): AuthStatus {
+export function deriveAuthStatus({ hasCookie, user, error, hasOfflineProfile = false }: AuthInputs): AuthStatus {
   if (!hasCookie) return 'unauthenticated';
   if (user) return 'authenticated';
+  if (hasOfflineProfile && isNetworkError(error)) return 'offline';
   if (error !== undefined && error !== null) return 'unauthenticated';
   return 'loading';
 }

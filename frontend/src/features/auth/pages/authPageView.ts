@@ -8,6 +8,6 @@ export type AuthPageView = 'checking' | 'redirecting' | 'forms';
  */
 export function authPageView(status: AuthStatus, redirectAllowed: boolean): AuthPageView {
   if (status === 'loading') return 'checking';
-  if (status === 'authenticated' && redirectAllowed) return 'redirecting';
+  if ((status === 'authenticated' || status === 'offline') && redirectAllowed) return 'redirecting';
   return 'forms';
 }
