@@ -21,9 +21,16 @@ export type IconName =
   | 'alert-circle'
   | 'lock'
   | 'arrow-left'
-  | 'chevron-down';
+  | 'chevron-down'
+  | 'clock';
 
 const paths: Record<IconName, ReactElement> = {
+  clock: (
+    <>
+      <circle cx="12" cy="12" r="9" />
+      <path d="M12 7v5l3 2" />
+    </>
+  ),
   logo: <path d="M3 12h4l2.5-6 4 12 2.5-6h5" />,
   dashboard: (
     <>

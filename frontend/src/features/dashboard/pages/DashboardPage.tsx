@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { PageHeader } from '../../../components/layout/PageHeader';
 import { BpCategoryLegend } from '../../../components/readings/BpCategoryBadge';
 import { ReadingsPageActions } from '../../../components/readings/ReadingsPageActions';
+import { QueuedReadings } from '../../../components/readings/QueuedReadings';
 import { useDeleteReading } from '../../../components/readings/useDeleteReading';
 import { SubscriptionAlert } from '../../../components/subscription/SubscriptionAlert';
 import { firstDayOfLastDays, formatDate, readingTimestamp } from '../../../lib/dates';
@@ -98,6 +99,8 @@ export default function DashboardPage(): ReactElement {
       <UnitsUnknownAlert />
       <SubscriptionAlert />
       <LatestSevere reading={latestWithBloodPressure(recent.data, trend.data?.readings)} />
+
+      <QueuedReadings units={preferences} />
 
       <RecentReadings
         readings={recent.data}

@@ -5,6 +5,7 @@ import { ReadingTableSkeleton } from '../../../components/readings/ReadingCells'
 import { PageHeader } from '../../../components/layout/PageHeader';
 import { BpCategoryLegend } from '../../../components/readings/BpCategoryBadge';
 import { ReadingsPageActions } from '../../../components/readings/ReadingsPageActions';
+import { QueuedReadings } from '../../../components/readings/QueuedReadings';
 import { useDeleteReading } from '../../../components/readings/useDeleteReading';
 import { firstDayOfLastDays, LAST_DAYS_HINT } from '../../../lib/dates';
 import { usePreferences } from '../../../lib/preferences';
@@ -127,6 +128,8 @@ export default function HistoryPage(): ReactElement {
         actions={<ReadingsPageActions />}
       />
       <UnitsUnknownAlert />
+
+      <QueuedReadings units={preferences} />
 
       <section className="card history-card" aria-label="Readings">
         <div className="history-filters" role="search">

@@ -1,5 +1,5 @@
 import { useRef, useState, type ChangeEvent, type ReactElement } from 'react';
-import { useFormik, type FormikErrors } from 'formik';
+import { useFormik, type FormikErrors, type FormikHelpers } from 'formik';
 import { useNavigate } from 'react-router-dom';
 import { Alert } from '../../../components/feedback/Alert';
 import { Spinner } from '../../../components/feedback/Spinner';
@@ -7,7 +7,11 @@ import { TextField } from '../../../components/form/TextField';
 import { useFieldErrors } from '../../../components/form/useFieldErrors';
 import { BpCategoryBadge } from '../../../components/readings/BpCategoryBadge';
 import { useToast } from '../../../components/toast';
-import { isApiError } from '../../../lib/api';
+import { isApiError, isNetworkError } from '../../../lib/api';
+import { useAccount } from '../../../lib/account';
+import { isOnline } from '../../../lib/connection';
+import { editQueued, enqueue, newIdempotencyKey, samePayload, type QueuedReading } from '../../../lib/offlineQueue';
+import { syncNow } from '../../../lib/offlineReadings';
 import { toIsoDate, toIsoTime } from '../../../lib/dates';
 import { UNITS_UNKNOWN_SAVE_BLOCKED, usePreferences, type Preferences } from '../../../lib/preferences';
 import { BP_CATEGORY_NOTE, classifyBp } from '../../../lib/bpCategory';
@@ -53,8 +57,8 @@ export function emptyValues(now: Date = new Date()): ReadingFormValues {
   };
 }
 
-/** A stored reading as form text, in the user's units. */
-export function valuesOf(reading: Reading, units: Pick<Preferences, 'weightUnit' | 'bloodSugarUnit'>): ReadingFormValues {
+/** A stored (or queued) reading as form text, in the user's units. */
+export function valuesOf(reading: ReadingPayload, units: Pick<Preferences, 'weightUnit' | 'bloodSugarUnit'>): ReadingFormValues {
   const whole = (v: number | null): string => (v === null ? '' : String(v));
   return {
     date: reading.date,
@@ -75,7 +79,7 @@ export function valuesOf(reading: Reading, units: Pick<Preferences, 'weightUnit'
 export function payloadOf(
   values: ReadingFormValues,
   units: Pick<Preferences, 'weightUnit' | 'bloodSugarUnit'>,
-  original?: Reading,
+  original?: ReadingPayload,
 ): ReadingPayload {
   const initial = original ? valuesOf(original, units) : emptyValues();
   const whole = (text: string): number | null => (text.trim() === '' ? null : Number(text.trim()));
@@ -98,70 +102,150 @@ export function payloadOf(
 
 export interface ReadingFormProps {
   preferences: Pick<Preferences, 'weightUnit' | 'bloodSugarUnit'>;
-  /** The reading being edited; without it the form records a new one. */
+  /** The reading being edited; without it (or `queued`) the form records a new one. */
   reading?: Reading;
+  /** A reading waiting on this device to be sent, being edited (or fixed after a refusal). */
+  queued?: QueuedReading;
+}
+
+/** The toast of a reading kept on this device. */
+export const SAVED_ON_DEVICE = {
+  title: 'Saved on this device',
+  description: "You're offline: the reading will be sent when the connection is back.",
+} as const;
+export const NOT_SAVED_ON_DEVICE =
+  'There is no connection and this browser did not let the reading be kept on this device. Keep the form open and save again when you are online.';
+export const QUEUED_GONE = 'This reading was sent or deleted while you edited it. Find it in History to change it.';
+
+/** The server's field errors of a refused queued reading, as the form's errors. */
+function refusalErrors(queued: QueuedReading | undefined): FormikErrors<ReadingFormValues> {
+  const errors: FormikErrors<ReadingFormValues> = {};
+  for (const field of FORM_FIELDS) {
+    const text = queued?.refusal?.fieldErrors[field];
+    if (text) errors[field] = text;
+  }
+  return errors;
 }
 
 /** Record Vitals / Edit Reading form. */
-export function ReadingForm({ preferences, reading }: ReadingFormProps): ReactElement {
+export function ReadingForm({ preferences, reading, queued }: ReadingFormProps): ReactElement {
   const navigate = useNavigate();
   const { toast } = useToast();
   const refreshReadings = useRefreshReadings();
   const guards = useRecordGuards();
+  const account = useAccount();
   const formRef = useRef<HTMLFormElement>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const editing = reading !== undefined;
+  // The key of the last attempt: sending the same values again (after no answer) reuses it, so
+  // the server stores them once; a double click is stopped before it, by `busy`.
+  const attempt = useRef<{ key: string; payload: ReadingPayload } | null>(null);
+  const busy = useRef(false);
+  const [failure, setFailure] = useState<string | null>(queued?.refusal?.message ?? null);
+  const original = reading ?? queued?.payload;
+  const editing = original !== undefined;
   const { weightUnit, bloodSugarUnit } = preferences;
   const { unitsKnown } = usePreferences();
 
+  const keepOnDevice = async (payload: ReadingPayload, key: string, sent: boolean): Promise<void> => {
+    if (!account) return;
+    try {
+      await enqueue(account.id, payload, { key, sent });
+    } catch (error) {
+      console.error('offline queue', error);
+      setFailure(NOT_SAVED_ON_DEVICE);
+      toast({ title: readingMessages.recordFailed, description: NOT_SAVED_ON_DEVICE, variant: 'destructive' });
+      return;
+    }
+    toast(SAVED_ON_DEVICE);
+    navigate('/');
+  };
+
+  const saveQueued = async (item: QueuedReading, payload: ReadingPayload): Promise<void> => {
+    if (!account || !(await editQueued(account.id, item.id, payload))) {
+      setFailure(QUEUED_GONE);
+      return;
+    }
+    syncNow(account.id);
+    toast({ title: 'Reading updated', description: 'Your changes are saved on this device and will be sent.' });
+    navigate('/history');
+  };
+
+  const initialErrors = refusalErrors(queued);
   const formik = useFormik<ReadingFormValues>({
-    initialValues: reading ? valuesOf(reading, preferences) : emptyValues(),
+    initialValues: original ? valuesOf(original, preferences) : emptyValues(),
+    initialErrors,
+    initialTouched: Object.fromEntries(Object.keys(initialErrors).map((k) => [k, true])),
     validationSchema: readingSchema(weightUnit, bloodSugarUnit),
     onSubmit: async (values, helpers) => {
-      setFailure(null);
-      if (hasNoMeasurement(values)) {
-        setFailure(readingMessages.noMeasurement);
-        return;
-      }
-      if (!unitsKnown && (values.weight.trim() !== '' || values.bloodSugar.trim() !== '')) {
-        setFailure(UNITS_UNKNOWN_SAVE_BLOCKED);
-        return;
-      }
-      if (!(await guards.mayRecord())) return;
-      // No userId: the server records the reading for the signed-in user.
-      const payload = payloadOf(values, preferences, reading);
+      if (busy.current) return;
+      busy.current = true;
       try {
-        if (reading) {
-          await updateReading(reading.id, payload);
-        } else {
-          await createReading(payload);
-        }
-      } catch (error) {
-        if (guards.handledAuthError(error)) return;
-        const message = editing ? readingMessages.updateFailed : readingMessages.recordFailed;
-        const fieldErrors = isApiError(error) ? error.fieldErrors : {};
-        const known: FormikErrors<ReadingFormValues> = {};
-        for (const field of FORM_FIELDS) {
-          const text = fieldErrors[field];
-          if (text) known[field] = text;
-        }
-        helpers.setErrors(known);
-        setFailure(fieldErrors.measurements ?? message);
-        toast({
-          title: message,
-          description: isApiError(error) && error.status !== 400 ? error.serverMessage : undefined,
-          variant: 'destructive',
-        });
-        return;
+        await submit(values, helpers);
+      } finally {
+        busy.current = false;
       }
-      await refreshReadings();
-      toast({
-        title: editing ? 'Reading updated' : 'Reading saved',
-        description: editing ? 'Your changes were saved.' : 'Your vitals were recorded.',
-      });
-      navigate(editing ? '/history' : '/');
     },
   });
+
+  const submit = async (values: ReadingFormValues, helpers: FormikHelpers<ReadingFormValues>): Promise<void> => {
+    setFailure(null);
+    if (hasNoMeasurement(values)) {
+      setFailure(readingMessages.noMeasurement);
+      return;
+    }
+    if (!unitsKnown && (values.weight.trim() !== '' || values.bloodSugar.trim() !== '')) {
+      setFailure(UNITS_UNKNOWN_SAVE_BLOCKED);
+      return;
+    }
+    const payload = payloadOf(values, preferences, original);
+    if (queued) {
+      await saveQueued(queued, payload);
+      return;
+    }
+    if (!(await guards.mayRecord())) return;
+    const last = attempt.current;
+    const key = last && samePayload(last.payload, payload) ? last.key : newIdempotencyKey();
+    attempt.current = { key, payload };
+    if (!reading && !isOnline() && account) {
+      await keepOnDevice(payload, key, false);
+      return;
+    }
+    // No userId: the server records the reading for the signed-in user.
+    try {
+      if (reading) {
+        await updateReading(reading.id, payload);
+      } else {
+        await createReading(payload, key);
+      }
+    } catch (error) {
+      // No answer: the server may or may not have it; the queue resends it with the same key.
+      if (!reading && account && isNetworkError(error)) {
+        await keepOnDevice(payload, key, true);
+        return;
+      }
+      if (guards.handledAuthError(error)) return;
+      const message = editing ? readingMessages.updateFailed : readingMessages.recordFailed;
+      const fieldErrors = isApiError(error) ? error.fieldErrors : {};
+      const known: FormikErrors<ReadingFormValues> = {};
+      for (const field of FORM_FIELDS) {
+        const text = fieldErrors[field];
+        if (text) known[field] = text;
+      }
+      helpers.setErrors(known);
+      setFailure(fieldErrors.measurements ?? message);
+      toast({
+        title: message,
+        description: isApiError(error) && error.status !== 400 ? error.serverMessage : undefined,
+        variant: 'destructive',
+      });
+      return;
+    }
+    await refreshReadings();
+    toast({
+      title: editing ? 'Reading updated' : 'Reading saved',
+      description: editing ? 'Your changes were saved.' : 'Your vitals were recorded.',
+    });
+    navigate(editing ? '/history' : '/');
+  };
   const fieldError = useFieldErrors(formik, formRef);
 
   // A guided measurement's average: its blood pressure and heart rate stay as measured.

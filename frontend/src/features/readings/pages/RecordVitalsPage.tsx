@@ -7,6 +7,7 @@ import { SubscriptionAlert } from '../../../components/subscription/Subscription
 import { isApiError } from '../../../lib/api';
 import { usePreferences } from '../../../lib/preferences';
 import { parseEditId, useReading } from '../../../lib/readings';
+import { useQueuedReading } from '../../../lib/offlineReadings';
 import { MeasureChoice } from '../components/MeasureChoice';
 import { ReadingForm } from '../components/ReadingForm';
 import '../readings.css';
@@ -29,18 +30,38 @@ function FormSkeleton({ label }: { label: string }): ReactElement {
   );
 }
 
-/** /vitals: record a reading, or with ?edit={id} (a valid number) edit one. */
+/**
+ * /vitals: record a reading; with ?edit={id} (a valid number) edit one; with ?queued={id}
+ * edit (or fix) one waiting on this device to be sent.
+ */
 export default function RecordVitalsPage(): ReactElement {
   const [params] = useSearchParams();
-  const editId = parseEditId(params.get('edit'));
+  const queuedId = parseEditId(params.get('queued'));
+  const editId = queuedId === null ? parseEditId(params.get('edit')) : null;
   const { preferences, isLoaded } = usePreferences();
   const { data: reading, error, isLoading } = useReading(editId);
-  const editing = editId !== null;
+  const queued = useQueuedReading(queuedId);
+  const editing = editId !== null || queuedId !== null;
 
   let body: ReactElement;
-  if (!isLoaded || (editing && isLoading)) {
+  if (!isLoaded || (editId !== null && isLoading) || (queuedId !== null && !queued.loaded)) {
     body = <FormSkeleton label={editing ? 'Loading the reading…' : 'Loading the form…'} />;
-  } else if (editing && (error || !reading)) {
+  } else if (queuedId !== null) {
+    body = queued.item ? (
+      <ReadingForm
+        key={`queued-${queuedId}-${preferences.weightUnit}-${preferences.bloodSugarUnit}`}
+        preferences={preferences}
+        queued={queued.item}
+      />
+    ) : (
+      <Alert variant="info" role="status" title="This reading is no longer waiting on this device">
+        <p>It was sent to your account or deleted.</p>
+        <p>
+          <Link to="/history">Back to history</Link>
+        </p>
+      </Alert>
+    );
+  } else if (editId !== null && (error || !reading)) {
     const notFound = isApiError(error) && error.status === 404;
     body = (
       <Alert variant="danger" role="alert" title={notFound ? 'Reading not found' : 'The reading could not be loaded'}>
@@ -59,7 +80,7 @@ export default function RecordVitalsPage(): ReactElement {
       <ReadingForm
         key={`${editId ?? 'new'}-${preferences.weightUnit}-${preferences.bloodSugarUnit}`}
         preferences={preferences}
-        {...(editing && reading ? { reading } : {})}
+        {...(editId !== null && reading ? { reading } : {})}
       />
     );
   }
@@ -69,7 +90,9 @@ export default function RecordVitalsPage(): ReactElement {
       <PageHeader
         title={editing ? 'Edit Reading' : 'Record Vitals'}
         description={
-          editing
+          queuedId !== null
+            ? 'This reading is saved on this device and waits to be sent. Correct it, then update it.'
+            : editing
             ? 'Correct the values of this reading, then update it.'
             : 'Enter what you measured. Every measurement is optional, but enter at least one.'
         }
