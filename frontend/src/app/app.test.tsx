@@ -112,7 +112,8 @@ describe('logout', () => {
     mockFetch({ 'GET /api/user': { body: aliceUser } });
     renderApp('/');
     fireEvent.click(await screen.findByRole('button', { name: 'Logout' }));
-    expect(navigation.submitNativeForm).toHaveBeenCalledWith('/api/logout', { redirect: '/auth' });
+    // After the look at the offline queue (empty: no warning).
+    await waitFor(() => expect(navigation.submitNativeForm).toHaveBeenCalledWith('/api/logout', { redirect: '/auth' }));
   });
 
   it('removes a guided measurement in progress from the device', async () => {
@@ -121,7 +122,7 @@ describe('logout', () => {
     sessionStorage.setItem(GUIDED_DRAFT_KEY, '{"owner":1}');
     renderApp('/');
     fireEvent.click(await screen.findByRole('button', { name: 'Logout' }));
-    expect(sessionStorage.getItem(GUIDED_DRAFT_KEY)).toBeNull();
+    await waitFor(() => expect(sessionStorage.getItem(GUIDED_DRAFT_KEY)).toBeNull());
   });
 
   it('shows a toast when the form cannot be submitted', async () => {

@@ -22,6 +22,18 @@ describe('auth status: cookie first, then GET /api/user', () => {
     expect(deriveAuthStatus({ hasCookie: true, user: aliceUser, error: undefined })).toBe('authenticated');
   });
 
+  it('opens offline from a kept profile only when GET /api/user got no answer', () => {
+    const noAnswer = new TypeError('Failed to fetch');
+    expect(deriveAuthStatus({ hasCookie: true, user: undefined, error: noAnswer, hasOfflineProfile: true })).toBe('offline');
+    expect(deriveAuthStatus({ hasCookie: true, user: undefined, error: unauthorized, hasOfflineProfile: true })).toBe(
+      'unauthenticated',
+    );
+    expect(deriveAuthStatus({ hasCookie: false, user: undefined, error: noAnswer, hasOfflineProfile: true })).toBe(
+      'unauthenticated',
+    );
+    expect(protectedRouteDecision('offline')).toBe('allow');
+  });
+
   it('treats 401, 403 and any failure as unauthenticated', () => {
     for (const error of [unauthorized, forbidden, new TypeError('Failed to fetch')]) {
       expect(deriveAuthStatus({ hasCookie: true, user: undefined, error })).toBe('unauthenticated');

@@ -1,4 +1,3 @@
-import 'fake-indexeddb/auto';
 import type { ReactElement } from 'react';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

@@ -1,4 +1,3 @@
-import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeReadingsServer, payload, type FakeServer } from '../testing/offlineServer';
 import { setPresenceCookie } from '../testing/fixtures';

@@ -56,6 +56,11 @@ export const queueDbName = (userId: number): string => `${DB_PREFIX}${userId}`;
 
 const connections = new Map<number, Promise<IDBPDatabase<QueueSchema>>>();
 
+/** False where the browser offers no IndexedDB (rare: some private modes): nothing can be queued. */
+export function queueAvailable(): boolean {
+  return typeof indexedDB !== 'undefined';
+}
+
 function db(userId: number): Promise<IDBPDatabase<QueueSchema>> {
   let open = connections.get(userId);
   if (!open) {

@@ -24,6 +24,7 @@ import {
   nextToSend,
   notifyQueue,
   onQueueEvent,
+  queueAvailable,
   samePayload,
   settle,
   type QueuedReading,
@@ -159,7 +160,7 @@ async function sessionIsOwner(userId: number): Promise<boolean | RunResult> {
 
 /** Sends what the queue holds until it is empty, a request must wait, or the session is not the owner's. */
 export async function runQueue(userId: number): Promise<RunResult> {
-  if (!isOnline()) return { kind: 'stop' };
+  if (!isOnline() || !queueAvailable()) return { kind: 'stop' };
   let item = await nextToSend(userId);
   if (!item) return { kind: 'done' };
   const owner = await sessionIsOwner(userId);

@@ -1,4 +1,3 @@
-import 'fake-indexeddb/auto';
 import type { ReactElement } from 'react';
 import { Route } from 'react-router-dom';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
