@@ -60,14 +60,16 @@ export function applyTheme(choice: ThemeChoice, doc: Document = document): void 
   // Each theme-color meta names its scheme in its media query: a choice makes its own
   // apply everywhere and the other nowhere.
   for (const meta of doc.querySelectorAll<HTMLMetaElement>('meta[name="theme-color"]')) {
-    const own = meta.dataset.scheme ?? (meta.media.includes('dark') ? 'dark' : 'light');
+    const own = meta.dataset.scheme ?? ((meta.getAttribute('media') ?? '').includes('dark') ? 'dark' : 'light');
     meta.dataset.scheme = own;
-    meta.media = choice === 'system' ? `(prefers-color-scheme: ${own})` : choice === own ? 'all' : 'not all';
+    meta.setAttribute('media', choice === 'system' ? `(prefers-color-scheme: ${own})` : choice === own ? 'all' : 'not all');
   }
 }
 
 const listeners = new Set<() => void>();
 let current: ThemeChoice | null = null;
+/** True between beforeprint and afterprint: paper is always light. */
+let printing = false;
 
 function notify(): void {
   for (const listener of listeners) listener();
@@ -107,6 +109,18 @@ export function initTheme(): void {
     notify();
   });
   if (typeof window.matchMedia === 'function') window.matchMedia(DARK_QUERY).addEventListener('change', notify);
+  // A printout (the shared record for a clinician) is light whatever the screen shows: the
+  // page turns light before the browser lays it out for paper, charts redraw with it.
+  window.addEventListener('beforeprint', () => {
+    printing = true;
+    applyTheme('light');
+    notify();
+  });
+  window.addEventListener('afterprint', () => {
+    printing = false;
+    applyTheme(getThemeChoice());
+    notify();
+  });
 }
 
 function subscribe(listener: () => void): () => void {
@@ -121,5 +135,5 @@ export function useThemeChoice(): ThemeChoice {
 
 /** The theme in force, re-rendering when it changes (charts redraw in its colours). */
 export function useTheme(): Theme {
-  return useSyncExternalStore(subscribe, () => resolveTheme(getThemeChoice()), () => 'light');
+  return useSyncExternalStore(subscribe, () => (printing ? 'light' : resolveTheme(getThemeChoice())), () => 'light');
 }
