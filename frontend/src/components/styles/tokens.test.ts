@@ -97,6 +97,7 @@ const TEXT_PAIRS: ReadonlyArray<[string, string]> = [
   ['--color-text', '--color-success-soft'],
   ['--color-text', '--color-info-soft'],
   ['--color-tooltip-text', '--color-tooltip-bg'],
+  ['--color-on-fill-muted', '--color-fill-muted'],
   ['--chart-text', '--color-surface'],
   ['--chart-marker-text', '--chart-marker-started'],
   ['--chart-marker-text', '--chart-marker-changed'],
