@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import '../components/styles/tokens.css';
 import '../components/styles/base.css';
+import { registerServiceWorker } from '../lib/serviceWorker';
 import { App } from './App';
 
 const container = document.getElementById('root');
@@ -15,3 +16,5 @@ createRoot(container).render(
     </BrowserRouter>
   </StrictMode>,
 );
+
+registerServiceWorker();
