@@ -9,11 +9,12 @@ import './feedback.css';
  */
 export function OfflineBanner({ children }: { children?: ReactNode }): ReactElement {
   const online = useOnline();
-  // The live region stays mounted so screen readers announce going offline.
+  // The live region stays mounted so screen readers announce going offline; the banner
+  // inside is the status (an empty status while online would only be noise).
   return (
-    <div className="offline-banner-region" role="status" aria-live="polite">
+    <div className="offline-banner-region" aria-live="polite">
       {online ? null : (
-        <div className="offline-banner">
+        <div className="offline-banner" role="status">
           <Icon name="wifi-off" size={18} className="offline-banner-icon" />
           <p>
             <strong>You&apos;re offline.</strong> {children}

@@ -15,9 +15,9 @@ export function UpdatePrompt(): ReactElement | null {
   // The live region stays mounted so screen readers announce the message when it appears.
   const open = available && !dismissed;
   return (
-    <div className="update-prompt-region" role="status" aria-live="polite">
+    <div className="update-prompt-region" aria-live="polite">
       {open ? (
-        <div className="update-prompt">
+        <div className="update-prompt" role="status">
           <Icon name="info" size={20} className="update-prompt-icon" />
           <p className="update-prompt-text">A new version is available</p>
           <div className="update-prompt-actions">
