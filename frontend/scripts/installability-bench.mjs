@@ -9,6 +9,9 @@
 // Prints Markdown. Exits non-zero when the page is not installable.
 //
 //   node scripts/installability-bench.mjs --url http://127.0.0.1:8080 [--chromium /usr/bin/chromium]
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
 
@@ -26,11 +29,13 @@ const base = args.url.replace(/\/$/, '');
 const flags = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'];
 const kib = (n) => (n / 1024).toFixed(1);
 
-const browser = await chromium.launch({ executablePath: args.chromium, args: flags });
+// A profile on disk: Chromium never offers to install from an incognito context, which is
+// what a plain new context is ("in-incognito").
+const profile = mkdtempSync(path.join(os.tmpdir(), 'vitalog-install-'));
+const context = await chromium.launchPersistentContext(profile, { executablePath: args.chromium, args: flags });
 let installable;
 try {
-  const context = await browser.newContext();
-  const page = await context.newPage();
+  const page = context.pages()[0] ?? (await context.newPage());
   const started = Date.now();
   await page.goto(`${base}/`, { waitUntil: 'load' });
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
@@ -90,6 +95,7 @@ try {
   console.log(`| offline reload of / | ${fromWorker ? 'answered by the service worker' : 'NOT answered by the service worker'}, app drawn in ${offlineMs} ms |`);
   if (precache.forbidden.length > 0) installable = false;
 } finally {
-  await browser.close();
+  await context.close();
+  rmSync(profile, { recursive: true, force: true });
 }
 process.exit(installable ? 0 : 1);
