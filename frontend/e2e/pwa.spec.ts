@@ -3,7 +3,7 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { chromium, type APIRequestContext, type Page } from '@playwright/test';
+import { chromium, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './browser';
 import { expect, loginThroughUi, test, verifiedAccount } from './fixtures';
 import { DIST_DIR, reviewShotPath } from './vitalog-server';
@@ -23,6 +23,11 @@ async function cachedUrls(page: Page): Promise<string[]> {
     }
     return urls;
   });
+}
+
+/** A link of the main menu (the brand is also a link to the dashboard). */
+function nav(page: Page, name: string): Locator {
+  return page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true });
 }
 
 /** Viewport screenshots at 1280 and 375 px wide (the fixed prompt is where it would be seen). */
@@ -118,9 +123,9 @@ test('offline: the banner, pages that need the server, and a reload opens the ca
   await loginThroughUi(page, account);
   await waitForControl(page);
   // Reports, profile and history were fetched: none of their answers may be in a cache.
-  await page.getByRole('link', { name: 'History' }).click();
+  await nav(page, 'History').click();
   await expect(page.getByRole('heading', { level: 1, name: 'History' })).toBeVisible();
-  await page.getByRole('link', { name: 'Dashboard' }).click();
+  await nav(page, 'Dashboard').click();
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
 
   const cached = (await cachedUrls(page)).map((url) => new URL(url).pathname);
@@ -136,7 +141,7 @@ test('offline: the banner, pages that need the server, and a reload opens the ca
   await shots(page, 'offline-banner');
 
   // Reports' code comes from the precache; its data needs the server.
-  await page.getByRole('link', { name: 'Reports' }).click();
+  await nav(page, 'Reports').click();
   await expect(page.getByRole('heading', { level: 1, name: 'Reports' })).toBeVisible();
   const card = page.getByRole('region', { name: "You're offline" });
   await expect(card).toContainText("Reports needs a connection; it will load when you're back.");
