@@ -6,6 +6,7 @@ import path from 'node:path';
 import { chromium, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './browser';
 import { expect, loginThroughUi, test, verifiedAccount } from './fixtures';
+import { expectNoAxeViolations } from './readings-fixtures';
 import { DIST_DIR, reviewShotPath } from './vitalog-server';
 
 /** Resolves once a service worker controls the page (the first install claims it). */
@@ -146,6 +147,7 @@ test('offline: the banner, pages that need the server, and a reload opens the ca
   const card = page.getByRole('region', { name: "You're offline" });
   await expect(card).toContainText("Reports needs a connection; it will load when you're back.");
   await shots(page, 'needs-connection');
+  await expectNoAxeViolations(page);
 
   // A reload with no network: the worker answers with the cached shell, not the browser's error page.
   const response = await page.reload();
@@ -173,6 +175,7 @@ test('a new release: "A new version is available — Reload" loads it', async ({
     await expect(prompt).toBeVisible({ timeout: 20_000 });
     await expect(prompt.getByRole('button', { name: 'Reload' })).toBeVisible();
     await shots(page, 'update-prompt');
+    await expectNoAxeViolations(page);
 
     await Promise.all([page.waitForEvent('load'), prompt.getByRole('button', { name: 'Reload' }).click()]);
     await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
