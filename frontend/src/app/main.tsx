@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import '../components/styles/tokens.css';
 import '../components/styles/base.css';
+import { registerServiceWorker } from '../lib/serviceWorker';
 import { initTheme } from '../lib/theme';
 import { App } from './App';
 
@@ -19,3 +20,5 @@ createRoot(container).render(
     </BrowserRouter>
   </StrictMode>,
 );
+
+registerServiceWorker();

@@ -21,7 +21,8 @@ export type IconName =
   | 'alert-circle'
   | 'lock'
   | 'arrow-left'
-  | 'chevron-down';
+  | 'chevron-down'
+  | 'wifi-off';
 
 const paths: Record<IconName, ReactElement> = {
   logo: <path d="M3 12h4l2.5-6 4 12 2.5-6h5" />,
@@ -122,6 +123,14 @@ const paths: Record<IconName, ReactElement> = {
   ),
   'arrow-left': <path d="M19 12H5M12 19l-7-7 7-7" />,
   'chevron-down': <path d="M6 9l6 6 6-6" />,
+  'wifi-off': (
+    <>
+      <path d="M3 3l18 18" />
+      <path d="M8.5 16.4a5 5 0 0 1 7 0M5 12.9a10 10 0 0 1 4.2-2.5M19 12.9a10 10 0 0 0-2.4-1.7" />
+      <path d="M2 8.8a15 15 0 0 1 4.3-2.9M22 8.8A15 15 0 0 0 10.7 5" />
+      <path d="M12 20h.01" />
+    </>
+  ),
 };
 
 export interface IconProps extends Omit<SVGProps<SVGSVGElement>, 'name'> {
