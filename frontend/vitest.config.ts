@@ -1,6 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
+  // The service worker is a production build's (webpack.config.mjs); tests drive its store.
+  define: { __SERVICE_WORKER__: 'false' },
   test: {
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}', '*.test.mjs'],

@@ -1,14 +1,42 @@
 // Production: content-hashed, route-split bundles in dist/ (served by the `vitalog` binary).
 // Development: `npm run dev` serves on 127.0.0.1:3000 with hot reload and proxies
 // /api and /health to the Rust server on 127.0.0.1:8080.
+import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import webpack from 'webpack';
+import { InjectManifest } from 'workbox-webpack-plugin';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import CssMinimizerPlugin from 'css-minimizer-webpack-plugin';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const API_TARGET = process.env.VITALOG_API_URL ?? 'http://127.0.0.1:8080';
+
+/**
+ * Copies the install files (public/manifest.webmanifest, public/icons/*) into the build under
+ * their own names: the manifest and index.html name them, and the server sends unhashed
+ * names with `no-cache`, so a new icon is picked up. Emitted before InjectManifest lists the
+ * build, so the service worker precaches them too.
+ */
+class InstallFilesPlugin {
+  apply(compiler) {
+    const { RawSource } = compiler.webpack.sources;
+    compiler.hooks.thisCompilation.tap('InstallFilesPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        { name: 'InstallFilesPlugin', stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
+        () => {
+          const files = ['manifest.webmanifest', ...readdirSync(path.join(here, 'public/icons')).map((f) => `icons/${f}`)];
+          for (const file of files) {
+            const full = path.join(here, 'public', file);
+            compilation.fileDependencies.add(full);
+            compilation.emitAsset(file, new RawSource(readFileSync(full)));
+          }
+        },
+      );
+    });
+  }
+}
 
 export default (_env, argv) => {
   const production = argv.mode !== 'development';
@@ -65,6 +93,23 @@ export default (_env, argv) => {
         filename: production ? 'assets/[name].[contenthash:10].css' : 'assets/[name].css',
         chunkFilename: production ? 'assets/[name].[contenthash:10].css' : 'assets/[name].css',
       }),
+      new InstallFilesPlugin(),
+      // The service worker only in production builds: under the dev server it would serve
+      // stale code over hot reload. lib/serviceWorker.ts registers it when this is true.
+      new webpack.DefinePlugin({ __SERVICE_WORKER__: JSON.stringify(production) }),
+      ...(production
+        ? [
+            new InjectManifest({
+              swSrc: path.join(here, 'src/sw/sw.ts'),
+              swDest: 'sw.js',
+              // Hashed names are their own revision: no cache-busting query needed.
+              dontCacheBustURLsMatching: /\.[0-9a-f]{10}\./,
+              // Licence notes are not code; the apple-touch icon is fetched by iOS when adding
+              // to the home screen, online.
+              exclude: [/\.map$/, /\.LICENSE\.txt$/, /^icons\/apple-touch/],
+            }),
+          ]
+        : []),
     ],
     optimization: {
       runtimeChunk: 'single',

@@ -5,7 +5,8 @@
 # a ratio to a minimal endpoint of the same server (the framework's ceiling); then a check
 # that 20 concurrent logins leave other requests' p99 within LOGIN_P99_BUDGET_MS; a
 # 1,000,000-record Apple Health import (time, peak memory, other users' p99 meanwhile); then the
-# client (route sizes, Lighthouse, dashboard render, a shared link on 3G). Writes docs/benchmarks.md.
+# client (route sizes, Lighthouse, dashboard render, a shared link on 3G, installability over the
+# DevTools protocol). Writes docs/benchmarks.md.
 # A benchmark, not a test: its figures are never asserted by `make test`.
 #   BENCH_SECONDS (10) per measurement; BENCH_BACKENDS ("sqlite postgres"); BENCH_CLIENT=0
 #   skips the client part.
@@ -177,6 +178,8 @@ if [[ " $backends " == *" sqlite "* ]] && [ "${BENCH_CLIENT:-1}" = 1 ]; then
   (cd frontend && node scripts/shared-view-bench.mjs --url $base \
     --username oneyear --password 'Bench!mark1' --runs 5) > "$out/shared.txt"
   cat "$out/shared.txt"
+  (cd frontend && node scripts/installability-bench.mjs --url $base) > "$out/pwa.md"
+  cat "$out/pwa.md"
   stop_server
 fi
 
@@ -193,6 +196,7 @@ fi
   echo
   for b in $backends; do cat "$out/$b.md"; done
   if [ -f "$out/client.md" ]; then cat "$out/client.md"; echo; fi
+  if [ -f "$out/pwa.md" ]; then cat "$out/pwa.md"; echo; fi
   if [ -f "$out/dashboard.txt" ]; then
     echo "## Dashboard render, ten years of readings (Chromium, cold cache)"
     echo

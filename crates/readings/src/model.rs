@@ -147,3 +147,42 @@ pub struct ReadingPage {
     pub readings: Vec<Reading>,
     pub total: i64,
 }
+
+/// A client's key for one reading it sends (the `Idempotency-Key` header): a retried send
+/// with the same key stores nothing new. The offline queue of the client gives each queued
+/// reading one, so a lost answer or a double send cannot store the reading twice.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct IdempotencyKey(String);
+
+impl IdempotencyKey {
+    pub const MESSAGE: &'static str =
+        "Idempotency-Key must be 8 to 128 letters, digits, hyphens or underscores";
+
+    /// 8 to 128 of `A-Z a-z 0-9 - _` (a UUID fits; a key cannot smuggle anything).
+    pub fn parse(raw: &str) -> Option<Self> {
+        let ok = (8..=128).contains(&raw.len())
+            && raw
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_');
+        ok.then(|| Self(raw.to_owned()))
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+/// What storing a reading under an [`IdempotencyKey`] did.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Once {
+    /// The key was new: the reading is stored.
+    Created(Reading),
+    /// The key stored this same reading before: nothing new is stored.
+    Replayed(Reading),
+    /// The key stored a different reading before.
+    Conflict,
+    /// The key stored this reading before and it has since been deleted.
+    Gone,
+    /// The key is new and the user may not record (the caller said so): nothing stored.
+    NotAllowed,
+}

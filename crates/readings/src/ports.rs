@@ -47,6 +47,18 @@ pub trait ReadingRepository: Send + Sync {
         id: i64,
         period: Period,
     ) -> anyhow::Result<Option<Reading>>;
+    /// In one transaction (serialised per user): when `key` was used before, answers what
+    /// it stored ([`Once::Replayed`] when `fingerprint` matches, else [`Once::Conflict`];
+    /// [`Once::Gone`] when that reading was deleted); otherwise stores `values` under the
+    /// key when `may_insert`, else [`Once::NotAllowed`]. Keys older than a year are forgotten.
+    async fn insert_once(
+        &self,
+        user: UserId,
+        key: IdempotencyKey,
+        fingerprint: String,
+        values: ReadingValues,
+        may_insert: bool,
+    ) -> anyhow::Result<Once>;
     /// `false` when the user has no such reading. A session's readings go with it.
     async fn delete(&self, user: UserId, id: i64) -> anyhow::Result<bool>;
     /// In one transaction, stores each candidate that is not the same reading

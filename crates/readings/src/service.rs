@@ -48,6 +48,8 @@ pub const MSG_SUBSCRIPTION_REQUIRED: &str = "Subscription Required";
 pub const MSG_IMPORT_RUNNING: &str =
     "Another import of yours is still being checked. Please wait for it and try again.";
 pub const MSG_IMPORTS_BUSY: &str = "Imports are busy right now. Please try again in a few seconds.";
+pub const MSG_KEY_REUSED: &str = "This Idempotency-Key was already used for a different reading";
+pub const MSG_KEY_GONE: &str = "This reading was saved and has since been deleted";
 pub const MAX_PAGE: i64 = 1000;
 /// Readings per database read when a whole list is streamed.
 pub const LIST_BATCH: i64 = 500;
@@ -61,6 +63,12 @@ pub enum ReadingError {
     /// Too much work is under way: nothing was done, try again shortly.
     #[error("{0}")]
     Busy(&'static str),
+    /// An idempotency key sent again with a different reading.
+    #[error("{}", MSG_KEY_REUSED)]
+    KeyReused,
+    /// An idempotency key whose reading was stored and has since been deleted.
+    #[error("{}", MSG_KEY_GONE)]
+    KeyGone,
     #[error("{message}")]
     Invalid {
         message: String,
@@ -349,6 +357,9 @@ fn classify(rows: Vec<ImportRow>, existing: Vec<ReadingValues>) -> ImportPreview
 }
 
 mod guided;
+mod once;
+
+pub use once::{KEY_FIELD, Recorded, fingerprint};
 
 #[cfg(test)]
 mod tests;

@@ -88,6 +88,16 @@ async fn deletion_leaves_nothing_keyed_to_the_user(b: Backend) {
         )
         .await;
     assert_eq!(res.status(), StatusCode::CREATED);
+    // One sent by the offline queue, with its idempotency key.
+    let res = app
+        .client
+        .post(app.url("/api/readings"))
+        .header("Idempotency-Key", "offline-queue-key-1")
+        .json(&json!({"date": "2026-11-20", "time": "07:45", "heartRate": 61}))
+        .send()
+        .await
+        .expect("keyed reading");
+    assert_eq!(res.status(), StatusCode::CREATED);
     let res = app
         .post(
             "/api/bp-sessions",
@@ -200,6 +210,7 @@ async fn deletion_leaves_nothing_keyed_to_the_user(b: Backend) {
         "outbox",
         "payments",
         "preferences",
+        "reading_keys",
         "readings",
         "report_emails",
         "reports",
@@ -254,7 +265,7 @@ async fn deletion_leaves_nothing_keyed_to_the_user(b: Backend) {
             format!("SELECT COUNT(*) AS n FROM readings WHERE user_id = {ann_id}")
         )
         .await,
-        2
+        3
     );
     // A session's rows are keyed to its reading, not the user: counted before and after.
     let session_rows = || count(&db, "SELECT COUNT(*) AS n FROM bp_session_readings".into());

@@ -152,6 +152,10 @@ impl Db {
                         id: i64, user_id: Option<i64>, recipient: String, sent_at: NaiveDateTime,
                     ]);
                     // Drafts are previews waiting an hour at most: not worth moving.
+                    copy_table!(from, to, report, reading_keys, [
+                        user_id: i64, key: String, fingerprint: String, reading_id: Option<i64>,
+                        created_at: NaiveDateTime,
+                    ]);
                     copy_table!(from, to, report, import_mappings, [
                         user_id: i64, header_key: String, mapping: String, used_at: NaiveDateTime,
                     ]);

@@ -12,6 +12,7 @@ mod medications;
 mod notifications;
 mod outbox;
 mod preferences;
+mod reading_keys;
 mod readings;
 mod reports;
 mod schema;

@@ -12,9 +12,12 @@ use readings::transfer::KnownReadings;
 
 use crate::bp_sessions::{self, Readings, SessionRow};
 use crate::db::{AnyConnection, Db, MultiBackend, lock_user_for};
+use crate::reading_keys;
 use crate::schema::lower;
 
 const LOCK_IMPORT: i32 = 7302;
+/// Serialises a user's keyed inserts, so two sends of one key store one reading.
+const LOCK_READING_KEYS: i32 = 7308;
 /// Rows per INSERT of an import: 11 parameters each, within SQLite's 32,766 and
 /// PostgreSQL's 65,535 bound parameters.
 const IMPORT_BATCH: usize = 1000;
@@ -417,6 +420,53 @@ impl ReadingRepository for ReadingStore {
             })
             .await?;
         row.into_reading(None)
+    }
+
+    async fn insert_once(
+        &self,
+        user: UserId,
+        key: IdempotencyKey,
+        fingerprint: String,
+        values: ReadingValues,
+        may_insert: bool,
+    ) -> anyhow::Result<Once> {
+        enum Keyed {
+            Created(Loaded),
+            Replayed(Loaded),
+            Refused(Once),
+        }
+        let backend = self.db.backend();
+        let keyed = self
+            .db
+            .write(move |conn| -> anyhow::Result<Keyed> {
+                lock_user_for(conn, backend, LOCK_READING_KEYS, user)?;
+                if let Some(stored) = reading_keys::find(conn, user, key.as_str())? {
+                    if stored.fingerprint != fingerprint {
+                        return Ok(Keyed::Refused(Once::Conflict));
+                    }
+                    let found = match stored.reading_id {
+                        Some(id) => fetch_one(conn, user.0, id)?,
+                        None => None,
+                    };
+                    return Ok(found.map_or(Keyed::Refused(Once::Gone), Keyed::Replayed));
+                }
+                if !may_insert {
+                    return Ok(Keyed::Refused(Once::NotAllowed));
+                }
+                let now = Utc::now().naive_utc();
+                let id = insert_row(conn, user, &values, now)?;
+                reading_keys::remember(conn, user, key.as_str(), &fingerprint, id, now)?;
+                fetch_one(conn, user.0, id)?
+                    .map(Keyed::Created)
+                    .ok_or_else(|| anyhow::anyhow!("inserted reading vanished"))
+            })
+            .await?;
+        let vanished = || anyhow::anyhow!("keyed reading vanished");
+        Ok(match keyed {
+            Keyed::Created(l) => Once::Created(one(Some(l))?.ok_or_else(vanished)?),
+            Keyed::Replayed(l) => Once::Replayed(one(Some(l))?.ok_or_else(vanished)?),
+            Keyed::Refused(once) => once,
+        })
     }
 
     async fn insert_session(

@@ -315,6 +315,16 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    reading_keys (user_id, key) {
+        user_id -> BigInt,
+        key -> Text,
+        fingerprint -> Text,
+        reading_id -> Nullable<BigInt>,
+        created_at -> Timestamp,
+    }
+}
+
 diesel::joinable!(share_accesses -> shares (share_id));
 diesel::allow_tables_to_appear_in_same_query!(shares, share_accesses);
 

@@ -1,4 +1,5 @@
 import type { ReactElement } from 'react';
+import { UpdatePrompt } from '../components/feedback/UpdatePrompt';
 import { AppProviders } from './AppProviders';
 import { AppRoutes } from './AppRoutes';
 
@@ -6,6 +7,7 @@ export function App(): ReactElement {
   return (
     <AppProviders>
       <AppRoutes />
+      <UpdatePrompt />
     </AppProviders>
   );
 }

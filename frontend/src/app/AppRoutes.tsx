@@ -2,6 +2,7 @@ import { lazy, Suspense, type ReactElement, type ReactNode } from 'react';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import { ErrorBoundary } from '../components/feedback/ErrorBoundary';
 import { LoadingState } from '../components/feedback/Spinner';
+import { NeedsServer } from './NeedsServer';
 import { ProtectedRoute } from './ProtectedRoute';
 
 // Every screen is its own chunk: the first load of /auth carries no chart or page code.
@@ -73,18 +74,22 @@ export function AppRoutes(): ReactElement {
       <Route path="/undo-email-change/:token" element={<Public><UndoEmailChangePage /></Public>} />
       <Route path="/terms-of-service" element={<Public><TermsOfServicePage /></Public>} />
       <Route path="/privacy-policy" element={<Public><PrivacyPolicyPage /></Public>} />
-      <Route path="/s/:token" element={<Public><SharedViewPage /></Public>} />
+      <Route
+        path="/s/:token"
+        element={<Public><NeedsServer title="This shared record" layout="public"><SharedViewPage /></NeedsServer></Public>}
+      />
 
       <Route element={<ProtectedRoute />}>
         <Route path="/" element={<DashboardPage />} />
         <Route path="/vitals" element={<RecordVitalsPage />} />
         <Route path="/vitals/guided" element={<GuidedMeasurementPage />} />
         <Route path="/history" element={<HistoryPage />} />
-        <Route path="/home-week" element={<HomeWeekPage />} />
-        <Route path="/medications" element={<MedicationsPage />} />
-        <Route path="/medications/:id" element={<MedicationPage />} />
-        <Route path="/reports" element={<ReportsPage />} />
-        <Route path="/profile" element={<ProfilePage />} />
+        {/* Pages with nothing to show without the server say so while offline. */}
+        <Route path="/home-week" element={<NeedsServer title="Home monitoring week"><HomeWeekPage /></NeedsServer>} />
+        <Route path="/medications" element={<NeedsServer title="Medications"><MedicationsPage /></NeedsServer>} />
+        <Route path="/medications/:id" element={<NeedsServer title="Medication"><MedicationPage /></NeedsServer>} />
+        <Route path="/reports" element={<NeedsServer title="Reports"><ReportsPage /></NeedsServer>} />
+        <Route path="/profile" element={<NeedsServer title="Profile"><ProfilePage /></NeedsServer>} />
       </Route>
 
       <Route path="*" element={<Public><NotFoundPage /></Public>} />

@@ -3,7 +3,12 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import '../components/styles/tokens.css';
 import '../components/styles/base.css';
+import { registerServiceWorker } from '../lib/serviceWorker';
+import { initTheme } from '../lib/theme';
 import { App } from './App';
+
+// Before the first render, so no screen is ever drawn in the other theme.
+initTheme();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Vitalog: #root element missing from index.html');
@@ -15,3 +20,5 @@ createRoot(container).render(
     </BrowserRouter>
   </StrictMode>,
 );
+
+registerServiceWorker();

@@ -235,7 +235,7 @@ describe('TrendChart', () => {
       <TrendChart
         title="Heart rate over the last 7 days"
         labels={['5/1', '5/2', '5/3']}
-        series={[{ label: 'Heart rate', values: [70, 72, 68], color: '#0f6e6e' }]}
+        series={[{ label: 'Heart rate', values: [70, 72, 68], color: 'heartRate' }]}
         unit="bpm"
       />,
     );

@@ -1909,11 +1909,20 @@ export interface paths {
             };
         };
         put?: never;
-        /** Records a reading (needs an active subscription). */
+        /**
+         * Records a reading (needs an active subscription). With an `Idempotency-Key` header (8 to
+         *     128 letters, digits, `-` or `_`; the offline queue sends a UUID) a send repeated with the
+         *     same key and reading stores nothing new and answers the stored reading with
+         *     `Idempotent-Replayed: true`; the same key with another reading is refused (422), and a key
+         *     whose reading has since been deleted answers 410.
+         */
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description A client's key for this reading: a retry with the same key stores it once */
+                    "Idempotency-Key"?: string | null;
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -1925,6 +1934,8 @@ export interface paths {
             responses: {
                 201: {
                     headers: {
+                        /** @description true when an earlier send with this key stored the reading */
+                        "Idempotent-Replayed"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1949,6 +1960,24 @@ export interface paths {
                 };
                 /** @description Subscription Required */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The key's reading was stored and has since been deleted */
+                410: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The key was used for a different reading */
+                422: {
                     headers: {
                         [name: string]: unknown;
                     };

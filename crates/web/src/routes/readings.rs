@@ -15,7 +15,7 @@ use kernel::{FieldErrors, UserId};
 use readings::ReadingService;
 use readings::model::{Kind, ListPosition, NumberField, Reading, ReadingInput, ReadingQuery};
 use readings::rules::parse_date;
-use readings::service::LIST_BATCH;
+use readings::service::{LIST_BATCH, Recorded};
 use serde::{Deserialize, Deserializer, Serialize};
 use serde_json::Value;
 use utoipa::{IntoParams, ToSchema};
@@ -367,23 +367,47 @@ pub async fn get_one(
     Ok(HttpResponse::Ok().json(ReadingDto::from(&r)))
 }
 
-/// Records a reading (needs an active subscription).
-#[utoipa::path(tag = "readings", request_body = ReadingRequest, responses(
-    (status = 201, body = ReadingDto), (status = 400, body = ErrorBody),
+/// Records a reading (needs an active subscription). With an `Idempotency-Key` header (8 to
+/// 128 letters, digits, `-` or `_`; the offline queue sends a UUID) a send repeated with the
+/// same key and reading stores nothing new and answers the stored reading with
+/// `Idempotent-Replayed: true`; the same key with another reading is refused (422), and a key
+/// whose reading has since been deleted answers 410.
+#[utoipa::path(tag = "readings", request_body = ReadingRequest,
+    params(("Idempotency-Key" = Option<String>, Header, description = "A client's key for this reading: a retry with the same key stores it once")),
+    responses(
+    (status = 201, body = ReadingDto, headers(("Idempotent-Replayed" = String, description = "true when an earlier send with this key stored the reading"))),
+    (status = 400, body = ErrorBody),
     (status = 401, body = ErrorBody), (status = 403, body = ErrorBody, description = "Subscription Required"),
+    (status = 410, body = ErrorBody, description = "The key's reading was stored and has since been deleted"),
+    (status = 422, body = ErrorBody, description = "The key was used for a different reading"),
 ))]
 #[post("/api/readings")]
 pub async fn create(
     user: CurrentUser,
+    req: actix_web::HttpRequest,
     body: web::Json<ReadingRequest>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    let r = state
-        .readings
-        .create(user.id, body.into_inner().into())
-        .await?;
-    Ok(HttpResponse::Created().json(ReadingDto::from(&r)))
+    let input = body.into_inner().into();
+    let Some(key) = req.headers().get(IDEMPOTENCY_KEY) else {
+        let r = state.readings.create(user.id, input).await?;
+        return Ok(HttpResponse::Created().json(ReadingDto::from(&r)));
+    };
+    // A header that is not visible ASCII cannot be a valid key: the key's own check says so.
+    let key = key.to_str().unwrap_or("");
+    match state.readings.create_once(user.id, key, input).await? {
+        Recorded::Created(r) => Ok(HttpResponse::Created().json(ReadingDto::from(&r))),
+        Recorded::Replayed(r) => Ok(HttpResponse::Created()
+            .insert_header((REPLAYED, "true"))
+            .json(ReadingDto::from(&r))),
+    }
 }
+
+/// The request header of a client's key for one reading (IETF draft
+/// "The Idempotency-Key HTTP Header Field").
+pub const IDEMPOTENCY_KEY: &str = "Idempotency-Key";
+/// The answer's header when an earlier send with the key stored the reading.
+pub const REPLAYED: &str = "Idempotent-Replayed";
 
 /// Changes a reading (needs an active subscription); fields not sent keep their value,
 /// null clears a measurement.

@@ -7,8 +7,8 @@ import './chart.css';
 function LineSample({ kind }: { kind: MarkerKind }): ReactElement {
   const style = MARKER_STYLES[kind];
   return (
-    <svg className="marker-sample" width="8" height="18" viewBox="0 0 8 18" aria-hidden="true">
-      <line x1="4" y1="0" x2="4" y2="18" stroke={style.color} strokeWidth="2" strokeDasharray={style.dash.join(' ') || undefined} />
+    <svg className={`marker-sample marker-kind-${kind}`} width="8" height="18" viewBox="0 0 8 18" aria-hidden="true">
+      <line x1="4" y1="0" x2="4" y2="18" stroke="currentColor" strokeWidth="2" strokeDasharray={style.dash.join(' ') || undefined} />
     </svg>
   );
 }
@@ -41,7 +41,7 @@ export function MarkerLegend({ title, events }: MarkerLegendProps): ReactElement
       <ol className="marker-list" aria-label={`${title} on the chart`}>
         {events.map((event) => (
           <li key={event.number}>
-            <span className="marker-number" style={{ background: MARKER_STYLES[event.kind].color }} aria-hidden="true">
+            <span className={`marker-number marker-kind-${event.kind}`} aria-hidden="true">
               {event.number}
             </span>
             <span className="visually-hidden">{event.number}. </span>

@@ -14,6 +14,7 @@ import {
 } from 'chart.js';
 import { Line } from 'react-chartjs-2';
 import { formatDateTime12, formatMonthDay } from '../../lib/dates';
+import { useChartTheme } from './chartTheme';
 import type { NumberedEvent } from './eventMarkers';
 import { lineDataset, tooltipMarks, type TimePoint, type TimeSeries } from './lineStyle';
 import { markerPlugin } from './markerPlugin';
@@ -85,6 +86,8 @@ export function TimeSeriesChart({
 }: TimeSeriesChartProps): ReactElement {
   const [tip, setTip] = useState<TooltipState | null>(null);
   const lastTip = useRef<string>('');
+  // A new theme is a new options object: react-chartjs-2 then redraws in its colours.
+  const theme = useChartTheme();
 
   const throttlePlugin = useMemo<Plugin<'line'>>(() => {
     const allow = createThrottle(1000 / TOOLTIP_FPS);
@@ -104,7 +107,7 @@ export function TimeSeriesChart({
     tickDecimals,
     domain,
   );
-  const data: ChartData<'line', TimePoint[]> = { datasets: series.map(lineDataset) };
+  const data: ChartData<'line', TimePoint[]> = { datasets: series.map((s) => lineDataset(s, theme)) };
 
   const external = ({ chart, tooltip }: { chart: ChartJS; tooltip: TooltipModel<'line'> }): void => {
     if (tooltip.opacity === 0 || tooltip.dataPoints.length === 0) {
@@ -145,10 +148,10 @@ export function TimeSeriesChart({
     layout: { padding: { top: 8, right: 10 } },
     interaction: { mode: 'index', intersect: false, axis: 'x' },
     plugins: {
-      legend: { display: series.length > 1, position: 'bottom', labels: { boxWidth: 12, boxHeight: 12 } },
+      legend: { display: series.length > 1, position: 'bottom', labels: { boxWidth: 12, boxHeight: 12, color: theme.text } },
       tooltip: { enabled: false, external },
       // Options, not the plugin, carry the markers: react-chartjs-2 reads plugins only once.
-      vitalogMarkers: { markers },
+      vitalogMarkers: { markers, colors: theme },
     },
     scales: {
       x: {
@@ -156,10 +159,12 @@ export function TimeSeriesChart({
         min: xMin,
         max: xMax,
         grid: { display: false },
+        border: { color: theme.axis },
         afterBuildTicks: (scale) => {
           scale.ticks = dayTicks(xMin, xMax, tickStepDays(rangeDays)).map((value) => ({ value }));
         },
         ticks: {
+          color: theme.text,
           maxRotation: 0,
           autoSkipPadding: 12,
           callback: (value) => formatMonthDay(Number(value)),
@@ -169,11 +174,12 @@ export function TimeSeriesChart({
         type: 'linear',
         min: yAxis.min,
         max: yAxis.max,
-        grid: { color: '#e6ecef' },
+        grid: { color: theme.grid },
+        border: { color: theme.axis },
         afterBuildTicks: (scale) => {
           scale.ticks = yAxis.ticks.map((value) => ({ value }));
         },
-        ticks: { callback: (value) => formatTick(Number(value), tickDecimals) },
+        ticks: { color: theme.text, callback: (value) => formatTick(Number(value), tickDecimals) },
       },
     },
   };

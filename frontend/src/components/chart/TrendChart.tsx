@@ -12,6 +12,7 @@ import {
   type ChartOptions,
 } from 'chart.js';
 import { Line } from 'react-chartjs-2';
+import { useChartTheme, type SeriesColor } from './chartTheme';
 import './chart.css';
 
 ChartJS.register(CategoryScale, LinearScale, PointElement, LineElement, Tooltip, Legend, Filler);
@@ -19,7 +20,7 @@ ChartJS.register(CategoryScale, LinearScale, PointElement, LineElement, Tooltip,
 export interface TrendSeries {
   label: string;
   values: ReadonlyArray<number>;
-  color: string;
+  color: SeriesColor;
 }
 
 export interface TrendChartProps {
@@ -39,13 +40,14 @@ export interface TrendChartProps {
  * only be imported (lazily) by the pages that draw charts.
  */
 export function TrendChart({ title, labels, series, unit, yMin, yMax, tooltipTitle }: TrendChartProps): ReactElement {
+  const theme = useChartTheme();
   const data: ChartData<'line', number[], string> = {
     labels: [...labels],
     datasets: series.map((s) => ({
       label: s.label,
       data: [...s.values],
-      borderColor: s.color,
-      backgroundColor: s.color,
+      borderColor: theme.series[s.color],
+      backgroundColor: theme.series[s.color],
       pointRadius: 3,
       pointHoverRadius: 5,
       borderWidth: 2,
@@ -60,8 +62,11 @@ export function TrendChart({ title, labels, series, unit, yMin, yMax, tooltipTit
     animation: false,
     interaction: { mode: 'index', intersect: false },
     plugins: {
-      legend: { display: series.length > 1, position: 'bottom' },
+      legend: { display: series.length > 1, position: 'bottom', labels: { color: theme.text } },
       tooltip: {
+        backgroundColor: theme.tooltipBg,
+        titleColor: theme.tooltipText,
+        bodyColor: theme.tooltipText,
         callbacks: {
           ...(tooltipTitle ? { title: (items) => tooltipTitle(items[0]?.dataIndex ?? 0) } : {}),
           label: (item) => `${item.dataset.label ?? ''}: ${item.formattedValue}${unit ? ` ${unit}` : ''}`,
@@ -72,9 +77,11 @@ export function TrendChart({ title, labels, series, unit, yMin, yMax, tooltipTit
       y: {
         ...(yMin !== undefined ? { min: yMin } : {}),
         ...(yMax !== undefined ? { max: yMax } : {}),
-        grid: { color: '#e6ecef' },
+        grid: { color: theme.grid },
+        border: { color: theme.axis },
+        ticks: { color: theme.text },
       },
-      x: { grid: { display: false } },
+      x: { grid: { display: false }, border: { color: theme.axis }, ticks: { color: theme.text } },
     },
   };
   return (

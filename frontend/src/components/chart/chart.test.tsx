@@ -1,8 +1,9 @@
-import { render } from '@testing-library/react';
+import { act, render } from '@testing-library/react';
 import type { ChartOptions } from 'chart.js';
 import { describe, expect, it, vi } from 'vitest';
 import { DAY_MS } from '../../lib/dates';
-import { lineDataset, tooltipMarks, MARK_COLOR, type TimeSeries } from './lineStyle';
+import { setThemeChoice } from '../../lib/theme';
+import { lineDataset, tooltipMarks, type TimeSeries } from './lineStyle';
 import { timeWindow } from './timeAxis';
 import { formatTick, valueAxis } from './valueAxis';
 import { TimeSeriesChart } from './TimeSeriesChart';
@@ -90,10 +91,16 @@ describe('value axis', () => {
   });
 });
 
+/** A theme's series and mark colours, as chartTheme.ts reads them from the tokens. */
+const COLORS = {
+  series: { systolic: '#0f6e6e', diastolic: '#5b7fa6', heartRate: '#8a4fa8', weight: '#0b4f6c', sugar: '#b54708' },
+  mark: '#b42318',
+};
+
 describe('lines and marks', () => {
   const series: TimeSeries = {
     label: 'Systolic',
-    color: '#0f6e6e',
+    color: 'systolic',
     points: [
       { x: 1, y: 120 },
       { x: 2, y: 210, mark: 'In the Hypertensive Crisis range' },
@@ -102,16 +109,17 @@ describe('lines and marks', () => {
   };
 
   it('joins points with straight segments (no curve showing values never measured) and never clips them', () => {
-    const dataset = lineDataset(series);
+    const dataset = lineDataset(series, COLORS);
     expect(dataset.tension).toBe(0);
     expect(dataset.cubicInterpolationMode).toBe('default');
     expect(dataset.clip).toBe(false);
   });
 
   it('draws a marked point as a larger triangle in the alert colour', () => {
-    const dataset = lineDataset(series);
+    const dataset = lineDataset(series, COLORS);
     expect(dataset.pointStyle).toEqual(['circle', 'triangle', 'circle']);
-    expect(dataset.pointBackgroundColor).toEqual(['#0f6e6e', MARK_COLOR, '#0f6e6e']);
+    expect(dataset.pointBackgroundColor).toEqual(['#0f6e6e', '#b42318', '#0f6e6e']);
+    expect(dataset.borderColor).toBe('#0f6e6e');
     const radius = dataset.pointRadius as number[];
     expect(radius[1]).toBeGreaterThan(radius[0]!);
   });
@@ -140,6 +148,37 @@ describe('time window', () => {
 });
 
 describe('TimeSeriesChart', () => {
+  it("draws axes, grid and legend in the theme's colours, and redraws when the theme changes", () => {
+    const now = new Date(2026, 10, 22, 12, 0).getTime();
+    const root = document.documentElement;
+    const tokens = { '--chart-text': '#4f5f6b', '--chart-grid': '#e6ecef', '--chart-axis': '#7b8b96', '--chart-systolic': '#0f6e6e' };
+    for (const [name, value] of Object.entries(tokens)) root.style.setProperty(name, value);
+    handed.options.length = 0;
+    const chart = (
+      <TimeSeriesChart
+        title="Blood pressure"
+        unit="mmHg"
+        rangeDays={7}
+        now={now}
+        series={[{ label: 'Systolic', color: 'systolic', points: [{ x: now, y: 120 }] }]}
+      />
+    );
+    const { rerender } = render(chart);
+    const light = handed.options.at(-1) as ChartOptions<'line'>;
+    expect(light.scales?.y).toMatchObject({ grid: { color: '#e6ecef' }, ticks: { color: '#4f5f6b' }, border: { color: '#7b8b96' } });
+    expect(light.scales?.x).toMatchObject({ ticks: { color: '#4f5f6b' } });
+
+    // What tokens.css does for Dark, then the choice that selects it.
+    root.style.setProperty('--chart-grid', '#25343a');
+    root.style.setProperty('--chart-text', '#a9b9c1');
+    act(() => setThemeChoice('dark'));
+    rerender(chart);
+    const dark = handed.options.at(-1) as ChartOptions<'line'>;
+    expect(dark.scales?.y).toMatchObject({ grid: { color: '#25343a' }, ticks: { color: '#a9b9c1' } });
+    act(() => setThemeChoice('system'));
+    for (const name of Object.keys(tokens)) root.style.removeProperty(name);
+  });
+
   it('hands chart.js a y axis holding every value, round ticks, and room for edge points', () => {
     const now = new Date(2026, 10, 22, 12, 0).getTime();
     handed.options.length = 0;
@@ -150,7 +189,7 @@ describe('TimeSeriesChart', () => {
         rangeDays={7}
         now={now}
         domain={{ min: 40, max: 120 }}
-        series={[{ label: 'Heart rate', color: '#8a4fa8', points: [{ x: now - DAY_MS, y: 70 }, { x: now, y: 150 }] }]}
+        series={[{ label: 'Heart rate', color: 'heartRate', points: [{ x: now - DAY_MS, y: 70 }, { x: now, y: 150 }] }]}
       />,
     );
     const options = handed.options.at(-1) as ChartOptions<'line'>;

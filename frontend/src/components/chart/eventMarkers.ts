@@ -33,11 +33,14 @@ export interface PlacedMarker {
   left: number;
 }
 
-/** How each kind is drawn: colour, and a dash pattern so the kind does not rest on colour alone. */
-export const MARKER_STYLES: Readonly<Record<MarkerKind, { color: string; dash: number[]; name: string }>> = {
-  started: { color: '#6941c6', dash: [], name: 'Started' },
-  changed: { color: '#b54708', dash: [6, 4], name: 'Dose changed' },
-  stopped: { color: '#4f5f6b', dash: [2, 3], name: 'Stopped' },
+/**
+ * How each kind is drawn: a dash pattern, so the kind does not rest on colour alone, and its
+ * name. The colours are the theme's (chartTheme.ts; chart.css's .marker-kind-* for the legend).
+ */
+export const MARKER_STYLES: Readonly<Record<MarkerKind, { dash: number[]; name: string }>> = {
+  started: { dash: [], name: 'Started' },
+  changed: { dash: [6, 4], name: 'Dose changed' },
+  stopped: { dash: [2, 3], name: 'Stopped' },
 };
 
 /** Height of a badge row (px, badges hang from the plot's top), and how many rows there are at most before badges share one. */

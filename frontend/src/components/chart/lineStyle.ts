@@ -1,5 +1,6 @@
 /** How a series is drawn (no chart.js code here, only its types: cheap to test). */
 import type { ChartDataset } from 'chart.js';
+import type { ChartTheme, SeriesColor } from './chartTheme';
 
 export interface TimePoint {
   /** Local timestamp (ms). */
@@ -7,7 +8,7 @@ export interface TimePoint {
   y: number;
   /**
    * Why this point stands out (e.g. 'In the Hypertensive Crisis range'): it is drawn as a
-   * larger triangle in the alert colour, and the text is a line of its tooltip. Shape and
+   * larger triangle in the alert colour (the theme's `mark`), and the text is a line of its tooltip. Shape and
    * text, not colour alone, carry the meaning.
    */
   mark?: string;
@@ -15,12 +16,11 @@ export interface TimePoint {
 
 export interface TimeSeries {
   label: string;
-  color: string;
+  /** What the series shows; the theme gives its colour. */
+  color: SeriesColor;
   points: ReadonlyArray<TimePoint>;
 }
 
-/** The colour of marked points (the design tokens' --color-danger). */
-export const MARK_COLOR = '#b42318';
 /** The shape of marked points; plain points are circles. */
 export const MARK_POINT_STYLE = 'triangle';
 const MARK_RADIUS = 6;
@@ -33,14 +33,16 @@ const DENSE_POINTS = 120;
  * overshoots between close points). Points are not clipped at the plot's edges, so a
  * reading on the edge (the newest one, on the right) is drawn whole.
  */
-export function lineDataset(series: TimeSeries): ChartDataset<'line', TimePoint[]> {
+export function lineDataset(series: TimeSeries, theme: Pick<ChartTheme, 'series' | 'mark'>): ChartDataset<'line', TimePoint[]> {
+  const color = theme.series[series.color];
+  const markColor = theme.mark;
   const plainRadius = series.points.length > DENSE_POINTS ? 1.5 : 3;
   const marked = (p: TimePoint): boolean => p.mark !== undefined;
   return {
     label: series.label,
     data: [...series.points],
-    borderColor: series.color,
-    backgroundColor: series.color,
+    borderColor: color,
+    backgroundColor: color,
     borderWidth: 2,
     tension: 0,
     cubicInterpolationMode: 'default',
@@ -49,11 +51,11 @@ export function lineDataset(series: TimeSeries): ChartDataset<'line', TimePoint[
     pointStyle: series.points.map((p) => (marked(p) ? MARK_POINT_STYLE : 'circle')),
     pointRadius: series.points.map((p) => (marked(p) ? MARK_RADIUS : plainRadius)),
     pointHoverRadius: series.points.map((p) => (marked(p) ? MARK_RADIUS + 2 : 5)),
-    pointBackgroundColor: series.points.map((p) => (marked(p) ? MARK_COLOR : series.color)),
-    pointBorderColor: series.points.map((p) => (marked(p) ? MARK_COLOR : series.color)),
+    pointBackgroundColor: series.points.map((p) => (marked(p) ? markColor : color)),
+    pointBorderColor: series.points.map((p) => (marked(p) ? markColor : color)),
     // Hovered points grow but keep their colour (the mark stays recognisable).
-    pointHoverBackgroundColor: series.points.map((p) => (marked(p) ? MARK_COLOR : series.color)),
-    pointHoverBorderColor: series.points.map((p) => (marked(p) ? MARK_COLOR : series.color)),
+    pointHoverBackgroundColor: series.points.map((p) => (marked(p) ? markColor : color)),
+    pointHoverBorderColor: series.points.map((p) => (marked(p) ? markColor : color)),
   };
 }
 

@@ -4,6 +4,7 @@
  * list under the chart explains. Drawn before the datasets, so readings stay on top.
  */
 import type { Chart, ChartType, Plugin } from 'chart.js';
+import type { ChartTheme } from './chartTheme';
 import { BADGE_ROW, MARKER_STYLES, badgeWidth, placeMarkers, type NumberedEvent } from './eventMarkers';
 
 const BADGE_HEIGHT = 15;
@@ -21,6 +22,8 @@ function roundedRect(ctx: CanvasRenderingContext2D, x: number, y: number, w: num
 export interface MarkerOptions {
   /** The events to draw, already limited to the chart's window and numbered. */
   markers: ReadonlyArray<NumberedEvent>;
+  /** Each kind's colour and the badges' text colour (the theme's). */
+  colors: Pick<ChartTheme, 'markers' | 'markerText'>;
 }
 
 declare module 'chart.js' {
@@ -35,7 +38,8 @@ export const markerPlugin: Plugin<'line', MarkerOptions> = {
   id: 'vitalogMarkers',
   beforeDatasetsDraw(chart: Chart<'line'>, _args, options) {
     const events = options.markers ?? [];
-    if (events.length === 0) return;
+    if (events.length === 0 || !options.colors) return;
+    const { markers: colors, markerText } = options.colors;
     const { ctx, chartArea, scales } = chart;
     const x = scales.x;
     if (!x) return;
@@ -44,7 +48,8 @@ export const markerPlugin: Plugin<'line', MarkerOptions> = {
     for (const marker of markers) {
       if (marker.px < chartArea.left - 1 || marker.px > chartArea.right + 1) continue;
       const style = MARKER_STYLES[marker.kind];
-      ctx.strokeStyle = style.color;
+      const color = colors[marker.kind];
+      ctx.strokeStyle = color;
       ctx.lineWidth = 2;
       ctx.setLineDash(style.dash);
       ctx.beginPath();
@@ -59,10 +64,10 @@ export const markerPlugin: Plugin<'line', MarkerOptions> = {
       // Kept inside the plot: a badge on the left or right edge slides in.
       const left = Math.min(Math.max(marker.left, chartArea.left), chartArea.right - width);
       const top = chartArea.top + 2 + marker.lane * BADGE_ROW;
-      ctx.fillStyle = style.color;
+      ctx.fillStyle = color;
       roundedRect(ctx, left, top, width, BADGE_HEIGHT, 4);
       ctx.fill();
-      ctx.fillStyle = '#ffffff';
+      ctx.fillStyle = markerText;
       ctx.font = '600 11px system-ui, sans-serif';
       ctx.textAlign = 'center';
       ctx.textBaseline = 'middle';

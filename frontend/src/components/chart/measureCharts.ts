@@ -4,6 +4,7 @@
  */
 import { bpCategoryLabel } from '../../lib/bpCategory';
 import type { BloodSugarUnit, WeightUnit } from '../../lib/preferences';
+import type { SeriesColor } from './chartTheme';
 import {
   bloodSugarDecimals,
   bloodSugarInUnit,
@@ -47,7 +48,8 @@ export interface ChartSpec {
   /** Decimals of the y axis's ticks. */
   tickDecimals: (units: Units) => number;
   domain: (units: Units) => { min: number; max: number } | undefined;
-  colors: string[];
+  /** Each series' colour, in the order the series come (chartTheme.ts gives the values). */
+  colors: SeriesColor[];
 }
 
 /** The four chart cards, with the spec's titles and empty messages. */
@@ -60,7 +62,7 @@ export const CHART_SPECS: ReadonlyArray<ChartSpec> = [
     decimals: () => 0,
     tickDecimals: () => 0,
     domain: () => Y_DOMAINS.bp,
-    colors: ['#0f6e6e', '#5b7fa6'],
+    colors: ['systolic', 'diastolic'],
   },
   {
     kind: 'hr',
@@ -70,7 +72,7 @@ export const CHART_SPECS: ReadonlyArray<ChartSpec> = [
     decimals: () => 0,
     tickDecimals: () => 0,
     domain: () => Y_DOMAINS.hr,
-    colors: ['#8a4fa8'],
+    colors: ['heartRate'],
   },
   {
     kind: 'weight',
@@ -80,7 +82,7 @@ export const CHART_SPECS: ReadonlyArray<ChartSpec> = [
     decimals: (u) => weightDecimals(u.weightUnit),
     tickDecimals: (u) => weightTickDecimals(u.weightUnit),
     domain: () => undefined,
-    colors: ['#0b4f6c'],
+    colors: ['weight'],
   },
   {
     kind: 'sugar',
@@ -90,6 +92,6 @@ export const CHART_SPECS: ReadonlyArray<ChartSpec> = [
     decimals: (u) => bloodSugarDecimals(u.bloodSugarUnit),
     tickDecimals: (u) => bloodSugarTickDecimals(u.bloodSugarUnit),
     domain: (u) => sugarDomain(u.bloodSugarUnit),
-    colors: ['#b54708'],
+    colors: ['sugar'],
   },
 ];

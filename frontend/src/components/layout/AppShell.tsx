@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type ReactElement, type ReactNode }
 import { NavLink } from 'react-router-dom';
 import { Icon, type IconName } from '../icons/Icon';
 import { Spinner } from '../feedback/Spinner';
+import { OfflineBanner } from '../feedback/OfflineBanner';
 import { cx } from '../../lib/cx';
 import { PRODUCT_NAME } from '../../lib/useDocumentTitle';
 import './shell.css';
@@ -84,6 +85,7 @@ export function AppShell({ navItems, userName, onLogout, loggingOut = false, chi
           </button>
         </div>
       </header>
+      <OfflineBanner>Pages that need the server will load when you&apos;re back.</OfflineBanner>
 
       <div className="shell-body">
         <nav ref={navRef} id={navId} className="shell-nav" aria-label="Main">

@@ -1,6 +1,7 @@
 import { useId, type ReactElement, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Icon } from '../icons/Icon';
+import { OfflineBanner } from '../feedback/OfflineBanner';
 import { cx } from '../../lib/cx';
 import { PRODUCT_NAME } from '../../lib/useDocumentTitle';
 import './public.css';
@@ -41,6 +42,7 @@ export function PublicLayout({
       <a className="skip-link" href="#main-content">
         Skip to main content
       </a>
+      <OfflineBanner>Signing in and shared records need a connection.</OfflineBanner>
       <header className="public-header">
         <Brand className="public-brand-wrap">
           {brandLink ? (

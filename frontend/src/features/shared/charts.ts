@@ -1,4 +1,5 @@
 /** A shared record's chart series and time window (no chart.js here: cheap to test). */
+import type { SeriesColor } from '../../components/chart/chartTheme';
 import type { TimeSeries } from '../../components/chart/lineStyle';
 import { CHART_SPECS, CRISIS_MARK, type ChartKind, type ChartSpec } from '../../components/chart/measureCharts';
 import { DAY_MS, readingTimestamp } from '../../lib/dates';
@@ -41,7 +42,7 @@ function points(readings: ReadonlyArray<SharedReadingDto>, value: (r: SharedRead
  * pressure point needs both numbers; one in the crisis range carries the mark.
  */
 export function sharedSeries(spec: ChartSpec, readings: ReadonlyArray<SharedReadingDto>): TimeSeries[] {
-  const color = (i: number): string => spec.colors[i] ?? '#0f6e6e';
+  const color = (i: number): SeriesColor => spec.colors[i] ?? 'systolic';
   switch (spec.kind) {
     case 'bp': {
       const both = readings.filter((r) => r.systolic !== null && r.diastolic !== null && Number.isFinite(x(r)));

@@ -15,6 +15,10 @@ impl From<ReadingError> for ApiError {
             ReadingError::SubscriptionRequired => {
                 ApiError::new(StatusCode::FORBIDDEN, err.to_string())
             }
+            ReadingError::KeyReused => {
+                ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, err.to_string())
+            }
+            ReadingError::KeyGone => ApiError::new(StatusCode::GONE, err.to_string()),
             ReadingError::Invalid { errors, .. } => ApiError::invalid(errors),
             ReadingError::Busy(message) => {
                 let mut e = ApiError::new(StatusCode::TOO_MANY_REQUESTS, message);

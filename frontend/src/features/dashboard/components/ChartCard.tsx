@@ -76,7 +76,7 @@ export function ChartCard({
           now={now}
           {...(domain ? { domain } : {})}
           markers={markers}
-          series={series.map((s, i) => ({ label: s.label, points: s.points, color: spec.colors[i] ?? '#0f6e6e' }))}
+          series={series.map((s, i) => ({ label: s.label, points: s.points, color: spec.colors[i] ?? 'systolic' }))}
         />
       </Suspense>
     );

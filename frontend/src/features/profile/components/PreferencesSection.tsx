@@ -16,6 +16,7 @@ import { SectionCard, SectionLoadError, SectionSkeleton } from '../../../compone
 import { SegmentedFieldset } from '../../../components/form/SegmentedChoice';
 import { SelectField } from '../../../components/form/SelectField';
 import { ToggleRow } from '../../../components/form/ToggleRow';
+import { AppearanceChoice } from './AppearanceChoice';
 import '../profile.css';
 
 export const PREFERENCES_FAILURE = 'Failed to save your preferences. Please try again.';
@@ -66,8 +67,9 @@ export function PreferencesSection(): ReactElement {
       id="profile-preferences"
       title="Preferences"
       icon="vitals"
-      description="Units used across Vitalog, and the emails you want to receive."
+      description="How Vitalog looks on this device, the units it uses, and the emails you want to receive."
     >
+      <AppearanceChoice />
       {loaded ? (
         <PreferencesForm preferences={preferences} mutate={mutate} />
       ) : error !== undefined ? (
