@@ -98,13 +98,17 @@ test('three readings recorded offline survive an offline reload and reach the se
 
   await context.setOffline(false);
   await page.getByRole('link', { name: 'Dashboard' }).first().click();
-  await expect(queueCard(page)).toHaveCount(0, { timeout: 20_000 });
-  const stored = await serverReadings(page.request);
-  expect(stored.map((r) => [r.systolic, r.diastolic, r.heartRate]).sort()).toEqual([
+  // The server is asked, not the page: the shell re-checks the session on reconnect.
+  await expect
+    .poll(async () => (await serverReadings(page.request)).map((r) => [r.systolic, r.diastolic, r.heartRate]).sort(), {
+      timeout: 20_000,
+    })
+    .toEqual([
     [121, 81, 61],
     [122, 82, 72],
     [123, 83, 63],
-  ]);
+    ]);
+  await expect(queueCard(page)).toHaveCount(0);
   // And the lists show them, from the server.
   await expect(page.getByRole('region', { name: 'Recent Readings' }).getByText('123/83 mmHg')).toBeVisible();
 });
