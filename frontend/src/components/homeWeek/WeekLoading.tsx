@@ -4,6 +4,8 @@ import { Skeleton } from '../feedback/Skeleton';
 import { HomeWeekIntro } from './HomeWeekIntro';
 import { StartWeekButton } from './StartWeekButton';
 import './homeWeek.css';
+import { NeedsConnection } from '../feedback/NeedsConnection';
+import { useOnline } from '../../lib/connection';
 
 /** The week's placeholder while it loads. */
 export function WeekSkeleton(): ReactElement {
@@ -18,6 +20,8 @@ export function WeekSkeleton(): ReactElement {
 
 /** The week could not be loaded. */
 export function WeekLoadError(): ReactElement {
+  const online = useOnline();
+  if (!online) return <NeedsConnection title="Your home monitoring week" />;
   return (
     <Alert variant="danger" title="Your home monitoring week could not be loaded">
       Check your connection and reload the page to try again.

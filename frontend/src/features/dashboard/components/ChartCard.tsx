@@ -15,6 +15,7 @@ import {
   type ChartSpec,
   type Units,
 } from '../chartPoints';
+import { useOnline } from '../../../lib/connection';
 
 export interface ChartCardProps {
   spec: ChartSpec;
@@ -48,6 +49,7 @@ export function ChartCard({
   const headingId = useId();
   const selectId = useId();
   const hintId = useId();
+  const online = useOnline();
   const [range, setRange] = useState<ChartRange>(DEFAULT_CHART_RANGE);
   const series = readings ? chartSeries(spec.kind, readings, range, now, units) : [];
   const hasData = series.some((s) => s.points.length > 0);
@@ -58,7 +60,9 @@ export function ChartCard({
   const markers = showEvents && hasData ? eventsInWindow(events, span.min, span.max) : [];
 
   let body: ReactElement;
-  if (!readings && failed) {
+  if (!readings && failed && !online) {
+    body = <p className="chart-empty">You&apos;re offline: this chart will load when you&apos;re back.</p>;
+  } else if (!readings && failed) {
     body = <p className="chart-empty">This chart could not be loaded. Reload the page to try again.</p>;
   } else if (!readings) {
     body = <ChartSkeleton title={spec.title} />;

@@ -9,6 +9,8 @@ import { slotKey, useDoseActions } from '../useDoseActions';
 import { LogDoseDialog, SkipDialog } from './DoseDialogs';
 import { AsNeededRow, DoseRow } from './DoseRows';
 import './medicationsCard.css';
+import { NeedsConnection } from '../../../components/feedback/NeedsConnection';
+import { useOnline } from '../../../lib/connection';
 
 export const MEDICATIONS_CARD_TITLE = "Today's medications";
 
@@ -146,6 +148,7 @@ export function MedicationsCard(): ReactElement | null {
   const hasCurrent = medications.data?.medications.some((m) => m.current) ?? false;
   const [date, setDate] = useState<string | null>(null);
   const doses = useDoses(date, hasCurrent);
+  const online = useOnline();
   if (!hasCurrent) return null;
 
   const answer = doses.data;
@@ -156,7 +159,9 @@ export function MedicationsCard(): ReactElement | null {
   const current = answer && answer.date === (date ?? answer.today) ? answer : undefined;
 
   let body: ReactElement;
-  if (!current && doses.error !== undefined) {
+  if (!current && doses.error !== undefined && !online) {
+    body = <NeedsConnection title="Today's doses" />;
+  } else if (!current && doses.error !== undefined) {
     body = (
       <Alert variant="danger" title="Your doses could not be loaded">
         <p>Check your connection and try again.</p>

@@ -5,6 +5,8 @@ import { ReadingHeaderCells, ReadingTableSkeleton } from '../../../components/re
 import { ReadingRow } from '../../../components/readings/ReadingRow';
 import type { Reading } from '../../../lib/readings';
 import type { Units } from '../chartPoints';
+import { NeedsConnection } from '../../../components/feedback/NeedsConnection';
+import { useOnline } from '../../../lib/connection';
 
 export const RECENT_COUNT = 3;
 export const RECENT_EMPTY = 'No readings available. Start by recording your vitals.';
@@ -19,8 +21,17 @@ export interface RecentReadingsProps {
 
 /** The latest three readings with edit and delete, and a link to the full history. */
 export function RecentReadings({ readings, failed, units, onEdit, onDelete }: RecentReadingsProps): ReactElement {
+  const online = useOnline();
   let body: ReactElement;
-  if (!readings && failed) {
+  if (!readings && failed && !online) {
+    body = (
+      <div className="recent-body">
+        <NeedsConnection title="Your stored readings">
+          Readings you record now are kept on this device and sent when you&apos;re back.
+        </NeedsConnection>
+      </div>
+    );
+  } else if (!readings && failed) {
     body = (
       <div className="recent-body">
         <Alert variant="danger" title="Your readings could not be loaded">

@@ -26,6 +26,8 @@ import { Pagination } from '../../../components/pagination/Pagination';
 import { pageCount } from '../../../components/pagination/pages';
 import { UnitsUnknownAlert } from '../../../components/readings/UnitsUnknownAlert';
 import '../history.css';
+import { NeedsConnection } from '../../../components/feedback/NeedsConnection';
+import { useOnline } from '../../../lib/connection';
 
 export const HISTORY_EMPTY = 'No records found. Try adjusting your filters or search term.';
 export const HISTORY_DELETE_FAILED = 'Failed to delete reading. Please try again.';
@@ -96,9 +98,16 @@ export default function HistoryPage(): ReactElement {
     if (data && page > pages) update({ page: pages === 1 ? null : String(pages) });
   });
 
+  const online = useOnline();
   let body: ReactElement;
   if (isLoading && !data) {
     body = <ReadingTableSkeleton rows={PAGE_SIZE} notes label="Loading readings…" />;
+  } else if (error && !data && !online) {
+    body = (
+      <NeedsConnection title="Your stored readings">
+        Readings waiting on this device are listed above and sent when you&apos;re back.
+      </NeedsConnection>
+    );
   } else if (error && !data) {
     body = (
       <Alert variant="danger" title="Your readings could not be loaded">
