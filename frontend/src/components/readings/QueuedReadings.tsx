@@ -9,7 +9,7 @@ import { useOnline } from '../../lib/connection';
 import { formatDate } from '../../lib/dates';
 import { removeQueued, type QueuedReading } from '../../lib/offlineQueue';
 import { syncNow, useQueuedReadings } from '../../lib/offlineReadings';
-import { MEASURE_COLUMNS, ReadingValueCells, type ReadingUnits } from './ReadingCells';
+import { MEASURE_COLUMNS, ReadingHeaderCells, ReadingValueCells, type ReadingUnits } from './ReadingCells';
 import './queued.css';
 
 /** The words of the two states, on the dashboard and in History. */
@@ -169,11 +169,7 @@ export function QueuedReadings({ units }: QueuedReadingsProps): ReactElement | n
           <caption className="visually-hidden">Readings saved on this device, not yet sent, oldest first</caption>
           <thead>
             <tr>
-              {MEASURE_COLUMNS.map((label) => (
-                <th key={label} scope="col">
-                  {label}
-                </th>
-              ))}
+              <ReadingHeaderCells />
               <th scope="col">Status</th>
               <th scope="col">
                 <span className="visually-hidden">Actions</span>
