@@ -98,6 +98,20 @@ fn to_queued(r: Row) -> QueuedEmail {
     }
 }
 
+/// A pending email that is due and not leased by a worker.
+#[diesel::dsl::auto_type]
+fn claimable(now: NaiveDateTime) -> _ {
+    let pending: &'static str = PENDING;
+    outbox::status
+        .eq(pending)
+        .and(outbox::next_attempt_at.le(now))
+        .and(
+            outbox::locked_until
+                .is_null()
+                .or(outbox::locked_until.lt(now)),
+        )
+}
+
 #[async_trait::async_trait]
 impl OutboxQueue for OutboxStore {
     async fn claim_due(
@@ -111,13 +125,7 @@ impl OutboxQueue for OutboxStore {
         self.db
             .write(move |conn| -> anyhow::Result<Vec<QueuedEmail>> {
                 let candidates: Vec<i64> = outbox::table
-                    .filter(outbox::status.eq(PENDING))
-                    .filter(outbox::next_attempt_at.le(now))
-                    .filter(
-                        outbox::locked_until
-                            .is_null()
-                            .or(outbox::locked_until.lt(now)),
-                    )
+                    .filter(claimable(now))
                     .order(outbox::id.asc())
                     .limit(limit)
                     .select(outbox::id)
@@ -125,13 +133,14 @@ impl OutboxQueue for OutboxStore {
                 let mut claimed = Vec::with_capacity(candidates.len());
                 for id in candidates {
                     // The guarded update is the claim: with several workers (several servers
-                    // on one PostgreSQL) exactly one of them changes the row.
+                    // on one PostgreSQL) exactly one of them changes the row. It repeats
+                    // every condition of the selection: PostgreSQL re-checks them on the
+                    // row as another worker left it, which may have sent it meanwhile
+                    // (unlocked, and no longer pending).
                     let n = diesel::update(
-                        outbox::table.filter(outbox::id.eq(id)).filter(
-                            outbox::locked_until
-                                .is_null()
-                                .or(outbox::locked_until.lt(now)),
-                        ),
+                        outbox::table
+                            .filter(outbox::id.eq(id))
+                            .filter(claimable(now)),
                     )
                     .set(outbox::locked_until.eq(Some(lease)))
                     .execute(conn)?;
