@@ -3,7 +3,7 @@ SHELL := /bin/bash
 CARGO ?= cargo
 export CARGO_TERM_COLOR ?= never
 
-.PHONY: run dev build client server test test-rust test-client test-e2e test-fuzz lint fmt migrate clean bench audit
+.PHONY: run dev build client server test test-rust test-client test-e2e test-fuzz test-cluster lint fmt migrate clean bench audit
 
 ## Build the client and the server (release) and serve on SQLite at http://localhost:8080.
 run: build
@@ -26,8 +26,8 @@ migrate:
 	$(CARGO) run --release -p server --bin vitalog -- migrate
 
 ## Every test: lint, Rust (unit, storage on SQLite + PostgreSQL, HTTP, faults), client unit,
-## browser, and the API fuzzer.
-test: lint test-rust test-client test-e2e test-fuzz
+## browser, the API fuzzer, and three servers on one PostgreSQL behind HAProxy.
+test: lint test-rust test-client test-e2e test-fuzz test-cluster
 
 test-rust:
 	scripts/ensure-postgres.sh
@@ -48,6 +48,11 @@ test-e2e:
 ## schemathesis from /api/openapi.json against a live server: no 5xx, no schema violation.
 test-fuzz:
 	scripts/fuzz-api.sh
+
+## 3 servers on one PostgreSQL database behind HAProxy: sessions, limits, emails, payments,
+## reminders once; acknowledged writes kept exactly once through SIGKILL and rolling SIGTERM.
+test-cluster:
+	scripts/cluster/run.sh
 
 lint:
 	$(CARGO) fmt --all -- --check

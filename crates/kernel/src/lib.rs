@@ -12,6 +12,7 @@ pub mod html;
 pub mod ids;
 pub mod outbox;
 pub mod pool;
+pub mod rate;
 pub mod secret;
 pub mod text;
 pub mod units;

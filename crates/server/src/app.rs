@@ -11,6 +11,7 @@ use argon2_hasher::Argon2Hasher;
 use billing::BillingService;
 use billing::ports::PaymentGateway;
 use identity::{AccountService, AccountSettings};
+use kernel::rate::RateStore;
 use kernel::{Clock, SystemClock};
 use mail::{EmailSender, Mailer, OutboxWorker, WorkerSettings};
 use notifications::{NotificationService, UnsubscribeSigner};
@@ -52,6 +53,8 @@ pub struct Application {
     shutdown: watch::Sender<bool>,
     jobs: Vec<JoinHandle<()>>,
     notifications: Arc<NotificationService>,
+    drain: web::state::Drain,
+    drain_period: Duration,
     /// Held while serving (SQLite): no other vitalog process may use the file.
     _process_lock: Option<store::ProcessLock>,
 }
@@ -233,6 +236,11 @@ impl Application {
             .with_dose_reminders(Arc::new(DoseRemindersFromMedications(medications.clone()))),
         );
 
+        // Servers sharing PostgreSQL count rate limits in it; SQLite has one server, which
+        // counts in memory.
+        let rate_store: Option<Arc<dyn RateStore>> = (db.backend() == store::Backend::Postgres)
+            .then(|| Arc::new(store::RateLimitStore::new(db.clone())) as Arc<dyn RateStore>);
+        let drain = web::state::Drain::default();
         let billing_jobs = billing.clone();
         let secret = db.shared_secret("session_cookie_key").await?;
         let state = AppState {
@@ -247,9 +255,13 @@ impl Application {
             sessions: sessions.clone(),
             health: Arc::new(db.clone()),
             clock: clock.clone(),
-            limits: Arc::new(RateLimits::new(&settings.rate)),
+            limits: Arc::new(match &rate_store {
+                Some(store) => RateLimits::shared(&settings.rate, store.clone()),
+                None => RateLimits::new(&settings.rate),
+            }),
             settings: Arc::new(settings),
             cookie_key: actix_web::cookie::Key::derive_from(secret.as_bytes()),
+            drain: drain.clone(),
         };
 
         let port = listener.local_addr()?.port();
@@ -259,8 +271,10 @@ impl Application {
         };
         let server = HttpServer::new(move || web::build_app(state.clone()))
             .workers(workers)
-            // In-flight requests get this long to finish after SIGTERM.
+            // In-flight requests get this long to finish once it stops accepting.
             .shutdown_timeout(30)
+            // SIGTERM first drains (`serve_until_signalled`); tests stop it by handle.
+            .disable_signals()
             .listen(listener)?
             .run();
 
@@ -275,7 +289,12 @@ impl Application {
             },
         );
         let mut jobs = vec![tokio::spawn(worker.run(rx.clone()))];
-        jobs.push(tokio::spawn(purge_sessions(sessions, clock, rx.clone())));
+        jobs.push(tokio::spawn(housekeeping(
+            sessions,
+            rate_store,
+            clock,
+            rx.clone(),
+        )));
         jobs.push(tokio::spawn(reconcile_payments(
             billing_jobs,
             Duration::from_secs(config.payment_reconcile_seconds),
@@ -296,6 +315,8 @@ impl Application {
             shutdown,
             jobs,
             notifications,
+            drain,
+            drain_period: config.drain(),
             _process_lock: process_lock,
         })
     }
@@ -317,8 +338,36 @@ impl Application {
         self.server.handle()
     }
 
-    /// Serves until the server stops (SIGINT/SIGTERM or [`ServerHandle::stop`]), then
-    /// stops the background jobs.
+    /// Serves until SIGTERM or SIGINT, draining first: `/health/ready` answers 503 for the
+    /// drain period (a second signal cuts it short) while requests are still served; then
+    /// the server stops accepting, gives requests in flight up to 30 s and stops the jobs.
+    pub async fn serve_until_signalled(self) -> anyhow::Result<()> {
+        use tokio::signal::unix::{SignalKind, signal};
+        let mut term = signal(SignalKind::terminate())?;
+        let mut int = signal(SignalKind::interrupt())?;
+        let (handle, drain, period) = (self.handle(), self.drain.clone(), self.drain_period);
+        let stopper = tokio::spawn(async move {
+            tokio::select! { _ = term.recv() => {}, _ = int.recv() => {} }
+            drain.start();
+            tracing::info!(
+                seconds = period.as_secs(),
+                "stopping: not ready while load balancers move traffic away"
+            );
+            tokio::select! {
+                _ = tokio::time::sleep(period) => {}
+                _ = term.recv() => {}
+                _ = int.recv() => {}
+            }
+            tracing::info!("stopping: no new connections; finishing requests in flight");
+            handle.stop(true).await;
+        });
+        let result = self.run_until_stopped().await;
+        stopper.abort();
+        result
+    }
+
+    /// Serves until the server stops ([`ServerHandle::stop`]), then stops the background
+    /// jobs.
     pub async fn run_until_stopped(self) -> anyhow::Result<()> {
         let result = self.server.await;
         let _ = self.shutdown.send(true);
@@ -535,8 +584,10 @@ impl notifications::WeeklyDigest for WeeklyFromReports {
 }
 
 /// Deletes expired sessions once an hour.
-async fn purge_sessions(
+/// Hourly: forgets expired sessions and refilled shared rate-limit counters.
+async fn housekeeping(
     sessions: Arc<SessionStore>,
+    rate_store: Option<Arc<dyn RateStore>>,
     clock: Arc<dyn Clock>,
     mut shutdown: watch::Receiver<bool>,
 ) {
@@ -546,6 +597,11 @@ async fn purge_sessions(
             Ok(0) => {}
             Ok(n) => tracing::info!(removed = n, "expired sessions purged"),
             Err(e) => tracing::warn!(error = %format!("{e:#}"), "session purge failed"),
+        }
+        if let Some(store) = &rate_store
+            && let Err(e) = store.sweep().await
+        {
+            tracing::warn!(error = %format!("{e:#}"), "rate-limit sweep failed");
         }
         tokio::select! {
             _ = tokio::time::sleep(Duration::from_secs(3600)) => {}

@@ -36,6 +36,11 @@ pub struct Config {
     pub static_dir: Option<PathBuf>,
     /// HTTP worker threads; 0 means one per CPU.
     pub workers: usize,
+    /// After SIGTERM, how long `/health/ready` answers 503 while requests are still served,
+    /// so load balancers stop sending new ones before the server stops accepting (at least
+    /// their check interval times the failed checks that mark a server down). Unset: 5 on
+    /// PostgreSQL (several servers), 0 on SQLite (one server, nothing to move traffic to).
+    pub drain_seconds: Option<u64>,
     pub session_idle_minutes: u64,
     pub session_absolute_hours: u64,
     /// Reverse proxies of ours in front of the server; the client is the address the
@@ -111,6 +116,7 @@ impl Default for Config {
             mail_from: "Vitalog <no-reply@localhost>".into(),
             static_dir: Some(PathBuf::from("frontend/dist")),
             workers: 0,
+            drain_seconds: None,
             session_idle_minutes: 24 * 60,
             session_absolute_hours: 30 * 24,
             trusted_proxies: 0,
@@ -229,6 +235,16 @@ impl Config {
         o.statement_timeout = Duration::from_millis(self.database_statement_timeout_ms.max(100));
         o.tcp_timeout = Duration::from_secs(self.database_tcp_timeout_seconds.max(1));
         o
+    }
+
+    /// See [`Config::drain_seconds`].
+    pub fn drain(&self) -> Duration {
+        let default = if self.database_url().starts_with("postgres") {
+            5
+        } else {
+            0
+        };
+        Duration::from_secs(self.drain_seconds.unwrap_or(default))
     }
 
     pub fn report_limits(&self) -> reports::ReportLimits {

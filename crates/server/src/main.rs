@@ -77,7 +77,7 @@ async fn run(command: Command) -> anyhow::Result<()> {
                 ),
                 "Vitalog is running"
             );
-            app.run_until_stopped().await
+            app.serve_until_signalled().await
         }
         Command::Migrate => {
             config.check()?;

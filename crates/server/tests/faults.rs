@@ -6,11 +6,12 @@
 
 mod common;
 
-use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+use std::path::Path;
+use std::process::{Command, Stdio};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+use common::binary::*;
 use common::*;
 use diesel::prelude::*;
 use diesel::sql_types::Text;
@@ -18,69 +19,6 @@ use reqwest::{Client, StatusCode};
 use serde_json::{Value, json};
 use testkit::smtp::SmtpSink;
 use testkit::{Backend, TestDb};
-
-fn repo_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
-
-struct Binary {
-    child: Child,
-    base: String,
-}
-
-fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0")
-        .expect("bind")
-        .local_addr()
-        .expect("addr")
-        .port()
-}
-
-async fn start(data: &Path, port: u16, smtp: &SmtpSink) -> Binary {
-    start_with(data, port, smtp, &[]).await
-}
-
-/// As [`start`], with extra `VITALOG_*` settings.
-async fn start_with(data: &Path, port: u16, smtp: &SmtpSink, env: &[(&str, &str)]) -> Binary {
-    let base = format!("http://127.0.0.1:{port}");
-    let log = std::fs::File::create(data.join(format!(
-        "server-{}.log",
-        Instant::now().elapsed().as_nanos()
-    )))
-    .expect("log");
-    let child = Command::new(env!("CARGO_BIN_EXE_vitalog"))
-        .arg("serve")
-        .current_dir(repo_root())
-        .env("VITALOG_ENV", "test")
-        .env("VITALOG_BIND", format!("127.0.0.1:{port}"))
-        .env("VITALOG_PUBLIC_URL", &base)
-        .env("VITALOG_DATA_DIR", data)
-        .env_remove("VITALOG_DATABASE_URL")
-        .env("VITALOG_SMTP_URL", smtp.url())
-        .env("VITALOG_RATE_LIMIT_MULTIPLIER", "1000")
-        .env("VITALOG_SCHEDULER_SECONDS", "0")
-        .env("VITALOG_OUTBOX_POLL_MS", "100")
-        .env("VITALOG_PASSWORD_HASH_CONCURRENCY", "2")
-        .env("VITALOG_WORKERS", "2")
-        .env("VITALOG_LOG", "warn")
-        .envs(env.iter().copied())
-        .stdout(Stdio::null())
-        .stderr(log)
-        .spawn()
-        .expect("spawn vitalog");
-    let c = Client::new();
-    let deadline = Instant::now() + Duration::from_secs(30);
-    loop {
-        if let Ok(r) = c.get(format!("{base}/health/ready")).send().await
-            && r.status() == StatusCode::OK
-        {
-            break;
-        }
-        assert!(Instant::now() < deadline, "vitalog did not start");
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
-    Binary { child, base }
-}
 
 /// Registers, verifies by the emailed link, logs in and subscribes (test mode).
 async fn ready_user(base: &str, smtp: &SmtpSink) -> Client {

@@ -7,13 +7,10 @@
 
 mod common;
 
-use std::net::TcpListener;
-
 use chrono::{TimeZone, Utc};
 use common::*;
 use reqwest::StatusCode;
 use serde_json::json;
-use server::{Application, Config};
 use testkit::{Backend, on_both_backends};
 
 fn at(y: i32, m: u32, d: u32, h: u32, min: u32) -> chrono::DateTime<Utc> {
@@ -31,44 +28,6 @@ async fn prefs(app: &TestApp, body: serde_json::Value) {
         .await
         .expect("req");
     assert_eq!(res.status(), StatusCode::OK);
-}
-
-type Server = (
-    std::sync::Arc<notifications::NotificationService>,
-    actix_web::dev::ServerHandle,
-);
-
-/// Another `vitalog` server on the same database (and SMTP server), sharing the clock.
-/// On SQLite there is none: one SQLite file serves one process, and a second is refused
-/// (so the two-server and restart checks are PostgreSQL's; the claims are the same code).
-async fn second_server(app: &TestApp, b: Backend, data: &tempfile::TempDir) -> Option<Server> {
-    let listener = TcpListener::bind("127.0.0.1:0").expect("bind");
-    let port = listener.local_addr().expect("addr").port();
-    let config = Config {
-        env: "test".into(),
-        bind: format!("127.0.0.1:{port}"),
-        public_url: app.base.clone(),
-        data_dir: data.path().to_owned(),
-        database_url: Some(app.db_url.clone()),
-        smtp_url: Some(app.smtp.url()),
-        workers: 1,
-        outbox_poll_ms: 50,
-        password_hash_concurrency: 1,
-        scheduler_seconds: 0,
-        ..Config::default()
-    };
-    let built = Application::build_with_clock(config, listener, app.clock.clone()).await;
-    if b == Backend::Sqlite {
-        let refused = built
-            .err()
-            .expect("a second server on one SQLite file is refused");
-        assert!(refused.to_string().contains("in use"), "{refused}");
-        return None;
-    }
-    let server = built.expect("second server");
-    let handle = (server.notifications(), server.handle());
-    tokio::spawn(server.run_until_stopped());
-    Some(handle)
 }
 
 async fn reminders(b: Backend) {
@@ -94,10 +53,10 @@ async fn reminders(b: Backend) {
     // 20:30 in Paris: due. Two servers run at the same moment: one email.
     app.clock.set(at(2026, 11, 19, 19, 30));
     let data = tempfile::tempdir().expect("dir");
-    let other = second_server(&app, b, &data).await;
+    let other = second_server(&app, b, &data, |_| {}).await;
     let sent = match &other {
         Some(other) => {
-            let (a, b2) = tokio::join!(app.notifications.run_due(), other.0.run_due());
+            let (a, b2) = tokio::join!(app.notifications.run_due(), other.notifications.run_due());
             a.expect("run").reminders + b2.expect("run").reminders
         }
         None => app.notifications.run_due().await.expect("run").reminders,
@@ -106,9 +65,17 @@ async fn reminders(b: Backend) {
     // Later the same evening, and after a restart: nothing more.
     app.clock.set(at(2026, 11, 19, 22, 0));
     assert_eq!(app.notifications.run_due().await.expect("run").reminders, 0);
-    let restarted = second_server(&app, b, &data).await;
+    let restarted = second_server(&app, b, &data, |_| {}).await;
     if let Some(restarted) = &restarted {
-        assert_eq!(restarted.0.run_due().await.expect("run").reminders, 0);
+        assert_eq!(
+            restarted
+                .notifications
+                .run_due()
+                .await
+                .expect("run")
+                .reminders,
+            0
+        );
     }
 
     // The outbox worker runs on the same clock: back to real time to deliver.
@@ -205,7 +172,7 @@ async fn reminders(b: Backend) {
         .expect("req");
     assert_eq!(res.status(), StatusCode::OK);
     for server in [other, restarted].into_iter().flatten() {
-        server.1.stop(true).await;
+        server.handle.stop(true).await;
     }
 }
 
@@ -246,9 +213,17 @@ async fn weekly_reports(b: Backend) {
     // Thursday, after a restart: still the same week, nothing more.
     let data = tempfile::tempdir().expect("dir");
     app.clock.set(at(2026, 11, 19, 12, 0));
-    if let Some(restarted) = second_server(&app, b, &data).await {
-        assert_eq!(restarted.0.run_due().await.expect("run").weekly_reports, 0);
-        restarted.1.stop(true).await;
+    if let Some(restarted) = second_server(&app, b, &data, |_| {}).await {
+        assert_eq!(
+            restarted
+                .notifications
+                .run_due()
+                .await
+                .expect("run")
+                .weekly_reports,
+            0
+        );
+        restarted.handle.stop(true).await;
     }
 
     app.clock.release();
@@ -322,10 +297,10 @@ async fn dose_reminders(b: Backend) {
     // 08:05: due. Two servers run at once: one email; a later run sends nothing more.
     app.clock.set(at(2026, 11, 19, 7, 5));
     let data = tempfile::tempdir().expect("dir");
-    let other = second_server(&app, b, &data).await;
+    let other = second_server(&app, b, &data, |_| {}).await;
     let sent = match &other {
         Some(other) => {
-            let (a, b2) = tokio::join!(app.notifications.run_due(), other.0.run_due());
+            let (a, b2) = tokio::join!(app.notifications.run_due(), other.notifications.run_due());
             a.expect("run").dose_reminders + b2.expect("run").dose_reminders
         }
         None => doses(&app).await,
@@ -386,7 +361,7 @@ async fn dose_reminders(b: Backend) {
     assert_eq!(doses(&app).await, 0);
     app.clock.release();
     if let Some(other) = other {
-        other.1.stop(true).await;
+        other.handle.stop(true).await;
     }
 }
 

@@ -224,7 +224,52 @@ async fn a_spread_out_guesser_meets_the_account_bound(b: Backend) {
     assert_eq!(res.status(), StatusCode::OK);
 }
 
+/// Two servers on one PostgreSQL database count limits together (issue 20): one account's
+/// wrong passwords and one address's reset emails, spread over both, stop where one
+/// server's would. (On SQLite a second server is refused, asserted by `second_server`.)
+async fn servers_sharing_a_database_count_together(b: Backend) {
+    let tweak = |c: &mut server::Config| {
+        c.rate_login_per_account_address = "6/h".into();
+        c.rate_email_per_address = "2/h".into();
+    };
+    let app = TestApp::spawn_with(b, tweak).await;
+    let data = tempfile::tempdir().expect("dir");
+    let Some(other) = second_server(&app, b, &data, tweak).await else {
+        return;
+    };
+    let mut statuses = Vec::new();
+    for i in 0..10 {
+        let url = if i % 2 == 0 {
+            app.url("/api/login")
+        } else {
+            other.url("/api/login")
+        };
+        let res = post_with(
+            &client(),
+            &url,
+            json!({"username": "carol", "password": "Wrong1!pass"}),
+        )
+        .await;
+        statuses.push(res.status().as_u16());
+    }
+    assert_eq!(statuses, [401, 401, 401, 401, 401, 401, 429, 429, 429, 429]);
+
+    let mut statuses = Vec::new();
+    for i in 0..4 {
+        let url = if i % 2 == 0 {
+            app.url("/api/password-reset/request")
+        } else {
+            other.url("/api/password-reset/request")
+        };
+        let res = post_with(&client(), &url, json!({"email": "carol@example.com"})).await;
+        statuses.push(res.status().as_u16());
+    }
+    assert_eq!(statuses, [200, 200, 429, 429]);
+    other.handle.stop(true).await;
+}
+
 on_both_backends!(
+    servers_sharing_a_database_count_together,
     a_guesser_does_not_lock_the_owner_out,
     a_spread_out_guesser_meets_the_account_bound,
     spoofed_forwarded_for_entries_do_not_escape_the_limit,

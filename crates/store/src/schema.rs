@@ -325,6 +325,14 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    rate_limits (key) {
+        key -> Text,
+        tat_us -> BigInt,
+        seen_us -> BigInt,
+    }
+}
+
 diesel::joinable!(share_accesses -> shares (share_id));
 diesel::allow_tables_to_appear_in_same_query!(shares, share_accesses);
 

@@ -9,19 +9,14 @@
 //!   A browser that signed in to the account before carries a device cookie (encrypted
 //!   and authenticated with the session cookie key, no storage) and is exempt from it.
 
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
 use actix_web::HttpRequest;
 use actix_web::cookie::{Cookie, CookieJar, Key, SameSite, time};
-use governor::RateLimiter;
-use governor::clock::{Clock, DefaultClock};
-use governor::middleware::StateInformationMiddleware;
-use governor::state::keyed::DefaultKeyedStateStore;
 use kernel::secret;
 
 use crate::error::ApiError;
-use crate::rate_limit::{Limiter, Rate};
+use crate::rate_limit::Limiter;
 
 pub const DEVICE_COOKIE: &str = "vitalog_device";
 /// Accounts one browser is remembered for (a family sharing a tablet), newest first.
@@ -31,15 +26,10 @@ const DEVICE_DAYS: i64 = 180;
 const FIRST_DELAY: Duration = Duration::from_millis(250);
 const MAX_DELAY: Duration = Duration::from_secs(10);
 
-type Snapshotting =
-    RateLimiter<String, DefaultKeyedStateStore<String>, DefaultClock, StateInformationMiddleware>;
-
 pub struct LoginThrottle {
     per_ip: Limiter,
     per_account_ip: Limiter,
-    per_account: Snapshotting,
-    per_account_burst: u32,
-    per_account_checks: AtomicU64,
+    per_account: Limiter,
 }
 
 /// The delay for an attempt that is the `used`-th of the account-wide budget `burst`:
@@ -54,41 +44,26 @@ pub fn slowdown(used: u32, burst: u32) -> Duration {
 }
 
 impl LoginThrottle {
-    pub fn new(per_ip: Rate, per_account_ip: Rate, per_account: Rate) -> Self {
+    pub(crate) fn new(per_ip: Limiter, per_account_ip: Limiter, per_account: Limiter) -> Self {
         Self {
-            per_ip: Limiter::new(per_ip),
-            per_account_ip: Limiter::new(per_account_ip),
-            per_account: RateLimiter::keyed(per_account.quota())
-                .with_middleware::<StateInformationMiddleware>(),
-            per_account_burst: per_account.count,
-            per_account_checks: AtomicU64::new(0),
+            per_ip,
+            per_account_ip,
+            per_account,
         }
     }
 
     /// Counts one attempt to sign in to `account` from the address keyed `ip`; waits the
     /// slowdown (asynchronously: no worker thread is held) or refuses with `429`.
     pub async fn admit(&self, ip: &str, account: &str, known_device: bool) -> Result<(), ApiError> {
-        self.per_ip.check(ip)?;
-        self.per_account_ip.check(&format!("{account}\n{ip}"))?;
+        self.per_ip.check(ip).await?;
+        self.per_account_ip
+            .check(&format!("{account}\n{ip}"))
+            .await?;
         if known_device {
             return Ok(());
         }
-        // Forget idle accounts now and then so the table does not grow without bound.
-        if self.per_account_checks.fetch_add(1, Ordering::Relaxed) % 1024 == 1023 {
-            self.per_account.retain_recent();
-        }
-        let delay = self
-            .per_account
-            .check_key(&account.to_owned())
-            .map(|state| {
-                let used = self
-                    .per_account_burst
-                    .saturating_sub(state.remaining_burst_capacity());
-                slowdown(used, self.per_account_burst)
-            })
-            .map_err(|not_until| {
-                ApiError::too_many(not_until.wait_time_from(DefaultClock::default().now()))
-            })?;
+        let used = self.per_account.take(account).await?;
+        let delay = slowdown(used, self.per_account.rate().count);
         if !delay.is_zero() {
             tracing::warn!(?delay, "many sign-in attempts to one account: slowing down");
             tokio::time::sleep(delay).await;
@@ -150,10 +125,11 @@ pub fn device_cookie(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rate_limit::Rate;
     use actix_web::test::TestRequest;
 
-    fn hour(count: u32) -> Rate {
-        Rate::new(count, Duration::from_secs(3600))
+    fn hour(count: u32) -> Limiter {
+        Limiter::local("t", Rate::new(count, Duration::from_secs(3600)))
     }
 
     #[test]

@@ -1,65 +1,30 @@
-//! Rate limits (GCRA via `governor`) on the endpoints that guess passwords or send email:
-//! per client address and per account or target address (logins: [`LoginThrottle`]).
-//! State is per process; each server instance limits on its own.
+//! Rate limits (GCRA) on the endpoints that guess passwords or send email: per client
+//! address and per account or target address (logins: [`LoginThrottle`]).
+//!
+//! One server counts in its own memory (`governor`). Servers sharing one PostgreSQL
+//! database count in it, through `kernel::rate::RateStore`, so N servers allow what one
+//! would (issue 20).
 
 use std::num::NonZeroU32;
+use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
 use governor::clock::{Clock, DefaultClock};
+use governor::middleware::StateInformationMiddleware;
 use governor::state::keyed::DefaultKeyedStateStore;
 use governor::{Quota, RateLimiter};
+pub use kernel::rate::Rate;
+use kernel::rate::{RateStore, Taken};
 
 use crate::error::ApiError;
 use crate::login_throttle::LoginThrottle;
 
-/// `count` requests per `period`, refilled evenly, all usable at once.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Rate {
-    pub count: u32,
-    pub period: Duration,
-}
-
-impl Rate {
-    pub const fn new(count: u32, period: Duration) -> Self {
-        Self { count, period }
-    }
-
-    /// Parses `N/unit` with unit `s`, `min`, `h` or `day` (e.g. `10/min`, `5/h`).
-    pub fn parse(text: &str) -> Result<Self, String> {
-        let (n, unit) = text
-            .trim()
-            .split_once('/')
-            .ok_or_else(|| format!("rate {text:?} must look like 10/min"))?;
-        let count: u32 = n
-            .trim()
-            .parse()
-            .map_err(|_| format!("rate {text:?}: {n:?} is not a whole number"))?;
-        let secs = match unit.trim() {
-            "s" | "sec" | "second" => 1,
-            "m" | "min" | "minute" => 60,
-            "h" | "hour" => 3600,
-            "d" | "day" => 86_400,
-            other => return Err(format!("rate {text:?}: unknown unit {other:?}")),
-        };
-        if count == 0 {
-            return Err(format!("rate {text:?} must allow at least one request"));
-        }
-        Ok(Self::new(count, Duration::from_secs(secs)))
-    }
-
-    fn scaled(self, multiplier: f64) -> Self {
-        let count = (f64::from(self.count) * multiplier).round().clamp(1.0, 1e9) as u32;
-        Self { count, ..self }
-    }
-
-    pub(crate) fn quota(self) -> Quota {
-        let count = NonZeroU32::new(self.count).unwrap_or(NonZeroU32::MIN);
-        let interval = (self.period / count.get()).max(Duration::from_nanos(1));
-        Quota::with_period(interval)
-            .unwrap_or_else(|| Quota::per_second(count))
-            .allow_burst(count)
-    }
+fn quota(rate: Rate) -> Quota {
+    let count = NonZeroU32::new(rate.count).unwrap_or(NonZeroU32::MIN);
+    Quota::with_period(rate.interval())
+        .unwrap_or_else(|| Quota::per_second(count))
+        .allow_burst(count)
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -105,30 +70,87 @@ impl Default for RateSettings {
     }
 }
 
-type Keyed = RateLimiter<String, DefaultKeyedStateStore<String>, DefaultClock>;
+type Keyed =
+    RateLimiter<String, DefaultKeyedStateStore<String>, DefaultClock, StateInformationMiddleware>;
 
+enum Counter {
+    Local { buckets: Keyed, checks: AtomicU64 },
+    Shared(Arc<dyn RateStore>),
+}
+
+/// One kind of limited request: its rate, and where its counts are kept.
 pub struct Limiter {
-    inner: Keyed,
-    checks: AtomicU64,
+    /// Names the limit in a shared store, so one key counts separately per limit.
+    name: &'static str,
+    rate: Rate,
+    counter: Counter,
 }
 
 impl Limiter {
-    pub(crate) fn new(rate: Rate) -> Self {
+    /// Counts in this process only.
+    pub(crate) fn local(name: &'static str, rate: Rate) -> Self {
         Self {
-            inner: RateLimiter::keyed(rate.quota()),
-            checks: AtomicU64::new(0),
+            name,
+            rate,
+            counter: Counter::Local {
+                buckets: RateLimiter::keyed(quota(rate))
+                    .with_middleware::<StateInformationMiddleware>(),
+                checks: AtomicU64::new(0),
+            },
+        }
+    }
+
+    fn new(name: &'static str, rate: Rate, shared: Option<&Arc<dyn RateStore>>) -> Self {
+        match shared {
+            Some(store) => Self {
+                name,
+                rate,
+                counter: Counter::Shared(store.clone()),
+            },
+            None => Self::local(name, rate),
+        }
+    }
+
+    pub(crate) fn rate(&self) -> Rate {
+        self.rate
+    }
+
+    /// Counts one request for `key`: how many of the burst are spent, or `Err` (429 with
+    /// Retry-After) when over the limit. A shared store that fails answers 503.
+    pub(crate) async fn take(&self, key: &str) -> Result<u32, ApiError> {
+        let taken = match &self.counter {
+            Counter::Local { buckets, checks } => {
+                // Forget idle keys now and then so the table does not grow without bound.
+                if checks.fetch_add(1, Ordering::Relaxed) % 1024 == 1023 {
+                    buckets.retain_recent();
+                }
+                match buckets.check_key(&key.to_owned()) {
+                    Ok(state) => Taken::Allowed {
+                        used: self
+                            .rate
+                            .count
+                            .saturating_sub(state.remaining_burst_capacity()),
+                    },
+                    Err(not_until) => Taken::Refused {
+                        retry_after: not_until.wait_time_from(DefaultClock::default().now()),
+                    },
+                }
+            }
+            Counter::Shared(store) => {
+                store
+                    .take(&format!("{}\n{key}", self.name), self.rate)
+                    .await?
+            }
+        };
+        match taken {
+            Taken::Allowed { used } => Ok(used),
+            Taken::Refused { retry_after } => Err(ApiError::too_many(retry_after)),
         }
     }
 
     /// Counts one request for `key`; `Err` (429 with Retry-After) when over the limit.
-    pub fn check(&self, key: &str) -> Result<(), ApiError> {
-        // Forget idle keys now and then so the table does not grow without bound.
-        if self.checks.fetch_add(1, Ordering::Relaxed) % 1024 == 1023 {
-            self.inner.retain_recent();
-        }
-        self.inner.check_key(&key.to_owned()).map_err(|not_until| {
-            ApiError::too_many(not_until.wait_time_from(DefaultClock::default().now()))
-        })
+    pub async fn check(&self, key: &str) -> Result<(), ApiError> {
+        self.take(key).await.map(|_| ())
     }
 }
 
@@ -144,21 +166,32 @@ pub struct RateLimits {
 }
 
 impl RateLimits {
+    /// Limits counted in this process (one server, e.g. on SQLite).
     pub fn new(s: &RateSettings) -> Self {
+        Self::build(s, None)
+    }
+
+    /// Limits counted in `store`, shared by every server using it.
+    pub fn shared(s: &RateSettings, store: Arc<dyn RateStore>) -> Self {
+        Self::build(s, Some(&store))
+    }
+
+    fn build(s: &RateSettings, shared: Option<&Arc<dyn RateStore>>) -> Self {
         let m = s.multiplier;
+        let limiter = |name, rate: Rate| Limiter::new(name, rate.scaled(m), shared);
         Self {
             login: LoginThrottle::new(
-                s.login_per_ip.scaled(m),
-                s.login_per_account_address.scaled(m),
-                s.login_per_account.scaled(m),
+                limiter("login_per_ip", s.login_per_ip),
+                limiter("login_per_account_address", s.login_per_account_address),
+                limiter("login_per_account", s.login_per_account),
             ),
-            register_per_ip: Limiter::new(s.register_per_ip.scaled(m)),
-            email_per_ip: Limiter::new(s.email_per_ip.scaled(m)),
-            email_per_address: Limiter::new(s.email_per_address.scaled(m)),
-            share_code_per_ip: Limiter::new(s.share_code_per_ip.scaled(m)),
-            share_code_per_link: Limiter::new(s.share_code_per_link.scaled(m)),
-            shared_view_per_ip: Limiter::new(s.shared_view_per_ip.scaled(m)),
-            shared_pdf_per_link: Limiter::new(s.shared_pdf_per_link.scaled(m)),
+            register_per_ip: limiter("register_per_ip", s.register_per_ip),
+            email_per_ip: limiter("email_per_ip", s.email_per_ip),
+            email_per_address: limiter("email_per_address", s.email_per_address),
+            share_code_per_ip: limiter("share_code_per_ip", s.share_code_per_ip),
+            share_code_per_link: limiter("share_code_per_link", s.share_code_per_link),
+            shared_view_per_ip: limiter("shared_view_per_ip", s.shared_view_per_ip),
+            shared_pdf_per_link: limiter("shared_pdf_per_link", s.shared_pdf_per_link),
         }
     }
 }
@@ -166,45 +199,57 @@ impl RateLimits {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use kernel::rate::MockRateStore;
 
-    #[test]
-    fn parses_rates() {
-        assert_eq!(
-            Rate::parse("10/min"),
-            Ok(Rate::new(10, Duration::from_secs(60)))
-        );
-        assert_eq!(
-            Rate::parse(" 3 / h "),
-            Ok(Rate::new(3, Duration::from_secs(3600)))
-        );
-        assert!(Rate::parse("0/min").is_err());
-        assert!(Rate::parse("ten/min").is_err());
-        assert!(Rate::parse("10/fortnight").is_err());
-        assert!(Rate::parse("10").is_err());
-    }
-
-    #[test]
-    fn limits_per_key_and_says_when_to_retry() {
-        let l = Limiter::new(Rate::new(3, Duration::from_secs(3600)));
-        for _ in 0..3 {
-            l.check("a").expect("within limit");
+    #[actix_web::test]
+    async fn limits_per_key_and_says_when_to_retry() {
+        let l = Limiter::local("t", Rate::new(3, Duration::from_secs(3600)));
+        for n in 1..=3 {
+            assert_eq!(l.take("a").await.expect("within limit"), n);
         }
-        let err = l.check("a").expect_err("fourth is refused");
+        let err = l.check("a").await.expect_err("fourth is refused");
         assert_eq!(err.status.as_u16(), 429);
         let wait = err.retry_after.expect("retry after");
         assert!(
             wait >= Duration::from_secs(1) && wait <= Duration::from_secs(1200),
             "{wait:?}"
         );
-        l.check("b").expect("other keys are independent");
+        l.check("b").await.expect("other keys are independent");
     }
 
-    #[test]
-    fn multiplier_scales_counts() {
-        assert_eq!(
-            Rate::new(3, Duration::from_secs(60)).scaled(100.0).count,
-            300
-        );
-        assert_eq!(Rate::new(3, Duration::from_secs(60)).scaled(0.01).count, 1);
+    #[actix_web::test]
+    async fn a_shared_store_counts_each_limit_under_its_own_name() {
+        let mut store = MockRateStore::new();
+        store
+            .expect_take()
+            .withf(|key, rate| key == "email_per_address\nann@example.com" && rate.count == 300)
+            .times(1)
+            .returning(|_, _| Ok(Taken::Allowed { used: 1 }));
+        store
+            .expect_take()
+            .withf(|key, _| key == "register_per_ip\n10.0.0.1")
+            .times(1)
+            .returning(|_, _| {
+                Ok(Taken::Refused {
+                    retry_after: Duration::from_secs(7),
+                })
+            });
+        let settings = RateSettings {
+            multiplier: 100.0,
+            ..RateSettings::default()
+        };
+        let limits = RateLimits::shared(&settings, Arc::new(store));
+        limits
+            .email_per_address
+            .check("ann@example.com")
+            .await
+            .expect("allowed");
+        let err = limits
+            .register_per_ip
+            .check("10.0.0.1")
+            .await
+            .expect_err("the store refused");
+        assert_eq!(err.status.as_u16(), 429);
+        assert_eq!(err.retry_after, Some(Duration::from_secs(7)));
     }
 }

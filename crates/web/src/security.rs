@@ -62,11 +62,16 @@ pub async fn headers(
 ) -> Result<ServiceResponse<impl MessageBody>, Error> {
     let api = req.path().starts_with("/api/");
     let shared = req.path().starts_with("/s/") || req.path().starts_with("/api/shared/");
-    let settings = req
-        .app_data::<web::Data<AppState>>()
-        .map(|s| s.settings.clone());
+    let state = req.app_data::<web::Data<AppState>>();
+    let draining = state.is_some_and(|s| s.drain.is_draining());
+    let settings = state.map(|s| s.settings.clone());
     let https = settings.as_ref().is_some_and(|s| s.secure_cookies());
     let mut res = next.call(req).await?;
+    if draining {
+        res.response_mut()
+            .head_mut()
+            .set_connection_type(actix_web::http::ConnectionType::Close);
+    }
     let h = res.headers_mut();
     if let Some(csp) = settings.and_then(|s| header::HeaderValue::from_str(&s.csp).ok()) {
         h.insert(header::CONTENT_SECURITY_POLICY, csp);

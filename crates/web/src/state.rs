@@ -1,4 +1,5 @@
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use billing::BillingService;
 use identity::AccountService;
@@ -30,4 +31,21 @@ pub struct AppState {
     pub settings: Arc<WebSettings>,
     /// Key that protects the session cookie's content (shared by every server instance).
     pub cookie_key: actix_web::cookie::Key,
+    pub drain: Drain,
+}
+
+/// Set once the server is asked to stop. Until it stops accepting, it keeps serving, but
+/// `/health/ready` answers 503 so a load balancer sends new requests elsewhere, and every
+/// answer closes its connection so none is left idle to be reused as it goes.
+#[derive(Clone, Default)]
+pub struct Drain(Arc<AtomicBool>);
+
+impl Drain {
+    pub fn start(&self) {
+        self.0.store(true, Ordering::SeqCst);
+    }
+
+    pub fn is_draining(&self) -> bool {
+        self.0.load(Ordering::SeqCst)
+    }
 }

@@ -210,6 +210,7 @@ fn state(public_url: &str, clock: Arc<TestClock>) -> AppState {
         limits: Arc::new(RateLimits::new(&settings.rate)),
         settings: Arc::new(settings),
         cookie_key: actix_web::cookie::Key::generate(),
+        drain: Default::default(),
     }
 }
 

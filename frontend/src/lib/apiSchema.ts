@@ -3834,7 +3834,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The process can serve requests: the database answers. */
+        /** The process can serve requests: the database answers, and it is not stopping. */
         get: {
             parameters: {
                 query?: never;
@@ -3852,7 +3852,7 @@ export interface paths {
                         "application/json": components["schemas"]["HealthResponse"];
                     };
                 };
-                /** @description database unreachable */
+                /** @description database unreachable, or the server is draining before it stops */
                 503: {
                     headers: {
                         [name: string]: unknown;

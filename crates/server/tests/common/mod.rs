@@ -2,6 +2,7 @@
 
 #![allow(dead_code)]
 
+pub mod binary;
 pub mod guided;
 
 use std::io::Write;
@@ -86,6 +87,62 @@ pub struct TestApp {
     pub handle: actix_web::dev::ServerHandle,
     pub _db: TestDb,
     pub _data: tempfile::TempDir,
+}
+
+/// Another `vitalog` server on a test app's database (and SMTP server), sharing its clock.
+pub struct OtherServer {
+    pub base: String,
+    pub notifications: Arc<notifications::NotificationService>,
+    pub handle: actix_web::dev::ServerHandle,
+}
+
+impl OtherServer {
+    pub fn url(&self, path: &str) -> String {
+        format!("{}{path}", self.base)
+    }
+}
+
+/// Starts another server on `app`'s database with `tweak` applied to its configuration.
+/// On SQLite there is none: one SQLite file serves one process, and a second is refused
+/// (so multi-server checks are PostgreSQL's; the code under them is the same).
+pub async fn second_server(
+    app: &TestApp,
+    b: Backend,
+    data: &tempfile::TempDir,
+    tweak: impl FnOnce(&mut Config),
+) -> Option<OtherServer> {
+    let listener = TcpListener::bind("127.0.0.1:0").expect("bind");
+    let port = listener.local_addr().expect("addr").port();
+    let mut config = Config {
+        env: "test".into(),
+        bind: format!("127.0.0.1:{port}"),
+        public_url: app.base.clone(),
+        data_dir: data.path().to_owned(),
+        database_url: Some(app.db_url.clone()),
+        smtp_url: Some(app.smtp.url()),
+        workers: 1,
+        outbox_poll_ms: 50,
+        password_hash_concurrency: 1,
+        scheduler_seconds: 0,
+        ..Config::default()
+    };
+    tweak(&mut config);
+    let built = Application::build_with_clock(config, listener, app.clock.clone()).await;
+    if b == Backend::Sqlite {
+        let refused = built
+            .err()
+            .expect("a second server on one SQLite file is refused");
+        assert!(refused.to_string().contains("in use"), "{refused}");
+        return None;
+    }
+    let server = built.expect("second server");
+    let other = OtherServer {
+        base: format!("http://127.0.0.1:{port}"),
+        notifications: server.notifications(),
+        handle: server.handle(),
+    };
+    tokio::spawn(server.run_until_stopped());
+    Some(other)
 }
 
 pub fn client() -> Client {

@@ -13,13 +13,19 @@ pub async fn live() -> HttpResponse {
     })
 }
 
-/// The process can serve requests: the database answers.
+/// The process can serve requests: the database answers, and it is not stopping.
 #[utoipa::path(tag = "health", responses(
     (status = 200, body = HealthResponse),
-    (status = 503, body = HealthResponse, description = "database unreachable"),
+    (status = 503, body = HealthResponse, description = "database unreachable, or the server is draining before it stops"),
 ))]
 #[get("/health/ready")]
 pub async fn ready(state: web::Data<AppState>) -> HttpResponse {
+    if state.drain.is_draining() {
+        return HttpResponse::ServiceUnavailable().json(HealthResponse {
+            status: "draining".into(),
+            database: None,
+        });
+    }
     match state.health.check().await {
         Ok(()) => HttpResponse::Ok().json(HealthResponse {
             status: "ok".into(),

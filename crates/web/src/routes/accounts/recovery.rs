@@ -62,11 +62,16 @@ async fn email_link_request(
     send: impl Future<Output = Result<(), IdentityError>>,
     message: &str,
 ) -> Result<HttpResponse, ApiError> {
-    state.limits.email_per_ip.check(&client_ip(req, state))?;
+    state
+        .limits
+        .email_per_ip
+        .check(&client_ip(req, state))
+        .await?;
     state
         .limits
         .email_per_address
-        .check(&email.trim().to_lowercase())?;
+        .check(&email.trim().to_lowercase())
+        .await?;
     send.await?;
     Ok(HttpResponse::Ok().json(MessageResponse::new(message)))
 }

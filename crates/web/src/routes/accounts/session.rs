@@ -167,7 +167,8 @@ pub async fn register(
         state
             .limits
             .register_per_ip
-            .check(&client_ip(&req, &state))?;
+            .check(&client_ip(&req, &state))
+            .await?;
         let email = state
             .accounts
             .register(RegisterInput {

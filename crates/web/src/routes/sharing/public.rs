@@ -54,11 +54,12 @@ fn unlock_cookie(state: &AppState, share: &sharing::Share) -> Option<Cookie<'sta
     jar.get(UNLOCK_COOKIE).cloned()
 }
 
-fn limit_views(req: &HttpRequest, state: &AppState) -> Result<(), ApiError> {
+async fn limit_views(req: &HttpRequest, state: &AppState) -> Result<(), ApiError> {
     state
         .limits
         .shared_view_per_ip
         .check(&crate::routes::client_ip(req, state))
+        .await
 }
 
 /// The shared record: summary, readings and (when shared) medications, read now. Each
@@ -73,7 +74,7 @@ pub async fn view(
     token: web::Path<String>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    limit_views(&req, &state)?;
+    limit_views(&req, &state).await?;
     let view = state.shares.view(&token, &visitor(&req, &state)).await?;
     Ok(HttpResponse::Ok().json(SharedViewDto::from(&view)))
 }
@@ -94,10 +95,12 @@ pub async fn unlock(
     let limits = &state.limits;
     limits
         .share_code_per_ip
-        .check(&crate::routes::client_ip(&req, &state))?;
+        .check(&crate::routes::client_ip(&req, &state))
+        .await?;
     limits
         .share_code_per_link
-        .check(&kernel::secret::hash(&token))?;
+        .check(&kernel::secret::hash(&token))
+        .await?;
     let share = state.shares.unlock(&token, &body.code).await?;
     let mut res = HttpResponse::NoContent();
     if share.code_hash.is_some()
@@ -121,11 +124,12 @@ pub async fn pdf(
     token: web::Path<String>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    limit_views(&req, &state)?;
+    limit_views(&req, &state).await?;
     state
         .limits
         .shared_pdf_per_link
-        .check(&kernel::secret::hash(&token))?;
+        .check(&kernel::secret::hash(&token))
+        .await?;
     let (name, pdf) = state.shares.pdf(&token, &visitor(&req, &state)).await?;
     Ok(HttpResponse::Ok()
         .content_type("application/pdf")
