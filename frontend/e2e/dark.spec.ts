@@ -6,15 +6,16 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
-import { expect, loginThroughUi, test, verifiedAccount } from './fixtures';
+import { expect, expectSettled, loginThroughUi, test, verifiedAccount } from './fixtures';
 import { isoDate, readingsForDays, seedReadings, subscribe, type SeedReading } from './readings-fixtures';
 import { RESULTS_DIR } from './vitalog-server';
 
 const SHOTS = path.join(RESULTS_DIR, 'shots');
 mkdirSync(SHOTS, { recursive: true });
 
-// The system is dark: the default choice (System) follows it.
-test.use({ colorScheme: 'dark' });
+// The system is dark: the default choice (System) follows it. Reduced motion: the app then
+// moves nothing, so what is visible is final (see expectSettled).
+test.use({ colorScheme: 'dark', reducedMotion: 'reduce' });
 
 const WIDTHS = [1280, 375] as const;
 
@@ -50,7 +51,7 @@ async function checkScreens(page: Page, screens: ReadonlyArray<Screen>): Promise
     for (const screen of screens) {
       await page.goto(screen.path);
       await screen.ready(page);
-      await page.waitForTimeout(200);
+      await expectSettled(page);
       await expectDark(page);
       await expectAxeClean(page, `${screen.name} at ${width}px`);
       await page.evaluate(() => window.scrollTo(0, 0));
@@ -139,7 +140,8 @@ test('every signed-in screen, dialog and the shared view are dark and axe-clean 
     await page.goto('/history');
     await page.getByRole('button', { name: /^Delete reading of / }).first().click();
     await expect(page.getByRole('alertdialog', { name: 'Delete this reading?' })).toBeVisible();
-    await page.waitForTimeout(200);
+    await expect(page.getByRole('button', { name: 'Cancel' })).toBeFocused();
+    await expectSettled(page);
     await expectAxeClean(page, `delete-reading dialog at ${width}px`);
     await shoot(page, `dialog-delete-reading-${width}`, false);
     await page.getByRole('button', { name: 'Cancel' }).click();
@@ -147,7 +149,8 @@ test('every signed-in screen, dialog and the shared view are dark and axe-clean 
     await page.goto(`/medications/${medId}`);
     await page.getByRole('button', { name: /^Delete/ }).first().click();
     await expect(page.getByRole('alertdialog', { name: 'Delete Amlodipine?' })).toBeVisible();
-    await page.waitForTimeout(200);
+    await expect(page.getByRole('button', { name: 'Cancel' })).toBeFocused();
+    await expectSettled(page);
     await expectAxeClean(page, `delete-medication dialog at ${width}px`);
     await shoot(page, `dialog-delete-medication-${width}`, false);
     await page.getByRole('button', { name: 'Cancel' }).click();
@@ -161,12 +164,13 @@ test('every signed-in screen, dialog and the shared view are dark and axe-clean 
     if (!box) throw new Error('no canvas');
     await page.mouse.move(box.x + box.width - 40, box.y + box.height / 2);
     await expect(bp.locator('.chart-tooltip')).toBeVisible();
+    await expectSettled(page);
     await expectAxeClean(page, `chart tooltip at ${width}px`);
     await bp.screenshot({ path: path.join(SHOTS, `dark-chart-tooltip-${width}.png`) });
   }
   await page.getByRole('button', { name: 'Open menu' }).click();
-  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Reports' })).toBeVisible();
-  await page.waitForTimeout(300);
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeInViewport({ ratio: 1 });
+  await expectSettled(page);
   await expectAxeClean(page, 'menu at 375px');
   await shoot(page, 'menu-375', false);
 

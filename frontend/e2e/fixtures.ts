@@ -83,3 +83,14 @@ export async function loginThroughUi(page: Page, account: Pick<Account, 'usernam
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
 }
+
+/**
+ * The page has stopped changing: nothing is loading (no skeleton, spinner or progress bar)
+ * and nothing is animating. Use it with `reducedMotion: 'reduce'`, under which the app
+ * moves nothing (base.css): a dialog, menu or tooltip that is visible is then already in its
+ * final place and colours, so axe and screenshots see what a person finally sees.
+ */
+export async function expectSettled(page: Page): Promise<void> {
+  await expect(page.locator('.skeleton, .spinner, .progress-bar')).toHaveCount(0);
+  await expect.poll(() => page.evaluate(() => document.getAnimations().length), { message: 'running animations' }).toBe(0);
+}
