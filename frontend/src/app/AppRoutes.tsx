@@ -26,7 +26,9 @@ const PrivacyPolicyPage = lazy(() => import(/* webpackChunkName: "privacy" */ '.
 const SharedViewPage = lazy(() => import(/* webpackChunkName: "shared-record" */ '../features/shared/pages/SharedViewPage'));
 const NotFoundPage = lazy(() => import(/* webpackChunkName: "not-found" */ './NotFoundPage'));
 
-const DashboardPage = lazy(() => import(/* webpackChunkName: "dashboard" */ '../features/dashboard/pages/DashboardPage'));
+/** The dashboard's code; `preloadRoute` starts it with the session check when the app opens on `/`. */
+export const loadDashboard = () => import(/* webpackChunkName: "dashboard" */ '../features/dashboard/pages/DashboardPage');
+const DashboardPage = lazy(loadDashboard);
 const RecordVitalsPage = lazy(() => import(/* webpackChunkName: "vitals" */ '../features/readings/pages/RecordVitalsPage'));
 const GuidedMeasurementPage = lazy(
   () => import(/* webpackChunkName: "guided" */ '../features/readings/pages/GuidedMeasurementPage'),

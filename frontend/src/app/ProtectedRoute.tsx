@@ -7,7 +7,9 @@ import { Skeleton } from '../components/feedback/Skeleton';
 import { AUTH_PATH, protectedRouteDecision } from './guard';
 import './app.css';
 
-const ProtectedLayout = lazy(() => import(/* webpackChunkName: "shell" */ './ProtectedLayout'));
+/** The signed-in frame's code; `preloadRoute` starts it with the session check. */
+export const loadShell = () => import(/* webpackChunkName: "shell" */ './ProtectedLayout');
+const ProtectedLayout = lazy(loadShell);
 
 /** Skeleton of the shell shown while the session is checked and the shell code loads. */
 export function ShellSkeleton(): ReactElement {
