@@ -1,6 +1,6 @@
-import { lazy, type ReactElement } from 'react';
+import type { ReactElement } from 'react';
 import { Skeleton } from '../feedback/Skeleton';
-import { preloadChart } from './loadChart';
+import { ChartComponent } from './loadChart';
 import './chart.css';
 
 // chart.js is the heaviest code of the app: pages load it after themselves, behind the
@@ -9,7 +9,7 @@ import './chart.css';
 export { preloadChart } from './loadChart';
 
 /** `TimeSeriesChart`, loaded on first use: render it inside a `Suspense` with a `ChartSkeleton`. */
-export const LazyTimeSeriesChart = lazy(() => preloadChart().then((m) => ({ default: m.TimeSeriesChart })));
+export const LazyTimeSeriesChart = ChartComponent;
 
 /** The place of a chart while its data or code loads. */
 export function ChartSkeleton({ title }: { title: string }): ReactElement {
