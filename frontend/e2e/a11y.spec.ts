@@ -79,11 +79,12 @@ const publicScreens: Screen[] = [
   },
 ];
 
+/** The screen opened once, then checked and shot at each width (resized in place). */
 async function checkAndShoot(page: Page, screen: Screen): Promise<void> {
+  await page.goto(screen.path);
+  await screen.ready(page);
   for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: width === 1280 ? 800 : 812 });
-    await page.goto(screen.path);
-    await screen.ready(page);
     await expectSettled(page);
     const results = await new AxeBuilder({ page }).analyze();
     const summary = results.violations.map(

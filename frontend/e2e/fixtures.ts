@@ -74,6 +74,16 @@ export async function verifiedAccount(request: APIRequestContext, mailbox: Mailb
   return account;
 }
 
+/**
+ * Signs in through the API in the page's browser context (its cookie jar), without opening
+ * a page: for tests of what comes after signing in, which then open the page they check.
+ * The form itself is tested by auth.spec and forms.spec (`loginThroughUi`).
+ */
+export async function signIn(page: Page, account: Pick<Account, 'username' | 'password'>): Promise<void> {
+  const res = await page.request.post('/api/login', { data: { username: account.username, password: account.password } });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
 /** Logs in through the form and waits for the dashboard. */
 export async function loginThroughUi(page: Page, account: Pick<Account, 'username' | 'password'>): Promise<void> {
   await page.goto('/auth');
