@@ -2,11 +2,14 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, loginThroughUi, test, verifiedAccount } from './fixtures';
+import { expect, expectSettled, loginThroughUi, test, verifiedAccount } from './fixtures';
 import { RESULTS_DIR } from './vitalog-server';
 
 const SHOTS = path.join(RESULTS_DIR, 'screenshots');
 mkdirSync(SHOTS, { recursive: true });
+
+// The app moves nothing under reduced motion: what is visible is final (see expectSettled).
+test.use({ reducedMotion: 'reduce' });
 
 interface Screen {
   name: string;
@@ -76,13 +79,13 @@ const publicScreens: Screen[] = [
   },
 ];
 
+/** The screen opened once, then checked and shot at each width (resized in place). */
 async function checkAndShoot(page: Page, screen: Screen): Promise<void> {
+  await page.goto(screen.path);
+  await screen.ready(page);
   for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: width === 1280 ? 800 : 812 });
-    await page.goto(screen.path);
-    await screen.ready(page);
-    // Let the entry animations settle before looking.
-    await page.waitForTimeout(250);
+    await expectSettled(page);
     const results = await new AxeBuilder({ page }).analyze();
     const summary = results.violations.map(
       (v) => `${v.id} (${v.impact ?? 'n/a'}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(' ')).join('\n    ')}`,
@@ -108,7 +111,7 @@ test('signed-in shell: no axe violations; screenshots at 1280 and 375 px', async
   });
   await page.setViewportSize({ width: 375, height: 812 });
   await page.getByRole('button', { name: 'Open menu' }).click();
-  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Reports' })).toBeVisible();
-  await page.waitForTimeout(300);
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeInViewport({ ratio: 1 });
+  await expectSettled(page);
   await page.screenshot({ path: path.join(SHOTS, 'dashboard-shell-menu-375.png') });
 });

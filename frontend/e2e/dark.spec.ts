@@ -6,15 +6,16 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
-import { expect, loginThroughUi, test, verifiedAccount } from './fixtures';
+import { expect, expectSettled, loginThroughUi, signIn, test, verifiedAccount } from './fixtures';
 import { isoDate, readingsForDays, seedReadings, subscribe, type SeedReading } from './readings-fixtures';
 import { RESULTS_DIR } from './vitalog-server';
 
 const SHOTS = path.join(RESULTS_DIR, 'shots');
 mkdirSync(SHOTS, { recursive: true });
 
-// The system is dark: the default choice (System) follows it.
-test.use({ colorScheme: 'dark' });
+// The system is dark: the default choice (System) follows it. Reduced motion: the app then
+// moves nothing, so what is visible is final (see expectSettled).
+test.use({ colorScheme: 'dark', reducedMotion: 'reduce' });
 
 const WIDTHS = [1280, 375] as const;
 
@@ -43,14 +44,23 @@ interface Screen {
   ready: (page: Page) => Promise<void>;
 }
 
-/** Each screen at each width: open it, wait for it, check it is dark and axe-clean, shoot it. */
+const setWidth = (page: Page, width: (typeof WIDTHS)[number]): Promise<void> =>
+  page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
+
+/**
+ * Each screen opened once, then at each width (resized in place: the layout follows the
+ * width, a second load would only repeat the first): wait for it, check it is dark and
+ * axe-clean, shoot it.
+ */
 async function checkScreens(page: Page, screens: ReadonlyArray<Screen>): Promise<void> {
-  for (const width of WIDTHS) {
-    await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
-    for (const screen of screens) {
-      await page.goto(screen.path);
-      await screen.ready(page);
-      await page.waitForTimeout(200);
+  for (const screen of screens) {
+    await setWidth(page, WIDTHS[0]);
+    await page.goto(screen.path);
+    await screen.ready(page);
+    for (const width of WIDTHS) {
+      await setWidth(page, width);
+      await chartsFit(page);
+      await expectSettled(page);
       await expectDark(page);
       await expectAxeClean(page, `${screen.name} at ${width}px`);
       await page.evaluate(() => window.scrollTo(0, 0));
@@ -64,6 +74,19 @@ const painted = async (page: Page): Promise<void> => {
   await expect(charts.first()).toBeVisible();
   for (const chart of await charts.all()) await expect(chart).toHaveAttribute('data-painted', 'true');
 };
+
+/** Every chart has been redrawn at its box's width (chart.js resizes on the next frame after its box does). */
+async function chartsFit(page: Page): Promise<void> {
+  await expect
+    .poll(() =>
+      page.evaluate(() =>
+        Array.from(document.querySelectorAll<HTMLCanvasElement>('.trend-chart canvas')).every(
+          (canvas) => Math.abs(canvas.getBoundingClientRect().width - (canvas.parentElement?.clientWidth ?? 0)) < 1,
+        ),
+      ),
+    )
+    .toBe(true);
+}
 
 const heading = (name: string) => async (page: Page) => expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
 
@@ -103,7 +126,7 @@ const day = (offset: number): string => {
 test('every signed-in screen, dialog and the shared view are dark and axe-clean at 1280 and 375 px', async ({ page, request, mailbox, browser, baseURL }) => {
   test.setTimeout(600_000);
   const account = await verifiedAccount(request, mailbox, 'dark');
-  await loginThroughUi(page, account);
+  await signIn(page, account);
   await subscribe(page.request);
   await seedReadings(page.request, monthOfReadings(new Date()));
   const med = await page.request.post('/api/medications', {
@@ -133,40 +156,48 @@ test('every signed-in screen, dialog and the shared view are dark and axe-clean 
     { name: 'profile', path: '/profile', ready: async (p) => expect(p.getByRole('radio', { name: 'System' })).toBeChecked() },
   ]);
 
-  // Dialogs, a chart's tooltip and the phone menu, at both widths.
+  // Dialogs, a chart's tooltip and the phone menu, each opened once and seen at both widths.
+  const dialogs = [
+    { name: 'delete-reading', path: '/history', open: /^Delete reading of /, title: 'Delete this reading?' },
+    { name: 'delete-medication', path: `/medications/${medId}`, open: /^Delete/, title: 'Delete Amlodipine?' },
+  ];
+  for (const dialog of dialogs) {
+    await setWidth(page, WIDTHS[0]);
+    await page.goto(dialog.path);
+    await page.getByRole('button', { name: dialog.open }).first().click();
+    await expect(page.getByRole('alertdialog', { name: dialog.title })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Cancel' })).toBeFocused();
+    for (const width of WIDTHS) {
+      await setWidth(page, width);
+      await expectSettled(page);
+      await expectAxeClean(page, `${dialog.name} dialog at ${width}px`);
+      await shoot(page, `dialog-${dialog.name}-${width}`, false);
+    }
+    await page.getByRole('button', { name: 'Cancel' }).click();
+  }
+
+  await setWidth(page, WIDTHS[0]);
+  await page.goto('/');
+  await painted(page);
+  const bp = page.getByRole('region', { name: 'Blood Pressure Trends' });
+  const canvas = bp.locator('canvas');
   for (const width of WIDTHS) {
-    await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
-    await page.goto('/history');
-    await page.getByRole('button', { name: /^Delete reading of / }).first().click();
-    await expect(page.getByRole('alertdialog', { name: 'Delete this reading?' })).toBeVisible();
-    await page.waitForTimeout(200);
-    await expectAxeClean(page, `delete-reading dialog at ${width}px`);
-    await shoot(page, `dialog-delete-reading-${width}`, false);
-    await page.getByRole('button', { name: 'Cancel' }).click();
-
-    await page.goto(`/medications/${medId}`);
-    await page.getByRole('button', { name: /^Delete/ }).first().click();
-    await expect(page.getByRole('alertdialog', { name: 'Delete Amlodipine?' })).toBeVisible();
-    await page.waitForTimeout(200);
-    await expectAxeClean(page, `delete-medication dialog at ${width}px`);
-    await shoot(page, `dialog-delete-medication-${width}`, false);
-    await page.getByRole('button', { name: 'Cancel' }).click();
-
-    await page.goto('/');
-    await painted(page);
-    const bp = page.getByRole('region', { name: 'Blood Pressure Trends' });
-    const canvas = bp.locator('canvas');
+    await setWidth(page, width);
+    await chartsFit(page);
     await canvas.scrollIntoViewIfNeeded();
     const box = await canvas.boundingBox();
     if (!box) throw new Error('no canvas');
     await page.mouse.move(box.x + box.width - 40, box.y + box.height / 2);
     await expect(bp.locator('.chart-tooltip')).toBeVisible();
+    await expectSettled(page);
     await expectAxeClean(page, `chart tooltip at ${width}px`);
     await bp.screenshot({ path: path.join(SHOTS, `dark-chart-tooltip-${width}.png`) });
+    await page.mouse.move(0, 0);
+    await expect(bp.locator('.chart-tooltip')).toBeHidden();
   }
   await page.getByRole('button', { name: 'Open menu' }).click();
-  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Reports' })).toBeVisible();
-  await page.waitForTimeout(300);
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeInViewport({ ratio: 1 });
+  await expectSettled(page);
   await expectAxeClean(page, 'menu at 375px');
   await shoot(page, 'menu-375', false);
 
@@ -255,7 +286,7 @@ test('the choice is made in Preferences, remembered across reloads and sign-out,
 
   // Light, chosen on a dark system.
   await page.emulateMedia({ colorScheme: 'dark' });
-  await loginThroughUi(page, account);
+  await signIn(page, account);
   await page.goto('/profile#profile-preferences');
   await page.getByRole('group', { name: 'Appearance' }).getByRole('radio', { name: 'Light' }).check();
   await expect(html).toHaveAttribute('data-theme', 'light');

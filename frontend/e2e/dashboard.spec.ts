@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { expect, loginThroughUi, test, verifiedAccount } from './fixtures';
+import { expect, signIn, test, verifiedAccount } from './fixtures';
 import { expectNoAxeViolations, screenshots, setUnits, subscribedUserWithReadings } from './readings-fixtures';
 import { shotPath } from './vitalog-server';
 
@@ -85,6 +85,7 @@ test('dashboard: recent readings, and each chart range changes what is drawn, wi
   await drawing(card(page, 'Blood Sugar Trend'));
   expect(await tooltipAt(page, card(page, 'Blood Sugar Trend'), 0.5)).toMatch(/Blood sugar: \d+\.\d mmol\/L/);
   await setUnits(page.request, 'lbs', 'mg/dL');
+  await page.reload();
 
   await screenshots(page, 'dashboard', async () => {
     for (const { title } of CHARTS) await expect(card(page, title).locator('.trend-chart')).toHaveAttribute('data-painted', 'true');
@@ -138,7 +139,8 @@ test('dashboard: delete from Recent Readings asks first', async ({ page, request
 
 test('dashboard: empty texts and the subscription alert for a new user', async ({ page, request, mailbox }) => {
   const account = await verifiedAccount(request, mailbox, 'dempty');
-  await loginThroughUi(page, account);
+  await signIn(page, account);
+  await page.goto('/');
   await expect(page.getByText('No readings available. Start by recording your vitals.')).toBeVisible();
   for (const text of [
     'No blood pressure data available',

@@ -8,7 +8,7 @@ import { createRequire } from 'node:module';
 import AxeBuilder from '@axe-core/playwright';
 import { Ajv } from 'ajv';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, loginThroughUi, test, verifiedAccount } from './fixtures';
+import { expect, signIn, test, verifiedAccount } from './fixtures';
 import { shotPath } from './vitalog-server';
 
 const require = createRequire(import.meta.url);
@@ -88,7 +88,7 @@ async function shoot(page: Page, name: string, locator: ReturnType<Page['locator
 test('a CSV exported by one account through the page imports into another, once', async ({ page, mailbox }) => {
   test.setTimeout(120_000);
   const alice = await verifiedAccount(page.request, mailbox, 'expa');
-  await loginThroughUi(page, alice);
+  await signIn(page, alice);
   await subscribe(page.request);
   for (const r of READINGS) {
     const res = await page.request.post('/api/readings', { data: r });
@@ -180,7 +180,7 @@ test('a CSV exported by one account through the page imports into another, once'
   // Bob, signed in in the same browser after Alice, imports her file through the page.
   await page.context().clearCookies();
   const bob = await verifiedAccount(page.request, mailbox, 'impb');
-  await loginThroughUi(page, bob);
+  await signIn(page, bob);
   await subscribe(page.request);
   await page.goto('/profile#profile-data');
   await data.getByLabel('File to import').setInputFiles(csvPath);
@@ -230,7 +230,7 @@ test('a CSV exported by one account through the page imports into another, once'
 
 test("a file read as Vitalog's CSV that is not one is refused with the server's message", async ({ page, mailbox }) => {
   const carol = await verifiedAccount(page.request, mailbox, 'badf');
-  await loginThroughUi(page, carol);
+  await signIn(page, carol);
   await subscribe(page.request);
   await page.goto('/profile#profile-data');
   const data = dataSection(page);
@@ -244,7 +244,7 @@ test("a file read as Vitalog's CSV that is not one is refused with the server's 
 
 test('reading a file without a subscription says it needs one', async ({ page, mailbox }) => {
   const dan = await verifiedAccount(page.request, mailbox, 'nosub');
-  await loginThroughUi(page, dan);
+  await signIn(page, dan);
   await page.goto('/profile#profile-data');
   const data = dataSection(page);
   const csv = `date,time,systolic,diastolic,heart_rate,weight,weight_unit,blood_sugar,blood_sugar_unit,notes\r\n${daysAgo(2)},09:00,120,80,,,,,,\r\n`;
@@ -263,7 +263,7 @@ test('deleting the account through the dialog ends the sessions and the password
   const elsewhere = await request.post('/api/login', { data: { username: erin.username, password: erin.password } });
   expect(elsewhere.status(), await elsewhere.text()).toBe(200);
   expect((await request.get('/api/user')).status()).toBe(200);
-  await loginThroughUi(page, erin);
+  await signIn(page, erin);
   const session = (await page.context().cookies()).find((c) => c.name === 'vitalog_session');
   if (!session) throw new Error('no session cookie after login');
 
@@ -298,7 +298,7 @@ test('deleting the account through the dialog ends the sessions and the password
 
 test('screenshots of the new sections, desktop and 375 px', async ({ page, mailbox }) => {
   const fay = await verifiedAccount(page.request, mailbox, 'shot');
-  await loginThroughUi(page, fay);
+  await signIn(page, fay);
   // The import preview below needs a subscription.
   await subscribe(page.request);
   await page.request.patch('/api/user/preferences', { data: { emailReminders: true, weeklyReports: true } });
@@ -338,7 +338,7 @@ test('screenshots of the new sections, desktop and 375 px', async ({ page, mailb
 test('every time zone the page offers is one the server accepts', async ({ page, mailbox }) => {
   test.setTimeout(120_000);
   const gus = await verifiedAccount(page.request, mailbox, 'tz');
-  await loginThroughUi(page, gus);
+  await signIn(page, gus);
   await page.goto('/profile#profile-preferences');
   const select = page.locator('#profile-preferences').getByLabel('Time zone');
   await expect(select).toHaveValue('UTC');
@@ -357,7 +357,7 @@ test.describe('in a browser set to Europe/Paris', () => {
 
   test("the page offers the browser's time zone, and Save stores it", async ({ page, mailbox }) => {
     const hal = await verifiedAccount(page.request, mailbox, 'paris');
-    await loginThroughUi(page, hal);
+    await signIn(page, hal);
     await page.goto('/profile#profile-preferences');
     const prefs = page.locator('#profile-preferences');
     const zone = prefs.getByLabel('Time zone');

@@ -74,6 +74,16 @@ export async function verifiedAccount(request: APIRequestContext, mailbox: Mailb
   return account;
 }
 
+/**
+ * Signs in through the API in the page's browser context (its cookie jar), without opening
+ * a page: for tests of what comes after signing in, which then open the page they check.
+ * The form itself is tested by auth.spec and forms.spec (`loginThroughUi`).
+ */
+export async function signIn(page: Page, account: Pick<Account, 'username' | 'password'>): Promise<void> {
+  const res = await page.request.post('/api/login', { data: { username: account.username, password: account.password } });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
 /** Logs in through the form and waits for the dashboard. */
 export async function loginThroughUi(page: Page, account: Pick<Account, 'username' | 'password'>): Promise<void> {
   await page.goto('/auth');
@@ -82,4 +92,15 @@ export async function loginThroughUi(page: Page, account: Pick<Account, 'usernam
   await page.getByRole('button', { name: 'Login' }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+}
+
+/**
+ * The page has stopped changing: nothing is loading (no skeleton, spinner or progress bar)
+ * and nothing is animating. Use it with `reducedMotion: 'reduce'`, under which the app
+ * moves nothing (base.css): a dialog, menu or tooltip that is visible is then already in its
+ * final place and colours, so axe and screenshots see what a person finally sees.
+ */
+export async function expectSettled(page: Page): Promise<void> {
+  await expect(page.locator('.skeleton, .spinner, .progress-bar')).toHaveCount(0);
+  await expect.poll(() => page.evaluate(() => document.getAnimations().length), { message: 'running animations' }).toBe(0);
 }

@@ -6,7 +6,7 @@
 // is remembered for the next file. Screenshots of the mapping step, the progress and the
 // preview at 1280 and 375 px (VITALOG_SHOTS_DIR, or test-results/screenshots), with axe on each.
 import type { Locator, Page } from '@playwright/test';
-import { expect, loginThroughUi, test, verifiedAccount } from './fixtures';
+import { expect, signIn, test, verifiedAccount } from './fixtures';
 import { appleHealthExport, dayAgo, ddmm, omronCsv, shownDate, storedZip } from './import-fixtures';
 import { expectNoAxeViolations, setUnits, subscribe } from './readings-fixtures';
 import type { Mailbox } from './smtp-sink';
@@ -24,7 +24,7 @@ function dataSection(page: Page): Locator {
 /** A subscribed user in New York, signed in, on the "Your data" section. */
 async function subscribedUser(page: Page, mailbox: Mailbox, prefix: string): Promise<void> {
   const account = await verifiedAccount(page.request, mailbox, prefix);
-  await loginThroughUi(page, account);
+  await signIn(page, account);
   await subscribe(page.request);
   const prefs = await page.request.patch('/api/user/preferences', { data: { timeZone: ZONE } });
   expect(prefs.status(), await prefs.text()).toBe(200);
@@ -308,7 +308,7 @@ test("a file read as a format it is not: the server's message names the format a
 
 test('without a subscription the file is recognised but not read', async ({ page, mailbox }) => {
   const account = await verifiedAccount(page.request, mailbox, 'nosubimp');
-  await loginThroughUi(page, account);
+  await signIn(page, account);
   await page.goto('/profile#profile-data');
   const data = dataSection(page);
   const csv = omronCsv([[dayAgo(3), '8:05 am', 132, 84, 71, '-']]);

@@ -4,7 +4,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, loginThroughUi, test, verifiedAccount } from './fixtures';
+import { expect, loginThroughUi, signIn, test, verifiedAccount } from './fixtures';
 import { RESULTS_DIR } from './vitalog-server';
 
 /** MM/DD/YYYY in the browser's (and this machine's) time zone, as the page shows it. */
@@ -40,7 +40,7 @@ function section(page: Page, id: string): ReturnType<Page['locator']> {
 
 test('subscribe in test mode: the order is activated and the subscription runs one year', async ({ page, request, mailbox }) => {
   const account = await verifiedAccount(request, mailbox, 'sub');
-  await loginThroughUi(page, account);
+  await signIn(page, account);
   await page.goto('/profile#profile-subscription');
   const subscription = section(page, 'profile-subscription');
   await expect(subscription.getByTestId('subscription-active-until')).toHaveText('N/A');
@@ -97,7 +97,7 @@ test('a return to /profile?payment=success with the order id activates it once',
 
 test('/profile?payment=success tells a user who started no payment nothing (issue 14.8)', async ({ page, request, mailbox }) => {
   const account = await verifiedAccount(request, mailbox, 'nopay');
-  await loginThroughUi(page, account);
+  await signIn(page, account);
   await page.goto('/profile?payment=success');
   await expect(page).toHaveURL(/\/profile#profile-subscription$/);
   // A pending payment would show "Confirming your payment…" from the moment the URL is
@@ -110,7 +110,7 @@ test('/profile?payment=success tells a user who started no payment nothing (issu
 
 test('personal information is saved and kept after a reload', async ({ page, request, mailbox }) => {
   const account = await verifiedAccount(request, mailbox, 'pers');
-  await loginThroughUi(page, account);
+  await signIn(page, account);
   await page.goto('/profile');
   const personal = section(page, 'profile-personal');
   const save = personal.getByRole('button', { name: 'Save changes' });
@@ -145,7 +145,7 @@ test('personal information is saved and kept after a reload', async ({ page, req
 test('change the password, log out, and log in with the new one', async ({ page, request, mailbox }) => {
   const account = await verifiedAccount(request, mailbox, 'pwd');
   const newPassword = 'N3w!Secure&Pass';
-  await loginThroughUi(page, account);
+  await signIn(page, account);
   await page.goto('/profile#profile-security');
   const security = section(page, 'profile-security');
   const submit = security.getByRole('button', { name: 'Change password' });
@@ -181,7 +181,7 @@ test('change the password, log out, and log in with the new one', async ({ page,
 
 test('preferences are saved and kept after a reload', async ({ page, request, mailbox }) => {
   const account = await verifiedAccount(request, mailbox, 'pref');
-  await loginThroughUi(page, account);
+  await signIn(page, account);
   await page.goto('/profile#profile-preferences');
   const prefs = section(page, 'profile-preferences');
   const save = prefs.getByRole('button', { name: 'Save preferences' });
@@ -209,7 +209,7 @@ test('the page has no axe violations and fits a desktop and a 375 px phone (scre
   const dir = process.env.PROFILE_SCREENSHOT_DIR ?? path.join(RESULTS_DIR, 'screenshots');
   mkdirSync(dir, { recursive: true });
   const account = await verifiedAccount(request, mailbox, 'shot');
-  await loginThroughUi(page, account);
+  await signIn(page, account);
   await page.goto('/profile');
   await expect(section(page, 'profile-personal').getByLabel('Email')).toHaveValue(account.email);
   await expect(section(page, 'profile-subscription').getByText('Test mode — no money moves')).toBeVisible();

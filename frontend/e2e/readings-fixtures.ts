@@ -2,7 +2,7 @@
 // user and readings seeded through the API.
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, loginThroughUi, verifiedAccount, type Account } from './fixtures';
+import { expect, signIn, verifiedAccount, type Account } from './fixtures';
 import type { Mailbox } from './smtp-sink';
 import { shotPath } from './vitalog-server';
 
@@ -99,10 +99,10 @@ export async function subscribedUserWithReadings(
   prefix = 'vitals',
 ): Promise<Account> {
   const account = await verifiedAccount(request, mailbox, prefix);
-  await loginThroughUi(page, account);
+  await signIn(page, account);
   await subscribe(page.request);
   if (days > 0) await seedReadings(page.request, readingsForDays(days));
-  await page.reload();
+  await page.goto('/');
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
   return account;
 }
@@ -113,11 +113,13 @@ export async function setUnits(request: APIRequestContext, weightUnit: 'lbs' | '
   expect(res.status(), await res.text()).toBe(200);
 }
 
-/** Saves a full-page screenshot at 1280 px and at 375 px into /tmp/readings-{name}-{width}.png. */
+/**
+ * Saves a full-page screenshot at 1280 px and at 375 px into test-results/screenshots/readings-{name}-{width}.png,
+ * the page resized in place (the layout follows the width; a reload would only repeat the load).
+ */
 export async function screenshots(page: Page, name: string, ready: () => Promise<void>): Promise<void> {
   for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
-    await page.reload();
     await ready();
     // Full-page shots of a scrolled page would paint the sticky header mid-page.
     await page.evaluate(() => window.scrollTo(0, 0));

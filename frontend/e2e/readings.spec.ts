@@ -1,4 +1,4 @@
-import { expect, loginThroughUi, test, verifiedAccount } from './fixtures';
+import { expect, signIn, test, verifiedAccount } from './fixtures';
 import { expectNoAxeViolations, screenshots, setUnits, subscribedUserWithReadings } from './readings-fixtures';
 
 test('record a reading, edit it (Cancel goes to /history), then delete it', async ({ page, request, mailbox }) => {
@@ -95,7 +95,7 @@ test('kg and mmol/L: the form shows and saves converted values without drift', a
 
 test('without a subscription: the warning, and submit is blocked with a toast', async ({ page, request, mailbox }) => {
   const account = await verifiedAccount(request, mailbox, 'nosub');
-  await loginThroughUi(page, account);
+  await signIn(page, account);
   await page.goto('/vitals');
   const alert = page.locator('.subscription-alert');
   await expect(alert).toContainText('Subscription Required');

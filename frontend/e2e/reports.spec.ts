@@ -4,7 +4,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, loginThroughUi, test, verifiedAccount, type Account } from './fixtures';
+import { type Account, expect, signIn, test, verifiedAccount } from './fixtures';
 import { RESULTS_DIR } from './vitalog-server';
 
 const SHOTS = path.join(RESULTS_DIR, 'screenshots');
@@ -54,7 +54,7 @@ async function subscribeAndRecord(request: APIRequestContext): Promise<void> {
 
 async function signedInWithReadings(page: Page, request: APIRequestContext, mailbox: Parameters<typeof verifiedAccount>[1], prefix: string): Promise<Account> {
   const account = await verifiedAccount(request, mailbox, prefix);
-  await loginThroughUi(page, account);
+  await signIn(page, account);
   await subscribeAndRecord(page.request);
   return account;
 }

@@ -5,7 +5,7 @@
 // code form, axe on the clinician view at 375 and 1280 px, and screenshots to look at
 // (test-results/screenshots, or VITALOG_SHOTS_DIR).
 import type { APIRequestContext, Browser, BrowserContext, Locator, Page } from '@playwright/test';
-import { expect, loginThroughUi, test, verifiedAccount } from './fixtures';
+import { expect, signIn, test, verifiedAccount } from './fixtures';
 import { expectNoAxeViolations, readingsForDays, seedReadings, subscribe } from './readings-fixtures';
 import { reviewShotPath } from './vitalog-server';
 
@@ -63,7 +63,7 @@ async function recordShown(page: Page, shownName: string): Promise<void> {
 test('share a record, open it as a stranger, see it logged, stop it: the link is dead', async ({ page, request, mailbox, browser, baseURL }) => {
   test.setTimeout(120_000);
   const account = await verifiedAccount(request, mailbox, 'share');
-  await loginThroughUi(page, account);
+  await signIn(page, account);
   await subscribe(page.request);
   await seedReadings(page.request, readingsForDays(20));
 
@@ -167,7 +167,7 @@ async function createShareByApi(request: APIRequestContext, share: NewShare & { 
 
 test('a share with an access code asks for it, refuses a wrong one and opens with the right one', async ({ page, request, mailbox, browser, baseURL }) => {
   const account = await verifiedAccount(request, mailbox, 'code');
-  await loginThroughUi(page, account);
+  await signIn(page, account);
   await subscribe(page.request);
   await seedReadings(page.request, readingsForDays(5));
   const shownName = 'Bob Example';

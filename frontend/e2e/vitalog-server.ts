@@ -98,6 +98,9 @@ export async function startVitalog(smtpPort: number, name: string): Promise<Runn
       ...process.env,
       VITALOG_BIND: `127.0.0.1:${port}`,
       VITALOG_PUBLIC_URL: baseURL,
+      // config/test.toml: emails leave the outbox within 100 ms (development's 500 ms poll
+      // was waited for by every test that follows an emailed link).
+      VITALOG_ENV: 'test',
       VITALOG_DATA_DIR: dataDir,
       VITALOG_STATIC_DIR: DIST_DIR,
       VITALOG_SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,

@@ -1,7 +1,9 @@
 import { lazy, Suspense, type ReactElement, type ReactNode } from 'react';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import { ErrorBoundary } from '../components/feedback/ErrorBoundary';
+import { PageSkeleton } from '../components/feedback/Skeleton';
 import { LoadingState } from '../components/feedback/Spinner';
+import { preloadable } from '../lib/preloadable';
 import { NeedsServer } from './NeedsServer';
 import { ProtectedRoute } from './ProtectedRoute';
 
@@ -26,7 +28,13 @@ const PrivacyPolicyPage = lazy(() => import(/* webpackChunkName: "privacy" */ '.
 const SharedViewPage = lazy(() => import(/* webpackChunkName: "shared-record" */ '../features/shared/pages/SharedViewPage'));
 const NotFoundPage = lazy(() => import(/* webpackChunkName: "not-found" */ './NotFoundPage'));
 
-const DashboardPage = lazy(() => import(/* webpackChunkName: "dashboard" */ '../features/dashboard/pages/DashboardPage'));
+const dashboard = preloadable(
+  () => import(/* webpackChunkName: "dashboard" */ '../features/dashboard/pages/DashboardPage'),
+  <PageSkeleton />,
+);
+/** The dashboard's code; `preloadRoute` starts it with the session check when the app opens on `/`. */
+export const loadDashboard = dashboard.preload;
+const DashboardPage = dashboard.Component;
 const RecordVitalsPage = lazy(() => import(/* webpackChunkName: "vitals" */ '../features/readings/pages/RecordVitalsPage'));
 const GuidedMeasurementPage = lazy(
   () => import(/* webpackChunkName: "guided" */ '../features/readings/pages/GuidedMeasurementPage'),

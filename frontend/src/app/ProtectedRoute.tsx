@@ -1,13 +1,13 @@
-import { lazy, Suspense, type ReactElement } from 'react';
+import { Suspense, type ReactElement } from 'react';
 import { Navigate } from 'react-router-dom';
 import { useAuth } from '../features/auth/api/useAuth';
 import { displayName } from '../features/auth/api/authStatus';
 import type { Account } from '../lib/account';
 import { Skeleton } from '../components/feedback/Skeleton';
+import { preloadable } from '../lib/preloadable';
 import { AUTH_PATH, protectedRouteDecision } from './guard';
 import './app.css';
 
-const ProtectedLayout = lazy(() => import(/* webpackChunkName: "shell" */ './ProtectedLayout'));
 
 /** Skeleton of the shell shown while the session is checked and the shell code loads. */
 export function ShellSkeleton(): ReactElement {
@@ -35,6 +35,12 @@ export function ShellSkeleton(): ReactElement {
     </div>
   );
 }
+
+// The frame's code: until it arrives the skeleton stays, as while the session is checked.
+const shell = preloadable(() => import(/* webpackChunkName: "shell" */ './ProtectedLayout'), <ShellSkeleton />);
+/** The signed-in frame's code; `preloadRoute` starts it with the session check. */
+export const loadShell = shell.preload;
+const ProtectedLayout = shell.Component;
 
 /**
  * Guards the protected routes: presence cookie, then GET /api/user; without an answer, the

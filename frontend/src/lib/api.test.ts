@@ -1,8 +1,21 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiDelete, apiGet, apiPatch, apiPost, fetcher, isNetworkError, isUnauthenticatedError } from './api';
+import {
+  ApiError,
+  apiDelete,
+  apiGet,
+  apiGetWithHeaders,
+  apiPatch,
+  apiPost,
+  dropEarlyGets,
+  fetcher,
+  isNetworkError,
+  isUnauthenticatedError,
+  startEarlyGet,
+} from './api';
 import { mockFetch, networkDown } from '../testing/fetchMock';
 
 afterEach(() => {
+  dropEarlyGets();
   vi.unstubAllGlobals();
 });
 
@@ -85,5 +98,36 @@ describe('api client', () => {
     expect(error).toBeInstanceOf(TypeError);
     expect(isNetworkError(error)).toBe(true);
     expect(isUnauthenticatedError(error)).toBe(false);
+  });
+});
+
+describe('early GETs (started before the page that reads them)', () => {
+  it('the first GET of the URL takes the early answer; the next one asks again', async () => {
+    let n = 0;
+    const { calls } = mockFetch({ 'GET /api/x': () => ({ body: { n: (n += 1) } }) });
+    void startEarlyGet('/api/x', { headers: { 'Cache-Control': 'no-cache' } });
+    void startEarlyGet('/api/x');
+    expect(calls).toHaveLength(1);
+    expect(calls[0]!.headers['Cache-Control']).toBe('no-cache');
+    await expect(apiGet('/api/x')).resolves.toEqual({ n: 1 });
+    await expect(apiGetWithHeaders('/api/x')).resolves.toMatchObject({ data: { n: 2 } });
+    expect(calls).toHaveLength(2);
+  });
+
+  it('a failed early GET is forgotten: the next GET asks the server', async () => {
+    let status = 401;
+    mockFetch({ 'GET /api/user': () => ({ status, body: { message: 'Not authenticated' } }) });
+    await startEarlyGet('/api/user');
+    status = 200;
+    await expect(apiGet('/api/user')).resolves.toEqual({ message: 'Not authenticated' });
+  });
+
+  it('dropEarlyGets forgets answers nobody took', async () => {
+    let n = 0;
+    const { calls } = mockFetch({ 'GET /api/x': () => ({ body: { n: (n += 1) } }) });
+    void startEarlyGet('/api/x');
+    dropEarlyGets();
+    await expect(apiGet('/api/x')).resolves.toEqual({ n: 2 });
+    expect(calls).toHaveLength(2);
   });
 });

@@ -132,11 +132,46 @@ export async function apiRequest<T>(
   return (await apiRequestWithHeaders<T>(method, url, body, options)).data;
 }
 
-export const apiGet = <T>(url: string, options?: RequestOptions): Promise<T> =>
-  apiRequest<T>('GET', url, undefined, options);
+/**
+ * GETs started before the code that reads them has arrived (`app/preloadRoute.ts`: the page
+ * the app opens on asks for its data while its chunks download). The first GET of the same
+ * URL takes the answer instead of asking again. A failed one is forgotten at once, so the
+ * next GET asks the server afresh; `dropEarlyGets` forgets the rest when the app leaves the
+ * page they were started for, so no answer is served long after it was fetched. The taker's
+ * options (headers, signal) do not apply to an answer already asked for: start it with them.
+ */
+const earlyGets = new Map<string, Promise<ApiAnswer<unknown>>>();
 
-export const apiGetWithHeaders = <T>(url: string, options?: RequestOptions): Promise<ApiAnswer<T>> =>
-  apiRequestWithHeaders<T>('GET', url, undefined, options);
+/**
+ * Starts `GET url` now, for the first `apiGet`/`apiGetWithHeaders` of the same URL. The
+ * promise settles (never rejects) once the answer is in.
+ */
+export function startEarlyGet(url: string, options?: RequestOptions): Promise<void> {
+  const started = earlyGets.get(url);
+  const answer = started ?? apiRequestWithHeaders<unknown>('GET', url, undefined, options);
+  earlyGets.set(url, answer);
+  return answer.then(
+    () => undefined,
+    () => {
+      if (earlyGets.get(url) === answer) earlyGets.delete(url);
+    },
+  );
+}
+
+/** Forgets the early GETs nobody took. */
+export function dropEarlyGets(): void {
+  earlyGets.clear();
+}
+
+export function apiGetWithHeaders<T>(url: string, options?: RequestOptions): Promise<ApiAnswer<T>> {
+  const early = earlyGets.get(url);
+  if (early === undefined) return apiRequestWithHeaders<T>('GET', url, undefined, options);
+  earlyGets.delete(url);
+  return early as Promise<ApiAnswer<T>>;
+}
+
+export const apiGet = async <T>(url: string, options?: RequestOptions): Promise<T> =>
+  (await apiGetWithHeaders<T>(url, options)).data;
 
 export const apiPost = <T>(url: string, body?: unknown, options?: RequestOptions): Promise<T> =>
   apiRequest<T>('POST', url, body ?? {}, options);

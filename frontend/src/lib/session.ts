@@ -4,7 +4,7 @@
  * "not signed in" (see `features/auth/api/authStatus.ts`).
  */
 import useSWR from 'swr';
-import { apiGet } from './api';
+import { apiGet, startEarlyGet } from './api';
 import type { Schemas, Sent } from './apiTypes';
 
 export const USER_KEY = '/api/user';
@@ -12,9 +12,16 @@ export const USER_KEY = '/api/user';
 /** The signed-in user, as `GET /api/user` returns it (`dateOfBirth`: `YYYY-MM-DD` or null). */
 export type SessionUser = Sent<Schemas['UserDto'], 'dateOfBirth'>;
 
+const NOT_CACHED = { headers: { 'Cache-Control': 'no-cache', Pragma: 'no-cache' } };
+
 /** `GET /api/user`, never served from an HTTP cache. Throws ApiError(401) when signed out. */
 export function fetchUser(): Promise<SessionUser> {
-  return apiGet<SessionUser>(USER_KEY, { headers: { 'Cache-Control': 'no-cache', Pragma: 'no-cache' } });
+  return apiGet<SessionUser>(USER_KEY, NOT_CACHED);
+}
+
+/** Starts `GET /api/user` now, for the session check that renders later (`startEarlyGet`). */
+export function prefetchUser(): void {
+  void startEarlyGet(USER_KEY, NOT_CACHED);
 }
 
 export interface SessionUserState {

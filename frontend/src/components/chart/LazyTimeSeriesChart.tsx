@@ -1,20 +1,15 @@
-import { lazy, type ReactElement } from 'react';
-import type * as ChartModuleType from './TimeSeriesChart';
+import type { ReactElement } from 'react';
 import { Skeleton } from '../feedback/Skeleton';
+import { ChartComponent } from './loadChart';
 import './chart.css';
 
 // chart.js is the heaviest code of the app: pages load it after themselves, behind the
 // charts' skeletons, so their headings and numbers show first. A page starts the download
 // with its own data request (`preloadChart`), not after the data arrive.
-type ChartModule = typeof ChartModuleType;
-let chartModule: Promise<ChartModule> | undefined;
-export function preloadChart(): Promise<ChartModule> {
-  chartModule ??= import(/* webpackChunkName: "charts" */ './TimeSeriesChart');
-  return chartModule;
-}
+export { preloadChart } from './loadChart';
 
 /** `TimeSeriesChart`, loaded on first use: render it inside a `Suspense` with a `ChartSkeleton`. */
-export const LazyTimeSeriesChart = lazy(() => preloadChart().then((m) => ({ default: m.TimeSeriesChart })));
+export const LazyTimeSeriesChart = ChartComponent;
 
 /** The place of a chart while its data or code loads. */
 export function ChartSkeleton({ title }: { title: string }): ReactElement {

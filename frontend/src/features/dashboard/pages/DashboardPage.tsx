@@ -15,7 +15,8 @@ import { useReadings, useReadingsSnapshot } from '../../../lib/readings';
 import { ChartCard } from '../components/ChartCard';
 import { preloadChart } from '../../../components/chart/LazyTimeSeriesChart';
 import { RECENT_COUNT, RecentReadings } from '../components/RecentReadings';
-import { CHART_SPECS, LONGEST_CHART_RANGE } from '../chartPoints';
+import { CHART_SPECS } from '../chartPoints';
+import { trendFilters } from '../prefetch';
 import { UnitsUnknownAlert } from '../../../components/readings/UnitsUnknownAlert';
 import { SevereGuidance } from '../../../components/readings/SevereGuidance';
 import type { Reading } from '../../../lib/readings';
@@ -78,12 +79,10 @@ export default function DashboardPage(): ReactElement {
   }));
   const { preferences } = usePreferences();
   const recent = useReadings({ limit: RECENT_COUNT });
-  // The charts need the longest range only (calendar days, today included): a decade of
-  // readings stays on the server.
   const medications = useMedications();
   const events = chartEvents(medications.data?.events);
   const [showEvents, setShowEvents] = useShowMedications();
-  const trend = useReadingsSnapshot({ from: firstDayOfLastDays(LONGEST_CHART_RANGE) });
+  const trend = useReadingsSnapshot(trendFilters());
   // The chart code downloads while the readings load, not after them.
   useEffect(() => {
     void preloadChart();

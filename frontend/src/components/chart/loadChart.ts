@@ -1,0 +1,12 @@
+import { preloadable } from '../../lib/preloadable';
+import type { TimeSeriesChartProps } from './TimeSeriesChart';
+
+// Apart from LazyTimeSeriesChart.tsx (and its styles): the app's first load starts this
+// download when it opens on the dashboard (features/dashboard/prefetch.ts).
+const chart = preloadable<TimeSeriesChartProps>(() => import(/* webpackChunkName: "charts" */ './TimeSeriesChart').then((m) => ({ default: m.TimeSeriesChart })));
+
+/** Starts (once) the download of chart.js and the chart component. */
+export const preloadChart = chart.preload;
+
+/** `TimeSeriesChart`, rendered at once when its code has arrived, else loaded (suspends). */
+export const ChartComponent = chart.Component;
