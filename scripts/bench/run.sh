@@ -9,7 +9,7 @@
 # DevTools protocol). Writes docs/benchmarks.md.
 # A benchmark, not a test: its figures are never asserted by `make test`.
 #   BENCH_SECONDS (10) per measurement; BENCH_BACKENDS ("sqlite postgres"); BENCH_CLIENT=0
-#   skips the client part.
+#   skips the client part; BENCH_CLUSTER=0 skips 1 vs 3 servers behind HAProxy.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 root=$PWD
@@ -48,6 +48,8 @@ source scripts/bench/import.sh
 # shellcheck source=scripts/bench/apple.sh
 source scripts/bench/apple.sh
 source scripts/bench/reports.sh
+# shellcheck source=scripts/bench/cluster.sh
+source scripts/bench/cluster.sh
 
 # wrk prints 71.00us / 1.14ms / 1.02s; the tables use milliseconds.
 to_ms() { awk -v v="$1" 'BEGIN { n = v + 0; if (v ~ /us$/) n /= 1000; else if (v ~ /ms$/) n += 0; else if (v ~ /s$/) n *= 1000; printf "%.2f", n }'; }
@@ -164,6 +166,7 @@ bench_backend() { # sqlite | postgres
 }
 
 for b in $backends; do bench_backend "$b"; done
+if [[ " $backends " == *" postgres "* ]] && [ "${BENCH_CLUSTER:-1}" = 1 ]; then bench_cluster; fi
 
 # The client last, on the SQLite database seeded above: Chromium and Lighthouse take both
 # cores and leave processes behind for seconds, which must not overlap a server measurement.
@@ -195,6 +198,7 @@ fi
   echo "## Server"
   echo
   for b in $backends; do cat "$out/$b.md"; done
+  if [ -f "$out/cluster.md" ]; then cat "$out/cluster.md"; echo; fi
   if [ -f "$out/client.md" ]; then cat "$out/client.md"; echo; fi
   if [ -f "$out/pwa.md" ]; then cat "$out/pwa.md"; echo; fi
   if [ -f "$out/dashboard.txt" ]; then
