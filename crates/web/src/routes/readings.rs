@@ -36,8 +36,9 @@ pub struct CategoryDto {
     pub label: &'static str,
 }
 
-/// A reading as the API sends it, borrowed from the [`Reading`]: a list writes thousands,
-/// so nothing here allocates but a guided measurement's session (a few in a list).
+// A reading as the API sends it, borrowed from the `Reading`: a list writes thousands, so
+// nothing here allocates but a guided measurement's session (a few in a list). A plain
+// comment: a doc comment would become the schema's description in the OpenAPI document.
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ReadingDto<'a> {
