@@ -6,7 +6,9 @@
 # that 20 concurrent logins leave other requests' p99 within LOGIN_P99_BUDGET_MS; a
 # 1,000,000-record Apple Health import (time, peak memory, other users' p99 meanwhile); then the
 # client (route sizes, Lighthouse, dashboard render, a shared link on 3G, installability over the
-# DevTools protocol). Writes docs/benchmarks.md.
+# DevTools protocol). Issue 21's rows (goals.sh): the one-year list beside the same bytes as a
+# file (the file floor) and a fresh server's peak memory, then the goals table. Writes
+# docs/benchmarks.md.
 # A benchmark, not a test: its figures are never asserted by `make test`.
 #   BENCH_SECONDS (10) per measurement; BENCH_BACKENDS ("sqlite postgres"); BENCH_CLIENT=0
 #   skips the client part; BENCH_CLUSTER=0 skips 1 vs 3 servers behind HAProxy.
@@ -23,13 +25,15 @@ command -v wrk >/dev/null || { apt-get update -qq && apt-get install -y -qq wrk 
 cargo build --release -q -p server --bin vitalog
 scripts/ensure-node-deps.sh >/dev/null
 (cd frontend && npm run build --silent >/dev/null)
-scripts/browser-install.sh >/dev/null
 scripts/ensure-postgres.sh
 # Lighthouse only here (it is large and no test needs it), pinned, under .cache.
 lighthouse=$root/.cache/lighthouse/node_modules/lighthouse/cli/index.js
-if [ ! -f "$lighthouse" ]; then
-  mkdir -p .cache/lighthouse
-  (cd .cache/lighthouse && npm install --no-audit --no-fund --loglevel=error lighthouse@12.8.2 >/dev/null)
+if [ "${BENCH_CLIENT:-1}" = 1 ]; then
+  scripts/browser-install.sh >/dev/null
+  if [ ! -f "$lighthouse" ]; then
+    mkdir -p .cache/lighthouse
+    (cd .cache/lighthouse && npm install --no-audit --no-fund --loglevel=error lighthouse@12.8.2 >/dev/null)
+  fi
 fi
 
 out=$(mktemp -d)
@@ -50,6 +54,8 @@ source scripts/bench/apple.sh
 source scripts/bench/reports.sh
 # shellcheck source=scripts/bench/cluster.sh
 source scripts/bench/cluster.sh
+# shellcheck source=scripts/bench/goals.sh
+source scripts/bench/goals.sh
 
 # wrk prints 71.00us / 1.14ms / 1.02s; the tables use milliseconds.
 to_ms() { awk -v v="$1" 'BEGIN { n = v + 0; if (v ~ /us$/) n /= 1000; else if (v ~ /ms$/) n += 0; else if (v ~ /s$/) n *= 1000; printf "%.2f", n }'; }
@@ -128,15 +134,16 @@ bench_backend() { # sqlite | postgres
     echo "|---|---|---|---|---|---|"
     row "GET /health/live (framework ceiling)" "x=1" /health/live 8
     row "GET /api/user" "$cookie10" /api/user 8
-    row "GET /api/readings, 1 year (1,095 readings)" "$cookie1" /api/readings 8
+    list1=$(row "GET /api/readings, 1 year (1,095 readings)" "$cookie1" /api/readings 8); echo "$list1"
+    floor1=$(floor_row "file floor: the same 1-year JSON as a static file" "$cookie1"); echo "$floor1"
     row "GET /api/readings, 10 years (10,950 readings)" "$cookie10" /api/readings 8
     row "history page: last 30 days, page 1 of 10" "$cookie10" "/api/readings?from=$from30&limit=10&offset=0" 8
-    row "history page: all time, search 'bench', page 50" "$cookie10" "/api/readings?q=bench&limit=10&offset=490" 8
+    search=$(row "history page: all time, search 'bench', page 50" "$cookie10" "/api/readings?q=bench&limit=10&offset=490" 8); echo "$search"
     row "POST /api/readings (full reading)" "$writer" /api/readings 8 scripts/bench/post-reading.lua
     BENCH_REPORT_START=$(date -d '89 days ago' +%F) \
       row "report generation: POST /api/reports, 90 days (PDF, charts + table + analysis; one user, one at a time)" "$cookie10" /api/reports 1 scripts/bench/report.lua
-    BENCH_REPORT_START=$(date -d '364 days ago' +%F) \
-      row "report generation: POST /api/reports, 365 days" "$cookie10" /api/reports 1 scripts/bench/report.lua
+    report365=$(BENCH_REPORT_START=$(date -d '364 days ago' +%F) \
+      row "report generation: POST /api/reports, 365 days" "$cookie10" /api/reports 1 scripts/bench/report.lua); echo "$report365"
     row "login storm: POST /api/login, 20 concurrent (Argon2id)" "" /api/login 20 scripts/bench/login.lua
     echo
     local quiet storm verdict
@@ -160,6 +167,8 @@ bench_backend() { # sqlite | postgres
     import_preview_check
     report_burst_rss
     apple_import_check
+    fresh_rss_check "$backend" "$data" "$cookie10"
+    goals_table
   } > "$out/$backend.md"
   cat "$out/$backend.md"
   stop_server

@@ -53,8 +53,23 @@ pub fn font_id(bold: bool) -> FontId {
     FontId(if bold { "FB" } else { "FR" }.to_owned())
 }
 
+/// The graphics state a page's operations leave in force. A PDF keeps the fill colour, the
+/// font and the line's colour and width until they are set again (text objects included),
+/// so each is written only when it changes: a year's table wrote them for every cell, which
+/// made a third of the content stream and of the time spent writing and compressing it.
+#[derive(Debug, Clone, Copy, Default)]
+struct Pen {
+    fill: Option<Rgb3>,
+    font: Option<(bool, f32)>,
+    outline: Option<(Rgb3, f32)>,
+}
+
 pub struct Canvas {
+    /// Each page's operations. Drawn only through the methods below (which keep `pens`
+    /// true); the footers take the pages and put them back one by one, each with its pen.
     pub pages: Vec<Vec<Op>>,
+    /// `pens[i]`: the state in force at the end of `pages[i]`.
+    pens: Vec<Pen>,
     /// The next free line (points from the bottom) on the current page.
     pub y: f32,
     /// Characters drawn in the regular [0] and bold [1] face.
@@ -65,21 +80,36 @@ impl Canvas {
     pub fn new() -> Self {
         Self {
             pages: vec![Vec::new()],
+            pens: vec![Pen::default()],
             y: TOP,
             used: [BTreeSet::new(), BTreeSet::new()],
         }
     }
 
-    fn ops(&mut self) -> &mut Vec<Op> {
+    /// The current (last) page's operations and pen.
+    fn page(&mut self) -> (&mut Vec<Op>, &mut Pen) {
         if self.pages.is_empty() {
             self.pages.push(Vec::new());
         }
         let last = self.pages.len() - 1;
-        &mut self.pages[last]
+        if self.pens.len() <= last {
+            self.pens.resize(last + 1, Pen::default());
+        }
+        (&mut self.pages[last], &mut self.pens[last])
+    }
+
+    fn fill(&mut self, c: Rgb3) {
+        let (ops, pen) = self.page();
+        if pen.fill != Some(c) {
+            pen.fill = Some(c);
+            ops.push(Op::SetFillColor { col: color(c) });
+        }
     }
 
     pub fn new_page(&mut self) {
         self.pages.push(Vec::new());
+        self.pens.truncate(self.pages.len() - 1);
+        self.pens.push(Pen::default());
         self.y = TOP;
     }
 
@@ -105,13 +135,16 @@ impl Canvas {
             Align::Right => x - w,
             Align::Center => x - w / 2.0,
         };
-        let ops = self.ops();
+        self.fill(c);
+        let (ops, pen) = self.page();
         ops.push(Op::StartTextSection);
-        ops.push(Op::SetFillColor { col: color(c) });
-        ops.push(Op::SetFont {
-            font: PdfFontHandle::External(font_id(bold)),
-            size: Pt(size),
-        });
+        if pen.font != Some((bold, size)) {
+            pen.font = Some((bold, size));
+            ops.push(Op::SetFont {
+                font: PdfFontHandle::External(font_id(bold)),
+                size: Pt(size),
+            });
+        }
         ops.push(Op::SetTextCursor {
             pos: Point { x: Pt(x), y: Pt(y) },
         });
@@ -125,9 +158,12 @@ impl Canvas {
         if points.len() < 2 {
             return;
         }
-        let ops = self.ops();
-        ops.push(Op::SetOutlineColor { col: color(c) });
-        ops.push(Op::SetOutlineThickness { pt: Pt(thickness) });
+        let (ops, pen) = self.page();
+        if pen.outline != Some((c, thickness)) {
+            pen.outline = Some((c, thickness));
+            ops.push(Op::SetOutlineColor { col: color(c) });
+            ops.push(Op::SetOutlineThickness { pt: Pt(thickness) });
+        }
         ops.push(Op::DrawLine {
             line: Line {
                 points: points.iter().map(|(x, y)| pt(*x, *y)).collect(),
@@ -137,8 +173,8 @@ impl Canvas {
     }
 
     pub fn rect(&mut self, x: f32, y: f32, w: f32, h: f32, fill: Rgb3) {
-        let ops = self.ops();
-        ops.push(Op::SetFillColor { col: color(fill) });
+        self.fill(fill);
+        let (ops, _) = self.page();
         ops.push(Op::DrawPolygon {
             polygon: Polygon {
                 rings: vec![PolygonRing {
@@ -153,5 +189,54 @@ impl Canvas {
     /// A small filled square marker for a data point.
     pub fn dot(&mut self, x: f32, y: f32, c: Rgb3) {
         self.rect(x - 1.4, y - 1.4, 2.8, 2.8, c);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn count(ops: &[Op], what: fn(&Op) -> bool) -> usize {
+        ops.iter().filter(|op| what(op)).count()
+    }
+
+    #[test]
+    fn state_is_written_only_when_it_changes_and_again_on_each_page() {
+        let mut c = Canvas::new();
+        for i in 0..3 {
+            c.text(
+                40.0,
+                700.0 - 10.0 * i as f32,
+                8.5,
+                false,
+                INK,
+                Align::Left,
+                "12",
+            );
+            c.line(&[(40.0, 690.0), (500.0, 690.0)], RULE, 0.3);
+        }
+        c.text(40.0, 600.0, 8.5, false, RED, Align::Left, "x");
+        let fills = |op: &Op| matches!(op, Op::SetFillColor { .. });
+        let fonts = |op: &Op| matches!(op, Op::SetFont { .. });
+        let outlines = |op: &Op| matches!(op, Op::SetOutlineColor { .. });
+        assert_eq!(count(&c.pages[0], fills), 2, "ink once, then red");
+        assert_eq!(count(&c.pages[0], fonts), 1);
+        assert_eq!(count(&c.pages[0], outlines), 1);
+        c.new_page();
+        c.text(40.0, 700.0, 8.5, false, RED, Align::Left, "y");
+        assert_eq!(
+            count(&c.pages[1], fills),
+            1,
+            "a new page starts with nothing set"
+        );
+        assert_eq!(count(&c.pages[1], fonts), 1);
+        // The footers draw on each page again after the fact: that page's own state holds.
+        let pages = std::mem::take(&mut c.pages);
+        for ops in pages {
+            c.pages.push(ops);
+            c.text(40.0, 30.0, 8.5, false, RED, Align::Left, "z");
+        }
+        assert_eq!(count(&c.pages[0], fills), 2, "page 1 ended in red");
+        assert_eq!(count(&c.pages[1], fills), 1);
     }
 }

@@ -11,7 +11,7 @@ use readings::session::{Period, Session};
 use readings::transfer::KnownReadings;
 
 use crate::bp_sessions::{self, Readings, SessionRow};
-use crate::db::{AnyConnection, Db, MultiBackend, lock_user_for};
+use crate::db::{AnyConnection, Backend, Db, MultiBackend, lock_user_for};
 use crate::reading_keys;
 use crate::schema::lower;
 
@@ -147,7 +147,7 @@ fn one(loaded: Option<Loaded>) -> anyhow::Result<Option<Reading>> {
     })
 }
 
-fn filtered(user: UserId, q: &ReadingQuery) -> Boxed<'static> {
+fn filtered(user: UserId, q: &ReadingQuery, backend: Backend) -> Boxed<'static> {
     let mut query = r::table.filter(r::user_id.eq(user.0)).into_boxed();
     if let Some(from) = q.from {
         query = query.filter(r::date.ge(date::format_date(from)));
@@ -165,9 +165,16 @@ fn filtered(user: UserId, q: &ReadingQuery) -> Boxed<'static> {
         Some(Kind::Sugar) => query.filter(r::blood_sugar.is_not_null()),
     };
     if let Some(text) = &q.text {
-        query = query.filter(matching(&Search::new(text, q.units)));
+        query = query.filter(matching(&Search::new(text, q.units), backend));
     }
     query
+}
+
+fn backend_of(conn: &AnyConnection) -> Backend {
+    match conn {
+        AnyConnection::Sqlite(_) => Backend::Sqlite,
+        AnyConnection::Postgresql(_) => Backend::Postgres,
+    }
 }
 
 /// Whether `q` lists every reading between two dates: no filter but the dates.
@@ -196,7 +203,7 @@ fn shown_as(scaled: impl Fn() -> Scaled, shown: ShownAs) -> Condition {
 
 /// The search rule of [`readings::search`]: notes or date contain the text, or a value is
 /// shown as the number typed, or the blood pressure is the pair typed.
-fn matching(search: &Search) -> Condition {
+fn matching(search: &Search, backend: Backend) -> Condition {
     // LIKE with the user's % and _ taken literally.
     let escaped = search
         .text
@@ -205,12 +212,19 @@ fn matching(search: &Search) -> Condition {
         .replace('%', "\\%")
         .replace('_', "\\_");
     let pattern = format!("%{escaped}%");
-    let mut any: Condition = Box::new(
-        lower(r::notes.nullable())
-            .like(pattern.clone())
-            .escape('\\')
-            .or(r::date.like(pattern).escape('\\')),
-    );
+    let dated = r::date.like(pattern.clone()).escape('\\');
+    let mut any: Condition = match backend {
+        // SQLite's LIKE ignores the case of ASCII letters and its lower() folds only
+        // those, so the notes as stored match as lower(notes) did; the bare column is what
+        // lets the count and the page read the notes from readings_user_date_notes.
+        Backend::Sqlite => Box::new(r::notes.like(pattern).escape('\\').or(dated)),
+        Backend::Postgres => Box::new(
+            lower(r::notes.nullable())
+                .like(pattern)
+                .escape('\\')
+                .or(dated),
+        ),
+    };
     if let Some(n) = search.whole {
         any = Box::new(
             any.or(r::systolic.eq(n))
@@ -288,7 +302,8 @@ impl ReadingRepository for ReadingStore {
             .db
             .read(move |conn| {
                 // SQLite accepts OFFSET only after a LIMIT, so "no limit" is the largest one.
-                let rows: Vec<Row> = filtered(user, &query)
+                let backend = backend_of(conn);
+                let rows: Vec<Row> = filtered(user, &query, backend)
                     .order((r::date.desc(), r::time.desc(), r::id.desc()))
                     .limit(query.limit.unwrap_or(i64::MAX))
                     .offset(query.offset)
@@ -297,7 +312,7 @@ impl ReadingRepository for ReadingStore {
                 let total = if query.limit.is_none() && query.offset == 0 {
                     i64::try_from(rows.len()).unwrap_or(i64::MAX)
                 } else {
-                    filtered(user, &query).count().get_result(conn)?
+                    filtered(user, &query, backend).count().get_result(conn)?
                 };
                 Ok((
                     Loaded::with_sessions(conn, user.0, rows, dense(&query))?,
@@ -313,7 +328,11 @@ impl ReadingRepository for ReadingStore {
 
     async fn count(&self, user: UserId, query: ReadingQuery) -> anyhow::Result<i64> {
         self.db
-            .read(move |conn| filtered(user, &query).count().get_result(conn))
+            .read(move |conn| {
+                filtered(user, &query, backend_of(conn))
+                    .count()
+                    .get_result(conn)
+            })
             .await
     }
 
@@ -327,7 +346,7 @@ impl ReadingRepository for ReadingStore {
         let loaded = self
             .db
             .read(move |conn| {
-                let mut q = filtered(user, &query);
+                let mut q = filtered(user, &query, backend_of(conn));
                 if let Some(p) = after {
                     // Dates and times are stored as fixed-width text, which sorts as they do.
                     let (date, time) = (date::format_date(p.date), date::format_time(p.time));

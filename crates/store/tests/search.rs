@@ -202,3 +202,32 @@ async fn values_as_shown_in_the_users_units(b: Backend) {
 }
 
 on_both_backends!(values_as_shown_in_the_users_units);
+
+/// On SQLite a search reads the notes from the listing index (readings_user_date_notes), not
+/// each row from the table: what made history's search on ten years ~2x faster (issue 21).
+#[test]
+fn sqlite_searches_the_notes_in_the_index() {
+    use diesel::prelude::*;
+    #[derive(QueryableByName)]
+    struct Plan {
+        #[diesel(sql_type = diesel::sql_types::Text)]
+        detail: String,
+    }
+    let c = ctx(Backend::Sqlite);
+    let path = c._db.url.trim_start_matches("sqlite://").to_owned();
+    let mut conn = diesel::SqliteConnection::establish(&path).expect("open");
+    // The shape of store::readings' search count on SQLite.
+    let plan: Vec<Plan> = diesel::sql_query(
+        "EXPLAIN QUERY PLAN SELECT COUNT(*) FROM readings WHERE user_id = 1 \
+         AND (notes LIKE '%bench%' ESCAPE '\\' OR date LIKE '%bench%' ESCAPE '\\')",
+    )
+    .load(&mut conn)
+    .expect("plan");
+    let details: Vec<String> = plan.into_iter().map(|p| p.detail).collect();
+    assert!(
+        details
+            .iter()
+            .any(|d| d.contains("COVERING INDEX readings_user_date_notes")),
+        "{details:?}"
+    );
+}

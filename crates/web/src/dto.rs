@@ -1,8 +1,50 @@
 //! Request and response bodies (camelCase JSON), documented in the OpenAPI description.
 
+use chrono::{DateTime, NaiveDate, NaiveTime, Utc};
 use identity::{Preferences, User};
-use serde::{Deserialize, Deserializer, Serialize};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use utoipa::ToSchema;
+
+/// Fixed-width ASCII from `kernel::date` as a JSON string, written without allocating.
+fn ascii<S: Serializer>(s: S, bytes: &[u8]) -> Result<S::Ok, S::Error> {
+    s.serialize_str(std::str::from_utf8(bytes).map_err(serde::ser::Error::custom)?)
+}
+
+/// A date sent as `YYYY-MM-DD` (`kernel::date`).
+#[derive(Debug, Clone, Copy)]
+pub struct IsoDate(pub NaiveDate);
+
+impl Serialize for IsoDate {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match kernel::date::date_bytes(self.0) {
+            Some(b) => ascii(s, &b),
+            None => s.serialize_str(&kernel::date::format_date(self.0)),
+        }
+    }
+}
+
+/// A wall-clock time sent as `HH:MM` (`kernel::date`).
+#[derive(Debug, Clone, Copy)]
+pub struct IsoTime(pub NaiveTime);
+
+impl Serialize for IsoTime {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        ascii(s, &kernel::date::time_bytes(self.0))
+    }
+}
+
+/// An instant sent as RFC 3339 in UTC to the second (`2026-11-05T07:05:09Z`).
+#[derive(Debug, Clone, Copy)]
+pub struct Timestamp(pub DateTime<Utc>);
+
+impl Serialize for Timestamp {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match kernel::date::timestamp_bytes(self.0) {
+            Some(b) => ascii(s, &b),
+            None => s.serialize_str(&self.0.to_rfc3339_opts(chrono::SecondsFormat::Secs, true)),
+        }
+    }
+}
 
 /// Absent → `None`; `null` → `Some(None)`; a value → `Some(Some(v))`.
 fn double_option<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Option<String>>, D::Error> {

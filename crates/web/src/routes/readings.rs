@@ -21,7 +21,7 @@ use serde_json::Value;
 use utoipa::{IntoParams, ToSchema};
 
 use crate::auth::CurrentUser;
-use crate::dto::MessageResponse;
+use crate::dto::{IsoDate, IsoTime, MessageResponse, Timestamp};
 use crate::error::{ApiError, ErrorBody};
 use crate::state::AppState;
 
@@ -31,20 +31,25 @@ pub const TOTAL_HEADER: &str = "X-Total-Count";
 #[derive(Debug, Serialize, ToSchema)]
 pub struct CategoryDto {
     /// normal, elevated, stage-1, stage-2 or hypertensive-crisis (2017 ACC/AHA).
-    pub code: String,
+    pub code: &'static str,
     /// Normal, Elevated, Stage 1, Stage 2, Hypertensive Crisis.
-    pub label: String,
+    pub label: &'static str,
 }
 
+// A reading as the API sends it, borrowed from the `Reading`: a list writes thousands, so
+// nothing here allocates but a guided measurement's session (a few in a list). A plain
+// comment: a doc comment would become the schema's description in the OpenAPI document.
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct ReadingDto {
+pub struct ReadingDto<'a> {
     pub id: i64,
     pub user_id: i64,
     /// YYYY-MM-DD.
-    pub date: String,
+    #[schema(value_type = String)]
+    pub date: IsoDate,
     /// HH:MM, 24-hour.
-    pub time: String,
+    #[schema(value_type = String)]
+    pub time: IsoTime,
     pub systolic: Option<i32>,
     pub diastolic: Option<i32>,
     pub heart_rate: Option<i32>,
@@ -52,7 +57,7 @@ pub struct ReadingDto {
     pub weight: Option<f64>,
     /// mg/dL.
     pub blood_sugar: Option<f64>,
-    pub notes: Option<String>,
+    pub notes: Option<&'a str>,
     /// Present when both systolic and diastolic are.
     pub bp_category: Option<CategoryDto>,
     /// Above 180 systolic or 120 diastolic (the hypertensive-crisis category): the client
@@ -60,8 +65,10 @@ pub struct ReadingDto {
     pub severe: bool,
     /// Set when the reading holds the rounded averages of a guided measurement.
     pub session: Option<SessionDto>,
-    pub created_at: String,
-    pub updated_at: String,
+    #[schema(value_type = String)]
+    pub created_at: Timestamp,
+    #[schema(value_type = String)]
+    pub updated_at: Timestamp,
 }
 
 /// A guided measurement: its period and every reading, in the order taken.
@@ -104,29 +111,27 @@ impl From<&readings::session::Session> for SessionDto {
     }
 }
 
-impl From<&Reading> for ReadingDto {
-    fn from(r: &Reading) -> Self {
-        let ts =
-            |t: chrono::DateTime<chrono::Utc>| t.to_rfc3339_opts(chrono::SecondsFormat::Secs, true);
+impl<'a> From<&'a Reading> for ReadingDto<'a> {
+    fn from(r: &'a Reading) -> Self {
         Self {
             id: r.id,
             user_id: r.user_id.0,
-            date: kernel::date::format_date(r.date),
-            time: kernel::date::format_time(r.time),
+            date: IsoDate(r.date),
+            time: IsoTime(r.time),
             systolic: r.values.systolic,
             diastolic: r.values.diastolic,
             heart_rate: r.values.heart_rate,
             weight: r.values.weight,
             blood_sugar: r.values.blood_sugar,
-            notes: r.notes.clone(),
+            notes: r.notes.as_deref(),
             bp_category: r.values.bp_category().map(|c| CategoryDto {
-                code: c.code().into(),
-                label: c.label().into(),
+                code: c.code(),
+                label: c.label(),
             }),
             severe: r.values.severe(),
             session: r.session.as_ref().map(SessionDto::from),
-            created_at: ts(r.created_at),
-            updated_at: ts(r.updated_at),
+            created_at: Timestamp(r.created_at),
+            updated_at: Timestamp(r.updated_at),
         }
     }
 }
