@@ -11,6 +11,7 @@ import re
 import subprocess
 import sys
 import tempfile
+from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -23,7 +24,11 @@ def wrk(url, cookie, seconds, script=None):
     cmd = ["wrk", "-t2", "-c8", f"-d{seconds}s", "--latency", "-H", f"Cookie: {cookie}"]
     if script:
         cmd += ["-s", script]
-    out = subprocess.run(cmd + [url], capture_output=True, text=True, check=True).stdout
+    # post-reading.lua dates its readings BENCH_DATE (run.sh sets it: yesterday, UTC).
+    env = dict(os.environ)
+    env.setdefault("BENCH_DATE", (datetime.now(timezone.utc) - timedelta(days=1)).strftime("%F"))
+    out = subprocess.run(cmd + [url], capture_output=True, text=True, check=True,
+                         env=env).stdout
     if "Non-2xx" in out:
         harness.fail(f"wrk {url}: unexpected answers\n{out}")
     rps = float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1))
