@@ -378,7 +378,7 @@ class Load:
         self.stop = threading.Event()
         self.lock = threading.Lock()
         self.requests = 0
-        self.acked = {}      # key -> (client, notes)
+        self.acked = {}      # Idempotency-Key (also the reading's notes) -> client
         self.failures = []   # (time, status or error, server)
         self.retried = 0
         self.refused = []

@@ -170,13 +170,6 @@ fn filtered(user: UserId, q: &ReadingQuery, backend: Backend) -> Boxed<'static> 
     query
 }
 
-fn backend_of(conn: &AnyConnection) -> Backend {
-    match conn {
-        AnyConnection::Sqlite(_) => Backend::Sqlite,
-        AnyConnection::Postgresql(_) => Backend::Postgres,
-    }
-}
-
 /// Whether `q` lists every reading between two dates: no filter but the dates.
 fn dense(q: &ReadingQuery) -> bool {
     q.kind.is_none() && q.text.is_none()
@@ -298,11 +291,11 @@ fn fetch(conn: &mut AnyConnection, user: i64, id: i64) -> QueryResult<Option<Row
 #[async_trait::async_trait]
 impl ReadingRepository for ReadingStore {
     async fn list(&self, user: UserId, query: ReadingQuery) -> anyhow::Result<ReadingPage> {
+        let backend = self.db.backend();
         let (rows, total) = self
             .db
             .read(move |conn| {
                 // SQLite accepts OFFSET only after a LIMIT, so "no limit" is the largest one.
-                let backend = backend_of(conn);
                 let rows: Vec<Row> = filtered(user, &query, backend)
                     .order((r::date.desc(), r::time.desc(), r::id.desc()))
                     .limit(query.limit.unwrap_or(i64::MAX))
@@ -327,12 +320,9 @@ impl ReadingRepository for ReadingStore {
     }
 
     async fn count(&self, user: UserId, query: ReadingQuery) -> anyhow::Result<i64> {
+        let backend = self.db.backend();
         self.db
-            .read(move |conn| {
-                filtered(user, &query, backend_of(conn))
-                    .count()
-                    .get_result(conn)
-            })
+            .read(move |conn| filtered(user, &query, backend).count().get_result(conn))
             .await
     }
 
@@ -343,10 +333,11 @@ impl ReadingRepository for ReadingStore {
         after: Option<ListPosition>,
         batch: i64,
     ) -> anyhow::Result<Vec<Reading>> {
+        let backend = self.db.backend();
         let loaded = self
             .db
             .read(move |conn| {
-                let mut q = filtered(user, &query, backend_of(conn));
+                let mut q = filtered(user, &query, backend);
                 if let Some(p) = after {
                     // Dates and times are stored as fixed-width text, which sorts as they do.
                     let (date, time) = (date::format_date(p.date), date::format_time(p.time));
