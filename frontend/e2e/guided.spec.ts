@@ -183,6 +183,15 @@ test('every guided step at 375 and 1280 px: no axe violations, screenshots', asy
     await shot('2-rest');
     await page.clock.fastForward(240_000);
     await expect(page.getByRole('timer')).toHaveText('0:00');
+    // "Skip the rest" has just become "Take reading 1" and fades from secondary to primary.
+    // Held mid-fade (its contrast then fails) for ~0.75 s, so the axe check below proves that
+    // expectNoAxeViolations waits for the fade instead of racing it, as it once did in CI.
+    await page.evaluate(() =>
+      document.getAnimations().forEach((a) => {
+        a.currentTime = 75;
+        a.playbackRate = 0.1;
+      }),
+    );
     await shot('3-rest-done');
     await page.getByRole('button', { name: 'Take reading 1' }).click();
     const first = page.getByRole('form', { name: 'Reading 1' });
