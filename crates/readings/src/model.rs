@@ -83,7 +83,7 @@ pub struct ReadingInput {
 }
 
 /// Which measure a filter asks for (history's type filter).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Kind {
     /// Both systolic and diastolic present.
     Bp,

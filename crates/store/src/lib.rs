@@ -13,6 +13,7 @@ mod notifications;
 mod outbox;
 mod preferences;
 mod rate_limits;
+mod reading_counts;
 mod reading_keys;
 mod readings;
 mod reports;

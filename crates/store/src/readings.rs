@@ -1,5 +1,7 @@
 //! [`ReadingRepository`] over the readings table. Every query is scoped to the owner.
 
+use std::sync::Arc;
+
 use chrono::{NaiveDateTime, Utc};
 use diesel::prelude::*;
 use diesel::sql_types::{Bool, Double, Nullable};
@@ -12,6 +14,7 @@ use readings::transfer::KnownReadings;
 
 use crate::bp_sessions::{self, Readings, SessionRow};
 use crate::db::{AnyConnection, Backend, Db, MultiBackend, lock_user_for};
+use crate::reading_counts::CountCache;
 use crate::reading_keys;
 use crate::schema::lower;
 
@@ -26,11 +29,15 @@ use crate::schema::readings as r;
 #[derive(Clone)]
 pub struct ReadingStore {
     db: Db,
+    counts: Arc<CountCache>,
 }
 
 impl ReadingStore {
     pub fn new(db: Db) -> Self {
-        Self { db }
+        Self {
+            db,
+            counts: Arc::default(),
+        }
     }
 }
 
@@ -292,6 +299,7 @@ fn fetch(conn: &mut AnyConnection, user: i64, id: i64) -> QueryResult<Option<Row
 impl ReadingRepository for ReadingStore {
     async fn list(&self, user: UserId, query: ReadingQuery) -> anyhow::Result<ReadingPage> {
         let backend = self.db.backend();
+        let counts = self.counts.clone();
         let (rows, total) = self
             .db
             .read(move |conn| {
@@ -305,7 +313,9 @@ impl ReadingRepository for ReadingStore {
                 let total = if query.limit.is_none() && query.offset == 0 {
                     i64::try_from(rows.len()).unwrap_or(i64::MAX)
                 } else {
-                    filtered(user, &query, backend).count().get_result(conn)?
+                    counts.total(conn, user, &query, |conn| {
+                        filtered(user, &query, backend).count().get_result(conn)
+                    })?
                 };
                 Ok((
                     Loaded::with_sessions(conn, user.0, rows, dense(&query))?,
@@ -321,8 +331,13 @@ impl ReadingRepository for ReadingStore {
 
     async fn count(&self, user: UserId, query: ReadingQuery) -> anyhow::Result<i64> {
         let backend = self.db.backend();
+        let counts = self.counts.clone();
         self.db
-            .read(move |conn| filtered(user, &query, backend).count().get_result(conn))
+            .read(move |conn| {
+                counts.total(conn, user, &query, |conn| {
+                    filtered(user, &query, backend).count().get_result(conn)
+                })
+            })
             .await
     }
 

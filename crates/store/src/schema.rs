@@ -151,6 +151,14 @@ diesel::table! {
 }
 
 diesel::table! {
+    /// Changes with every write to a user's readings (kept by triggers: see its migration).
+    reading_revisions (user_id) {
+        user_id -> BigInt,
+        revision -> BigInt,
+    }
+}
+
+diesel::table! {
     bp_sessions (reading_id) {
         reading_id -> BigInt,
         period -> Text,
