@@ -12,6 +12,19 @@ use tracing_subscriber::EnvFilter;
 #[global_allocator]
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
+/// Transparent huge pages off for this process, before anything is allocated. mimalloc
+/// asks for them on its arenas (and a kernel set to "always" gives them unasked), so each
+/// 4 KiB touched became 2 MiB of memory: a fresh server held 60 MiB instead of 36, and
+/// 150 MiB instead of 63 after the ten-year list on 8 connections.
+fn small_pages_only() {
+    #[cfg(target_os = "linux")]
+    if let Err(e) = nix::sys::prctl::set_thp_disable(true) {
+        eprintln!(
+            "vitalog: could not turn transparent huge pages off ({e}); memory use will be higher"
+        );
+    }
+}
+
 #[derive(Parser)]
 #[command(
     name = "vitalog",
@@ -49,11 +62,21 @@ fn init_logging() {
     tracing_subscriber::fmt().with_env_filter(filter).init();
 }
 
-#[tokio::main]
-async fn main() -> ExitCode {
+fn main() -> ExitCode {
+    small_pages_only();
     init_logging();
     let cli = Cli::parse();
-    match run(cli.command.unwrap_or(Command::Serve)).await {
+    let runtime = match tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+    {
+        Ok(runtime) => runtime,
+        Err(e) => {
+            eprintln!("vitalog: cannot start the async runtime: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    match runtime.block_on(run(cli.command.unwrap_or(Command::Serve))) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("vitalog: {e:#}");
