@@ -11,32 +11,31 @@ use kernel::outbox::OutgoingEmail;
 use readings::model::*;
 use readings::ports::ReadingRepository;
 use readings::session::{Period, Session, SessionReading};
-use store::{Db, DbOptions, ReadingStore, UserStore};
+use store::{Db, ReadingStore, UserStore};
 use testkit::{Backend, TestDb, on_both_backends};
 
 mod fixtures;
 use fixtures::{at, user};
 
+/// The store under test keeps totals; `other` is another server's store on the same
+/// database, which writes.
 struct Ctx {
     _tdb: TestDb,
     db: Db,
     users: UserStore,
-    /// The store under test: keeps totals.
     kept: ReadingStore,
-    /// Another server's store on the same database, which writes.
     other: ReadingStore,
 }
 
 fn ctx(backend: Backend) -> Ctx {
-    let tdb = TestDb::new(backend);
-    let db = Db::connect(&DbOptions::new(&tdb.url)).expect("connect");
-    db.migrate().expect("migrate");
+    let (_tdb, db) = fixtures::migrated(backend);
+    let store = || ReadingStore::new(db.clone());
     Ctx {
         users: UserStore::new(db.clone()),
-        kept: ReadingStore::new(db.clone()),
-        other: ReadingStore::new(db.clone()),
+        kept: store(),
+        other: store(),
         db,
-        _tdb: tdb,
+        _tdb,
     }
 }
 
