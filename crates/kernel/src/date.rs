@@ -6,7 +6,7 @@
 //! Inside the domain dates and times are `chrono::NaiveDate` and `NaiveTime`; these
 //! functions are the edges where they become text and back.
 
-use chrono::{DateTime, Datelike, NaiveDate, NaiveTime, ParseError, Timelike, Utc};
+use chrono::{DateTime, Datelike, NaiveDate, NaiveDateTime, NaiveTime, ParseError, Timelike, Utc};
 
 /// `2026-11-05`.
 pub const DATE_FORMAT: &str = "%Y-%m-%d";
@@ -54,6 +54,31 @@ pub fn parse_time(s: &str) -> Result<NaiveTime, ParseError> {
         return Ok(time);
     }
     NaiveTime::parse_from_str(s, TIME_FORMAT)
+}
+
+/// A timestamp as SQLite holds it (diesel writes chrono's `%F %T%.f`):
+/// `2026-11-05 07:05:09`, then optionally `.` and 1 to 9 digits of a second. `None` for any
+/// other text, which the caller gives to chrono's slower, more lenient parser.
+pub fn parse_stored_timestamp(s: &str) -> Option<NaiveDateTime> {
+    let (date, rest) = (s.get(..10)?, s.as_bytes().get(10..)?);
+    let date = parse_date(date).ok().filter(|_| date.len() == 10)?;
+    let [b' ', h1, h2, b':', m1, m2, b':', s1, s2, ref fraction @ ..] = *rest else {
+        return None;
+    };
+    let nanos = match fraction {
+        [] => 0,
+        [b'.', digits_ @ ..] if (1..=9).contains(&digits_.len()) => {
+            digits(digits_)? * 10_u32.pow(9 - u32::try_from(digits_.len()).ok()?)
+        }
+        _ => return None,
+    };
+    let time = NaiveTime::from_hms_nano_opt(
+        digits(&[h1, h2])?,
+        digits(&[m1, m2])?,
+        digits(&[s1, s2])?,
+        nanos,
+    )?;
+    Some(date.and_time(time))
 }
 
 /// The number ASCII digits spell, `None` if any is not a digit.
@@ -126,6 +151,36 @@ mod tests {
         );
         assert!(parse_date("2026-1-5").is_ok());
         assert!(parse_date("2026-13-05").is_err() && parse_date("2026-x1-05").is_err());
+    }
+
+    #[test]
+    fn stored_timestamps_read_as_chrono_reads_them() {
+        let chrono = |s: &str| NaiveDateTime::parse_from_str(s, "%F %T%.f").ok();
+        for s in [
+            "2026-11-05 07:05:09",
+            "2026-11-05 07:05:09.5",
+            "2026-11-05 07:05:09.123456",
+            "2026-11-05 23:59:59.999999999",
+            "2024-02-29 00:00:00.000001",
+        ] {
+            assert_eq!(parse_stored_timestamp(s), chrono(s), "{s}");
+            assert!(parse_stored_timestamp(s).is_some(), "{s}");
+        }
+        // Not the stored form: left to chrono (None here), whatever chrono makes of it.
+        for s in [
+            "2026-11-05T07:05:09",
+            "2026-11-05 07:05",
+            "2026-11-05 07:05:09.",
+            "2026-11-05 07:05:09.1234567890",
+            "2026-11-05 07:05:09Z",
+            "2026-02-30 07:05:09",
+            "2026-11-05 24:00:00",
+            "2026-1-05 07:05:09",
+            "2026-11-05 07:05:0x",
+            "",
+        ] {
+            assert_eq!(parse_stored_timestamp(s), None, "{s}");
+        }
     }
 
     #[test]

@@ -20,6 +20,7 @@ mod reports;
 mod schema;
 mod sessions;
 mod shares;
+mod timestamps;
 mod tokens;
 mod users;
 mod watchdog;

@@ -17,6 +17,7 @@ use crate::db::{AnyConnection, Backend, Db, MultiBackend, lock_user_for};
 use crate::reading_counts::CountCache;
 use crate::reading_keys;
 use crate::schema::lower;
+use crate::timestamps::StoredTimestamp;
 
 const LOCK_IMPORT: i32 = 7302;
 /// Serialises a user's keyed inserts, so two sends of one key store one reading.
@@ -53,7 +54,9 @@ struct Row {
     weight: Option<f64>,
     blood_sugar: Option<f64>,
     notes: Option<String>,
+    #[diesel(deserialize_as = StoredTimestamp)]
     created_at: NaiveDateTime,
+    #[diesel(deserialize_as = StoredTimestamp)]
     updated_at: NaiveDateTime,
 }
 
