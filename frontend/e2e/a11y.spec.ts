@@ -1,8 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, expectSettled, loginThroughUi, test, verifiedAccount } from './fixtures';
+import { expect, expectNoAxeViolations, expectSettled, loginThroughUi, test, verifiedAccount } from './fixtures';
 import { RESULTS_DIR } from './vitalog-server';
 
 const SHOTS = path.join(RESULTS_DIR, 'screenshots');
@@ -86,11 +85,7 @@ async function checkAndShoot(page: Page, screen: Screen): Promise<void> {
   for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: width === 1280 ? 800 : 812 });
     await expectSettled(page);
-    const results = await new AxeBuilder({ page }).analyze();
-    const summary = results.violations.map(
-      (v) => `${v.id} (${v.impact ?? 'n/a'}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(' ')).join('\n    ')}`,
-    );
-    expect(summary, `axe violations on ${screen.name} at ${width}px`).toEqual([]);
+    await expectNoAxeViolations(page, `${screen.name} at ${width}px`);
     await page.screenshot({ path: path.join(SHOTS, `${screen.name}-${width}.png`), fullPage: true });
   }
 }

@@ -4,9 +4,8 @@
 // redrawn in the new theme's colours.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
-import { expect, expectSettled, loginThroughUi, signIn, test, verifiedAccount } from './fixtures';
+import { expect, expectNoAxeViolations, expectSettled, loginThroughUi, signIn, test, verifiedAccount } from './fixtures';
 import { isoDate, readingsForDays, seedReadings, subscribe, type SeedReading } from './readings-fixtures';
 import { RESULTS_DIR } from './vitalog-server';
 
@@ -18,14 +17,6 @@ mkdirSync(SHOTS, { recursive: true });
 test.use({ colorScheme: 'dark', reducedMotion: 'reduce' });
 
 const WIDTHS = [1280, 375] as const;
-
-async function expectAxeClean(page: Page, what: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
-  const found = results.violations.map(
-    (v) => `${v.id} (${v.impact ?? 'n/a'}): ${v.help}\n    ${v.nodes.map((n) => `${n.target.join(' ')} ${n.failureSummary ?? ''}`).join('\n    ')}`,
-  );
-  expect(found, `axe violations on ${what}`).toEqual([]);
-}
 
 async function shoot(page: Page, name: string, fullPage = true): Promise<void> {
   await page.screenshot({ path: path.join(SHOTS, `dark-${name}.png`), fullPage });
@@ -62,7 +53,7 @@ async function checkScreens(page: Page, screens: ReadonlyArray<Screen>): Promise
       await chartsFit(page);
       await expectSettled(page);
       await expectDark(page);
-      await expectAxeClean(page, `${screen.name} at ${width}px`);
+      await expectNoAxeViolations(page, `${screen.name} at ${width}px`);
       await page.evaluate(() => window.scrollTo(0, 0));
       await shoot(page, `${screen.name}-${width}`);
     }
@@ -170,7 +161,7 @@ test('every signed-in screen, dialog and the shared view are dark and axe-clean 
     for (const width of WIDTHS) {
       await setWidth(page, width);
       await expectSettled(page);
-      await expectAxeClean(page, `${dialog.name} dialog at ${width}px`);
+      await expectNoAxeViolations(page, `${dialog.name} dialog at ${width}px`);
       await shoot(page, `dialog-${dialog.name}-${width}`, false);
     }
     await page.getByRole('button', { name: 'Cancel' }).click();
@@ -190,7 +181,7 @@ test('every signed-in screen, dialog and the shared view are dark and axe-clean 
     await page.mouse.move(box.x + box.width - 40, box.y + box.height / 2);
     await expect(bp.locator('.chart-tooltip')).toBeVisible();
     await expectSettled(page);
-    await expectAxeClean(page, `chart tooltip at ${width}px`);
+    await expectNoAxeViolations(page, `chart tooltip at ${width}px`);
     await bp.screenshot({ path: path.join(SHOTS, `dark-chart-tooltip-${width}.png`) });
     await page.mouse.move(0, 0);
     await expect(bp.locator('.chart-tooltip')).toBeHidden();
@@ -198,7 +189,7 @@ test('every signed-in screen, dialog and the shared view are dark and axe-clean 
   await page.getByRole('button', { name: 'Open menu' }).click();
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeInViewport({ ratio: 1 });
   await expectSettled(page);
-  await expectAxeClean(page, 'menu at 375px');
+  await expectNoAxeViolations(page, 'menu at 375px');
   await shoot(page, 'menu-375', false);
 
   // The shared view, as the clinician opens it (no session, a dark system).

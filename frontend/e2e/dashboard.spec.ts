@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
-import { expect, signIn, test, verifiedAccount } from './fixtures';
-import { expectNoAxeViolations, screenshots, setUnits, subscribedUserWithReadings } from './readings-fixtures';
+import { expect, expectNoAxeViolations, signIn, test, verifiedAccount } from './fixtures';
+import { screenshots, setUnits, subscribedUserWithReadings } from './readings-fixtures';
 import { shotPath } from './vitalog-server';
 
 const CHARTS = [

@@ -5,10 +5,9 @@
 // danger zone's dialog. Screenshots of the new sections go to /tmp/data-*.png.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import AxeBuilder from '@axe-core/playwright';
 import { Ajv } from 'ajv';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, signIn, test, verifiedAccount } from './fixtures';
+import { expect, expectNoAxeViolations, signIn, test, verifiedAccount } from './fixtures';
 import { shotPath } from './vitalog-server';
 
 const require = createRequire(import.meta.url);
@@ -71,14 +70,6 @@ async function readingsOf(request: APIRequestContext): Promise<StoredReading[]> 
 
 function dataSection(page: Page): ReturnType<Page['locator']> {
   return page.locator('#profile-data');
-}
-
-async function expectNoAxeViolations(page: Page, where: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
-  const summary = results.violations.map(
-    (v) => `${v.id} (${v.impact ?? 'n/a'}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(' ')).join('\n    ')}`,
-  );
-  expect(summary, `axe violations on ${where}`).toEqual([]);
 }
 
 async function shoot(page: Page, name: string, locator: ReturnType<Page['locator']>): Promise<void> {

@@ -1,4 +1,5 @@
 // Test fixtures: one SMTP sink and one `vitalog` server per worker, helpers for accounts.
+import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
 import { startSmtpSink, type Mailbox } from './smtp-sink';
 import { freePort, startVitalog } from './vitalog-server';
@@ -103,4 +104,29 @@ export async function loginThroughUi(page: Page, account: Pick<Account, 'usernam
 export async function expectSettled(page: Page): Promise<void> {
   await expect(page.locator('.skeleton, .spinner, .progress-bar')).toHaveCount(0);
   await expect.poll(() => page.evaluate(() => document.getAnimations().length), { message: 'running animations' }).toBe(0);
+}
+
+/**
+ * Runs axe on the page once its transitions have ended, and fails on any violation with its
+ * rule, help text and the elements it found (`where` names the screen in the message). A
+ * button whose variant just changed (secondary to primary, say) fades its colours over
+ * 150 ms; checked mid-fade, its contrast is neither colour's, and whether axe got there first
+ * depended on the machine's load. Endless animations (a skeleton's shimmer) are left
+ * running: they never settle, and axe checks them as they are.
+ */
+export async function expectNoAxeViolations(page: Page, where = page.url()): Promise<void> {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().endTime !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
+  const results = await new AxeBuilder({ page }).analyze();
+  const found = results.violations.map(
+    (v) =>
+      `${v.id} (${v.impact ?? 'n/a'}): ${v.help}\n    ${v.nodes.map((n) => `${n.target.join(' ')} ${n.failureSummary ?? ''}`).join('\n    ')}`,
+  );
+  expect(found, `axe violations on ${where}`).toEqual([]);
 }

@@ -1,8 +1,8 @@
 // The guided measurement (issue 15) in a real browser against the real server, with the page's
 // clock controlled (no real five-minute wait), and the severe-reading guidance on the form.
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
-import { expectNoAxeViolations, isoDate, subscribedUserWithReadings } from './readings-fixtures';
+import { expect, expectNoAxeViolations, test } from './fixtures';
+import { isoDate, subscribedUserWithReadings } from './readings-fixtures';
 import { shotPath } from './vitalog-server';
 
 const SEVERE_TITLE = 'This reading is very high (above 180/120)';

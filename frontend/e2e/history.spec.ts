@@ -1,5 +1,5 @@
-import { expect, test } from './fixtures';
-import { expectNoAxeViolations, screenshots, setUnits, subscribedUserWithReadings } from './readings-fixtures';
+import { expect, expectNoAxeViolations, test } from './fixtures';
+import { screenshots, setUnits, subscribedUserWithReadings } from './readings-fixtures';
 
 test('history: server-side filters, search and paging over a year of readings', async ({ page, request, mailbox }) => {
   test.setTimeout(120_000);

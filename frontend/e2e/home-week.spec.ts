@@ -6,8 +6,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { expect, test } from './fixtures';
-import { expectNoAxeViolations, seedReadings, subscribedUserWithReadings, type SeedReading } from './readings-fixtures';
+import { expect, expectNoAxeViolations, test } from './fixtures';
+import { seedReadings, subscribedUserWithReadings, type SeedReading } from './readings-fixtures';
 import { REPO_DIR, shotPath } from './vitalog-server';
 
 interface Rules {

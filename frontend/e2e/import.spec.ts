@@ -6,9 +6,9 @@
 // is remembered for the next file. Screenshots of the mapping step, the progress and the
 // preview at 1280 and 375 px (VITALOG_SHOTS_DIR, or test-results/screenshots), with axe on each.
 import type { Locator, Page } from '@playwright/test';
-import { expect, signIn, test, verifiedAccount } from './fixtures';
+import { expect, expectNoAxeViolations, signIn, test, verifiedAccount } from './fixtures';
 import { appleHealthExport, dayAgo, ddmm, omronCsv, shownDate, storedZip } from './import-fixtures';
-import { expectNoAxeViolations, setUnits, subscribe } from './readings-fixtures';
+import { setUnits, subscribe } from './readings-fixtures';
 import type { Mailbox } from './smtp-sink';
 import { reviewShotPath } from './vitalog-server';
 

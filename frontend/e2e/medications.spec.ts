@@ -9,8 +9,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
-import { expect, test } from './fixtures';
-import { expectNoAxeViolations, seedReadings, subscribedUserWithReadings, type SeedReading } from './readings-fixtures';
+import { expect, expectNoAxeViolations, test } from './fixtures';
+import { seedReadings, subscribedUserWithReadings, type SeedReading } from './readings-fixtures';
 import { shotPath } from './vitalog-server';
 
 test.use({ timezoneId: 'UTC' });

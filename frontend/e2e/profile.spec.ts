@@ -2,9 +2,8 @@
 // password change and preferences, each checked after a reload; plus screenshots.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, loginThroughUi, signIn, test, verifiedAccount } from './fixtures';
+import { expect, expectNoAxeViolations, loginThroughUi, signIn, test, verifiedAccount } from './fixtures';
 import { RESULTS_DIR } from './vitalog-server';
 
 /** MM/DD/YYYY in the browser's (and this machine's) time zone, as the page shows it. */
@@ -24,14 +23,6 @@ function oneYearAheadLabels(): string[] {
     labels.push(mmddyyyy(date));
   }
   return labels;
-}
-
-async function expectNoAxeViolations(page: Page, where: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
-  const summary = results.violations.map(
-    (v) => `${v.id} (${v.impact ?? 'n/a'}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(' ')).join('\n    ')}`,
-  );
-  expect(summary, `axe violations on ${where}`).toEqual([]);
 }
 
 function section(page: Page, id: string): ReturnType<Page['locator']> {

@@ -5,8 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './browser';
-import { expect, loginThroughUi, test, verifiedAccount } from './fixtures';
-import { expectNoAxeViolations } from './readings-fixtures';
+import { expect, expectNoAxeViolations, loginThroughUi, test, verifiedAccount } from './fixtures';
 import { DIST_DIR, reviewShotPath } from './vitalog-server';
 
 /** Resolves once a service worker controls the page (the first install claims it). */

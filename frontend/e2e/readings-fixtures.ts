@@ -1,6 +1,5 @@
 // Helpers of the readings, history and dashboard browser tests: a subscribed, signed-in
 // user and readings seeded through the API.
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, signIn, verifiedAccount, type Account } from './fixtures';
 import type { Mailbox } from './smtp-sink';
@@ -126,25 +125,4 @@ export async function screenshots(page: Page, name: string, ready: () => Promise
     await page.screenshot({ path: shotPath(`readings-${name}-${width}.png`), fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 800 });
-}
-
-/**
- * Runs axe on the page once its transitions have ended, and fails on any violation (with their
- * ids and targets). A button whose variant just changed (secondary to primary, say) fades its
- * colours over 150 ms; checked mid-fade, its contrast is neither colour's, and whether axe got
- * there first depended on the machine's load. Endless animations (a skeleton's shimmer) are
- * left running: they never settle, and axe checks them as they are.
- */
-export async function expectNoAxeViolations(page: Page): Promise<void> {
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((a) => a.effect?.getComputedTiming().endTime !== Infinity)
-        .map((a) => a.finished.catch(() => undefined)),
-    ),
-  );
-  const results = await new AxeBuilder({ page }).analyze();
-  const found = results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(found).toEqual([]);
 }

@@ -1,5 +1,5 @@
-import { expect, signIn, test, verifiedAccount } from './fixtures';
-import { expectNoAxeViolations, screenshots, setUnits, subscribedUserWithReadings } from './readings-fixtures';
+import { expect, expectNoAxeViolations, signIn, test, verifiedAccount } from './fixtures';
+import { screenshots, setUnits, subscribedUserWithReadings } from './readings-fixtures';
 
 test('record a reading, edit it (Cancel goes to /history), then delete it', async ({ page, request, mailbox }) => {
   await subscribedUserWithReadings(page, request, mailbox, 14, 'rec');

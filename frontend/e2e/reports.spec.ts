@@ -2,9 +2,8 @@
 // outbox to the SMTP sink, with the PDF attached) and delete a blood pressure report.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { type Account, expect, signIn, test, verifiedAccount } from './fixtures';
+import { expect, expectNoAxeViolations, signIn, test, type Account, verifiedAccount } from './fixtures';
 import { RESULTS_DIR } from './vitalog-server';
 
 const SHOTS = path.join(RESULTS_DIR, 'screenshots');
@@ -67,20 +66,12 @@ async function slowGeneration(page: Page, ms: number): Promise<void> {
   });
 }
 
-async function noAxeViolations(page: Page, where: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
-  const summary = results.violations.map(
-    (v) => `${v.id} (${v.impact ?? 'n/a'}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(' ')).join('\n    ')}`,
-  );
-  expect(summary, `axe violations on ${where}`).toEqual([]);
-}
-
 test('create, view, download, email and delete a report', async ({ page, request, mailbox }) => {
   const account = await signedInWithReadings(page, request, mailbox, 'rep');
   await page.goto('/reports');
   await expect(page.getByRole('heading', { level: 1, name: 'Reports' })).toBeVisible();
   await expect(page.getByText("You haven't generated any reports yet.")).toBeVisible();
-  await noAxeViolations(page, '/reports (empty) at 1280px');
+  await expectNoAxeViolations(page, '/reports (empty) at 1280px');
   await page.screenshot({ path: path.join(SHOTS, 'reports-empty-1280.png'), fullPage: true });
 
   // Defaults: bp, last 30 days to today, everything included.
@@ -116,7 +107,7 @@ test('create, view, download, email and delete a report', async ({ page, request
   await expect(row).toContainText('Blood Pressure Report');
   await expect(row).toContainText(`${usDay(daysAgo(30))} – ${usDay(daysAgo(0))}`);
   await expect(row).toContainText(usDay(new Date()));
-  await noAxeViolations(page, '/reports (generated) at 1280px');
+  await expectNoAxeViolations(page, '/reports (generated) at 1280px');
   await page.screenshot({ path: path.join(SHOTS, 'reports-list-1280.png'), fullPage: true });
 
   // View: a new tab on /view, which answers the PDF inline (headless tabs can't render it).
@@ -193,7 +184,7 @@ test('the reports screen works at phone width', async ({ page, request, mailbox 
   await page.screenshot({ path: path.join(SHOTS, 'reports-generating-375.png'), fullPage: true });
   await expect(page.getByRole('heading', { name: 'Report generated' })).toBeVisible();
   await expect(page.getByRole('list', { name: 'Generated reports' }).getByRole('listitem')).toHaveCount(1);
-  await noAxeViolations(page, '/reports (generated) at 375px');
+  await expectNoAxeViolations(page, '/reports (generated) at 375px');
 
   await page.getByRole('button', { name: 'Close notification' }).click();
   const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);

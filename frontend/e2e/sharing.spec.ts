@@ -5,8 +5,8 @@
 // code form, axe on the clinician view at 375 and 1280 px, and screenshots to look at
 // (test-results/screenshots, or VITALOG_SHOTS_DIR).
 import type { APIRequestContext, Browser, BrowserContext, Locator, Page } from '@playwright/test';
-import { expect, signIn, test, verifiedAccount } from './fixtures';
-import { expectNoAxeViolations, readingsForDays, seedReadings, subscribe } from './readings-fixtures';
+import { expect, expectNoAxeViolations, signIn, test, verifiedAccount } from './fixtures';
+import { readingsForDays, seedReadings, subscribe } from './readings-fixtures';
 import { reviewShotPath } from './vitalog-server';
 
 const shot = (name: string): string => reviewShotPath('sharing', name);
