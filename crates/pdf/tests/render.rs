@@ -4,79 +4,12 @@
 
 use std::process::Command;
 
-use chrono::{Duration, NaiveDate, TimeZone, Utc};
-use kernel::UserId;
-use readings::{Measurements, Reading};
+use chrono::NaiveDate;
+use reports::ReportType;
 use reports::analysis::analyse;
-use reports::{Patient, ReportDocument, ReportSpec, ReportType};
 
-fn readings(days: i64, start: NaiveDate) -> Vec<Reading> {
-    let mut out = Vec::new();
-    for d in 0..days {
-        for (i, t) in ["07:30", "13:00", "21:15"].iter().enumerate() {
-            let k = (d * 3 + i as i64) as i32;
-            out.push(Reading {
-                id: i64::from(k),
-                user_id: UserId(1),
-                date: start + Duration::days(d),
-                time: kernel::date::parse_time(t).expect("time"),
-                values: Measurements {
-                    systolic: Some(110 + k % 45),
-                    diastolic: Some(70 + k % 25),
-                    heart_rate: Some(58 + k % 30),
-                    weight: Some(160.0 - f64::from(k % 50) / 10.0),
-                    blood_sugar: Some(f64::from(85 + k % 60)),
-                },
-                notes: (i == 1).then(|| {
-                    format!("row {k} after lunch, a long note that goes on and on past the column")
-                }),
-                session: None,
-                created_at: Utc.timestamp_opt(0, 0).single().expect("t"),
-                updated_at: Utc.timestamp_opt(0, 0).single().expect("t"),
-            });
-        }
-    }
-    out
-}
-
-fn doc(report_type: ReportType, days: i64, kg: bool) -> ReportDocument {
-    let start = NaiveDate::from_ymd_opt(2025, 11, 23).expect("d");
-    let rs = readings(days, start);
-    ReportDocument {
-        spec: ReportSpec {
-            name: "For Dr. Müller".into(),
-            report_type,
-            date_start: start,
-            date_end: start + Duration::days(days.max(1) - 1),
-            include_charts: true,
-            include_table: true,
-            include_analysis: true,
-        },
-        patient: Patient {
-            full_name: "Ann Lee".into(),
-            username: "ann".into(),
-            email: "ann@example.com".into(),
-            date_of_birth: NaiveDate::from_ymd_opt(1970, 3, 14),
-            units: if kg {
-                kernel::units::Units {
-                    weight: kernel::units::WeightUnit::Kg,
-                    sugar: kernel::units::BloodSugarUnit::MmolL,
-                }
-            } else {
-                kernel::units::Units::CANONICAL
-            },
-        },
-        generated_at: Utc
-            .with_ymd_and_hms(2026, 11, 22, 9, 30, 0)
-            .single()
-            .expect("t"),
-        analysis: analyse(&rs),
-        readings: rs,
-        home_weeks: Vec::new(),
-        medications: None,
-        omitted: Default::default(),
-    }
-}
+mod fixture;
+use fixture::doc;
 
 fn tool(name: &str, args: &[&str]) -> String {
     let out = Command::new(name).args(args).output().unwrap_or_else(|e| {
