@@ -42,6 +42,9 @@ fn main() {
         .nth(1)
         .map(|a| a.parse().expect("N: a count of renders"))
         .unwrap_or(20);
+    // As `vitalog` does first thing: mimalloc asks for transparent huge pages, and each
+    // 2 MiB page touched at all would count whole.
+    nix::sys::prctl::set_thp_disable(true).expect("prctl");
     let doc = fixture::doc(reports::ReportType::Comprehensive, 365, false);
     println!("document built: VmHWM {}", status("VmHWM:"));
     // As the server draws: a fresh document handed to the renderer's own thread each time.
