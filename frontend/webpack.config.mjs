@@ -38,6 +38,48 @@ class InstallFilesPlugin {
   }
 }
 
+/**
+ * Writes `preload.json`: for a route, the files of the lazy chunks its first render waits
+ * for, beyond those index.html loads itself. The server (crates/web/src/spa.rs) reads it
+ * once at start and, answering `GET /` for a browser with the presence cookie, names them in
+ * `Link: <...>; rel=preload` headers, so their downloads start with the HTML instead of
+ * after framework.js and main.js have run (issue 21). A chunk name it cannot find fails
+ * the build: a renamed chunk must not silently end the preloads.
+ */
+export class RoutePreloadPlugin {
+  /** @param {Record<string, string[]>} routes route → webpackChunkName of each lazy chunk */
+  constructor(routes) {
+    this.routes = routes;
+  }
+
+  apply(compiler) {
+    const { Compilation, WebpackError, sources } = compiler.webpack;
+    compiler.hooks.thisCompilation.tap('RoutePreloadPlugin', (compilation) => {
+      // After the real content hashes have renamed the files.
+      compilation.hooks.processAssets.tap({ name: 'RoutePreloadPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_REPORT }, () => {
+        const publicPath = compilation.outputOptions.publicPath;
+        const initial = new Set([...compilation.entrypoints.values()].flatMap((e) => e.getFiles()));
+        const manifest = {};
+        for (const [route, names] of Object.entries(this.routes)) {
+          const files = [];
+          for (const name of names) {
+            const group = compilation.namedChunkGroups.get(name);
+            if (!group) {
+              compilation.errors.push(new WebpackError(`RoutePreloadPlugin: no chunk named "${name}" (route ${route})`));
+              continue;
+            }
+            for (const file of group.getFiles()) {
+              if (/\.(js|css)$/.test(file) && !initial.has(file) && !files.includes(file)) files.push(file);
+            }
+          }
+          manifest[route] = files.map((file) => ({ href: `${publicPath}${file}`, as: file.endsWith('.css') ? 'style' : 'script' }));
+        }
+        compilation.emitAsset('preload.json', new sources.RawSource(`${JSON.stringify(manifest, null, 2)}\n`));
+      });
+    });
+  }
+}
+
 export default (_env, argv) => {
   const production = argv.mode !== 'development';
   return {
@@ -94,6 +136,8 @@ export default (_env, argv) => {
         chunkFilename: production ? 'assets/[name].[contenthash:10].css' : 'assets/[name].css',
       }),
       new InstallFilesPlugin(),
+      // `/` opened signed in: the protected shell, the dashboard and its charts (chart.js).
+      new RoutePreloadPlugin({ '/': ['shell', 'dashboard', 'charts'] }),
       // The service worker only in production builds: under the dev server it would serve
       // stale code over hot reload. lib/serviceWorker.ts registers it when this is true.
       new webpack.DefinePlugin({ __SERVICE_WORKER__: JSON.stringify(production) }),
@@ -106,7 +150,7 @@ export default (_env, argv) => {
               dontCacheBustURLsMatching: /\.[0-9a-f]{10}\./,
               // Licence notes are not code; the apple-touch icon is fetched by iOS when adding
               // to the home screen, online.
-              exclude: [/\.map$/, /\.LICENSE\.txt$/, /^icons\/apple-touch/],
+              exclude: [/\.map$/, /\.LICENSE\.txt$/, /^icons\/apple-touch/, /^preload\.json$/],
             }),
           ]
         : []),
