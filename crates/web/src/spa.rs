@@ -1,12 +1,21 @@
 //! The built client: hashed assets cached for a year, `index.html` never cached, and every
 //! unknown non-API GET answered with `index.html` so reloading a client route works.
+//!
+//! `GET /` for a browser with the presence cookie (the dashboard, signed in) also names, in
+//! `Link: <…>; rel=preload` headers, the lazy chunks that page waits for, listed by the build
+//! in `preload.json` ([`Preloads`]): their downloads start with the HTML instead of after
+//! the entry scripts have run (issue 21). A header, not markup: the CSP forbids the inline
+//! script that could choose them in the page, and a signed-out visitor (the sign-in page)
+//! is not sent chart.js.
 
+use std::collections::HashMap;
 use std::path::{Component, Path, PathBuf};
 
 use actix_files::NamedFile;
 use actix_web::http::{Method, StatusCode, header};
 use actix_web::{HttpRequest, HttpResponse, ResponseError, web};
 
+use crate::auth::PRESENCE_COOKIE;
 use crate::error::ApiError;
 use crate::state::AppState;
 
@@ -28,6 +37,90 @@ fn resolve(root: &Path, path: &str) -> Option<PathBuf> {
     }
     let full = root.join(rel);
     full.is_file().then_some(full)
+}
+
+/// The build's list of what to preload per route, next to `index.html`.
+pub const PRELOAD_FILE: &str = "preload.json";
+
+/// One file of `preload.json`: its URL and what it is (`script` or `style`).
+#[derive(serde::Deserialize)]
+struct PreloadEntry {
+    href: String,
+    #[serde(rename = "as")]
+    kind: String,
+}
+
+/// The `Link` header values sent with `index.html` on `/` to a browser that is probably
+/// signed in. Read once at start by [`Preloads::read`]; empty when there is nothing to read.
+#[derive(Debug, Clone, Default)]
+pub struct Preloads {
+    dashboard: Vec<header::HeaderValue>,
+}
+
+impl Preloads {
+    /// Reads `preload.json` in the built client `root`. No file (a build without it, or the
+    /// dev server's) means no preloads, never an error; an unreadable file or an entry that
+    /// names no file of the build is logged and left out, since a preload of a missing file
+    /// only costs the browser a request.
+    pub fn read(root: &Path) -> Self {
+        let path = root.join(PRELOAD_FILE);
+        let text = match std::fs::read_to_string(&path) {
+            Ok(text) => text,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Self::default(),
+            Err(e) => {
+                tracing::warn!(path = %path.display(), error = %e, "preload list unreadable: no preloads");
+                return Self::default();
+            }
+        };
+        let mut routes: HashMap<String, Vec<PreloadEntry>> = match serde_json::from_str(&text) {
+            Ok(routes) => routes,
+            Err(e) => {
+                tracing::warn!(path = %path.display(), error = %e, "preload list invalid: no preloads");
+                return Self::default();
+            }
+        };
+        let dashboard = routes
+            .remove("/")
+            .unwrap_or_default()
+            .into_iter()
+            .filter_map(|entry| {
+                let link = link(root, &entry);
+                if link.is_none() {
+                    tracing::warn!(href = %entry.href, "preload list names no file of the build: left out");
+                }
+                link
+            })
+            .collect();
+        Self { dashboard }
+    }
+
+    /// The header values for `req`: the dashboard's files on a GET of `/` with the presence
+    /// cookie (as the client's `hasPresenceCookie` reads it), else none.
+    pub fn for_request(&self, req: &HttpRequest) -> &[header::HeaderValue] {
+        let signed_in = req
+            .cookie(PRESENCE_COOKIE)
+            .is_some_and(|c| !c.value().is_empty() && c.value() != "0");
+        if req.path() == "/" && signed_in {
+            &self.dashboard
+        } else {
+            &[]
+        }
+    }
+}
+
+/// `</assets/x.js>; rel=preload; as=script` for an entry naming a file of the build, with
+/// nothing in its URL that could end the header's link early.
+fn link(root: &Path, entry: &PreloadEntry) -> Option<header::HeaderValue> {
+    let href = &entry.href;
+    let plain = href.starts_with('/')
+        && href
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'/' | b'.' | b'-' | b'_'));
+    let kind = matches!(entry.kind.as_str(), "script" | "style");
+    if !plain || !kind || resolve(root, href).is_none() {
+        return None;
+    }
+    header::HeaderValue::from_str(&format!("<{href}>; rel=preload; as={}", entry.kind)).ok()
 }
 
 async fn serve(req: &HttpRequest, file: &Path, cache: &'static str) -> HttpResponse {
@@ -76,10 +169,14 @@ pub async fn fallback(req: HttpRequest, state: web::Data<AppState>) -> HttpRespo
     let index = root.join("index.html");
     if index.is_file() {
         let mut res = serve(&req, &index, "no-store").await;
-        res.headers_mut().insert(
+        let headers = res.headers_mut();
+        headers.insert(
             header::CONTENT_TYPE,
             header::HeaderValue::from_static("text/html; charset=utf-8"),
         );
+        for link in state.settings.preloads.for_request(&req) {
+            headers.append(header::LINK, link.clone());
+        }
         res
     } else {
         HttpResponse::NotFound()
@@ -99,6 +196,78 @@ mod tests {
         assert!(!is_hashed("index.html"));
         assert!(!is_hashed("favicon.svg"));
         assert!(!is_hashed("robots.txt"));
+    }
+
+    /// A built client with `files` and a `preload.json` of `preload`.
+    fn build(files: &[&str], preload: Option<&str>) -> tempfile::TempDir {
+        let dir = tempfile::tempdir().expect("dir");
+        for file in files {
+            let path = dir.path().join(file.trim_start_matches('/'));
+            std::fs::create_dir_all(path.parent().expect("parent")).expect("mkdir");
+            std::fs::write(path, "x").expect("write");
+        }
+        if let Some(json) = preload {
+            std::fs::write(dir.path().join(PRELOAD_FILE), json).expect("write");
+        }
+        dir
+    }
+
+    fn links(preloads: &Preloads, path: &str, presence: Option<&str>) -> Vec<String> {
+        let mut req = actix_web::test::TestRequest::get().uri(path);
+        if let Some(value) = presence {
+            req = req.cookie(actix_web::cookie::Cookie::new(PRESENCE_COOKIE, value));
+        }
+        preloads
+            .for_request(&req.to_http_request())
+            .iter()
+            .map(|v| v.to_str().expect("ascii").to_owned())
+            .collect()
+    }
+
+    #[test]
+    fn preloads_the_dashboards_files_for_a_signed_in_browser_only() {
+        let dir = build(
+            &[
+                "/assets/shell.0123456789.js",
+                "/assets/dashboard.0123456789.css",
+            ],
+            Some(
+                r#"{"/": [
+                    {"href": "/assets/shell.0123456789.js", "as": "script"},
+                    {"href": "/assets/dashboard.0123456789.css", "as": "style"},
+                    {"href": "/assets/gone.0123456789.js", "as": "script"},
+                    {"href": "/assets/shell.0123456789.js>; rel=stylesheet", "as": "script"},
+                    {"href": "/assets/shell.0123456789.js", "as": "document"}
+                ]}"#,
+            ),
+        );
+        let preloads = Preloads::read(dir.path());
+        assert_eq!(
+            links(&preloads, "/", Some("1")),
+            [
+                "</assets/shell.0123456789.js>; rel=preload; as=script",
+                "</assets/dashboard.0123456789.css>; rel=preload; as=style",
+            ],
+            "a missing file, a URL that would break the header and an unknown kind are left out"
+        );
+        assert!(links(&preloads, "/", None).is_empty(), "signed out");
+        assert!(links(&preloads, "/", Some("0")).is_empty(), "signed out");
+        assert!(links(&preloads, "/", Some("")).is_empty(), "signed out");
+        assert!(
+            links(&preloads, "/history", Some("1")).is_empty(),
+            "another page"
+        );
+    }
+
+    #[test]
+    fn no_or_a_broken_preload_list_preloads_nothing() {
+        for preload in [None, Some("not json"), Some(r#"{"/history": []}"#)] {
+            let dir = build(&["/assets/shell.0123456789.js"], preload);
+            assert!(
+                links(&Preloads::read(dir.path()), "/", Some("1")).is_empty(),
+                "{preload:?}"
+            );
+        }
     }
 
     #[test]
