@@ -39,15 +39,18 @@ class InstallFilesPlugin {
 }
 
 /**
- * Writes `preload.json`: for a route, the files of the lazy chunks its first render waits
- * for, beyond those index.html loads itself. The server (crates/web/src/spa.rs) reads it
- * once at start and, answering `GET /` for a browser with the presence cookie, names them in
- * `Link: <...>; rel=preload` headers, so their downloads start with the HTML instead of
- * after framework.js and main.js have run (issue 21). A chunk name it cannot find fails
- * the build: a renamed chunk must not silently end the preloads.
+ * Writes `preload.json`: for a route, what its first render waits for beyond what index.html
+ * loads itself: the files of its lazy chunks and the GETs the app starts early
+ * (src/app/routePreloads.json, the one list of both; `app/preloadRoute.ts` starts the same
+ * GETs). The server (crates/web/src/spa.rs) reads it once at start and, answering `GET /`
+ * for a browser with the presence cookie, names them in `Link: <...>; rel=preload` headers,
+ * so they start with the HTML instead of after framework.js and main.js have run (issue
+ * 21). A GET may contain `{utc-today-N}`, which the server replaces with the date N days
+ * before today in UTC. A chunk name it cannot find fails the build: a renamed chunk must
+ * not silently end the preloads.
  */
 export class RoutePreloadPlugin {
-  /** @param {Record<string, string[]>} routes route → webpackChunkName of each lazy chunk */
+  /** @param {Record<string, { chunks: string[], gets?: string[] }>} routes route → webpackChunkName of each lazy chunk, and early GETs */
   constructor(routes) {
     this.routes = routes;
   }
@@ -60,9 +63,9 @@ export class RoutePreloadPlugin {
         const publicPath = compilation.outputOptions.publicPath;
         const initial = new Set([...compilation.entrypoints.values()].flatMap((e) => e.getFiles()));
         const manifest = {};
-        for (const [route, names] of Object.entries(this.routes)) {
+        for (const [route, { chunks, gets = [] }] of Object.entries(this.routes)) {
           const files = [];
-          for (const name of names) {
+          for (const name of chunks) {
             const group = compilation.namedChunkGroups.get(name);
             if (!group) {
               compilation.errors.push(new WebpackError(`RoutePreloadPlugin: no chunk named "${name}" (route ${route})`));
@@ -72,7 +75,10 @@ export class RoutePreloadPlugin {
               if (/\.(js|css)$/.test(file) && !initial.has(file) && !files.includes(file)) files.push(file);
             }
           }
-          manifest[route] = files.map((file) => ({ href: `${publicPath}${file}`, as: file.endsWith('.css') ? 'style' : 'script' }));
+          manifest[route] = [
+            ...files.map((file) => ({ href: `${publicPath}${file}`, as: file.endsWith('.css') ? 'style' : 'script' })),
+            ...gets.map((href) => ({ href, as: 'fetch' })),
+          ];
         }
         compilation.emitAsset('preload.json', new sources.RawSource(`${JSON.stringify(manifest, null, 2)}\n`));
       });
@@ -136,8 +142,8 @@ export default (_env, argv) => {
         chunkFilename: production ? 'assets/[name].[contenthash:10].css' : 'assets/[name].css',
       }),
       new InstallFilesPlugin(),
-      // `/` opened signed in: the protected shell, the dashboard and its charts (chart.js).
-      new RoutePreloadPlugin({ '/': ['shell', 'dashboard', 'charts'] }),
+      // `/` opened signed in: the protected shell, the dashboard, its charts (chart.js) and data.
+      new RoutePreloadPlugin(JSON.parse(readFileSync(path.join(here, 'src/app/routePreloads.json'), 'utf8'))),
       // The service worker only in production builds: under the dev server it would serve
       // stale code over hot reload. lib/serviceWorker.ts registers it when this is true.
       new webpack.DefinePlugin({ __SERVICE_WORKER__: JSON.stringify(production) }),

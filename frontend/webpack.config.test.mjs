@@ -59,21 +59,21 @@ function buildWith(routes) {
 
 describe('RoutePreloadPlugin', () => {
   it('lists the named lazy chunks by their final names, not the entry files index.html loads', async () => {
-    const { files, manifest, errors } = await buildWith({ '/': ['page', 'chart'] });
+    const { files, manifest, errors } = await buildWith({ '/': { chunks: ['page', 'chart'], gets: ['/api/x?from={utc-today-3}'] } });
     expect(errors).toEqual([]);
-    const hrefs = manifest['/'].map((l) => l.href);
-    expect(hrefs).toEqual([expect.stringMatching(/^\/page\.[0-9a-f]{10}\.js$/), expect.stringMatching(/^\/chart\.[0-9a-f]{10}\.js$/)]);
-    for (const href of hrefs) expect(files).toContain(href.slice(1));
-    expect(manifest['/'].every((l) => l.as === 'script')).toBe(true);
+    const scripts = manifest['/'].filter((l) => l.as === 'script').map((l) => l.href);
+    expect(scripts).toEqual([expect.stringMatching(/^\/page\.[0-9a-f]{10}\.js$/), expect.stringMatching(/^\/chart\.[0-9a-f]{10}\.js$/)]);
+    for (const href of scripts) expect(files).toContain(href.slice(1));
+    expect(manifest['/'].filter((l) => l.as !== 'script')).toEqual([{ href: '/api/x?from={utc-today-3}', as: 'fetch' }]);
   });
 
   it('fails the build when a chunk name is not found', async () => {
-    const { errors } = await buildWith({ '/': ['page', 'renamed'] });
+    const { errors } = await buildWith({ '/': { chunks: ['page', 'renamed'] } });
     expect(errors.join('\n')).toContain('no chunk named "renamed"');
   });
 
   it('is part of the production build, for the dashboard', () => {
     const plugin = config({}, { mode: 'production' }).plugins.find((p) => p instanceof RoutePreloadPlugin);
-    expect(plugin.routes).toEqual({ '/': ['shell', 'dashboard', 'charts'] });
+    expect(plugin.routes['/'].chunks).toEqual(['shell', 'dashboard', 'charts']);
   });
 });
