@@ -2,9 +2,10 @@
 //! unknown non-API GET answered with `index.html` so reloading a client route works.
 //!
 //! `GET /` for a browser with the presence cookie (the dashboard, signed in) also names, in
-//! `Link: <…>; rel=preload` headers, the lazy chunks that page waits for, listed by the build
-//! in `preload.json` ([`Preloads`]): their downloads start with the HTML instead of after
-//! the entry scripts have run (issue 21). A header, not markup: the CSP forbids the inline
+//! `Link: <…>; rel=preload` headers, the lazy chunks that page waits for and the GETs it
+//! starts early (`/api/user`, the units, the charts' readings), listed by the build in
+//! `preload.json` ([`Preloads`]): they start with the HTML instead of after the entry
+//! scripts have run (issue 21). A header, not markup: the CSP forbids the inline
 //! script that could choose them in the page, and a signed-out visitor (the sign-in page)
 //! is not sent chart.js.
 
@@ -14,6 +15,7 @@ use std::path::{Component, Path, PathBuf};
 use actix_files::NamedFile;
 use actix_web::http::{Method, StatusCode, header};
 use actix_web::{HttpRequest, HttpResponse, ResponseError, web};
+use chrono::{Days, NaiveDate};
 
 use crate::auth::PRESENCE_COOKIE;
 use crate::error::ApiError;
@@ -42,7 +44,8 @@ fn resolve(root: &Path, path: &str) -> Option<PathBuf> {
 /// The build's list of what to preload per route, next to `index.html`.
 pub const PRELOAD_FILE: &str = "preload.json";
 
-/// One file of `preload.json`: its URL and what it is (`script` or `style`).
+/// One entry of `preload.json`: its URL and what it is (`script`, `style`, or `fetch` for a
+/// GET of the API the app starts early).
 #[derive(serde::Deserialize)]
 struct PreloadEntry {
     href: String,
@@ -50,18 +53,31 @@ struct PreloadEntry {
     kind: String,
 }
 
+/// One `Link` header value.
+#[derive(Debug, Clone)]
+enum Link {
+    Fixed(header::HeaderValue),
+    /// `before`, the date `days` days before today in UTC, `after` (`{utc-today-N}` in the
+    /// list): a GET whose URL names a day (the dashboard's readings).
+    Dated {
+        before: String,
+        days: u64,
+        after: String,
+    },
+}
+
 /// The `Link` header values sent with `index.html` on `/` to a browser that is probably
 /// signed in. Read once at start by [`Preloads::read`]; empty when there is nothing to read.
 #[derive(Debug, Clone, Default)]
 pub struct Preloads {
-    dashboard: Vec<header::HeaderValue>,
+    dashboard: Vec<Link>,
 }
 
 impl Preloads {
     /// Reads `preload.json` in the built client `root`. No file (a build without it, or the
-    /// dev server's) means no preloads, never an error; an unreadable file or an entry that
-    /// names no file of the build is logged and left out, since a preload of a missing file
-    /// only costs the browser a request.
+    /// dev server's) means no preloads, never an error; an unreadable file, or an entry that
+    /// names no file of the build or no API GET, is logged and left out, since a wrong
+    /// preload only costs the browser a request.
     pub fn read(root: &Path) -> Self {
         let path = root.join(PRELOAD_FILE);
         let text = match std::fs::read_to_string(&path) {
@@ -86,7 +102,7 @@ impl Preloads {
             .filter_map(|entry| {
                 let link = link(root, &entry);
                 if link.is_none() {
-                    tracing::warn!(href = %entry.href, "preload list names no file of the build: left out");
+                    tracing::warn!(href = %entry.href, kind = %entry.kind, "preload list entry names nothing to preload: left out");
                 }
                 link
             })
@@ -94,33 +110,81 @@ impl Preloads {
         Self { dashboard }
     }
 
-    /// The header values for `req`: the dashboard's files on a GET of `/` with the presence
-    /// cookie (as the client's `hasPresenceCookie` reads it), else none.
-    pub fn for_request(&self, req: &HttpRequest) -> &[header::HeaderValue] {
+    /// The header values for `req` on `today` (UTC): the dashboard's on a GET of `/` with
+    /// the presence cookie (as the client's `hasPresenceCookie` reads it), else none.
+    pub fn for_request(&self, req: &HttpRequest, today: NaiveDate) -> Vec<header::HeaderValue> {
         let signed_in = req
             .cookie(PRESENCE_COOKIE)
             .is_some_and(|c| !c.value().is_empty() && c.value() != "0");
-        if req.path() == "/" && signed_in {
-            &self.dashboard
-        } else {
-            &[]
+        if req.path() != "/" || !signed_in {
+            return Vec::new();
         }
+        self.dashboard
+            .iter()
+            .filter_map(|link| match link {
+                Link::Fixed(value) => Some(value.clone()),
+                Link::Dated {
+                    before,
+                    days,
+                    after,
+                } => {
+                    let day = today.checked_sub_days(Days::new(*days))?;
+                    fetch_link(&format!("{before}{}{after}", day.format("%Y-%m-%d")))
+                }
+            })
+            .collect()
     }
 }
 
-/// `</assets/x.js>; rel=preload; as=script` for an entry naming a file of the build, with
-/// nothing in its URL that could end the header's link early.
-fn link(root: &Path, entry: &PreloadEntry) -> Option<header::HeaderValue> {
-    let href = &entry.href;
-    let plain = href.starts_with('/')
-        && href
-            .bytes()
-            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'/' | b'.' | b'-' | b'_'));
-    let kind = matches!(entry.kind.as_str(), "script" | "style");
-    if !plain || !kind || resolve(root, href).is_none() {
-        return None;
+/// Nothing in a URL that could end the header's link early.
+fn plain(url: &str, extra: &[u8]) -> bool {
+    url.bytes()
+        .all(|b| b.is_ascii_alphanumeric() || b"/.-_".contains(&b) || extra.contains(&b))
+}
+
+fn fetch_link(href: &str) -> Option<header::HeaderValue> {
+    // The app's GETs send the session cookie: only a preload made with it is taken.
+    header::HeaderValue::from_str(&format!(
+        "<{href}>; rel=preload; as=fetch; crossorigin=use-credentials"
+    ))
+    .ok()
+}
+
+/// The link of an entry: a script or style naming a file of the build, or a GET of the API
+/// (with at most one `{utc-today-N}`).
+fn link(root: &Path, entry: &PreloadEntry) -> Option<Link> {
+    let href = entry.href.as_str();
+    match entry.kind.as_str() {
+        "script" | "style" => {
+            if !href.starts_with('/') || !plain(href, b"") || resolve(root, href).is_none() {
+                return None;
+            }
+            let value = format!("<{href}>; rel=preload; as={}", entry.kind);
+            header::HeaderValue::from_str(&value).ok().map(Link::Fixed)
+        }
+        "fetch" => {
+            if !href.starts_with("/api/") {
+                return None;
+            }
+            let Some((before, rest)) = href.split_once("{utc-today-") else {
+                return if plain(href, b"?=&") {
+                    fetch_link(href).map(Link::Fixed)
+                } else {
+                    None
+                };
+            };
+            let (days, after) = rest.split_once('}')?;
+            if !plain(before, b"?=&") || !plain(after, b"?=&") {
+                return None;
+            }
+            Some(Link::Dated {
+                before: before.to_owned(),
+                days: days.parse().ok()?,
+                after: after.to_owned(),
+            })
+        }
+        _ => None,
     }
-    header::HeaderValue::from_str(&format!("<{href}>; rel=preload; as={}", entry.kind)).ok()
 }
 
 async fn serve(req: &HttpRequest, file: &Path, cache: &'static str) -> HttpResponse {
@@ -174,8 +238,9 @@ pub async fn fallback(req: HttpRequest, state: web::Data<AppState>) -> HttpRespo
             header::CONTENT_TYPE,
             header::HeaderValue::from_static("text/html; charset=utf-8"),
         );
-        for link in state.settings.preloads.for_request(&req) {
-            headers.append(header::LINK, link.clone());
+        let today = state.clock.now().date_naive();
+        for link in state.settings.preloads.for_request(&req, today) {
+            headers.append(header::LINK, link);
         }
         res
     } else {
@@ -217,8 +282,9 @@ mod tests {
         if let Some(value) = presence {
             req = req.cookie(actix_web::cookie::Cookie::new(PRESENCE_COOKIE, value));
         }
+        let today = NaiveDate::from_ymd_opt(2026, 3, 1).expect("date");
         preloads
-            .for_request(&req.to_http_request())
+            .for_request(&req.to_http_request(), today)
             .iter()
             .map(|v| v.to_str().expect("ascii").to_owned())
             .collect()
@@ -237,7 +303,12 @@ mod tests {
                     {"href": "/assets/dashboard.0123456789.css", "as": "style"},
                     {"href": "/assets/gone.0123456789.js", "as": "script"},
                     {"href": "/assets/shell.0123456789.js>; rel=stylesheet", "as": "script"},
-                    {"href": "/assets/shell.0123456789.js", "as": "document"}
+                    {"href": "/assets/shell.0123456789.js", "as": "document"},
+                    {"href": "/api/user", "as": "fetch"},
+                    {"href": "/api/readings?from={utc-today-90}&type=all", "as": "fetch"},
+                    {"href": "/api/readings?from={utc-today-x}", "as": "fetch"},
+                    {"href": "/api/user>; rel=stylesheet", "as": "fetch"},
+                    {"href": "/elsewhere", "as": "fetch"}
                 ]}"#,
             ),
         );
@@ -247,8 +318,11 @@ mod tests {
             [
                 "</assets/shell.0123456789.js>; rel=preload; as=script",
                 "</assets/dashboard.0123456789.css>; rel=preload; as=style",
+                "</api/user>; rel=preload; as=fetch; crossorigin=use-credentials",
+                "</api/readings?from=2025-12-01&type=all>; rel=preload; as=fetch; crossorigin=use-credentials",
             ],
-            "a missing file, a URL that would break the header and an unknown kind are left out"
+            "a missing file, a URL that would break the header, an unknown kind, a GET outside \
+             the API and a day that is no number are left out; 90 days before 2026-03-01 is 2025-12-01"
         );
         assert!(links(&preloads, "/", None).is_empty(), "signed out");
         assert!(links(&preloads, "/", Some("0")).is_empty(), "signed out");
