@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import webpack from 'webpack';
 import { describe, expect, it } from 'vitest';
-import config, { RoutePreloadPlugin } from './webpack.config.mjs';
+import { brotliDecompressSync } from 'node:zlib';
+import config, { BrotliTwinsPlugin, RoutePreloadPlugin } from './webpack.config.mjs';
 
 const tsLoaderOptions = (c) =>
   c.module.rules.map((r) => r.use).find((u) => u && u.loader === 'ts-loader').options;
@@ -25,7 +26,7 @@ describe('webpack config', () => {
 });
 
 /** Builds a tiny app (an entry with a lazy page that lazily loads a chart) with the plugin. */
-function buildWith(routes) {
+function buildWith(routes, more = []) {
   const dir = mkdtempSync(path.join(tmpdir(), 'route-preload-'));
   const src = (name, text) => writeFileSync(path.join(dir, name), text);
   src('entry.js', 'import "./common.js"; import(/* webpackChunkName: "page" */ "./page.js");');
@@ -37,7 +38,7 @@ function buildWith(routes) {
     context: dir,
     entry: { main: './entry.js' },
     output: { path: path.join(dir, 'dist'), publicPath: '/', filename: '[name].[contenthash:10].js', chunkFilename: '[name].[contenthash:10].js' },
-    plugins: [new RoutePreloadPlugin(routes)],
+    plugins: [new RoutePreloadPlugin(routes), ...more],
   });
   return new Promise((resolve, reject) => {
     compiler.run((error, stats) => {
@@ -47,7 +48,8 @@ function buildWith(routes) {
         const dist = path.join(dir, 'dist');
         const files = existsSync(dist) ? readdirSync(dist) : [];
         const manifest = files.includes('preload.json') ? JSON.parse(readFileSync(path.join(dist, 'preload.json'), 'utf8')) : undefined;
-        resolve({ files, manifest, errors: stats.compilation.errors.map((e) => e.message) });
+        const contents = Object.fromEntries(files.map((f) => [f, readFileSync(path.join(dist, f))]));
+        resolve({ files, manifest, contents, errors: stats.compilation.errors.map((e) => e.message) });
       } catch (e) {
         reject(e);
       } finally {
@@ -75,5 +77,19 @@ describe('RoutePreloadPlugin', () => {
   it('is part of the production build, for the dashboard', () => {
     const plugin = config({}, { mode: 'production' }).plugins.find((p) => p instanceof RoutePreloadPlugin);
     expect(plugin.routes['/'].chunks).toEqual(['shell', 'dashboard', 'charts']);
+  });
+});
+
+describe('BrotliTwinsPlugin', () => {
+  it('writes next to each hashed script its brotli twin, which decompresses to it', async () => {
+    const { files, contents, errors } = await buildWith({ '/': { chunks: ['page'] } }, [new BrotliTwinsPlugin()]);
+    expect(errors).toEqual([]);
+    const scripts = files.filter((f) => f.endsWith('.js'));
+    expect(scripts.length).toBeGreaterThan(1);
+    for (const script of scripts) {
+      expect(files).toContain(`${script}.br`);
+      expect(brotliDecompressSync(contents[`${script}.br`]).equals(contents[script])).toBe(true);
+    }
+    expect(files.filter((f) => f.endsWith('.json.br'))).toEqual([]);
   });
 });
