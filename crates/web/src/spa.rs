@@ -13,6 +13,7 @@ use std::collections::HashMap;
 use std::path::{Component, Path, PathBuf};
 
 use actix_files::NamedFile;
+use actix_web::http::header::ContentEncoding;
 use actix_web::http::{Method, StatusCode, header};
 use actix_web::{HttpRequest, HttpResponse, ResponseError, web};
 use chrono::{Days, NaiveDate};
@@ -203,6 +204,72 @@ async fn serve(req: &HttpRequest, file: &Path, cache: &'static str) -> HttpRespo
     }
 }
 
+/// `x.js.br` next to `x.js`.
+fn brotli_path(file: &Path) -> PathBuf {
+    let mut name = file.as_os_str().to_owned();
+    name.push(".br");
+    PathBuf::from(name)
+}
+
+/// Whether an `Accept-Encoding` value takes brotli (`br`, not at `q=0`).
+fn accepts_brotli(accept_encoding: &str) -> bool {
+    accept_encoding.split(',').any(|part| {
+        let mut params = part.split(';').map(str::trim);
+        params
+            .next()
+            .is_some_and(|coding| coding.eq_ignore_ascii_case("br"))
+            && params.all(|p| {
+                p.strip_prefix("q=")
+                    .and_then(|q| q.parse::<f32>().ok())
+                    .is_none_or(|q| q > 0.0)
+            })
+    })
+}
+
+/// The build's brotli twin of a hashed asset (`BrotliTwinsPlugin` in webpack.config.mjs
+/// writes them), for a browser that takes brotli. Compressing on the fly
+/// cost the server 10–150 ms of CPU per large file on every cold load of the dashboard
+/// (framework.js alone is 263 KiB), on the path to its first paint.
+fn brotli_twin(req: &HttpRequest, file: &Path) -> Option<PathBuf> {
+    let accepts = req
+        .headers()
+        .get(header::ACCEPT_ENCODING)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(accepts_brotli);
+    let twin = brotli_path(file);
+    (accepts && twin.is_file()).then_some(twin)
+}
+
+async fn serve_brotli(req: &HttpRequest, file: &Path, twin: &Path) -> HttpResponse {
+    let ext = file
+        .extension()
+        .and_then(|e| e.to_str())
+        .unwrap_or_default();
+    match NamedFile::open(twin) {
+        Ok(f) => {
+            let mut res = f
+                .set_content_type(actix_files::file_extension_to_mime(ext))
+                .set_content_encoding(ContentEncoding::Brotli)
+                .disable_content_disposition()
+                .use_etag(true)
+                .into_response(req);
+            let headers = res.headers_mut();
+            headers.insert(
+                header::CACHE_CONTROL,
+                header::HeaderValue::from_static(IMMUTABLE),
+            );
+            headers.insert(
+                header::VARY,
+                header::HeaderValue::from_static("accept-encoding"),
+            );
+            res
+        }
+        Err(e) => {
+            ApiError::internal(&anyhow::Error::new(e).context("static file")).error_response()
+        }
+    }
+}
+
 /// Everything no route matched.
 pub async fn fallback(req: HttpRequest, state: web::Data<AppState>) -> HttpResponse {
     let path = req.path();
@@ -223,12 +290,20 @@ pub async fn fallback(req: HttpRequest, state: web::Data<AppState>) -> HttpRespo
             .file_name()
             .and_then(|n| n.to_str())
             .unwrap_or_default();
-        let cache = if is_hashed(name) {
-            IMMUTABLE
-        } else {
-            REVALIDATE
-        };
-        return serve(&req, &file, cache).await;
+        if !is_hashed(name) {
+            return serve(&req, &file, REVALIDATE).await;
+        }
+        if let Some(twin) = brotli_twin(&req, &file) {
+            return serve_brotli(&req, &file, &twin).await;
+        }
+        let mut res = serve(&req, &file, IMMUTABLE).await;
+        if brotli_path(&file).is_file() {
+            res.headers_mut().insert(
+                header::VARY,
+                header::HeaderValue::from_static("accept-encoding"),
+            );
+        }
+        return res;
     }
     let index = root.join("index.html");
     if index.is_file() {
@@ -342,6 +417,16 @@ mod tests {
                 "{preload:?}"
             );
         }
+    }
+
+    #[test]
+    fn reads_whether_brotli_is_accepted() {
+        assert!(accepts_brotli("gzip, deflate, br, zstd"));
+        assert!(accepts_brotli("BR;q=0.5"));
+        assert!(!accepts_brotli("gzip, deflate"));
+        assert!(!accepts_brotli("br;q=0, gzip"));
+        assert!(!accepts_brotli("brotli"));
+        assert!(!accepts_brotli(""));
     }
 
     #[test]
