@@ -7,7 +7,8 @@
 //! `preload.json` ([`Preloads`]): they start with the HTML instead of after the entry
 //! scripts have run (issue 21). A header, not markup: the CSP forbids the inline
 //! script that could choose them in the page, and a signed-out visitor (the sign-in page)
-//! is not sent chart.js.
+//! is not sent chart.js. A hashed asset goes as the build's brotli twin (`x.js.br`) to a
+//! browser that takes brotli, so a cold load costs the server no compression.
 
 use std::collections::HashMap;
 use std::path::{Component, Path, PathBuf};
