@@ -4,6 +4,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants as zlib } from 'node:zlib';
 import webpack from 'webpack';
 import { InjectManifest } from 'workbox-webpack-plugin';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
@@ -34,6 +35,75 @@ class InstallFilesPlugin {
           }
         },
       );
+    });
+  }
+}
+
+/**
+ * Writes `preload.json`: for a route, what its first render waits for beyond what index.html
+ * loads itself: the files of its lazy chunks and the GETs the app starts early
+ * (src/app/routePreloads.json, the one list of both; `app/preloadRoute.ts` starts the same
+ * GETs). The server (crates/web/src/spa.rs) reads it once at start and, answering `GET /`
+ * for a browser with the presence cookie, names them in `Link: <...>; rel=preload` headers,
+ * so they start with the HTML instead of after framework.js and main.js have run (issue
+ * 21). A GET may contain `{utc-today-N}`, which the server replaces with the date N days
+ * before today in UTC. A chunk name it cannot find fails the build: a renamed chunk must
+ * not silently end the preloads.
+ */
+export class RoutePreloadPlugin {
+  /** @param {Record<string, { chunks: string[], gets?: string[] }>} routes route → webpackChunkName of each lazy chunk, and early GETs */
+  constructor(routes) {
+    this.routes = routes;
+  }
+
+  apply(compiler) {
+    const { Compilation, WebpackError, sources } = compiler.webpack;
+    compiler.hooks.thisCompilation.tap('RoutePreloadPlugin', (compilation) => {
+      // After the real content hashes have renamed the files.
+      compilation.hooks.processAssets.tap({ name: 'RoutePreloadPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_REPORT }, () => {
+        const publicPath = compilation.outputOptions.publicPath;
+        const initial = new Set([...compilation.entrypoints.values()].flatMap((e) => e.getFiles()));
+        const manifest = {};
+        for (const [route, { chunks, gets = [] }] of Object.entries(this.routes)) {
+          const files = [];
+          for (const name of chunks) {
+            const group = compilation.namedChunkGroups.get(name);
+            if (!group) {
+              compilation.errors.push(new WebpackError(`RoutePreloadPlugin: no chunk named "${name}" (route ${route})`));
+              continue;
+            }
+            for (const file of group.getFiles()) {
+              if (/\.(js|css)$/.test(file) && !initial.has(file) && !files.includes(file)) files.push(file);
+            }
+          }
+          manifest[route] = [
+            ...files.map((file) => ({ href: `${publicPath}${file}`, as: file.endsWith('.css') ? 'style' : 'script' })),
+            ...gets.map((href) => ({ href, as: 'fetch' })),
+          ];
+        }
+        compilation.emitAsset('preload.json', new sources.RawSource(`${JSON.stringify(manifest, null, 2)}\n`));
+      });
+    });
+  }
+}
+
+/**
+ * Writes next to each hashed script and stylesheet its brotli twin (`x.js.br`, best
+ * compression), which the server sends to browsers that take brotli instead of compressing
+ * the file on every request: on the dashboard's cold load that cost the server 10–150 ms of
+ * CPU per large file, on the path to the first paint (issue 21).
+ */
+export class BrotliTwinsPlugin {
+  apply(compiler) {
+    const { Compilation, sources } = compiler.webpack;
+    compiler.hooks.thisCompilation.tap('BrotliTwinsPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap({ name: 'BrotliTwinsPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_TRANSFER }, (assets) => {
+        for (const [name, source] of Object.entries(assets)) {
+          if (!/\.[0-9a-f]{10}\.(js|css)$/.test(name)) continue;
+          const twin = brotliCompressSync(source.buffer(), { params: { [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY } });
+          compilation.emitAsset(`${name}.br`, new sources.RawSource(twin), { compressed: true, development: true });
+        }
+      });
     });
   }
 }
@@ -94,11 +164,14 @@ export default (_env, argv) => {
         chunkFilename: production ? 'assets/[name].[contenthash:10].css' : 'assets/[name].css',
       }),
       new InstallFilesPlugin(),
+      // `/` opened signed in: the protected shell, the dashboard, its charts (chart.js) and data.
+      new RoutePreloadPlugin(JSON.parse(readFileSync(path.join(here, 'src/app/routePreloads.json'), 'utf8'))),
       // The service worker only in production builds: under the dev server it would serve
       // stale code over hot reload. lib/serviceWorker.ts registers it when this is true.
       new webpack.DefinePlugin({ __SERVICE_WORKER__: JSON.stringify(production) }),
       ...(production
         ? [
+            new BrotliTwinsPlugin(),
             new InjectManifest({
               swSrc: path.join(here, 'src/sw/sw.ts'),
               swDest: 'sw.js',
@@ -106,7 +179,7 @@ export default (_env, argv) => {
               dontCacheBustURLsMatching: /\.[0-9a-f]{10}\./,
               // Licence notes are not code; the apple-touch icon is fetched by iOS when adding
               // to the home screen, online.
-              exclude: [/\.map$/, /\.LICENSE\.txt$/, /^icons\/apple-touch/],
+              exclude: [/\.map$/, /\.LICENSE\.txt$/, /^icons\/apple-touch/, /^preload\.json$/, /\.br$/],
             }),
           ]
         : []),

@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, signIn, test, verifiedAccount } from './fixtures';
-import { screenshots, setUnits, subscribedUserWithReadings } from './readings-fixtures';
+import { readingsForDays, screenshots, seedReadings, setUnits, subscribe, subscribedUserWithReadings } from './readings-fixtures';
 import { shotPath } from './vitalog-server';
 
 const CHARTS = [
@@ -95,6 +95,46 @@ test('dashboard: recent readings, and each chart range changes what is drawn, wi
     await expect(recent.getByText('8:15 PM').first()).toBeVisible({ visible: phone });
     await expectNoAxeViolations(page);
   });
+});
+
+test('dashboard: a signed-in `/` names its chunks and early GETs in Link preloads, each used; signed out, none', async ({ browser, baseURL, request, mailbox }) => {
+  const account = await verifiedAccount(request, mailbox, 'preload');
+  // No service worker: it answers a navigation from its cache, without the server's headers.
+  const context = await browser.newContext({ baseURL, serviceWorkers: 'block' });
+  const page = await context.newPage();
+  const requested: string[] = [];
+  page.on('request', (r) => requested.push(new URL(r.url()).pathname));
+  const warnings: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'warning') warnings.push(m.text());
+  });
+
+  const signedOut = await page.goto('/');
+  expect(await signedOut?.headerValue('link'), 'signed out: the sign-in page preloads nothing').toBeNull();
+  await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
+
+  await signIn(page, account);
+  await subscribe(page.request);
+  await seedReadings(page.request, readingsForDays(7));
+  requested.length = 0;
+  const response = await page.goto('/');
+  const header = (await response?.headerValue('link')) ?? '';
+  const links = [...header.matchAll(/<(\/assets\/[^>]+)>; rel=preload; as=(script|style)/g)].map((m) => m[1] ?? '');
+  for (const chunk of ['shell', 'dashboard', 'charts']) expect(links.some((l) => new RegExp(`^/assets/${chunk}\\.[0-9a-f]{10}\\.js$`).test(l)), `${chunk} in ${header}`).toBe(true);
+  for (const get of ['/api/user', '/api/user/preferences', '/api/readings?from=']) {
+    expect(header, get).toContain(`<${get}`);
+  }
+  expect(header).toMatch(/<\/api\/readings\?from=\d{4}-\d{2}-\d{2}>; rel=preload; as=fetch; crossorigin=use-credentials/);
+  for (const { title } of CHARTS) await expect(card(page, title).locator('.trend-chart')).toHaveAttribute('data-painted', 'true');
+  // Chromium warns about a preload not used within 3 s of the load event (e.g. a GET whose
+  // URL or credentials differ from the page's own), and a chunk not reused is asked again.
+  await page.waitForTimeout(3_500);
+  for (const link of links) expect(requested.filter((p) => p === link), `${link} requested once`).toHaveLength(1);
+  expect(warnings.filter((w) => /preload/i.test(w))).toEqual([]);
+
+  const other = await page.request.get('/history');
+  expect(other.headers().link, 'another page').toBeUndefined();
+  await context.close();
 });
 
 test('every signed-in page parts its header from the content by one rhythm (it was doubled on some)', async ({ page, request, mailbox }) => {

@@ -218,6 +218,11 @@ impl Application {
         settings.session_absolute =
             Duration::from_secs(config.session_absolute_hours.max(1) * 3600);
         settings.static_dir = config.static_dir.clone();
+        settings.preloads = config
+            .static_dir
+            .as_deref()
+            .map(web::spa::Preloads::read)
+            .unwrap_or_default();
         settings.rate = config.rate_settings()?;
         settings.proxies = config.trusted_proxies()?;
         settings.upload_dir = config.data_dir.join("uploads");

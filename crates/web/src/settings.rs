@@ -3,6 +3,7 @@ use std::time::Duration;
 
 use crate::client_addr::TrustedProxies;
 use crate::rate_limit::RateSettings;
+use crate::spa::Preloads;
 
 /// What the HTTP layer needs from the configuration.
 #[derive(Debug, Clone)]
@@ -15,6 +16,8 @@ pub struct WebSettings {
     pub session_absolute: Duration,
     /// Built client (`frontend/dist`); `None` serves the API only.
     pub static_dir: Option<PathBuf>,
+    /// What `GET /` preloads for a signed-in browser (the build's `preload.json`, read once).
+    pub preloads: Preloads,
     pub rate: RateSettings,
     /// Our reverse proxies, whose forwarding header names the client (none by default).
     pub proxies: TrustedProxies,
@@ -59,6 +62,7 @@ impl WebSettings {
             session_idle: Duration::from_secs(24 * 3600),
             session_absolute: Duration::from_secs(30 * 24 * 3600),
             static_dir: None,
+            preloads: Preloads::default(),
             rate: RateSettings::default(),
             proxies: TrustedProxies::default(),
             body_limit: 64 * 1024,

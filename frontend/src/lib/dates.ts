@@ -85,6 +85,18 @@ export function firstDayOfLastDays(days: number, now: Date = new Date()): string
   return isoDateDaysAgo(Math.max(days, 1) - 1, now);
 }
 
+/**
+ * A first day that covers the last `days` calendar days (`firstDayOfLastDays`) in every time
+ * zone: `days` days before today in UTC (no zone is more than a day behind UTC). For a
+ * request whose URL must not depend on the browser's zone, because the server names it too
+ * (the dashboard's readings, preloaded with the page: `app/routePreloads.json`); what is drawn
+ * is still cut to the browser's days.
+ */
+export function firstDayOfLastDaysAnywhere(days: number, now: Date = new Date()): string {
+  const day = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - Math.max(days, 1)));
+  return day.toISOString().slice(0, 10);
+}
+
 /** What "Last N days" means, as every period or range control says it (see `firstDayOfLastDays`). */
 export const LAST_DAYS_HINT = 'Calendar days, today included.';
 

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch, type MockResponse } from '../../testing/fetchMock';
 import { renderWithProviders } from '../../testing/render';
-import { DAY_MS, firstDayOfLastDays, toIsoDate, toIsoTime } from '../../lib/dates';
+import { DAY_MS, firstDayOfLastDaysAnywhere, toIsoDate, toIsoTime } from '../../lib/dates';
 import type { Reading } from '../../lib/readings';
 import { served } from '../../testing/readings';
 import { createThrottle, dayTicks, tickStepDays, timeWindow } from '../../components/chart/timeAxis';
@@ -141,7 +141,7 @@ describe('chart points', () => {
 const prefs: MockResponse = { body: { weightUnit: 'lbs', bloodSugarUnit: 'mg/dL', emailReminders: false, weeklyReports: false } };
 const active: MockResponse = { body: { isActive: true, expiresAt: '2027-11-01T00:00:00Z' } };
 const noWeek: MockResponse = { body: { week: null } };
-const trendKey = `GET /api/readings?from=${firstDayOfLastDays(90)}`;
+const trendKey = `GET /api/readings?from=${firstDayOfLastDaysAnywhere(90)}`;
 
 function recentReading(id: number, daysAgo: number, extra: Partial<Reading> = {}): Reading {
   const d = new Date(Date.now() - daysAgo * DAY_MS);

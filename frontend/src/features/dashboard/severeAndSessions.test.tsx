@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { firstDayOfLastDays } from '../../lib/dates';
+import { firstDayOfLastDays, firstDayOfLastDaysAnywhere } from '../../lib/dates';
 import { SEVERE_GUIDANCE } from '../../lib/readingRules';
 import type { Reading } from '../../lib/readings';
 import { mockFetch } from '../../testing/fetchMock';
@@ -36,7 +36,7 @@ function renderDashboard(list: Reading[]): void {
     'GET /api/user/subscription': { body: { isActive: true, expiresAt: '2027-11-01T00:00:00Z' } },
     'GET /api/home-week': { body: { week: null } },
     'GET /api/readings?limit=3': { body: list.slice(0, 3) },
-    [`GET /api/readings?from=${firstDayOfLastDays(90)}`]: { body: list },
+    [`GET /api/readings?from=${firstDayOfLastDaysAnywhere(90)}`]: { body: list },
   });
   renderWithProviders(<DashboardPage />);
 }
