@@ -144,7 +144,7 @@ class Cluster:
     def migrate(self):
         out = subprocess.run([self.args.bin, "migrate"], env=self.env(0), cwd=ROOT,
                              capture_output=True, text=True)
-        check(out.returncode == 0, f"vitalog migrate: {out.stderr}")
+        check(out.returncode == 0, f"vitalog migrate exited {out.returncode}: {out.stderr}")
 
     def start(self, i):
         log = open(self.data(i) / "server.log", "a")

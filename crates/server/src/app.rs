@@ -34,7 +34,16 @@ use sharing::{RecordSources, ShareLimits, ShareService};
 
 /// Opens the database named by the configuration and applies pending migrations.
 pub fn open_database(config: &Config) -> anyhow::Result<Db> {
-    let db = Db::connect(&config.database_options())?;
+    connect_and_migrate(config.database_options())
+}
+
+/// As [`open_database`], for a command that exits when done ([`store::DbOptions::one_shot`]).
+pub fn open_database_once(config: &Config) -> anyhow::Result<Db> {
+    connect_and_migrate(config.database_options().one_shot())
+}
+
+fn connect_and_migrate(options: store::DbOptions) -> anyhow::Result<Db> {
+    let db = Db::connect(&options)?;
     let ran = db.migrate()?;
     if ran > 0 {
         tracing::info!(migrations = ran, "database migrated");

@@ -106,15 +106,15 @@ async fn run(command: Command) -> anyhow::Result<()> {
             config.check()?;
             // Not under a running server (SQLite): it migrates at start itself.
             let _lock = store::ProcessLock::acquire(&config.database_url())?;
-            let db =
-                tokio::task::spawn_blocking(move || server::app::open_database(&config)).await??;
+            let db = tokio::task::spawn_blocking(move || server::app::open_database_once(&config))
+                .await??;
             drop(db);
             println!("database is up to date");
             Ok(())
         }
         Command::Backup { path } => {
-            let db =
-                tokio::task::spawn_blocking(move || server::app::open_database(&config)).await??;
+            let db = tokio::task::spawn_blocking(move || server::app::open_database_once(&config))
+                .await??;
             db.backup_to(&path).await?;
             println!("backup written to {}", path.display());
             Ok(())
@@ -127,9 +127,10 @@ async fn run(command: Command) -> anyhow::Result<()> {
             let _source_lock = store::ProcessLock::acquire(&source)?;
             let _target_lock = store::ProcessLock::acquire(&to)?;
             let from =
-                tokio::task::spawn_blocking(move || server::app::open_database(&config)).await??;
+                tokio::task::spawn_blocking(move || server::app::open_database_once(&config))
+                    .await??;
             let target = tokio::task::spawn_blocking(move || -> anyhow::Result<store::Db> {
-                let db = store::Db::connect(&store::DbOptions::new(&to))?;
+                let db = store::Db::connect(&store::DbOptions::new(&to).one_shot())?;
                 db.migrate()?;
                 Ok(db)
             })

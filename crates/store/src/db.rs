@@ -58,6 +58,11 @@ pub struct DbOptions {
     /// How long an unanswered PostgreSQL connection is trusted (TCP keepalive,
     /// `tcp_user_timeout`).
     pub tcp_timeout: Duration,
+    /// Keep one connection open and ready in the background (a server). A one-shot command
+    /// (migrate, backup, copy) must not: the pool's thread could be opening one, inside
+    /// libpq and OpenSSL, while the process exits and tears them down, and it crashed so
+    /// (a segfault in `r2d2-worker-0` as `vitalog migrate` ended, seen by `make bench`).
+    pub keep_idle: bool,
 }
 
 impl DbOptions {
@@ -68,7 +73,14 @@ impl DbOptions {
             connect_timeout: Duration::from_secs(5),
             statement_timeout: Duration::from_secs(5),
             tcp_timeout: Duration::from_secs(10),
+            keep_idle: true,
         }
+    }
+
+    /// For a command that opens the database, does one thing and exits.
+    pub fn one_shot(mut self) -> Self {
+        self.keep_idle = false;
+        self
     }
 }
 
@@ -392,7 +404,7 @@ impl Db {
             .map_err(|e| DbError::Connect(format!("{} ({})", e.trim(), redact(&options.url))))?;
         let pool = r2d2::Pool::builder()
             .max_size(options.max_connections)
-            .min_idle(Some(1))
+            .min_idle(Some(u32::from(options.keep_idle)))
             .connection_timeout(options.connect_timeout)
             // A PostgreSQL restart leaves pooled connections dead; checking each one out
             // with `SELECT 1` (tens of microseconds on a LAN) lets the pool replace them,
@@ -409,6 +421,11 @@ impl Db {
 
     pub fn backend(&self) -> Backend {
         self.backend
+    }
+
+    /// Connections the pool keeps open in the background ([`DbOptions::keep_idle`]).
+    pub fn kept_idle(&self) -> u32 {
+        self.pool.min_idle().unwrap_or(0)
     }
 
     /// Applies pending migrations; returns how many ran.

@@ -83,3 +83,14 @@ fn redacts_passwords() {
     );
     assert_eq!(redact("sqlite://x.db"), "sqlite://x.db");
 }
+
+#[test]
+fn a_one_shot_command_keeps_no_connection_opening_in_the_background() {
+    let dir = tempfile::tempdir().expect("dir");
+    let url = format!("sqlite://{}", dir.path().join("v.db").display());
+    let server = Db::connect(&DbOptions::new(&url)).expect("server");
+    assert_eq!(server.kept_idle(), 1);
+    let once = Db::connect(&DbOptions::new(&url).one_shot()).expect("one shot");
+    assert_eq!(once.kept_idle(), 0);
+    once.migrate().expect("migrate");
+}
