@@ -121,7 +121,15 @@ test('dashboard: a signed-in `/` names its chunks and early GETs in Link preload
   const header = (await response?.headerValue('link')) ?? '';
   const links = [...header.matchAll(/<(\/assets\/[^>]+)>; rel=preload; as=(script|style)/g)].map((m) => m[1] ?? '');
   for (const chunk of ['shell', 'dashboard', 'charts']) expect(links.some((l) => new RegExp(`^/assets/${chunk}\\.[0-9a-f]{10}\\.js$`).test(l)), `${chunk} in ${header}`).toBe(true);
-  for (const get of ['/api/user', '/api/user/preferences', '/api/readings?from=']) {
+  for (const get of [
+    '/api/user',
+    '/api/user/preferences',
+    '/api/readings?from=',
+    '/api/readings?limit=3',
+    '/api/user/subscription',
+    '/api/medications',
+    '/api/home-week',
+  ]) {
     expect(header, get).toContain(`<${get}`);
   }
   expect(header).toMatch(/<\/api\/readings\?from=\d{4}-\d{2}-\d{2}>; rel=preload; as=fetch; crossorigin=use-credentials/);
@@ -134,6 +142,40 @@ test('dashboard: a signed-in `/` names its chunks and early GETs in Link preload
 
   const other = await page.request.get('/history');
   expect(other.headers().link, 'another page').toBeUndefined();
+  await context.close();
+});
+
+test('dashboard: opened signed in, it paints with its cards filled, so nothing below them moves (Lighthouse desktop CLS was 0.16)', async ({ browser, baseURL, request, mailbox }) => {
+  const account = await verifiedAccount(request, mailbox, 'steady');
+  const setup = await browser.newContext({ baseURL });
+  const first = await setup.newPage();
+  await signIn(first, account);
+  await subscribe(first.request);
+  // Mornings and evenings: the home week card shows a recognised week, taller than its skeleton.
+  await seedReadings(first.request, readingsForDays(7));
+  const storageState = await setup.storageState();
+  await setup.close();
+
+  // A cold load as a returning person makes it: signed in, nothing cached, no service worker.
+  const context = await browser.newContext({ baseURL, storageState, serviceWorkers: 'block', viewport: { width: 1280, height: 900 } });
+  await context.addInitScript(() => {
+    const w = window as unknown as { layoutShift: number };
+    w.layoutShift = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) {
+        if (!entry.hadRecentInput) w.layoutShift += entry.value;
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  const page = await context.newPage();
+  await page.goto('/');
+  for (const { title } of CHARTS) await expect(card(page, title).locator('.trend-chart')).toHaveAttribute('data-painted', 'true');
+  await expect(page.getByRole('link', { name: 'See the whole week' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Recent Readings' }).getByRole('row')).toHaveCount(4);
+  // Layout shifts are reported after the frame that drew them: two frames on, all are in.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  const shift = await page.evaluate(() => (window as unknown as { layoutShift: number }).layoutShift);
+  expect(shift, 'cumulative layout shift of the load').toBeLessThan(0.01);
   await context.close();
 });
 

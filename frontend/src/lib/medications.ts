@@ -107,6 +107,10 @@ export interface FetchState<T> {
 }
 
 /** Every medication (current first, then by name) and the chart's events (oldest first). */
+/** True when the answer lists a medication taken now (the dashboard then shows the day's doses). */
+export const hasCurrentMedication = (answer: MedicationsAnswerDto | undefined): boolean =>
+  answer?.medications.some((m) => m.current) ?? false;
+
 export function useMedications(): FetchState<MedicationsAnswerDto> {
   const { data, error, isLoading, mutate } = useSWR<MedicationsAnswerDto>(
     MEDICATIONS_KEY,

@@ -9,6 +9,7 @@ import type { Reading } from '../../lib/readings';
 import { served } from '../../testing/readings';
 import { createThrottle, dayTicks, tickStepDays, timeWindow } from '../../components/chart/timeAxis';
 import DashboardPage from './pages/DashboardPage';
+import { CARDS_HOLD_MS } from './useCardsAnswered';
 import { CHART_SPECS, CRISIS_MARK, chartNotes, chartSeries, readingsInRange, sugarDomain } from './chartPoints';
 
 afterEach(() => {
@@ -196,7 +197,7 @@ describe('Dashboard', () => {
       [trendKey]: { body: list },
     });
     renderDashboard();
-    expect(screen.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Reports' })).toHaveAttribute('href', '/reports');
     expect(screen.getByRole('link', { name: 'Record Vitals' })).toHaveAttribute('href', '/vitals');
     expect(screen.getByRole('link', { name: 'View All' })).toHaveAttribute('href', '/history');
@@ -236,7 +237,7 @@ describe('Dashboard', () => {
       [trendKey]: { body: list },
     });
     renderDashboard();
-    const bpCard = screen.getByRole('region', { name: 'Blood Pressure Trends' });
+    const bpCard = await screen.findByRole('region', { name: 'Blood Pressure Trends' });
     const bp = await within(bpCard).findByRole('img', { name: /Blood Pressure Trends, last 7 days/ }, { timeout: 5000 });
     expect(within(bp).getByText('1', { selector: '[data-series="Systolic"]' })).toBeInTheDocument();
     expect(
@@ -262,7 +263,7 @@ describe('Dashboard', () => {
       [trendKey]: { body: list },
     });
     renderDashboard();
-    const bpCard = screen.getByRole('region', { name: 'Blood Pressure Trends' });
+    const bpCard = await screen.findByRole('region', { name: 'Blood Pressure Trends' });
     expect(await within(bpCard).findByText('No blood pressure data available')).toBeInTheDocument();
     expect(
       within(bpCard).getByText('1 reading with only one blood-pressure value is not drawn: a point needs both.'),
@@ -291,11 +292,14 @@ describe('Dashboard', () => {
     expect(screen.getByRole('link', { name: 'Subscribe Now' })).toHaveAttribute('href', '/profile#profile-subscription');
   });
 
-  it('shows skeletons while loading', () => {
+  it('shows the page skeleton while its answers come in, then, for those still out, the cards\' own', async () => {
     vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>(() => undefined)));
     renderDashboard();
-    expect(screen.getByText('Loading recent readings…')).toBeInTheDocument();
+    expect(screen.getByText('Loading page…')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { level: 1, name: 'Dashboard' })).not.toBeInTheDocument();
+    expect(await screen.findByText('Loading recent readings…', undefined, { timeout: CARDS_HOLD_MS + 2000 })).toBeInTheDocument();
     expect(screen.getByText('Loading Weight Trend…')).toBeInTheDocument();
+    expect(screen.queryByText('Loading page…')).not.toBeInTheDocument();
   });
 
   it('edits and deletes from the table; a failed delete shows the server message', async () => {

@@ -1,9 +1,18 @@
 import { preloadChart } from '../../components/chart/loadChart';
 import { startEarlyGet } from '../../lib/api';
 import { firstDayOfLastDaysAnywhere } from '../../lib/dates';
+import { HOME_WEEK_KEY } from '../../lib/homeWeek';
+import { MEDICATIONS_KEY } from '../../lib/medications';
 import { PREFERENCES_KEY } from '../../lib/preferences';
 import { readingsUrl, type ReadingFilters } from '../../lib/readings';
+import { SUBSCRIPTION_KEY } from '../../lib/subscription';
 import { LONGEST_CHART_RANGE } from './chartRanges';
+
+/** How many of the latest readings the dashboard lists. */
+export const RECENT_COUNT = 3;
+
+/** The dashboard's latest readings (the newest first). */
+export const recentFilters = (): ReadingFilters => ({ limit: RECENT_COUNT });
 
 /**
  * The readings the charts draw from: those of the longest range (calendar days, today
@@ -14,12 +23,19 @@ import { LONGEST_CHART_RANGE } from './chartRanges';
 export const trendFilters = (): ReadingFilters => ({ from: firstDayOfLastDaysAnywhere(LONGEST_CHART_RANGE) });
 
 /**
- * Starts what the four charts wait for, when the app opens on the dashboard: their readings,
- * the units they are drawn in and chart.js, all at once and while the page's own code
- * downloads (the page asks for them again on mount and takes these answers).
+ * Starts what the dashboard's first render asks for, when the app opens on it: the charts'
+ * readings, the units they are drawn in and chart.js, and every card's data (the latest
+ * readings, the subscription, the medications, the home week), all at once while the page's
+ * own code downloads. The page asks for them again on mount and takes these answers, so its
+ * first paint has its content: a card that drew a skeleton, then its content, pushed the
+ * charts down (Lighthouse CLS 0.16 on desktop).
  */
 export function prefetchDashboard(): void {
   void preloadChart();
   void startEarlyGet(readingsUrl(trendFilters()));
   void startEarlyGet(PREFERENCES_KEY);
+  void startEarlyGet(readingsUrl(recentFilters()));
+  void startEarlyGet(SUBSCRIPTION_KEY);
+  void startEarlyGet(MEDICATIONS_KEY);
+  void startEarlyGet(HOME_WEEK_KEY);
 }

@@ -4,7 +4,7 @@ import { Alert } from '../../../components/feedback/Alert';
 import { Skeleton } from '../../../components/feedback/Skeleton';
 import { Spinner } from '../../../components/feedback/Spinner';
 import { formatDate } from '../../../lib/dates';
-import { useDoses, useMedications, type AsNeededLog, type Dose, type DosesAnswer } from '../../../lib/medications';
+import { hasCurrentMedication, useDoses, useMedications, type AsNeededLog, type Dose, type DosesAnswer } from '../../../lib/medications';
 import { slotKey, useDoseActions } from '../useDoseActions';
 import { LogDoseDialog, SkipDialog } from './DoseDialogs';
 import { AsNeededRow, DoseRow } from './DoseRows';
@@ -145,7 +145,7 @@ function DayDoses({ answer }: DayDosesProps): ReactElement {
  */
 export function MedicationsCard(): ReactElement | null {
   const medications = useMedications();
-  const hasCurrent = medications.data?.medications.some((m) => m.current) ?? false;
+  const hasCurrent = hasCurrentMedication(medications.data);
   const [date, setDate] = useState<string | null>(null);
   const doses = useDoses(date, hasCurrent);
   const online = useOnline();

@@ -5,10 +5,10 @@ import { ReadingHeaderCells, ReadingTableSkeleton } from '../../../components/re
 import { ReadingRow } from '../../../components/readings/ReadingRow';
 import type { Reading } from '../../../lib/readings';
 import type { Units } from '../chartPoints';
+import { RECENT_COUNT } from '../prefetch';
 import { NeedsConnection } from '../../../components/feedback/NeedsConnection';
 import { useOnline } from '../../../lib/connection';
 
-export const RECENT_COUNT = 3;
 export const RECENT_EMPTY = 'No readings available. Start by recording your vitals.';
 
 export interface RecentReadingsProps {

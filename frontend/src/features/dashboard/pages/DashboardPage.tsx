@@ -7,22 +7,26 @@ import { QueuedReadings } from '../../../components/readings/QueuedReadings';
 import { useDeleteReading } from '../../../components/readings/useDeleteReading';
 import { SubscriptionAlert } from '../../../components/subscription/SubscriptionAlert';
 import { firstDayOfLastDays, formatDate, readingTimestamp } from '../../../lib/dates';
-import { useMedications, type MedicationEvent } from '../../../lib/medications';
+import { hasCurrentMedication, useDoses, useMedications, type MedicationEvent } from '../../../lib/medications';
+import { PageSkeleton } from '../../../components/feedback/Skeleton';
+import { useHomeWeek } from '../../../lib/homeWeek';
+import { useSubscription } from '../../../lib/subscription';
 import type { ChartEvent } from '../../../components/chart/eventMarkers';
 import { usePreferences } from '../../../lib/preferences';
 import { serverMessageOr } from '../../../lib/serverErrors';
 import { useReadings, useReadingsSnapshot } from '../../../lib/readings';
 import { ChartCard } from '../components/ChartCard';
 import { preloadChart } from '../../../components/chart/LazyTimeSeriesChart';
-import { RECENT_COUNT, RecentReadings } from '../components/RecentReadings';
+import { RecentReadings } from '../components/RecentReadings';
 import { CHART_SPECS } from '../chartPoints';
-import { trendFilters } from '../prefetch';
+import { recentFilters, trendFilters } from '../prefetch';
 import { UnitsUnknownAlert } from '../../../components/readings/UnitsUnknownAlert';
 import { SevereGuidance } from '../../../components/readings/SevereGuidance';
 import type { Reading } from '../../../lib/readings';
 import { HomeWeekCard } from '../components/HomeWeekCard';
 import { useShowMedications } from '../showMedications';
 import { MedicationsCard } from '../components/MedicationsCard';
+import { answered, useCardsAnswered } from '../useCardsAnswered';
 import '../dashboard.css';
 
 export const DELETE_FAILED_TITLE = 'Failed to Delete';
@@ -77,16 +81,31 @@ export default function DashboardPage(): ReactElement {
     description: serverMessageOr(error, DELETE_FAILED_DEFAULT),
     variant: 'destructive',
   }));
-  const { preferences } = usePreferences();
-  const recent = useReadings({ limit: RECENT_COUNT });
+  const { preferences, isLoaded: preferencesIn } = usePreferences();
+  const recent = useReadings(recentFilters());
   const medications = useMedications();
   const events = chartEvents(medications.data?.events);
   const [showEvents, setShowEvents] = useShowMedications();
   const trend = useReadingsSnapshot(trendFilters());
+  // The cards' own answers, asked for here too (one request each): the page waits for them.
+  const withDoses = hasCurrentMedication(medications.data);
+  const doses = useDoses(null, withDoses);
+  const homeWeek = useHomeWeek();
+  const subscription = useSubscription();
+  const cardsIn = useCardsAnswered([
+    preferencesIn,
+    answered(recent),
+    answered(trend),
+    answered(medications) && (!withDoses || answered(doses)),
+    answered({ data: homeWeek.week, error: homeWeek.error }),
+    answered({ data: subscription.subscription, error: subscription.error }),
+  ]);
   // The chart code downloads while the readings load, not after them.
   useEffect(() => {
     void preloadChart();
   }, []);
+
+  if (!cardsIn) return <PageSkeleton />;
 
   return (
     <div className="dashboard-page page-stack">
