@@ -40,8 +40,8 @@ class InstallFilesPlugin {
 }
 
 /**
- * Writes `preload.json`: for a route, what its first render waits for beyond what index.html
- * loads itself: the files of its lazy chunks and the GETs the app starts early
+ * Writes `preload.json`: for a route, what its first render waits for: index.html's own
+ * scripts and styles, then the files of its lazy chunks and the GETs the app starts early
  * (src/app/routePreloads.json, the one list of both; `app/preloadRoute.ts` starts the same
  * GETs). The server (crates/web/src/spa.rs) reads it once at start and, answering `GET /`
  * for a browser with the presence cookie, names them in `Link: <...>; rel=preload` headers,
@@ -63,6 +63,13 @@ export class RoutePreloadPlugin {
       compilation.hooks.processAssets.tap({ name: 'RoutePreloadPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_REPORT }, () => {
         const publicPath = compilation.outputOptions.publicPath;
         const initial = new Set([...compilation.entrypoints.values()].flatMap((e) => e.getFiles()));
+        // index.html's own scripts and styles first: the browser finds them only once the
+        // HTML is parsed, after the header's preloads, and gives deferred scripts a low
+        // priority, so over HTTP/1.1's six connections they arrived last (~70 ms after the
+        // chunks) while every other file waited for them to run.
+        const entry = [...initial]
+          .filter((file) => /\.(js|css)$/.test(file))
+          .map((file) => ({ href: `${publicPath}${file}`, as: file.endsWith('.css') ? 'style' : 'script' }));
         const manifest = {};
         for (const [route, { chunks, gets = [] }] of Object.entries(this.routes)) {
           const files = [];
@@ -77,6 +84,7 @@ export class RoutePreloadPlugin {
             }
           }
           manifest[route] = [
+            ...entry,
             ...files.map((file) => ({ href: `${publicPath}${file}`, as: file.endsWith('.css') ? 'style' : 'script' })),
             ...gets.map((href) => ({ href, as: 'fetch' })),
           ];

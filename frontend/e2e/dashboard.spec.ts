@@ -121,6 +121,17 @@ test('dashboard: a signed-in `/` names its chunks and early GETs in Link preload
   const header = (await response?.headerValue('link')) ?? '';
   const links = [...header.matchAll(/<(\/assets\/[^>]+)>; rel=preload; as=(script|style)/g)].map((m) => m[1] ?? '');
   for (const chunk of ['shell', 'dashboard', 'charts']) expect(links.some((l) => new RegExp(`^/assets/${chunk}\\.[0-9a-f]{10}\\.js$`).test(l)), `${chunk} in ${header}`).toBe(true);
+  // index.html's own scripts lead: found by the parser only after the header's preloads, as
+  // deferred (low priority) scripts, they arrived last and held up everything else.
+  const html = await response?.text();
+  const entryScripts = [...(html ?? '').matchAll(/<script[^>]* src="?(\/assets\/[^" >]+\.js)/g)].map((m) => m[1] ?? '');
+  expect(entryScripts.length, 'index.html loads its scripts').toBeGreaterThanOrEqual(2);
+  const firstChunk = links.findIndex((l) => /^\/assets\/shell\./.test(l));
+  for (const script of entryScripts) {
+    const at = links.indexOf(script);
+    expect(at, `${script} preloaded`).toBeGreaterThanOrEqual(0);
+    expect(at, `${script} before the chunks`).toBeLessThan(firstChunk);
+  }
   for (const get of [
     '/api/user',
     '/api/user/preferences',
