@@ -138,6 +138,9 @@ export function TimeSeriesChart({
     setTip(next);
   };
 
+  // The page's font, not chart.js's Helvetica default: the same type, and no second font to
+  // look up and load before the first chart can measure its labels.
+  const font = theme.font ? { family: theme.font } : undefined;
   const options: ChartOptions<'line'> = {
     responsive: true,
     maintainAspectRatio: false,
@@ -148,7 +151,7 @@ export function TimeSeriesChart({
     layout: { padding: { top: 8, right: 10 } },
     interaction: { mode: 'index', intersect: false, axis: 'x' },
     plugins: {
-      legend: { display: series.length > 1, position: 'bottom', labels: { boxWidth: 12, boxHeight: 12, color: theme.text } },
+      legend: { display: series.length > 1, position: 'bottom', labels: { boxWidth: 12, boxHeight: 12, color: theme.text, font } },
       tooltip: { enabled: false, external },
       // Options, not the plugin, carry the markers: react-chartjs-2 reads plugins only once.
       vitalogMarkers: { markers, colors: theme },
@@ -167,6 +170,7 @@ export function TimeSeriesChart({
           color: theme.text,
           maxRotation: 0,
           autoSkipPadding: 12,
+          font,
           callback: (value) => formatMonthDay(Number(value)),
         },
       },
@@ -179,7 +183,7 @@ export function TimeSeriesChart({
         afterBuildTicks: (scale) => {
           scale.ticks = yAxis.ticks.map((value) => ({ value }));
         },
-        ticks: { color: theme.text, callback: (value) => formatTick(Number(value), tickDecimals) },
+        ticks: { color: theme.text, font, callback: (value) => formatTick(Number(value), tickDecimals) },
       },
     },
   };

@@ -16,6 +16,8 @@ export interface ChartTheme {
   name: Theme;
   /** Tick labels and legend text. */
   text: string;
+  /** The font family of the charts' text: the page's own (tokens.css's --font-sans). */
+  font: string;
   /** The axes' lines. */
   axis: string;
   /** The value grid. */
@@ -58,6 +60,7 @@ export function readChartTheme(name: Theme, root: Element = document.documentEle
   return {
     name,
     text: read('--chart-text'),
+    font: read('--font-sans'),
     axis: read('--chart-axis'),
     grid: read('--chart-grid'),
     mark: read('--chart-mark'),
