@@ -6,7 +6,6 @@ import { PasswordField } from './form/PasswordField';
 import { Tabs } from './tabs/Tabs';
 import { Tooltip, TOOLTIP_DELAY_MS } from './tooltip/Tooltip';
 import { ToastProvider, TOAST_DURATION_MS, useToast, type ToastOptions } from './toast';
-import { TrendChart } from './chart/TrendChart';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -226,20 +225,5 @@ describe('Toast placement while shown', () => {
     fireEvent.scroll(document);
     fireEvent(window, new Event('resize'));
     expect(raf).not.toHaveBeenCalled();
-  });
-});
-
-describe('TrendChart', () => {
-  it('hands its series to react-chartjs-2 (mocked in unit tests)', () => {
-    render(
-      <TrendChart
-        title="Heart rate over the last 7 days"
-        labels={['5/1', '5/2', '5/3']}
-        series={[{ label: 'Heart rate', values: [70, 72, 68], color: 'heartRate' }]}
-        unit="bpm"
-      />,
-    );
-    const chart = screen.getByRole('img', { name: 'Heart rate over the last 7 days' });
-    expect(chart).toHaveTextContent('3');
   });
 });

@@ -1,7 +1,6 @@
 import { useMemo, useRef, useState, type ReactElement } from 'react';
 import {
   Chart as ChartJS,
-  Filler,
   Legend,
   LinearScale,
   LineElement,
@@ -22,7 +21,7 @@ import { TOOLTIP_FPS, createThrottle, dayTicks, tickStepDays, timeWindow } from 
 import { formatTick, valueAxis } from './valueAxis';
 import './chart.css';
 
-ChartJS.register(LinearScale, PointElement, LineElement, Tooltip, Legend, Filler);
+ChartJS.register(LinearScale, PointElement, LineElement, Tooltip, Legend);
 
 export type { TimePoint, TimeSeries } from './lineStyle';
 
