@@ -60,11 +60,15 @@ function buildWith(routes, more = []) {
 }
 
 describe('RoutePreloadPlugin', () => {
-  it('lists the named lazy chunks by their final names, not the entry files index.html loads', async () => {
+  it("lists index.html's entry files first, then the named lazy chunks by their final names, then the GETs", async () => {
     const { files, manifest, errors } = await buildWith({ '/': { chunks: ['page', 'chart'], gets: ['/api/x?from={utc-today-3}'] } });
     expect(errors).toEqual([]);
     const scripts = manifest['/'].filter((l) => l.as === 'script').map((l) => l.href);
-    expect(scripts).toEqual([expect.stringMatching(/^\/page\.[0-9a-f]{10}\.js$/), expect.stringMatching(/^\/chart\.[0-9a-f]{10}\.js$/)]);
+    expect(scripts).toEqual([
+      expect.stringMatching(/^\/main\.[0-9a-f]{10}\.js$/),
+      expect.stringMatching(/^\/page\.[0-9a-f]{10}\.js$/),
+      expect.stringMatching(/^\/chart\.[0-9a-f]{10}\.js$/),
+    ]);
     for (const href of scripts) expect(files).toContain(href.slice(1));
     expect(manifest['/'].filter((l) => l.as !== 'script')).toEqual([{ href: '/api/x?from={utc-today-3}', as: 'fetch' }]);
   });
