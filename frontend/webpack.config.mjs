@@ -67,9 +67,8 @@ export class RoutePreloadPlugin {
         // HTML is parsed, after the header's preloads, and gives deferred scripts a low
         // priority, so over HTTP/1.1's six connections they arrived last (~70 ms after the
         // chunks) while every other file waited for them to run.
-        const entry = [...initial]
-          .filter((file) => /\.(js|css)$/.test(file))
-          .map((file) => ({ href: `${publicPath}${file}`, as: file.endsWith('.css') ? 'style' : 'script' }));
+        const preload = (file) => ({ href: `${publicPath}${file}`, as: file.endsWith('.css') ? 'style' : 'script' });
+        const entry = [...initial].filter((file) => /\.(js|css)$/.test(file)).map(preload);
         const manifest = {};
         for (const [route, { chunks, gets = [] }] of Object.entries(this.routes)) {
           const files = [];
@@ -85,7 +84,7 @@ export class RoutePreloadPlugin {
           }
           manifest[route] = [
             ...entry,
-            ...files.map((file) => ({ href: `${publicPath}${file}`, as: file.endsWith('.css') ? 'style' : 'script' })),
+            ...files.map(preload),
             ...gets.map((href) => ({ href, as: 'fetch' })),
           ];
         }

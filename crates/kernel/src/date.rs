@@ -61,7 +61,7 @@ pub fn parse_time(s: &str) -> Result<NaiveTime, ParseError> {
 /// other text, which the caller gives to chrono's slower, more lenient parser.
 pub fn parse_stored_timestamp(s: &str) -> Option<NaiveDateTime> {
     let (date, rest) = (s.get(..10)?, s.as_bytes().get(10..)?);
-    let date = parse_date(date).ok().filter(|_| date.len() == 10)?;
+    let date = parse_date(date).ok()?;
     let [b' ', h1, h2, b':', m1, m2, b':', s1, s2, ref fraction @ ..] = *rest else {
         return None;
     };

@@ -424,7 +424,8 @@ impl Db {
     }
 
     /// Connections the pool keeps open in the background ([`DbOptions::keep_idle`]).
-    pub fn kept_idle(&self) -> u32 {
+    #[cfg(test)]
+    pub(crate) fn kept_idle(&self) -> u32 {
         self.pool.min_idle().unwrap_or(0)
     }
 

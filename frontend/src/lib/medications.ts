@@ -106,11 +106,11 @@ export interface FetchState<T> {
   mutate: KeyedMutator<T>;
 }
 
-/** Every medication (current first, then by name) and the chart's events (oldest first). */
 /** True when the answer lists a medication taken now (the dashboard then shows the day's doses). */
 export const hasCurrentMedication = (answer: MedicationsAnswerDto | undefined): boolean =>
   answer?.medications.some((m) => m.current) ?? false;
 
+/** Every medication (current first, then by name) and the chart's events (oldest first). */
 export function useMedications(): FetchState<MedicationsAnswerDto> {
   const { data, error, isLoading, mutate } = useSWR<MedicationsAnswerDto>(
     MEDICATIONS_KEY,
