@@ -57,6 +57,15 @@ export default tseslint.config(
       'no-console': ['error', { allow: ['error', 'warn'] }],
       eqeqeq: ['error', 'always'],
       'vitalog/boundaries': 'error',
+      'no-restricted-syntax': [
+        'error',
+        {
+          // A passive effect runs a task after the commit; until then focus sits on <body>,
+          // where a screen reader (or a test's next line) finds it. See testing/focus.ts.
+          selector: "CallExpression[callee.name='useEffect'] CallExpression[callee.property.name='focus']",
+          message: 'Move focus in useLayoutEffect, with the commit that shows the element, not in useEffect.',
+        },
+      ],
     },
   },
   {

@@ -1,4 +1,4 @@
-import { useEffect, type ReactElement } from 'react';
+import { useLayoutEffect, type ReactElement } from 'react';
 import { useLocation } from 'react-router-dom';
 import { PageHeader } from '../../components/layout/PageHeader';
 import { usePreferences } from '../../lib/preferences';
@@ -22,7 +22,7 @@ function useScrollToHash(): void {
   const { subscription } = useSubscription();
   const { isLoaded: preferencesLoaded } = usePreferences();
   const settled = user !== undefined && subscription !== undefined && preferencesLoaded;
-  useEffect(() => {
+  useLayoutEffect(() => {
     const id = decodeURIComponent(hash.replace(/^#/, ''));
     if (!SECTION_IDS.has(id)) return;
     const section = document.getElementById(id);

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ReactElement } from 'react';
 import { fetcher } from '../../lib/api';
 import { mockFetch, type MockResponse } from '../../testing/fetchMock';
+import { focusWhenShown } from '../../testing/focus';
 import { lastXhr, mockXhr } from '../../testing/xhrMock';
 import { renderWithProviders } from '../../testing/render';
 import type { ImportPreviewDto, SniffDto } from '../../lib/apiTypes';
@@ -245,10 +246,14 @@ describe('Your data: import', () => {
     // Screen readers hear every tenth of the way, not every line.
     expect(within(section()).getByText('Reading export.zip: 20%')).toHaveAttribute('role', 'status');
 
+    // The preview arrives from a promise, outside act: its heading must hold focus as it appears.
+    const previewHeading = focusWhenShown(() => within(section()).queryByRole('heading', { name: 'Preview of export.zip' }));
     act(() => {
       xhr.respond(200, `${JSON.stringify({ type: 'preview', preview })}\n`);
       xhr.finish();
     });
+    const { shown, focused } = await previewHeading;
+    expect(focused).toBe(shown);
     const panel = await within(section()).findByRole('group', { name: 'Preview of export.zip' });
     expect(within(panel).getByRole('heading', { name: 'Preview of export.zip' })).toHaveFocus();
     expect(panel).toHaveTextContent('Apple Health export: 1,234,567 records read.');

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type FormEvent, type KeyboardEvent, type ReactElement, type ReactNode } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, type FormEvent, type KeyboardEvent, type ReactElement, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { Spinner } from '../feedback/Spinner';
 import './dialog.css';
@@ -70,7 +70,7 @@ export function Dialog({
   const dialogRef = useRef<HTMLDivElement>(null);
   const cancelRef = useRef<HTMLButtonElement>(null);
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const initial = initialFocusId ? document.getElementById(initialFocusId) : null;
     (initial ?? cancelRef.current)?.focus();
@@ -83,7 +83,7 @@ export function Dialog({
 
   // Keeps focus inside while the buttons are disabled, and puts it back when they are not.
   const focusBeforeBusy = useRef<HTMLElement | null>(null);
-  useEffect(() => {
+  useLayoutEffect(() => {
     const dialog = dialogRef.current;
     if (!dialog) return;
     const active = document.activeElement;

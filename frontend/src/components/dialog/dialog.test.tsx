@@ -91,22 +91,28 @@ describe('Dialog', () => {
    * the confirm button as it gets disabled, before the dialog's effects run (jsdom keeps it
    * there, and ignores blur() on a disabled control, hence the brief re-enable).
    */
-  function FailingHarness({ dropFocus, onFail }: { dropFocus: boolean; onFail: (fail: () => void) => void }): ReactElement {
-    const [open, setOpen] = useState(false);
-    const [busy, setBusy] = useState(false);
-    // A parent's layout effect runs after the DOM update and before the child's passive effects.
+  // The browser's focus fixup, played where it can come first: a sibling before the dialog
+  // runs its layout effect after the DOM update and before the dialog's.
+  function BrowserDropsFocus({ busy }: { busy: boolean }): null {
     useLayoutEffect(() => {
       const active = document.activeElement;
-      if (!dropFocus || !busy || !(active instanceof HTMLButtonElement) || !active.disabled) return;
+      if (!busy || !(active instanceof HTMLButtonElement) || !active.disabled) return;
       active.disabled = false;
       active.blur();
       active.disabled = true;
-    }, [busy, dropFocus]);
+    }, [busy]);
+    return null;
+  }
+
+  function FailingHarness({ dropFocus, onFail }: { dropFocus: boolean; onFail: (fail: () => void) => void }): ReactElement {
+    const [open, setOpen] = useState(false);
+    const [busy, setBusy] = useState(false);
     return (
       <>
         <button type="button" onClick={() => setOpen(true)}>
           Open
         </button>
+        {open && dropFocus ? <BrowserDropsFocus busy={busy} /> : null}
         {open ? (
           <Dialog
             title="Delete this?"

@@ -1,4 +1,4 @@
-import { useEffect, useRef, type RefObject } from 'react';
+import { useLayoutEffect, useRef, type RefObject } from 'react';
 import { usePointerHeld } from './useSteadyError';
 
 interface FormLike {
@@ -16,7 +16,7 @@ export function useFocusFirstError(formik: FormLike, formRef: RefObject<HTMLForm
   const handled = useRef(0);
   // Errors show once the pointer is released (useSteadyError): look for them then.
   const held = usePointerHeld();
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (held) return;
     if (formik.submitCount === 0 || formik.submitCount === handled.current) return;
     if (formik.isValid || Object.keys(formik.errors).length === 0) return;

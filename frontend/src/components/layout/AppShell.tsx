@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type ReactElement, type ReactNode } from 'react';
+import { useId, useLayoutEffect, useRef, useState, type ReactElement, type ReactNode } from 'react';
 import { NavLink } from 'react-router-dom';
 import { Icon, type IconName } from '../icons/Icon';
 import { Spinner } from '../feedback/Spinner';
@@ -31,7 +31,7 @@ export function AppShell({ navItems, userName, onLogout, loggingOut = false, chi
   const closeMenu = (): void => setMenuOpen(false);
 
   // While open on a phone: Escape closes it and focus returns to the toggle.
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!menuOpen) return undefined;
     navRef.current?.querySelector<HTMLElement>('a')?.focus();
     const onKey = (event: KeyboardEvent): void => {

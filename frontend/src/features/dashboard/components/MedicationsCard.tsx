@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactElement } from 'react';
+import { useLayoutEffect, useRef, useState, type ReactElement } from 'react';
 import { Link } from 'react-router-dom';
 import { Alert } from '../../../components/feedback/Alert';
 import { Skeleton } from '../../../components/feedback/Skeleton';
@@ -44,7 +44,7 @@ function DayDoses({ answer }: DayDosesProps): ReactElement {
   const root = useRef<HTMLDivElement>(null);
   const refocus = useRef<string | null>(null);
   const dialogOpen = skipping !== null || logging !== null;
-  useEffect(() => {
+  useLayoutEffect(() => {
     const key = refocus.current;
     if (key === null || actions.busy !== null || dialogOpen) return;
     refocus.current = null;

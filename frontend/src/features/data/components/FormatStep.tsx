@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactElement } from 'react';
+import { useLayoutEffect, useRef, type ReactElement } from 'react';
 import { Link } from 'react-router-dom';
 import { Alert } from '../../../components/feedback/Alert';
 import { SelectField } from '../../../components/form/SelectField';
@@ -43,7 +43,7 @@ export function FormatStep({ file, sniff, format, mapping, error, needsSubscript
   const readAs = effectiveFormat(format, sniff);
 
   // A failed reading brings the user back here: the keyboard goes to the reason.
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (error) errorRef.current?.focus();
   }, [error]);
 

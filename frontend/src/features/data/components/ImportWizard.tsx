@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type ChangeEvent, type ReactElement } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type ChangeEvent, type ReactElement } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Alert, type AlertVariant } from '../../../components/feedback/Alert';
 import { Spinner } from '../../../components/feedback/Spinner';
@@ -81,7 +81,7 @@ export function ImportWizard(): ReactElement {
   useEffect(() => () => upload.current?.(), []);
 
   // A notice ends a flow whose controls are gone: the keyboard goes to it.
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (notice) noticeRef.current?.focus();
   }, [notice]);
 

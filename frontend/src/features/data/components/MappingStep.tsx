@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type ReactElement } from 'react';
+import { useId, useLayoutEffect, useRef, type ReactElement } from 'react';
 import { useFormik } from 'formik';
 import { Alert } from '../../../components/feedback/Alert';
 import { FieldError } from '../../../components/form/FieldError';
@@ -64,7 +64,7 @@ export function MappingStep({ fileName, sniff, initialValues, onSubmit, disabled
 
   // A refused submit takes the keyboard to the first field at fault.
   const handled = useRef(0);
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (formik.submitCount === handled.current) return;
     handled.current = formik.submitCount;
     const found = validateMapping(formik.values);

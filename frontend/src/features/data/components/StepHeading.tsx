@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactElement, type ReactNode } from 'react';
+import { useLayoutEffect, useRef, type ReactElement, type ReactNode } from 'react';
 
 /**
  * A step's heading, focused when the step appears: the control that led to it is gone, so
@@ -6,7 +6,7 @@ import { useEffect, useRef, type ReactElement, type ReactNode } from 'react';
  */
 export function StepHeading({ id, children }: { id: string; children: ReactNode }): ReactElement {
   const ref = useRef<HTMLHeadingElement>(null);
-  useEffect(() => {
+  useLayoutEffect(() => {
     ref.current?.focus();
   }, []);
   return (

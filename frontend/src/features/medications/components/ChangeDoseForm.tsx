@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactElement } from 'react';
+import { useLayoutEffect, useRef, type ReactElement } from 'react';
 import { useFormik, type FormikErrors } from 'formik';
 import { useFieldErrors } from '../../../components/form/useFieldErrors';
 import { useMedicationWrite } from '../../../components/medications/useMedicationWrite';
@@ -58,7 +58,7 @@ export function ChangeDoseForm({ medication, onDone }: ChangeDoseFormProps): Rea
   });
   const fieldError = useFieldErrors(formik, formRef);
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     document.getElementById('change-strength')?.focus();
   }, []);
 

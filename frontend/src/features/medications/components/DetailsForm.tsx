@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ChangeEvent, type ReactElement } from 'react';
+import { useLayoutEffect, useRef, type ChangeEvent, type ReactElement } from 'react';
 import { useFormik, type FormikErrors } from 'formik';
 import { SelectField } from '../../../components/form/SelectField';
 import { TextField } from '../../../components/form/TextField';
@@ -43,7 +43,7 @@ export function DetailsForm({ medication, onDone }: DetailsFormProps): ReactElem
   });
   const fieldError = useFieldErrors(formik, formRef);
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     document.getElementById('details-name')?.focus();
   }, []);
 

@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ChangeEvent, type ReactElement } from 'react';
+import { useLayoutEffect, useRef, type ChangeEvent, type ReactElement } from 'react';
 import { useFormik, type FormikErrors } from 'formik';
 import { SelectField } from '../../../components/form/SelectField';
 import { TextField } from '../../../components/form/TextField';
@@ -58,7 +58,7 @@ export function MedicationForm({ onSaved, onCancel }: MedicationFormProps): Reac
     },
   });
   const fieldError = useFieldErrors(formik, formRef);
-  useEffect(() => {
+  useLayoutEffect(() => {
     document.getElementById('med-name')?.focus();
   }, []);
   const text = (name: 'name' | 'endDate') => ({

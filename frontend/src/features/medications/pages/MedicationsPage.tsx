@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactElement } from 'react';
+import { useLayoutEffect, useRef, useState, type ReactElement } from 'react';
 import { Link } from 'react-router-dom';
 import { Skeleton } from '../../../components/feedback/Skeleton';
 import { PageHeader } from '../../../components/layout/PageHeader';
@@ -51,7 +51,7 @@ export default function MedicationsPage(): ReactElement {
   const [adding, setAdding] = useState(false);
   // Once added, focus goes to the new medication's link (the form it was in is gone).
   const added = useRef<number | null>(null);
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (added.current === null) return;
     const link = document.getElementById(`medication-${added.current}`);
     if (link) {

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ChangeEvent, type ReactElement } from 'react';
+import { useLayoutEffect, useRef, useState, type ChangeEvent, type ReactElement } from 'react';
 import { useFormik } from 'formik';
 import { Alert } from '../../../components/feedback/Alert';
 import { Spinner } from '../../../components/feedback/Spinner';
@@ -92,7 +92,7 @@ export function CreateReportForm({ onGenerated, onEmail }: CreateReportFormProps
   });
   const fieldError = useFieldErrors(formik, formRef);
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (state.kind === 'generated') successRef.current?.focus();
   }, [state]);
 

@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactElement } from 'react';
+import { useLayoutEffect, useState, type ReactElement } from 'react';
 import { Dialog } from '../../../../components/dialog/Dialog';
 import { CHECK_CONNECTION } from '../../../../components/medications/useMedicationWrite';
 import { useToast } from '../../../../components/toast';
@@ -25,7 +25,7 @@ export function ShareCard(): ReactElement {
   const [busy, setBusy] = useState(false);
   // Back from the form or the result panel, or a share deleted: focus goes to "New share".
   const [focusRequest, setFocusRequest] = useState(0);
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (focusRequest > 0) document.getElementById(NEW_SHARE_ID)?.focus();
   }, [focusRequest]);
   const showList = (): void => {

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactElement } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type ReactElement } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useFormik, type FormikErrors } from 'formik';
 import { useSWRConfig } from 'swr';
@@ -99,7 +99,7 @@ export function ShareForm({ onCreated, onCancel }: ShareFormProps): ReactElement
   const fieldError = useFieldErrors(formik, formRef);
   const { setFieldValue } = formik;
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     document.getElementById('share-label')?.focus();
   }, []);
 

@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactElement } from 'react';
+import { useLayoutEffect, useRef, type ReactElement } from 'react';
 import { QRCodeSVG } from 'qrcode.react';
 import { Alert } from '../../../../components/feedback/Alert';
 import { TextField } from '../../../../components/form/TextField';
@@ -21,7 +21,7 @@ export function ShareResult({ created, onDone }: ShareResultProps): ReactElement
   const headingRef = useRef<HTMLHeadingElement>(null);
   const { share, link } = created;
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     headingRef.current?.focus();
   }, []);
 
