@@ -86,11 +86,6 @@ describe('Dialog', () => {
     expect(screen.getByRole('alertdialog')).toBeInTheDocument();
   });
 
-  /**
-   * A confirm that fails: busy, then not. `dropFocus` plays a browser that drops focus from
-   * the confirm button as it gets disabled, before the dialog's effects run (jsdom keeps it
-   * there, and ignores blur() on a disabled control, hence the brief re-enable).
-   */
   // The browser's focus fixup, played where it can come first: a sibling before the dialog
   // runs its layout effect after the DOM update and before the dialog's.
   function BrowserDropsFocus({ busy }: { busy: boolean }): null {
@@ -104,6 +99,11 @@ describe('Dialog', () => {
     return null;
   }
 
+  /**
+   * A confirm that fails: busy, then not. `dropFocus` plays a browser that drops focus from
+   * the confirm button as it gets disabled, before the dialog's effects run (jsdom keeps it
+   * there, and ignores blur() on a disabled control, hence the brief re-enable).
+   */
   function FailingHarness({ dropFocus, onFail }: { dropFocus: boolean; onFail: (fail: () => void) => void }): ReactElement {
     const [open, setOpen] = useState(false);
     const [busy, setBusy] = useState(false);
