@@ -124,6 +124,16 @@ describe('lines and marks', () => {
     expect(radius[1]).toBeGreaterThan(radius[0]!);
   });
 
+  it('gives a series without marks one value per option, which chart.js resolves once for all its points', () => {
+    const plain = lineDataset({ ...series, points: series.points.map(({ x, y }) => ({ x, y })) }, COLORS);
+    expect(plain.pointStyle).toBe('circle');
+    expect(plain.pointRadius).toBe(3);
+    expect(plain.pointHoverRadius).toBe(5);
+    for (const option of ['pointBackgroundColor', 'pointBorderColor', 'pointHoverBackgroundColor', 'pointHoverBorderColor'] as const) {
+      expect(plain[option]).toBe('#0f6e6e');
+    }
+  });
+
   it('gives each mark once in the tooltip', () => {
     expect(tooltipMarks([...series.points, { x: 2, y: 125, mark: 'In the Hypertensive Crisis range' }])).toEqual([
       'In the Hypertensive Crisis range',

@@ -1,5 +1,5 @@
 /** How a series is drawn (no chart.js code here, only its types: cheap to test). */
-import type { ChartDataset } from 'chart.js';
+import type { ChartDataset, PointStyle } from 'chart.js';
 import type { ChartTheme, SeriesColor } from './chartTheme';
 
 export interface TimePoint {
@@ -38,6 +38,10 @@ export function lineDataset(series: TimeSeries, theme: Pick<ChartTheme, 'series'
   const markColor = theme.mark;
   const plainRadius = series.points.length > DENSE_POINTS ? 1.5 : 3;
   const marked = (p: TimePoint): boolean => p.mark !== undefined;
+  // An option given per point (an array) makes chart.js resolve every point's options one
+  // by one; a single value is resolved once and shared. Only a series with marks needs arrays.
+  const anyMarked = series.points.some(marked);
+  const perPoint = <T>(mark: T, plain: T): T | T[] => (anyMarked ? series.points.map((p) => (marked(p) ? mark : plain)) : plain);
   return {
     label: series.label,
     data: [...series.points],
@@ -48,14 +52,14 @@ export function lineDataset(series: TimeSeries, theme: Pick<ChartTheme, 'series'
     cubicInterpolationMode: 'default',
     stepped: false,
     clip: false,
-    pointStyle: series.points.map((p) => (marked(p) ? MARK_POINT_STYLE : 'circle')),
-    pointRadius: series.points.map((p) => (marked(p) ? MARK_RADIUS : plainRadius)),
-    pointHoverRadius: series.points.map((p) => (marked(p) ? MARK_RADIUS + 2 : 5)),
-    pointBackgroundColor: series.points.map((p) => (marked(p) ? markColor : color)),
-    pointBorderColor: series.points.map((p) => (marked(p) ? markColor : color)),
+    pointStyle: perPoint<PointStyle>(MARK_POINT_STYLE, 'circle'),
+    pointRadius: perPoint(MARK_RADIUS, plainRadius),
+    pointHoverRadius: perPoint(MARK_RADIUS + 2, 5),
+    pointBackgroundColor: perPoint(markColor, color),
+    pointBorderColor: perPoint(markColor, color),
     // Hovered points grow but keep their colour (the mark stays recognisable).
-    pointHoverBackgroundColor: series.points.map((p) => (marked(p) ? markColor : color)),
-    pointHoverBorderColor: series.points.map((p) => (marked(p) ? markColor : color)),
+    pointHoverBackgroundColor: perPoint(markColor, color),
+    pointHoverBorderColor: perPoint(markColor, color),
   };
 }
 
