@@ -6,7 +6,7 @@ import path from 'node:path';
 import webpack from 'webpack';
 import { describe, expect, it } from 'vitest';
 import { brotliDecompressSync } from 'node:zlib';
-import config, { BrotliTwinsPlugin, RoutePreloadPlugin } from './webpack.config.mjs';
+import config, { BrotliTwinsPlugin, CompileHintsPlugin, RoutePreloadPlugin } from './webpack.config.mjs';
 
 const tsLoaderOptions = (c) =>
   c.module.rules.map((r) => r.use).find((u) => u && u.loader === 'ts-loader').options;
@@ -95,5 +95,26 @@ describe('BrotliTwinsPlugin', () => {
       expect(brotliDecompressSync(contents[`${script}.br`]).equals(contents[script])).toBe(true);
     }
     expect(files.filter((f) => f.endsWith('.json.br'))).toEqual([]);
+  });
+});
+
+describe('CompileHintsPlugin', () => {
+  it("puts V8's eager-compile hint first in the files of the chunks holding matching modules, and only there", async () => {
+    const { files, contents, errors } = await buildWith({ '/': { chunks: ['page'] } }, [new CompileHintsPlugin(/[\\/]chart\.js$/), new BrotliTwinsPlugin()]);
+    expect(errors).toEqual([]);
+    const scripts = files.filter((f) => f.endsWith('.js'));
+    const hinted = scripts.filter((f) => contents[f].toString().startsWith('//# allFunctionsCalledOnLoad\n'));
+    expect(hinted).toEqual([expect.stringMatching(/^chart\.[0-9a-f]{10}\.js$/)]);
+    // The brotli twin is made of the hinted file.
+    const [chart] = hinted;
+    expect(brotliDecompressSync(contents[`${chart}.br`]).equals(contents[chart])).toBe(true);
+    expect(scripts.length).toBeGreaterThan(2);
+  });
+
+  it('is part of the production build, for chart.js', () => {
+    const plugin = config({}, { mode: 'production' }).plugins.find((p) => p instanceof CompileHintsPlugin);
+    expect(plugin.test.test('/app/node_modules/chart.js/dist/chart.js')).toBe(true);
+    expect(plugin.test.test('/app/node_modules/react-dom/index.js')).toBe(false);
+    expect(config({}, { mode: 'development' }).plugins.some((p) => p instanceof CompileHintsPlugin)).toBe(false);
   });
 });
