@@ -313,6 +313,31 @@ fn date_order<'a>(dates: impl Iterator<Item = &'a str>, delimiter: char) -> Date
     }
 }
 
+/// Whether text starts as UTF-16 does: its byte order mark, or `<` (or any ASCII) beside a
+/// NUL. Windows tools save XML this way; such a file is not an export a phone wrote.
+pub fn is_utf16(head: &[u8]) -> bool {
+    match head {
+        [0xFF, 0xFE, ..] | [0xFE, 0xFF, ..] => true,
+        [a, 0, ..] | [0, a, ..] => a.is_ascii() && *a != 0,
+        _ => false,
+    }
+}
+
+/// Whether `head` is XML in UTF-16 (what a text editor's "Unicode" makes of export.xml).
+fn is_utf16_xml(head: &[u8]) -> bool {
+    if !is_utf16(head) {
+        return false;
+    }
+    let ascii: Vec<u8> = head
+        .iter()
+        .copied()
+        .filter(|b| *b != 0 && b.is_ascii())
+        .take(64)
+        .collect();
+    let start = ascii.trim_ascii_start();
+    start.starts_with(b"<?xml") || start.starts_with(b"<HealthData")
+}
+
 /// The format of the whole file at `path` ("automatic" on upload).
 pub fn resolve(path: &Path, file_name: &str) -> Result<Format, FileError> {
     let (file, _) = text::open(path)?;
@@ -332,6 +357,14 @@ pub fn resolve(path: &Path, file_name: &str) -> Result<Format, FileError> {
             .collect();
         return zip_format(names.iter().map(String::as_str))
             .ok_or_else(|| FileError::new(MSG_ZIP_UNKNOWN));
+    }
+    // Not "save it as CSV UTF-8": it is an XML file, in another encoding.
+    if is_utf16_xml(&head) {
+        return Err(FileError::new(super::MSG_XML_NOT_UTF8));
+    }
+    // Excel's "Unicode Text" is UTF-16: its NULs pass as UTF-8, so say it here.
+    if is_utf16(&head) {
+        return Err(FileError::new(MSG_NOT_UTF8));
     }
     let found = sniff(&head, file_name);
     match (found.container, found.format) {
@@ -613,6 +646,27 @@ mod tests {
             at("l.csv", b"date,notes\n2023-07-06,caf\xE9\n"),
             Err(FileError::new(MSG_NOT_UTF8))
         );
+        // An export.xml saved again as UTF-16 (with and without its byte order mark) is
+        // told it is XML in the wrong encoding, not to save a CSV (issue 33).
+        let xml = "<?xml version=\"1.0\" encoding=\"UTF-16\"?>\n<HealthData locale=\"en_US\">\n";
+        let utf16le: Vec<u8> = xml.encode_utf16().flat_map(u16::to_le_bytes).collect();
+        let utf16be: Vec<u8> = [0xFE, 0xFF]
+            .into_iter()
+            .chain(xml.encode_utf16().flat_map(u16::to_be_bytes))
+            .collect();
+        let with_bom: Vec<u8> = [0xFF, 0xFE].into_iter().chain(utf16le.clone()).collect();
+        for bytes in [&utf16le, &utf16be, &with_bom] {
+            assert_eq!(
+                at("export.xml", bytes),
+                Err(FileError::new(crate::formats::MSG_XML_NOT_UTF8))
+            );
+        }
+        // A UTF-16 CSV (Excel's "Unicode Text") is still told to save as CSV UTF-8.
+        let csv: Vec<u8> = "date,sys\n"
+            .encode_utf16()
+            .flat_map(u16::to_le_bytes)
+            .collect();
+        assert_eq!(at("u.csv", &csv), Err(FileError::new(MSG_NOT_UTF8)));
     }
 
     #[test]

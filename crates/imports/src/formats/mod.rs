@@ -27,6 +27,14 @@ mod zip_index;
 pub const MAX_READINGS: usize = 100_000;
 /// Skipped rows listed one by one; the counts per reason are always complete.
 pub const MAX_SKIPPED_LISTED: usize = 500;
+/// The listed skipped rows' locations and messages, in bytes all told: what the preview
+/// holds and sends of them stays small whatever the rows hold (the counts stay complete).
+pub const MAX_SKIPPED_LISTED_BYTES: usize = 128 << 10;
+/// Characters of a file's cell that a message quotes: enough for a person to find the
+/// row, never a megabyte of junk repeated in every message.
+pub const EXCERPT_CHARS: usize = 40;
+/// One listed message or location at most (a backstop: messages quote [`excerpt`]s).
+const MAX_LISTED_TEXT: usize = 400;
 
 /// The notes of one file's readings, in all: a real export's notes are a few dozen bytes
 /// a reading (the readings and their draft are held in memory, then stored as one row).
@@ -246,6 +254,8 @@ pub struct Collector<'a> {
     last_reported: Snapshot,
     /// Bytes of notes in the candidates (bounded by [`MAX_NOTES_BYTES`]).
     notes_bytes: usize,
+    /// Bytes of the listed skipped rows (bounded by [`MAX_SKIPPED_LISTED_BYTES`]).
+    listed_bytes: usize,
 }
 
 impl<'a> Collector<'a> {
@@ -264,6 +274,7 @@ impl<'a> Collector<'a> {
             at: Snapshot::default(),
             last_reported: Snapshot::default(),
             notes_bytes: 0,
+            listed_bytes: 0,
         }
     }
 
@@ -337,6 +348,8 @@ impl<'a> Collector<'a> {
         Ok(())
     }
 
+    /// A row skipped: always counted, listed while the list is within
+    /// [`MAX_SKIPPED_LISTED`] rows and [`MAX_SKIPPED_LISTED_BYTES`].
     pub fn skip(
         &mut self,
         location: impl Into<String>,
@@ -344,13 +357,21 @@ impl<'a> Collector<'a> {
         message: impl Into<String>,
     ) {
         *self.parsed.skipped_counts.entry(reason).or_default() += 1;
-        if self.parsed.skipped.len() < MAX_SKIPPED_LISTED {
-            self.parsed.skipped.push(Skipped {
-                location: location.into(),
-                reason,
-                message: message.into(),
-            });
+        if self.parsed.skipped.len() >= MAX_SKIPPED_LISTED {
+            return;
         }
+        let location = clip(location.into());
+        let message = clip(message.into());
+        let size = location.len() + message.len();
+        if self.listed_bytes + size > MAX_SKIPPED_LISTED_BYTES {
+            return;
+        }
+        self.listed_bytes += size;
+        self.parsed.skipped.push(Skipped {
+            location,
+            reason,
+            message,
+        });
     }
 
     /// `more` bytes of notes added to a candidate already pushed (a part joined to it).
@@ -373,6 +394,30 @@ impl<'a> Collector<'a> {
         self.ctx.progress.report(self.at);
         self.parsed
     }
+}
+
+/// A cell as a message quotes it: trimmed, its first [`EXCERPT_CHARS`] characters, and `…`
+/// where it went on.
+pub fn excerpt(raw: &str) -> String {
+    let raw = raw.trim();
+    let mut chars = raw.char_indices();
+    match chars.nth(EXCERPT_CHARS) {
+        Some((end, _)) => format!("{}…", &raw[..end]),
+        None => raw.to_owned(),
+    }
+}
+
+/// `text` cut to [`MAX_LISTED_TEXT`] bytes (at a character boundary).
+fn clip(mut text: String) -> String {
+    if text.len() > MAX_LISTED_TEXT {
+        let mut end = MAX_LISTED_TEXT;
+        while !text.is_char_boundary(end) {
+            end -= 1;
+        }
+        text.truncate(end);
+        text.push('…');
+    }
+    text
 }
 
 /// The reason and message of a row the form's rules refused: the first field's message,
@@ -492,5 +537,87 @@ mod tests {
         }
         assert!(kept <= MAX_NOTES_BYTES, "{kept} bytes of notes kept");
         assert_eq!(refused, Some(FileError::new(MSG_NOTES_TOO_LONG)));
+    }
+
+    #[test]
+    fn skipped_rows_quote_an_excerpt_and_their_list_is_bounded_in_bytes() {
+        // The attack: 499 rows each with a ~1 MB junk date. Each message quoted the whole
+        // cell, 500 were kept and sent as one 519 MB line of the preview.
+        let ctx = testing::context(chrono_tz::UTC, None);
+        let mut out = Collector::new(Format::Withings, &ctx, TimeBasis::AsWritten);
+        let junk = "9".repeat(1 << 20);
+        for i in 0..MAX_SKIPPED_LISTED + 10 {
+            let message = text::unreadable("date", &junk, "2023-07-06 10:43:12");
+            out.skip(
+                format!("bp.csv line {i}"),
+                SkipReason::UnreadableDate,
+                message,
+            );
+        }
+        let parsed = out.finish();
+        let listed: usize = parsed
+            .skipped
+            .iter()
+            .map(|s| s.location.len() + s.message.len())
+            .sum();
+        assert!(listed <= MAX_SKIPPED_LISTED_BYTES, "{listed} bytes listed");
+        assert!(
+            parsed.skipped.iter().all(|s| s.message.len() < 200),
+            "{:?}",
+            parsed.skipped.first()
+        );
+        assert_eq!(
+            parsed.skipped_counts[&SkipReason::UnreadableDate],
+            (MAX_SKIPPED_LISTED + 10) as u64
+        );
+        let first = &parsed.skipped[0].message;
+        assert!(first.starts_with("The date \"9999"), "{first}");
+        assert!(first.contains("…\" cannot be read"), "{first}");
+    }
+
+    #[test]
+    fn a_listed_row_never_holds_more_than_its_share_and_the_list_stops_at_the_byte_bound() {
+        let ctx = testing::context(chrono_tz::UTC, None);
+        let mut out = Collector::new(Format::Spreadsheet, &ctx, TimeBasis::AsWritten);
+        // Messages of a reader that forgot to quote an excerpt are still clipped.
+        for i in 0..MAX_SKIPPED_LISTED {
+            out.skip(
+                format!("line {i}"),
+                SkipReason::Unreadable,
+                "é".repeat(100_000),
+            );
+        }
+        let parsed = out.finish();
+        assert!(
+            parsed
+                .skipped
+                .iter()
+                .all(|s| s.message.len() <= MAX_LISTED_TEXT + 3)
+        );
+        let listed: usize = parsed
+            .skipped
+            .iter()
+            .map(|s| s.location.len() + s.message.len())
+            .sum();
+        assert!(listed <= MAX_SKIPPED_LISTED_BYTES, "{listed}");
+        assert!(
+            parsed.skipped.len() < MAX_SKIPPED_LISTED,
+            "stopped by bytes"
+        );
+        assert_eq!(
+            parsed.skipped_counts[&SkipReason::Unreadable],
+            MAX_SKIPPED_LISTED as u64
+        );
+    }
+
+    #[test]
+    fn an_excerpt_keeps_short_cells_whole_and_cuts_long_ones_at_a_character() {
+        assert_eq!(excerpt("  2023-07-06 "), "2023-07-06");
+        let long = "ü".repeat(EXCERPT_CHARS + 1);
+        assert_eq!(excerpt(&long), format!("{}…", "ü".repeat(EXCERPT_CHARS)));
+        assert_eq!(
+            excerpt(&"a".repeat(EXCERPT_CHARS)),
+            "a".repeat(EXCERPT_CHARS)
+        );
     }
 }

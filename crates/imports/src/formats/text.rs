@@ -510,7 +510,7 @@ pub(crate) fn unreadable(what: &str, raw: &str, example: &str) -> String {
     } else {
         format!(
             "The {what} \"{}\" cannot be read (expected like \"{example}\").",
-            raw.trim()
+            super::excerpt(raw)
         )
     }
 }

@@ -8,6 +8,10 @@ use super::{Collector, Context, FileError, Format, MSG_EMPTY, MSG_NOT_UTF8, Pars
 
 /// Vitalog's CSV is at most 50,000 rows (~4 MB); a larger file is refused unread.
 const MAX_BYTES: u64 = 16 * 1024 * 1024;
+/// Said by size, not rows: a file past it may hold one line (issue 33 found a one-line
+/// 100 MB file told it had "more than 50,000 rows").
+pub const MSG_TOO_LARGE: &str = "The file is larger than 16 MB, more than a Vitalog CSV of \
+     50,000 rows holds. Split it and import each part.";
 
 pub fn parse(path: &Path, ctx: &Context<'_>) -> Result<Parsed, FileError> {
     let unreadable = |_| FileError::new("The file could not be read. Please try again.");
@@ -17,7 +21,7 @@ pub fn parse(path: &Path, ctx: &Context<'_>) -> Result<Parsed, FileError> {
         .read_to_end(&mut bytes)
         .map_err(unreadable)?;
     if bytes.len() as u64 > MAX_BYTES {
-        return Err(FileError::new(readings::transfer::MSG_CSV_TOO_MANY));
+        return Err(FileError::new(MSG_TOO_LARGE));
     }
     if bytes.iter().all(u8::is_ascii_whitespace) {
         return Err(FileError::new(MSG_EMPTY));
@@ -43,4 +47,19 @@ pub fn parse(path: &Path, ctx: &Context<'_>) -> Result<Parsed, FileError> {
         }
     }
     Ok(out.finish())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::formats::testing;
+
+    #[test]
+    fn a_file_past_the_size_bound_is_refused_by_its_size_not_its_rows() {
+        let mut one_line = b"date,time,systolic,diastolic,notes\n2023-07-06,07:00,120,80,".to_vec();
+        one_line.resize(usize::try_from(MAX_BYTES).unwrap_or(usize::MAX) + 10, b'x');
+        let (_dir, path) = testing::file("vitalog.csv", &one_line);
+        let ctx = testing::context(chrono_tz::UTC, None);
+        assert_eq!(parse(&path, &ctx), Err(FileError::new(MSG_TOO_LARGE)));
+    }
 }

@@ -21,9 +21,11 @@
 //!   weight yet and the two comments fit the notes' limit; otherwise it is a reading of its
 //!   own. The join is a map from (date, time) to the reading: linear in the file.
 //! - Zip bombs: the declared sizes are never trusted. Each entry is read through a guard
-//!   that counts what it unpacks and refuses the file beyond 512 MiB or beyond 200 times the
+//!   that counts what it unpacks and refuses the file beyond 64 MiB or beyond 50 times the
 //!   entry's compressed size (at least 1 MiB is always allowed: a small, very repetitive
-//!   CSV is no bomb). Real exports are a few MB and compress about 5 to 10 times.
+//!   CSV is no bomb). Real exports are a few MB (100,000 readings: ~6 MB) and compress about
+//!   5 to 10 times. The bounds are also the reading work one upload may ask for: at 512 MiB
+//!   a zip of junk rows held an import thread for a minute (issue 33).
 
 use std::collections::HashMap;
 use std::fs::File;
@@ -53,8 +55,8 @@ struct Bounds {
 
 impl Bounds {
     const EXPORT: Bounds = Bounds {
-        entry: 512 << 20,
-        ratio: 200,
+        entry: 64 << 20,
+        ratio: 50,
         floor: 1 << 20,
     };
 }
@@ -259,7 +261,7 @@ fn read_csv<R: Read>(
         let Some((day, time)) = date_time(raw) else {
             let message = text::unreadable("date", raw, "2023-07-06 10:43:12");
             if first_unreadable.is_none() {
-                first_unreadable = Some((location.clone(), raw.to_owned()));
+                first_unreadable = Some((location.clone(), super::excerpt(raw)));
             }
             out.skip(location, SkipReason::UnreadableDate, message);
             continue;
@@ -487,6 +489,13 @@ pub(crate) mod tests {
         let err = read("bp.csv", omron.as_bytes()).unwrap_err();
         assert!(err.0.starts_with("This is not a Withings"), "{err}");
         assert!(err.0.contains("line 2 has \"Jul 6 2023\""), "{err}");
+        // The cell is quoted as an excerpt, not as the megabyte an attacker wrote there.
+        let junk = format!(
+            "Date,\"Heart rate\",Systolic,Diastolic,Comments\n\"{}\",64,122,79,\n",
+            "9".repeat(100_000)
+        );
+        let err = read("bp.csv", junk.as_bytes()).unwrap_err();
+        assert!(err.0.len() < 300, "{} bytes", err.0.len());
         // One bad date among good ones is a skipped row, as before.
         let mixed = format!("{BP}\"Jul 6 2023\",70,120,80,\n");
         assert_eq!(
@@ -626,7 +635,7 @@ pub(crate) mod tests {
 
     #[test]
     fn zip_bombs_are_refused_without_unpacking_them() {
-        // 16 MiB of empty rows pack to ~16 KiB: 1,000 times, over the 200 times allowed.
+        // 16 MiB of empty rows pack to ~16 KiB: 1,000 times, over the 50 times allowed.
         // (Rows, not blank lines: megabytes of those are refused as no CSV, before this.)
         let mut bomb = b"Date,\"Weight (kg)\",Comments\n".to_vec();
         while bomb.len() < 16 << 20 {
@@ -637,7 +646,7 @@ pub(crate) mod tests {
         let err = read("bomb.zip", &zip).unwrap_err();
         assert_eq!(
             err.0,
-            "This zip is refused: its weight.csv unpacks to more than 200 times its compressed \
+            "This zip is refused: its weight.csv unpacks to more than 50 times its compressed \
              size, which no Withings Health Mate export does (it may be a zip bomb)."
         );
         // The absolute bound, made small here so the test stays fast.

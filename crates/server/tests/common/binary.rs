@@ -6,7 +6,10 @@ use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 use reqwest::{Client, StatusCode};
+use serde_json::{Value, json};
 use testkit::smtp::SmtpSink;
+
+use super::{MAIL_WAIT, PASSWORD, client};
 
 pub fn repo_root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
@@ -69,4 +72,52 @@ pub async fn start_with(data: &Path, port: u16, smtp: &SmtpSink, env: &[(&str, &
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
     Binary { child, base }
+}
+
+/// Registers, verifies by the emailed link, logs in and subscribes (test mode).
+pub async fn ready_user(base: &str, smtp: &SmtpSink) -> Client {
+    let c = client();
+    let post = |path: &str, body: Value| c.post(format!("{base}{path}")).json(&body).send();
+    let res = post(
+        "/api/register",
+        json!({"username": "ann", "email": "ann@example.com", "password": PASSWORD,
+               "firstName": "", "lastName": "", "redirect": "/"}),
+    )
+    .await
+    .expect("register");
+    assert_eq!(res.status(), StatusCode::CREATED);
+    let mail = smtp
+        .wait_for(
+            "ann@example.com",
+            |m| m.subject().contains("Verify"),
+            MAIL_WAIT,
+        )
+        .await;
+    let prefix = format!("{base}/verify-email/");
+    let token = mail.link(&prefix).expect("link")[prefix.len()..].to_owned();
+    let res = post("/api/verify-email", json!({ "token": token }))
+        .await
+        .expect("verify");
+    assert_eq!(res.status(), StatusCode::OK);
+    let res = post(
+        "/api/login",
+        json!({"username": "ann", "password": PASSWORD, "redirect": "/"}),
+    )
+    .await
+    .expect("login");
+    assert_eq!(res.status(), StatusCode::OK);
+    let order: Value = post("/api/subscription/orders", json!({}))
+        .await
+        .expect("order")
+        .json()
+        .await
+        .expect("json");
+    let res = post(
+        "/api/subscription/activate",
+        json!({"paymentMethod": "paypal", "amount": "5.00", "transactionId": order["id"], "paymentDetails": {}}),
+    )
+    .await
+    .expect("activate");
+    assert_eq!(res.status(), StatusCode::OK);
+    c
 }

@@ -197,11 +197,11 @@ pub(super) fn location(element: &str, line: u64, kind: &str) -> String {
 }
 
 pub(super) fn unreadable_date(raw: &str) -> String {
-    let raw: String = raw.chars().take(40).collect();
+    let raw = crate::formats::excerpt(raw);
     format!("The date \"{raw}\" cannot be read (expected e.g. 2023-07-06 10:43:12 -0700).")
 }
 
 pub(super) fn unknown_unit(what: &str, unit: &str, expected: &str) -> String {
-    let unit: String = unit.chars().take(40).collect();
+    let unit = crate::formats::excerpt(unit);
     format!("A {what} in \"{unit}\" cannot be read (expected {expected}).")
 }

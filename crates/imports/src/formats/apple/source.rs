@@ -106,6 +106,10 @@ impl Source {
         let is_zip = file.read_exact(&mut magic).is_ok()
             && matches!(&magic, b"PK\x03\x04" | b"PK\x05\x06" | b"PK\x07\x08");
         file.seek(SeekFrom::Start(0)).map_err(unreadable)?;
+        // The XML reader would stop at the first NUL as "malformed": say the encoding.
+        if crate::formats::detect::is_utf16(&magic) {
+            return Err(FileError::new(MSG_XML_NOT_UTF8));
+        }
         if !is_zip {
             return Ok(Source::Xml {
                 file,

@@ -63,7 +63,7 @@ fn a_zip_without_export_xml() {
 
 #[test]
 fn a_zip_bomb_is_refused_by_the_bytes_it_expands_to() {
-    // 8 MB of spaces deflate ~1000 times: past 100 times the compressed size.
+    // 8 MB of spaces deflate ~1000 times: past 50 times the compressed size.
     let xml = format!("{HEAD}{}</HealthData>", " ".repeat(8 << 20));
     let bytes = zip_of(&[("apple_health_export/export.xml", xml.as_bytes())]);
     assert!(bytes.len() < 100_000, "{}", bytes.len());
@@ -223,6 +223,19 @@ fn empty_not_utf8_and_other_xml_files() {
     .replace("Ann&apos;s", "Ren\u{e9}e's");
     let latin1: Vec<u8> = latin1.chars().map(|c| c as u32 as u8).collect();
     let (_dir, path) = file("export.xml", &latin1);
+    assert_eq!(
+        parse(&path, &context(New_York, None)),
+        Err(FileError::new(MSG_XML_NOT_UTF8))
+    );
+    let utf16: Vec<u8> = [0xFF, 0xFE]
+        .into_iter()
+        .chain(
+            "<?xml version=\"1.0\"?>\n<HealthData/>\n"
+                .encode_utf16()
+                .flat_map(u16::to_le_bytes),
+        )
+        .collect();
+    let (_dir16, path) = file("export.xml", &utf16);
     assert_eq!(
         parse(&path, &context(New_York, None)),
         Err(FileError::new(MSG_XML_NOT_UTF8))
