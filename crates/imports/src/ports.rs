@@ -38,3 +38,29 @@ pub trait ImportStore: Send + Sync {
         keep: usize,
     ) -> anyhow::Result<()>;
 }
+
+/// Each account's import turn, held in the database so servers sharing it agree: one
+/// import (upload, reading or storing) per account at a time, whichever server it is on.
+/// A turn is a lease: its holder extends it while working, and a server that died gives
+/// it up by letting it expire. Times are the database's clock.
+#[cfg_attr(any(test, feature = "mocks"), mockall::automock)]
+#[async_trait::async_trait]
+pub trait ImportTurns: Send + Sync {
+    /// Takes `user`'s turn for `holder` for `lease`, unless another holder's lease is
+    /// unexpired; `true` when taken.
+    async fn take(
+        &self,
+        user: UserId,
+        holder: &str,
+        lease: std::time::Duration,
+    ) -> anyhow::Result<bool>;
+    /// Extends `holder`'s lease to `lease` from now; `false` when it is no longer theirs.
+    async fn extend(
+        &self,
+        user: UserId,
+        holder: &str,
+        lease: std::time::Duration,
+    ) -> anyhow::Result<bool>;
+    /// Gives `holder`'s turn back (nothing when it is not theirs).
+    async fn give_back(&self, user: UserId, holder: &str) -> anyhow::Result<()>;
+}

@@ -29,16 +29,19 @@ pub struct BoundedPool {
     on_thread_start: ThreadStart,
     /// Jobs running or waiting; at most `threads + queue`.
     admitted: Arc<AtomicUsize>,
+    /// Told each time a place is given back, for callers waiting in turn.
+    freed: Arc<tokio::sync::Notify>,
     /// Started on first use, so building a service costs no threads.
     jobs: OnceLock<Option<Sender<Job>>>,
 }
 
 /// One admitted job's place; given back when the job ends, however it ends.
-struct Place(Arc<AtomicUsize>);
+struct Place(Arc<AtomicUsize>, Arc<tokio::sync::Notify>);
 
 impl Drop for Place {
     fn drop(&mut self) {
         self.0.fetch_sub(1, Ordering::AcqRel);
+        self.1.notify_one();
     }
 }
 
@@ -58,6 +61,7 @@ impl BoundedPool {
             queue,
             on_thread_start: Arc::new(on_thread_start),
             admitted: Arc::default(),
+            freed: Arc::default(),
             jobs: OnceLock::new(),
         }
     }
@@ -108,13 +112,49 @@ impl BoundedPool {
             .get_or_init(|| self.start())
             .as_ref()
             .ok_or(PoolError::Failed(self.name))?;
+        let place = self.admit().ok_or(PoolError::Busy(self.name))?;
+        self.dispatch(jobs, place, work).await
+    }
+
+    /// As [`Self::run`], but waits for a place (first come, first served) instead of
+    /// being refused: for work already admitted and bounded by its caller (an import holds
+    /// an import turn), which must not fail as "busy" once its answer has begun.
+    pub async fn run_in_turn<T: Send + 'static>(
+        &self,
+        work: impl FnOnce() -> T + Send + 'static,
+    ) -> Result<T, PoolError> {
+        let jobs = self
+            .jobs
+            .get_or_init(|| self.start())
+            .as_ref()
+            .ok_or(PoolError::Failed(self.name))?;
+        loop {
+            // Registered before trying, so a place given back in between is not missed.
+            let mut freed = std::pin::pin!(self.freed.notified());
+            freed.as_mut().enable();
+            if let Some(place) = self.admit() {
+                return self.dispatch(jobs, place, work).await;
+            }
+            freed.await;
+        }
+    }
+
+    fn admit(&self) -> Option<Place> {
         let capacity = self.threads + self.queue;
         self.admitted
             .fetch_update(Ordering::AcqRel, Ordering::Acquire, |n| {
                 (n < capacity).then_some(n + 1)
             })
-            .map_err(|_| PoolError::Busy(self.name))?;
-        let place = Place(self.admitted.clone());
+            .ok()?;
+        Some(Place(self.admitted.clone(), self.freed.clone()))
+    }
+
+    async fn dispatch<T: Send + 'static>(
+        &self,
+        jobs: &Sender<Job>,
+        place: Place,
+        work: impl FnOnce() -> T + Send + 'static,
+    ) -> Result<T, PoolError> {
         let (tx, rx) = tokio::sync::oneshot::channel();
         let job: Job = Box::new(move || {
             let out = work();
@@ -136,6 +176,34 @@ fn tracing_free_log(name: &str, e: &std::io::Error) {
 mod tests {
     use super::*;
     use std::sync::mpsc::channel;
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn jobs_in_turn_wait_for_a_place_instead_of_being_refused() {
+        // One thread, no queue: while it works, a second job is refused by `run`, but
+        // waits with `run_in_turn` (polled once: pending, not refused), then runs.
+        let pool = Arc::new(BoundedPool::new("test", 1, 0, || {}));
+        let (release, held) = std::sync::mpsc::channel::<()>();
+        let first = {
+            let pool = pool.clone();
+            tokio::spawn(async move { pool.run(move || held.recv().is_ok()).await })
+        };
+        while pool.admitted.load(Ordering::Acquire) == 0 {
+            tokio::task::yield_now().await;
+        }
+        assert_eq!(pool.run(|| ()).await, Err(PoolError::Busy("test")));
+        let mut waiting: Vec<_> = (0..3)
+            .map(|i| Box::pin(pool.run_in_turn(move || i)))
+            .collect();
+        for w in &mut waiting {
+            let polled_once = tokio::time::timeout(std::time::Duration::ZERO, w.as_mut()).await;
+            assert!(polled_once.is_err(), "waits while the thread works");
+        }
+        release.send(()).expect("release");
+        assert_eq!(first.await.expect("join"), Ok(true));
+        for (i, w) in waiting.into_iter().enumerate() {
+            assert_eq!(w.await, Ok(i));
+        }
+    }
 
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
     async fn runs_jobs_and_refuses_beyond_threads_plus_queue() {

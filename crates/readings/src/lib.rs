@@ -5,6 +5,7 @@ pub mod category;
 pub mod home_week;
 pub mod model;
 pub mod ports;
+pub mod quota;
 pub mod rules;
 pub mod search;
 pub mod service;

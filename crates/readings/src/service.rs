@@ -74,8 +74,20 @@ pub enum ReadingError {
         message: String,
         errors: FieldErrors,
     },
+    /// The record would pass a bound of [`crate::quota`]: nothing was stored.
     #[error(transparent)]
-    Unexpected(#[from] anyhow::Error),
+    Full(crate::quota::Full),
+    #[error(transparent)]
+    Unexpected(anyhow::Error),
+}
+
+impl From<anyhow::Error> for ReadingError {
+    fn from(e: anyhow::Error) -> Self {
+        match crate::quota::Full::of(&e) {
+            Some(full) => ReadingError::Full(full),
+            None => ReadingError::Unexpected(e),
+        }
+    }
 }
 
 impl ReadingError {

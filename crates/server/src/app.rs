@@ -168,7 +168,8 @@ impl Application {
                 0 => 4 * import_threads,
                 n => n,
             },
-        );
+        )
+        .with_turns(Arc::new(store::ImportTurnStore::new(db.clone())));
 
         let medications = crate::medication_wiring::medication_service(
             &db,

@@ -151,7 +151,8 @@ impl Db {
                     copy_table!(from, to, report, share_emails, [
                         id: i64, user_id: Option<i64>, recipient: String, sent_at: NaiveDateTime,
                     ]);
-                    // Drafts are previews waiting an hour at most: not worth moving.
+                    // Drafts are previews waiting an hour at most, import turns leases of
+                    // imports under way: not worth moving.
                     copy_table!(from, to, report, reading_keys, [
                         user_id: i64, key: String, fingerprint: String, reading_id: Option<i64>,
                         created_at: NaiveDateTime,

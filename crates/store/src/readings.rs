@@ -8,6 +8,7 @@ use diesel::sql_types::{Bool, Double, Nullable};
 use kernel::{UserId, date};
 use readings::model::*;
 use readings::ports::ReadingRepository;
+use readings::quota;
 use readings::search::{Convert, Search, ShownAs};
 use readings::session::{Period, Session};
 use readings::transfer::KnownReadings;
@@ -272,6 +273,40 @@ fn value_columns(v: &ReadingValues) -> ValueColumns<'_> {
     )
 }
 
+/// The readings and bytes of notes `user` holds, as the triggers keep them.
+fn usage(conn: &mut AnyConnection, user: UserId) -> QueryResult<(i64, i64)> {
+    use crate::schema::reading_revisions as rr;
+    Ok(rr::table
+        .find(user.0)
+        .select((rr::readings, rr::notes_bytes))
+        .first(conn)
+        .optional()?
+        .unwrap_or((0, 0)))
+}
+
+/// Fails with [`quota::Full`] when `user` now holds more than an account may, which rolls
+/// back the write transaction it is called in (after the write: the triggers have counted
+/// it, under the account row's lock on PostgreSQL, so racing writes cannot both pass).
+fn within_quota(conn: &mut AnyConnection, user: UserId) -> anyhow::Result<()> {
+    let (readings, notes) = usage(conn, user)?;
+    match quota::Full::passed(readings, notes) {
+        Some(full) => Err(full.into()),
+        None => Ok(()),
+    }
+}
+
+/// Inserts one reading of `user` within the account's bounds; returns its id.
+fn insert_checked(
+    conn: &mut AnyConnection,
+    user: UserId,
+    v: &ReadingValues,
+    now: NaiveDateTime,
+) -> anyhow::Result<i64> {
+    let id = insert_row(conn, user, v, now)?;
+    within_quota(conn, user)?;
+    Ok(id)
+}
+
 /// Inserts one reading of `user`; returns its id.
 fn insert_row(
     conn: &mut AnyConnection,
@@ -412,6 +447,20 @@ impl ReadingRepository for ReadingStore {
                     .into_iter()
                     .filter(|v| known.add_if_new(v))
                     .collect();
+                // Refused before writing, so a file past the bounds does not hold the
+                // writer for seconds only to be rolled back; checked again after.
+                let (held, notes) = usage(conn, user)?;
+                let more = i64::try_from(fresh.len())?;
+                let more_notes: usize = fresh
+                    .iter()
+                    .filter_map(|v| v.notes.as_ref())
+                    .map(String::len)
+                    .sum();
+                if let Some(full) =
+                    quota::Full::passed(held + more, notes + i64::try_from(more_notes)?)
+                {
+                    return Err(full.into());
+                }
                 // Many rows per statement: an import of 100,000 readings holds the write
                 // transaction (on SQLite, everyone's writes) for a fraction of the time
                 // one statement per row took.
@@ -434,6 +483,7 @@ impl ReadingRepository for ReadingStore {
                         AnyConnection::Postgresql(c) => insert.execute(c)?,
                     };
                 }
+                within_quota(conn, user)?;
                 Ok(fresh.len())
             })
             .await
@@ -443,7 +493,7 @@ impl ReadingRepository for ReadingStore {
         let row = self
             .db
             .write(move |conn| -> anyhow::Result<Row> {
-                let id = insert_row(conn, user, &v, Utc::now().naive_utc())?;
+                let id = insert_checked(conn, user, &v, Utc::now().naive_utc())?;
                 fetch(conn, user.0, id)?.ok_or_else(|| anyhow::anyhow!("inserted reading vanished"))
             })
             .await?;
@@ -482,7 +532,7 @@ impl ReadingRepository for ReadingStore {
                     return Ok(Keyed::Refused(Once::NotAllowed));
                 }
                 let now = Utc::now().naive_utc();
-                let id = insert_row(conn, user, &values, now)?;
+                let id = insert_checked(conn, user, &values, now)?;
                 reading_keys::remember(conn, user, key.as_str(), &fingerprint, id, now)?;
                 fetch_one(conn, user.0, id)?
                     .map(Keyed::Created)
@@ -506,7 +556,7 @@ impl ReadingRepository for ReadingStore {
         let loaded = self
             .db
             .write(move |conn| -> anyhow::Result<Option<Loaded>> {
-                let id = insert_row(conn, user, &v, Utc::now().naive_utc())?;
+                let id = insert_checked(conn, user, &v, Utc::now().naive_utc())?;
                 bp_sessions::insert(conn, id, &session)?;
                 Ok(fetch_one(conn, user.0, id)?)
             })
@@ -549,6 +599,7 @@ impl ReadingRepository for ReadingStore {
                 if n == 0 {
                     return Ok(None);
                 }
+                within_quota(conn, user)?;
                 Ok(fetch_one(conn, user.0, id)?)
             })
             .await?;

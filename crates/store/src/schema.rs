@@ -155,6 +155,8 @@ diesel::table! {
     reading_revisions (user_id) {
         user_id -> BigInt,
         revision -> BigInt,
+        readings -> BigInt,
+        notes_bytes -> BigInt,
     }
 }
 

@@ -6,8 +6,8 @@
 
 use chrono::{DateTime, Duration, Utc};
 use identity::ports::UserRepository;
-use imports::ports::ImportStore;
-use store::{Db, DbOptions, ImportStoreDb, UserStore};
+use imports::ports::{ImportStore, ImportTurns};
+use store::{Db, DbOptions, ImportStoreDb, ImportTurnStore, UserStore};
 use testkit::{Backend, TestDb, on_both_backends};
 
 mod fixtures;
@@ -148,7 +148,59 @@ async fn mappings_are_remembered_per_header_and_the_newest_kept(b: Backend) {
     );
 }
 
+/// An account's import turn is one lease, whichever store (server) asks: taken by one
+/// holder, refused to another until given back or expired; other accounts are free.
+async fn an_accounts_import_turn_is_one_lease_across_servers(b: Backend) {
+    let c = ctx(b);
+    let ann = user(&c.users, "ann").await;
+    let bob = user(&c.users, "bob").await;
+    let (one, other) = (
+        ImportTurnStore::new(c.db.clone()),
+        ImportTurnStore::new(c.db.clone()),
+    );
+    let minute = std::time::Duration::from_secs(60);
+    assert!(one.take(ann, "a", minute).await.expect("take"));
+    assert!(!other.take(ann, "b", minute).await.expect("take"), "held");
+    assert!(
+        !other.extend(ann, "b", minute).await.expect("extend"),
+        "not b's"
+    );
+    assert!(one.extend(ann, "a", minute).await.expect("extend"));
+    assert!(
+        other.take(bob, "b", minute).await.expect("take"),
+        "bob's own"
+    );
+    // Only its holder gives it back.
+    other.give_back(ann, "b").await.expect("give back");
+    assert!(
+        !other.take(ann, "b", minute).await.expect("take"),
+        "still a's"
+    );
+    one.give_back(ann, "a").await.expect("give back");
+    assert!(
+        other.take(ann, "b", minute).await.expect("take"),
+        "free again"
+    );
+    // An expired lease (a server that died) is taken over.
+    assert!(one.take(bob, "c", std::time::Duration::ZERO).await.is_ok());
+    other.give_back(bob, "b").await.expect("give back");
+    assert!(
+        one.take(bob, "c", std::time::Duration::ZERO)
+            .await
+            .expect("take")
+    );
+    assert!(
+        other.take(bob, "d", minute).await.expect("take"),
+        "c's lease expired"
+    );
+    assert!(
+        !one.extend(bob, "c", minute).await.expect("extend"),
+        "c lost it"
+    );
+}
+
 on_both_backends!(
     drafts_are_the_owners_one_at_a_time_and_expire,
     mappings_are_remembered_per_header_and_the_newest_kept,
+    an_accounts_import_turn_is_one_lease_across_servers,
 );

@@ -46,6 +46,8 @@ pub struct RateSettings {
     /// PDFs of one shared link, from all addresses: each is drawn in the owner's one
     /// report slot, so whoever holds a link must not keep it busy.
     pub shared_pdf_per_link: Rate,
+    /// Imports one account stores (commits), whatever their size (issue 33).
+    pub imports_per_account: Rate,
     /// Scales every count (tests and load tests raise it; 0.5 halves every limit).
     pub multiplier: f64,
 }
@@ -65,6 +67,7 @@ impl Default for RateSettings {
             share_code_per_link: Rate::new(10, hour),
             shared_view_per_ip: Rate::new(120, min),
             shared_pdf_per_link: Rate::new(10, hour),
+            imports_per_account: Rate::new(20, 24 * hour),
             multiplier: 1.0,
         }
     }
@@ -163,6 +166,7 @@ pub struct RateLimits {
     pub share_code_per_link: Limiter,
     pub shared_view_per_ip: Limiter,
     pub shared_pdf_per_link: Limiter,
+    pub imports_per_account: Limiter,
 }
 
 impl RateLimits {
@@ -192,6 +196,7 @@ impl RateLimits {
             share_code_per_link: limiter("share_code_per_link", s.share_code_per_link),
             shared_view_per_ip: limiter("shared_view_per_ip", s.shared_view_per_ip),
             shared_pdf_per_link: limiter("shared_pdf_per_link", s.shared_pdf_per_link),
+            imports_per_account: limiter("imports_per_account", s.imports_per_account),
         }
     }
 }

@@ -8,7 +8,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use chrono::NaiveDate;
-use kernel::gate::{Refusal, Turn, UserGate};
+use kernel::gate::{Refusal, UserGate};
 use kernel::pool::{BoundedPool, PoolError};
 use kernel::{Clock, UserId};
 use readings::model::{ReadingQuery, ReadingValues};
@@ -20,11 +20,13 @@ use crate::formats::{
     self, Candidate, Context, FileError, Format, Mapping, Parsed, Progress, SkipReason, Skipped,
     TimeBasis,
 };
-use crate::ports::ImportStore;
+use crate::ports::{ImportStore, ImportTurns};
 
 mod draft;
+mod turn;
 
 pub use draft::Draft;
+pub use turn::{ImportTurn, LEASE};
 
 pub const MSG_SUBSCRIPTION_REQUIRED: &str = "Subscription Required";
 pub const MSG_IMPORT_RUNNING: &str =
@@ -51,8 +53,20 @@ pub enum ImportError {
     /// The file cannot be read as the format: nothing stored.
     #[error("{0}")]
     File(String),
+    /// Storing would take the record past a bound of `readings::quota`: nothing stored.
     #[error(transparent)]
-    Unexpected(#[from] anyhow::Error),
+    Full(readings::quota::Full),
+    #[error(transparent)]
+    Unexpected(anyhow::Error),
+}
+
+impl From<anyhow::Error> for ImportError {
+    fn from(e: anyhow::Error) -> Self {
+        match readings::quota::Full::of(&e) {
+            Some(full) => ImportError::Full(full),
+            None => ImportError::Unexpected(e),
+        }
+    }
 }
 
 impl From<FileError> for ImportError {
@@ -137,10 +151,17 @@ pub struct ImportService {
     allowed: Arc<dyn RecordingAllowed>,
     store: Arc<dyn ImportStore>,
     clock: Arc<dyn Clock>,
-    /// Parsing, comparing and serialising: CPU work kept off the async workers.
+    /// Parsing, comparing and serialising: CPU work kept off the async workers. An import
+    /// admitted by `gate` waits its turn for a thread, first come first served (one import
+    /// per account, so no account jumps the queue), and is never refused there: "busy" is
+    /// answered at admission, as a real `429`, before the upload and its `200` begin.
     pool: Arc<BoundedPool>,
-    /// Imports under way (upload, reading, storing): one per user, a bounded number in all.
+    /// Imports under way on this server (upload, reading, storing): one per user, a
+    /// bounded number in all.
     gate: Arc<UserGate>,
+    /// Where each account's one turn is held across servers (the database); `None`: this
+    /// server's gate alone.
+    turns: Option<Arc<dyn ImportTurns>>,
 }
 
 impl ImportService {
@@ -159,7 +180,15 @@ impl ImportService {
             clock,
             pool,
             gate: UserGate::new(in_flight),
+            turns: None,
         }
+    }
+
+    /// Keeps each account's turn in `turns`, so servers sharing it give an account one
+    /// import at a time between them.
+    pub fn with_turns(mut self, turns: Arc<dyn ImportTurns>) -> Self {
+        self.turns = Some(turns);
+        self
     }
 
     async fn require_subscription(&self, user: UserId) -> Result<(), ImportError> {
@@ -195,16 +224,25 @@ impl ImportService {
 
     /// The user's turn for an import, taken before the upload is read: one import per
     /// user and a bounded number in all, and only for subscribers.
-    pub async fn begin(&self, user: UserId) -> Result<Turn, ImportError> {
+    pub async fn begin(&self, user: UserId) -> Result<ImportTurn, ImportError> {
         self.require_subscription(user).await?;
-        self.turn(user)
+        self.turn(user).await
     }
 
-    fn turn(&self, user: UserId) -> Result<Turn, ImportError> {
-        self.gate.admit(user).map_err(|r| match r {
+    async fn turn(&self, user: UserId) -> Result<ImportTurn, ImportError> {
+        let local = self.gate.admit(user).map_err(|r| match r {
             Refusal::UserBusy => ImportError::Busy(MSG_IMPORT_RUNNING),
             Refusal::Full => ImportError::Busy(MSG_IMPORTS_BUSY),
-        })
+        })?;
+        let lease = match &self.turns {
+            Some(turns) => Some(
+                turn::Lease::take(turns, user)
+                    .await?
+                    .ok_or(ImportError::Busy(MSG_IMPORT_RUNNING))?,
+            ),
+            None => None,
+        };
+        Ok(ImportTurn::new(local, lease))
     }
 
     /// Reads the uploaded file in the user's `turn` and keeps its new readings as a draft.
@@ -212,11 +250,21 @@ impl ImportService {
     pub async fn read(
         &self,
         user: UserId,
-        turn: Turn,
+        turn: ImportTurn,
         upload: Upload,
         progress: Arc<dyn Progress + Send + Sync>,
     ) -> Result<Preview, ImportError> {
-        let _turn = turn;
+        let out = self.read_in_turn(user, upload, progress).await;
+        turn.release().await;
+        out
+    }
+
+    async fn read_in_turn(
+        &self,
+        user: UserId,
+        upload: Upload,
+        progress: Arc<dyn Progress + Send + Sync>,
+    ) -> Result<Preview, ImportError> {
         if upload.format == Some(Format::Spreadsheet) && upload.mapping.is_none() {
             return Err(ImportError::File(MSG_MAPPING_REQUIRED.to_owned()));
         }
@@ -224,7 +272,7 @@ impl ImportService {
         let job = upload.clone();
         let (parsed, header) = self
             .pool
-            .run(move || -> Result<(Parsed, Option<String>), FileError> {
+            .run_in_turn(move || -> Result<(Parsed, Option<String>), FileError> {
                 let format = match job.format {
                     Some(f) => f,
                     None => detect::resolve(&job.path, &job.file_name)?,
@@ -271,7 +319,7 @@ impl ImportService {
         let (id_for_job, file_name, zone) = (id.clone(), upload.file_name.clone(), upload.zone);
         let (preview, payload) = self
             .pool
-            .run(move || classify(parsed, existing, id_for_job, file_name, zone))
+            .run_in_turn(move || classify(parsed, existing, id_for_job, file_name, zone))
             .await
             .map_err(pool_error)??;
         let now = self.clock.now();
@@ -292,7 +340,13 @@ impl ImportService {
     /// the draft.
     pub async fn commit(&self, user: UserId, id: &str) -> Result<CommitSummary, ImportError> {
         self.require_subscription(user).await?;
-        let _turn = self.turn(user)?;
+        let turn = self.turn(user).await?;
+        let out = self.commit_in_turn(user, id).await;
+        turn.release().await;
+        out
+    }
+
+    async fn commit_in_turn(&self, user: UserId, id: &str) -> Result<CommitSummary, ImportError> {
         let not_before =
             self.clock.now() - chrono::Duration::from_std(DRAFT_LIFETIME).unwrap_or_default();
         let payload = self
@@ -302,7 +356,7 @@ impl ImportService {
             .ok_or(ImportError::NotFound)?;
         let draft = self
             .pool
-            .run(move || Draft::decode(&payload))
+            .run_in_turn(move || Draft::decode(&payload))
             .await
             .map_err(pool_error)??;
         let candidates = draft.readings.len();

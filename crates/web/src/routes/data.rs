@@ -355,7 +355,8 @@ pub async fn import_preview(
 #[utoipa::path(tag = "data", request_body = ImportRequest, responses(
     (status = 200, body = ImportResultDto), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody),
     (status = 403, body = ErrorBody),
-    (status = 429, body = ErrorBody, description = "Another import is under way, or imports are busy: Retry-After"),
+    (status = 409, body = ErrorBody, description = "The record would pass its bounds (200,000 readings, 32 MB of notes)"),
+    (status = 429, body = ErrorBody, description = "Another import is under way, imports are busy, or the day's imports are stored: Retry-After"),
 ))]
 #[post("/import")]
 pub async fn import(
@@ -363,6 +364,7 @@ pub async fn import(
     body: web::Json<ImportRequest>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
+    crate::routes::imports::count_import(&state, user.id).await?;
     let s = state
         .readings
         .import(user.id, body.into_inner().csv)

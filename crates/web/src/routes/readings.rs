@@ -383,6 +383,7 @@ pub async fn get_one(
     (status = 201, body = ReadingDto, headers(("Idempotent-Replayed" = String, description = "true when an earlier send with this key stored the reading"))),
     (status = 400, body = ErrorBody),
     (status = 401, body = ErrorBody), (status = 403, body = ErrorBody, description = "Subscription Required"),
+    (status = 409, body = ErrorBody, description = "The record would pass its bounds (200,000 readings, 32 MB of notes)"),
     (status = 410, body = ErrorBody, description = "The key's reading was stored and has since been deleted"),
     (status = 422, body = ErrorBody, description = "The key was used for a different reading"),
 ))]
@@ -419,6 +420,7 @@ pub const REPLAYED: &str = "Idempotent-Replayed";
 #[utoipa::path(tag = "readings", params(("id" = i64, Path)), request_body = ReadingRequest, responses(
     (status = 200, body = ReadingDto), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody),
     (status = 403, body = ErrorBody, description = "Subscription Required"), (status = 404, body = ErrorBody),
+    (status = 409, body = ErrorBody, description = "The record would pass its bounds (200,000 readings, 32 MB of notes)"),
 ))]
 #[patch("/api/readings/{id}")]
 pub async fn update(

@@ -25,6 +25,7 @@ impl From<ImportError> for ApiError {
                 errors.add("file", message);
                 ApiError::invalid(errors)
             }
+            ImportError::Full(full) => ApiError::new(StatusCode::CONFLICT, full.to_string()),
             ImportError::Unexpected(e) => ApiError::internal(&e),
         }
     }

@@ -21,12 +21,14 @@ use crate::state::AppState;
 
 pub mod dto;
 mod errors;
-mod upload;
+pub mod upload;
 
 use dto::*;
 
 /// How often a reading in progress is reported.
 const PROGRESS_EVERY: Duration = Duration::from_millis(250);
+pub const MSG_IMPORTS_PER_DAY: &str = "You have stored as many imports today as Vitalog takes \
+     from one account in a day. Please try again tomorrow; your preview stays for an hour.";
 pub const MSG_FORMAT: &str =
     "Format must be auto, vitalog, omron, withings, apple-health or spreadsheet.";
 
@@ -126,6 +128,22 @@ pub async fn read(
         .insert_header((header::CONTENT_ENCODING, "identity"))
         .insert_header(("X-Accel-Buffering", "no"))
         .streaming(events(watch, rx)))
+}
+
+/// Counts one import stored by `user` (a commit, or a CSV imported in one step): past
+/// `VITALOG_RATE_IMPORTS_PER_ACCOUNT`, `429` with Retry-After and nothing stored.
+pub(crate) async fn count_import(state: &AppState, user: kernel::UserId) -> Result<(), ApiError> {
+    state
+        .limits
+        .imports_per_account
+        .check(&user.0.to_string())
+        .await
+        .map_err(|mut e| {
+            if e.status == StatusCode::TOO_MANY_REQUESTS {
+                e.body.message = MSG_IMPORTS_PER_DAY.to_owned();
+            }
+            e
+        })
 }
 
 /// Where a reading is, and whether whoever asked for it has gone.
@@ -237,7 +255,8 @@ fn events(
     (status = 200, body = ImportResultDto), (status = 401, body = ErrorBody),
     (status = 403, body = ErrorBody, description = "Subscription Required"),
     (status = 404, body = ErrorBody),
-    (status = 429, body = ErrorBody, description = "Another import is under way: Retry-After"),
+    (status = 409, body = ErrorBody, description = "The record would pass its bounds (200,000 readings, 32 MB of notes)"),
+    (status = 429, body = ErrorBody, description = "Another import is under way, or the day's imports are stored: Retry-After"),
 ))]
 #[post("/imports/{id}/commit")]
 pub async fn commit(
@@ -245,6 +264,7 @@ pub async fn commit(
     id: web::Path<String>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
+    count_import(&state, user.id).await?;
     let s = state.imports.commit(user.id, &id.into_inner()).await?;
     Ok(HttpResponse::Ok().json(ImportResultDto::of(s.imported, s.duplicates, s.invalid)))
 }

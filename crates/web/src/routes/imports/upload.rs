@@ -11,13 +11,17 @@ use tokio::io::AsyncWriteExt;
 
 use crate::error::{ApiError, MSG_BAD_BODY};
 
-/// Longest wait for the next part of the body.
-const IDLE: Duration = Duration::from_secs(60);
+/// The upload's pace is checked over windows of this length...
+pub const WINDOW: Duration = Duration::from_secs(10);
+/// ...each of which must bring this much (~51 kbit/s, a poor mobile connection), unless
+/// the file ends in it: an upload trickling a byte at a time held an import slot for the
+/// whole deadline (issue 33).
+pub const MIN_PER_WINDOW: u64 = 64 * 1024;
 /// Longest upload in all: 500 MiB at ~2 Mbit/s.
 const DEADLINE: Duration = Duration::from_secs(45 * 60);
 
-pub const MSG_STALLED: &str =
-    "The upload stopped arriving. Check your connection and choose the file again.";
+pub const MSG_STALLED: &str = "The upload stopped arriving, or came too slowly to finish. \
+     Check your connection and choose the file again.";
 
 fn too_large(limit: u64) -> ApiError {
     ApiError::new(
@@ -62,17 +66,31 @@ pub async fn receive(
     .map_err(|e| ApiError::internal(&anyhow::anyhow!("{e}")))?
     .map_err(io_error)?;
     let mut file = tokio::fs::File::from_std(tmp.reopen().map_err(io_error)?);
+    let stalled = || ApiError::new(StatusCode::REQUEST_TIMEOUT, MSG_STALLED);
     let deadline = tokio::time::Instant::now() + DEADLINE;
+    let mut window_end = tokio::time::Instant::now() + WINDOW;
+    let mut in_window: u64 = 0;
     let mut written: u64 = 0;
     loop {
-        let wait = deadline
-            .saturating_duration_since(tokio::time::Instant::now())
-            .min(IDLE);
-        let next = tokio::time::timeout(wait, payload.next())
-            .await
-            .map_err(|_| ApiError::new(StatusCode::REQUEST_TIMEOUT, MSG_STALLED))?;
+        let now = tokio::time::Instant::now();
+        if now >= deadline {
+            return Err(stalled());
+        }
+        if now >= window_end {
+            if in_window < MIN_PER_WINDOW {
+                return Err(stalled());
+            }
+            window_end = now + WINDOW;
+            in_window = 0;
+        }
+        let wait = deadline.min(window_end).saturating_duration_since(now);
+        // A timeout only ends a window: the checks above decide.
+        let Ok(next) = tokio::time::timeout(wait, payload.next()).await else {
+            continue;
+        };
         let Some(chunk) = next else { break };
         let chunk = chunk.map_err(|_| ApiError::bad_request(MSG_BAD_BODY))?;
+        in_window += chunk.len() as u64;
         written += chunk.len() as u64;
         if written > limit {
             return Err(too_large(limit));

@@ -25,6 +25,7 @@ impl From<ReadingError> for ApiError {
                 e.retry_after = Some(BUSY_RETRY_AFTER);
                 e
             }
+            ReadingError::Full(full) => ApiError::new(StatusCode::CONFLICT, full.to_string()),
             ReadingError::Unexpected(e) => ApiError::internal(&e),
         }
     }

@@ -21,6 +21,7 @@ import {
 import type { ImportPreviewDto, SniffDto } from '../../../lib/apiTypes';
 import { delimiterOf, initialMappingValues, toMappingDto, type MappingValues } from '../mapping';
 import { ExportHelp } from './ExportHelp';
+import { ImportLimits } from './ImportLimits';
 import { FormatStep, effectiveFormat } from './FormatStep';
 import { ImportPreview } from './ImportPreview';
 import { ImportProgress, type ProgressPhase } from './ImportProgress';
@@ -243,6 +244,7 @@ export function ImportWizard(): ReactElement {
             {fileError}
           </p>
         ) : null}
+        <ImportLimits />
       </div>
 
       {notice ? (
