@@ -15,9 +15,6 @@ pub const MSG_FUTURE: &str = "You cannot record a dose in the future";
 pub const MSG_NOT_ON_THAT_DAY: &str = "This medication was not taken on that day";
 pub const MSG_NOT_A_DOSE_TIME: &str = "Choose one of this medication's dose times";
 pub const MSG_AS_NEEDED_TAKEN: &str = "An as-needed dose can only be recorded as taken";
-/// How far ahead of the server's clock an as-needed dose's time may be: a phone's clock a
-/// few minutes fast is not refused.
-pub const CLOCK_SKEW_MINUTES: i64 = 5;
 /// As-needed doses of one medication in one day: bounds a day's list.
 pub const MAX_AS_NEEDED_PER_DAY: usize = 24;
 pub const MSG_AS_NEEDED_MANY: &str =
@@ -103,8 +100,8 @@ fn day_doses(meds: &[Medication], intakes: &[Intake], date: NaiveDate) -> DayDos
 }
 
 impl MedicationService {
-    fn check_day(date: NaiveDate, now: NaiveDateTime) -> Result<(), MedicationError> {
-        if date > now.date() {
+    fn check_day(date: NaiveDate, latest: NaiveDateTime) -> Result<(), MedicationError> {
+        if date > latest.date() {
             return Err(MedicationError::field("date", MSG_FUTURE));
         }
         Ok(())
@@ -118,14 +115,15 @@ impl MedicationService {
     }
 
     /// Marks every dose of `date` with nothing recorded as taken (the dashboard's one tap).
+    /// `latest` is the user's [`readings::rules::latest_allowed`].
     pub async fn take_all(
         &self,
         user: UserId,
         date: NaiveDate,
-        now: NaiveDateTime,
+        latest: NaiveDateTime,
     ) -> Result<DayDoses, MedicationError> {
         self.ensure_may_write(user).await?;
-        Self::check_day(date, now)?;
+        Self::check_day(date, latest)?;
         let meds = self.repo.list(user).await?;
         let intakes = self.repo.intakes(user, None, date, date).await?;
         let missing: Vec<IntakeValues> = slots_on(&meds, &intakes, date)
@@ -147,17 +145,18 @@ impl MedicationService {
 
     /// Records one dose of medication `id`: a scheduled one at one of its dose times of that
     /// day (replacing what was recorded for it), or an as-needed one at the time taken.
+    /// `latest` is the user's [`readings::rules::latest_allowed`], as for a reading.
     pub async fn record(
         &self,
         user: UserId,
         id: i64,
         input: IntakeInput,
-        now: NaiveDateTime,
+        latest: NaiveDateTime,
     ) -> Result<Intake, MedicationError> {
         let med = self.writable(user, id).await?;
         let (date, time, status, reason) =
             validate::intake(&input).map_err(MedicationError::invalid)?;
-        Self::check_day(date, now)?;
+        Self::check_day(date, latest)?;
         let period = med
             .period_on(date)
             .ok_or_else(|| MedicationError::field("date", MSG_NOT_ON_THAT_DAY))?;
@@ -167,7 +166,7 @@ impl MedicationService {
             }
             // Its time is when it was taken, so a time still to come today is in the future
             // (a scheduled dose's time is its slot, which may be marked ahead).
-            if date.and_time(time) > now + Duration::minutes(CLOCK_SKEW_MINUTES) {
+            if date.and_time(time) > latest {
                 return Err(MedicationError::field("time", MSG_FUTURE));
             }
             let that_day = self.repo.intakes(user, Some(id), date, date).await?;

@@ -13,8 +13,11 @@ use crate::validate::IntakeInput;
 
 const USER: UserId = UserId(7);
 
-fn now() -> NaiveDateTime {
-    d(2026, 3, 10).and_time(t(12, 0))
+/// The latest moment a dose may be recorded at when it is 12:00 on 2026-03-10 (in UTC, the
+/// user's zone here): a few minutes of clock skew later.
+fn latest() -> NaiveDateTime {
+    let now = d(2026, 3, 10).and_time(t(12, 0)).and_utc();
+    readings::rules::latest_allowed(now, chrono_tz::UTC)
 }
 
 fn med(id: i64, frequency: Frequency, times: Vec<NaiveTime>) -> Medication {
@@ -74,12 +77,17 @@ async fn writing_needs_a_subscription_and_stores_nothing() {
         .expect_err("refused");
     assert!(matches!(e, MedicationError::SubscriptionRequired));
     let e = svc
-        .record(USER, 1, intake_input("2026-03-10", "08:00", "taken"), now())
+        .record(
+            USER,
+            1,
+            intake_input("2026-03-10", "08:00", "taken"),
+            latest(),
+        )
         .await
         .expect_err("refused");
     assert!(matches!(e, MedicationError::SubscriptionRequired));
     let e = svc
-        .take_all(USER, d(2026, 3, 10), now())
+        .take_all(USER, d(2026, 3, 10), latest())
         .await
         .expect_err("refused");
     assert!(matches!(e, MedicationError::SubscriptionRequired));
@@ -97,7 +105,7 @@ async fn another_users_medication_is_not_found() {
             USER,
             99,
             intake_input("2026-03-10", "08:00", "taken"),
-            now(),
+            latest(),
         )
         .await
         .expect_err("404");
@@ -126,7 +134,12 @@ async fn a_scheduled_dose_must_be_at_a_dose_time_on_a_covered_day_not_in_the_fut
     });
     let svc = service(repo, true);
     let e = svc
-        .record(USER, 1, intake_input("2026-03-10", "09:00", "taken"), now())
+        .record(
+            USER,
+            1,
+            intake_input("2026-03-10", "09:00", "taken"),
+            latest(),
+        )
         .await
         .expect_err("time");
     assert_eq!(
@@ -134,12 +147,22 @@ async fn a_scheduled_dose_must_be_at_a_dose_time_on_a_covered_day_not_in_the_fut
         crate::service::intakes::MSG_NOT_A_DOSE_TIME
     );
     let e = svc
-        .record(USER, 1, intake_input("2026-03-11", "08:00", "taken"), now())
+        .record(
+            USER,
+            1,
+            intake_input("2026-03-11", "08:00", "taken"),
+            latest(),
+        )
         .await
         .expect_err("future");
     assert_eq!(field_error(e, "date"), crate::service::intakes::MSG_FUTURE);
     let e = svc
-        .record(USER, 1, intake_input("2026-02-28", "08:00", "taken"), now())
+        .record(
+            USER,
+            1,
+            intake_input("2026-02-28", "08:00", "taken"),
+            latest(),
+        )
         .await
         .expect_err("before");
     assert_eq!(
@@ -152,7 +175,7 @@ async fn a_scheduled_dose_must_be_at_a_dose_time_on_a_covered_day_not_in_the_fut
             USER,
             1,
             intake_input("2026-03-10", "20:00", "skipped"),
-            now(),
+            latest(),
         )
         .await
         .expect("stored");
@@ -181,7 +204,7 @@ async fn an_as_needed_dose_is_taken_at_any_time_but_never_skipped() {
             USER,
             3,
             intake_input("2026-03-10", "09:13", "skipped"),
-            now(),
+            latest(),
         )
         .await
         .expect_err("skip");
@@ -190,7 +213,12 @@ async fn an_as_needed_dose_is_taken_at_any_time_but_never_skipped() {
         crate::service::intakes::MSG_AS_NEEDED_TAKEN
     );
     let ok = svc
-        .record(USER, 3, intake_input("2026-03-10", "09:13", "taken"), now())
+        .record(
+            USER,
+            3,
+            intake_input("2026-03-10", "09:13", "taken"),
+            latest(),
+        )
         .await
         .expect("stored");
     assert_eq!(ok.time, t(9, 13));
@@ -215,14 +243,24 @@ async fn an_as_needed_dose_later_today_is_in_the_future() {
     let svc = service(repo, true);
     // It is 12:00: an as-needed dose's time is when it was taken, so 18:00 has not come.
     let e = svc
-        .record(USER, 3, intake_input("2026-03-10", "18:00", "taken"), now())
+        .record(
+            USER,
+            3,
+            intake_input("2026-03-10", "18:00", "taken"),
+            latest(),
+        )
         .await
         .expect_err("future");
     assert_eq!(field_error(e, "time"), crate::service::intakes::MSG_FUTURE);
     // A phone's clock a few minutes ahead of the server's is not refused.
-    svc.record(USER, 3, intake_input("2026-03-10", "12:03", "taken"), now())
-        .await
-        .expect("stored");
+    svc.record(
+        USER,
+        3,
+        intake_input("2026-03-10", "12:03", "taken"),
+        latest(),
+    )
+    .await
+    .expect("stored");
 }
 
 #[tokio::test]
@@ -249,7 +287,7 @@ async fn one_tap_records_only_the_doses_still_due() {
         .times(1)
         .returning(|_, v| Ok(v.len()));
     let svc = service(repo, true);
-    svc.take_all(USER, d(2026, 3, 10), now())
+    svc.take_all(USER, d(2026, 3, 10), latest())
         .await
         .expect("done");
 }
