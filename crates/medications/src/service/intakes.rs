@@ -7,6 +7,7 @@ use kernel::UserId;
 
 use super::{MedicationError, MedicationService};
 use crate::model::{Form, Frequency, Intake, IntakeStatus, IntakeValues, Medication};
+use crate::ports::AsNeededRecorded;
 use crate::reminders::{self, DueReminder};
 use crate::schedule::{SlotStatus, slots_on, times_on};
 use crate::validate::{self, IntakeInput};
@@ -160,6 +161,13 @@ impl MedicationService {
         let period = med
             .period_on(date)
             .ok_or_else(|| MedicationError::field("date", MSG_NOT_ON_THAT_DAY))?;
+        let values = IntakeValues {
+            medication_id: id,
+            date,
+            time,
+            status,
+            reason,
+        };
         if period.dose.frequency == Frequency::AsNeeded {
             if status != IntakeStatus::Taken {
                 return Err(MedicationError::field("status", MSG_AS_NEEDED_TAKEN));
@@ -169,25 +177,24 @@ impl MedicationService {
             if date.and_time(time) > latest {
                 return Err(MedicationError::field("time", MSG_FUTURE));
             }
-            let that_day = self.repo.intakes(user, Some(id), date, date).await?;
-            let same_time = that_day.iter().any(|i| i.time == time);
-            if !same_time && that_day.len() >= MAX_AS_NEEDED_PER_DAY {
-                return Err(MedicationError::field("time", MSG_AS_NEEDED_MANY));
-            }
-        } else if !times_on(&med, date).contains(&time) {
+            // Counted in the store, with the insert, so concurrent requests cannot pass it.
+            return match self
+                .repo
+                .record_as_needed(user, values, MAX_AS_NEEDED_PER_DAY)
+                .await?
+            {
+                AsNeededRecorded::Stored(intake) => Ok(intake),
+                AsNeededRecorded::NotFound => Err(MedicationError::NotFound),
+                AsNeededRecorded::DayFull => {
+                    Err(MedicationError::field("time", MSG_AS_NEEDED_MANY))
+                }
+            };
+        }
+        if !times_on(&med, date).contains(&time) {
             return Err(MedicationError::field("time", MSG_NOT_A_DOSE_TIME));
         }
         self.repo
-            .record(
-                user,
-                IntakeValues {
-                    medication_id: id,
-                    date,
-                    time,
-                    status,
-                    reason,
-                },
-            )
+            .record(user, values)
             .await?
             .ok_or(MedicationError::NotFound)
     }

@@ -6,8 +6,10 @@ use readings::NumberField;
 use readings::ports::MockRecordingAllowed;
 
 use super::*;
-use crate::model::{Dose, DosePeriod, DoseUnit, Form, Frequency, Intake, IntakeStatus};
-use crate::ports::{MockBloodPressureHistory, MockMedicationRepository};
+use crate::model::{
+    Dose, DosePeriod, DoseUnit, Form, Frequency, Intake, IntakeStatus, IntakeValues,
+};
+use crate::ports::{AsNeededRecorded, MockBloodPressureHistory, MockMedicationRepository};
 use crate::testing::{d, t};
 use crate::validate::IntakeInput;
 
@@ -18,6 +20,18 @@ const USER: UserId = UserId(7);
 fn latest() -> NaiveDateTime {
     let now = d(2026, 3, 10).and_time(t(12, 0)).and_utc();
     readings::rules::latest_allowed(now, chrono_tz::UTC)
+}
+
+/// `v` as the store answers it.
+fn stored(v: &IntakeValues) -> Intake {
+    Intake {
+        id: 5,
+        medication_id: v.medication_id,
+        date: v.date,
+        time: v.time,
+        status: v.status,
+        reason: v.reason.clone(),
+    }
 }
 
 fn med(id: i64, frequency: Frequency, times: Vec<NaiveTime>) -> Medication {
@@ -187,17 +201,9 @@ async fn an_as_needed_dose_is_taken_at_any_time_but_never_skipped() {
     let mut repo = MockMedicationRepository::new();
     repo.expect_get()
         .returning(|_, id| Ok(Some(med(id, Frequency::AsNeeded, vec![]))));
-    repo.expect_intakes().returning(|_, _, _, _| Ok(vec![]));
-    repo.expect_record().times(1).returning(|_, v| {
-        Ok(Some(Intake {
-            id: 5,
-            medication_id: v.medication_id,
-            date: v.date,
-            time: v.time,
-            status: v.status,
-            reason: v.reason,
-        }))
-    });
+    repo.expect_record_as_needed()
+        .times(1)
+        .returning(|_, v, _| Ok(AsNeededRecorded::Stored(stored(&v))));
     let svc = service(repo, true);
     let e = svc
         .record(
@@ -229,17 +235,9 @@ async fn an_as_needed_dose_later_today_is_in_the_future() {
     let mut repo = MockMedicationRepository::new();
     repo.expect_get()
         .returning(|_, id| Ok(Some(med(id, Frequency::AsNeeded, vec![]))));
-    repo.expect_intakes().returning(|_, _, _, _| Ok(vec![]));
-    repo.expect_record().times(1).returning(|_, v| {
-        Ok(Some(Intake {
-            id: 5,
-            medication_id: v.medication_id,
-            date: v.date,
-            time: v.time,
-            status: v.status,
-            reason: v.reason,
-        }))
-    });
+    repo.expect_record_as_needed()
+        .times(1)
+        .returning(|_, v, _| Ok(AsNeededRecorded::Stored(stored(&v))));
     let svc = service(repo, true);
     // It is 12:00: an as-needed dose's time is when it was taken, so 18:00 has not come.
     let e = svc
@@ -345,4 +343,31 @@ async fn the_list_puts_current_medications_first() {
         vec!["Zestril", "Atenolol"]
     );
     assert_eq!(events.len(), 3, "two starts and a stop");
+}
+
+/// The as-needed limit is the store's to hold (counted with the insert): a full day is
+/// refused with the message, and nothing else is stored.
+#[tokio::test]
+async fn a_full_day_of_as_needed_doses_is_refused() {
+    let mut repo = MockMedicationRepository::new();
+    repo.expect_get()
+        .returning(|_, id| Ok(Some(med(id, Frequency::AsNeeded, vec![]))));
+    repo.expect_record_as_needed()
+        .withf(|_, _, per_day| *per_day == 24)
+        .times(1)
+        .returning(|_, _, _| Ok(AsNeededRecorded::DayFull));
+    repo.expect_record().never();
+    let e = service(repo, true)
+        .record(
+            USER,
+            3,
+            intake_input("2026-03-10", "09:13", "taken"),
+            latest(),
+        )
+        .await
+        .expect_err("full");
+    assert_eq!(
+        field_error(e, "time"),
+        crate::service::intakes::MSG_AS_NEEDED_MANY
+    );
 }
