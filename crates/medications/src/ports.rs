@@ -55,6 +55,16 @@ pub trait MedicationRepository: Send + Sync {
     /// Records a dose: one already recorded for the same medication, date and time is
     /// replaced. `None` when the user has no such medication.
     async fn record(&self, user: UserId, intake: IntakeValues) -> anyhow::Result<Option<Intake>>;
+    /// Records an as-needed dose at the time taken: one already recorded at that time is
+    /// replaced; another is added only while the medication has fewer than `per_day` doses
+    /// on that date. The count and the insert are one transaction under the user's
+    /// medications lock, so concurrent requests (to any server) cannot pass `per_day`.
+    async fn record_as_needed(
+        &self,
+        user: UserId,
+        intake: IntakeValues,
+        per_day: usize,
+    ) -> anyhow::Result<AsNeededRecorded>;
     /// Records each dose not recorded yet (in one transaction; ones recorded meanwhile are
     /// kept as they are). Returns how many were stored.
     async fn record_missing(
@@ -64,6 +74,16 @@ pub trait MedicationRepository: Send + Sync {
     ) -> anyhow::Result<usize>;
     /// `false` when the user has no such intake of that medication.
     async fn delete_intake(&self, user: UserId, medication: i64, id: i64) -> anyhow::Result<bool>;
+}
+
+/// What [`MedicationRepository::record_as_needed`] did.
+#[derive(Debug, Clone, PartialEq)]
+pub enum AsNeededRecorded {
+    Stored(Intake),
+    /// The user has no such medication.
+    NotFound,
+    /// That day has its `per_day` doses already: nothing was stored.
+    DayFull,
 }
 
 /// The user's blood pressure readings dated within `[from, to]` (the server wires the

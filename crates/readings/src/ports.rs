@@ -76,6 +76,14 @@ pub trait RecordingAllowed: Send + Sync {
     async fn may_record(&self, user: UserId) -> anyhow::Result<bool>;
 }
 
+/// The time zone of the user's preferences: a reading's date and time are its wall clock,
+/// so "now" and "today" are taken in it. The server wires the accounts context behind it.
+#[cfg_attr(any(test, feature = "mocks"), mockall::automock)]
+#[async_trait::async_trait]
+pub trait TimeZones: Send + Sync {
+    async fn zone(&self, user: UserId) -> anyhow::Result<chrono_tz::Tz>;
+}
+
 /// The home monitoring weeks a user started (issue 15), by their first day.
 #[cfg_attr(any(test, feature = "mocks"), mockall::automock)]
 #[async_trait::async_trait]

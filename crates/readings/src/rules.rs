@@ -1,6 +1,7 @@
 //! The reading form's rules with the spec's messages (section 5), enforced on the server.
 
 use chrono::{DateTime, Datelike, Duration, NaiveDate, NaiveDateTime, NaiveTime, Timelike, Utc};
+use chrono_tz::Tz;
 use kernel::FieldErrors;
 
 use crate::model::*;
@@ -116,13 +117,19 @@ pub fn parse_time(raw: &str) -> Option<NaiveTime> {
     kernel::date::parse_time(raw).ok()
 }
 
-/// The latest wall-clock date and time a reading may carry at `now`: readings record what
-/// was measured, so one later than now is refused (issue 14.12). A reading's date and time
-/// are the user's local wall clock and the server knows no time zone, so it refuses what is
-/// in the future everywhere: later than now in UTC+14, the furthest-ahead zone. The client
-/// refuses exactly (after now in the browser's zone) with the same messages.
-pub fn latest_allowed(now: DateTime<Utc>) -> NaiveDateTime {
-    (now + Duration::hours(14)).naive_utc()
+/// How far ahead of the server's clock a reading's or a dose's time may be: a phone's clock
+/// a few minutes fast is not refused.
+pub const CLOCK_SKEW_MINUTES: i64 = 5;
+
+/// The latest wall-clock date and time a reading (or a dose taken) may carry at `now` for a
+/// user in `zone` (their preferences): readings record what was measured, so one later than
+/// now is refused (issue 14.12), with a few minutes of clock skew. Dates and times are the
+/// user's own wall clock, so this is their now: a fixed "the furthest-ahead zone" bound let
+/// everyone west of UTC+14 store their tomorrow (issue 33.13). Every cut-off is this one.
+pub fn latest_allowed(now: DateTime<Utc>, zone: Tz) -> NaiveDateTime {
+    (now + Duration::minutes(CLOCK_SKEW_MINUTES))
+        .with_timezone(&zone)
+        .naive_local()
 }
 
 /// Validates a complete reading. `latest` is from [`latest_allowed`].
@@ -381,11 +388,20 @@ mod tests {
         assert_eq!(later.get("date"), None);
         let tomorrow = at("2026-11-24", "00:00").expect("tomorrow is refused");
         assert_eq!(tomorrow.get("date"), Some(MSG_DATE_FUTURE));
-        // The server's bound is now in UTC+14: later than that is the future everywhere.
+        // The bound is now on the user's wall clock, a few minutes ahead (issue 33.13).
         let now = DateTime::parse_from_rfc3339("2026-11-23T04:00:30Z")
             .expect("t")
             .with_timezone(&Utc);
-        assert_eq!(latest_allowed(now).to_string(), "2026-11-23 18:00:30");
+        let in_zone = |z: Tz| latest_allowed(now, z).to_string();
+        assert_eq!(
+            in_zone(chrono_tz::Pacific::Kiritimati),
+            "2026-11-23 18:05:30"
+        );
+        assert_eq!(in_zone(chrono_tz::UTC), "2026-11-23 04:05:30");
+        assert_eq!(
+            in_zone(chrono_tz::America::Los_Angeles),
+            "2026-11-22 20:05:30"
+        );
         let mut i = base();
         i.time = Some("23:59".into());
         assert!(validate(&i, today()).is_ok());

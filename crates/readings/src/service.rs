@@ -7,7 +7,7 @@ use kernel::pool::{BoundedPool, PoolError};
 use kernel::{Clock, FieldErrors, UserId};
 
 use crate::model::*;
-use crate::ports::{HomeWeekRepository, ReadingRepository, RecordingAllowed};
+use crate::ports::{HomeWeekRepository, ReadingRepository, RecordingAllowed, TimeZones};
 use crate::rules;
 use crate::transfer::{self, ImportFileError, ImportRow, KnownReadings};
 
@@ -102,6 +102,7 @@ pub struct ReadingService {
     repo: Arc<dyn ReadingRepository>,
     weeks: Arc<dyn HomeWeekRepository>,
     allowed: Arc<dyn RecordingAllowed>,
+    zones: Arc<dyn TimeZones>,
     clock: Arc<dyn Clock>,
     /// Parsing and checking import files: CPU work kept off the async workers.
     import_pool: Arc<BoundedPool>,
@@ -137,12 +138,14 @@ impl ReadingService {
         repo: Arc<dyn ReadingRepository>,
         weeks: Arc<dyn HomeWeekRepository>,
         allowed: Arc<dyn RecordingAllowed>,
+        zones: Arc<dyn TimeZones>,
         clock: Arc<dyn Clock>,
     ) -> Self {
         Self {
             repo,
             weeks,
             allowed,
+            zones,
             clock,
             import_pool: Arc::new(BoundedPool::new("import", 1, 2, || {})),
             importing: UserGate::new(usize::MAX),
@@ -163,8 +166,12 @@ impl ReadingService {
     }
 
     /// Parses an import file on the import pool.
-    async fn parse_import(&self, csv: String) -> Result<Vec<ImportRow>, ReadingError> {
-        let latest = self.latest();
+    async fn parse_import(
+        &self,
+        user: UserId,
+        csv: String,
+    ) -> Result<Vec<ImportRow>, ReadingError> {
+        let latest = self.latest(user).await?;
         self.import_pool
             .run(move || transfer::parse_csv(&csv, latest))
             .await
@@ -172,8 +179,10 @@ impl ReadingService {
             .map_err(file_error)
     }
 
-    pub(crate) fn latest(&self) -> chrono::NaiveDateTime {
-        rules::latest_allowed(self.clock.now())
+    /// The latest moment a reading of `user` may carry ([`rules::latest_allowed`]).
+    pub(crate) async fn latest(&self, user: UserId) -> Result<chrono::NaiveDateTime, ReadingError> {
+        let zone = self.zones.zone(user).await?;
+        Ok(rules::latest_allowed(self.clock.now(), zone))
     }
 
     pub async fn list(
@@ -217,7 +226,8 @@ impl ReadingService {
 
     pub async fn create(&self, user: UserId, input: ReadingInput) -> Result<Reading, ReadingError> {
         self.require_subscription(user).await?;
-        let values = rules::validate(&input, self.latest()).map_err(ReadingError::invalid)?;
+        let values =
+            rules::validate(&input, self.latest(user).await?).map_err(ReadingError::invalid)?;
         Ok(self.repo.insert(user, values).await?)
     }
 
@@ -252,7 +262,8 @@ impl ReadingService {
             blood_sugar: input.blood_sugar.or(Some(to_field(v.blood_sugar))),
             notes: input.notes.or(current.notes),
         };
-        let values = rules::validate(&merged, self.latest()).map_err(ReadingError::invalid)?;
+        let values =
+            rules::validate(&merged, self.latest(user).await?).map_err(ReadingError::invalid)?;
         self.repo
             .update(user, id, values)
             .await?
@@ -287,7 +298,7 @@ impl ReadingService {
     ) -> Result<T, ReadingError> {
         self.require_subscription(user).await?;
         let _turn = self.import_turn(user)?;
-        let rows = self.parse_import(csv).await?;
+        let rows = self.parse_import(user, csv).await?;
         let existing: Vec<ReadingValues> = if rows.iter().all(|r| r.values.is_none()) {
             Vec::new()
         } else {
@@ -308,7 +319,7 @@ impl ReadingService {
     pub async fn import(&self, user: UserId, csv: String) -> Result<ImportSummary, ReadingError> {
         self.require_subscription(user).await?;
         let _turn = self.import_turn(user)?;
-        let rows = self.parse_import(csv).await?;
+        let rows = self.parse_import(user, csv).await?;
         let invalid = rows.iter().filter(|r| r.values.is_none()).count();
         let valid: Vec<ReadingValues> = rows.into_iter().filter_map(|r| r.values).collect();
         let candidates = valid.len();

@@ -154,6 +154,7 @@ impl Application {
             Arc::new(ReadingStore::new(db.clone())),
             Arc::new(HomeWeekStore::new(db.clone())),
             Arc::new(SubscriptionGate(billing.clone())),
+            Arc::new(crate::zones::PreferredZones(accounts.clone())),
             clock.clone(),
         )
         .with_import_pool(import_pool.clone());

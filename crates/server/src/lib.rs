@@ -6,6 +6,7 @@ pub mod config;
 mod medication_bridges;
 mod medication_wiring;
 mod sharing_wiring;
+mod zones;
 
 pub use app::Application;
 pub use config::Config;

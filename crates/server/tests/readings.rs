@@ -178,9 +178,9 @@ async fn bad_readings_store_nothing(b: Backend) {
             "Notes must be at most 1000 characters",
         ),
     ];
-    // Issue 14.12: later than now is refused; the server's bound is now in UTC+14, the
-    // furthest-ahead zone. The clock is pinned (04:00 UTC: the bound is 18:00 that day), so
-    // which field answers does not depend on the time of day the test runs.
+    // Issue 14.12: later than now is refused, now in the user's zone (UTC here; other zones:
+    // `future_dates.rs`). The clock is pinned (04:00 UTC), so which field answers does not
+    // depend on the time of day the test runs.
     app.clock.set(
         chrono::DateTime::parse_from_rfc3339("2026-11-23T04:00:00Z")
             .expect("t")

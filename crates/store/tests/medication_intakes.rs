@@ -7,7 +7,7 @@
 use identity::ports::UserRepository;
 use kernel::outbox::OutgoingEmail;
 use medications::model::*;
-use medications::ports::MedicationRepository;
+use medications::ports::{AsNeededRecorded, MedicationRepository};
 use store::{Db, DbOptions, MedicationStore};
 use testkit::{Backend, TestDb, on_both_backends};
 
@@ -200,7 +200,80 @@ async fn deleting_the_account_deletes_every_medication_row(b: Backend) {
     assert_eq!(c.meds.list(bob).await.expect("list").len(), 1);
 }
 
+/// Issue 33.12: the as-needed limit is counted with the insert under the user's lock, so 40
+/// concurrent doses of one day store 24, also through two pools (two servers) on one
+/// PostgreSQL. (One SQLite file serves one process: one pool.)
+async fn as_needed_doses_stop_at_the_limit_under_concurrent_requests(b: Backend) {
+    let c = ctx(b);
+    let ann = user(&c.users, "ann").await;
+    let m = c
+        .add(
+            ann,
+            new_med(
+                "Ibuprofen",
+                dose(400.0, Frequency::AsNeeded, &[]),
+                "2026-03-01",
+            ),
+        )
+        .await;
+    let mut stores = vec![c.meds.clone()];
+    if b == Backend::Postgres {
+        let other = Db::connect(&DbOptions::new(c.url())).expect("connect");
+        stores.push(MedicationStore::new(other));
+    }
+    let mut sends = tokio::task::JoinSet::new();
+    for n in 0..40 {
+        let store = stores[n % stores.len()].clone();
+        let time = format!("{:02}:{:02}", 8 + n / 60, n % 60);
+        sends.spawn(async move {
+            store
+                .record_as_needed(ann, taken(m.id, "2026-03-02", &time), 24)
+                .await
+                .expect("no db error")
+        });
+    }
+    let answers = sends.join_all().await;
+    let stored = answers
+        .iter()
+        .filter(|a| matches!(a, AsNeededRecorded::Stored(_)))
+        .count();
+    let full = answers
+        .iter()
+        .filter(|a| **a == AsNeededRecorded::DayFull)
+        .count();
+    assert_eq!((stored, full), (24, 16));
+    let day = d("2026-03-02");
+    let kept = c
+        .meds
+        .intakes(ann, Some(m.id), day, day)
+        .await
+        .expect("intakes");
+    assert_eq!(kept.len(), 24);
+    // A time already taken is replaced, not counted; another day has its own 24.
+    let again = taken(m.id, "2026-03-02", &kernel::date::format_time(kept[0].time));
+    let replaced = c
+        .meds
+        .record_as_needed(ann, again, 24)
+        .await
+        .expect("replace");
+    assert_eq!(replaced, AsNeededRecorded::Stored(kept[0].clone()));
+    let next_day = c
+        .meds
+        .record_as_needed(ann, taken(m.id, "2026-03-03", "08:00"), 24)
+        .await
+        .expect("next day");
+    assert!(matches!(next_day, AsNeededRecorded::Stored(_)));
+    let bob = user(&c.users, "bob").await;
+    let bobs = c
+        .meds
+        .record_as_needed(bob, taken(m.id, "2026-03-04", "08:00"), 24)
+        .await
+        .expect("bob");
+    assert_eq!(bobs, AsNeededRecorded::NotFound, "not bob's medication");
+}
+
 on_both_backends!(
+    as_needed_doses_stop_at_the_limit_under_concurrent_requests,
     a_dose_is_recorded_once_per_slot,
     intakes_are_filtered_by_dates_and_medication,
     a_deleted_medication_takes_its_periods_and_intakes,

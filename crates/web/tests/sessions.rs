@@ -145,6 +145,7 @@ fn state(public_url: &str, clock: Arc<TestClock>) -> AppState {
             Arc::new(readings::ports::MockReadingRepository::new()),
             Arc::new(readings::ports::MockHomeWeekRepository::new()),
             Arc::new(readings::ports::MockRecordingAllowed::new()),
+            Arc::new(readings::ports::MockTimeZones::new()),
             clock.clone(),
         ),
         imports: imports::ImportService::new(

@@ -7,6 +7,7 @@ use kernel::UserId;
 
 use super::{MedicationError, MedicationService};
 use crate::model::{Form, Frequency, Intake, IntakeStatus, IntakeValues, Medication};
+use crate::ports::AsNeededRecorded;
 use crate::reminders::{self, DueReminder};
 use crate::schedule::{SlotStatus, slots_on, times_on};
 use crate::validate::{self, IntakeInput};
@@ -15,9 +16,6 @@ pub const MSG_FUTURE: &str = "You cannot record a dose in the future";
 pub const MSG_NOT_ON_THAT_DAY: &str = "This medication was not taken on that day";
 pub const MSG_NOT_A_DOSE_TIME: &str = "Choose one of this medication's dose times";
 pub const MSG_AS_NEEDED_TAKEN: &str = "An as-needed dose can only be recorded as taken";
-/// How far ahead of the server's clock an as-needed dose's time may be: a phone's clock a
-/// few minutes fast is not refused.
-pub const CLOCK_SKEW_MINUTES: i64 = 5;
 /// As-needed doses of one medication in one day: bounds a day's list.
 pub const MAX_AS_NEEDED_PER_DAY: usize = 24;
 pub const MSG_AS_NEEDED_MANY: &str =
@@ -103,8 +101,8 @@ fn day_doses(meds: &[Medication], intakes: &[Intake], date: NaiveDate) -> DayDos
 }
 
 impl MedicationService {
-    fn check_day(date: NaiveDate, now: NaiveDateTime) -> Result<(), MedicationError> {
-        if date > now.date() {
+    fn check_day(date: NaiveDate, latest: NaiveDateTime) -> Result<(), MedicationError> {
+        if date > latest.date() {
             return Err(MedicationError::field("date", MSG_FUTURE));
         }
         Ok(())
@@ -118,14 +116,15 @@ impl MedicationService {
     }
 
     /// Marks every dose of `date` with nothing recorded as taken (the dashboard's one tap).
+    /// `latest` is the user's [`readings::rules::latest_allowed`].
     pub async fn take_all(
         &self,
         user: UserId,
         date: NaiveDate,
-        now: NaiveDateTime,
+        latest: NaiveDateTime,
     ) -> Result<DayDoses, MedicationError> {
         self.ensure_may_write(user).await?;
-        Self::check_day(date, now)?;
+        Self::check_day(date, latest)?;
         let meds = self.repo.list(user).await?;
         let intakes = self.repo.intakes(user, None, date, date).await?;
         let missing: Vec<IntakeValues> = slots_on(&meds, &intakes, date)
@@ -147,48 +146,55 @@ impl MedicationService {
 
     /// Records one dose of medication `id`: a scheduled one at one of its dose times of that
     /// day (replacing what was recorded for it), or an as-needed one at the time taken.
+    /// `latest` is the user's [`readings::rules::latest_allowed`], as for a reading.
     pub async fn record(
         &self,
         user: UserId,
         id: i64,
         input: IntakeInput,
-        now: NaiveDateTime,
+        latest: NaiveDateTime,
     ) -> Result<Intake, MedicationError> {
         let med = self.writable(user, id).await?;
         let (date, time, status, reason) =
             validate::intake(&input).map_err(MedicationError::invalid)?;
-        Self::check_day(date, now)?;
+        Self::check_day(date, latest)?;
         let period = med
             .period_on(date)
             .ok_or_else(|| MedicationError::field("date", MSG_NOT_ON_THAT_DAY))?;
+        let values = IntakeValues {
+            medication_id: id,
+            date,
+            time,
+            status,
+            reason,
+        };
         if period.dose.frequency == Frequency::AsNeeded {
             if status != IntakeStatus::Taken {
                 return Err(MedicationError::field("status", MSG_AS_NEEDED_TAKEN));
             }
             // Its time is when it was taken, so a time still to come today is in the future
             // (a scheduled dose's time is its slot, which may be marked ahead).
-            if date.and_time(time) > now + Duration::minutes(CLOCK_SKEW_MINUTES) {
+            if date.and_time(time) > latest {
                 return Err(MedicationError::field("time", MSG_FUTURE));
             }
-            let that_day = self.repo.intakes(user, Some(id), date, date).await?;
-            let same_time = that_day.iter().any(|i| i.time == time);
-            if !same_time && that_day.len() >= MAX_AS_NEEDED_PER_DAY {
-                return Err(MedicationError::field("time", MSG_AS_NEEDED_MANY));
-            }
-        } else if !times_on(&med, date).contains(&time) {
+            // Counted in the store, with the insert, so concurrent requests cannot pass it.
+            return match self
+                .repo
+                .record_as_needed(user, values, MAX_AS_NEEDED_PER_DAY)
+                .await?
+            {
+                AsNeededRecorded::Stored(intake) => Ok(intake),
+                AsNeededRecorded::NotFound => Err(MedicationError::NotFound),
+                AsNeededRecorded::DayFull => {
+                    Err(MedicationError::field("time", MSG_AS_NEEDED_MANY))
+                }
+            };
+        }
+        if !times_on(&med, date).contains(&time) {
             return Err(MedicationError::field("time", MSG_NOT_A_DOSE_TIME));
         }
         self.repo
-            .record(
-                user,
-                IntakeValues {
-                    medication_id: id,
-                    date,
-                    time,
-                    status,
-                    reason,
-                },
-            )
+            .record(user, values)
             .await?
             .ok_or(MedicationError::NotFound)
     }

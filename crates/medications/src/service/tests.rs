@@ -6,15 +6,32 @@ use readings::NumberField;
 use readings::ports::MockRecordingAllowed;
 
 use super::*;
-use crate::model::{Dose, DosePeriod, DoseUnit, Form, Frequency, Intake, IntakeStatus};
-use crate::ports::{MockBloodPressureHistory, MockMedicationRepository};
+use crate::model::{
+    Dose, DosePeriod, DoseUnit, Form, Frequency, Intake, IntakeStatus, IntakeValues,
+};
+use crate::ports::{AsNeededRecorded, MockBloodPressureHistory, MockMedicationRepository};
 use crate::testing::{d, t};
 use crate::validate::IntakeInput;
 
 const USER: UserId = UserId(7);
 
-fn now() -> NaiveDateTime {
-    d(2026, 3, 10).and_time(t(12, 0))
+/// The latest moment a dose may be recorded at when it is 12:00 on 2026-03-10 (in UTC, the
+/// user's zone here): a few minutes of clock skew later.
+fn latest() -> NaiveDateTime {
+    let now = d(2026, 3, 10).and_time(t(12, 0)).and_utc();
+    readings::rules::latest_allowed(now, chrono_tz::UTC)
+}
+
+/// `v` as the store answers it.
+fn stored(v: &IntakeValues) -> Intake {
+    Intake {
+        id: 5,
+        medication_id: v.medication_id,
+        date: v.date,
+        time: v.time,
+        status: v.status,
+        reason: v.reason.clone(),
+    }
 }
 
 fn med(id: i64, frequency: Frequency, times: Vec<NaiveTime>) -> Medication {
@@ -74,12 +91,17 @@ async fn writing_needs_a_subscription_and_stores_nothing() {
         .expect_err("refused");
     assert!(matches!(e, MedicationError::SubscriptionRequired));
     let e = svc
-        .record(USER, 1, intake_input("2026-03-10", "08:00", "taken"), now())
+        .record(
+            USER,
+            1,
+            intake_input("2026-03-10", "08:00", "taken"),
+            latest(),
+        )
         .await
         .expect_err("refused");
     assert!(matches!(e, MedicationError::SubscriptionRequired));
     let e = svc
-        .take_all(USER, d(2026, 3, 10), now())
+        .take_all(USER, d(2026, 3, 10), latest())
         .await
         .expect_err("refused");
     assert!(matches!(e, MedicationError::SubscriptionRequired));
@@ -97,7 +119,7 @@ async fn another_users_medication_is_not_found() {
             USER,
             99,
             intake_input("2026-03-10", "08:00", "taken"),
-            now(),
+            latest(),
         )
         .await
         .expect_err("404");
@@ -126,7 +148,12 @@ async fn a_scheduled_dose_must_be_at_a_dose_time_on_a_covered_day_not_in_the_fut
     });
     let svc = service(repo, true);
     let e = svc
-        .record(USER, 1, intake_input("2026-03-10", "09:00", "taken"), now())
+        .record(
+            USER,
+            1,
+            intake_input("2026-03-10", "09:00", "taken"),
+            latest(),
+        )
         .await
         .expect_err("time");
     assert_eq!(
@@ -134,12 +161,22 @@ async fn a_scheduled_dose_must_be_at_a_dose_time_on_a_covered_day_not_in_the_fut
         crate::service::intakes::MSG_NOT_A_DOSE_TIME
     );
     let e = svc
-        .record(USER, 1, intake_input("2026-03-11", "08:00", "taken"), now())
+        .record(
+            USER,
+            1,
+            intake_input("2026-03-11", "08:00", "taken"),
+            latest(),
+        )
         .await
         .expect_err("future");
     assert_eq!(field_error(e, "date"), crate::service::intakes::MSG_FUTURE);
     let e = svc
-        .record(USER, 1, intake_input("2026-02-28", "08:00", "taken"), now())
+        .record(
+            USER,
+            1,
+            intake_input("2026-02-28", "08:00", "taken"),
+            latest(),
+        )
         .await
         .expect_err("before");
     assert_eq!(
@@ -152,7 +189,7 @@ async fn a_scheduled_dose_must_be_at_a_dose_time_on_a_covered_day_not_in_the_fut
             USER,
             1,
             intake_input("2026-03-10", "20:00", "skipped"),
-            now(),
+            latest(),
         )
         .await
         .expect("stored");
@@ -164,24 +201,16 @@ async fn an_as_needed_dose_is_taken_at_any_time_but_never_skipped() {
     let mut repo = MockMedicationRepository::new();
     repo.expect_get()
         .returning(|_, id| Ok(Some(med(id, Frequency::AsNeeded, vec![]))));
-    repo.expect_intakes().returning(|_, _, _, _| Ok(vec![]));
-    repo.expect_record().times(1).returning(|_, v| {
-        Ok(Some(Intake {
-            id: 5,
-            medication_id: v.medication_id,
-            date: v.date,
-            time: v.time,
-            status: v.status,
-            reason: v.reason,
-        }))
-    });
+    repo.expect_record_as_needed()
+        .times(1)
+        .returning(|_, v, _| Ok(AsNeededRecorded::Stored(stored(&v))));
     let svc = service(repo, true);
     let e = svc
         .record(
             USER,
             3,
             intake_input("2026-03-10", "09:13", "skipped"),
-            now(),
+            latest(),
         )
         .await
         .expect_err("skip");
@@ -190,7 +219,12 @@ async fn an_as_needed_dose_is_taken_at_any_time_but_never_skipped() {
         crate::service::intakes::MSG_AS_NEEDED_TAKEN
     );
     let ok = svc
-        .record(USER, 3, intake_input("2026-03-10", "09:13", "taken"), now())
+        .record(
+            USER,
+            3,
+            intake_input("2026-03-10", "09:13", "taken"),
+            latest(),
+        )
         .await
         .expect("stored");
     assert_eq!(ok.time, t(9, 13));
@@ -201,28 +235,30 @@ async fn an_as_needed_dose_later_today_is_in_the_future() {
     let mut repo = MockMedicationRepository::new();
     repo.expect_get()
         .returning(|_, id| Ok(Some(med(id, Frequency::AsNeeded, vec![]))));
-    repo.expect_intakes().returning(|_, _, _, _| Ok(vec![]));
-    repo.expect_record().times(1).returning(|_, v| {
-        Ok(Some(Intake {
-            id: 5,
-            medication_id: v.medication_id,
-            date: v.date,
-            time: v.time,
-            status: v.status,
-            reason: v.reason,
-        }))
-    });
+    repo.expect_record_as_needed()
+        .times(1)
+        .returning(|_, v, _| Ok(AsNeededRecorded::Stored(stored(&v))));
     let svc = service(repo, true);
     // It is 12:00: an as-needed dose's time is when it was taken, so 18:00 has not come.
     let e = svc
-        .record(USER, 3, intake_input("2026-03-10", "18:00", "taken"), now())
+        .record(
+            USER,
+            3,
+            intake_input("2026-03-10", "18:00", "taken"),
+            latest(),
+        )
         .await
         .expect_err("future");
     assert_eq!(field_error(e, "time"), crate::service::intakes::MSG_FUTURE);
     // A phone's clock a few minutes ahead of the server's is not refused.
-    svc.record(USER, 3, intake_input("2026-03-10", "12:03", "taken"), now())
-        .await
-        .expect("stored");
+    svc.record(
+        USER,
+        3,
+        intake_input("2026-03-10", "12:03", "taken"),
+        latest(),
+    )
+    .await
+    .expect("stored");
 }
 
 #[tokio::test]
@@ -249,7 +285,7 @@ async fn one_tap_records_only_the_doses_still_due() {
         .times(1)
         .returning(|_, v| Ok(v.len()));
     let svc = service(repo, true);
-    svc.take_all(USER, d(2026, 3, 10), now())
+    svc.take_all(USER, d(2026, 3, 10), latest())
         .await
         .expect("done");
 }
@@ -307,4 +343,31 @@ async fn the_list_puts_current_medications_first() {
         vec!["Zestril", "Atenolol"]
     );
     assert_eq!(events.len(), 3, "two starts and a stop");
+}
+
+/// The as-needed limit is the store's to hold (counted with the insert): a full day is
+/// refused with the message, and nothing else is stored.
+#[tokio::test]
+async fn a_full_day_of_as_needed_doses_is_refused() {
+    let mut repo = MockMedicationRepository::new();
+    repo.expect_get()
+        .returning(|_, id| Ok(Some(med(id, Frequency::AsNeeded, vec![]))));
+    repo.expect_record_as_needed()
+        .withf(|_, _, per_day| *per_day == 24)
+        .times(1)
+        .returning(|_, _, _| Ok(AsNeededRecorded::DayFull));
+    repo.expect_record().never();
+    let e = service(repo, true)
+        .record(
+            USER,
+            3,
+            intake_input("2026-03-10", "09:13", "taken"),
+            latest(),
+        )
+        .await
+        .expect_err("full");
+    assert_eq!(
+        field_error(e, "time"),
+        crate::service::intakes::MSG_AS_NEEDED_MANY
+    );
 }

@@ -19,7 +19,7 @@ impl ReadingService {
     ) -> Result<Reading, ReadingError> {
         self.require_subscription(user).await?;
         let (values, session) =
-            session::validate(&input, self.latest()).map_err(ReadingError::invalid)?;
+            session::validate(&input, self.latest(user).await?).map_err(ReadingError::invalid)?;
         Ok(self.repo.insert_session(user, values, session).await?)
     }
 

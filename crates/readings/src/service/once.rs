@@ -33,7 +33,8 @@ impl ReadingService {
             errors.add(KEY_FIELD, IdempotencyKey::MESSAGE);
             return Err(ReadingError::invalid(errors));
         };
-        let values = rules::validate(&input, self.latest()).map_err(ReadingError::invalid)?;
+        let values =
+            rules::validate(&input, self.latest(user).await?).map_err(ReadingError::invalid)?;
         let may_insert = self.allowed.may_record(user).await?;
         let print = fingerprint(&values);
         match self

@@ -1,5 +1,7 @@
 use super::*;
-use crate::ports::{MockHomeWeekRepository, MockReadingRepository, MockRecordingAllowed};
+use crate::ports::{
+    MockHomeWeekRepository, MockReadingRepository, MockRecordingAllowed, MockTimeZones,
+};
 use chrono::{NaiveDate, NaiveTime, TimeZone, Utc};
 use kernel::SystemClock;
 
@@ -7,6 +9,13 @@ fn allowed(yes: bool) -> MockRecordingAllowed {
     let mut a = MockRecordingAllowed::new();
     a.expect_may_record().returning(move |_| Ok(yes));
     a
+}
+
+/// Every user's preferences in `zone`.
+fn zones(zone: chrono_tz::Tz) -> Arc<MockTimeZones> {
+    let mut z = MockTimeZones::new();
+    z.expect_zone().returning(move |_| Ok(zone));
+    Arc::new(z)
 }
 
 fn stored() -> Reading {
@@ -46,6 +55,7 @@ async fn recording_without_subscription_stores_nothing() {
         Arc::new(repo),
         Arc::new(MockHomeWeekRepository::new()),
         Arc::new(allowed(false)),
+        zones(chrono_tz::UTC),
         Arc::new(SystemClock),
     );
     assert!(matches!(
@@ -62,6 +72,7 @@ async fn invalid_reading_stores_nothing() {
         Arc::new(repo),
         Arc::new(MockHomeWeekRepository::new()),
         Arc::new(allowed(true)),
+        zones(chrono_tz::UTC),
         Arc::new(SystemClock),
     );
     let mut bad = input();
@@ -96,6 +107,7 @@ async fn update_keeps_unsent_fields_and_checks_ownership_first() {
         Arc::new(repo),
         Arc::new(MockHomeWeekRepository::new()),
         Arc::new(never),
+        zones(chrono_tz::UTC),
         Arc::new(SystemClock),
     );
     s.update(
@@ -132,6 +144,7 @@ async fn paging_is_bounded() {
         Arc::new(repo),
         Arc::new(MockHomeWeekRepository::new()),
         Arc::new(allowed(true)),
+        zones(chrono_tz::UTC),
         Arc::new(SystemClock),
     );
     s.list(
@@ -170,6 +183,7 @@ async fn preview_marks_new_duplicate_and_invalid_rows() {
         Arc::new(listing(vec![stored()])),
         Arc::new(MockHomeWeekRepository::new()),
         Arc::new(allowed(true)),
+        zones(chrono_tz::UTC),
         Arc::new(SystemClock),
     );
     let preview = s
@@ -196,6 +210,7 @@ async fn previews_need_a_subscription_like_imports() {
         Arc::new(repo),
         Arc::new(MockHomeWeekRepository::new()),
         Arc::new(allowed(false)),
+        zones(chrono_tz::UTC),
         Arc::new(SystemClock),
     );
     assert!(matches!(
@@ -210,6 +225,7 @@ async fn one_import_at_a_time_per_user_and_others_go_on() {
         Arc::new(listing(vec![])),
         Arc::new(MockHomeWeekRepository::new()),
         Arc::new(allowed(true)),
+        zones(chrono_tz::UTC),
         Arc::new(SystemClock),
     );
     let turn = s.import_turn(UserId(1)).expect("turn");
@@ -220,4 +236,52 @@ async fn one_import_at_a_time_per_user_and_others_go_on() {
     assert!(s.preview_import(UserId(2), CSV.into()).await.is_ok());
     drop(turn);
     assert!(s.preview_import(UserId(1), CSV.into()).await.is_ok());
+}
+
+/// Issue 33.13: the future is the user's, in their preferences' zone. At 04:00 UTC it is
+/// still the 22nd in Los Angeles and already 18:00 on the 23rd in Kiritimati (UTC+14).
+#[tokio::test]
+async fn the_future_is_the_users_own() {
+    let create_at = |zone: chrono_tz::Tz, date: &str, time: &str| {
+        let mut repo = MockReadingRepository::new();
+        repo.expect_insert().returning(|_, _| Ok(stored()));
+        let mut clock = kernel::clock::MockClock::new();
+        clock.expect_now().returning(|| {
+            Utc.with_ymd_and_hms(2026, 11, 23, 4, 0, 0)
+                .single()
+                .expect("t")
+        });
+        let s = ReadingService::new(
+            Arc::new(repo),
+            Arc::new(MockHomeWeekRepository::new()),
+            Arc::new(allowed(true)),
+            zones(zone),
+            Arc::new(clock),
+        );
+        let mut i = input();
+        i.date = Some(date.into());
+        i.time = Some(time.into());
+        // The field refused and its message, if any.
+        async move {
+            match s.create(UserId(1), i).await {
+                Ok(_) => None,
+                Err(ReadingError::Invalid { errors, .. }) => ["date", "time"]
+                    .into_iter()
+                    .find_map(|f| errors.get(f).map(|m| (f, m.to_owned()))),
+                Err(e) => panic!("{e}"),
+            }
+        }
+    };
+    let la = chrono_tz::America::Los_Angeles;
+    assert_eq!(create_at(la, "2026-11-22", "20:00").await, None);
+    assert_eq!(
+        create_at(la, "2026-11-23", "08:00").await,
+        Some(("date", rules::MSG_DATE_FUTURE.to_owned()))
+    );
+    assert_eq!(
+        create_at(la, "2026-11-22", "20:30").await,
+        Some(("time", rules::MSG_TIME_FUTURE.to_owned()))
+    );
+    let kiritimati = chrono_tz::Pacific::Kiritimati;
+    assert_eq!(create_at(kiritimati, "2026-11-23", "18:00").await, None);
 }

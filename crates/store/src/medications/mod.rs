@@ -9,7 +9,7 @@ use diesel::prelude::*;
 use diesel::result::{DatabaseErrorKind, Error as DieselError};
 use kernel::{UserId, date};
 use medications::model::{Dose, Intake, IntakeValues, Medication, NewMedication};
-use medications::ports::MedicationRepository;
+use medications::ports::{AsNeededRecorded, MedicationRepository};
 
 use self::rows::{IntakeRow, Loaded, day, load, load_one, owns, times_text};
 use crate::db::{AnyConnection, Db, lock_user_for};
@@ -17,7 +17,7 @@ use crate::schema::{medication_intakes as i, medication_periods as p, medication
 
 /// Serialises one user's changes to their medications' list and periods
 /// ([`lock_user_for`]): the count and the insert of a new one, a change of dose against the
-/// latest period it was asked against.
+/// latest period it was asked against, a day's count of as-needed doses and the next one.
 const LOCK_MEDICATIONS: i32 = 7304;
 
 #[derive(Clone)]
@@ -91,6 +91,36 @@ fn insert_intake(conn: &mut AnyConnection, user: UserId, v: &IntakeValues) -> Qu
             .execute(conn)
             .map(|_| ())
     })
+}
+
+/// Records `v` in its slot (medication, date and time), replacing what was recorded there
+/// (the row keeps its id), and reads it back.
+fn record_slot(
+    conn: &mut AnyConnection,
+    user: UserId,
+    v: &IntakeValues,
+) -> anyhow::Result<IntakeRow> {
+    let slot = i::table
+        .filter(i::medication_id.eq(v.medication_id))
+        .filter(i::date.eq(day(v.date)))
+        .filter(i::time.eq(date::format_time(v.time)));
+    match insert_intake(conn, user, v) {
+        Ok(()) => {}
+        Err(e) if is_unique_violation(&e) => {
+            diesel::update(slot.clone())
+                .set((
+                    i::status.eq(v.status.code()),
+                    i::reason.eq(&v.reason),
+                    i::created_at.eq(Utc::now().naive_utc()),
+                ))
+                .execute(conn)?;
+        }
+        Err(e) => return Err(e.into()),
+    }
+    slot.select(IntakeRow::as_select())
+        .first(conn)
+        .optional()?
+        .ok_or_else(|| anyhow::anyhow!("recorded intake vanished"))
 }
 
 fn one(loaded: Option<Loaded>) -> anyhow::Result<Option<Medication>> {
@@ -302,34 +332,49 @@ impl MedicationRepository for MedicationStore {
                 if !owns(conn, user.0, intake.medication_id)? {
                     return Ok(None);
                 }
-                let (date, time) = (day(intake.date), date::format_time(intake.time));
-                let slot = i::table
-                    .filter(i::medication_id.eq(intake.medication_id))
-                    .filter(i::date.eq(date))
-                    .filter(i::time.eq(time));
-                match insert_intake(conn, user, &intake) {
-                    Ok(()) => {}
-                    // Recorded already: this recording replaces it (the row keeps its id).
-                    Err(e) if is_unique_violation(&e) => {
-                        diesel::update(slot.clone())
-                            .set((
-                                i::status.eq(intake.status.code()),
-                                i::reason.eq(&intake.reason),
-                                i::created_at.eq(Utc::now().naive_utc()),
-                            ))
-                            .execute(conn)?;
-                    }
-                    Err(e) => return Err(e.into()),
-                }
-                Ok(Some(
-                    slot.select(IntakeRow::as_select())
-                        .first(conn)
-                        .optional()?
-                        .ok_or_else(|| anyhow::anyhow!("recorded intake vanished"))?,
-                ))
+                record_slot(conn, user, &intake).map(Some)
             })
             .await?;
         row.map(IntakeRow::into_intake).transpose()
+    }
+
+    async fn record_as_needed(
+        &self,
+        user: UserId,
+        intake: IntakeValues,
+        per_day: usize,
+    ) -> anyhow::Result<AsNeededRecorded> {
+        let per_day = i64::try_from(per_day)?;
+        let backend = self.db.backend();
+        let row = self
+            .db
+            .write(
+                move |conn| -> anyhow::Result<Result<IntakeRow, AsNeededRecorded>> {
+                    // Concurrent doses of this user wait here, so the count below is the one
+                    // the insert is made against.
+                    lock_user_for(conn, backend, LOCK_MEDICATIONS, user)?;
+                    if !owns(conn, user.0, intake.medication_id)? {
+                        return Ok(Err(AsNeededRecorded::NotFound));
+                    }
+                    let that_day = i::table
+                        .filter(i::medication_id.eq(intake.medication_id))
+                        .filter(i::date.eq(day(intake.date)));
+                    let replaces: i64 = that_day
+                        .clone()
+                        .filter(i::time.eq(date::format_time(intake.time)))
+                        .count()
+                        .get_result(conn)?;
+                    if replaces == 0 && that_day.count().get_result::<i64>(conn)? >= per_day {
+                        return Ok(Err(AsNeededRecorded::DayFull));
+                    }
+                    record_slot(conn, user, &intake).map(Ok)
+                },
+            )
+            .await?;
+        match row {
+            Ok(row) => Ok(AsNeededRecorded::Stored(row.into_intake()?)),
+            Err(refused) => Ok(refused),
+        }
     }
 
     async fn record_missing(

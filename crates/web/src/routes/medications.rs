@@ -15,7 +15,7 @@ pub use dto::*;
 
 use crate::auth::CurrentUser;
 use crate::error::{ApiError, ErrorBody};
-use crate::routes::{users_now, users_today};
+use crate::routes::{users_clock, users_now, users_today};
 use crate::state::AppState;
 
 /// A day named by the client (`YYYY-MM-DD`), or today.
@@ -174,15 +174,19 @@ pub async fn take_all(
     body: web::Json<TakeAllRequest>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    let now = users_now(&user, &state).await?;
+    let clock = users_clock(&user, &state).await?;
     if body.status.as_deref().is_some_and(|s| s != "taken") {
         let mut errors = FieldErrors::new();
         errors.add("status", "Only taken can be given to all doses at once");
         return Err(ApiError::invalid(errors));
     }
-    let date = day(body.date.as_deref(), now.date())?;
-    let d = state.medications.take_all(user.id, date, now).await?;
-    Ok(HttpResponse::Ok().json(DayDosesDto::new(&d, now.date())))
+    let today = clock.now.date();
+    let date = day(body.date.as_deref(), today)?;
+    let d = state
+        .medications
+        .take_all(user.id, date, clock.latest)
+        .await?;
+    Ok(HttpResponse::Ok().json(DayDosesDto::new(&d, today)))
 }
 
 /// Records one dose: a scheduled one at one of the day's dose times (recording it again
@@ -198,10 +202,10 @@ pub async fn record(
     body: web::Json<IntakeRequest>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    let now = users_now(&user, &state).await?;
+    let latest = users_clock(&user, &state).await?.latest;
     let i = state
         .medications
-        .record(user.id, id.into_inner(), body.into_inner().into(), now)
+        .record(user.id, id.into_inner(), body.into_inner().into(), latest)
         .await?;
     Ok(HttpResponse::Ok().json(IntakeDto::from(&i)))
 }

@@ -64,18 +64,33 @@ pub fn safe_redirect(target: Option<&str>, fallback: &str) -> String {
     }
 }
 
-/// Now on the user's wall clock, in the time zone of their preferences: what "today" and
-/// "a dose in the future" mean for them.
+/// The user's wall clock, in the time zone of their preferences.
+pub struct UsersClock {
+    /// Now: what "today" and "a dose in the future" mean for them.
+    pub now: chrono::NaiveDateTime,
+    /// The latest moment they may record something at ([`::readings::rules::latest_allowed`]).
+    pub latest: chrono::NaiveDateTime,
+}
+
+/// The user's [`UsersClock`], from one read of their preferences.
+pub async fn users_clock(
+    user: &crate::auth::CurrentUser,
+    state: &AppState,
+) -> Result<UsersClock, ApiError> {
+    let zone = state.accounts.preferences(user.id).await?.time_zone;
+    let now = state.clock.now();
+    Ok(UsersClock {
+        now: now.with_timezone(&zone).naive_local(),
+        latest: ::readings::rules::latest_allowed(now, zone),
+    })
+}
+
+/// Now on the user's wall clock ([`UsersClock::now`]).
 pub async fn users_now(
     user: &crate::auth::CurrentUser,
     state: &AppState,
 ) -> Result<chrono::NaiveDateTime, ApiError> {
-    let prefs = state.accounts.preferences(user.id).await?;
-    Ok(state
-        .clock
-        .now()
-        .with_timezone(&prefs.time_zone)
-        .naive_local())
+    Ok(users_clock(user, state).await?.now)
 }
 
 /// Today in the user's time zone ([`users_now`]).

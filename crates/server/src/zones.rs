@@ -1,0 +1,21 @@
+//! The user's time zone, from their preferences (accounts), for the contexts whose dates
+//! and times are the user's wall clock.
+
+use identity::AccountService;
+use kernel::UserId;
+
+use crate::app::IntoCause;
+
+pub(crate) struct PreferredZones(pub(crate) AccountService);
+
+#[async_trait::async_trait]
+impl readings::ports::TimeZones for PreferredZones {
+    async fn zone(&self, user: UserId) -> anyhow::Result<chrono_tz::Tz> {
+        let prefs = self
+            .0
+            .preferences(user)
+            .await
+            .map_err(IntoCause::into_cause)?;
+        Ok(prefs.time_zone)
+    }
+}
