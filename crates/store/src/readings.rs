@@ -26,6 +26,9 @@ const LOCK_READING_KEYS: i32 = 7308;
 /// Rows per INSERT of an import: 11 parameters each, within SQLite's 32,766 and
 /// PostgreSQL's 65,535 bound parameters.
 const IMPORT_BATCH: usize = 1000;
+/// Readings per write transaction of an import: each holds the writer for tens of
+/// milliseconds, so other users' writes go between them.
+const IMPORT_CHUNK: usize = 2000;
 use crate::schema::readings as r;
 
 #[derive(Clone)]
@@ -333,6 +336,67 @@ fn fetch(conn: &mut AnyConnection, user: i64, id: i64) -> QueryResult<Option<Row
         .optional()
 }
 
+/// The `candidates` not already stored for `user` nor earlier among them. Only stored
+/// readings within the candidates' dates can be the same: a span is read, not the record.
+fn fresh_of(
+    conn: &mut AnyConnection,
+    user: UserId,
+    candidates: &[ReadingValues],
+) -> QueryResult<Vec<ReadingValues>> {
+    let (Some(first), Some(last)) = (
+        candidates.iter().map(|c| c.date).min(),
+        candidates.iter().map(|c| c.date).max(),
+    ) else {
+        return Ok(Vec::new());
+    };
+    let rows: Vec<Row> = r::table
+        .filter(r::user_id.eq(user.0))
+        .filter(r::date.ge(date::format_date(first)))
+        .filter(r::date.le(date::format_date(last)))
+        .load(conn)?;
+    let stored = rows
+        .into_iter()
+        .map(|row| row.into_reading(None).map(|r| ReadingValues::from(&r)))
+        .collect::<anyhow::Result<Vec<_>>>()
+        .map_err(|e| diesel::result::Error::DeserializationError(e.into()))?;
+    let mut known = KnownReadings::new(stored);
+    Ok(candidates
+        .iter()
+        .filter(|v| known.add_if_new(v))
+        .cloned()
+        .collect())
+}
+
+/// Inserts `values` for `user`, many rows per statement (one statement per row took many
+/// times as long).
+fn insert_many(
+    conn: &mut AnyConnection,
+    user: UserId,
+    values: &[ReadingValues],
+) -> QueryResult<()> {
+    let now = Utc::now().naive_utc();
+    for chunk in values.chunks(IMPORT_BATCH) {
+        let rows: Vec<_> = chunk
+            .iter()
+            .map(|v| {
+                (
+                    r::user_id.eq(user.0),
+                    value_columns(v),
+                    r::created_at.eq(now),
+                    r::updated_at.eq(now),
+                )
+            })
+            .collect();
+        // Diesel's multi-backend connection has no batch insert: each backend's own.
+        let insert = diesel::insert_into(r::table).values(rows);
+        match conn {
+            AnyConnection::Sqlite(c) => insert.execute(c)?,
+            AnyConnection::Postgresql(c) => insert.execute(c)?,
+        };
+    }
+    Ok(())
+}
+
 #[async_trait::async_trait]
 impl ReadingRepository for ReadingStore {
     async fn list(&self, user: UserId, query: ReadingQuery) -> anyhow::Result<ReadingPage> {
@@ -419,74 +483,60 @@ impl ReadingRepository for ReadingStore {
             .await?)
     }
 
-    async fn import(&self, user: UserId, candidates: Vec<ReadingValues>) -> anyhow::Result<usize> {
-        let backend = self.db.backend();
-        self.db
-            .write(move |conn| -> anyhow::Result<usize> {
-                lock_user_for(conn, backend, LOCK_IMPORT, user)?;
-                // Only stored readings within the candidates' dates can be the same: the
-                // transaction reads a file's span, not the whole record.
-                let (Some(first), Some(last)) = (
-                    candidates.iter().map(|c| c.date).min(),
-                    candidates.iter().map(|c| c.date).max(),
-                ) else {
-                    return Ok(0);
-                };
-                let rows: Vec<Row> = r::table
-                    .filter(r::user_id.eq(user.0))
-                    .filter(r::date.ge(date::format_date(first)))
-                    .filter(r::date.le(date::format_date(last)))
-                    .load(conn)?;
-                let mut known = KnownReadings::new(
-                    rows.into_iter()
-                        .map(|row| row.into_reading(None).map(|r| ReadingValues::from(&r)))
-                        .collect::<anyhow::Result<Vec<_>>>()?,
-                );
-                let now = Utc::now().naive_utc();
-                let fresh: Vec<ReadingValues> = candidates
-                    .into_iter()
-                    .filter(|v| known.add_if_new(v))
-                    .collect();
-                // Refused before writing, so a file past the bounds does not hold the
-                // writer for seconds only to be rolled back; checked again after.
+    async fn import(
+        &self,
+        user: UserId,
+        mut candidates: Vec<ReadingValues>,
+    ) -> anyhow::Result<usize> {
+        // In date order, so each chunk reads only its own span of the stored record.
+        candidates.sort_by_key(|v| (v.date, v.time));
+        let all = Arc::new(candidates);
+        // Refused before anything is written when the new readings would take the account
+        // past its bounds: read outside any write, so a refusal holds no one's writer.
+        let every = all.clone();
+        let (held, notes, more, more_notes) = self
+            .db
+            .read(move |conn| {
+                let fresh = fresh_of(conn, user, &every)?;
                 let (held, notes) = usage(conn, user)?;
-                let more = i64::try_from(fresh.len())?;
                 let more_notes: usize = fresh
                     .iter()
                     .filter_map(|v| v.notes.as_ref())
                     .map(String::len)
                     .sum();
-                if let Some(full) =
-                    quota::Full::passed(held + more, notes + i64::try_from(more_notes)?)
-                {
-                    return Err(full.into());
-                }
-                // Many rows per statement: an import of 100,000 readings holds the write
-                // transaction (on SQLite, everyone's writes) for a fraction of the time
-                // one statement per row took.
-                for chunk in fresh.chunks(IMPORT_BATCH) {
-                    let rows: Vec<_> = chunk
-                        .iter()
-                        .map(|v| {
-                            (
-                                r::user_id.eq(user.0),
-                                value_columns(v),
-                                r::created_at.eq(now),
-                                r::updated_at.eq(now),
-                            )
-                        })
-                        .collect();
-                    // Diesel's multi-backend connection has no batch insert: each backend's own.
-                    let insert = diesel::insert_into(r::table).values(rows);
-                    match conn {
-                        AnyConnection::Sqlite(c) => insert.execute(c)?,
-                        AnyConnection::Postgresql(c) => insert.execute(c)?,
-                    };
-                }
-                within_quota(conn, user)?;
-                Ok(fresh.len())
+                Ok((held, notes, fresh.len(), more_notes))
             })
-            .await
+            .await?;
+        if let Some(full) = quota::Full::passed(
+            held + i64::try_from(more)?,
+            notes + i64::try_from(more_notes)?,
+        ) {
+            return Err(full.into());
+        }
+        // Then chunk by chunk, each a write transaction of its own under the user's lock
+        // with its own duplicate check: a commit of 100,000 readings held the SQLite writer
+        // (everyone's writes) ~2.6 s in one transaction (issue 33). A chunk that fails stores
+        // none of itself; the chunks before it stay, and committing the draft again adds only
+        // the rest (each is checked against what is stored).
+        let backend = self.db.backend();
+        let mut imported = 0;
+        for at in (0..all.len()).step_by(IMPORT_CHUNK) {
+            let all = all.clone();
+            imported += self
+                .db
+                .write(move |conn| -> anyhow::Result<usize> {
+                    let chunk = all
+                        .get(at..(at + IMPORT_CHUNK).min(all.len()))
+                        .unwrap_or(&[]);
+                    lock_user_for(conn, backend, LOCK_IMPORT, user)?;
+                    let fresh = fresh_of(conn, user, chunk)?;
+                    insert_many(conn, user, &fresh)?;
+                    within_quota(conn, user)?;
+                    Ok(fresh.len())
+                })
+                .await?;
+        }
+        Ok(imported)
     }
 
     async fn insert(&self, user: UserId, v: ReadingValues) -> anyhow::Result<Reading> {
