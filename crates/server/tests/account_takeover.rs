@@ -235,6 +235,66 @@ async fn passwords_tried_on_email_change_count_as_login_attempts(b: Backend) {
     );
 }
 
+/// A stolen session guessing the password on a route that confirms it: 40 wrong tries
+/// meet `429`, and the right password is refused too until the window has passed.
+/// Returns the app (signed in as ann) once the right password can be tried again.
+async fn guessing_on(b: Backend, route: &str, body: fn(&str) -> serde_json::Value) -> TestApp {
+    // A minute's window (a try back every 6 s) so the test can wait it out; addresses are
+    // not the bound here (every client is 127.0.0.1).
+    let app = TestApp::spawn_with(b, |c| {
+        c.rate_login_per_ip = "1000/min".into();
+        c.rate_login_per_account_address = "10/min".into();
+    })
+    .await;
+    app.signed_up("ann", "ann@example.com").await;
+    let mut statuses = Vec::new();
+    for _ in 0..40 {
+        statuses.push(app.post(route, body("Wrong1!pw")).await.status());
+    }
+    let refused = statuses
+        .iter()
+        .filter(|s| **s == StatusCode::TOO_MANY_REQUESTS)
+        .count();
+    // Signing up used one of the 10; a try may come back while the others are hashed.
+    assert!(refused >= 28, "{route}: {statuses:?}");
+    assert_eq!(statuses[39], StatusCode::TOO_MANY_REQUESTS, "{route}");
+    let res = app.post(route, body(PASSWORD)).await;
+    assert_eq!(
+        res.status(),
+        StatusCode::TOO_MANY_REQUESTS,
+        "{route}: the right password waits too"
+    );
+    let wait: u64 = res.headers()[reqwest::header::RETRY_AFTER]
+        .to_str()
+        .expect("ascii")
+        .parse()
+        .expect("seconds");
+    assert!((1..=6).contains(&wait), "{wait}");
+    assert_eq!(
+        json_of(app.get("/api/user").await).await["email"],
+        "ann@example.com",
+        "{route}: the account is still there"
+    );
+    tokio::time::sleep(std::time::Duration::from_millis(wait * 1000 + 200)).await;
+    app
+}
+
+async fn passwords_tried_on_password_change_count_as_login_attempts(b: Backend) {
+    let route = "/api/user/change-password";
+    let body = |current: &str| json!({"currentPassword": current, "newPassword": NEW_PASSWORD});
+    let app = guessing_on(b, route, body).await;
+    // The password was never changed: the old one still confirms the change.
+    let res = app.post(route, body(PASSWORD)).await;
+    assert_eq!(res.status(), StatusCode::OK);
+}
+
+async fn passwords_tried_on_account_deletion_count_as_login_attempts(b: Backend) {
+    let route = "/api/user/delete";
+    let app = guessing_on(b, route, |password| json!({ "password": password })).await;
+    let res = app.post(route, json!({ "password": PASSWORD })).await;
+    assert_eq!(res.status(), StatusCode::OK, "once the window has passed");
+}
+
 async fn a_new_password_voids_links_asked_for_before(b: Backend) {
     let app = TestApp::spawn(b).await;
     app.signed_up("ann", "ann@example.com").await;
@@ -285,5 +345,7 @@ on_both_backends!(
     registration_does_not_tell_whether_an_email_has_an_account,
     email_change_needs_the_password_and_can_be_undone,
     passwords_tried_on_email_change_count_as_login_attempts,
+    passwords_tried_on_password_change_count_as_login_attempts,
+    passwords_tried_on_account_deletion_count_as_login_attempts,
     a_new_password_voids_links_asked_for_before,
 );
