@@ -82,24 +82,24 @@ pub trait UserRepository: Send + Sync {
         now: DateTime<Utc>,
     ) -> Result<Option<Email>, RepoError>;
 
-    /// Consumes a reset token, stores the new password hash, voids the user's other unused
+    /// Consumes a reset token, stores the new password (hash and login secret), voids the user's other unused
     /// reset and email-change tokens, ends all the user's sessions and queues `notice`.
     /// `Ok(false)` when the token was not usable.
     async fn reset_password(
         &self,
         token_hash: &str,
-        password_hash: &str,
+        password: &NewPassword,
         now: DateTime<Utc>,
         notice: OutgoingEmail,
     ) -> anyhow::Result<bool>;
 
-    /// Stores a new password hash, voids the user's unused reset and email-change tokens
+    /// Stores a new password (hash and login secret), voids the user's unused reset and email-change tokens
     /// (a link asked for before the change must not outlive it), ends all the user's
     /// sessions and queues `notice`. Undo links survive: they are the owner's way back.
     async fn change_password(
         &self,
         id: UserId,
-        password_hash: &str,
+        password: &NewPassword,
         notice: OutgoingEmail,
     ) -> anyhow::Result<()>;
 

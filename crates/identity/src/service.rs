@@ -99,6 +99,28 @@ impl AccountService {
         Ok((secret, token))
     }
 
+    /// A fresh login secret for a new password (or a new account).
+    pub(crate) fn new_login_secret() -> Result<String, IdentityError> {
+        Ok(secret::generate().map_err(anyhow::Error::from)?)
+    }
+
+    async fn new_password(&self, password: &str) -> Result<NewPassword, IdentityError> {
+        Ok(NewPassword {
+            hash: self.hasher.hash(password).await?,
+            login_secret: Self::new_login_secret()?,
+        })
+    }
+
+    /// The login secret of the account `login` names (as [`Self::login`] reads it), which
+    /// the login throttle's device cookies are keyed with; `None` for no such account.
+    pub async fn login_secret(&self, login: &str) -> Result<Option<String>, IdentityError> {
+        Ok(self
+            .users
+            .by_login(login.trim())
+            .await?
+            .map(|u| u.login_secret))
+    }
+
     /// Checks a username (or email) and password. Unknown user and wrong password get the
     /// same error after the same amount of hashing work.
     pub async fn login(&self, login: &str, password: &str) -> Result<User, IdentityError> {
@@ -236,11 +258,11 @@ impl AccountService {
                 IdentityError::InvalidToken(rules::MSG_RESET_INVALID.into())
             })
             .await?;
-        let hash = self.hasher.hash(password).await?;
+        let new = self.new_password(password).await?;
         let notice = self.password_changed_email(&user);
         let done = self
             .users
-            .reset_password(&secret::hash(token.trim()), &hash, self.clock.now(), notice)
+            .reset_password(&secret::hash(token.trim()), &new, self.clock.now(), notice)
             .await?;
         if done {
             Ok(())
@@ -278,9 +300,9 @@ impl AccountService {
                 rules::MSG_CURRENT_PASSWORD_WRONG,
             ));
         }
-        let hash = self.hasher.hash(new).await?;
+        let new = self.new_password(new).await?;
         let notice = self.password_changed_email(&user);
-        self.users.change_password(id, &hash, notice).await?;
+        self.users.change_password(id, &new, notice).await?;
         Ok(())
     }
 

@@ -14,6 +14,7 @@ diesel::table! {
         email_verified -> Bool,
         created_at -> Timestamp,
         updated_at -> Timestamp,
+        login_secret -> Text,
     }
 }
 

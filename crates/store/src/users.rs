@@ -42,6 +42,7 @@ struct UserRow {
     email_verified: bool,
     created_at: NaiveDateTime,
     _updated_at: NaiveDateTime,
+    login_secret: String,
 }
 
 impl UserRow {
@@ -58,6 +59,7 @@ impl UserRow {
             gender: Gender::parse(&self.gender).unwrap_or_default(),
             email_verified: self.email_verified,
             created_at: self.created_at.and_utc(),
+            login_secret: self.login_secret,
         })
     }
 }
@@ -146,6 +148,7 @@ impl UserRepository for UserStore {
                         users::email_verified.eq(false),
                         users::created_at.eq(now),
                         users::updated_at.eq(now),
+                        users::login_secret.eq(&user.login_secret),
                     ))
                     .returning(users::id)
                     .get_result(conn)?;
@@ -352,11 +355,11 @@ impl UserRepository for UserStore {
     async fn reset_password(
         &self,
         token_hash: &str,
-        password_hash: &str,
+        password: &NewPassword,
         now: DateTime<Utc>,
         notice: OutgoingEmail,
     ) -> anyhow::Result<bool> {
-        let (hash, password_hash) = (token_hash.to_owned(), password_hash.to_owned());
+        let (hash, password) = (token_hash.to_owned(), password.clone());
         self.db
             .write(move |conn| -> anyhow::Result<bool> {
                 let naive = now.naive_utc();
@@ -370,7 +373,8 @@ impl UserRepository for UserStore {
                 // The emailed link proved the address, so the account counts as verified.
                 diesel::update(users::table.find(user_id))
                     .set((
-                        users::password_hash.eq(password_hash),
+                        users::password_hash.eq(password.hash),
+                        users::login_secret.eq(password.login_secret),
                         users::email_verified.eq(true),
                         users::updated_at.eq(naive),
                     ))
@@ -387,16 +391,17 @@ impl UserRepository for UserStore {
     async fn change_password(
         &self,
         id: UserId,
-        password_hash: &str,
+        password: &NewPassword,
         notice: OutgoingEmail,
     ) -> anyhow::Result<()> {
-        let password_hash = password_hash.to_owned();
+        let password = password.clone();
         self.db
             .write(move |conn| -> anyhow::Result<()> {
                 let now = Utc::now();
                 diesel::update(users::table.find(id.0))
                     .set((
-                        users::password_hash.eq(password_hash),
+                        users::password_hash.eq(password.hash),
+                        users::login_secret.eq(password.login_secret),
                         users::updated_at.eq(now.naive_utc()),
                     ))
                     .execute(conn)?;

@@ -74,6 +74,7 @@ async fn create(c: &Ctx, name: &str, addr: &str, verify_hash: &str) -> Result<Us
                 first_name: String::new(),
                 last_name: String::new(),
                 created_at: now(),
+                login_secret: "first".into(),
             },
             token(
                 TokenPurpose::VerifyEmail,
@@ -333,20 +334,25 @@ async fn reset_password_ends_sessions_once(b: Backend) {
         .await
         .expect("issue");
     let notice = mail_to("ann@example.com", "Your Vitalog password was changed");
+    let new = |hash: &str| NewPassword {
+        hash: hash.into(),
+        login_secret: format!("after {hash}"),
+    };
     assert!(
         c.users
-            .reset_password("r1", "newhash", now(), notice.clone())
+            .reset_password("r1", &new("newhash"), now(), notice.clone())
             .await
             .expect("reset")
     );
     assert!(
         !c.users
-            .reset_password("r1", "other", now(), notice)
+            .reset_password("r1", &new("other"), now(), notice)
             .await
             .expect("second use")
     );
     let u = c.users.by_id(id).await.expect("q").expect("u");
     assert_eq!(u.password_hash, "newhash");
+    assert_eq!(u.login_secret, "after newhash", "stored with the password");
     assert!(u.email_verified, "the reset link proved the address");
     assert!(c.sessions.load("s1", now()).await.expect("q").is_none());
     let subjects: Vec<String> = c

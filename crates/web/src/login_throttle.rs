@@ -7,7 +7,9 @@
 //! - per account from browsers that never signed in to it: a higher bound against guessers
 //!   spread over many addresses, with a growing delay from half of it on, then `429`.
 //!   A browser that signed in to the account before carries a device cookie (encrypted
-//!   and authenticated with the session cookie key, no storage) and is exempt from it.
+//!   and authenticated with the session cookie key) and is exempt from it. The cookie names
+//!   the account by a digest of its login secret, which a new password replaces: a cookie
+//!   earned before a password change or reset (perhaps by a thief) no longer exempts.
 
 use std::time::Duration;
 
@@ -72,9 +74,9 @@ impl LoginThrottle {
     }
 }
 
-/// What the device cookie remembers of an account: a digest of how it is typed at login.
-fn tag(account: &str) -> String {
-    secret::hash(account)[..32].to_owned()
+/// What the device cookie remembers of an account: a digest of its login secret.
+fn tag(login_secret: &str) -> String {
+    secret::hash(login_secret)[..32].to_owned()
 }
 
 fn device_tags(req: &HttpRequest, key: &Key) -> Vec<String> {
@@ -89,26 +91,27 @@ fn device_tags(req: &HttpRequest, key: &Key) -> Vec<String> {
         .unwrap_or_default()
 }
 
-/// Whether this browser signed in to `account` (as typed: username or email) before.
-pub fn known_device(req: &HttpRequest, key: &Key, account: &str) -> bool {
-    device_tags(req, key).contains(&tag(account))
+/// Whether this browser signed in, since its password was last set, to the account whose
+/// login secret is `login_secret`.
+pub fn known_device(req: &HttpRequest, key: &Key, login_secret: &str) -> bool {
+    device_tags(req, key).contains(&tag(login_secret))
 }
 
-/// The device cookie after a successful sign-in to the account known by `accounts`
-/// (its username and email), keeping the other accounts this browser remembers.
+/// The device cookie after a successful sign-in to the account whose login secret is
+/// `login_secret`, keeping the other accounts this browser remembers.
 pub fn device_cookie(
     req: &HttpRequest,
     key: &Key,
     secure: bool,
-    accounts: &[&str],
+    login_secret: &str,
 ) -> Option<Cookie<'static>> {
-    let mut tags: Vec<String> = accounts.iter().map(|a| tag(a)).collect();
+    let mut tags = vec![tag(login_secret)];
     for old in device_tags(req, key) {
         if !tags.contains(&old) {
             tags.push(old);
         }
     }
-    tags.truncate(DEVICE_ACCOUNTS.max(accounts.len()));
+    tags.truncate(DEVICE_ACCOUNTS);
     let cookie = Cookie::build(DEVICE_COOKIE, tags.join(" "))
         // Only the login reads it.
         .path("/api/login")
@@ -173,24 +176,24 @@ mod tests {
     fn device_cookie_round_trip() {
         let key = Key::generate();
         let none = TestRequest::default().to_http_request();
-        assert!(!known_device(&none, &key, "ann"));
-        let c = device_cookie(&none, &key, true, &["ann", "ann@example.com"]).expect("cookie");
-        assert!(!c.value().contains("ann"), "encrypted");
+        assert!(!known_device(&none, &key, "ann's"));
+        let c = device_cookie(&none, &key, true, "ann's").expect("cookie");
+        assert!(!c.value().contains(&tag("ann's")), "encrypted");
         assert_eq!(c.path(), Some("/api/login"));
         assert_eq!(c.http_only(), Some(true));
         let req = TestRequest::default().cookie(c.clone()).to_http_request();
-        assert!(known_device(&req, &key, "ann"));
-        assert!(known_device(&req, &key, "ann@example.com"));
-        assert!(!known_device(&req, &key, "bob"));
-        assert!(!known_device(&req, &Key::generate(), "ann"), "other key");
+        assert!(known_device(&req, &key, "ann's"));
+        assert!(!known_device(&req, &key, "bob's"));
+        assert!(!known_device(&req, &key, "ann's after a new password"));
+        assert!(!known_device(&req, &Key::generate(), "ann's"), "other key");
         // A second account on the same browser keeps the first.
-        let c2 = device_cookie(&req, &key, true, &["bob"]).expect("cookie");
+        let c2 = device_cookie(&req, &key, true, "bob's").expect("cookie");
         let req = TestRequest::default().cookie(c2).to_http_request();
-        assert!(known_device(&req, &key, "ann"));
-        assert!(known_device(&req, &key, "bob"));
+        assert!(known_device(&req, &key, "ann's"));
+        assert!(known_device(&req, &key, "bob's"));
         // A forged or altered value is no device.
-        let forged = Cookie::new(DEVICE_COOKIE, tag("ann"));
+        let forged = Cookie::new(DEVICE_COOKIE, tag("ann's"));
         let req = TestRequest::default().cookie(forged).to_http_request();
-        assert!(!known_device(&req, &key, "ann"));
+        assert!(!known_device(&req, &key, "ann's"));
     }
 }
