@@ -61,6 +61,14 @@ pub struct NewPassword {
     pub login_secret: String,
 }
 
+/// What undoing an email change did: the address put back, and whether a password set
+/// since the change was voided (the owner must reset it).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EmailChangeUndone {
+    pub email: Email,
+    pub password_voided: bool,
+}
+
 /// A user about to be created.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct NewUser {

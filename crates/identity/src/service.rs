@@ -201,16 +201,30 @@ impl AccountService {
 
     /// Uses the link sent to an old address after an email change: puts that address back
     /// and signs every device out (whoever changed it may know the password, which the
-    /// owner should reset next). Returns the restored address.
-    pub async fn undo_email_change(&self, token: &str) -> Result<Email, IdentityError> {
+    /// owner should reset next). A password set since the change is voided, and the
+    /// restored address told to reset it: it may be the one who changed the address.
+    pub async fn undo_email_change(&self, token: &str) -> Result<EmailChangeUndone, IdentityError> {
         let token = token.trim();
         let invalid = || IdentityError::InvalidToken(rules::MSG_UNDO_INVALID.into());
         if !secret::looks_valid(token) {
             return Err(invalid());
         }
+        let (hash, now) = (secret::hash(token), self.clock.now());
+        let undo = self
+            .users
+            .find_token(TokenPurpose::UndoEmailChange, &hash, now)
+            .await?
+            .ok_or_else(invalid)?;
+        let user = self.user_or(undo.user_id, invalid).await?;
+        let restored = undo.new_email.ok_or_else(invalid)?;
+        // The hash of a secret thrown away: no password opens the account until a reset.
+        let unknown = secret::generate().map_err(anyhow::Error::from)?;
+        let voided = self.new_password(&unknown).await?;
+        let reset_link = format!("{}/password-reset-request", self.settings.public_url);
+        let notice = emails::password_voided(user.id, &user.username, &restored, &reset_link);
         let outcome = self
             .users
-            .undo_email_change(&secret::hash(token), self.clock.now())
+            .undo_email_change(&hash, now, &voided, notice)
             .await;
         link_outcome(outcome, invalid)
     }

@@ -15,6 +15,7 @@ diesel::table! {
         created_at -> Timestamp,
         updated_at -> Timestamp,
         login_secret -> Text,
+        password_changed_at -> Timestamp,
     }
 }
 
