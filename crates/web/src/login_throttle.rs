@@ -55,13 +55,20 @@ impl LoginThrottle {
     }
 
     /// Counts one attempt to sign in to `account` from the address keyed `ip`; waits the
-    /// slowdown (asynchronously: no worker thread is held) or refuses with `429`.
-    pub async fn admit(&self, ip: &str, account: &str, known_device: bool) -> Result<(), ApiError> {
+    /// slowdown (asynchronously: no worker thread is held) or refuses with `429`. Whether
+    /// the browser is a known device is asked only once the address's bounds admit the
+    /// attempt, so a refused flood costs no look-up of the account.
+    pub async fn admit(
+        &self,
+        ip: &str,
+        account: &str,
+        known_device: impl Future<Output = Result<bool, ApiError>>,
+    ) -> Result<(), ApiError> {
         self.per_ip.check(ip).await?;
         self.per_account_ip
             .check(&format!("{account}\n{ip}"))
             .await?;
-        if known_device {
+        if known_device.await? {
             return Ok(());
         }
         let used = self.per_account.take(account).await?;
@@ -130,6 +137,7 @@ mod tests {
     use super::*;
     use crate::rate_limit::Rate;
     use actix_web::test::TestRequest;
+    use std::future::ready;
 
     fn hour(count: u32) -> Limiter {
         Limiter::local("t", Rate::new(count, Duration::from_secs(3600)))
@@ -152,24 +160,41 @@ mod tests {
     async fn one_address_is_stopped_without_locking_the_account() {
         let t = LoginThrottle::new(hour(1000), hour(3), hour(100));
         for _ in 0..3 {
-            t.admit("x", "ann", false).await.expect("within bound");
+            t.admit("x", "ann", ready(Ok(false)))
+                .await
+                .expect("within bound");
         }
-        let err = t.admit("x", "ann", false).await.expect_err("guesser");
+        let asked = std::cell::Cell::new(false);
+        let known = async {
+            asked.set(true);
+            Ok(false)
+        };
+        let err = t.admit("x", "ann", known).await.expect_err("guesser");
         assert_eq!(err.status.as_u16(), 429);
-        t.admit("y", "ann", false).await.expect("another address");
-        t.admit("x", "bob", false).await.expect("another account");
+        assert!(!asked.get(), "a refused attempt costs no look-up");
+        t.admit("y", "ann", ready(Ok(false)))
+            .await
+            .expect("another address");
+        t.admit("x", "bob", ready(Ok(false)))
+            .await
+            .expect("another account");
     }
 
     #[actix_web::test]
     async fn known_devices_pass_the_account_wide_bound() {
         let t = LoginThrottle::new(hour(1000), hour(1000), hour(2));
-        t.admit("a", "ann", false).await.expect("first");
+        t.admit("a", "ann", ready(Ok(false))).await.expect("first");
         // The second is the last of the budget: at half of it on, each waits.
-        t.admit("b", "ann", false).await.expect("second");
-        let err = t.admit("c", "ann", false).await.expect_err("bound");
+        t.admit("b", "ann", ready(Ok(false))).await.expect("second");
+        let err = t
+            .admit("c", "ann", ready(Ok(false)))
+            .await
+            .expect_err("bound");
         assert_eq!(err.status.as_u16(), 429);
         assert!(err.retry_after.is_some());
-        t.admit("d", "ann", true).await.expect("known device");
+        t.admit("d", "ann", ready(Ok(true)))
+            .await
+            .expect("known device");
     }
 
     #[test]

@@ -35,7 +35,7 @@ async fn password_tried(
         .admit(
             &client_ip(req, state),
             &identity::username_key(&me.username),
-            true,
+            std::future::ready(Ok(true)),
         )
         .await
 }

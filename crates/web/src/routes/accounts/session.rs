@@ -86,11 +86,13 @@ pub async fn login(
             return Ok((user, input.redirect, None));
         }
         let account = identity::username_key(&input.username);
-        let known = state
-            .accounts
-            .login_secret(&input.username)
-            .await?
-            .is_some_and(|s| login_throttle::known_device(&req, &state.cookie_key, &s));
+        let known = async {
+            Ok(state
+                .accounts
+                .login_secret(&input.username)
+                .await?
+                .is_some_and(|s| login_throttle::known_device(&req, &state.cookie_key, &s)))
+        };
         state
             .limits
             .login
