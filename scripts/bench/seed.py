@@ -125,16 +125,20 @@ day365 = (last_day - datetime.timedelta(days=364)).isoformat()
 reading_cols = "date, time, systolic, diastolic, heart_rate, weight, blood_sugar, notes, created_at, updated_at"
 run_sql([
     f"""INSERT INTO users (username, username_key, email, password_hash, first_name, last_name,
-            date_of_birth, gender, email_verified, created_at, updated_at)
+            date_of_birth, gender, email_verified, created_at, updated_at, login_secret,
+            password_changed_at)
         SELECT n.name, n.name, n.name || '@clone.bench.example', u.password_hash, u.first_name,
-            u.last_name, u.date_of_birth, u.gender, u.email_verified, u.created_at, u.updated_at
+            u.last_name, u.date_of_birth, u.gender, u.email_verified, u.created_at, u.updated_at,
+            n.name || u.login_secret, u.password_changed_at
         FROM (VALUES {values}) AS n(name), users u WHERE u.id = {src}"""
     if db_url.startswith("postgres") else
     f"""WITH n(name) AS (VALUES {values})
         INSERT INTO users (username, username_key, email, password_hash, first_name, last_name,
-            date_of_birth, gender, email_verified, created_at, updated_at)
+            date_of_birth, gender, email_verified, created_at, updated_at, login_secret,
+            password_changed_at)
         SELECT n.name, n.name, n.name || '@clone.bench.example', u.password_hash, u.first_name,
-            u.last_name, u.date_of_birth, u.gender, u.email_verified, u.created_at, u.updated_at
+            u.last_name, u.date_of_birth, u.gender, u.email_verified, u.created_at, u.updated_at,
+            n.name || u.login_secret, u.password_changed_at
         FROM n, users u WHERE u.id = {src}""",
     f"""INSERT INTO preferences (user_id, weight_unit, blood_sugar_unit, email_reminders,
             weekly_reports, updated_at, reminder_time, time_zone)

@@ -146,6 +146,29 @@ pub fn password_changed(
     )
 }
 
+/// Sent to the restored address when undoing an email change voided a password set since
+/// the change.
+pub fn password_voided(
+    user_id: UserId,
+    username: &str,
+    to: &Email,
+    reset_link: &str,
+) -> OutgoingEmail {
+    let paragraphs = vec![
+        greeting(username),
+        format!("The email address of your {PRODUCT} account is {to} again, and every device was signed out."),
+        "The password was changed after your email address was, perhaps by whoever changed the address, so it no longer works. Reset your password with the link below: the reset link is sent to this address.".to_owned(),
+    ];
+    compose(
+        Some(user_id),
+        to,
+        &format!("Your {PRODUCT} password no longer works"),
+        "Your password must be reset",
+        &paragraphs,
+        ("Reset password", reset_link),
+    )
+}
+
 /// Sent after an account is deleted; addressed, but keyed to no user (the user is gone).
 pub fn account_deleted(username: &str, to: &Email, register_link: &str) -> OutgoingEmail {
     let paragraphs = vec![

@@ -48,6 +48,25 @@ pub struct User {
     pub gender: Gender,
     pub email_verified: bool,
     pub created_at: DateTime<Utc>,
+    /// What the login throttle's device cookies name the account by (see [`NewPassword`]).
+    pub login_secret: String,
+}
+
+/// A password about to be stored, with the account's new login secret: device cookies name
+/// the account by a digest of that secret, so replacing it with the password voids the
+/// cookies browsers earned with the old one (a thief's among them).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NewPassword {
+    pub hash: String,
+    pub login_secret: String,
+}
+
+/// What undoing an email change did: the address put back, and whether a password set
+/// since the change was voided (the owner must reset it).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EmailChangeUndone {
+    pub email: Email,
+    pub password_voided: bool,
 }
 
 /// A user about to be created.
@@ -59,6 +78,7 @@ pub struct NewUser {
     pub first_name: String,
     pub last_name: String,
     pub created_at: DateTime<Utc>,
+    pub login_secret: String,
 }
 
 /// Lower-case form under which usernames are unique, so "Ann" and "ann" are one account.

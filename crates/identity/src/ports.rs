@@ -73,33 +73,37 @@ pub trait UserRepository: Send + Sync {
     ) -> Result<Option<UserId>, RepoError>;
 
     /// Consumes an undo token: puts its address back (verified), voids every other unused
-    /// token of the user and ends all their sessions. Returns the restored address;
-    /// `Ok(None)` when the token is not usable. Errors: [`RepoError::EmailTaken`] when
-    /// another account holds the address now.
+    /// token of the user and ends all their sessions. When the password was set at or after
+    /// the change being undone (the undo token's creation), it is replaced by `voided` (a
+    /// password nobody knows, with a new login secret) and `notice` is queued. `Ok(None)`
+    /// when the token is not usable. Errors: [`RepoError::EmailTaken`] when another account
+    /// holds the address now.
     async fn undo_email_change(
         &self,
         token_hash: &str,
         now: DateTime<Utc>,
-    ) -> Result<Option<Email>, RepoError>;
+        voided: &NewPassword,
+        notice: OutgoingEmail,
+    ) -> Result<Option<EmailChangeUndone>, RepoError>;
 
-    /// Consumes a reset token, stores the new password hash, voids the user's other unused
+    /// Consumes a reset token, stores the new password (hash and login secret), voids the user's other unused
     /// reset and email-change tokens, ends all the user's sessions and queues `notice`.
     /// `Ok(false)` when the token was not usable.
     async fn reset_password(
         &self,
         token_hash: &str,
-        password_hash: &str,
+        password: &NewPassword,
         now: DateTime<Utc>,
         notice: OutgoingEmail,
     ) -> anyhow::Result<bool>;
 
-    /// Stores a new password hash, voids the user's unused reset and email-change tokens
+    /// Stores a new password (hash and login secret), voids the user's unused reset and email-change tokens
     /// (a link asked for before the change must not outlive it), ends all the user's
     /// sessions and queues `notice`. Undo links survive: they are the owner's way back.
     async fn change_password(
         &self,
         id: UserId,
-        password_hash: &str,
+        password: &NewPassword,
         notice: OutgoingEmail,
     ) -> anyhow::Result<()>;
 

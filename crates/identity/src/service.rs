@@ -99,6 +99,28 @@ impl AccountService {
         Ok((secret, token))
     }
 
+    /// A fresh login secret for a new password (or a new account).
+    pub(crate) fn new_login_secret() -> Result<String, IdentityError> {
+        Ok(secret::generate().map_err(anyhow::Error::from)?)
+    }
+
+    async fn new_password(&self, password: &str) -> Result<NewPassword, IdentityError> {
+        Ok(NewPassword {
+            hash: self.hasher.hash(password).await?,
+            login_secret: Self::new_login_secret()?,
+        })
+    }
+
+    /// The login secret of the account `login` names (as [`Self::login`] reads it), which
+    /// the login throttle's device cookies are keyed with; `None` for no such account.
+    pub async fn login_secret(&self, login: &str) -> Result<Option<String>, IdentityError> {
+        Ok(self
+            .users
+            .by_login(login.trim())
+            .await?
+            .map(|u| u.login_secret))
+    }
+
     /// Checks a username (or email) and password. Unknown user and wrong password get the
     /// same error after the same amount of hashing work.
     pub async fn login(&self, login: &str, password: &str) -> Result<User, IdentityError> {
@@ -179,16 +201,30 @@ impl AccountService {
 
     /// Uses the link sent to an old address after an email change: puts that address back
     /// and signs every device out (whoever changed it may know the password, which the
-    /// owner should reset next). Returns the restored address.
-    pub async fn undo_email_change(&self, token: &str) -> Result<Email, IdentityError> {
+    /// owner should reset next). A password set since the change is voided, and the
+    /// restored address told to reset it: it may be the one who changed the address.
+    pub async fn undo_email_change(&self, token: &str) -> Result<EmailChangeUndone, IdentityError> {
         let token = token.trim();
         let invalid = || IdentityError::InvalidToken(rules::MSG_UNDO_INVALID.into());
         if !secret::looks_valid(token) {
             return Err(invalid());
         }
+        let (hash, now) = (secret::hash(token), self.clock.now());
+        let undo = self
+            .users
+            .find_token(TokenPurpose::UndoEmailChange, &hash, now)
+            .await?
+            .ok_or_else(invalid)?;
+        let user = self.user_or(undo.user_id, invalid).await?;
+        let restored = undo.new_email.ok_or_else(invalid)?;
+        // The hash of a secret thrown away: no password opens the account until a reset.
+        let unknown = secret::generate().map_err(anyhow::Error::from)?;
+        let voided = self.new_password(&unknown).await?;
+        let reset_link = format!("{}/password-reset-request", self.settings.public_url);
+        let notice = emails::password_voided(user.id, &user.username, &restored, &reset_link);
         let outcome = self
             .users
-            .undo_email_change(&secret::hash(token), self.clock.now())
+            .undo_email_change(&hash, now, &voided, notice)
             .await;
         link_outcome(outcome, invalid)
     }
@@ -236,11 +272,11 @@ impl AccountService {
                 IdentityError::InvalidToken(rules::MSG_RESET_INVALID.into())
             })
             .await?;
-        let hash = self.hasher.hash(password).await?;
+        let new = self.new_password(password).await?;
         let notice = self.password_changed_email(&user);
         let done = self
             .users
-            .reset_password(&secret::hash(token.trim()), &hash, self.clock.now(), notice)
+            .reset_password(&secret::hash(token.trim()), &new, self.clock.now(), notice)
             .await?;
         if done {
             Ok(())
@@ -278,9 +314,9 @@ impl AccountService {
                 rules::MSG_CURRENT_PASSWORD_WRONG,
             ));
         }
-        let hash = self.hasher.hash(new).await?;
+        let new = self.new_password(new).await?;
         let notice = self.password_changed_email(&user);
-        self.users.change_password(id, &hash, notice).await?;
+        self.users.change_password(id, &new, notice).await?;
         Ok(())
     }
 

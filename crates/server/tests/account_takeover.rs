@@ -187,11 +187,12 @@ async fn email_change_needs_the_password_and_can_be_undone(b: Backend) {
         StatusCode::UNAUTHORIZED,
         "every session ended"
     );
+    // The password set since the change is void (more in
+    // `undoing_an_email_change_voids_a_password_set_since`).
     let res = app
         .login(&app.client, "ann@example.com", NEW_PASSWORD)
         .await;
-    assert_eq!(res.status(), StatusCode::OK);
-    assert_eq!(json_of(res).await["user"]["email"], "ann@example.com");
+    assert_eq!(res.status(), StatusCode::UNAUTHORIZED);
     let res = app
         .post("/api/email-change/undo", json!({"token": undo}))
         .await;
@@ -200,6 +201,104 @@ async fn email_change_needs_the_password_and_can_be_undone(b: Backend) {
         .post("/api/email-change/undo", json!({"token": "garbage"}))
         .await;
     assert_eq!(res.status(), StatusCode::BAD_REQUEST);
+}
+
+/// Moves ann's account to `to` (confirmed) from `app.client`; returns the undo link's token
+/// sent to her address.
+async fn email_changed_to(app: &TestApp, to: &str) -> String {
+    let res = app
+        .client
+        .patch(app.url("/api/user"))
+        .json(&json!({"email": to, "currentPassword": PASSWORD}))
+        .send()
+        .await
+        .expect("req");
+    assert_eq!(res.status(), StatusCode::OK);
+    let token = app
+        .token_from_email(to, "Confirm your new email", "verify-email")
+        .await;
+    let res = app.post("/api/verify-email", json!({"token": token})).await;
+    assert_eq!(res.status(), StatusCode::OK);
+    // The notice naming this change (an earlier one may be there too).
+    let to = to.to_owned();
+    let notice = app
+        .smtp
+        .wait_for(
+            "ann@example.com",
+            move |m| m.subject().contains("email address was changed") && m.decoded().contains(&to),
+            MAIL_WAIT,
+        )
+        .await;
+    let prefix = app.url("/undo-email-change/");
+    notice.link(&prefix).expect("undo link")[prefix.len()..].to_owned()
+}
+
+async fn undo(app: &TestApp, token: &str) -> String {
+    let res = app
+        .post("/api/email-change/undo", json!({ "token": token }))
+        .await;
+    assert_eq!(res.status(), StatusCode::OK);
+    json_of(res).await["message"]
+        .as_str()
+        .expect("message")
+        .to_owned()
+}
+
+async fn undoing_an_email_change_voids_a_password_set_since(b: Backend) {
+    let app = TestApp::spawn(b).await;
+    app.signed_up("ann", "ann@example.com").await;
+    // Without a new password since the change, the password stays.
+    let token = email_changed_to(&app, "ann.lee@example.com").await;
+    let message = undo(&app, &token).await;
+    assert!(!message.contains("no longer works"), "{message}");
+    let res = app.login(&app.client, "ann", PASSWORD).await;
+    assert_eq!(res.status(), StatusCode::OK);
+
+    // A thief's way: the address, then the password.
+    let token = email_changed_to(&app, "eve@example.com").await;
+    let res = app
+        .post(
+            "/api/user/change-password",
+            json!({"currentPassword": PASSWORD, "newPassword": NEW_PASSWORD}),
+        )
+        .await;
+    assert_eq!(res.status(), StatusCode::OK);
+    let message = undo(&app, &token).await;
+    assert!(
+        message.contains("no longer works: reset it with a link sent to ann@example.com"),
+        "{message}"
+    );
+    let mail = app.email("ann@example.com", "no longer works").await;
+    assert!(mail.decoded().contains("/password-reset-request"));
+    for password in [NEW_PASSWORD, PASSWORD] {
+        let res = app.login(&client(), "ann@example.com", password).await;
+        assert_eq!(res.status(), StatusCode::UNAUTHORIZED, "{password}");
+    }
+
+    // A reset to the restored address lets the owner in again.
+    let res = app
+        .post(
+            "/api/password-reset/request",
+            json!({"email": "ann@example.com"}),
+        )
+        .await;
+    assert_eq!(res.status(), StatusCode::OK);
+    let reset = app
+        .token_from_email(
+            "ann@example.com",
+            "Reset your Vitalog password",
+            "reset-password",
+        )
+        .await;
+    let res = app
+        .post(
+            "/api/password-reset/reset",
+            json!({"token": reset, "password": "Th1rd!secret"}),
+        )
+        .await;
+    assert_eq!(res.status(), StatusCode::OK);
+    let res = app.login(&client(), "ann", "Th1rd!secret").await;
+    assert_eq!(res.status(), StatusCode::OK);
 }
 
 async fn passwords_tried_on_email_change_count_as_login_attempts(b: Backend) {
@@ -233,6 +332,66 @@ async fn passwords_tried_on_email_change_count_as_login_attempts(b: Backend) {
         json_of(app.get("/api/user").await).await["email"],
         "ann@example.com"
     );
+}
+
+/// A stolen session guessing the password on a route that confirms it: 40 wrong tries
+/// meet `429`, and the right password is refused too until the window has passed.
+/// Returns the app (signed in as ann) once the right password can be tried again.
+async fn guessing_on(b: Backend, route: &str, body: fn(&str) -> serde_json::Value) -> TestApp {
+    // A minute's window (a try back every 6 s) so the test can wait it out; addresses are
+    // not the bound here (every client is 127.0.0.1).
+    let app = TestApp::spawn_with(b, |c| {
+        c.rate_login_per_ip = "1000/min".into();
+        c.rate_login_per_account_address = "10/min".into();
+    })
+    .await;
+    app.signed_up("ann", "ann@example.com").await;
+    let mut statuses = Vec::new();
+    for _ in 0..40 {
+        statuses.push(app.post(route, body("Wrong1!pw")).await.status());
+    }
+    let refused = statuses
+        .iter()
+        .filter(|s| **s == StatusCode::TOO_MANY_REQUESTS)
+        .count();
+    // Signing up used one of the 10; a try may come back while the others are hashed.
+    assert!(refused >= 28, "{route}: {statuses:?}");
+    assert_eq!(statuses[39], StatusCode::TOO_MANY_REQUESTS, "{route}");
+    let res = app.post(route, body(PASSWORD)).await;
+    assert_eq!(
+        res.status(),
+        StatusCode::TOO_MANY_REQUESTS,
+        "{route}: the right password waits too"
+    );
+    let wait: u64 = res.headers()[reqwest::header::RETRY_AFTER]
+        .to_str()
+        .expect("ascii")
+        .parse()
+        .expect("seconds");
+    assert!((1..=6).contains(&wait), "{wait}");
+    assert_eq!(
+        json_of(app.get("/api/user").await).await["email"],
+        "ann@example.com",
+        "{route}: the account is still there"
+    );
+    tokio::time::sleep(std::time::Duration::from_millis(wait * 1000 + 200)).await;
+    app
+}
+
+async fn passwords_tried_on_password_change_count_as_login_attempts(b: Backend) {
+    let route = "/api/user/change-password";
+    let body = |current: &str| json!({"currentPassword": current, "newPassword": NEW_PASSWORD});
+    let app = guessing_on(b, route, body).await;
+    // The password was never changed: the old one still confirms the change.
+    let res = app.post(route, body(PASSWORD)).await;
+    assert_eq!(res.status(), StatusCode::OK);
+}
+
+async fn passwords_tried_on_account_deletion_count_as_login_attempts(b: Backend) {
+    let route = "/api/user/delete";
+    let app = guessing_on(b, route, |password| json!({ "password": password })).await;
+    let res = app.post(route, json!({ "password": PASSWORD })).await;
+    assert_eq!(res.status(), StatusCode::OK, "once the window has passed");
 }
 
 async fn a_new_password_voids_links_asked_for_before(b: Backend) {
@@ -284,6 +443,9 @@ on_both_backends!(
     a_username_cannot_take_over_login_by_email,
     registration_does_not_tell_whether_an_email_has_an_account,
     email_change_needs_the_password_and_can_be_undone,
+    undoing_an_email_change_voids_a_password_set_since,
     passwords_tried_on_email_change_count_as_login_attempts,
+    passwords_tried_on_password_change_count_as_login_attempts,
+    passwords_tried_on_account_deletion_count_as_login_attempts,
     a_new_password_voids_links_asked_for_before,
 );

@@ -224,6 +224,61 @@ async fn a_spread_out_guesser_meets_the_account_bound(b: Backend) {
     assert_eq!(res.status(), StatusCode::OK);
 }
 
+/// A device cookie names the account by its login secret, which a password reset
+/// replaces: a browser that signed in before the reset (perhaps a thief's) is new again.
+async fn a_password_reset_voids_device_cookies_earned_before(b: Backend) {
+    let app = TestApp::spawn_with(b, |c| {
+        c.trusted_proxies = 1;
+        c.rate_login_per_account = "6/h".into();
+    })
+    .await;
+    // The account's 6: signing up, then the owner's sign-in on a second browser below.
+    app.signed_up("ann", "ann@example.com").await;
+    let res = app
+        .post(
+            "/api/password-reset/request",
+            json!({"email": "ann@example.com"}),
+        )
+        .await;
+    assert_eq!(res.status(), StatusCode::OK);
+    let token = app
+        .token_from_email("ann@example.com", "Reset your", "reset-password")
+        .await;
+    let res = app
+        .post(
+            "/api/password-reset/reset",
+            json!({"token": token, "password": NEW_PASSWORD}),
+        )
+        .await;
+    assert_eq!(res.status(), StatusCode::OK);
+    // The owner signs in after the reset on another browser, which earns a cookie.
+    let after = client();
+    let xff = ("x-forwarded-for", "192.0.2.20".to_owned());
+    let res = login_via(&app, &after, xff, "ann", NEW_PASSWORD).await;
+    assert_eq!(res.status(), StatusCode::OK);
+
+    // Guessers spread over addresses use up the account-wide bound.
+    let mut statuses = Vec::new();
+    for i in 0..5 {
+        let xff = ("x-forwarded-for", format!("198.51.100.{i}"));
+        let res = login_via(&app, &client(), xff, "ann", "Wrong1!pass").await;
+        statuses.push(res.status());
+    }
+    assert_eq!(
+        statuses.last(),
+        Some(&StatusCode::TOO_MANY_REQUESTS),
+        "{statuses:?}"
+    );
+    // The browser that signed in before the reset waits like any new one, even with the
+    // new password; the one that signed in after passes.
+    let xff = ("x-forwarded-for", "192.0.2.10".to_owned());
+    let res = login_via(&app, &app.client, xff, "ann", NEW_PASSWORD).await;
+    assert_eq!(res.status(), StatusCode::TOO_MANY_REQUESTS);
+    let xff = ("x-forwarded-for", "192.0.2.21".to_owned());
+    let res = login_via(&app, &after, xff, "ann", NEW_PASSWORD).await;
+    assert_eq!(res.status(), StatusCode::OK);
+}
+
 /// Two servers on one PostgreSQL database count limits together (issue 20): one account's
 /// wrong passwords and one address's reset emails, spread over both, stop where one
 /// server's would. (On SQLite a second server is refused, asserted by `second_server`.)
@@ -272,6 +327,7 @@ on_both_backends!(
     servers_sharing_a_database_count_together,
     a_guesser_does_not_lock_the_owner_out,
     a_spread_out_guesser_meets_the_account_bound,
+    a_password_reset_voids_device_cookies_earned_before,
     spoofed_forwarded_for_entries_do_not_escape_the_limit,
     spoofed_forwarded_elements_do_not_escape_the_limit,
 );

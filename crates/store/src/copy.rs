@@ -58,6 +58,7 @@ impl Db {
                         password_hash: String, first_name: String, last_name: String,
                         date_of_birth: Option<NaiveDate>, gender: String, email_verified: bool,
                         created_at: NaiveDateTime, updated_at: NaiveDateTime,
+                        login_secret: String, password_changed_at: NaiveDateTime,
                     ]);
                     copy_table!(from, to, report, tokens, [
                         id: i64, user_id: i64, purpose: String, token_hash: String,

@@ -14,6 +14,8 @@ diesel::table! {
         email_verified -> Bool,
         created_at -> Timestamp,
         updated_at -> Timestamp,
+        login_secret -> Text,
+        password_changed_at -> Timestamp,
     }
 }
 

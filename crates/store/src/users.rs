@@ -13,7 +13,7 @@ use kernel::{Email, UserId};
 
 use crate::db::{AnyConnection, Db};
 use crate::outbox::enqueue;
-use crate::schema::{sessions, users};
+use crate::schema::{sessions, tokens, users};
 use crate::tokens::*;
 use crate::{deletion, preferences as prefs};
 
@@ -42,6 +42,8 @@ struct UserRow {
     email_verified: bool,
     created_at: NaiveDateTime,
     _updated_at: NaiveDateTime,
+    login_secret: String,
+    _password_changed_at: NaiveDateTime,
 }
 
 impl UserRow {
@@ -58,6 +60,7 @@ impl UserRow {
             gender: Gender::parse(&self.gender).unwrap_or_default(),
             email_verified: self.email_verified,
             created_at: self.created_at.and_utc(),
+            login_secret: self.login_secret,
         })
     }
 }
@@ -146,6 +149,8 @@ impl UserRepository for UserStore {
                         users::email_verified.eq(false),
                         users::created_at.eq(now),
                         users::updated_at.eq(now),
+                        users::login_secret.eq(&user.login_secret),
+                        users::password_changed_at.eq(now),
                     ))
                     .returning(users::id)
                     .get_result(conn)?;
@@ -307,14 +312,16 @@ impl UserRepository for UserStore {
     async fn undo_email_change(
         &self,
         token_hash: &str,
-        now: DateTime<Utc>,
-    ) -> Result<Option<Email>, RepoError> {
-        let hash = token_hash.to_owned();
-        let now = now.naive_utc();
+        at: DateTime<Utc>,
+        voided: &NewPassword,
+        notice: OutgoingEmail,
+    ) -> Result<Option<EmailChangeUndone>, RepoError> {
+        let (hash, voided) = (token_hash.to_owned(), voided.clone());
+        let now = at.naive_utc();
         let result = self
             .db
             .write(
-                move |conn| -> anyhow::Result<Result<Option<Email>, RepoError>> {
+                move |conn| -> anyhow::Result<Result<Option<EmailChangeUndone>, RepoError>> {
                     let purpose = [TokenPurpose::UndoEmailChange.as_str()];
                     let Some((id, user_id, _, Some(addr))) =
                         usable_token(conn, &hash, &purpose, now)?
@@ -337,9 +344,33 @@ impl UserRepository for UserStore {
                     // Whoever made the change may hold links and sessions: all end here.
                     void_tokens(conn, user_id, ALL_PURPOSES, now)?;
                     end_sessions(conn, user_id)?;
-                    let restored = Email::parse(&addr)
+                    // A password set since the change (the undo link is made with it) may
+                    // be theirs too: it is replaced by one nobody knows.
+                    let changed_at: NaiveDateTime = tokens::table
+                        .find(id)
+                        .select(tokens::created_at)
+                        .first(conn)?;
+                    let password_set: NaiveDateTime = users::table
+                        .find(user_id)
+                        .select(users::password_changed_at)
+                        .first(conn)?;
+                    let password_voided = password_set >= changed_at;
+                    if password_voided {
+                        diesel::update(users::table.find(user_id))
+                            .set((
+                                users::password_hash.eq(voided.hash),
+                                users::login_secret.eq(voided.login_secret),
+                                users::password_changed_at.eq(now),
+                            ))
+                            .execute(conn)?;
+                        enqueue(conn, &notice, at)?;
+                    }
+                    let email = Email::parse(&addr)
                         .map_err(|_| anyhow::anyhow!("stored undo address is invalid"))?;
-                    Ok(Ok(Some(restored)))
+                    Ok(Ok(Some(EmailChangeUndone {
+                        email,
+                        password_voided,
+                    })))
                 },
             )
             .await;
@@ -352,11 +383,11 @@ impl UserRepository for UserStore {
     async fn reset_password(
         &self,
         token_hash: &str,
-        password_hash: &str,
+        password: &NewPassword,
         now: DateTime<Utc>,
         notice: OutgoingEmail,
     ) -> anyhow::Result<bool> {
-        let (hash, password_hash) = (token_hash.to_owned(), password_hash.to_owned());
+        let (hash, password) = (token_hash.to_owned(), password.clone());
         self.db
             .write(move |conn| -> anyhow::Result<bool> {
                 let naive = now.naive_utc();
@@ -370,7 +401,9 @@ impl UserRepository for UserStore {
                 // The emailed link proved the address, so the account counts as verified.
                 diesel::update(users::table.find(user_id))
                     .set((
-                        users::password_hash.eq(password_hash),
+                        users::password_hash.eq(password.hash),
+                        users::login_secret.eq(password.login_secret),
+                        users::password_changed_at.eq(naive),
                         users::email_verified.eq(true),
                         users::updated_at.eq(naive),
                     ))
@@ -387,16 +420,18 @@ impl UserRepository for UserStore {
     async fn change_password(
         &self,
         id: UserId,
-        password_hash: &str,
+        password: &NewPassword,
         notice: OutgoingEmail,
     ) -> anyhow::Result<()> {
-        let password_hash = password_hash.to_owned();
+        let password = password.clone();
         self.db
             .write(move |conn| -> anyhow::Result<()> {
                 let now = Utc::now();
                 diesel::update(users::table.find(id.0))
                     .set((
-                        users::password_hash.eq(password_hash),
+                        users::password_hash.eq(password.hash),
+                        users::login_secret.eq(password.login_secret),
+                        users::password_changed_at.eq(now.naive_utc()),
                         users::updated_at.eq(now.naive_utc()),
                     ))
                     .execute(conn)?;

@@ -48,6 +48,7 @@ async fn user(c: &Ctx, name: &str) -> UserId {
                 first_name: String::new(),
                 last_name: String::new(),
                 created_at: Utc::now(),
+                login_secret: "s".into(),
             },
             NewToken {
                 user_id: None,

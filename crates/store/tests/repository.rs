@@ -74,6 +74,7 @@ async fn create(c: &Ctx, name: &str, addr: &str, verify_hash: &str) -> Result<Us
                 first_name: String::new(),
                 last_name: String::new(),
                 created_at: now(),
+                login_secret: "first".into(),
             },
             token(
                 TokenPurpose::VerifyEmail,
@@ -333,20 +334,25 @@ async fn reset_password_ends_sessions_once(b: Backend) {
         .await
         .expect("issue");
     let notice = mail_to("ann@example.com", "Your Vitalog password was changed");
+    let new = |hash: &str| NewPassword {
+        hash: hash.into(),
+        login_secret: format!("after {hash}"),
+    };
     assert!(
         c.users
-            .reset_password("r1", "newhash", now(), notice.clone())
+            .reset_password("r1", &new("newhash"), now(), notice.clone())
             .await
             .expect("reset")
     );
     assert!(
         !c.users
-            .reset_password("r1", "other", now(), notice)
+            .reset_password("r1", &new("other"), now(), notice)
             .await
             .expect("second use")
     );
     let u = c.users.by_id(id).await.expect("q").expect("u");
     assert_eq!(u.password_hash, "newhash");
+    assert_eq!(u.login_secret, "after newhash", "stored with the password");
     assert!(u.email_verified, "the reset link proved the address");
     assert!(c.sessions.load("s1", now()).await.expect("q").is_none());
     let subjects: Vec<String> = c
@@ -643,6 +649,29 @@ async fn attachments_and_headers_round_trip(b: Backend) {
     assert_eq!(got.email, m);
 }
 
+async fn change_password_replaces_the_login_secret(b: Backend) {
+    let c = ctx(b);
+    let id = create(&c, "ann", "ann@example.com", "vh")
+        .await
+        .expect("create");
+    let before = c.users.by_id(id).await.expect("q").expect("u");
+    assert_eq!(before.login_secret, "first");
+    let new = NewPassword {
+        hash: "newhash".into(),
+        login_secret: "second".into(),
+    };
+    c.users
+        .change_password(id, &new, mail_to("ann@example.com", "changed"))
+        .await
+        .expect("change");
+    let after = c.users.by_id(id).await.expect("q").expect("u");
+    assert_eq!(after.password_hash, "newhash");
+    assert_eq!(
+        after.login_secret, "second",
+        "device cookies of before no longer count"
+    );
+}
+
 on_both_backends!(
     migrations_are_idempotent,
     create_find_and_uniqueness,
@@ -651,6 +680,7 @@ on_both_backends!(
     newer_token_replaces_older,
     every_verification_link_works_until_one_is_used,
     reset_password_ends_sessions_once,
+    change_password_replaces_the_login_secret,
     email_change_applies_on_confirmation,
     profile_and_preferences,
     sessions_cannot_be_revived,

@@ -7,7 +7,9 @@
 //! - per account from browsers that never signed in to it: a higher bound against guessers
 //!   spread over many addresses, with a growing delay from half of it on, then `429`.
 //!   A browser that signed in to the account before carries a device cookie (encrypted
-//!   and authenticated with the session cookie key, no storage) and is exempt from it.
+//!   and authenticated with the session cookie key) and is exempt from it. The cookie names
+//!   the account by a digest of its login secret, which a new password replaces: a cookie
+//!   earned before a password change or reset (perhaps by a thief) no longer exempts.
 
 use std::time::Duration;
 
@@ -53,13 +55,20 @@ impl LoginThrottle {
     }
 
     /// Counts one attempt to sign in to `account` from the address keyed `ip`; waits the
-    /// slowdown (asynchronously: no worker thread is held) or refuses with `429`.
-    pub async fn admit(&self, ip: &str, account: &str, known_device: bool) -> Result<(), ApiError> {
+    /// slowdown (asynchronously: no worker thread is held) or refuses with `429`. Whether
+    /// the browser is a known device is asked only once the address's bounds admit the
+    /// attempt, so a refused flood costs no look-up of the account.
+    pub async fn admit(
+        &self,
+        ip: &str,
+        account: &str,
+        known_device: impl Future<Output = Result<bool, ApiError>>,
+    ) -> Result<(), ApiError> {
         self.per_ip.check(ip).await?;
         self.per_account_ip
             .check(&format!("{account}\n{ip}"))
             .await?;
-        if known_device {
+        if known_device.await? {
             return Ok(());
         }
         let used = self.per_account.take(account).await?;
@@ -72,9 +81,9 @@ impl LoginThrottle {
     }
 }
 
-/// What the device cookie remembers of an account: a digest of how it is typed at login.
-fn tag(account: &str) -> String {
-    secret::hash(account)[..32].to_owned()
+/// What the device cookie remembers of an account: a digest of its login secret.
+fn tag(login_secret: &str) -> String {
+    secret::hash(login_secret)[..32].to_owned()
 }
 
 fn device_tags(req: &HttpRequest, key: &Key) -> Vec<String> {
@@ -89,26 +98,27 @@ fn device_tags(req: &HttpRequest, key: &Key) -> Vec<String> {
         .unwrap_or_default()
 }
 
-/// Whether this browser signed in to `account` (as typed: username or email) before.
-pub fn known_device(req: &HttpRequest, key: &Key, account: &str) -> bool {
-    device_tags(req, key).contains(&tag(account))
+/// Whether this browser signed in, since its password was last set, to the account whose
+/// login secret is `login_secret`.
+pub fn known_device(req: &HttpRequest, key: &Key, login_secret: &str) -> bool {
+    device_tags(req, key).contains(&tag(login_secret))
 }
 
-/// The device cookie after a successful sign-in to the account known by `accounts`
-/// (its username and email), keeping the other accounts this browser remembers.
+/// The device cookie after a successful sign-in to the account whose login secret is
+/// `login_secret`, keeping the other accounts this browser remembers.
 pub fn device_cookie(
     req: &HttpRequest,
     key: &Key,
     secure: bool,
-    accounts: &[&str],
+    login_secret: &str,
 ) -> Option<Cookie<'static>> {
-    let mut tags: Vec<String> = accounts.iter().map(|a| tag(a)).collect();
+    let mut tags = vec![tag(login_secret)];
     for old in device_tags(req, key) {
         if !tags.contains(&old) {
             tags.push(old);
         }
     }
-    tags.truncate(DEVICE_ACCOUNTS.max(accounts.len()));
+    tags.truncate(DEVICE_ACCOUNTS);
     let cookie = Cookie::build(DEVICE_COOKIE, tags.join(" "))
         // Only the login reads it.
         .path("/api/login")
@@ -127,6 +137,7 @@ mod tests {
     use super::*;
     use crate::rate_limit::Rate;
     use actix_web::test::TestRequest;
+    use std::future::ready;
 
     fn hour(count: u32) -> Limiter {
         Limiter::local("t", Rate::new(count, Duration::from_secs(3600)))
@@ -149,48 +160,65 @@ mod tests {
     async fn one_address_is_stopped_without_locking_the_account() {
         let t = LoginThrottle::new(hour(1000), hour(3), hour(100));
         for _ in 0..3 {
-            t.admit("x", "ann", false).await.expect("within bound");
+            t.admit("x", "ann", ready(Ok(false)))
+                .await
+                .expect("within bound");
         }
-        let err = t.admit("x", "ann", false).await.expect_err("guesser");
+        let asked = std::cell::Cell::new(false);
+        let known = async {
+            asked.set(true);
+            Ok(false)
+        };
+        let err = t.admit("x", "ann", known).await.expect_err("guesser");
         assert_eq!(err.status.as_u16(), 429);
-        t.admit("y", "ann", false).await.expect("another address");
-        t.admit("x", "bob", false).await.expect("another account");
+        assert!(!asked.get(), "a refused attempt costs no look-up");
+        t.admit("y", "ann", ready(Ok(false)))
+            .await
+            .expect("another address");
+        t.admit("x", "bob", ready(Ok(false)))
+            .await
+            .expect("another account");
     }
 
     #[actix_web::test]
     async fn known_devices_pass_the_account_wide_bound() {
         let t = LoginThrottle::new(hour(1000), hour(1000), hour(2));
-        t.admit("a", "ann", false).await.expect("first");
+        t.admit("a", "ann", ready(Ok(false))).await.expect("first");
         // The second is the last of the budget: at half of it on, each waits.
-        t.admit("b", "ann", false).await.expect("second");
-        let err = t.admit("c", "ann", false).await.expect_err("bound");
+        t.admit("b", "ann", ready(Ok(false))).await.expect("second");
+        let err = t
+            .admit("c", "ann", ready(Ok(false)))
+            .await
+            .expect_err("bound");
         assert_eq!(err.status.as_u16(), 429);
         assert!(err.retry_after.is_some());
-        t.admit("d", "ann", true).await.expect("known device");
+        t.admit("d", "ann", ready(Ok(true)))
+            .await
+            .expect("known device");
     }
 
     #[test]
     fn device_cookie_round_trip() {
         let key = Key::generate();
         let none = TestRequest::default().to_http_request();
-        assert!(!known_device(&none, &key, "ann"));
-        let c = device_cookie(&none, &key, true, &["ann", "ann@example.com"]).expect("cookie");
-        assert!(!c.value().contains("ann"), "encrypted");
+        assert!(!known_device(&none, &key, "ann's"));
+        let c = device_cookie(&none, &key, true, "ann's").expect("cookie");
+        assert!(!c.value().contains(&tag("ann's")), "encrypted");
         assert_eq!(c.path(), Some("/api/login"));
         assert_eq!(c.http_only(), Some(true));
         let req = TestRequest::default().cookie(c.clone()).to_http_request();
-        assert!(known_device(&req, &key, "ann"));
-        assert!(known_device(&req, &key, "ann@example.com"));
-        assert!(!known_device(&req, &key, "bob"));
-        assert!(!known_device(&req, &Key::generate(), "ann"), "other key");
+        assert!(known_device(&req, &key, "ann's"));
+        assert!(!known_device(&req, &key, "bob's"));
+        assert!(!known_device(&req, &key, "ann's after a new password"));
+        assert!(!known_device(&req, &Key::generate(), "ann's"), "other key");
         // A second account on the same browser keeps the first.
-        let c2 = device_cookie(&req, &key, true, &["bob"]).expect("cookie");
+        let c2 = device_cookie(&req, &key, true, "bob's").expect("cookie");
         let req = TestRequest::default().cookie(c2).to_http_request();
-        assert!(known_device(&req, &key, "ann"));
-        assert!(known_device(&req, &key, "bob"));
+        assert!(known_device(&req, &key, "ann's"));
+        assert!(known_device(&req, &key, "bob's"));
         // A forged or altered value is no device.
-        let forged = Cookie::new(DEVICE_COOKIE, tag("ann"));
+        let forged = Cookie::new(DEVICE_COOKIE, tag("ann's"));
         let req = TestRequest::default().cookie(forged).to_http_request();
-        assert!(!known_device(&req, &key, "ann"));
+        assert!(!known_device(&req, &key, "ann's"));
     }
 }

@@ -121,6 +121,7 @@ fn user() -> User {
         gender: Gender::Other,
         email_verified: true,
         created_at: Utc::now(),
+        login_secret: "s".into(),
     }
 }
 

@@ -77,6 +77,7 @@ impl AccountService {
                 first_name,
                 last_name,
                 created_at: this.clock.now(),
+                login_secret: Self::new_login_secret()?,
             };
             match this.users.create(user, token, mail, attempt).await {
                 Ok(_) | Err(RepoError::EmailTaken) => Ok(()),

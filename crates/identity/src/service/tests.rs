@@ -47,6 +47,7 @@ fn user(verified: bool) -> User {
         gender: Gender::Other,
         email_verified: verified,
         created_at: now(),
+        login_secret: "old-secret".into(),
     }
 }
 
@@ -340,8 +341,11 @@ async fn reset_password_consumes_token_and_notifies() {
     users.expect_by_id().returning(|_| Ok(Some(user(true))));
     users
         .expect_reset_password()
-        .withf(move |h, ph, _, notice| {
-            h == hash && ph == "hashed:Newpass1!" && notice.subject.contains("password was changed")
+        .withf(move |h, p, _, notice| {
+            h == hash
+                && p.hash == "hashed:Newpass1!"
+                && p.login_secret.len() == 43
+                && notice.subject.contains("password was changed")
         })
         .times(1)
         .returning(|_, _, _, _| Ok(true));
@@ -375,7 +379,12 @@ async fn change_password_stores_new_hash() {
     users.expect_by_id().returning(|_| Ok(Some(user(true))));
     users
         .expect_change_password()
-        .withf(|id, h, m| *id == UserId(5) && h == "hashed:Newpass1!" && m.to == "ann@example.com")
+        .withf(|id, p, m| {
+            *id == UserId(5)
+                && p.hash == "hashed:Newpass1!"
+                && p.login_secret.len() == 43
+                && m.to == "ann@example.com"
+        })
         .times(1)
         .returning(|_, _, _| Ok(()));
     service(users, hasher())

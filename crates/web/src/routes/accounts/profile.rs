@@ -14,6 +14,32 @@ use crate::state::AppState;
 pub const MSG_PASSWORD_CHANGED: &str = "Your password has been changed.";
 pub const MSG_ACCOUNT_DELETED: &str = "Your account and all its data have been deleted.";
 
+/// Counts a password a signed-in request confirms (email change, password change, account
+/// deletion) as a login attempt on the account from this address, before it is checked: a
+/// stolen session must not be a way to guess the password. The session already proves the
+/// browser, so the account-wide bound for unknown browsers does not apply (it would let a
+/// thief slow the owner down). An empty password is refused without being tried.
+async fn password_tried(
+    req: &HttpRequest,
+    state: &AppState,
+    user: CurrentUser,
+    password: Option<&str>,
+) -> Result<(), ApiError> {
+    if password.is_none_or(str::is_empty) {
+        return Ok(());
+    }
+    let me = state.accounts.user(user.id).await?;
+    state
+        .limits
+        .login
+        .admit(
+            &client_ip(req, state),
+            &identity::username_key(&me.username),
+            std::future::ready(Ok(true)),
+        )
+        .await
+}
+
 /// The signed-in user.
 #[utoipa::path(tag = "accounts", responses(
     (status = 200, body = UserDto), (status = 401, body = ErrorBody),
@@ -56,20 +82,8 @@ pub async fn update_user(
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     let b = body.into_inner();
-    if b.email.is_some() && b.current_password.as_deref().is_some_and(|p| !p.is_empty()) {
-        // A password tried here is a password guessed: it counts like a login attempt from
-        // this address. The session already proves the browser, so the account-wide bound
-        // for unknown browsers does not apply (it would let a thief slow the owner down).
-        let me = state.accounts.user(user.id).await?;
-        state
-            .limits
-            .login
-            .admit(
-                &client_ip(&req, &state),
-                &identity::username_key(&me.username),
-                true,
-            )
-            .await?;
+    if b.email.is_some() {
+        password_tried(&req, &state, user, b.current_password.as_deref()).await?;
     }
     let clear = |v: Option<Option<String>>| v.map(Option::unwrap_or_default);
     let out = state
@@ -102,14 +116,17 @@ pub async fn update_user(
 /// Change the password; every other session of the user ends.
 #[utoipa::path(tag = "accounts", request_body = ChangePasswordRequest, responses(
     (status = 200, body = MessageResponse), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody),
+    (status = 429, body = ErrorBody, description = "Too many passwords tried for the account"),
 ))]
 #[post("/api/user/change-password")]
 pub async fn change_password(
+    req: HttpRequest,
     user: CurrentUser,
     body: web::Json<ChangePasswordRequest>,
     state: web::Data<AppState>,
     session: Session,
 ) -> Result<HttpResponse, ApiError> {
+    password_tried(&req, &state, user, Some(&body.current_password)).await?;
     state
         .accounts
         .change_password(user.id, &body.current_password, &body.new_password)
@@ -124,14 +141,17 @@ pub async fn change_password(
 /// Deletes the account and all its data, confirmed by password; signs this browser out.
 #[utoipa::path(tag = "accounts", request_body = DeleteAccountRequest, responses(
     (status = 200, body = MessageResponse), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody),
+    (status = 429, body = ErrorBody, description = "Too many passwords tried for the account"),
 ))]
 #[post("/api/user/delete")]
 pub async fn delete_account(
+    req: HttpRequest,
     user: CurrentUser,
     body: web::Json<DeleteAccountRequest>,
     state: web::Data<AppState>,
     session: Session,
 ) -> Result<HttpResponse, ApiError> {
+    password_tried(&req, &state, user, Some(&body.password)).await?;
     state
         .accounts
         .delete_account(user.id, &body.password)

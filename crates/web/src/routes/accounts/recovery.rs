@@ -45,11 +45,23 @@ pub async fn undo_email_change(
     body: web::Json<TokenRequest>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    let restored = state.accounts.undo_email_change(&body.token).await?;
-    tracing::info!("email change undone");
-    Ok(HttpResponse::Ok().json(MessageResponse::new(format!(
-        "Your email address is {restored} again and every device has been signed out. Whoever changed it may know your password: reset it now."
-    ))))
+    let undone = state.accounts.undo_email_change(&body.token).await?;
+    tracing::info!(
+        password_voided = undone.password_voided,
+        "email change undone"
+    );
+    let email = undone.email;
+    // A password set since the change no longer works: the owner must know why.
+    let message = if undone.password_voided {
+        format!(
+            "Your email address is {email} again and every device has been signed out. Your password was changed after your email address was, so it no longer works: reset it with a link sent to {email}."
+        )
+    } else {
+        format!(
+            "Your email address is {email} again and every device has been signed out. Whoever changed it may know your password: reset it now."
+        )
+    };
+    Ok(HttpResponse::Ok().json(MessageResponse::new(message)))
 }
 
 /// A request that sends an email to an address: limited per client and per address, then

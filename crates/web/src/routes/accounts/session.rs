@@ -86,7 +86,13 @@ pub async fn login(
             return Ok((user, input.redirect, None));
         }
         let account = identity::username_key(&input.username);
-        let known = login_throttle::known_device(&req, &state.cookie_key, &account);
+        let known = async {
+            Ok(state
+                .accounts
+                .login_secret(&input.username)
+                .await?
+                .is_some_and(|s| login_throttle::known_device(&req, &state.cookie_key, &s)))
+        };
         state
             .limits
             .login
@@ -98,12 +104,11 @@ pub async fn login(
             .await?;
         start_session(&session, &state, user.id)?;
         tracing::info!(user_id = %user.id, "login");
-        let email = identity::username_key(user.email.as_str());
         let device = login_throttle::device_cookie(
             &req,
             &state.cookie_key,
             state.settings.secure_cookies(),
-            &[&identity::username_key(&user.username), &email],
+            &user.login_secret,
         );
         Ok::<_, ApiError>((user, input.redirect, device))
     }
