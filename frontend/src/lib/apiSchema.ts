@@ -249,7 +249,16 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description Another import is under way, or imports are busy: Retry-After */
+                /** @description The record would pass its bounds (200,000 readings, 32 MB of notes) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Another import is under way, imports are busy, or the day's imports are stored: Retry-After */
                 429: {
                     headers: {
                         [name: string]: unknown;
@@ -558,7 +567,16 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description Another import is under way: Retry-After */
+                /** @description The record would pass its bounds (200,000 readings, 32 MB of notes) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Another import is under way, or the day's imports are stored: Retry-After */
                 429: {
                     headers: {
                         [name: string]: unknown;
@@ -1967,6 +1985,15 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
+                /** @description The record would pass its bounds (200,000 readings, 32 MB of notes) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
                 /** @description The key's reading was stored and has since been deleted */
                 410: {
                     headers: {
@@ -2133,6 +2160,15 @@ export interface paths {
                     };
                 };
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The record would pass its bounds (200,000 readings, 32 MB of notes) */
+                409: {
                     headers: {
                         [name: string]: unknown;
                     };
