@@ -46,8 +46,11 @@ fn zip_of(entries: &[(&str, &str)]) -> Vec<u8> {
     w.finish().expect("zip").into_inner()
 }
 
-/// Enough junk rows that quoting each whole cell (as before) would pass the bound twice.
-const JUNK_ROWS: u64 = 300;
+/// The attack's junk rows: its zip packs past the 50 times a Withings entry may unpack to.
+const ATTACK_ROWS: u64 = 499;
+/// The most junk rows of ~1 MB the bound admits: before, each one's whole cell was quoted
+/// in its message, and the preview's answer was one line of some 60 MB.
+const JUNK_ROWS: u64 = 60;
 
 const BP_HEADER: &str = "Date,\"Heart rate\",Systolic,Diastolic,Comments\n";
 
@@ -83,27 +86,54 @@ async fn the_worst_previews_stay_within_the_stated_memory() {
     let pid = bin.child.id();
     let c = ready_user(&bin.base, &smtp).await;
 
-    // Rows of ~1 MB junk dates, as the attack sent them: an 8 KiB block of pseudo-random
-    // digits repeated, so the zip packs about 100 times (under the zip-bomb guard's 200),
-    // not the 1,000 times a single repeated digit would.
+    // Rows of ~1 MB junk dates. The attack's: an 8 KiB block of pseudo-random digits
+    // repeated (its zip packed ~100 times); the admitted ones: 1 MB of them, which packs
+    // ~2.4 times, under the zip-bomb guard's 50.
     let mut seed = 0x2545_f491_4f6c_dd1d_u64;
-    let block: String = (0..8192)
-        .map(|_| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            char::from(b'0' + u8::try_from(seed % 10).expect("digit"))
-        })
-        .collect();
-    let junk = block.repeat(128);
-    let mut bp = String::from(BP_HEADER);
-    bp.push_str("\"2024-03-10 07:05:31\",64,122,79,\n");
-    for _ in 0..JUNK_ROWS {
-        bp.push_str(&format!("\"{junk}\",64,122,79,\n"));
-    }
-    let zip = zip_of(&[("data_X/bp.csv", &bp)]);
-    drop(bp);
-    let (junk_mib, (size, last)) = peak_added(pid, preview(&c, &bin.base, "data_X.zip", zip)).await;
+    let mut digits = |n: usize| -> String {
+        (0..n)
+            .map(|_| {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                char::from(b'0' + u8::try_from(seed % 10).expect("digit"))
+            })
+            .collect()
+    };
+    let attack_junk = digits(8192).repeat(128);
+    let junk = digits(1 << 20);
+    let junk_zip = |junk: &str, rows: u64| {
+        let mut bp = String::from(BP_HEADER);
+        bp.push_str("\"2024-03-10 07:05:31\",64,122,79,\n");
+        for _ in 0..rows {
+            bp.push_str(&format!("\"{junk}\",64,122,79,\n"));
+        }
+        zip_of(&[("data_X/bp.csv", &bp)])
+    };
+    // The attack's zip is refused once it has unpacked 64 MiB.
+    let (attack_mib, (_, last)) = peak_added(
+        pid,
+        preview(
+            &c,
+            &bin.base,
+            "data_X.zip",
+            junk_zip(&attack_junk, ATTACK_ROWS),
+        ),
+    )
+    .await;
+    assert_eq!(last["type"], "error", "{last}");
+    assert!(
+        last["message"]
+            .as_str()
+            .is_some_and(|m| m.contains("(it may be a zip bomb)")),
+        "{last}"
+    );
+    // The most the bound admits is previewed, each cell quoted as an excerpt.
+    let (junk_mib, (size, last)) = peak_added(
+        pid,
+        preview(&c, &bin.base, "data_X.zip", junk_zip(&junk, JUNK_ROWS)),
+    )
+    .await;
     assert_eq!(last["type"], "preview", "{last}");
     let p = &last["preview"];
     assert_eq!(p["skipped"], JUNK_ROWS, "{p}");
@@ -147,10 +177,12 @@ async fn the_worst_previews_stay_within_the_stated_memory() {
     assert_eq!(res.status(), StatusCode::OK);
 
     eprintln!(
-        "peak added: junk-date preview {junk_mib} MiB, 100,000-reading preview {many_mib} MiB, \
+        "peak added: the attack's zip {attack_mib} MiB, junk-date preview {junk_mib} MiB, \
+         100,000-reading preview {many_mib} MiB, \
          its commit {commit_mib} MiB (bound {IMPORT_PEAK_BOUND_MIB} MiB)"
     );
     for (what, mib) in [
+        ("the attack's zip", attack_mib),
         ("the junk-date preview", junk_mib),
         ("the 100,000-reading preview", many_mib),
         ("its commit", commit_mib),
