@@ -67,6 +67,11 @@ pub struct ShareService {
     limits: ShareLimits,
 }
 
+/// A share that answers its link and that this visitor may open (gave its code, if it
+/// has one): only [`ShareService::open`] makes one.
+#[derive(Debug, Clone)]
+pub struct Opened(Share);
+
 /// A visitor of a link: whether this browser gave the code of a share, and how its
 /// browser is described in the access log.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -221,13 +226,15 @@ impl ShareService {
         }
     }
 
-    /// The live share, once this browser gave its code (if it has one).
-    async fn open(&self, token: &str, visitor: &Visitor) -> Result<Share, ShareError> {
+    /// The live share, once this browser gave its code (if it has one). The caller may
+    /// charge what opening costs (a PDF's budget) between this and [`Self::pdf`], so a
+    /// browser that may not open the share spends nothing.
+    pub async fn open(&self, token: &str, visitor: &Visitor) -> Result<Opened, ShareError> {
         let share = self.live(token).await?;
         if share.code_hash.is_some() && visitor.unlocked != Some(share.id) {
             return Err(ShareError::CodeRequired);
         }
-        Ok(share)
+        Ok(Opened(share))
     }
 
     /// Checks an access code: the share it unlocks (a share without a code needs none).
@@ -282,7 +289,7 @@ impl ShareService {
     /// access log. The log is written before the answer: a visit that cannot be logged is
     /// not shown.
     pub async fn view(&self, token: &str, visitor: &Visitor) -> Result<SharedView, ShareError> {
-        let share = self.open(token, visitor).await?;
+        let Opened(share) = self.open(token, visitor).await?;
         let (from, to) = self.dates(&share).await?;
         let user = share.user_id;
         let readings: Vec<Reading> = self
@@ -317,14 +324,14 @@ impl ShareService {
         ))
     }
 
-    /// The PDF of the same period and measures, drawn now and not kept; one line in the
-    /// owner's access log. Returns its file name and bytes.
+    /// The PDF of the same period and measures of a share [`Self::open`] opened for this
+    /// visitor, drawn now and not kept; one line in the owner's access log. Returns its file
+    /// name and bytes.
     pub async fn pdf(
         &self,
-        token: &str,
+        Opened(share): Opened,
         visitor: &Visitor,
     ) -> Result<(String, Vec<u8>), ShareError> {
-        let share = self.open(token, visitor).await?;
         let (from, to) = self.dates(&share).await?;
         let spec = crate::view::report_spec(&share, from, to);
         let includes = share.includes;

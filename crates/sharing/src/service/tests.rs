@@ -478,8 +478,9 @@ async fn a_share_withdrawn_while_its_pdf_was_drawn_is_not_answered() {
         .returning(|_, _, _| Ok(false));
     let svc = parts.service();
     let token = "t".repeat(43);
+    let opened = svc.open(&token, &Visitor::default()).await.expect("open");
     let err = svc
-        .pdf(&token, &Visitor::default())
+        .pdf(opened, &Visitor::default())
         .await
         .expect_err("withdrawn meanwhile");
     assert!(matches!(err, ShareError::Gone), "{err:?}");
@@ -547,11 +548,12 @@ async fn the_pdf_shows_the_shown_name_only_and_is_logged() {
             assert_eq!(access.kind, AccessKind::Pdf);
             Ok(true)
         });
-    let (name, pdf) = parts
-        .service()
-        .pdf(&"t".repeat(43), &Visitor::default())
+    let svc = parts.service();
+    let opened = svc
+        .open(&"t".repeat(43), &Visitor::default())
         .await
-        .expect("pdf");
+        .expect("open");
+    let (name, pdf) = svc.pdf(opened, &Visitor::default()).await.expect("pdf");
     assert_eq!(pdf, b"%PDF-1.7");
     assert_eq!(
         name,

@@ -92,16 +92,19 @@ pub async fn unlock(
     body: web::Json<UnlockRequest>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    let limits = &state.limits;
-    limits
-        .share_code_per_ip
-        .check(&crate::routes::client_ip(&req, &state))
-        .await?;
-    limits
-        .share_code_per_link
-        .check(&kernel::secret::hash(&token))
-        .await?;
-    let share = state.shares.unlock(&token, &body.code).await?;
+    let (ip, link) = (
+        crate::routes::client_ip(&req, &state),
+        kernel::secret::hash(&token),
+    );
+    let throttle = &state.limits.share_code;
+    throttle.admit(&ip, &link).await?;
+    let share = match state.shares.unlock(&token, &body.code).await {
+        Err(sharing::ShareError::WrongCode) => {
+            throttle.wrong(&ip, &link).await?;
+            return Err(sharing::ShareError::WrongCode.into());
+        }
+        other => other?,
+    };
     let mut res = HttpResponse::NoContent();
     if share.code_hash.is_some()
         && let Some(c) = unlock_cookie(&state, &share)
@@ -125,12 +128,15 @@ pub async fn pdf(
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     limit_views(&req, &state).await?;
+    let visitor = visitor(&req, &state);
+    // Opened first: a browser that may not open the share spends none of its PDFs.
+    let opened = state.shares.open(&token, &visitor).await?;
     state
         .limits
         .shared_pdf_per_link
         .check(&kernel::secret::hash(&token))
         .await?;
-    let (name, pdf) = state.shares.pdf(&token, &visitor(&req, &state)).await?;
+    let (name, pdf) = state.shares.pdf(opened, &visitor).await?;
     Ok(HttpResponse::Ok()
         .content_type("application/pdf")
         .insert_header(ContentDisposition {
