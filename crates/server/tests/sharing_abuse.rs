@@ -1,6 +1,6 @@
 //! Issue 33, an attack on shared links, over HTTP on both backends: guessed access codes
 //! cannot lock the clinician out, a PDF the browser may not open spends none of the link's
-//! budget. The server's clock is pinned.
+//! budget, the PDF shows only what the view shows. The server's clock is pinned.
 
 #![allow(clippy::expect_used)]
 
@@ -66,7 +66,75 @@ async fn pdfs_refused_for_the_code_spend_none_of_the_links(b: Backend) {
     app.stop().await;
 }
 
+/// A medications share's PDF shows what its view shows: nothing from outside its period
+/// (no "before" average of the days ahead of it) and not the medication's private reason.
+async fn a_shared_pdf_shows_only_the_period_and_what_the_view_shows(b: Backend) {
+    let app = subscriber(b, "2026-11-25T15:00:00Z").await;
+    let first = chrono::NaiveDate::from_ymd_opt(2026, 11, 1).expect("d");
+    let mut csv = String::from("date,time,systolic,diastolic\n");
+    for day in 0..25 {
+        let date = first + chrono::Duration::days(day);
+        // 187/113 only before the shared period (from 11/16).
+        let (sys, dia) = if day < 15 { (187, 113) } else { (128, 82) };
+        csv.push_str(&format!(
+            "{date},07:30,{sys},{dia}\n{date},20:00,{sys},{dia}\n"
+        ));
+    }
+    let res = app.post("/api/data/import", json!({ "csv": csv })).await;
+    assert_eq!(res.status(), StatusCode::OK, "{}", json_of(res).await);
+    let res = app
+        .post(
+            "/api/medications",
+            json!({"name": "Amlodipine", "strength": 5, "unit": "mg", "form": "tablet",
+                   "frequency": "once-daily", "times": ["08:00"], "startDate": "2026-10-01",
+                   "reason": "Kept to myself"}),
+        )
+        .await;
+    assert_eq!(res.status(), StatusCode::CREATED);
+    let id = json_of(res).await["id"].as_i64().expect("id");
+    // A change inside the period: its "before" window reaches 14 days back, outside it.
+    let res = app
+        .post(
+            &format!("/api/medications/{id}/changes"),
+            json!({"strength": 10, "unit": "mg", "frequency": "once-daily", "times": ["08:00"],
+                   "startDate": "2026-11-19"}),
+        )
+        .await;
+    assert_eq!(res.status(), StatusCode::CREATED);
+    let (_, token) = create(
+        &app,
+        json!({"periodKind": "since", "from": "2026-11-16", "includeMedications": true}),
+    )
+    .await;
+    let clinician = stranger();
+    let view = json_of(open(&app, &clinician, &token).await).await;
+    assert_eq!(view["medications"][0]["name"], "Amlodipine", "{view}");
+    let res = clinician
+        .get(app.url(&format!("/api/shared/{token}/report.pdf")))
+        .send()
+        .await
+        .expect("pdf");
+    assert_eq!(res.status(), StatusCode::OK);
+    let text = pdf_text(&res.bytes().await.expect("bytes"));
+    for shown in [
+        "Medications",
+        "Amlodipine",
+        "10 mg, once a day (08:00), from 11/19/2026",
+    ] {
+        assert!(text.contains(shown), "missing {shown:?} in {text}");
+    }
+    for hidden in ["187", "113", "Before (", "Kept to myself", "Reason"] {
+        assert!(
+            !text.contains(hidden),
+            "{hidden:?} is not the share's: {text}"
+        );
+        assert!(!view.to_string().contains(hidden), "{hidden:?} in the view");
+    }
+    app.stop().await;
+}
+
 on_both_backends!(
     a_guesser_cannot_lock_the_clinician_out,
     pdfs_refused_for_the_code_spend_none_of_the_links,
+    a_shared_pdf_shows_only_the_period_and_what_the_view_shows,
 );

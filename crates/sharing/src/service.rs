@@ -6,8 +6,8 @@ use std::sync::Arc;
 use chrono::{DateTime, Duration, NaiveDate, Utc};
 use kernel::{Clock, UserId, secret};
 use readings::Reading;
-use reports::ReportService;
 use reports::ports::{MedicationSource, PatientSource, ReadingSource};
+use reports::{ReportService, SharedRecord};
 
 use crate::emails;
 use crate::error::ShareError;
@@ -285,12 +285,14 @@ impl ShareService {
         }
     }
 
-    /// The view behind a link, read from the record as it is now; one line in the owner's
-    /// access log. The log is written before the answer: a visit that cannot be logged is
-    /// not shown.
-    pub async fn view(&self, token: &str, visitor: &Visitor) -> Result<SharedView, ShareError> {
-        let Opened(share) = self.open(token, visitor).await?;
-        let (from, to) = self.dates(&share).await?;
+    /// What the share shows of the record now, over `from..=to`: the one reading of it
+    /// behind both the view and the PDF, so the PDF shows nothing the view does not.
+    async fn record(
+        &self,
+        share: &Share,
+        (from, to): (NaiveDate, NaiveDate),
+        now: DateTime<Utc>,
+    ) -> Result<SharedRecord, ShareError> {
         let user = share.user_id;
         let readings: Vec<Reading> = self
             .record
@@ -301,54 +303,60 @@ impl ShareService {
             .into_iter()
             .filter_map(|r| share.includes.keep(r))
             .collect();
-        let units = self.record.patients.patient(user).await?.units;
-        let generated_at = self.clock.now();
         let medications = if share.includes.medications {
-            Some(
-                self.record
-                    .medications
-                    .during(user, from, to, generated_at)
-                    .await?,
-            )
+            let report = self.record.medications.during(user, from, to, now).await?;
+            Some(crate::view::shared_medications(report))
         } else {
             None
         };
-        self.log(&share, AccessKind::View, visitor).await?;
-        Ok(SharedView::new(
-            share,
-            (from, to),
-            generated_at,
-            units,
+        Ok(SharedRecord {
             readings,
             medications,
-        ))
+        })
+    }
+
+    /// The view behind a link, read from the record as it is now; one line in the owner's
+    /// access log. The log is written before the answer: a visit that cannot be logged is
+    /// not shown.
+    pub async fn view(&self, token: &str, visitor: &Visitor) -> Result<SharedView, ShareError> {
+        let Opened(share) = self.open(token, visitor).await?;
+        let dates = self.dates(&share).await?;
+        let generated_at = self.clock.now();
+        let shown = self.record(&share, dates, generated_at).await?;
+        let units = self.record.patients.patient(share.user_id).await?.units;
+        self.log(&share, AccessKind::View, visitor).await?;
+        Ok(SharedView::new(share, dates, generated_at, units, shown))
     }
 
     /// The PDF of the same period and measures of a share [`Self::open`] opened for this
-    /// visitor, drawn now and not kept; one line in the owner's access log. Returns its file
-    /// name and bytes.
+    /// visitor, drawn now from what its view shows and not kept; one line in the owner's
+    /// access log. Returns its file name and bytes.
     pub async fn pdf(
         &self,
         Opened(share): Opened,
         visitor: &Visitor,
     ) -> Result<(String, Vec<u8>), ShareError> {
+        // Taken before the record is read, so waiting PDFs hold no memory.
+        let turn = self
+            .record
+            .reports
+            .admit(share.user_id)
+            .map_err(crate::view::report_error)?;
         let (from, to) = self.dates(&share).await?;
+        let shown = self.record(&share, (from, to), self.clock.now()).await?;
         let spec = crate::view::report_spec(&share, from, to);
-        let includes = share.includes;
         let pdf = self
             .record
             .reports
             .render_shared(
-                share.user_id,
+                turn,
                 spec.clone(),
-                move |r| includes.keep(r),
+                shown,
                 &share.shown_name,
-                includes.medications,
-                includes.omitted(),
+                share.includes.omitted(),
             )
             .await
-            .map_err(crate::view::report_error)?
-            .ok_or(ShareError::TooManyReadings)?;
+            .map_err(crate::view::report_error)?;
         self.log(&share, AccessKind::Pdf, visitor).await?;
         let meta = reports::ReportMeta {
             id: 0,
