@@ -64,6 +64,8 @@ pub struct Config {
     pub rate_shared_view_per_ip: String,
     /// PDFs of one shared link, from all addresses.
     pub rate_shared_pdf_per_link: String,
+    /// Shares one account makes (each with a code is an Argon2 hash).
+    pub rate_share_create_per_account: String,
     pub outbox_poll_ms: u64,
     /// How often the scheduler looks for due reminders and weekly reports; 0 turns it off.
     pub scheduler_seconds: u64,
@@ -133,6 +135,7 @@ impl Default for Config {
             rate_share_code_per_link: fmt(r.share_code_per_link),
             rate_shared_view_per_ip: fmt(r.shared_view_per_ip),
             rate_shared_pdf_per_link: fmt(r.shared_pdf_per_link),
+            rate_share_create_per_account: fmt(r.share_create_per_account),
             outbox_poll_ms: 2000,
             scheduler_seconds: 60,
             password_hash_concurrency: 0,
@@ -273,6 +276,7 @@ impl Config {
             share_code_per_link: parse_rate(&self.rate_share_code_per_link)?,
             shared_view_per_ip: parse_rate(&self.rate_shared_view_per_ip)?,
             shared_pdf_per_link: parse_rate(&self.rate_shared_pdf_per_link)?,
+            share_create_per_account: parse_rate(&self.rate_share_create_per_account)?,
             multiplier: self.rate_limit_multiplier,
         })
     }

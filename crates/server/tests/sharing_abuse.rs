@@ -133,8 +133,54 @@ async fn a_shared_pdf_shows_only_the_period_and_what_the_view_shows(b: Backend) 
     app.stop().await;
 }
 
+/// Making shares is limited per account (each with an access code is an Argon2 hash):
+/// withdrawing them does not give the budget back, and other accounts are not held up.
+async fn share_creation_is_limited_per_account(b: Backend) {
+    let app = TestApp::spawn(b).await;
+    app.clock.set(at("2026-11-25T15:00:00Z"));
+    app.signed_up("ann", "ann@example.com").await;
+    for i in 0..30 {
+        let (share, _) = create(&app, json!({"accessCode": format!("Code-{i:04}")})).await;
+        let id = share["id"].as_i64().expect("id");
+        let res = app
+            .post(&format!("/api/shares/{id}/revoke"), json!({}))
+            .await;
+        assert_eq!(res.status(), StatusCode::OK);
+    }
+    let res = app
+        .post(
+            "/api/shares",
+            share_body(json!({"accessCode": "Code-9999"})),
+        )
+        .await;
+    assert_eq!(
+        res.status(),
+        StatusCode::TOO_MANY_REQUESTS,
+        "the 31st in an hour"
+    );
+    let wait: u64 = res.headers()["retry-after"]
+        .to_str()
+        .expect("ascii")
+        .parse()
+        .expect("seconds");
+    assert!(
+        (1..=120).contains(&wait),
+        "one comes back every 2 minutes: {wait}"
+    );
+    let listed = json_of(app.get("/api/shares").await).await;
+    assert_eq!(listed.as_array().map(Vec::len), Some(30), "nothing stored");
+    let bob = TestApp {
+        client: client(),
+        ..app
+    };
+    bob.signed_up("bob", "bob@example.com").await;
+    create(&bob, json!({"accessCode": "Code-bob1"})).await;
+    bob.stop().await;
+}
+
 on_both_backends!(
     a_guesser_cannot_lock_the_clinician_out,
     pdfs_refused_for_the_code_spend_none_of_the_links,
     a_shared_pdf_shows_only_the_period_and_what_the_view_shows,
+    share_creation_is_limited_per_account,
 );

@@ -4,13 +4,14 @@
 use std::sync::Arc;
 
 use chrono::{DateTime, Duration, NaiveDate, Utc};
+use kernel::pool::PoolError;
 use kernel::{Clock, UserId, secret};
 use readings::Reading;
 use reports::ports::{MedicationSource, PatientSource, ReadingSource};
 use reports::{ReportService, SharedRecord};
 
 use crate::emails;
-use crate::error::ShareError;
+use crate::error::{MSG_CODES_BUSY, ShareError};
 use crate::model::*;
 use crate::ports::*;
 use crate::validate;
@@ -67,6 +68,15 @@ pub struct ShareService {
     limits: ShareLimits,
 }
 
+/// A hashing failure as the caller reads it: codes are hashed on a small bounded pool, which
+/// refuses work beyond its queue (`429`, try again) rather than queue without bound.
+fn code_error(e: anyhow::Error) -> ShareError {
+    match e.downcast_ref::<PoolError>() {
+        Some(PoolError::Busy(_)) => ShareError::Busy(MSG_CODES_BUSY.into()),
+        _ => ShareError::Unexpected(e),
+    }
+}
+
 /// A share that answers its link and that this visitor may open (gave its code, if it
 /// has one): only [`ShareService::open`] makes one.
 #[derive(Debug, Clone)]
@@ -119,7 +129,7 @@ impl ShareService {
         }
         let token = secret::generate().map_err(anyhow::Error::from)?;
         let code_hash = match &checked.access_code {
-            Some(code) => Some(self.hasher.hash(code).await?),
+            Some(code) => Some(self.hasher.hash(code).await.map_err(code_error)?),
             None => None,
         };
         let expires_at = now + Duration::days(checked.lifetime_days);
@@ -247,7 +257,7 @@ impl ShareService {
         if code.is_empty() || code.chars().count() > validate::CODE_MAX {
             return Err(ShareError::WrongCode);
         }
-        if self.hasher.verify(code, hash).await? {
+        if self.hasher.verify(code, hash).await.map_err(code_error)? {
             Ok(share)
         } else {
             Err(ShareError::WrongCode)

@@ -37,6 +37,8 @@ pub struct RateSettings {
     /// PDFs of one shared link, from all addresses: each is drawn in the owner's one
     /// report slot, so whoever holds a link must not keep it busy.
     pub shared_pdf_per_link: Rate,
+    /// Shares one account makes: each with an access code is an Argon2 hash.
+    pub share_create_per_account: Rate,
     /// Scales every count (tests and load tests raise it; 0.5 halves every limit).
     pub multiplier: f64,
 }
@@ -56,6 +58,7 @@ impl Default for RateSettings {
             share_code_per_link: Rate::new(10, hour),
             shared_view_per_ip: Rate::new(120, min),
             shared_pdf_per_link: Rate::new(10, hour),
+            share_create_per_account: Rate::new(30, hour),
             multiplier: 1.0,
         }
     }
@@ -201,6 +204,7 @@ pub struct RateLimits {
     pub share_code: ShareCodeThrottle,
     pub shared_view_per_ip: Limiter,
     pub shared_pdf_per_link: Limiter,
+    pub share_create_per_account: Limiter,
 }
 
 impl RateLimits {
@@ -238,6 +242,10 @@ impl RateLimits {
             ),
             shared_view_per_ip: limiter("shared_view_per_ip", s.shared_view_per_ip),
             shared_pdf_per_link: limiter("shared_pdf_per_link", s.shared_pdf_per_link),
+            share_create_per_account: limiter(
+                "share_create_per_account",
+                s.share_create_per_account,
+            ),
         }
     }
 }
