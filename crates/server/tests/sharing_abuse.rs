@@ -178,9 +178,57 @@ async fn share_creation_is_limited_per_account(b: Backend) {
     bob.stop().await;
 }
 
+/// Anonymous views spend their owner's budget (60 a minute over all of their links), so
+/// many addresses together cannot make one owner's links cost the server without bound;
+/// a browser refused for the code spends none of it, and other owners are not held up.
+async fn views_of_an_owners_links_spend_the_owners_budget(b: Backend) {
+    let app = TestApp::spawn_with(b, |c| c.trusted_proxies = 1).await;
+    app.clock.set(at("2026-11-25T15:00:00Z"));
+    app.signed_up("ann", "ann@example.com").await;
+    let (_, first) = create(&app, json!({})).await;
+    let (_, second) = create(&app, json!({})).await;
+    let (_, coded) = create(&app, json!({"accessCode": "Patel-2026"})).await;
+    let (visitor, base) = (stranger(), app.base.clone());
+    let view = |token: &str, from: String| {
+        visitor
+            .get(format!("{base}/api/shared/{token}"))
+            .header("x-forwarded-for", from)
+            .send()
+    };
+    for i in 0..10 {
+        let res = view(&coded, format!("198.51.100.{i}")).await.expect("view");
+        assert_eq!(res.status(), StatusCode::UNAUTHORIZED, "locked {i}");
+    }
+    // Four addresses, two links: 60 views in all.
+    for i in 0..60 {
+        let token = if i % 2 == 0 { &first } else { &second };
+        let res = view(token, format!("203.0.113.{}", i % 4))
+            .await
+            .expect("view");
+        assert_eq!(res.status(), StatusCode::OK, "view {i}");
+    }
+    let res = view(&first, "203.0.113.200".into()).await.expect("view");
+    assert_eq!(
+        res.status(),
+        StatusCode::TOO_MANY_REQUESTS,
+        "the owner's 61st"
+    );
+    assert!(res.headers().contains_key("retry-after"));
+    let bob = TestApp {
+        client: client(),
+        ..app
+    };
+    bob.signed_up("bob", "bob@example.com").await;
+    let (_, bobs) = create(&bob, json!({})).await;
+    let res = view(&bobs, "203.0.113.200".into()).await.expect("view");
+    assert_eq!(res.status(), StatusCode::OK, "another owner");
+    bob.stop().await;
+}
+
 on_both_backends!(
     a_guesser_cannot_lock_the_clinician_out,
     pdfs_refused_for_the_code_spend_none_of_the_links,
     a_shared_pdf_shows_only_the_period_and_what_the_view_shows,
     share_creation_is_limited_per_account,
+    views_of_an_owners_links_spend_the_owners_budget,
 );

@@ -82,6 +82,13 @@ fn code_error(e: anyhow::Error) -> ShareError {
 #[derive(Debug, Clone)]
 pub struct Opened(Share);
 
+impl Opened {
+    /// Whose record it opens (their budget pays for anonymous visits).
+    pub fn owner(&self) -> UserId {
+        self.0.user_id
+    }
+}
+
 /// A visitor of a link: whether this browser gave the code of a share, and how its
 /// browser is described in the access log.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -325,11 +332,14 @@ impl ShareService {
         })
     }
 
-    /// The view behind a link, read from the record as it is now; one line in the owner's
-    /// access log. The log is written before the answer: a visit that cannot be logged is
-    /// not shown.
-    pub async fn view(&self, token: &str, visitor: &Visitor) -> Result<SharedView, ShareError> {
-        let Opened(share) = self.open(token, visitor).await?;
+    /// The view behind a link [`Self::open`] opened for this visitor, read from the record
+    /// as it is now; one line in the owner's access log. The log is written before the
+    /// answer: a visit that cannot be logged is not shown.
+    pub async fn view(
+        &self,
+        Opened(share): Opened,
+        visitor: &Visitor,
+    ) -> Result<SharedView, ShareError> {
         let dates = self.dates(&share).await?;
         let generated_at = self.clock.now();
         let shown = self.record(&share, dates, generated_at).await?;

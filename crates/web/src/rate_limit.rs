@@ -39,6 +39,8 @@ pub struct RateSettings {
     pub shared_pdf_per_link: Rate,
     /// Shares one account makes: each with an access code is an Argon2 hash.
     pub share_create_per_account: Rate,
+    /// Views of all of one owner's links, from all addresses.
+    pub shared_view_per_owner: Rate,
     /// Scales every count (tests and load tests raise it; 0.5 halves every limit).
     pub multiplier: f64,
 }
@@ -59,6 +61,7 @@ impl Default for RateSettings {
             shared_view_per_ip: Rate::new(120, min),
             shared_pdf_per_link: Rate::new(10, hour),
             share_create_per_account: Rate::new(30, hour),
+            shared_view_per_owner: Rate::new(60, min),
             multiplier: 1.0,
         }
     }
@@ -205,6 +208,7 @@ pub struct RateLimits {
     pub shared_view_per_ip: Limiter,
     pub shared_pdf_per_link: Limiter,
     pub share_create_per_account: Limiter,
+    pub shared_view_per_owner: Limiter,
 }
 
 impl RateLimits {
@@ -246,6 +250,7 @@ impl RateLimits {
                 "share_create_per_account",
                 s.share_create_per_account,
             ),
+            shared_view_per_owner: limiter("shared_view_per_owner", s.shared_view_per_owner),
         }
     }
 }
