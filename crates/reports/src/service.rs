@@ -194,7 +194,7 @@ impl ReportService {
             return Ok(None);
         };
         let report = source
-            .during(user, spec.date_start, spec.date_end, now)
+            .during(user, spec.date_start, spec.date_end, now, true)
             .await?;
         Ok((!report.lines.is_empty()).then_some(report))
     }

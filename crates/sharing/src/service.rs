@@ -321,7 +321,12 @@ impl ShareService {
             .filter_map(|r| share.includes.keep(r))
             .collect();
         let medications = if share.includes.medications {
-            let report = self.record.medications.during(user, from, to, now).await?;
+            // Without the averages around each change, which a share leaves out.
+            let report = self
+                .record
+                .medications
+                .during(user, from, to, now, false)
+                .await?;
             Some(crate::view::shared_medications(report))
         } else {
             None
