@@ -56,6 +56,8 @@ source scripts/bench/reports.sh
 source scripts/bench/cluster.sh
 # shellcheck source=scripts/bench/goals.sh
 source scripts/bench/goals.sh
+# shellcheck source=scripts/bench/attack.sh
+source scripts/bench/attack.sh
 
 # wrk prints 71.00us / 1.14ms / 1.02s; the tables use milliseconds.
 to_ms() { awk -v v="$1" 'BEGIN { n = v + 0; if (v ~ /us$/) n /= 1000; else if (v ~ /ms$/) n += 0; else if (v ~ /s$/) n *= 1000; printf "%.2f", n }'; }
@@ -165,6 +167,7 @@ bench_backend() { # sqlite | postgres
     echo "raised by $(awk -v a="$storm" -v b="$quiet" 'BEGIN { printf "%.2f", a - b }') ms, budget ${budget_ms} ms: **${verdict}**."
     echo
     import_preview_check
+    attack_checks
     report_burst_rss
     apple_import_check
     fresh_rss_check "$backend" "$data" "$cookie10"

@@ -4,6 +4,7 @@
 //! take memory without bound, nor take the CPU from everyone else's requests: the jobs queue
 //! for a fixed number of threads, each thread keeps one Argon2 working memory for its
 //! lifetime, and the server lowers those threads' priority through `on_thread_start`.
+//! Shared links' access codes are hashed alike on a pool of their own ([`ShareCodeHasher`]).
 
 use std::cell::RefCell;
 use std::panic::AssertUnwindSafe;
@@ -13,6 +14,9 @@ use argon2::password_hash::phc::{Output, ParamsString, Salt};
 use argon2::{Algorithm, Argon2, Block, Params, PasswordHash, Version};
 
 use identity::ports::PasswordHasher;
+
+mod share_codes;
+pub use share_codes::ShareCodeHasher;
 
 type Job = Box<dyn FnOnce() + Send>;
 

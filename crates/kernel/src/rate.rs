@@ -72,6 +72,11 @@ pub trait RateStore: Send + Sync {
     /// lost. Time is the store's own clock, so servers' clocks need not agree.
     async fn take(&self, key: &str, rate: Rate) -> anyhow::Result<Taken>;
 
+    /// What [`Self::take`] would answer for `key` now, counting nothing: `Allowed` with the
+    /// tokens spent so far (0 for an unknown key), or `Refused`. For limits that count only
+    /// some outcomes (wrong access codes) but must refuse before the work that tells them.
+    async fn peek(&self, key: &str, rate: Rate) -> anyhow::Result<Taken>;
+
     /// Forgets counters whose bucket has refilled (they mean the same as no counter);
     /// answers how many went.
     async fn sweep(&self) -> anyhow::Result<u64>;
@@ -82,6 +87,34 @@ pub trait RateStore: Send + Sync {
 /// this far ahead of now.
 pub fn horizon(rate: Rate) -> i64 {
     micros(rate.interval()).saturating_mul(i64::from(rate.count.max(1)))
+}
+
+/// What counting one more request would find for a bucket whose arrival time is `tat` (no
+/// bucket: `now`), and the arrival time it would leave: the one home of the GCRA step.
+pub fn step(tat: i64, now: i64, rate: Rate) -> (Taken, Option<i64>) {
+    let interval = micros(rate.interval());
+    let next = tat.max(now) + interval;
+    if next - now <= horizon(rate) {
+        let taken = Taken::Allowed {
+            used: used(next, now, interval),
+        };
+        (taken, Some(next))
+    } else {
+        let taken = Taken::Refused {
+            retry_after: wait(tat, now, rate),
+        };
+        (taken, None)
+    }
+}
+
+/// What [`RateStore::peek`] answers for a bucket whose arrival time is `tat`.
+pub fn peeked(tat: i64, now: i64, rate: Rate) -> Taken {
+    match step(tat, now, rate) {
+        (Taken::Allowed { .. }, _) => Taken::Allowed {
+            used: used(tat, now, micros(rate.interval())),
+        },
+        (refused, _) => refused,
+    }
 }
 
 /// How long until one more request is allowed, for a bucket whose arrival time is `tat`.
@@ -143,5 +176,28 @@ mod tests {
         // Full: the next is allowed one interval later.
         assert_eq!(wait(3 * t, 0, rate), Duration::from_secs(1200));
         assert_eq!(wait(3 * t, t / 2, rate), Duration::from_secs(600));
+    }
+
+    #[test]
+    fn a_step_counts_and_a_peek_only_looks() {
+        let rate = Rate::new(3, Duration::from_secs(3600));
+        let t = micros(rate.interval());
+        assert_eq!(step(0, 0, rate), (Taken::Allowed { used: 1 }, Some(t)));
+        assert_eq!(
+            step(2 * t, 0, rate),
+            (Taken::Allowed { used: 3 }, Some(3 * t))
+        );
+        assert_eq!(
+            step(3 * t, 0, rate),
+            (
+                Taken::Refused {
+                    retry_after: Duration::from_secs(1200)
+                },
+                None
+            )
+        );
+        assert_eq!(peeked(0, 0, rate), Taken::Allowed { used: 0 });
+        assert_eq!(peeked(2 * t, 0, rate), Taken::Allowed { used: 2 });
+        assert!(matches!(peeked(3 * t, 0, rate), Taken::Refused { .. }));
     }
 }

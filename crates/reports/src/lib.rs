@@ -12,4 +12,4 @@ pub mod service;
 
 pub use error::ReportError;
 pub use model::*;
-pub use service::{ReportLimits, ReportService};
+pub use service::{RenderTurn, ReportLimits, ReportService};

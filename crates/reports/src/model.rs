@@ -169,6 +169,15 @@ pub struct ReportDocument {
     pub omitted: Omitted,
 }
 
+/// What a shared link shows of the record, read once for its view or its PDF: the
+/// period's readings with only the shared measures, oldest first, and the medications
+/// section as the share shows it (`None` when it leaves medications out).
+#[derive(Debug, Clone)]
+pub struct SharedRecord {
+    pub readings: Vec<Reading>,
+    pub medications: Option<medications::service::MedicationReport>,
+}
+
 /// A measure a report can show.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Measure {

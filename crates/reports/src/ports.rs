@@ -98,14 +98,16 @@ pub trait HomeWeekSource: Send + Sync {
 #[cfg_attr(any(test, feature = "mocks"), mockall::automock)]
 #[async_trait::async_trait]
 pub trait MedicationSource: Send + Sync {
-    /// The medications taken during `[from, to]`, their adherence and the blood pressure
-    /// around each start or change in those days, as of `now` (the source takes the user's
-    /// own calendar day from it); a report with no lines when nothing was taken.
+    /// The medications taken during `[from, to]`, their adherence and, `with_effects`, the
+    /// blood pressure around each start or change in those days, as of `now` (the source
+    /// takes the user's own calendar day from it); a report with no lines when nothing was
+    /// taken.
     async fn during(
         &self,
         user: UserId,
         from: NaiveDate,
         to: NaiveDate,
         now: DateTime<Utc>,
+        with_effects: bool,
     ) -> anyhow::Result<medications::service::MedicationReport>;
 }

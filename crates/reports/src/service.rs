@@ -13,7 +13,7 @@ use crate::emails::weekly_summary;
 use crate::error::ReportError;
 use crate::model::*;
 use crate::ports::*;
-use kernel::gate::{Refusal, UserGate};
+use kernel::gate::{Refusal, Turn, UserGate};
 
 pub const MSG_TYPE_REQUIRED: &str = "Report type is required";
 pub const MSG_START_REQUIRED: &str = "Start date is required";
@@ -60,6 +60,13 @@ impl Default for ReportLimits {
             emails_per_hour: 100,
         }
     }
+}
+
+/// One user's turn to draw a report ([`ReportService::admit`]); dropping it frees the slot.
+#[derive(Debug)]
+pub struct RenderTurn {
+    _turn: Turn,
+    user: UserId,
 }
 
 #[derive(Clone)]
@@ -188,7 +195,7 @@ impl ReportService {
             return Ok(None);
         };
         let report = source
-            .during(user, spec.date_start, spec.date_end, now)
+            .during(user, spec.date_start, spec.date_end, now, true)
             .await?;
         Ok((!report.lines.is_empty()).then_some(report))
     }
@@ -297,10 +304,7 @@ impl ReportService {
     ) -> Result<ReportMeta, ReportError> {
         let spec = self.validate(&input)?;
         // Taken before the readings are loaded, so waiting reports hold no memory unbounded.
-        let _turn = self.gate.admit(user).map_err(|r| match r {
-            Refusal::UserBusy => ReportError::RenderInProgress,
-            Refusal::Full => ReportError::RenderBusy,
-        })?;
+        let _turn = self.admit(user)?;
         let cap = self.limits.kept_per_user;
         // A cheap early answer; the authoritative check is atomic with the insert below.
         if self.repo.count(user).await? >= cap {
@@ -343,56 +347,52 @@ impl ReportService {
             .ok_or(ReportError::TooManyKept(cap))
     }
 
-    /// Draws a report of `spec` for someone the user shares it with, without keeping it:
-    /// only the readings `keep` returns (it may also strip measures from them), the
-    /// patient shown as `shown_name` alone (no email or date of birth), the "Medications"
-    /// section only when `with_medications`, and nothing of the `omitted` measures. Admitted as [`Self::create`] is (one at a time
-    /// per user, a bounded number in all, at most [`MAX_READINGS`] readings), so links
-    /// opened by many cannot render without bound. `None` when the period holds more.
-    pub async fn render_shared(
-        &self,
-        user: UserId,
-        spec: ReportSpec,
-        keep: impl Fn(Reading) -> Option<Reading> + Send,
-        shown_name: &str,
-        with_medications: bool,
-        omitted: Omitted,
-    ) -> Result<Option<Vec<u8>>, ReportError> {
-        let _turn = self.gate.admit(user).map_err(|r| match r {
+    /// A turn to draw a report for `user`: one at a time per user, a bounded number in
+    /// all. Taken before the report's record is read, so waiting reports hold no memory.
+    pub fn admit(&self, user: UserId) -> Result<RenderTurn, ReportError> {
+        let turn = self.gate.admit(user).map_err(|r| match r {
             Refusal::UserBusy => ReportError::RenderInProgress,
             Refusal::Full => ReportError::RenderBusy,
         })?;
-        let Some(readings) = self
-            .readings
-            .in_period(user, spec.date_start, spec.date_end, MAX_READINGS)
-            .await?
-        else {
-            return Ok(None);
-        };
-        let readings: Vec<Reading> = readings.into_iter().filter_map(keep).collect();
-        let mut patient = self.patients.patient(user).await?;
+        Ok(RenderTurn { _turn: turn, user })
+    }
+
+    /// Draws, in `turn` (so links opened by many cannot render without bound), a report of
+    /// `spec` for someone the user shares it with, without keeping it, from exactly what
+    /// the share shows: `readings` (already stripped of the measures it leaves out) and
+    /// `medications` (`None` when it leaves them out), the patient shown as `shown_name`
+    /// alone (no email or date of birth), and nothing of the `omitted` measures. Nothing
+    /// else of the record is read but the completed home weeks inside the period.
+    pub async fn render_shared(
+        &self,
+        turn: RenderTurn,
+        spec: ReportSpec,
+        shown: SharedRecord,
+        shown_name: &str,
+        omitted: Omitted,
+    ) -> Result<Vec<u8>, ReportError> {
+        let SharedRecord {
+            readings,
+            medications,
+        } = shown;
+        let mut patient = self.patients.patient(turn.user).await?;
         patient.full_name = shown_name.to_owned();
         patient.username = shown_name.to_owned();
         patient.email.clear();
         patient.date_of_birth = None;
-        let generated_at = self.clock.now();
-        let home_weeks = self.home_weeks(user, &spec, &readings).await?;
-        let medications = if with_medications {
-            self.medications(user, &spec, generated_at).await?
-        } else {
-            None
-        };
+        let home_weeks = self.home_weeks(turn.user, &spec, &readings).await?;
         let doc = ReportDocument {
             analysis: analyse(&readings),
             home_weeks,
-            medications,
+            medications: medications.filter(|m| !m.lines.is_empty()),
             omitted,
             spec,
             patient,
-            generated_at,
+            generated_at: self.clock.now(),
             readings,
         };
-        Ok(Some(self.renderer.render(doc).await?))
+        // `turn` is held until the PDF is drawn.
+        Ok(self.renderer.render(doc).await?)
     }
 
     /// A week's summary for the weekly email: sentences for its body and, when there were

@@ -7,7 +7,7 @@ use std::time::Duration;
 use actix_web::HttpServer;
 use actix_web::dev::{Server, ServerHandle};
 use anyhow::Context;
-use argon2_hasher::Argon2Hasher;
+use argon2_hasher::{Argon2Hasher, ShareCodeHasher};
 use billing::BillingService;
 use billing::ports::PaymentGateway;
 use identity::{AccountService, AccountSettings};
@@ -29,8 +29,13 @@ use web::{AppState, WebSettings};
 
 use crate::config::Config;
 use crate::medication_bridges::{DoseRemindersFromMedications, MedicationsForReports};
-use crate::sharing_wiring::{CodesAsPasswords, SharingOwners};
+use crate::sharing_wiring::SharingOwners;
 use sharing::{RecordSources, ShareLimits, ShareService};
+
+/// Shared links' access codes are hashed on this many threads of their own, with this many
+/// more waiting; beyond, `429` (creation is also limited per account).
+const SHARE_CODE_THREADS: usize = 1;
+const SHARE_CODE_QUEUE: usize = 8;
 
 /// Opens the database named by the configuration and applies pending migrations.
 pub fn open_database(config: &Config) -> anyhow::Result<Db> {
@@ -116,7 +121,7 @@ impl Application {
         );
         let accounts = AccountService::new(
             Arc::new(UserStore::new(db.clone())),
-            hasher.clone(),
+            hasher,
             clock.clone(),
             AccountSettings::new(public_url.as_str()),
         );
@@ -207,7 +212,13 @@ impl Application {
         .with_medications(report_medications.clone());
         let shares = ShareService::new(
             Arc::new(ShareStore::new(db.clone())),
-            Arc::new(CodesAsPasswords(hasher)),
+            // Not the logins' hasher: one thread and a short queue of their own, so shares
+            // made in a loop neither slow logins down nor queue without bound (issue 33).
+            Arc::new(ShareCodeHasher::new(
+                SHARE_CODE_THREADS,
+                SHARE_CODE_QUEUE,
+                lower_thread_priority,
+            )),
             Arc::new(SharingOwners {
                 accounts: accounts.clone(),
                 billing: billing.clone(),

@@ -66,6 +66,10 @@ pub struct Config {
     pub rate_shared_pdf_per_link: String,
     /// Imports one account stores.
     pub rate_imports_per_account: String,
+    /// Shares one account makes (each with a code is an Argon2 hash).
+    pub rate_share_create_per_account: String,
+    /// Views of all of one owner's shared links, from all addresses.
+    pub rate_shared_view_per_owner: String,
     pub outbox_poll_ms: u64,
     /// How often the scheduler looks for due reminders and weekly reports; 0 turns it off.
     pub scheduler_seconds: u64,
@@ -136,6 +140,8 @@ impl Default for Config {
             rate_shared_view_per_ip: fmt(r.shared_view_per_ip),
             rate_shared_pdf_per_link: fmt(r.shared_pdf_per_link),
             rate_imports_per_account: fmt(r.imports_per_account),
+            rate_share_create_per_account: fmt(r.share_create_per_account),
+            rate_shared_view_per_owner: fmt(r.shared_view_per_owner),
             outbox_poll_ms: 2000,
             scheduler_seconds: 60,
             password_hash_concurrency: 0,
@@ -277,6 +283,8 @@ impl Config {
             shared_view_per_ip: parse_rate(&self.rate_shared_view_per_ip)?,
             shared_pdf_per_link: parse_rate(&self.rate_shared_pdf_per_link)?,
             imports_per_account: parse_rate(&self.rate_imports_per_account)?,
+            share_create_per_account: parse_rate(&self.rate_share_create_per_account)?,
+            shared_view_per_owner: parse_rate(&self.rate_shared_view_per_owner)?,
             multiplier: self.rate_limit_multiplier,
         })
     }

@@ -51,6 +51,7 @@ impl reports::ports::MedicationSource for MedicationsForReports {
         from: NaiveDate,
         to: NaiveDate,
         now: DateTime<Utc>,
+        with_effects: bool,
     ) -> anyhow::Result<MedicationReport> {
         let prefs = self
             .accounts
@@ -59,7 +60,7 @@ impl reports::ports::MedicationSource for MedicationsForReports {
             .map_err(IntoCause::into_cause)?;
         let local = now.with_timezone(&prefs.time_zone).naive_local();
         self.medications
-            .report(user, from, to, local)
+            .report(user, from, to, local, with_effects)
             .await
             .map_err(IntoCause::into_cause)
     }

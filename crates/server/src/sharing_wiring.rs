@@ -1,13 +1,10 @@
 //! The sharing context's ports that other contexts answer: the owner's calendar and
-//! subscription (accounts, billing) and the access codes' hashing (the password hasher's
-//! bounded threads).
-
-use std::sync::Arc;
+//! subscription (accounts, billing). Access codes are hashed by `argon2_hasher`'s
+//! `ShareCodeHasher`, on threads of their own.
 
 use billing::BillingService;
 use chrono::{DateTime, NaiveDate, Utc};
 use identity::AccountService;
-use identity::ports::PasswordHasher;
 use kernel::UserId;
 
 use crate::app::IntoCause;
@@ -31,19 +28,5 @@ impl sharing::ports::Owners for SharingOwners {
     async fn subscribed(&self, user: UserId) -> anyhow::Result<bool> {
         use billing::ports::ActiveSubscription;
         self.billing.is_active(user).await
-    }
-}
-
-/// Access codes are hashed as passwords are: Argon2id on the hasher's few threads.
-pub(crate) struct CodesAsPasswords(pub(crate) Arc<dyn PasswordHasher>);
-
-#[async_trait::async_trait]
-impl sharing::ports::CodeHasher for CodesAsPasswords {
-    async fn hash(&self, code: &str) -> anyhow::Result<String> {
-        self.0.hash(code).await
-    }
-
-    async fn verify(&self, code: &str, hash: &str) -> anyhow::Result<bool> {
-        self.0.verify(code, hash).await
     }
 }

@@ -7,6 +7,7 @@
 
 mod common;
 
+use common::sharing::pdf_text;
 use common::*;
 use reqwest::StatusCode;
 use serde_json::{Value, json};
@@ -553,23 +554,6 @@ async fn an_empty_period_gives_a_valid_pdf(b: Backend) {
     let (_, pdf) = pdf_bytes(&app, &format!("/api/reports/{id}/view")).await;
     assert!(pdf.starts_with(b"%PDF-"));
     assert!(pdf.len() > 1000, "a real document, {} bytes", pdf.len());
-}
-
-/// The PDF's text, by poppler's pdftotext (as the pdf crate's tests read it), flattened.
-fn pdf_text(pdf: &[u8]) -> String {
-    let dir = tempfile::tempdir().expect("dir");
-    let path = dir.path().join("report.pdf");
-    std::fs::write(&path, pdf).expect("write");
-    let out = std::process::Command::new("pdftotext")
-        .arg("-layout")
-        .arg(&path)
-        .arg("-")
-        .output()
-        .expect("pdftotext (Debian package poppler-utils; scripts/ensure-pdf-tools.sh)");
-    String::from_utf8_lossy(&out.stdout)
-        .split_whitespace()
-        .collect::<Vec<_>>()
-        .join(" ")
 }
 
 /// Issue 16: a report with its analysis has a "Medications" section with the period's

@@ -10,68 +10,14 @@ mod common;
 use std::time::{Duration, Instant};
 
 use common::guided::*;
+use common::sharing::*;
 use common::*;
 use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
 use testkit::{Backend, on_both_backends};
 
-const ANDROID_CHROME: &str = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 \
-     (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36";
 const GONE: &str =
     "This link is no longer available. It may have expired or been withdrawn; ask for a new one.";
-
-fn share_body(extra: Value) -> Value {
-    let mut body = json!({"label": "Dr Patel, January visit", "shownName": "Ann Smith",
-        "periodKind": "rolling", "days": 30, "includeHeartRate": true,
-        "lifetimeDays": 7});
-    if let (Some(b), Some(e)) = (body.as_object_mut(), extra.as_object()) {
-        for (k, v) in e {
-            b.insert(k.clone(), v.clone());
-        }
-    }
-    body
-}
-
-/// Makes a share; returns its DTO and the link's token.
-async fn create(app: &TestApp, extra: Value) -> (Value, String) {
-    let res = app.post("/api/shares", share_body(extra)).await;
-    assert_eq!(res.status(), StatusCode::CREATED);
-    let body = json_of(res).await;
-    let link = body["link"].as_str().expect("link").to_owned();
-    let prefix = format!("{}/s/", app.base);
-    assert!(link.starts_with(&prefix), "{link}");
-    let token = link[prefix.len()..].to_owned();
-    assert_eq!(token.len(), 43, "256 bits, url-safe");
-    (body["share"].clone(), token)
-}
-
-/// A browser that has never signed in, as a clinician's would be.
-fn stranger() -> reqwest::Client {
-    reqwest::Client::builder()
-        .cookie_store(true)
-        .user_agent(ANDROID_CHROME)
-        .build()
-        .expect("client")
-}
-
-async fn open(app: &TestApp, c: &reqwest::Client, token: &str) -> reqwest::Response {
-    c.get(app.url(&format!("/api/shared/{token}")))
-        .send()
-        .await
-        .expect("request")
-}
-
-async fn reading(app: &TestApp, date: &str, time: &str, extra: Value) -> i64 {
-    let mut body = json!({"date": date, "time": time});
-    if let (Some(b), Some(e)) = (body.as_object_mut(), extra.as_object()) {
-        for (k, v) in e {
-            b.insert(k.clone(), v.clone());
-        }
-    }
-    let res = app.post("/api/readings", body).await;
-    assert_eq!(res.status(), StatusCode::CREATED);
-    json_of(res).await["id"].as_i64().expect("id")
-}
 
 async fn shares(app: &TestApp) -> Value {
     let res = app.get("/api/shares").await;
@@ -245,21 +191,6 @@ async fn links_expire_on_the_server(b: Backend) {
     app.stop().await;
 }
 
-async fn unlock(
-    app: &TestApp,
-    c: &reqwest::Client,
-    token: &str,
-    code: &str,
-    from: &str,
-) -> reqwest::Response {
-    c.post(app.url(&format!("/api/shared/{token}/unlock")))
-        .header("x-forwarded-for", from)
-        .json(&json!({ "code": code }))
-        .send()
-        .await
-        .expect("request")
-}
-
 async fn access_codes_unlock_one_browser_and_wrong_ones_are_limited(b: Backend) {
     let app = TestApp::spawn_with(b, |c| c.trusted_proxies = 1).await;
     app.clock.set(at("2026-11-25T15:00:00Z"));
@@ -296,9 +227,10 @@ async fn access_codes_unlock_one_browser_and_wrong_ones_are_limited(b: Backend) 
         StatusCode::UNAUTHORIZED
     );
 
-    // Wrong codes on one link from many addresses: limited per link (10 an hour).
+    // Wrong codes on one link from many addresses: limited per link (10 an hour, the
+    // first wrong code above included), for the addresses that guessed wrong on it.
     let guesser = stranger();
-    for i in 0..8 {
+    for i in 0..9 {
         let res = unlock(
             &app,
             &guesser,
@@ -309,13 +241,26 @@ async fn access_codes_unlock_one_browser_and_wrong_ones_are_limited(b: Backend) 
         .await;
         assert_eq!(res.status(), StatusCode::UNAUTHORIZED, "guess {i}");
     }
-    let res = unlock(&app, &guesser, &token, "Patel-2026", "203.0.113.99").await;
+    let res = unlock(&app, &guesser, &token, "Patel-2026", "203.0.113.3").await;
     assert_eq!(
         res.status(),
         StatusCode::TOO_MANY_REQUESTS,
-        "the link's 11th try"
+        "a guesser is refused before its code is checked, right or not"
     );
     assert!(res.headers().contains_key("retry-after"));
+    // A browser that was not wrong on the link gets in with the right code...
+    let clinician = stranger();
+    let res = unlock(&app, &clinician, &token, "Patel-2026", "203.0.113.98").await;
+    assert_eq!(res.status(), StatusCode::NO_CONTENT, "the right code");
+    assert_eq!(
+        open(&app, &clinician, &token).await.status(),
+        StatusCode::OK
+    );
+    // ...and a fresh address has one try, then it is a guesser too.
+    let res = unlock(&app, &guesser, &token, "guess-x", "203.0.113.99").await;
+    assert_eq!(res.status(), StatusCode::UNAUTHORIZED);
+    let res = unlock(&app, &guesser, &token, "guess-y", "203.0.113.99").await;
+    assert_eq!(res.status(), StatusCode::TOO_MANY_REQUESTS);
     // From one address over many links: limited per address (10 in 15 minutes).
     let (_, third) = create(&app, json!({"accessCode": "Third-code"})).await;
     let mut refused = None;

@@ -9,6 +9,8 @@ pub const MSG_GONE: &str =
 pub const MSG_CODE_REQUIRED: &str =
     "This record is protected. Enter the access code you were given.";
 pub const MSG_CODE_WRONG: &str = "That access code is not right.";
+pub const MSG_CODES_BUSY: &str =
+    "Many access codes are being checked right now. Please try again in a few seconds.";
 
 #[derive(Debug, thiserror::Error)]
 pub enum ShareError {

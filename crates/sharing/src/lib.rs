@@ -13,4 +13,4 @@ pub mod view;
 
 pub use error::ShareError;
 pub use model::*;
-pub use service::{RecordSources, ShareLimits, ShareService, Visitor};
+pub use service::{Opened, RecordSources, ShareLimits, ShareService, Visitor};

@@ -97,8 +97,9 @@ pub struct Kept {
     pub newest: i64,
 }
 
-/// Access codes are hashed and checked like passwords, off the async workers (the server
-/// wires the password hasher).
+/// Access codes are hashed and checked like passwords, off the async workers and off the
+/// logins' hashing threads (the server wires `argon2_hasher::ShareCodeHasher`). A hasher
+/// too busy for more answers an error holding `kernel::pool::PoolError::Busy`.
 #[cfg_attr(any(test, feature = "mocks"), mockall::automock)]
 #[async_trait::async_trait]
 pub trait CodeHasher: Send + Sync {

@@ -4,13 +4,14 @@
 use std::sync::Arc;
 
 use chrono::{DateTime, Duration, NaiveDate, Utc};
+use kernel::pool::PoolError;
 use kernel::{Clock, UserId, secret};
 use readings::Reading;
-use reports::ReportService;
 use reports::ports::{MedicationSource, PatientSource, ReadingSource};
+use reports::{ReportService, SharedRecord};
 
 use crate::emails;
-use crate::error::ShareError;
+use crate::error::{MSG_CODES_BUSY, ShareError};
 use crate::model::*;
 use crate::ports::*;
 use crate::validate;
@@ -67,6 +68,27 @@ pub struct ShareService {
     limits: ShareLimits,
 }
 
+/// A hashing failure as the caller reads it: codes are hashed on a small bounded pool, which
+/// refuses work beyond its queue (`429`, try again) rather than queue without bound.
+fn code_error(e: anyhow::Error) -> ShareError {
+    match e.downcast_ref::<PoolError>() {
+        Some(PoolError::Busy(_)) => ShareError::Busy(MSG_CODES_BUSY.into()),
+        _ => ShareError::Unexpected(e),
+    }
+}
+
+/// A share that answers its link and that this visitor may open (gave its code, if it
+/// has one): only [`ShareService::open`] makes one.
+#[derive(Debug, Clone)]
+pub struct Opened(Share);
+
+impl Opened {
+    /// Whose record it opens (their budget pays for anonymous visits).
+    pub fn owner(&self) -> UserId {
+        self.0.user_id
+    }
+}
+
 /// A visitor of a link: whether this browser gave the code of a share, and how its
 /// browser is described in the access log.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -114,7 +136,7 @@ impl ShareService {
         }
         let token = secret::generate().map_err(anyhow::Error::from)?;
         let code_hash = match &checked.access_code {
-            Some(code) => Some(self.hasher.hash(code).await?),
+            Some(code) => Some(self.hasher.hash(code).await.map_err(code_error)?),
             None => None,
         };
         let expires_at = now + Duration::days(checked.lifetime_days);
@@ -221,13 +243,15 @@ impl ShareService {
         }
     }
 
-    /// The live share, once this browser gave its code (if it has one).
-    async fn open(&self, token: &str, visitor: &Visitor) -> Result<Share, ShareError> {
+    /// The live share, once this browser gave its code (if it has one). The caller may
+    /// charge what opening costs (a PDF's budget) between this and [`Self::pdf`], so a
+    /// browser that may not open the share spends nothing.
+    pub async fn open(&self, token: &str, visitor: &Visitor) -> Result<Opened, ShareError> {
         let share = self.live(token).await?;
         if share.code_hash.is_some() && visitor.unlocked != Some(share.id) {
             return Err(ShareError::CodeRequired);
         }
-        Ok(share)
+        Ok(Opened(share))
     }
 
     /// Checks an access code: the share it unlocks (a share without a code needs none).
@@ -240,7 +264,7 @@ impl ShareService {
         if code.is_empty() || code.chars().count() > validate::CODE_MAX {
             return Err(ShareError::WrongCode);
         }
-        if self.hasher.verify(code, hash).await? {
+        if self.hasher.verify(code, hash).await.map_err(code_error)? {
             Ok(share)
         } else {
             Err(ShareError::WrongCode)
@@ -278,12 +302,14 @@ impl ShareService {
         }
     }
 
-    /// The view behind a link, read from the record as it is now; one line in the owner's
-    /// access log. The log is written before the answer: a visit that cannot be logged is
-    /// not shown.
-    pub async fn view(&self, token: &str, visitor: &Visitor) -> Result<SharedView, ShareError> {
-        let share = self.open(token, visitor).await?;
-        let (from, to) = self.dates(&share).await?;
+    /// What the share shows of the record now, over `from..=to`: the one reading of it
+    /// behind both the view and the PDF, so the PDF shows nothing the view does not.
+    async fn record(
+        &self,
+        share: &Share,
+        (from, to): (NaiveDate, NaiveDate),
+        now: DateTime<Utc>,
+    ) -> Result<SharedRecord, ShareError> {
         let user = share.user_id;
         let readings: Vec<Reading> = self
             .record
@@ -294,54 +320,68 @@ impl ShareService {
             .into_iter()
             .filter_map(|r| share.includes.keep(r))
             .collect();
-        let units = self.record.patients.patient(user).await?.units;
-        let generated_at = self.clock.now();
         let medications = if share.includes.medications {
-            Some(
-                self.record
-                    .medications
-                    .during(user, from, to, generated_at)
-                    .await?,
-            )
+            // Without the averages around each change, which a share leaves out.
+            let report = self
+                .record
+                .medications
+                .during(user, from, to, now, false)
+                .await?;
+            Some(crate::view::shared_medications(report))
         } else {
             None
         };
-        self.log(&share, AccessKind::View, visitor).await?;
-        Ok(SharedView::new(
-            share,
-            (from, to),
-            generated_at,
-            units,
+        Ok(SharedRecord {
             readings,
             medications,
-        ))
+        })
     }
 
-    /// The PDF of the same period and measures, drawn now and not kept; one line in the
-    /// owner's access log. Returns its file name and bytes.
+    /// The view behind a link [`Self::open`] opened for this visitor, read from the record
+    /// as it is now; one line in the owner's access log. The log is written before the
+    /// answer: a visit that cannot be logged is not shown.
+    pub async fn view(
+        &self,
+        Opened(share): Opened,
+        visitor: &Visitor,
+    ) -> Result<SharedView, ShareError> {
+        let dates = self.dates(&share).await?;
+        let generated_at = self.clock.now();
+        let shown = self.record(&share, dates, generated_at).await?;
+        let units = self.record.patients.patient(share.user_id).await?.units;
+        self.log(&share, AccessKind::View, visitor).await?;
+        Ok(SharedView::new(share, dates, generated_at, units, shown))
+    }
+
+    /// The PDF of the same period and measures of a share [`Self::open`] opened for this
+    /// visitor, drawn now from what its view shows and not kept; one line in the owner's
+    /// access log. Returns its file name and bytes.
     pub async fn pdf(
         &self,
-        token: &str,
+        Opened(share): Opened,
         visitor: &Visitor,
     ) -> Result<(String, Vec<u8>), ShareError> {
-        let share = self.open(token, visitor).await?;
+        // Taken before the record is read, so waiting PDFs hold no memory.
+        let turn = self
+            .record
+            .reports
+            .admit(share.user_id)
+            .map_err(crate::view::report_error)?;
         let (from, to) = self.dates(&share).await?;
+        let shown = self.record(&share, (from, to), self.clock.now()).await?;
         let spec = crate::view::report_spec(&share, from, to);
-        let includes = share.includes;
         let pdf = self
             .record
             .reports
             .render_shared(
-                share.user_id,
+                turn,
                 spec.clone(),
-                move |r| includes.keep(r),
+                shown,
                 &share.shown_name,
-                includes.medications,
-                includes.omitted(),
+                share.includes.omitted(),
             )
             .await
-            .map_err(crate::view::report_error)?
-            .ok_or(ShareError::TooManyReadings)?;
+            .map_err(crate::view::report_error)?;
         self.log(&share, AccessKind::Pdf, visitor).await?;
         let meta = reports::ReportMeta {
             id: 0,

@@ -6,7 +6,7 @@ use kernel::units::Units;
 use medications::service::MedicationReport;
 use readings::Reading;
 use reports::analysis::{Analysis, analyse};
-use reports::{ReportError, ReportSpec, ReportType};
+use reports::{ReportError, ReportSpec, ReportType, SharedRecord};
 
 use crate::error::ShareError;
 use crate::model::Share;
@@ -32,8 +32,10 @@ impl SharedView {
         (from, to): (NaiveDate, NaiveDate),
         generated_at: DateTime<Utc>,
         units: Units,
-        readings: Vec<Reading>,
-        medications: Option<MedicationReport>,
+        SharedRecord {
+            readings,
+            medications,
+        }: SharedRecord,
     ) -> Self {
         Self {
             analysis: analyse(&readings),
@@ -46,6 +48,18 @@ impl SharedView {
             medications,
         }
     }
+}
+
+/// The medications section as a share shows it, in its view and its PDF alike: what was
+/// taken in the shared days and how regularly. The reason is the owner's own note, and the
+/// blood pressure before and after a change averages days outside the shared period
+/// (`medications::analysis::BEFORE_DAYS`), so neither is shown.
+pub fn shared_medications(mut report: MedicationReport) -> MedicationReport {
+    for line in &mut report.lines {
+        line.reason = None;
+        line.effects.clear();
+    }
+    report
 }
 
 /// The report a share's PDF is: blood pressure alone, or every measure it shows, over its

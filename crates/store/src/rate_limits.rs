@@ -96,6 +96,21 @@ fn take(conn: &mut AnyConnection, key: &str, rate: Rate) -> QueryResult<Taken> {
     })
 }
 
+fn peek(conn: &mut AnyConnection, key: &str, rate: Rate) -> QueryResult<Taken> {
+    let now = match conn {
+        AnyConnection::Postgresql(_) => NOW_PG,
+        AnyConnection::Sqlite(_) => NOW_SQLITE,
+    };
+    // The bucket as it stands, read with the database's clock; no bucket is a full one.
+    let b = diesel::sql_query(format!(
+        "SELECT COALESCE((SELECT tat_us FROM rate_limits WHERE key = $1), n) AS tat_us, n AS seen_us \
+         FROM (SELECT {now} AS n) t"
+    ))
+    .bind::<Text, _>(key)
+    .get_result::<Bucket>(conn)?;
+    Ok(rate::peeked(b.tat_us, b.seen_us, rate))
+}
+
 fn sweep(conn: &mut AnyConnection) -> QueryResult<usize> {
     let now = match conn {
         AnyConnection::Postgresql(_) => NOW_PG,
@@ -119,6 +134,11 @@ impl RateStore for RateLimitStore {
                 take(conn, &key, rate)
             })
             .await
+    }
+
+    async fn peek(&self, key: &str, rate: Rate) -> anyhow::Result<Taken> {
+        let key = digest(key);
+        self.db.read(move |conn| peek(conn, &key, rate)).await
     }
 
     async fn sweep(&self) -> anyhow::Result<u64> {

@@ -120,7 +120,33 @@ async fn refilled_counters_are_swept(b: Backend) {
     );
 }
 
+/// A peek tells what a count would find and counts nothing (wrong access codes are
+/// counted only once they are known to be wrong, but refused before they are checked).
+async fn a_peek_counts_nothing(b: Backend) {
+    let (db, s, _t) = ctx(b);
+    assert_eq!(
+        s.peek("code\nx", HOURLY_3).await.expect("peek"),
+        Taken::Allowed { used: 0 },
+        "an unknown key"
+    );
+    assert_eq!(rows(&db, "rate_limits").await, 0, "a peek stores nothing");
+    s.take("code\nx", HOURLY_3).await.expect("take");
+    s.take("code\nx", HOURLY_3).await.expect("take");
+    for _ in 0..3 {
+        assert_eq!(
+            s.peek("code\nx", HOURLY_3).await.expect("peek"),
+            Taken::Allowed { used: 2 }
+        );
+    }
+    s.take("code\nx", HOURLY_3).await.expect("take");
+    assert!(matches!(
+        s.peek("code\nx", HOURLY_3).await.expect("peek"),
+        Taken::Refused { retry_after } if retry_after > Duration::from_secs(1190)
+    ));
+}
+
 on_both_backends!(
+    a_peek_counts_nothing,
     a_burst_then_a_refusal_with_when_to_retry,
     concurrent_counts_lose_no_update,
     refilled_counters_are_swept,

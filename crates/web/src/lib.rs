@@ -15,6 +15,7 @@ pub mod routes;
 pub mod security;
 pub mod session_store;
 pub mod settings;
+pub mod share_code_throttle;
 pub mod spa;
 pub mod state;
 

@@ -1,31 +1,22 @@
 //! Rate limits (GCRA) on the endpoints that guess passwords or send email: per client
 //! address and per account or target address (logins: [`LoginThrottle`]).
 //!
-//! One server counts in its own memory (`governor`). Servers sharing one PostgreSQL
+//! One server counts in its own memory (the same GCRA step, `kernel::rate::step`). Servers sharing one PostgreSQL
 //! database count in it, through `kernel::rate::RateStore`, so N servers allow what one
 //! would (issue 20).
 
-use std::num::NonZeroU32;
+use std::collections::HashMap;
 use std::sync::Arc;
+use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
-use governor::clock::{Clock, DefaultClock};
-use governor::middleware::StateInformationMiddleware;
-use governor::state::keyed::DefaultKeyedStateStore;
-use governor::{Quota, RateLimiter};
 pub use kernel::rate::Rate;
-use kernel::rate::{RateStore, Taken};
+use kernel::rate::{self, RateStore, Taken};
 
 use crate::error::ApiError;
 use crate::login_throttle::LoginThrottle;
-
-fn quota(rate: Rate) -> Quota {
-    let count = NonZeroU32::new(rate.count).unwrap_or(NonZeroU32::MIN);
-    Quota::with_period(rate.interval())
-        .unwrap_or_else(|| Quota::per_second(count))
-        .allow_burst(count)
-}
+use crate::share_code_throttle::ShareCodeThrottle;
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct RateSettings {
@@ -38,7 +29,7 @@ pub struct RateSettings {
     /// Verification resends and reset requests.
     pub email_per_ip: Rate,
     pub email_per_address: Rate,
-    /// Access codes tried from one address, and on one shared link.
+    /// Wrong access codes from one address, and on one shared link.
     pub share_code_per_ip: Rate,
     pub share_code_per_link: Rate,
     /// Shared links' views and PDFs opened from one address.
@@ -48,6 +39,10 @@ pub struct RateSettings {
     pub shared_pdf_per_link: Rate,
     /// Imports one account stores (commits), whatever their size (issue 33).
     pub imports_per_account: Rate,
+    /// Shares one account makes: each with an access code is an Argon2 hash.
+    pub share_create_per_account: Rate,
+    /// Views of all of one owner's links, from all addresses.
+    pub shared_view_per_owner: Rate,
     /// Scales every count (tests and load tests raise it; 0.5 halves every limit).
     pub multiplier: f64,
 }
@@ -68,17 +63,67 @@ impl Default for RateSettings {
             shared_view_per_ip: Rate::new(120, min),
             shared_pdf_per_link: Rate::new(10, hour),
             imports_per_account: Rate::new(20, 24 * hour),
+            share_create_per_account: Rate::new(30, hour),
+            shared_view_per_owner: Rate::new(60, min),
             multiplier: 1.0,
         }
     }
 }
 
-type Keyed =
-    RateLimiter<String, DefaultKeyedStateStore<String>, DefaultClock, StateInformationMiddleware>;
+/// Counts in this process's memory (one server): the store's GCRA step on a map of
+/// arrival times, measured from the counter's creation.
+#[derive(Default)]
+struct Memory {
+    tats: Mutex<HashMap<String, i64>>,
+    checks: AtomicU64,
+    start: std::sync::OnceLock<Instant>,
+}
 
-enum Counter {
-    Local { buckets: Keyed, checks: AtomicU64 },
-    Shared(Arc<dyn RateStore>),
+impl Memory {
+    fn now(&self) -> i64 {
+        rate::micros(self.start.get_or_init(Instant::now).elapsed())
+    }
+
+    fn with_tats<T>(&self, f: impl FnOnce(&mut HashMap<String, i64>) -> T) -> T {
+        // A panic while counting leaves plain integers behind: still a usable map.
+        let mut tats = self.tats.lock().unwrap_or_else(|p| p.into_inner());
+        f(&mut tats)
+    }
+}
+
+#[async_trait::async_trait]
+impl RateStore for Memory {
+    async fn take(&self, key: &str, rate: Rate) -> anyhow::Result<Taken> {
+        let now = self.now();
+        // Forget refilled keys now and then so the table does not grow without bound.
+        let sweep = self.checks.fetch_add(1, Ordering::Relaxed) % 1024 == 1023;
+        Ok(self.with_tats(|tats| {
+            if sweep {
+                tats.retain(|_, tat| *tat > now);
+            }
+            let tat = tats.get(key).copied().unwrap_or(now);
+            let (taken, next) = rate::step(tat, now, rate);
+            if let Some(next) = next {
+                tats.insert(key.to_owned(), next);
+            }
+            taken
+        }))
+    }
+
+    async fn peek(&self, key: &str, rate: Rate) -> anyhow::Result<Taken> {
+        let now = self.now();
+        let tat = self.with_tats(|tats| tats.get(key).copied()).unwrap_or(now);
+        Ok(rate::peeked(tat, now, rate))
+    }
+
+    async fn sweep(&self) -> anyhow::Result<u64> {
+        let now = self.now();
+        Ok(self.with_tats(|tats| {
+            let before = tats.len();
+            tats.retain(|_, tat| *tat > now);
+            u64::try_from(before - tats.len()).unwrap_or(u64::MAX)
+        }))
+    }
 }
 
 /// One kind of limited request: its rate, and where its counts are kept.
@@ -86,7 +131,7 @@ pub struct Limiter {
     /// Names the limit in a shared store, so one key counts separately per limit.
     name: &'static str,
     rate: Rate,
-    counter: Counter,
+    counter: Arc<dyn RateStore>,
 }
 
 impl Limiter {
@@ -95,20 +140,16 @@ impl Limiter {
         Self {
             name,
             rate,
-            counter: Counter::Local {
-                buckets: RateLimiter::keyed(quota(rate))
-                    .with_middleware::<StateInformationMiddleware>(),
-                checks: AtomicU64::new(0),
-            },
+            counter: Arc::new(Memory::default()),
         }
     }
 
-    fn new(name: &'static str, rate: Rate, shared: Option<&Arc<dyn RateStore>>) -> Self {
+    pub(crate) fn new(name: &'static str, rate: Rate, shared: Option<&Arc<dyn RateStore>>) -> Self {
         match shared {
             Some(store) => Self {
                 name,
                 rate,
-                counter: Counter::Shared(store.clone()),
+                counter: store.clone(),
             },
             None => Self::local(name, rate),
         }
@@ -118,37 +159,41 @@ impl Limiter {
         self.rate
     }
 
-    /// Counts one request for `key`: how many of the burst are spent, or `Err` (429 with
-    /// Retry-After) when over the limit. A shared store that fails answers 503.
-    pub(crate) async fn take(&self, key: &str) -> Result<u32, ApiError> {
-        let taken = match &self.counter {
-            Counter::Local { buckets, checks } => {
-                // Forget idle keys now and then so the table does not grow without bound.
-                if checks.fetch_add(1, Ordering::Relaxed) % 1024 == 1023 {
-                    buckets.retain_recent();
-                }
-                match buckets.check_key(&key.to_owned()) {
-                    Ok(state) => Taken::Allowed {
-                        used: self
-                            .rate
-                            .count
-                            .saturating_sub(state.remaining_burst_capacity()),
-                    },
-                    Err(not_until) => Taken::Refused {
-                        retry_after: not_until.wait_time_from(DefaultClock::default().now()),
-                    },
-                }
-            }
-            Counter::Shared(store) => {
-                store
-                    .take(&format!("{}\n{key}", self.name), self.rate)
-                    .await?
-            }
-        };
+    fn answer(taken: Taken) -> Result<u32, ApiError> {
         match taken {
             Taken::Allowed { used } => Ok(used),
             Taken::Refused { retry_after } => Err(ApiError::too_many(retry_after)),
         }
+    }
+
+    /// Counts one request for `key`: how many of the burst are spent, or `Err` (429 with
+    /// Retry-After) when over the limit. A shared store that fails answers 503.
+    pub(crate) async fn take(&self, key: &str) -> Result<u32, ApiError> {
+        let key = format!("{}\n{key}", self.name);
+        Self::answer(self.counter.take(&key, self.rate).await?)
+    }
+
+    /// Counts one for `key` when the bucket has room; a full one stays full (not an error:
+    /// for outcomes counted after the fact). A shared store that fails answers 503.
+    pub(crate) async fn count(&self, key: &str) -> Result<(), ApiError> {
+        let key = format!("{}\n{key}", self.name);
+        self.counter.take(&key, self.rate).await?;
+        Ok(())
+    }
+
+    /// What [`Self::take`] would answer now, counting nothing.
+    pub(crate) async fn peek(&self, key: &str) -> Result<u32, ApiError> {
+        let key = format!("{}\n{key}", self.name);
+        Self::answer(self.counter.peek(&key, self.rate).await?)
+    }
+
+    /// How many of the burst `key` has spent now (all of it when full), counting nothing.
+    pub(crate) async fn used(&self, key: &str) -> Result<u32, ApiError> {
+        let key = format!("{}\n{key}", self.name);
+        Ok(match self.counter.peek(&key, self.rate).await? {
+            Taken::Allowed { used } => used,
+            Taken::Refused { .. } => self.rate.count,
+        })
     }
 
     /// Counts one request for `key`; `Err` (429 with Retry-After) when over the limit.
@@ -162,11 +207,12 @@ pub struct RateLimits {
     pub register_per_ip: Limiter,
     pub email_per_ip: Limiter,
     pub email_per_address: Limiter,
-    pub share_code_per_ip: Limiter,
-    pub share_code_per_link: Limiter,
+    pub share_code: ShareCodeThrottle,
     pub shared_view_per_ip: Limiter,
     pub shared_pdf_per_link: Limiter,
     pub imports_per_account: Limiter,
+    pub share_create_per_account: Limiter,
+    pub shared_view_per_owner: Limiter,
 }
 
 impl RateLimits {
@@ -192,11 +238,24 @@ impl RateLimits {
             register_per_ip: limiter("register_per_ip", s.register_per_ip),
             email_per_ip: limiter("email_per_ip", s.email_per_ip),
             email_per_address: limiter("email_per_address", s.email_per_address),
-            share_code_per_ip: limiter("share_code_per_ip", s.share_code_per_ip),
-            share_code_per_link: limiter("share_code_per_link", s.share_code_per_link),
+            share_code: ShareCodeThrottle::new(
+                limiter("share_code_per_ip", s.share_code_per_ip),
+                limiter("share_code_per_link", s.share_code_per_link),
+                // Not scaled: it only remembers, for a period, that an address was wrong.
+                Limiter::new(
+                    "share_code_wrong_on_link",
+                    Rate::new(1, s.share_code_per_link.period),
+                    shared,
+                ),
+            ),
             shared_view_per_ip: limiter("shared_view_per_ip", s.shared_view_per_ip),
             shared_pdf_per_link: limiter("shared_pdf_per_link", s.shared_pdf_per_link),
             imports_per_account: limiter("imports_per_account", s.imports_per_account),
+            share_create_per_account: limiter(
+                "share_create_per_account",
+                s.share_create_per_account,
+            ),
+            shared_view_per_owner: limiter("shared_view_per_owner", s.shared_view_per_owner),
         }
     }
 }

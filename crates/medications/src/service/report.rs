@@ -32,13 +32,18 @@ pub struct MedicationReport {
 }
 
 impl MedicationService {
-    /// The section for a report of `[from, to]`, as of `now` (the user's local time).
+    /// The section for a report of `[from, to]`, as of `now` (the user's local time). With
+    /// `with_effects`, the blood pressure around each start or change (read from
+    /// [`analysis::BEFORE_DAYS`] before `from`); without (a shared view, which shows nothing
+    /// outside its period), neither those readings are read nor the averages worked out:
+    /// they are most of the work for a long dose history.
     pub async fn report(
         &self,
         user: UserId,
         from: NaiveDate,
         to: NaiveDate,
         now: NaiveDateTime,
+        with_effects: bool,
     ) -> Result<MedicationReport, MedicationError> {
         let today = now.date();
         let mut meds = self.repo.list(user).await?;
@@ -51,8 +56,12 @@ impl MedicationService {
         let mut lines = Vec::with_capacity(meds.len());
         if !meds.is_empty() {
             let intakes = self.repo.intakes(user, None, from, to).await?;
-            let earliest = from - chrono::Duration::days(analysis::BEFORE_DAYS);
-            let points = self.bp.between(user, earliest, to.min(today)).await?;
+            let points = if with_effects {
+                let earliest = from - chrono::Duration::days(analysis::BEFORE_DAYS);
+                self.bp.between(user, earliest, to.min(today)).await?
+            } else {
+                Vec::new()
+            };
             for m in &meds {
                 let adherence = analysis::adherence(
                     std::slice::from_ref(m),
@@ -62,10 +71,14 @@ impl MedicationService {
                     today,
                     now.time(),
                 );
-                let effects = analysis::effects(m, &points, to.min(today))
-                    .into_iter()
-                    .filter(|e| from <= e.date && e.date <= to)
-                    .collect();
+                let effects = if with_effects {
+                    analysis::effects(m, &points, to.min(today))
+                        .into_iter()
+                        .filter(|e| from <= e.date && e.date <= to)
+                        .collect()
+                } else {
+                    Vec::new()
+                };
                 lines.push(ReportLine {
                     name: m.name.clone(),
                     reason: m.reason.clone(),

@@ -18,8 +18,12 @@ const USER: UserId = UserId(7);
 /// The latest moment a dose may be recorded at when it is 12:00 on 2026-03-10 (in UTC, the
 /// user's zone here): a few minutes of clock skew later.
 fn latest() -> NaiveDateTime {
-    let now = d(2026, 3, 10).and_time(t(12, 0)).and_utc();
-    readings::rules::latest_allowed(now, chrono_tz::UTC)
+    readings::rules::latest_allowed(now().and_utc(), chrono_tz::UTC)
+}
+
+/// 12:00 on 2026-03-10, the user's wall clock.
+fn now() -> NaiveDateTime {
+    d(2026, 3, 10).and_time(t(12, 0))
 }
 
 /// `v` as the store answers it.
@@ -369,5 +373,47 @@ async fn a_full_day_of_as_needed_doses_is_refused() {
     assert_eq!(
         field_error(e, "time"),
         crate::service::intakes::MSG_AS_NEEDED_MANY
+    );
+}
+
+/// A shared view leaves out the averages around each change (their days reach outside its
+/// period): their readings are not read, nor the averages worked out, which for a long dose
+/// history is most of the work (issue 33).
+#[tokio::test]
+async fn a_report_without_effects_reads_no_blood_pressure() {
+    let mut repo = MockMedicationRepository::new();
+    repo.expect_list().returning(|_| {
+        let mut m = med(1, Frequency::TwiceDaily, vec![t(8, 0), t(20, 0)]);
+        let mut changed = m.periods[0].clone();
+        m.periods[0].end = Some(d(2026, 3, 4));
+        changed.id = 11;
+        changed.start = d(2026, 3, 5);
+        changed.dose.strength = 10.0;
+        m.periods.push(changed);
+        Ok(vec![m])
+    });
+    repo.expect_intakes().returning(|_, _, _, _| Ok(vec![]));
+    let mut bp = MockBloodPressureHistory::new();
+    bp.expect_between().times(1).returning(|_, _, _| Ok(vec![]));
+    let mut gate = MockRecordingAllowed::new();
+    gate.expect_may_record().returning(|_| Ok(true));
+    let svc = MedicationService::new(Arc::new(repo), Arc::new(bp), Arc::new(gate));
+    let (from, to) = (d(2026, 3, 1), d(2026, 3, 10));
+    let shared = svc
+        .report(USER, from, to, now(), false)
+        .await
+        .expect("report");
+    assert_eq!(shared.lines.len(), 1);
+    assert_eq!(shared.lines[0].periods.len(), 2);
+    assert!(shared.lines[0].effects.is_empty());
+    // The owner's own report reads them (once: the mock allows one).
+    let own = svc
+        .report(USER, from, to, now(), true)
+        .await
+        .expect("report");
+    assert_eq!(
+        own.lines[0].effects.len(),
+        2,
+        "the start on 03/01 and the change on 03/05"
     );
 }

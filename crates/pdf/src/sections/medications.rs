@@ -19,15 +19,16 @@ const INDENT: f32 = 10.0;
 
 pub(crate) fn medications_section(c: &mut Canvas, report: &MedicationReport) {
     section(c, "Medications");
-    paragraph(
-        c,
-        &format!(
-            "What was taken from {}, the scheduled doses recorded as taken, and the average blood pressure in the {BEFORE_DAYS} days before each start or change of dose and in the {AFTER_DAYS} days after it (from day {AFTER_FROM_DAY}, day 1 being the change).",
-            kernel::display::period(report.from, report.to)
-        ),
-        9.0,
-        MUTED,
-    );
+    let period = kernel::display::period(report.from, report.to);
+    // A shared report has no before/after averages (their days reach outside its period).
+    let intro = if report.lines.iter().any(|l| !l.effects.is_empty()) {
+        format!(
+            "What was taken from {period}, the scheduled doses recorded as taken, and the average blood pressure in the {BEFORE_DAYS} days before each start or change of dose and in the {AFTER_DAYS} days after it (from day {AFTER_FROM_DAY}, day 1 being the change)."
+        )
+    } else {
+        format!("What was taken from {period} and the scheduled doses recorded as taken.")
+    };
+    paragraph(c, &intro, 9.0, MUTED);
     for line in &report.lines {
         medication(c, line);
     }

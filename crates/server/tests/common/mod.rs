@@ -4,6 +4,7 @@
 
 pub mod binary;
 pub mod guided;
+pub mod sharing;
 
 use std::io::Write;
 use std::net::TcpListener;

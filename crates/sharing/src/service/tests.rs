@@ -302,7 +302,7 @@ async fn unknown_expired_and_revoked_links_are_alike_and_bad_shapes_are_not_look
         "u".repeat(43),
         "short".into(),
     ] {
-        let err = svc.view(&token, &visitor).await.expect_err("gone");
+        let err = svc.view_link(&token, &visitor).await.expect_err("gone");
         assert!(matches!(err, ShareError::Gone), "{token}: {err:?}");
     }
 }
@@ -326,7 +326,7 @@ async fn a_share_with_a_code_opens_only_where_it_was_unlocked() {
     let svc = parts.service();
     let token = "t".repeat(43);
     let err = svc
-        .view(&token, &Visitor::default())
+        .view_link(&token, &Visitor::default())
         .await
         .expect_err("locked");
     assert!(matches!(err, ShareError::CodeRequired), "{err:?}");
@@ -335,7 +335,7 @@ async fn a_share_with_a_code_opens_only_where_it_was_unlocked() {
         ..Visitor::default()
     };
     assert!(matches!(
-        svc.view(&token, &other).await,
+        svc.view_link(&token, &other).await,
         Err(ShareError::CodeRequired)
     ));
     assert!(matches!(
@@ -351,7 +351,7 @@ async fn a_share_with_a_code_opens_only_where_it_was_unlocked() {
         unlocked: Some(unlocked.id),
         browser: "Firefox on Windows".into(),
     };
-    svc.view(&token, &visitor).await.expect("opens");
+    svc.view_link(&token, &visitor).await.expect("opens");
 }
 
 #[tokio::test]
@@ -408,7 +408,7 @@ async fn the_view_reads_the_period_now_shows_only_what_is_shared_and_is_logged()
         });
     let view = parts
         .service()
-        .view(
+        .view_link(
             &"t".repeat(43),
             &Visitor {
                 unlocked: None,
@@ -447,7 +447,7 @@ async fn a_visit_that_cannot_be_logged_is_not_shown() {
         .returning(|_, _, _| Err(anyhow::anyhow!("database away")));
     let err = parts
         .service()
-        .view(&"t".repeat(43), &Visitor::default())
+        .view_link(&"t".repeat(43), &Visitor::default())
         .await
         .expect_err("not logged, not shown");
     assert!(matches!(err, ShareError::Unexpected(_)), "{err:?}");
@@ -478,13 +478,14 @@ async fn a_share_withdrawn_while_its_pdf_was_drawn_is_not_answered() {
         .returning(|_, _, _| Ok(false));
     let svc = parts.service();
     let token = "t".repeat(43);
+    let opened = svc.open(&token, &Visitor::default()).await.expect("open");
     let err = svc
-        .pdf(&token, &Visitor::default())
+        .pdf(opened, &Visitor::default())
         .await
         .expect_err("withdrawn meanwhile");
     assert!(matches!(err, ShareError::Gone), "{err:?}");
     let err = svc
-        .view(&token, &Visitor::default())
+        .view_link(&token, &Visitor::default())
         .await
         .expect_err("withdrawn meanwhile");
     assert!(matches!(err, ShareError::Gone), "{err:?}");
@@ -504,7 +505,7 @@ async fn too_many_readings_is_said_not_truncated() {
     parts.repo.expect_record_access().never();
     let err = parts
         .service()
-        .view(&"t".repeat(43), &Visitor::default())
+        .view_link(&"t".repeat(43), &Visitor::default())
         .await
         .expect_err("too many");
     assert!(matches!(err, ShareError::TooManyReadings), "{err:?}");
@@ -547,11 +548,12 @@ async fn the_pdf_shows_the_shown_name_only_and_is_logged() {
             assert_eq!(access.kind, AccessKind::Pdf);
             Ok(true)
         });
-    let (name, pdf) = parts
-        .service()
-        .pdf(&"t".repeat(43), &Visitor::default())
+    let svc = parts.service();
+    let opened = svc
+        .open(&"t".repeat(43), &Visitor::default())
         .await
-        .expect("pdf");
+        .expect("open");
+    let (name, pdf) = svc.pdf(opened, &Visitor::default()).await.expect("pdf");
     assert_eq!(pdf, b"%PDF-1.7");
     assert_eq!(
         name,
@@ -607,4 +609,12 @@ async fn the_list_drops_shares_ended_over_the_kept_days() {
         .map(|s| s.id)
         .collect();
     assert_eq!(ids, vec![3, 4]);
+}
+
+impl ShareService {
+    /// A visit to a link: opened, then viewed (as the web layer does, less its limits).
+    async fn view_link(&self, token: &str, visitor: &Visitor) -> Result<SharedView, ShareError> {
+        let opened = self.open(token, visitor).await?;
+        self.view(opened, visitor).await
+    }
 }

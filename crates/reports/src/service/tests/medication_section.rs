@@ -31,8 +31,9 @@ fn medication_service(renderer: MockPdfRenderer, lines: usize, asked: usize) -> 
     let mut source = MockMedicationSource::new();
     source
         .expect_during()
-        .withf(|user, from, to, now| {
-            *user == UserId(1)
+        .withf(|user, from, to, now, with_effects| {
+            *with_effects
+                && *user == UserId(1)
                 && *from == d("2026-10-23")
                 && *to == d("2026-11-22")
                 && *now
@@ -42,7 +43,7 @@ fn medication_service(renderer: MockPdfRenderer, lines: usize, asked: usize) -> 
                         .expect("t")
         })
         .times(asked)
-        .returning(move |_, _, _, _| Ok(report(lines)));
+        .returning(move |_, _, _, _, _| Ok(report(lines)));
     service(repo, renderer).with_medications(Arc::new(source))
 }
 

@@ -25,6 +25,12 @@ pub async fn create(
     body: web::Json<CreateShareRequest>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
+    // Before any work: a share with an access code costs an Argon2 hash.
+    state
+        .limits
+        .share_create_per_account
+        .check(&user.id.0.to_string())
+        .await?;
     let created = state
         .shares
         .create(user.id, body.into_inner().into_input())

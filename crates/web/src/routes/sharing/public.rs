@@ -8,6 +8,7 @@ use actix_web::http::header::{ContentDisposition, DispositionParam, DispositionT
 use actix_web::{HttpRequest, HttpResponse, get, http::header, post, web};
 
 use crate::error::{ApiError, ErrorBody};
+use crate::rate_limit::Limiter;
 use crate::state::AppState;
 
 use super::dto::{SharedViewDto, UnlockRequest};
@@ -54,12 +55,26 @@ fn unlock_cookie(state: &AppState, share: &sharing::Share) -> Option<Cookie<'sta
     jar.get(UNLOCK_COOKIE).cloned()
 }
 
-async fn limit_views(req: &HttpRequest, state: &AppState) -> Result<(), ApiError> {
+/// A visit to a link: limited per address, opened for this browser (its code given, if the
+/// share has one), then charged to `budget` under the key `key` names for the opened share.
+/// In that order: a browser that may not open the share spends none of the budget, and the
+/// budget is spent before the record is read.
+async fn admit(
+    req: &HttpRequest,
+    token: &str,
+    state: &AppState,
+    budget: &Limiter,
+    key: impl FnOnce(&sharing::Opened) -> String,
+) -> Result<(sharing::Visitor, sharing::Opened), ApiError> {
     state
         .limits
         .shared_view_per_ip
         .check(&crate::routes::client_ip(req, state))
-        .await
+        .await?;
+    let visitor = visitor(req, state);
+    let opened = state.shares.open(token, &visitor).await?;
+    budget.check(&key(&opened)).await?;
+    Ok((visitor, opened))
 }
 
 /// The shared record: summary, readings and (when shared) medications, read now. Each
@@ -74,8 +89,12 @@ pub async fn view(
     token: web::Path<String>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    limit_views(&req, &state).await?;
-    let view = state.shares.view(&token, &visitor(&req, &state)).await?;
+    // Anonymous visits spend their owner's budget, so however many addresses open an
+    // owner's links, the work they cause is bounded.
+    let per_owner = &state.limits.shared_view_per_owner;
+    let (visitor, opened) =
+        admit(&req, &token, &state, per_owner, |o| o.owner().0.to_string()).await?;
+    let view = state.shares.view(opened, &visitor).await?;
     Ok(HttpResponse::Ok().json(SharedViewDto::from(&view)))
 }
 
@@ -92,16 +111,19 @@ pub async fn unlock(
     body: web::Json<UnlockRequest>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    let limits = &state.limits;
-    limits
-        .share_code_per_ip
-        .check(&crate::routes::client_ip(&req, &state))
-        .await?;
-    limits
-        .share_code_per_link
-        .check(&kernel::secret::hash(&token))
-        .await?;
-    let share = state.shares.unlock(&token, &body.code).await?;
+    let (ip, link) = (
+        crate::routes::client_ip(&req, &state),
+        kernel::secret::hash(&token),
+    );
+    let throttle = &state.limits.share_code;
+    throttle.admit(&ip, &link).await?;
+    let share = match state.shares.unlock(&token, &body.code).await {
+        Err(sharing::ShareError::WrongCode) => {
+            throttle.wrong(&ip, &link).await?;
+            return Err(sharing::ShareError::WrongCode.into());
+        }
+        other => other?,
+    };
     let mut res = HttpResponse::NoContent();
     if share.code_hash.is_some()
         && let Some(c) = unlock_cookie(&state, &share)
@@ -124,13 +146,12 @@ pub async fn pdf(
     token: web::Path<String>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    limit_views(&req, &state).await?;
-    state
-        .limits
-        .shared_pdf_per_link
-        .check(&kernel::secret::hash(&token))
-        .await?;
-    let (name, pdf) = state.shares.pdf(&token, &visitor(&req, &state)).await?;
+    let per_link = &state.limits.shared_pdf_per_link;
+    let (visitor, opened) = admit(&req, &token, &state, per_link, |_| {
+        kernel::secret::hash(&token)
+    })
+    .await?;
+    let (name, pdf) = state.shares.pdf(opened, &visitor).await?;
     Ok(HttpResponse::Ok()
         .content_type("application/pdf")
         .insert_header(ContentDisposition {
