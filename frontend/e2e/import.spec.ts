@@ -324,3 +324,17 @@ test('without a subscription the file is recognised but not read', async ({ page
   });
   expect(refused.status()).toBe(403);
 });
+
+test("the limits are behind a disclosure, in the server's numbers", async ({ page, mailbox }) => {
+  await subscribedUser(page, mailbox, 'limits');
+  await page.goto('/profile#profile-data');
+  const data = dataSection(page);
+  const limits = data.getByText('Limits', { exact: true });
+  await expect(limits).toBeVisible();
+  // Closed at first: the answer (the file field) first, the bounds one tap away.
+  await expect(data.getByText(/200,000 readings/)).toBeHidden();
+  await limits.click();
+  await expect(data.getByText('Your record: up to 200,000 readings and 32 MB of notes in all.')).toBeVisible();
+  await expect(data.getByText('Up to 20 imports a day.')).toBeVisible();
+  await shootBothWidths(page, 'limits');
+});

@@ -2,9 +2,10 @@
 # Sourced by scripts/bench/run.sh: issue 33's rows, what an attacker's uploads cost. Uses
 # run.sh's $base, $pid (the server), $cookie10, $seconds, $out, probe_p99 and to_ms, and
 # prints a markdown paragraph:
-# - the server's peak RSS added by the worst previews one account can send: a Withings zip
-#   of 499 rows holding ~1 MB junk dates each (packed ~100 times, under the zip guard),
-#   and a zip of 100,000 readings, previewed then committed;
+# - the server's peak RSS added by the worst previews one account can send: the attack's
+#   Withings zip of 499 rows holding ~1 MB junk dates each (packed ~100 times: refused as a
+#   zip bomb), the most such junk the bounds admit (60 rows of 1 MB random digits), and a
+#   zip of 100,000 readings, previewed then committed;
 # - another user's GET /api/user p99 alone, then while four accounts each trickle an upload
 #   a byte a second (each is cut after 10 s and comes back at once).
 
@@ -24,9 +25,13 @@ rng = random.Random(7)
 block = "".join(rng.choice("0123456789") for _ in range(8192))
 junk = block * 128
 head = 'Date,"Heart rate",Systolic,Diastolic,Comments\n'
-with zipfile.ZipFile(f"{d}/junk.zip", "w", zipfile.ZIP_DEFLATED) as z:
+with zipfile.ZipFile(f"{d}/attack.zip", "w", zipfile.ZIP_DEFLATED) as z:
     z.writestr("data_X/bp.csv", head + '"2024-03-10 07:05:31",64,122,79,\n'
                + "".join(f'"{junk}",64,122,79,\n' for _ in range(499)))
+junk = "".join(rng.choice("0123456789") for _ in range(1 << 20))
+with zipfile.ZipFile(f"{d}/junk.zip", "w", zipfile.ZIP_DEFLATED) as z:
+    z.writestr("data_X/bp.csv", head + '"2024-03-10 07:05:31",64,122,79,\n'
+               + "".join(f'"{junk}",64,122,79,\n' for _ in range(60)))
 start = datetime.datetime(2000, 1, 1)
 rows = [head] + [
     f'"{(start + datetime.timedelta(minutes=7 * i)):%Y-%m-%d %H:%M:%S}",{60 + i % 30},{110 + i % 40},{70 + i % 15},\n'
@@ -41,7 +46,12 @@ PY
     awk -v before="$1" '/VmHWM/ {printf "%.0f", $2 / 1024 - before}' "/proc/$pid/status"
   }
   attack_reset() { echo 5 > "/proc/$pid/clear_refs"; awk '/VmRSS/ {printf "%.0f", $2 / 1024}' "/proc/$pid/status"; }
-  local before junk_mib junk_bytes many_mib commit_mib id
+  local before attack_mib junk_mib junk_bytes many_mib commit_mib id
+  before=$(attack_reset)
+  curl -s -H "Cookie: $cookie" -H 'Content-Type: application/octet-stream' \
+    --data-binary @"$dir/attack.zip" "$base/api/data/imports?format=auto&name=attack.zip" >"$dir/attack.ndjson"
+  attack_mib=$(attack_added "$before")
+  grep -q 'zip bomb' "$dir/attack.ndjson" || { echo "attack_checks: attack.zip: $(tail -c 300 "$dir/attack.ndjson")" >&2; exit 1; }
   before=$(attack_reset)
   junk_bytes=$(curl -s -H "Cookie: $cookie" -H 'Content-Type: application/octet-stream' \
     --data-binary @"$dir/junk.zip" "$base/api/data/imports?format=auto&name=junk.zip" | tee "$dir/junk.ndjson" | wc -c)
@@ -94,7 +104,8 @@ PY
   wait "${loops[@]}" 2>/dev/null || true
   cut=$(cat "$dir"/trickle-* 2>/dev/null | grep -c 408 || true)
   echo "Attack check (issue 33): the worst previews one account can send add to the server's peak RSS:"
-  echo "a Withings zip of 499 ~1 MB junk dates $(du -k "$dir/junk.zip" | cut -f1) KiB: +${junk_mib} MiB (its answer ${junk_bytes} bytes);"
+  echo "the attack's Withings zip of 499 ~1 MB junk dates ($(du -k "$dir/attack.zip" | cut -f1) KiB), refused as a zip bomb: +${attack_mib} MiB;"
+  echo "the most junk the bounds admit, 60 rows of 1 MB dates ($(du -k "$dir/junk.zip" | cut -f1) KiB): +${junk_mib} MiB (its answer ${junk_bytes} bytes);"
   echo "a zip of 100,000 readings: +${many_mib} MiB to preview, +${commit_mib} MiB to commit."
   echo "Another user's GET /api/user p99 ${quiet} ms alone, ${loaded} ms while 4 accounts trickled"
   echo "uploads a byte a second (${cut} cut with 408 after 10 s during the ${seconds} s probe)."

@@ -107,11 +107,7 @@ impl BoundedPool {
         &self,
         work: impl FnOnce() -> T + Send + 'static,
     ) -> Result<T, PoolError> {
-        let jobs = self
-            .jobs
-            .get_or_init(|| self.start())
-            .as_ref()
-            .ok_or(PoolError::Failed(self.name))?;
+        let jobs = self.jobs()?;
         let place = self.admit().ok_or(PoolError::Busy(self.name))?;
         self.dispatch(jobs, place, work).await
     }
@@ -123,11 +119,7 @@ impl BoundedPool {
         &self,
         work: impl FnOnce() -> T + Send + 'static,
     ) -> Result<T, PoolError> {
-        let jobs = self
-            .jobs
-            .get_or_init(|| self.start())
-            .as_ref()
-            .ok_or(PoolError::Failed(self.name))?;
+        let jobs = self.jobs()?;
         loop {
             // Registered before trying, so a place given back in between is not missed.
             let mut freed = std::pin::pin!(self.freed.notified());
@@ -137,6 +129,14 @@ impl BoundedPool {
             }
             freed.await;
         }
+    }
+
+    /// The threads' queue, the threads started on first use.
+    fn jobs(&self) -> Result<&Sender<Job>, PoolError> {
+        self.jobs
+            .get_or_init(|| self.start())
+            .as_ref()
+            .ok_or(PoolError::Failed(self.name))
     }
 
     fn admit(&self) -> Option<Place> {

@@ -9,6 +9,7 @@
 mod common;
 
 use common::binary::*;
+use common::zip_of;
 use reqwest::{Client, StatusCode};
 use serde_json::Value;
 use testkit::smtp::SmtpSink;
@@ -32,18 +33,6 @@ fn reset_peak(pid: u32) {
         "resetting the peak RSS needs write access to /proc/<pid>/clear_refs (the test runs as \
          the server's user)",
     );
-}
-
-fn zip_of(entries: &[(&str, &str)]) -> Vec<u8> {
-    use std::io::Write;
-    let mut w = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
-    let opts = zip::write::SimpleFileOptions::default()
-        .compression_method(zip::CompressionMethod::Deflated);
-    for (name, text) in entries {
-        w.start_file(*name, opts).expect("entry");
-        w.write_all(text.as_bytes()).expect("write");
-    }
-    w.finish().expect("zip").into_inner()
 }
 
 /// The attack's junk rows: its zip packs past the 50 times a Withings entry may unpack to.

@@ -475,19 +475,6 @@ async fn a_client_gone_mid_upload_leaves_no_file_and_releases_its_turn(b: Backen
     assert_eq!(count(&app).await, 0, "nothing stored");
 }
 
-/// A zip of `entries` (name, text), deflated as the apps' exports are.
-fn zip_of(entries: &[(&str, &str)]) -> Vec<u8> {
-    use std::io::Write;
-    let mut w = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
-    let opts = zip::write::SimpleFileOptions::default()
-        .compression_method(zip::CompressionMethod::Deflated);
-    for (name, text) in entries {
-        w.start_file(*name, opts).expect("entry");
-        w.write_all(text.as_bytes()).expect("write");
-    }
-    w.finish().expect("zip").into_inner()
-}
-
 async fn withings_and_apple_health_zips_are_read_as_downloaded(b: Backend) {
     let app = subscriber(b).await;
     let bp = "Date,\"Heart rate\",Systolic,Diastolic,Comments\n\

@@ -5,7 +5,6 @@
 
 #![allow(clippy::expect_used)]
 
-use chrono::NaiveDate;
 use readings::model::*;
 use readings::ports::ReadingRepository;
 use readings::quota::{self, Full};
@@ -13,28 +12,7 @@ use store::{ReadingStore, UserStore};
 use testkit::{Backend, on_both_backends};
 
 mod fixtures;
-use fixtures::user;
-
-/// `n` distinct heart-rate readings from 2000-01-01, one a minute, with `notes`.
-fn many(n: usize, notes: Option<&str>) -> Vec<ReadingValues> {
-    let start = NaiveDate::from_ymd_opt(2000, 1, 1)
-        .and_then(|d| d.and_hms_opt(0, 0, 0))
-        .expect("start");
-    (0..n)
-        .map(|i| {
-            let at = start + chrono::Duration::minutes(i64::try_from(i).expect("i"));
-            ReadingValues {
-                date: at.date(),
-                time: at.time(),
-                values: Measurements {
-                    heart_rate: Some(60),
-                    ..Default::default()
-                },
-                notes: notes.map(str::to_owned),
-            }
-        })
-        .collect()
-}
+use fixtures::{minutely as many, user};
 
 fn one(date: &str, notes: Option<&str>) -> ReadingValues {
     fixtures::at(

@@ -14,27 +14,7 @@ use store::{ReadingStore, UserStore};
 use testkit::Backend;
 
 mod fixtures;
-use fixtures::user;
-
-fn many(n: usize) -> Vec<ReadingValues> {
-    let start = NaiveDate::from_ymd_opt(2001, 1, 1)
-        .and_then(|d| d.and_hms_opt(0, 0, 0))
-        .expect("start");
-    (0..n)
-        .map(|i| {
-            let at = start + chrono::Duration::minutes(i64::try_from(i).expect("i"));
-            ReadingValues {
-                date: at.date(),
-                time: at.time(),
-                values: Measurements {
-                    heart_rate: Some(60),
-                    ..Default::default()
-                },
-                notes: None,
-            }
-        })
-        .collect()
-}
+use fixtures::{minutely, user};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn other_users_write_between_a_large_imports_chunks_on_sqlite() {
@@ -70,7 +50,7 @@ async fn other_users_write_between_a_large_imports_chunks_on_sqlite() {
             ids
         })
     };
-    let readings = many(40_000);
+    let readings = minutely(40_000, None);
     assert_eq!(
         store.import(ann, readings.clone()).await.expect("import"),
         40_000

@@ -299,3 +299,15 @@ pub async fn post_with(client: &Client, url: &str, body: Value) -> Response {
 pub async fn json_of(res: Response) -> Value {
     res.json().await.expect("json body")
 }
+
+/// A zip of `entries` (name, text), deflated as the apps' exports are.
+pub fn zip_of(entries: &[(&str, &str)]) -> Vec<u8> {
+    let mut w = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
+    let opts = zip::write::SimpleFileOptions::default()
+        .compression_method(zip::CompressionMethod::Deflated);
+    for (name, text) in entries {
+        w.start_file(*name, opts).expect("entry");
+        w.write_all(text.as_bytes()).expect("write");
+    }
+    w.finish().expect("zip").into_inner()
+}
