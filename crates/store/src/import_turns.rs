@@ -27,11 +27,11 @@ fn micros(d: Duration) -> i64 {
     i64::try_from(d.as_micros()).unwrap_or(i64::MAX)
 }
 
+/// The row an upsert took, if it took one.
 #[derive(QueryableByName)]
-struct Held {
-    #[diesel(sql_type = Text)]
-    #[allow(dead_code)] // read to tell a row from none
-    holder: String,
+struct Taken {
+    #[diesel(sql_type = BigInt)]
+    user_id: i64,
 }
 
 #[derive(Clone)]
@@ -59,16 +59,16 @@ impl ImportTurns for ImportTurnStore {
                      ON CONFLICT (user_id) DO UPDATE \
                        SET holder = excluded.holder, expires_us = excluded.expires_us \
                        WHERE t.expires_us <= excluded.expires_us - $3 \
-                     RETURNING holder",
+                     RETURNING user_id",
                     now(conn)
                 );
                 let taken = diesel::sql_query(sql)
                     .bind::<BigInt, _>(user.0)
                     .bind::<Text, _>(holder)
                     .bind::<BigInt, _>(micros(lease))
-                    .get_result::<Held>(conn)
+                    .get_result::<Taken>(conn)
                     .optional()?;
-                Ok(taken.is_some())
+                Ok(taken.is_some_and(|t| t.user_id == user.0))
             })
             .await
     }
