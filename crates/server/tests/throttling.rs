@@ -234,23 +234,7 @@ async fn a_password_reset_voids_device_cookies_earned_before(b: Backend) {
     .await;
     // The account's 6: signing up, then the owner's sign-in on a second browser below.
     app.signed_up("ann", "ann@example.com").await;
-    let res = app
-        .post(
-            "/api/password-reset/request",
-            json!({"email": "ann@example.com"}),
-        )
-        .await;
-    assert_eq!(res.status(), StatusCode::OK);
-    let token = app
-        .token_from_email("ann@example.com", "Reset your", "reset-password")
-        .await;
-    let res = app
-        .post(
-            "/api/password-reset/reset",
-            json!({"token": token, "password": NEW_PASSWORD}),
-        )
-        .await;
-    assert_eq!(res.status(), StatusCode::OK);
+    app.reset_password("ann@example.com", NEW_PASSWORD).await;
     // The owner signs in after the reset on another browser, which earns a cookie.
     let after = client();
     let xff = ("x-forwarded-for", "192.0.2.20".to_owned());

@@ -246,6 +246,24 @@ impl TestApp {
         link[prefix.len()..].to_owned()
     }
 
+    /// Asks for a password reset of `email`, follows the emailed link and sets `password`.
+    pub async fn reset_password(&self, email: &str, password: &str) {
+        let res = self
+            .post("/api/password-reset/request", json!({ "email": email }))
+            .await;
+        assert_eq!(res.status(), StatusCode::OK);
+        let token = self
+            .token_from_email(email, "Reset your Vitalog password", "reset-password")
+            .await;
+        let res = self
+            .post(
+                "/api/password-reset/reset",
+                json!({"token": token, "password": password}),
+            )
+            .await;
+        assert_eq!(res.status(), StatusCode::OK);
+    }
+
     /// Registers, follows the emailed verification link and logs in with `self.client`.
     pub async fn signed_up(&self, username: &str, email: &str) {
         assert_eq!(
