@@ -13,8 +13,7 @@ use kernel::UserId;
 
 use crate::db::{AnyConnection, Db};
 
-const NOW_PG: &str = "(extract(epoch FROM clock_timestamp()) * 1000000)::bigint";
-const NOW_SQLITE: &str = "CAST(unixepoch('subsec') * 1000000 AS INTEGER)";
+use crate::rate_limits::{NOW_PG, NOW_SQLITE};
 
 fn now(conn: &AnyConnection) -> &'static str {
     match conn {

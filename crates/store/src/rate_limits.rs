@@ -65,8 +65,10 @@ ON CONFLICT (key) DO UPDATE
   WHERE max(r.tat_us, excluded.seen_us) + $2 - excluded.seen_us <= $3
 RETURNING tat_us, seen_us";
 
-const NOW_PG: &str = "(extract(epoch FROM clock_timestamp()) * 1000000)::bigint";
-const NOW_SQLITE: &str = "CAST(unixepoch('subsec') * 1000000 AS INTEGER)";
+/// The database's clock in microseconds since the epoch, per backend (also the import
+/// turns' clock).
+pub(crate) const NOW_PG: &str = "(extract(epoch FROM clock_timestamp()) * 1000000)::bigint";
+pub(crate) const NOW_SQLITE: &str = "CAST(unixepoch('subsec') * 1000000 AS INTEGER)";
 
 fn take(conn: &mut AnyConnection, key: &str, rate: Rate) -> QueryResult<Taken> {
     let interval = rate::micros(rate.interval());

@@ -26,7 +26,7 @@ mod draft;
 mod turn;
 
 pub use draft::Draft;
-pub use turn::{ImportTurn, LEASE};
+pub use turn::ImportTurn;
 
 pub const MSG_SUBSCRIPTION_REQUIRED: &str = "Subscription Required";
 pub const MSG_IMPORT_RUNNING: &str =
