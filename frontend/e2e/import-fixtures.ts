@@ -219,3 +219,31 @@ export function omronCsv(rows: ReadonlyArray<readonly [Date, string, number, num
 export function ddmm(d: Date): string {
   return `${pad(d.getDate())}/${pad(d.getMonth() + 1)}/${d.getFullYear()}`;
 }
+
+/** YYYY-MM-DD, as a spreadsheet writes a date alone. */
+export function isoDay(d: Date): string {
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+}
+
+/** DD.MM.YYYY, as Beurer HealthManager writes dates. */
+export function ddmmDotted(d: Date): string {
+  return `${pad(d.getDate())}.${pad(d.getMonth() + 1)}.${d.getFullYear()}`;
+}
+
+/** A weight in kg as the page shows it in lbs ('183.0 lbs'): 1 lb is 0.45359237 kg. */
+export function kgShownInLbs(kg: number): string {
+  return `${(Math.round((kg / 0.45359237) * 10) / 10).toFixed(1)} lbs`;
+}
+
+/**
+ * A weight export in Beurer HealthManager's layout (synthetic values): a title line, then the
+ * header, semicolons, DD.MM.YYYY dates, decimal commas, CRLF.
+ */
+export function beurerWeightCsv(rows: ReadonlyArray<readonly [Date, string, number]>): string {
+  const header = 'Date;Time;kg;BMI;Body fat;Water;Muscles;Bone';
+  const comma = (n: number): string => n.toFixed(1).replace('.', ',');
+  const lines = rows.map(([d, time, kg], i) =>
+    [ddmmDotted(d), time, comma(kg), comma(24.8 + i / 10), '22,3', '55,1', '38,4', '3,1'].join(';'),
+  );
+  return `${['Weight', header, ...lines].join('\r\n')}\r\n`;
+}

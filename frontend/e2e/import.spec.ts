@@ -3,11 +3,24 @@
 // connection so the progress bar is seen moving, its preview checked (counts per kind, dates,
 // time zone, first rows in the user's units, the skipped row), imported, and found in
 // History; an OMRON connect CSV; a spreadsheet in DD/MM with the mapping step, whose mapping
-// is remembered for the next file. Screenshots of the mapping step, the progress and the
-// preview at 1280 and 375 px (VITALOG_SHOTS_DIR, or test-results/screenshots), with axe on each.
+// is remembered for the next file; a date-only spreadsheet whose rows get the time the person
+// chose, its weights shown as read (kg) and in their units (lbs); a file with a title line
+// above its header (Beurer HealthManager's layout), the header found on line 2 and moved on the
+// page (issue 34). Screenshots of the mapping step, the progress and the preview at 1280 and
+// 375 px (VITALOG_SHOTS_DIR, or test-results/screenshots), with axe on each.
 import type { Locator, Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, signIn, test, verifiedAccount } from './fixtures';
-import { appleHealthExport, dayAgo, ddmm, omronCsv, shownDate, storedZip } from './import-fixtures';
+import {
+  appleHealthExport,
+  beurerWeightCsv,
+  dayAgo,
+  ddmm,
+  isoDay,
+  kgShownInLbs,
+  omronCsv,
+  shownDate,
+  storedZip,
+} from './import-fixtures';
 import { setUnits, subscribe } from './readings-fixtures';
 import type { Mailbox } from './smtp-sink';
 import { reviewShotPath } from './vitalog-server';
@@ -253,7 +266,7 @@ test('a spreadsheet in DD/MM: the columns mapped on the page, remembered for the
 
   // Say which column is which, whatever the server guessed.
   await form.getByLabel('Date').selectOption({ label: 'A · Datum' });
-  await form.getByLabel('Time').selectOption({ label: 'B · Uhrzeit' });
+  await form.getByLabel('Time', { exact: true }).selectOption({ label: 'B · Uhrzeit' });
   await form.getByLabel('Systolic').selectOption({ label: 'C · Oberer Wert' });
   await form.getByLabel('Diastolic').selectOption({ label: 'D · Unterer Wert' });
   await form.getByLabel('Heart rate').selectOption({ label: 'E · Puls' });
@@ -285,6 +298,135 @@ test('a spreadsheet in DD/MM: the columns mapped on the page, remembered for the
   await expect(secondPreview.getByRole('list', { name: 'Import summary' })).toContainText('3 already there');
   await secondPreview.getByRole('button', { name: 'Cancel' }).click();
   await expect(data.getByText('Import cancelled')).toBeVisible();
+});
+
+test('a date-only spreadsheet: every row at the time chosen, each weight as read and in lbs', async ({ page, mailbox }) => {
+  test.setTimeout(120_000);
+  await subscribedUser(page, mailbox, 'dateonly');
+  await setUnits(page.request, 'lbs', 'mg/dL');
+  // Weekly weights kept by date only (invented values).
+  const weights: ReadonlyArray<readonly [Date, number]> = [
+    [dayAgo(15), 83.0],
+    [dayAgo(8), 82.6],
+    [dayAgo(1), 82.9],
+  ];
+  const csv = `Date,Weight (kg)\r\n${weights.map(([d, kg]) => `${isoDay(d)},${kg.toFixed(1)}`).join('\r\n')}\r\n`;
+  await page.goto('/profile#profile-data');
+  const data = dataSection(page);
+  await data.getByLabel('File to import').setInputFiles({ name: 'weekly-weights.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  const form = data.getByRole('form', { name: 'Columns of weekly-weights.csv' });
+  await expect(form).toBeVisible();
+  await expect(form.getByLabel('The header is on line')).toHaveValue('1');
+  await expect(form.getByRole('list', { name: 'Lines above the header' })).toHaveCount(0);
+
+  await form.getByLabel('Date', { exact: true }).selectOption({ label: 'A · Date' });
+  await form.getByRole('radio', { name: 'YYYY-MM-DD' }).check();
+  await form.getByLabel('Weight', { exact: true }).selectOption({ label: 'B · Weight (kg)' });
+  // The unit is written in the header: read from it, not guessed.
+  await expect(form.getByRole('radio', { name: 'Kilograms (kg)' })).toBeChecked();
+  await form.getByLabel('Time', { exact: true }).selectOption({ label: 'No time in the file' });
+  const use = form.getByLabel('These rows have no time: use');
+  await expect(use).toHaveValue('08:00');
+  await use.fill('08:00');
+  await shootBothWidths(page, 'mapping-date-only');
+
+  await form.getByRole('button', { name: 'Read the file' }).click();
+  const preview = data.getByRole('group', { name: 'Preview of weekly-weights.csv' });
+  await expect(preview).toBeVisible();
+  await expect(preview.getByRole('list', { name: 'Import summary' })).toContainText('3 new');
+  await expect(preview.getByRole('list', { name: 'New readings by kind' }).getByRole('listitem')).toHaveText([
+    'Blood pressure 0',
+    'Heart rate 0',
+    'Weight 3',
+    'Blood sugar 0',
+  ]);
+  await expect(preview.getByText(/^Weights read in kg, from the column .Weight \(kg\).$/)).toBeVisible();
+  const texts = (await rowTexts(preview.getByRole('table', { name: /new readings, as they will be stored$/ }))).map((t) => t.replace(/\s+/g, ' '));
+  expect(texts).toHaveLength(weights.length);
+  for (const [i, [d, kg]] of weights.entries()) {
+    // The weight as the file wrote it, then in the person's unit: a wrong unit would show 2.2 times off.
+    expect(texts[i]).toMatch(new RegExp(`${shownDate(d)}.*08:00.*${kg.toFixed(1)} kg · ${kgShownInLbs(kg)}`));
+  }
+  await shootBothWidths(page, 'preview-units');
+
+  await preview.getByRole('button', { name: 'Import 3 readings' }).click();
+  await expect(data.getByText('Import finished')).toBeVisible();
+  const stored = (await (await page.request.get('/api/readings')).json()) as Array<{ date: string; time: string; weight: number | null }>;
+  expect(stored.map((r) => [r.date, r.time]).sort()).toEqual(weights.map(([d]) => [isoDay(d), '08:00']));
+
+  await page.goto('/history');
+  await expect(page.getByText('Showing 1 to 3 of 3 records')).toBeVisible();
+  const history = page.getByRole('table');
+  for (const [d, kg] of weights) {
+    const row = history.getByRole('row').filter({ hasText: shownDate(d) }).filter({ hasText: '08:00' });
+    await expect(row).toContainText(kgShownInLbs(kg));
+  }
+});
+
+test('a title line above the header (Beurer HealthManager): the header found on line 2, and moved on the page', async ({ page, mailbox }) => {
+  test.setTimeout(120_000);
+  await subscribedUser(page, mailbox, 'titled');
+  await setUnits(page.request, 'lbs', 'mg/dL');
+  const rows: ReadonlyArray<readonly [Date, string, number]> = [
+    [dayAgo(6), '07:12', 82.4],
+    [dayAgo(4), '07:05', 82.1],
+    [dayAgo(2), '06:58', 81.8],
+  ];
+  const csv = beurerWeightCsv(rows);
+  await page.goto('/profile#profile-data');
+  const data = dataSection(page);
+  await data.getByLabel('File to import').setInputFiles({ name: 'HealthManager-weight.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  const form = data.getByRole('form', { name: 'Columns of HealthManager-weight.csv' });
+  await expect(form).toBeVisible();
+  const line = form.getByLabel('The header is on line');
+  await expect(line).toHaveValue('2');
+  // Lines 1 to 5 of the file can be chosen.
+  await expect(line.locator('option')).toHaveText(['1', '2', '3', '4', '5']);
+  await expect(form.getByRole('list', { name: 'Lines above the header' })).toHaveText('Line 1, “Weight”, is read as a title.');
+  const sample = form.getByRole('table', { name: 'The first rows of HealthManager-weight.csv' });
+  const headers = sample.locator('thead th');
+  await expect(headers.nth(0)).toHaveText(/^A\s*Date$/);
+  await expect(headers.nth(1)).toHaveText(/^B\s*Time$/);
+  await expect(headers.nth(2)).toHaveText(/^C\s*kg$/);
+  await expect(sample.locator('tbody tr')).toHaveCount(rows.length);
+  await shootBothWidths(page, 'mapping-title-line');
+
+  // The person says the header is on line 1: the head is read again from there.
+  const fromLineOne = page.waitForResponse((r) => r.url().includes('/api/data/imports/sniff?') && r.url().includes('headerRow=1'));
+  await line.selectOption('1');
+  expect((await fromLineOne).status()).toBe(200);
+  await expect(form.getByRole('list', { name: 'Lines above the header' })).toHaveCount(0);
+  await expect(headers).toHaveCount(1);
+  await expect(headers.first()).toHaveText(/^A\s*Weight$/);
+  await expect(line).toHaveValue('1');
+  // And back to line 2.
+  await line.selectOption('2');
+  await expect(headers.nth(2)).toHaveText(/^C\s*kg$/);
+  await expect(form.getByRole('list', { name: 'Lines above the header' })).toHaveText('Line 1, “Weight”, is read as a title.');
+
+  await form.getByLabel('Date', { exact: true }).selectOption({ label: 'A · Date' });
+  await form.getByLabel('Time', { exact: true }).selectOption({ label: 'B · Time' });
+  await form.getByLabel('Weight', { exact: true }).selectOption({ label: 'C · kg' });
+  for (const other of ['Systolic', 'Diastolic', 'Heart rate', 'Blood sugar', 'Notes']) {
+    await form.getByLabel(other, { exact: true }).selectOption({ label: 'Not in this file' });
+  }
+  await form.getByRole('radio', { name: 'DD/MM' }).check();
+  // "kg" alone names the unit.
+  await expect(form.getByRole('radio', { name: 'Kilograms (kg)' })).toBeChecked();
+  await form.getByRole('button', { name: 'Read the file' }).click();
+
+  const preview = data.getByRole('group', { name: 'Preview of HealthManager-weight.csv' });
+  await expect(preview).toBeVisible();
+  await expect(preview.getByRole('list', { name: 'Import summary' })).toContainText('3 new');
+  await expect(preview.getByText(/^Weights read in kg, from the column .kg.$/)).toBeVisible();
+  const texts = (await rowTexts(preview.getByRole('table', { name: /new readings, as they will be stored$/ }))).map((t) => t.replace(/\s+/g, ' '));
+  for (const [i, [d, time, kg]] of rows.entries()) {
+    expect(texts[i]).toMatch(new RegExp(`${shownDate(d)}.*${time}.*${kg.toFixed(1)} kg · ${kgShownInLbs(kg)}`));
+  }
+  await preview.getByRole('button', { name: 'Import 3 readings' }).click();
+  await expect(data.getByText('Import finished')).toBeVisible();
+  const stored = (await (await page.request.get('/api/readings')).json()) as Array<{ date: string; time: string }>;
+  expect(stored.map((r) => `${r.date} ${r.time}`).sort()).toEqual(rows.map(([d, time]) => `${isoDay(d)} ${time}`));
 });
 
 test("a file read as a format it is not: the server's message names the format and the line", async ({ page, mailbox }) => {

@@ -609,6 +609,8 @@ export interface paths {
         post: {
             parameters: {
                 query?: {
+                    /** @description CSV: read the header from this 1-based line instead of the one found. */
+                    headerRow?: number | null;
                     /** @description The file's name (its extension helps tell a format). */
                     name?: string | null;
                 };
@@ -4279,6 +4281,8 @@ export interface components {
             /** @description The new readings' first and last dates. */
             from?: string | null;
             id: string;
+            /** @description Records left out by a rule (a watch's heart-rate samples, other kinds of records). */
+            leftOut: components["schemas"]["LeftOutDto"][];
             new: number;
             /**
              * Format: int64
@@ -4300,6 +4304,8 @@ export interface components {
             timeBasis: string;
             timeZone: string;
             to?: string | null;
+            /** @description Where the units of weights and blood sugars were read from. */
+            units: components["schemas"]["UnitSourceDto"][];
         };
         ImportRequest: {
             /**
@@ -4321,6 +4327,7 @@ export interface components {
              * @description mg/dL.
              */
             bloodSugar?: number | null;
+            bloodSugarAsRead?: null | components["schemas"]["QuantityDto"];
             date: string;
             /** Format: int32 */
             diastolic?: number | null;
@@ -4337,6 +4344,7 @@ export interface components {
              * @description Pounds.
              */
             weight?: number | null;
+            weightAsRead?: null | components["schemas"]["QuantityDto"];
         };
         IntakeDto: {
             date: string;
@@ -4371,6 +4379,12 @@ export interface components {
              */
             time: string | null;
         };
+        /** @description Records left out by a rule (not errors), and how many. */
+        LeftOutDto: {
+            /** Format: int64 */
+            count: number;
+            reason: string;
+        };
         /** @description A home level of the 2017 ACC/AHA table of corresponding values (`rules.json`). */
         LevelDto: {
             code: string;
@@ -4402,22 +4416,37 @@ export interface components {
         /** @description Which column (0-based) holds what in a spreadsheet, and how it is written. */
         MappingDto: {
             bloodSugar?: number | null;
-            /** @description `mg/dL` or `mmol/L`. */
-            bloodSugarUnit: string;
+            /** @description `mg/dL` or `mmol/L`; null when not said (required with a blood sugar column). */
+            bloodSugarUnit?: string | null;
             date: number;
-            /** @description `mdy`, `dmy` or `ymd`. */
+            /** @description `mdy`, `dmy`, `ymd` or `epoch` (Unix time, seconds or milliseconds). */
             dateOrder: string;
+            /** @description `HH:MM`: the time of rows that have none. */
+            defaultTime?: string | null;
             /** @description `,`, `;` or a tab. */
             delimiter: string;
             diastolic?: number | null;
+            eveningTime?: string | null;
+            /**
+             * Format: int64
+             * @description The 1-based line holding the column names; null: found automatically.
+             */
+            headerRow?: number | null;
             heartRate?: number | null;
+            /** @description `HH:MM`: the times a morning and an evening marker stand for. */
+            morningTime?: string | null;
             notes?: number | null;
+            /** @description A column of morning/evening markers (`m`/`e`, `AM`/`PM`, `morning`/`evening`, ...). */
+            period?: number | null;
             systolic?: number | null;
-            /** @description null: the date column holds the time too. */
+            /** @description null: the date column holds the time too, or the rows have none (`defaultTime`). */
             time?: number | null;
             weight?: number | null;
-            /** @description `lbs` or `kg`. */
-            weightUnit: string;
+            /**
+             * @description `lbs`, `kg` or `st`; null when neither the header nor the person said it (required
+             *     with a weight column).
+             */
+            weightUnit?: string | null;
         };
         MedicationDetailDto: {
             /** @description The last 30 days, today included. */
@@ -4592,6 +4621,12 @@ export interface components {
              * @description Pounds.
              */
             weight?: number | null;
+        };
+        /** @description A value and its unit, as a file wrote them. */
+        QuantityDto: {
+            unit: string;
+            /** Format: double */
+            value: number;
         };
         ReadingDto: {
             /**
@@ -4906,6 +4941,8 @@ export interface components {
         };
         /** @description What the first bytes of a file are. */
         SniffDto: {
+            /** @description A spreadsheet whose layout is a known app's export, its columns chosen for it. */
+            app?: string | null;
             /** @description The header row's cells (CSV only). */
             columns: string[];
             /** @description `csv`, `zip`, `xml` or `unknown`. */
@@ -4916,6 +4953,13 @@ export interface components {
              *     recognised (a zip is told apart on upload).
              */
             format?: string | null;
+            /**
+             * Format: int64
+             * @description CSV: the 1-based line of the header (1 for anything else).
+             */
+            headerRow: number;
+            /** @description CSV: the lines above the header (titles), as text. */
+            lead: string[];
             mapping?: null | components["schemas"]["MappingDto"];
             /** @description `mapping` is the one the user confirmed for a file with this header. */
             remembered: boolean;
@@ -5009,6 +5053,14 @@ export interface components {
             heartRate?: null | components["schemas"]["TrendDto"];
             systolic?: null | components["schemas"]["TrendDto"];
             weight?: null | components["schemas"]["TrendDto"];
+        };
+        /** @description Where the unit of a measure was read from. */
+        UnitSourceDto: {
+            /** @description `weight` or `bloodSugar`. */
+            measure: string;
+            /** @description "the column \"Gewicht (kg)\"", "your choice". */
+            source: string;
+            unit: string;
         };
         UnlockRequest: {
             /** @default  */

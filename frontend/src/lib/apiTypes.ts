@@ -188,21 +188,36 @@ export type UnlockRequest = Schemas['UnlockRequest'];
 
 /** The formats the server reads, by their wire names. */
 export type ImportFormat = 'vitalog' | 'omron' | 'withings' | 'apple-health' | 'spreadsheet';
-/** How a spreadsheet writes dates: MM/DD, DD/MM or YYYY-MM-DD. */
-export type DateOrder = 'mdy' | 'dmy' | 'ymd';
+/** How a spreadsheet writes dates: MM/DD, DD/MM, YYYY-MM-DD, or Unix time (seconds or milliseconds). */
+export type DateOrder = 'mdy' | 'dmy' | 'ymd' | 'epoch';
 export type SkipReason = 'out-of-range' | 'unreadable-date' | 'unreadable' | 'duplicate';
+/** The units a file's weight column may be written in (stones too, unlike a person's preference). */
+export type FileWeightUnit = 'lbs' | 'kg' | 'st';
+export type FileBloodSugarUnit = 'mg/dL' | 'mmol/L';
 
-type MappingColumn = 'time' | 'systolic' | 'diastolic' | 'heartRate' | 'weight' | 'bloodSugar' | 'notes';
+type MappingColumn = 'time' | 'systolic' | 'diastolic' | 'heartRate' | 'weight' | 'bloodSugar' | 'notes' | 'period';
 
-/** Which column (0-based, null: not in the file) holds what in a spreadsheet; `time` null: in the date column. */
-export type MappingDto = Omit<Sent<Schemas['MappingDto'], MappingColumn>, 'weightUnit' | 'bloodSugarUnit' | 'dateOrder'> & {
-  weightUnit: 'lbs' | 'kg';
-  bloodSugarUnit: 'mg/dL' | 'mmol/L';
+/**
+ * Which column (0-based, null: not in the file) holds what in a spreadsheet; `time` null: in
+ * the date column, or no time in the file (then `defaultTime`, HH:MM). A unit null: not known
+ * (the person chooses). `period`: a column of morning/evening markers, read as `morningTime`
+ * and `eveningTime`. `headerRow`: the 1-based line of the header, null: found automatically.
+ */
+export type MappingDto = Omit<
+  Sent<Schemas['MappingDto'], MappingColumn | 'headerRow' | 'defaultTime' | 'morningTime' | 'eveningTime'>,
+  'weightUnit' | 'bloodSugarUnit' | 'dateOrder'
+> & {
+  weightUnit: FileWeightUnit | null;
+  bloodSugarUnit: FileBloodSugarUnit | null;
   dateOrder: DateOrder;
 };
 
-/** `POST /api/data/imports/sniff`: `format` null when not recognised (a zip is told apart when it is read). */
-export type SniffDto = Omit<Sent<Schemas['SniffDto'], 'delimiter'>, 'format' | 'container' | 'mapping'> & {
+/**
+ * `POST /api/data/imports/sniff`: `format` null when not recognised (a zip is told apart when
+ * it is read); `headerRow` the line read as the header, `lead` the lines above it; `app` an app
+ * recognised by its layout, whose columns the mapping chose.
+ */
+export type SniffDto = Omit<Sent<Schemas['SniffDto'], 'delimiter' | 'app'>, 'format' | 'container' | 'mapping'> & {
   format: ImportFormat | null;
   container: 'csv' | 'zip' | 'xml' | 'unknown';
   mapping: MappingDto | null;
@@ -210,15 +225,30 @@ export type SniffDto = Omit<Sent<Schemas['SniffDto'], 'delimiter'>, 'format' | '
 
 export type ImportCountsDto = Schemas['ImportCountsDto'];
 
-/** A new reading as it will be stored: weight in lbs, blood sugar in mg/dL. */
-export type ImportRowDto = Sent<Schemas['ImportRowDto'], Exclude<MappingColumn, 'time'>>;
+/** A value as the file wrote it, and its unit (`kg`, `lbs`, `st`, `mg/dL`, `mmol/L`). */
+export type ValueAsReadDto = NonNullable<Schemas['ImportRowDto']['weightAsRead']>;
+
+/**
+ * A new reading as it will be stored: weight in lbs, blood sugar in mg/dL; the weight and
+ * blood sugar as read too.
+ */
+export type ImportRowDto = Sent<
+  Schemas['ImportRowDto'],
+  Exclude<MappingColumn, 'time' | 'period'> | 'weightAsRead' | 'bloodSugarAsRead'
+>;
 
 export type SkippedRowDto = Omit<Schemas['SkippedRowDto'], 'reason'> & { reason: SkipReason };
+
+/** The unit a measure was read in, and what said so (`the column "Gewicht (kg)"`, `your choice`). */
+export type UnitReadDto = Omit<Schemas['ImportPreviewDto']['units'][number], 'measure'> & { measure: 'weight' | 'bloodSugar' };
+
+/** Records left out by a rule (not errors, not skipped), and how many. */
+export type LeftOutDto = Schemas['ImportPreviewDto']['leftOut'][number];
 
 /** What importing a file would do; nothing is stored until the draft `id` is committed. */
 export type ImportPreviewDto = Omit<
   Sent<Schemas['ImportPreviewDto'], 'from' | 'to'>,
-  'format' | 'timeBasis' | 'skippedByReason' | 'rows' | 'skippedRows'
+  'format' | 'timeBasis' | 'skippedByReason' | 'rows' | 'skippedRows' | 'units'
 > & {
   format: ImportFormat;
   /** `converted`: the file's times carried offsets and are shown in `timeZone`. */
@@ -226,6 +256,7 @@ export type ImportPreviewDto = Omit<
   skippedByReason: Partial<Record<SkipReason, number>>;
   rows: ImportRowDto[];
   skippedRows: SkippedRowDto[];
+  units: UnitReadDto[];
 };
 
 /** `POST /api/data/imports/{id}/commit` (and the old JSON import). */

@@ -27,6 +27,12 @@ function parseIsoTime(time: string): [number, number] | null {
   return m ? [Number(m[1]), Number(m[2])] : null;
 }
 
+/** Whether the text is a wall-clock time, HH:MM on 24 hours ('08:00', not '8:00' nor '24:00'). */
+export function isIsoTime(time: string): boolean {
+  const t = parseIsoTime(time);
+  return t !== null && t[0] < 24 && t[1] < 60;
+}
+
 /** Local timestamp (ms) of a date and optional time; NaN when the date is not YYYY-MM-DD. */
 export function readingTimestamp(date: string, time: string | null | undefined): number {
   const d = parseIsoDate(date);

@@ -20,17 +20,21 @@
 use std::io::Read;
 use std::path::Path;
 
-use kernel::units::{BloodSugarUnit, WeightUnit};
 use sha2::{Digest, Sha256};
 
 use super::text::{self, Csv};
-use super::{DateOrder, FileError, Format, MSG_EMPTY, MSG_NOT_UTF8, Mapping, omron, withings};
+use super::words::{self, Role};
+use super::{
+    DateOrder, FileError, Format, MSG_EMPTY, MSG_NOT_UTF8, Mapping, omron, units, withings,
+};
 
 /// The head a sniff looks at.
 const SNIFF_BYTES: usize = 64 * 1024;
 const ZIP_MAGIC: &[u8] = b"PK\x03\x04";
 /// First data rows shown on the page.
 const SAMPLE_ROWS: usize = 5;
+/// Rows of the head the mapping is guessed from (a date over the 12th may come late).
+const GUESS_ROWS: usize = 1_000;
 
 pub const MSG_NOT_PLACED: &str = "Vitalog cannot tell which app made this CSV file. Choose \
      \"Other spreadsheet\" and map its columns.";
@@ -62,6 +66,12 @@ pub struct Sniff {
     pub rows: Vec<Vec<String>>,
     /// CSV not in a known format: the columns guessed from their names.
     pub suggested: Option<Mapping>,
+    /// CSV: the 1-based line of the header (1 for anything else).
+    pub header_row: u64,
+    /// CSV: the lines above the header (titles), as text.
+    pub lead: Vec<String>,
+    /// A spreadsheet whose layout is a known app's (its columns mapped for it).
+    pub app: Option<&'static str>,
 }
 
 impl Sniff {
@@ -73,12 +83,20 @@ impl Sniff {
             columns: Vec::new(),
             rows: Vec::new(),
             suggested: None,
+            header_row: 1,
+            lead: Vec::new(),
+            app: None,
         }
     }
 }
 
 /// What the first bytes (at most 64 KiB) of `file_name` are.
 pub fn sniff(head: &[u8], file_name: &str) -> Sniff {
+    sniff_at(head, file_name, None)
+}
+
+/// [`sniff`], a CSV's header read from `header_row` (1-based) when given.
+pub fn sniff_at(head: &[u8], file_name: &str, header_row: Option<u64>) -> Sniff {
     let head = head.get(..SNIFF_BYTES).unwrap_or(head);
     if head.starts_with(ZIP_MAGIC) {
         return Sniff::of(Container::Zip, zip_head_format(head));
@@ -102,27 +120,39 @@ pub fn sniff(head: &[u8], file_name: &str) -> Sniff {
         Some(end) if head.len() >= SNIFF_BYTES => text.get(..=end).unwrap_or(text),
         _ => text,
     };
-    let Ok(mut csv) = Csv::new(text.as_bytes(), None, "") else {
+    let at = header_row.map_or(text::HeaderAt::Auto, text::HeaderAt::Line);
+    let Ok(mut csv) = Csv::at(text.as_bytes(), None, "", at) else {
         return Sniff::of(Container::Unknown, None);
     };
     let columns = csv.header().to_vec();
-    let mut rows = Vec::new();
-    while rows.len() < SAMPLE_ROWS {
+    // The rows the head holds (up to GUESS_ROWS) tell the date order; five are shown.
+    let mut all_rows: Vec<Vec<String>> = Vec::new();
+    while all_rows.len() < GUESS_ROWS {
         match csv.next_row() {
-            Ok(Some(row)) => rows.push(row.cells.iter().map(str::to_owned).collect()),
+            Ok(Some(row)) => all_rows.push(row.cells.iter().map(str::to_owned).collect()),
             _ => break,
         }
     }
+    let rows: Vec<Vec<String>> = all_rows.iter().take(SAMPLE_ROWS).cloned().collect();
     let delimiter = char::from(csv.delimiter());
     let format = csv_format(&columns, &rows, file_name);
-    let suggested = (format == Format::Spreadsheet).then(|| guess(&columns, &rows, delimiter));
+    let mut app = None;
+    let suggested = (format == Format::Spreadsheet).then(|| {
+        let mut m = guess(&columns, &all_rows, delimiter);
+        app = super::layouts::recognise(&columns, &all_rows, &mut m);
+        m.header_row = Some(csv.header_line());
+        m
+    });
     Sniff {
         format: Some(format),
         container: Container::Csv,
         delimiter: Some(delimiter),
+        header_row: csv.header_line(),
+        lead: csv.lead().to_vec(),
         columns,
         rows,
         suggested,
+        app,
     }
 }
 
@@ -154,7 +184,7 @@ fn zip_head_format(head: &[u8]) -> Option<Format> {
 /// The format of a zip holding entries named `names`.
 fn zip_format<'a>(names: impl Iterator<Item = &'a str> + Clone) -> Option<Format> {
     let apple = |n: &str| {
-        let lower = n.to_ascii_lowercase();
+        let lower = n.to_ascii_lowercase().replace('\\', "/");
         lower.starts_with("apple_health_export/")
             || lower
                 .rsplit('/')
@@ -192,69 +222,78 @@ fn csv_format(columns: &[String], rows: &[Vec<String>], file_name: &str) -> Form
     if omron::Columns::is_omron(columns) {
         return Format::Omron;
     }
-    if withings::Kind::of(columns).is_some() {
+    // Withings by structure: its columns in any language (or, for a file named as the
+    // export names it, by their places), and a first date as Withings writes it.
+    let named = withings::entry_file(file_name);
+    let kind = withings::Kind::of(columns)
+        .or_else(|| named.and_then(|n| withings::Kind::by_position(columns, n)))
+        .filter(|k| k.whole(columns));
+    if kind.is_some() {
         let first_date = rows.first().and_then(|r| r.first());
-        let named = withings::entry_file(file_name).is_some();
-        if named || first_date.is_some_and(|d| withings::date_time(d).is_some()) {
+        if first_date.is_some_and(|d| withings::date_time(d).is_some())
+            || (named.is_some() && rows.is_empty())
+        {
             return Format::Withings;
         }
     }
     Format::Spreadsheet
 }
 
-/// A mapping guessed from the columns' English names and the first rows' dates.
-fn guess(columns: &[String], rows: &[Vec<String>], delimiter: char) -> Mapping {
-    let names: Vec<String> = columns.iter().map(|c| c.trim().to_lowercase()).collect();
-    let mut used = vec![false; names.len()];
-    let mut pick = |matches: &dyn Fn(&str, &[&str]) -> bool| -> Option<usize> {
-        let at = names.iter().enumerate().position(|(i, n)| {
-            let words: Vec<&str> = n.split(|c: char| !c.is_alphanumeric()).collect();
-            !used.get(i).copied().unwrap_or(true) && matches(n, &words)
-        })?;
+/// A mapping guessed from the columns' names (any language `words` knows) and the first
+/// rows' dates. Units only where the header says them; never two roles for one column.
+pub(crate) fn guess(columns: &[String], rows: &[Vec<String>], delimiter: char) -> Mapping {
+    let mut used = vec![false; columns.len()];
+    // Exact names first (a column named "Date" before one named "Date of birth"), then words.
+    fn take(columns: &[String], used: &mut [bool], role: Role) -> Option<usize> {
+        let free = |i: &usize| !used.get(*i).copied().unwrap_or(true);
+        let at = (0..columns.len())
+            .filter(free)
+            .find(|i| words::exact_role(&columns[*i]) == Some(role))
+            .or_else(|| {
+                // An average before a minimum or maximum (`Heart Rate [Avg]`).
+                let extreme = |i: &usize| {
+                    words::bare(&columns[*i])
+                        .split(' ')
+                        .any(|w| matches!(w, "min" | "max" | "minimum" | "maximum"))
+                };
+                let fits = |i: &usize| {
+                    words::exact_role(&columns[*i]).is_none() && words::says(&columns[*i], role)
+                };
+                (0..columns.len())
+                    .filter(free)
+                    .find(|i| fits(i) && !extreme(i))
+                    .or_else(|| (0..columns.len()).filter(free).find(fits))
+            })?;
         if let Some(u) = used.get_mut(at) {
             *u = true;
         }
         Some(at)
-    };
-    let date_named = pick(&|n, w| {
-        n.contains("date") || n.contains("timestamp") || w.contains(&"day") || n == "when"
-    });
-    let date = date_named
+    }
+    let sample = |column: usize| rows.iter().filter_map(move |r| r.get(column));
+    let date = take(columns, &mut used, Role::Date)
         .or_else(|| first_date_column(columns.len(), rows))
         .unwrap_or(0);
-    let sample = |column: usize| rows.iter().filter_map(move |r| r.get(column));
-    let date_holds_time = sample(date).any(|d| text::split_date_time(d).1.is_some());
-    let time = if date_holds_time {
-        None
-    } else {
-        pick(&|n, _| n.contains("time"))
-    };
-    let systolic =
-        pick(&|n, w| n.contains("systolic") || w.contains(&"sys") || n.starts_with("sys"));
-    let diastolic = pick(&|n, w| {
-        n.contains("diastolic")
-            || w.contains(&"dia")
-            || (n.starts_with("dia") && !n.contains("diab"))
-    });
-    let heart_rate = pick(&|n, w| {
-        n.contains("pulse") || n.contains("heart") || w.contains(&"hr") || w.contains(&"bpm")
-    });
-    let weight = pick(&|n, _| n.contains("weight"));
-    let blood_sugar = pick(&|n, _| n.contains("glucose") || n.contains("sugar"));
-    let notes = pick(&|n, _| n.contains("note") || n.contains("comment") || n.contains("memo"));
-    let name_of = |c: Option<usize>| c.and_then(|c| names.get(c)).map_or("", String::as_str);
-    let weight_unit = if name_of(weight).contains("kg") {
-        WeightUnit::Kg
-    } else {
-        WeightUnit::Lbs
-    };
-    let blood_sugar_unit = if name_of(blood_sugar).contains("mmol") {
-        BloodSugarUnit::MmolL
-    } else {
-        BloodSugarUnit::MgDl
-    };
+    if let Some(u) = used.get_mut(date) {
+        *u = true;
+    }
+    let mut pick = |role: Role| take(columns, &mut used, role);
+    let epoch = sample(date)
+        .next()
+        .is_some_and(|d| text::epoch(d, chrono_tz::UTC).is_some());
+    // A column named as the time is read whenever its cell is filled: a date cell's
+    // `0:00` is a spreadsheet's way of writing a date, not the time it was measured.
+    let time = pick(Role::Time).filter(|_| !epoch);
+    let systolic = pick(Role::Systolic);
+    let diastolic = pick(Role::Diastolic);
+    let heart_rate = pick(Role::HeartRate);
+    let weight = pick(Role::Weight);
+    let blood_sugar = pick(Role::BloodSugar);
+    let notes = pick(Role::Notes);
+    let period = pick(Role::Period);
+    let header = |c: Option<usize>| c.and_then(|c| columns.get(c)).map_or("", String::as_str);
     Mapping {
         delimiter,
+        header_row: None,
         date,
         time,
         systolic,
@@ -263,11 +302,31 @@ fn guess(columns: &[String], rows: &[Vec<String>], delimiter: char) -> Mapping {
         weight,
         blood_sugar,
         notes,
-        weight_unit,
-        blood_sugar_unit,
-        date_order: date_order(sample(date).map(String::as_str), delimiter),
+        period,
+        weight_unit: units::weight_in_header(header(weight)),
+        blood_sugar_unit: units::blood_sugar_in_header(header(blood_sugar)),
+        date_order: if epoch {
+            DateOrder::Epoch
+        } else {
+            date_order(sample(date).map(String::as_str), delimiter)
+        },
+        default_time: None,
+        morning_time: period.map(|_| MORNING),
+        evening_time: period.map(|_| EVENING),
     }
 }
+
+/// The times offered for morning and evening markers: the middle of the guidelines'
+/// morning (06:00–09:00 before medication) and evening (18:00–21:00) windows, as a start
+/// the person changes (2023 ESH home monitoring protocol).
+const MORNING: chrono::NaiveTime = match chrono::NaiveTime::from_hms_opt(8, 0, 0) {
+    Some(t) => t,
+    None => chrono::NaiveTime::MIN,
+};
+const EVENING: chrono::NaiveTime = match chrono::NaiveTime::from_hms_opt(20, 0, 0) {
+    Some(t) => t,
+    None => chrono::NaiveTime::MIN,
+};
 
 /// The first column whose first row reads as a date, when no column is named one.
 fn first_date_column(columns: usize, rows: &[Vec<String>]) -> Option<usize> {
@@ -401,8 +460,10 @@ pub fn header_key(columns: &[String]) -> String {
 #[cfg(test)]
 mod tests {
     use super::super::testing::file;
+    use super::super::units::WeightIn;
     use super::super::withings::tests::zip_of;
     use super::*;
+    use kernel::units::BloodSugarUnit;
 
     fn cells(s: &str) -> Vec<String> {
         s.split(',').map(str::to_owned).collect()
@@ -467,6 +528,7 @@ mod tests {
             s.suggested,
             Some(Mapping {
                 delimiter: ';',
+                header_row: Some(1),
                 date: 0,
                 time: Some(1),
                 systolic: Some(2),
@@ -475,9 +537,13 @@ mod tests {
                 weight: Some(5),
                 blood_sugar: Some(6),
                 notes: Some(7),
-                weight_unit: WeightUnit::Kg,
-                blood_sugar_unit: BloodSugarUnit::MmolL,
+                period: None,
+                weight_unit: Some(WeightIn::Kg),
+                blood_sugar_unit: Some(BloodSugarUnit::MmolL),
                 date_order: DateOrder::Dmy,
+                default_time: None,
+                morning_time: None,
+                evening_time: None,
             })
         );
         let us = "Measured,Systolic,Diastolic,HR,Weight (lb),Blood sugar,Comments\n\
@@ -507,7 +573,7 @@ mod tests {
         );
         assert_eq!(
             (m.weight_unit, m.blood_sugar_unit, m.date_order),
-            (WeightUnit::Lbs, BloodSugarUnit::MgDl, DateOrder::Mdy)
+            (Some(WeightIn::Lbs), None, DateOrder::Mdy)
         );
         let order = |dates: &[&str], delimiter| date_order(dates.iter().copied(), delimiter);
         assert_eq!(order(&["06/07/2023", "13/07/2023"], ','), DateOrder::Dmy);
@@ -515,6 +581,77 @@ mod tests {
         assert_eq!(order(&["07/06/2023"], ','), DateOrder::Mdy);
         assert_eq!(order(&["07/06/2023"], ';'), DateOrder::Dmy);
         assert_eq!(order(&["2023-07-06 10:43"], ','), DateOrder::Ymd);
+    }
+
+    #[test]
+    fn what_an_adversarial_probe_found_is_guessed_right() {
+        let m = |csv: &str| {
+            let s = sniff(csv.as_bytes(), "sheet.csv");
+            assert_eq!(s.format, Some(Format::Spreadsheet), "{csv}");
+            s.suggested.unwrap_or_else(|| panic!("{csv}"))
+        };
+        // A sheet starting like Withings' bp.csv, with a time and a weight Withings never
+        // writes there: a spreadsheet, its Time column read (the date's 0:00 is no time).
+        let a = m("Date,Time,Systolic,Diastolic,Pulse\n2024-01-15 00:00:00,07:30,128,82,66\n");
+        assert_eq!((a.time, a.heart_rate), (Some(1), Some(4)));
+        let a =
+            m("Date,Weight (kg),Systolic,Diastolic,Heart rate\n2024-01-15 07:30:00,80,128,82,66\n");
+        assert_eq!(a.weight, Some(1));
+        let a = m("Date,Time,Sys,Dia\n1/15/2024 0:00,7:30 AM,128,82\n");
+        assert_eq!(a.time, Some(1));
+        // A pulse pressure is no pulse.
+        let a = m(
+            "Date,Time,Systolic,Diastolic,Pulse Pressure,Pulse Rate,MAP\n2024-01-15,07:30,128,82,46,66,97\n",
+        );
+        assert_eq!(a.heart_rate, Some(5));
+        // Turkish: "Zaman" is the time.
+        let a = m("Tarih;Zaman;Sistolik;Diyastolik;Nabız\n15.01.2024;07:30;128;82;66\n");
+        assert_eq!(
+            (a.time, a.systolic, a.diastolic, a.heart_rate, a.period),
+            (Some(1), Some(2), Some(3), Some(4), None)
+        );
+        // Health Auto Export: names in brackets, an average before a minimum.
+        let a = m(
+            "Date/Time,Blood Pressure [Systolic] (mmHg),Blood Pressure [Diastolic] (mmHg),Heart Rate [Min] (count/min),Heart Rate [Avg] (count/min),Weight & Body Mass (lb)\n2024-01-15 07:30:00,128,82,60,66,180\n",
+        );
+        assert_eq!(
+            (
+                a.systolic,
+                a.diastolic,
+                a.heart_rate,
+                a.weight,
+                a.weight_unit
+            ),
+            (Some(1), Some(2), Some(4), Some(5), Some(WeightIn::Lbs))
+        );
+        // A units row under the header; a two-cell title above one.
+        let s = sniff(
+            b"Date,Time,Sys,Dia,Pulse,Weight\n,,mmHg,mmHg,bpm,kg\n2024-01-15,07:30,128,82,66,80\n",
+            "u.csv",
+        );
+        assert_eq!(
+            (s.header_row, s.suggested.map(|m| m.systolic)),
+            (1, Some(Some(2)))
+        );
+        let s = sniff(
+            b"Weight diary,John\nDate,Weight (kg)\n\"Jan 5, 2024\",80.5\n",
+            "d.csv",
+        );
+        assert_eq!(s.header_row, 2, "{:?}", s.columns);
+        // Dates day first only late in the head.
+        let mut uk = String::from("Date,Time,Systolic,Diastolic\n");
+        for d in 1..=14 {
+            uk.push_str(&format!("{d:02}/02/2024,08:00,120,80\n"));
+        }
+        assert_eq!(m(&uk).date_order, DateOrder::Dmy);
+        // A date without separators is not Unix time.
+        assert_ne!(
+            m("Date,Sys,Dia\n202401150730,120,80\n").date_order,
+            DateOrder::Epoch
+        );
+        // OMRON's logbook in Korean is OMRON's.
+        let ko = "측정일시,시간 영역,최고혈압 (mmHg),최저혈압 (mmHg),맥박 (bpm),제품 기종\n2024/11/21 11:40,Asia/Seoul,123,81,70,HEM-7281T\n";
+        assert_eq!(sniff(ko.as_bytes(), "k.csv").format, Some(Format::Omron));
     }
 
     #[test]

@@ -8,20 +8,25 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
-use chrono::NaiveDateTime;
-use kernel::units::{BloodSugarUnit, WeightUnit};
+use chrono::{NaiveDateTime, NaiveTime};
+use kernel::units::BloodSugarUnit;
 use readings::model::{ReadingInput, ReadingValues};
 use readings::rules;
 use serde::{Deserialize, Serialize};
 
 pub mod apple;
 pub mod detect;
+mod layouts;
 pub mod omron;
 pub mod spreadsheet;
 mod text;
+pub mod units;
 pub mod vitalog;
 pub mod withings;
+pub mod words;
 mod zip_index;
+
+use units::WeightIn;
 
 /// At most this many readings per import (thirty years of four readings a day).
 pub const MAX_READINGS: usize = 100_000;
@@ -112,6 +117,9 @@ pub enum DateOrder {
     Dmy,
     /// 2023-07-06.
     Ymd,
+    /// Unix time, seconds or milliseconds (`1700000000000`): an instant, converted to the
+    /// person's time zone (blood-pressure-monitor-fl writes `timestampUnixMs`).
+    Epoch,
 }
 
 /// Which column (0-based) holds what in a spreadsheet, and how it is written.
@@ -120,8 +128,13 @@ pub enum DateOrder {
 pub struct Mapping {
     /// `,`, `;` or tab.
     pub delimiter: char,
+    /// The 1-based line holding the column names; `None`: found as the sniff finds it
+    /// (title lines above it passed over).
+    #[serde(default)]
+    pub header_row: Option<u64>,
     pub date: usize,
-    /// `None`: the date column holds the time too ("2023-07-06 10:43").
+    /// `None`: the date column holds the time too, or the rows have none (see
+    /// `default_time`).
     pub time: Option<usize>,
     pub systolic: Option<usize>,
     pub diastolic: Option<usize>,
@@ -129,9 +142,83 @@ pub struct Mapping {
     pub weight: Option<usize>,
     pub blood_sugar: Option<usize>,
     pub notes: Option<usize>,
-    pub weight_unit: WeightUnit,
-    pub blood_sugar_unit: BloodSugarUnit,
+    /// A column of morning/evening markers (`m`/`e`, `AM`/`PM`, `morning`/`evening`, ...).
+    #[serde(default)]
+    pub period: Option<usize>,
+    /// `None` until the file's header or the person says it: never guessed.
+    pub weight_unit: Option<WeightIn>,
+    pub blood_sugar_unit: Option<BloodSugarUnit>,
     pub date_order: DateOrder,
+    /// The time given to rows that have none (weekly weights, lab results by date).
+    #[serde(default)]
+    pub default_time: Option<NaiveTime>,
+    /// The times a morning and an evening marker stand for.
+    #[serde(default)]
+    pub morning_time: Option<NaiveTime>,
+    #[serde(default)]
+    pub evening_time: Option<NaiveTime>,
+}
+
+pub const MSG_WEIGHT_UNIT: &str = "Choose the unit of the weight column.";
+pub const MSG_BLOOD_SUGAR_UNIT: &str = "Choose the unit of the blood sugar column.";
+pub const MSG_PERIOD_TIMES: &str =
+    "Choose the times a morning and an evening reading were taken at.";
+
+impl Mapping {
+    /// Each mapped column with the name of its role, in the page's order.
+    pub fn roles(&self) -> [(&'static str, Option<usize>); 9] {
+        [
+            ("Date", Some(self.date)),
+            ("Time", self.time),
+            ("Systolic", self.systolic),
+            ("Diastolic", self.diastolic),
+            ("Heart rate", self.heart_rate),
+            ("Weight", self.weight),
+            ("Blood sugar", self.blood_sugar),
+            ("Notes", self.notes),
+            ("Morning/evening", self.period),
+        ]
+    }
+
+    /// The mapping's own rules: one role per column (a column read as both a date and a
+    /// weight stores nonsense), a unit for a mapped weight or blood sugar, and the times of
+    /// the morning/evening markers.
+    pub fn check(&self) -> Result<(), String> {
+        let roles = self.roles();
+        for (i, (first, a)) in roles.iter().enumerate() {
+            let Some(a) = a else { continue };
+            if let Some((second, _)) = roles[i + 1..].iter().find(|(_, b)| *b == Some(*a)) {
+                return Err(format!(
+                    "Column {} is chosen for both {first} and {second}: choose one column \
+                     for each.",
+                    column_letter(*a)
+                ));
+            }
+        }
+        if self.weight.is_some() && self.weight_unit.is_none() {
+            return Err(MSG_WEIGHT_UNIT.to_owned());
+        }
+        if self.blood_sugar.is_some() && self.blood_sugar_unit.is_none() {
+            return Err(MSG_BLOOD_SUGAR_UNIT.to_owned());
+        }
+        if self.period.is_some() && (self.morning_time.is_none() || self.evening_time.is_none()) {
+            return Err(MSG_PERIOD_TIMES.to_owned());
+        }
+        Ok(())
+    }
+}
+
+/// A column's letter as a spreadsheet shows it: 0 is A, 25 Z, 26 AA (the page's
+/// `columnLetter`).
+pub fn column_letter(index: usize) -> String {
+    let mut n = index + 1;
+    let mut out = Vec::new();
+    while n > 0 {
+        let r = (n - 1) % 26;
+        out.push(char::from(b'A' + r as u8));
+        n = (n - 1) / 26;
+    }
+    out.iter().rev().collect()
 }
 
 /// Where the parser is, for the progress bar. `done` and `total` are bytes of the content
@@ -204,6 +291,27 @@ pub struct Skipped {
 pub struct Candidate {
     pub location: String,
     pub values: ReadingValues,
+    /// The weight and blood sugar as the file wrote them, where a unit was converted: the
+    /// preview shows both, so a value read in the wrong unit is seen before it is stored.
+    pub as_read: Option<Box<AsRead>>,
+}
+
+/// Values as a file wrote them, with their units.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct AsRead {
+    pub weight: Option<(f64, WeightIn)>,
+    pub blood_sugar: Option<(f64, BloodSugarUnit)>,
+}
+
+/// Where the unit of a file's weights or blood sugars came from (the preview says it).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UnitSource {
+    /// `weight` or `bloodSugar`.
+    pub measure: &'static str,
+    /// The unit's name: `kg`, `lbs`, `st`, `mg/dL`, `mmol/L`.
+    pub unit: &'static str,
+    /// "the column \"Gewicht (kg)\"", "your choice", "each record's unit".
+    pub source: String,
 }
 
 /// How the file's times became the readings' wall-clock times.
@@ -229,6 +337,10 @@ pub struct Parsed {
     /// Rows or elements read.
     pub records: u64,
     pub time_basis: TimeBasis,
+    /// Where each converted unit was read from.
+    pub units: Vec<UnitSource>,
+    /// Records left out by a rule (not errors), counted by the rule's sentence.
+    pub left_out: BTreeMap<&'static str, u64>,
 }
 
 /// The file as a whole cannot be read: the message names the format expected and the line
@@ -270,6 +382,8 @@ impl<'a> Collector<'a> {
                 skipped_counts: BTreeMap::new(),
                 records: 0,
                 time_basis,
+                units: Vec::new(),
+                left_out: BTreeMap::new(),
             },
             at: Snapshot::default(),
             last_reported: Snapshot::default(),
@@ -331,6 +445,54 @@ impl<'a> Collector<'a> {
         }
     }
 
+    /// [`Self::check`], the new reading (if any) keeping the values `as_read`.
+    pub fn check_read(
+        &mut self,
+        location: impl Into<String>,
+        input: &ReadingInput,
+        as_read: AsRead,
+    ) -> Result<(), FileError> {
+        let before = self.parsed.candidates.len();
+        self.check(location, input)?;
+        if as_read != AsRead::default()
+            && let Some(c) = self.parsed.candidates.get_mut(before)
+        {
+            c.as_read = Some(Box::new(as_read));
+        }
+        Ok(())
+    }
+
+    /// How the file's times became wall-clock times (a spreadsheet learns it as it reads).
+    pub fn set_time_basis(&mut self, basis: TimeBasis) {
+        self.parsed.time_basis = basis;
+    }
+
+    /// A record left out by a rule (`why`, a sentence the preview shows with the count).
+    pub fn leave_out(&mut self, why: &'static str) {
+        *self.parsed.left_out.entry(why).or_default() += 1;
+    }
+
+    /// A record counted by [`Self::leave_out`] that a later pass used after all.
+    pub fn take_back(&mut self, why: &'static str) {
+        if let Some(n) = self.parsed.left_out.get_mut(why) {
+            *n = n.saturating_sub(1);
+            if *n == 0 {
+                self.parsed.left_out.remove(why);
+            }
+        }
+    }
+
+    /// Says where the unit of `measure` was read from (once per measure).
+    pub fn unit_from(&mut self, measure: &'static str, unit: &'static str, source: String) {
+        if !self.parsed.units.iter().any(|u| u.measure == measure) {
+            self.parsed.units.push(UnitSource {
+                measure,
+                unit,
+                source,
+            });
+        }
+    }
+
     /// A reading already checked (e.g. made by joining checked parts).
     pub fn push(
         &mut self,
@@ -344,6 +506,7 @@ impl<'a> Collector<'a> {
         self.parsed.candidates.push(Candidate {
             location: location.into(),
             values,
+            as_read: None,
         });
         Ok(())
     }

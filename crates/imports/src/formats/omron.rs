@@ -25,16 +25,18 @@ use kernel::date;
 use readings::model::ReadingInput;
 
 use super::text::{self, Csv};
-use super::{Collector, Context, FileError, Format, Parsed, SkipReason, TimeBasis};
+use super::words::{self, Role};
+use super::{Collector, Context, DateOrder, FileError, Format, Parsed, SkipReason, TimeBasis};
 
 /// The header as OMRON connect writes it (quoted in messages).
 pub const HEADER: &str = "\"Date\",\"Time\",\"Systolic (mmHg)\",\"Diastolic (mmHg)\",\"Pulse (bpm)\",\"Symptoms\",\"Consumed\",\"TruRead\",\"Notes\"";
 
 /// Which column holds what.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct Columns {
     date: usize,
-    time: usize,
+    /// `None`: the date cell holds the time (`2024/11/21 11:40`).
+    time: Option<usize>,
     systolic: usize,
     diastolic: usize,
     pulse: Option<usize>,
@@ -42,63 +44,227 @@ pub(crate) struct Columns {
     consumed: Option<usize>,
     truread: Option<usize>,
     notes: Option<usize>,
+    /// The monitor's measurement flags, each with the words a note says it in.
+    flags: Vec<(usize, Flag)>,
+    device: Option<usize>,
+    /// Numeric dates are day first (the logbook's European languages), else month first.
+    day_first: bool,
 }
+
+/// A measurement flag OMRON connect writes in a column of its own.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Flag {
+    IrregularHeartbeat,
+    IrregularCount,
+    BodyMovement,
+    CuffWrap,
+    Position,
+    Mode,
+}
+
+/// The time-zone column's name in the logbook CSV's languages (OMRON's own header table).
+const TIME_ZONE: &[&str] = &[
+    "timezone",
+    "time zone",
+    "zeitzone",
+    "fuseau horaire",
+    "fuso orario",
+    "zona horaria",
+    "tijdzone",
+    "strefa czasowa",
+    "tidszon",
+    "saat dilimi",
+    "fuso horário",
+    "タイムゾーン",
+    "時區",
+    "时区",
+    "시간 영역",
+];
+/// The device column's name (current layout and the logbook's languages).
+const DEVICE: &[&str] = &[
+    "device",
+    "device model name",
+    "modellname des geräts",
+    "nom du modèle de l’appareil",
+    "nom du modèle de l'appareil",
+    "nome modello dispositivo",
+    "nombre del modelo de dispositivo",
+    "modelnaam apparaat",
+    "nazwa modelu urządzenia",
+    "enhetens modellnamn",
+    "cihaz modeli adı",
+    "nome do modelo do dispositivo",
+    "機種",
+    "机型",
+    "제품 기종",
+];
 
 impl Columns {
     /// The columns of an OMRON connect header, or `None` when a required one is missing.
     pub(crate) fn of(header: &[String]) -> Option<Self> {
-        let names: Vec<String> = header.iter().map(|c| text::column_name(c)).collect();
+        let names: Vec<String> = header.iter().map(|c| words::bare(c)).collect();
+        // The logbook CSV, in any of its 15 languages, by its columns' places.
+        if Self::logbook(&names) {
+            return Some(Self {
+                date: 0,
+                time: None,
+                systolic: 2,
+                diastolic: 3,
+                pulse: Some(4),
+                symptoms: None,
+                consumed: None,
+                truread: None,
+                notes: None,
+                flags: Vec::new(),
+                device: Some(5),
+                day_first: !matches!(
+                    names.first().map(String::as_str),
+                    Some(
+                        "measurement date"
+                            | "data da medição"
+                            | "測定日"
+                            | "測量日期"
+                            | "测量日期"
+                            | "측정일시"
+                    )
+                ),
+            });
+        }
         let find = |name: &str| names.iter().position(|n| n == name);
+        let find_in = |list: &[&str]| names.iter().position(|n| list.contains(&n.as_str()));
+        let date = find("date").or_else(|| {
+            (0..names.len()).find(|i| words::exact_role(&header[*i]) == Some(Role::Date))
+        })?;
+        let time = find("time");
+        let systolic = find("systolic")
+            .or_else(|| find("sys"))
+            .or_else(|| (0..names.len()).find(|i| words::says(&header[*i], Role::Systolic)))?;
+        let diastolic = find("diastolic")
+            .or_else(|| find("dia"))
+            .or_else(|| (0..names.len()).find(|i| words::says(&header[*i], Role::Diastolic)))?;
+        let flags = [
+            ("irregular heartbeat detected", Flag::IrregularHeartbeat),
+            ("irregular heartbeat", Flag::IrregularHeartbeat),
+            ("ihb detection counts", Flag::IrregularCount),
+            ("ihb detection count", Flag::IrregularCount),
+            ("body movement", Flag::BodyMovement),
+            ("cuff wrap guide", Flag::CuffWrap),
+            ("positioning indicator", Flag::Position),
+            ("measurement mode", Flag::Mode),
+        ]
+        .into_iter()
+        .filter_map(|(name, flag)| Some((find(name)?, flag)))
+        .collect();
         Some(Self {
-            date: find("date")?,
-            time: find("time")?,
-            systolic: find("systolic")?,
-            diastolic: find("diastolic")?,
-            pulse: find("pulse"),
+            date,
+            time,
+            systolic,
+            diastolic,
+            pulse: find("pulse")
+                .or_else(|| (0..names.len()).find(|i| words::says(&header[*i], Role::HeartRate))),
             symptoms: find("symptoms"),
             consumed: find("consumed"),
             truread: find("truread"),
             notes: find("notes"),
+            flags,
+            device: find_in(DEVICE),
+            day_first: names.get(date).is_some_and(|n| {
+                !["measurement date", "data da medição", "date"].contains(&n.as_str())
+            }),
         })
     }
 
-    /// A header that is OMRON connect's and not merely a sheet with the same four
-    /// required names: the units as OMRON writes them, and a column only OMRON has.
+    /// A header that is OMRON connect's and not merely a sheet with the same required
+    /// names. Three layouts: the 2023 report (the units as OMRON writes them and a column
+    /// only OMRON has), today's app (`Measurement Date`, `Timezone`, the flags, `Device`)
+    /// and the logbook CSV of the Asia-Pacific app (`Measurement Date,Time Zone,SYS,DIA,
+    /// Pulse,Device Model Name`, in 15 languages).
     pub(crate) fn is_omron(header: &[String]) -> bool {
         let lower: Vec<String> = header.iter().map(|c| c.trim().to_lowercase()).collect();
+        let bare: Vec<String> = header.iter().map(|c| words::bare(c)).collect();
         let has = |name: &str| lower.iter().any(|c| c == name);
-        Self::of(header).is_some()
+        let bare_has = |list: &[&str]| bare.iter().any(|c| list.contains(&c.as_str()));
+        let Some(cols) = Self::of(header) else {
+            return false;
+        };
+        let report = cols.time.is_some()
             && has("systolic (mmhg)")
             && has("diastolic (mmhg)")
-            && (has("truread") || has("symptoms") || has("consumed"))
+            && (has("truread") || has("symptoms") || has("consumed"));
+        let app = bare_has(&["measurement date"])
+            && bare_has(TIME_ZONE)
+            && (bare_has(&["irregular heartbeat detected", "body movement"]) || bare_has(DEVICE));
+        report || app || Self::logbook(&bare)
+    }
+
+    /// Date, Time, Systolic and Diastolic by those names (any case, any unit).
+    fn named(header: &[String]) -> bool {
+        let bare: Vec<String> = header.iter().map(|c| words::bare(c)).collect();
+        ["date", "time", "systolic", "diastolic"]
+            .iter()
+            .all(|n| bare.iter().any(|b| b == n))
+    }
+
+    /// `Measurement Date,Time Zone,SYS,DIA,Pulse,Device Model Name` in any language.
+    fn logbook(bare: &[String]) -> bool {
+        bare.len() == 6
+            && bare.get(1).is_some_and(|n| TIME_ZONE.contains(&n.as_str()))
+            && bare.get(5).is_some_and(|n| DEVICE.contains(&n.as_str()))
     }
 }
 
 pub fn parse(path: &Path, ctx: &Context<'_>) -> Result<Parsed, FileError> {
     let (file, len) = text::open(path)?;
     let mut csv = Csv::new(file, None, "")?;
-    let cols = Columns::of(csv.header()).ok_or_else(|| {
-        FileError::new(format!(
-            "This is not an {}: line {} must be the header {HEADER}.",
-            Format::Omron.label(),
-            csv.header_line()
-        ))
-    })?;
+    // OMRON's header, or (the format chosen by hand) the four names OMRON has always
+    // written: a sheet of `Datum;Sys;Dia` is not read as OMRON's with a guess.
+    let cols = Columns::of(csv.header())
+        .filter(|_| Columns::is_omron(csv.header()) || Columns::named(csv.header()))
+        .ok_or_else(|| {
+            FileError::new(format!(
+                "This is not an {}: line {} must be the header {HEADER}.",
+                Format::Omron.label(),
+                csv.header_line()
+            ))
+        })?;
+    let order = if cols.day_first {
+        DateOrder::Dmy
+    } else {
+        DateOrder::Mdy
+    };
     let mut out = Collector::new(Format::Omron, ctx, TimeBasis::AsWritten);
     out.add_total(len);
     while let Some((row, location)) = csv.next_record(&mut out, 0)? {
         let raw_date = row.get(Some(cols.date));
-        let Some(day) = text::month_name_date(raw_date) else {
+        let (day_part, time_in_date) = text::split_date_time(raw_date);
+        let Some(day) =
+            text::month_name_date(&day_part).or_else(|| text::numeric_date(&day_part, order))
+        else {
             let message = text::unreadable("date", raw_date, "Jul 6 2023");
             out.skip(location, SkipReason::UnreadableDate, message);
             continue;
         };
-        let raw_time = row.get(Some(cols.time));
-        let Some(time) = text::clock_time(raw_time) else {
-            let message = text::unreadable("time", raw_time, "10:43 am");
+        let raw_time = match cols.time {
+            Some(c) => row.get(Some(c)).to_owned(),
+            None => time_in_date.unwrap_or_default(),
+        };
+        let Some(time) = text::clock_time(&raw_time) else {
+            let message = text::unreadable("time", &raw_time, "10:43 am");
             out.skip(location, SkipReason::UnreadableDate, message);
             continue;
         };
+        let mut note = notes(
+            text::text_cell(row.get(cols.notes)),
+            text::text_cell(row.get(cols.symptoms)),
+            text::text_cell(row.get(cols.consumed)),
+            text::text_cell(row.get(cols.truread)),
+        );
+        for said in flags(&row, &cols) {
+            if !note.is_empty() {
+                note.push_str(" · ");
+            }
+            note.push_str(&said);
+        }
         let input = ReadingInput {
             date: Some(date::format_date(day)),
             time: Some(date::format_time(time)),
@@ -107,16 +273,58 @@ pub fn parse(path: &Path, ctx: &Context<'_>) -> Result<Parsed, FileError> {
             heart_rate: Some(text::number(row.get(cols.pulse), false)),
             weight: None,
             blood_sugar: None,
-            notes: Some(notes(
-                text::text_cell(row.get(cols.notes)),
-                text::text_cell(row.get(cols.symptoms)),
-                text::text_cell(row.get(cols.consumed)),
-                text::text_cell(row.get(cols.truread)),
-            )),
+            notes: Some(note),
         };
         out.check(location, &input)?;
     }
     Ok(out.finish())
+}
+
+/// The flags the monitor set and the device it was taken on, as the notes say them:
+/// `Irregular heartbeat (2)`, `Body movement`, `Cuff wrap: Loose`, `Mode: Nocturnal`,
+/// `OMRON HEM-7361T`. "Not Detected", "OK" and empty cells say nothing.
+fn flags(row: &text::Row, cols: &Columns) -> Vec<String> {
+    let cell = |c: usize| text::text_cell(row.get(Some(c)));
+    let set = |v: &str| {
+        let l = v.to_lowercase();
+        !(l.is_empty() || l.starts_with("not") || l == "no" || l == "0" || l == "ok" || l == "off")
+    };
+    let count = cols
+        .flags
+        .iter()
+        .find(|(_, f)| *f == Flag::IrregularCount)
+        .map(|(c, _)| cell(*c))
+        .filter(|v| set(v));
+    let mut out = Vec::new();
+    for (c, flag) in &cols.flags {
+        let v = cell(*c);
+        if !set(v) {
+            continue;
+        }
+        match flag {
+            Flag::IrregularHeartbeat => out.push(match count {
+                Some(n) => format!("Irregular heartbeat ({})", super::excerpt(n)),
+                None => "Irregular heartbeat".to_owned(),
+            }),
+            Flag::IrregularCount => {
+                let named = cols
+                    .flags
+                    .iter()
+                    .any(|(c2, f)| *f == Flag::IrregularHeartbeat && set(cell(*c2)));
+                if !named {
+                    out.push(format!("Irregular heartbeat ({})", super::excerpt(v)));
+                }
+            }
+            Flag::BodyMovement => out.push("Body movement".to_owned()),
+            Flag::CuffWrap => out.push(format!("Cuff wrap: {}", super::excerpt(v))),
+            Flag::Position => out.push(format!("Position: {}", super::excerpt(v))),
+            Flag::Mode => out.push(format!("Mode: {}", super::excerpt(v))),
+        }
+    }
+    if let Some(d) = cols.device.map(cell).filter(|d| !d.is_empty()) {
+        out.push(format!("OMRON {}", super::excerpt(d)));
+    }
+    out
 }
 
 /// The reading's notes: see the module's doc.

@@ -21,11 +21,12 @@
 use std::path::Path;
 
 use kernel::date;
-use readings::model::ReadingInput;
+use readings::model::{NumberField, ReadingInput};
 
-use super::text::{self, Csv, Row};
+use super::text::{self, Csv, HeaderAt, Row};
 use super::{
-    Collector, Context, DateOrder, FileError, Format, Mapping, Parsed, SkipReason, TimeBasis,
+    AsRead, Collector, Context, DateOrder, FileError, Format, Mapping, Parsed, SkipReason,
+    TimeBasis, units, words,
 };
 
 pub const MSG_NO_MAPPING: &str = "A spreadsheet is read with its columns mapped: choose which \
@@ -33,6 +34,7 @@ pub const MSG_NO_MAPPING: &str = "A spreadsheet is read with its columns mapped:
 
 pub fn parse(path: &Path, ctx: &Context<'_>) -> Result<Parsed, FileError> {
     let mapping = ctx.mapping.ok_or_else(|| FileError::new(MSG_NO_MAPPING))?;
+    mapping.check().map_err(FileError::new)?;
     let delimiter = match mapping.delimiter {
         ',' => b',',
         ';' => b';',
@@ -44,55 +46,173 @@ pub fn parse(path: &Path, ctx: &Context<'_>) -> Result<Parsed, FileError> {
         }
     };
     let (file, len) = text::open(path)?;
-    let mut csv = Csv::new(file, Some(delimiter), "")?;
+    let header_at = mapping.header_row.map_or(HeaderAt::Auto, HeaderAt::Line);
+    let mut csv = Csv::at(file, Some(delimiter), "", header_at)?;
     check_columns(mapping, csv.header().len(), csv.header_line())?;
     let decimal_comma = delimiter != b',';
     let mut out = Collector::new(Format::Spreadsheet, ctx, TimeBasis::AsWritten);
     out.add_total(len);
+    say_units(&mut out, mapping, csv.header());
+    let mut other_table = false;
+    let mut order = OrderEvidence::default();
     while let Some((row, location)) = csv.next_record(&mut out, 0)? {
-        match when(&row, mapping) {
-            Ok((day, time)) => {
+        // Another table further down (Beurer's exports hold one per measure, each under
+        // its title and header): its rows are not this table's columns. Left out, counted,
+        // never read with this mapping (a weight is no diastolic).
+        other_table = other_table || starts_table(&row);
+        if other_table {
+            out.leave_out(LEFT_OTHER_TABLE);
+            continue;
+        }
+        order.note(row.get(Some(mapping.date)), mapping.date_order);
+        match when(&row, mapping, ctx.zone) {
+            Ok((day, time, converted)) => {
+                if converted {
+                    out.set_time_basis(TimeBasis::Converted);
+                }
                 let number = |c: Option<usize>| text::number(row.get(c), decimal_comma);
+                let weight = number(mapping.weight);
+                let sugar = number(mapping.blood_sugar);
+                let as_read = AsRead {
+                    weight: read_in(weight, mapping.weight_unit),
+                    blood_sugar: read_in(sugar, mapping.blood_sugar_unit),
+                };
                 let input = ReadingInput {
                     date: Some(date::format_date(day)),
                     time: Some(date::format_time(time)),
                     systolic: Some(number(mapping.systolic)),
                     diastolic: Some(number(mapping.diastolic)),
                     heart_rate: Some(number(mapping.heart_rate)),
-                    weight: Some(text::in_unit(number(mapping.weight), |v| {
-                        mapping.weight_unit.to_lbs(v)
-                    })),
-                    blood_sugar: Some(text::in_unit(number(mapping.blood_sugar), |v| {
-                        mapping.blood_sugar_unit.to_mgdl(v)
-                    })),
-                    notes: Some(row.get(mapping.notes).to_owned()),
+                    weight: Some(match mapping.weight_unit {
+                        Some(u) => text::in_unit(weight, |v| u.to_lbs(v)),
+                        None => NumberField::Empty,
+                    }),
+                    blood_sugar: Some(match mapping.blood_sugar_unit {
+                        Some(u) => text::in_unit(sugar, |v| u.to_mgdl(v)),
+                        None => NumberField::Empty,
+                    }),
+                    notes: Some(text::text_cell(row.get(mapping.notes)).to_owned()),
                 };
-                out.check(location, &input)?;
+                out.check_read(location, &input, as_read)?;
             }
             Err(message) => out.skip(location, SkipReason::UnreadableDate, message),
         }
     }
+    order.check(mapping.date_order)?;
     Ok(out.finish())
+}
+
+pub const LEFT_OTHER_TABLE: &str = "Rows of another table further down the file (under a \
+     header line of its own): import the file again with that line as the header";
+
+/// Whether a row is another table's header: two names at least, no value, one of them a
+/// column name Vitalog knows.
+fn starts_table(row: &Row) -> bool {
+    let filled: Vec<&str> = row.cells.iter().filter(|c| !c.is_empty()).collect();
+    filled.len() >= 2
+        && filled
+            .iter()
+            .all(|c| !c.starts_with(|ch: char| ch.is_ascii_digit()))
+        && filled
+            .iter()
+            .filter(|c| words::exact_role(c).is_some())
+            .count()
+            >= 2
+        && filled
+            .iter()
+            .all(|c| text::month_name_date(&text::split_date_time(c).0).is_none())
+}
+
+/// What the dates say of the day/month order chosen: a file whose dates are read only in
+/// the other order (`13/02/2024` under MM/DD) was mapped wrong, and its other dates would
+/// be stored a month off: refused, with the order to choose.
+#[derive(Default)]
+struct OrderEvidence {
+    /// A date only the chosen order reads (its other number over 12).
+    chosen: Option<String>,
+    /// A date only the other order reads.
+    other: Option<String>,
+}
+
+impl OrderEvidence {
+    fn note(&mut self, raw: &str, order: DateOrder) {
+        let other = match order {
+            DateOrder::Mdy => DateOrder::Dmy,
+            DateOrder::Dmy => DateOrder::Mdy,
+            DateOrder::Ymd | DateOrder::Epoch => return,
+        };
+        let day = text::split_date_time(raw).0;
+        let (this, that) = (
+            text::numeric_date(&day, order).is_some(),
+            text::numeric_date(&day, other).is_some(),
+        );
+        if this && !that {
+            self.chosen.get_or_insert_with(|| super::excerpt(raw));
+        } else if that && !this {
+            self.other.get_or_insert_with(|| super::excerpt(raw));
+        }
+    }
+
+    fn check(&self, order: DateOrder) -> Result<(), FileError> {
+        let (chosen, wanted) = match order {
+            DateOrder::Mdy => ("MM/DD", "DD/MM"),
+            DateOrder::Dmy => ("DD/MM", "MM/DD"),
+            DateOrder::Ymd | DateOrder::Epoch => return Ok(()),
+        };
+        match (&self.chosen, &self.other) {
+            (None, Some(date)) => Err(FileError::new(format!(
+                "The dates are read as {chosen}, but \"{date}\" can only be {wanted}: \
+                 choose {wanted} as the date order, or every day and month would be swapped."
+            ))),
+            _ => Ok(()),
+        }
+    }
+}
+
+/// A number as read, with its unit.
+fn read_in<U: Copy>(field: NumberField, unit: Option<U>) -> Option<(f64, U)> {
+    match (field, unit) {
+        (NumberField::Number(v), Some(u)) => Some((v, u)),
+        _ => None,
+    }
+}
+
+/// Tells the preview where the units came from: the column's header when it names the
+/// unit chosen, else the person's choice.
+fn say_units(out: &mut Collector<'_>, mapping: &Mapping, header: &[String]) {
+    let source = |column: Option<usize>, named: bool| match column.and_then(|c| header.get(c)) {
+        Some(name) if named => format!("the column \"{}\"", super::excerpt(name)),
+        _ => "your choice".to_owned(),
+    };
+    if let (Some(c), Some(u)) = (mapping.weight, mapping.weight_unit) {
+        let named = header
+            .get(c)
+            .and_then(|h| units::weight_in_header(h))
+            .is_some_and(|h| h == u);
+        out.unit_from("weight", u.as_str(), source(Some(c), named));
+    }
+    if let (Some(c), Some(u)) = (mapping.blood_sugar, mapping.blood_sugar_unit) {
+        let named = header
+            .get(c)
+            .and_then(|h| units::blood_sugar_in_header(h))
+            .is_some_and(|h| h == u);
+        out.unit_from("bloodSugar", u.as_str(), source(Some(c), named));
+    }
 }
 
 /// Every mapped column is in the header: a mapping made for another file (or with the
 /// wrong delimiter, which makes one wide column) is refused before any row is read.
 fn check_columns(mapping: &Mapping, columns: usize, line: u64) -> Result<(), FileError> {
-    let mapped = [
-        ("date", Some(mapping.date)),
-        ("time", mapping.time),
-        ("systolic", mapping.systolic),
-        ("diastolic", mapping.diastolic),
-        ("heart rate", mapping.heart_rate),
-        ("weight", mapping.weight),
-        ("blood sugar", mapping.blood_sugar),
-        ("notes", mapping.notes),
-    ];
-    match mapped.iter().find(|(_, c)| c.is_some_and(|c| c >= columns)) {
+    match mapping
+        .roles()
+        .into_iter()
+        .find(|(_, c)| c.is_some_and(|c| c >= columns))
+    {
         Some((what, Some(c))) => Err(FileError::new(format!(
-            "This {} does not match its mapping: the {what} is mapped to column {}, but \
+            "This {} does not match its mapping: the {} is mapped to column {}, but \
              line {line} has {columns} column{}. Check the delimiter and the columns.",
             Format::Spreadsheet.label(),
+            what.to_lowercase(),
             c + 1,
             if columns == 1 { "" } else { "s" }
         ))),
@@ -100,55 +220,88 @@ fn check_columns(mapping: &Mapping, columns: usize, line: u64) -> Result<(), Fil
     }
 }
 
-/// The row's date and time, or why they cannot be read.
-fn when(row: &Row, mapping: &Mapping) -> Result<(chrono::NaiveDate, chrono::NaiveTime), String> {
+pub const MSG_NO_TIME: &str = "The time is missing: map the column that holds it, or choose a \
+     time for rows without one.";
+
+/// The row's date and time, and whether they were converted from an instant (Unix time,
+/// a UTC offset), or why they cannot be read.
+fn when(
+    row: &Row,
+    mapping: &Mapping,
+    zone: chrono_tz::Tz,
+) -> Result<(chrono::NaiveDate, chrono::NaiveTime, bool), String> {
     let raw_date = row.get(Some(mapping.date));
+    // A time written with its offset or `Z` is an instant, whatever the order says.
+    if let Some(at) = text::instant(raw_date, zone) {
+        return Ok((at.date(), at.time(), true));
+    }
+    if mapping.date_order == DateOrder::Epoch {
+        let at = text::epoch(raw_date, zone)
+            .ok_or_else(|| text::unreadable("date", raw_date, "1700000000000"))?;
+        return Ok((at.date(), at.time(), true));
+    }
     let (day_part, time_in_date) = text::split_date_time(raw_date);
     let example = match mapping.date_order {
         DateOrder::Mdy => "07/06/2023",
         DateOrder::Dmy => "06/07/2023",
-        DateOrder::Ymd => "2023-07-06",
+        DateOrder::Ymd | DateOrder::Epoch => "2023-07-06",
     };
     let day = text::numeric_date(&day_part, mapping.date_order)
         .or_else(|| text::month_name_date(&day_part))
         .ok_or_else(|| text::unreadable("date", raw_date, example))?;
     let raw_time = mapping.time.map(|c| row.get(Some(c))).unwrap_or("");
-    let time = if raw_time.is_empty() {
-        match time_in_date {
-            Some(t) => text::clock_time(&t)
-                .ok_or_else(|| text::unreadable("time", &t, "10:43 or 10:43 PM"))?,
-            None => {
-                return Err(match mapping.time {
-                    Some(_) => "The time is missing.".to_owned(),
-                    None => "The time is missing: map the column that holds it, or a date \
-                             column that holds the time too."
-                        .to_owned(),
-                });
-            }
-        }
-    } else {
-        text::clock_time(raw_time)
+    let marker = mapping.period.map(|c| row.get(Some(c))).unwrap_or("");
+    let period = text::period(marker);
+    let time = if !raw_time.is_empty() {
+        // A 12-hour time beside an AM/PM column ("8:30" and "PM"); a marker in words
+        // beside a written time says nothing more ("12:10" and "Morning" is 12:10).
+        let am_pm = marker.trim().to_lowercase().replace('.', "");
+        let with_period = match am_pm.as_str() {
+            "am" | "pm" => text::clock_time(&format!("{raw_time} {am_pm}")),
+            _ => None,
+        };
+        with_period
+            .or_else(|| text::clock_time(raw_time))
             .or_else(|| {
                 text::split_date_time(raw_time)
                     .1
                     .and_then(|t| text::clock_time(&t))
             })
             .ok_or_else(|| text::unreadable("time", raw_time, "10:43 or 10:43 PM"))?
+    } else if let Some(t) = time_in_date {
+        text::clock_time(&t).ok_or_else(|| text::unreadable("time", &t, "10:43 or 10:43 PM"))?
+    } else if !marker.is_empty() && period.is_none() {
+        return Err(format!(
+            "\"{}\" in the morning/evening column is neither a morning nor an evening.",
+            super::excerpt(marker)
+        ));
+    } else if let Some(p) = period {
+        match p {
+            text::Period::Morning => mapping.morning_time,
+            text::Period::Evening => mapping.evening_time,
+        }
+        .ok_or_else(|| super::MSG_PERIOD_TIMES.to_owned())?
+    } else if let Some(t) = mapping.default_time {
+        t
+    } else {
+        return Err(MSG_NO_TIME.to_owned());
     };
-    Ok((day, time))
+    Ok((day, time, false))
 }
 
 #[cfg(test)]
 mod tests {
     use super::super::testing::{context, file, n, why};
+    use super::super::units::WeightIn;
     use super::super::{MSG_EMPTY, MSG_NOT_UTF8};
     use super::*;
     use chrono_tz::America::New_York;
-    use kernel::units::{BloodSugarUnit, WeightUnit, kg_to_lbs, mmol_to_mgdl, round_to};
+    use kernel::units::{BloodSugarUnit, kg_to_lbs, mmol_to_mgdl, round_to};
 
     fn mapping(delimiter: char, order: DateOrder) -> Mapping {
         Mapping {
             delimiter,
+            header_row: None,
             date: 0,
             time: Some(1),
             systolic: Some(2),
@@ -157,9 +310,13 @@ mod tests {
             weight: None,
             blood_sugar: None,
             notes: None,
-            weight_unit: WeightUnit::Lbs,
-            blood_sugar_unit: BloodSugarUnit::MgDl,
+            period: None,
+            weight_unit: None,
+            blood_sugar_unit: None,
             date_order: order,
+            default_time: None,
+            morning_time: None,
+            evening_time: None,
         }
     }
 
@@ -200,13 +357,99 @@ mod tests {
             ["2023-12-25 08:15 130/85 70", "2023-07-06 21:05 120/80 -"]
         );
         assert_eq!(p.candidates[1].location, "line 3");
-        // The same file read month first: 25/12 is no date.
-        let p = read(csv.as_bytes(), &mapping(',', DateOrder::Mdy)).unwrap();
-        assert_eq!(bp(&p), ["2023-06-07 21:05 120/80 -"]);
-        assert_eq!(p.skipped[0].reason, SkipReason::UnreadableDate);
+        // The same file read month first: 25/12 can only be day first, so the 06/07 beside
+        // it would be stored a month off. Refused, saying which order to choose (issue 34).
+        let err = read(csv.as_bytes(), &mapping(',', DateOrder::Mdy)).unwrap_err();
+        assert_eq!(
+            err.0,
+            "The dates are read as MM/DD, but \"25/12/2023\" can only be DD/MM: choose DD/MM \
+             as the date order, or every day and month would be swapped."
+        );
+        // A date no order reads stays a skipped row, beside dates that fit the order.
+        let csv = "Date,Time,Sys,Dia\n07/13/2023,08:15,130,85\n07/35/2023,08:15,130,85\n";
+        let m = Mapping {
+            heart_rate: None,
+            ..mapping(',', DateOrder::Mdy)
+        };
+        let p = read(csv.as_bytes(), &m).unwrap();
+        assert_eq!(bp(&p), ["2023-07-13 08:15 130/85 -"]);
         assert_eq!(
             p.skipped[0].message,
-            "The date \"25/12/2023\" cannot be read (expected like \"07/06/2023\")."
+            "The date \"07/35/2023\" cannot be read (expected like \"07/06/2023\")."
+        );
+    }
+
+    #[test]
+    fn another_table_further_down_is_left_out_not_read_with_this_mapping() {
+        // Beurer HealthManager Pro: a blood pressure table, then a weight table under its
+        // own title and header. Read with the first table's mapping, 118 kg / BMI 43 / 45 %
+        // body fat would be stored as 118/43, pulse 45.
+        let csv = "BLUTDRUCK\nDatum;Uhrzeit;Sys;Dia;Puls;MAD;Manuell hinzugefügt\n\
+                   15.01.2024;07:30;128;82;66;97;Nein\n\n\
+                   GEWICHT\nDatum;Uhrzeit;Gewicht;BMI;Körperfett\n15.01.2024;07:00;118;43;45\n";
+        let m = Mapping {
+            header_row: Some(2),
+            ..mapping(';', DateOrder::Dmy)
+        };
+        let p = read(csv.as_bytes(), &m).unwrap();
+        assert_eq!(bp(&p), ["2024-01-15 07:30 128/82 66"]);
+        assert_eq!(
+            p.left_out.get(LEFT_OTHER_TABLE),
+            Some(&2),
+            "{:?}",
+            p.left_out
+        );
+        // The title line between the tables is a skipped row, as any unreadable one.
+        assert_eq!(why(&p).len(), 1, "{:?}", why(&p));
+    }
+
+    #[test]
+    fn times_with_offsets_markers_and_rows_without_a_time() {
+        // Libra (Android): UTC with milliseconds, under commented lines.
+        let csv = "#Version:6\n#Units:kg\n\n#date;weight;weight trend\n\
+                   2024-01-15T06:30:00.000Z;80.5;80.5\n2024-07-15T06:30:00Z;79.5;79.9\n";
+        let m = Mapping {
+            time: None,
+            systolic: None,
+            diastolic: None,
+            heart_rate: None,
+            weight: Some(1),
+            weight_unit: Some(WeightIn::Kg),
+            ..mapping(';', DateOrder::Ymd)
+        };
+        let (_dir, path) = file("libra.csv", csv.as_bytes());
+        let p = parse(&path, &context(chrono_tz::Europe::Berlin, Some(&m))).unwrap();
+        let at: Vec<String> = p
+            .candidates
+            .iter()
+            .map(|c| format!("{} {}", c.values.date, c.values.time.format("%H:%M")))
+            .collect();
+        assert_eq!(at, ["2024-01-15 07:30", "2024-07-15 08:30"]);
+        assert_eq!(p.time_basis, TimeBasis::Converted);
+        // A marker beside a written time says nothing more; AM/PM completes a 12-hour one.
+        let csv = "Date,Time,When,Sys,Dia\n2024-01-15,12:10,Morning,120,80\n\
+                   2024-01-15,14:30,Afternoon,121,81\n2024-01-15,8:05,PM,122,82\n\
+                   2024-01-16,,evening,123,83\n2024-01-17,,,124,84\n";
+        let m = Mapping {
+            period: Some(2),
+            systolic: Some(3),
+            diastolic: Some(4),
+            heart_rate: None,
+            morning_time: chrono::NaiveTime::from_hms_opt(7, 0, 0),
+            evening_time: chrono::NaiveTime::from_hms_opt(21, 0, 0),
+            default_time: chrono::NaiveTime::from_hms_opt(12, 0, 0),
+            ..mapping(',', DateOrder::Ymd)
+        };
+        let p = read(csv.as_bytes(), &m).unwrap();
+        assert_eq!(
+            bp(&p),
+            [
+                "2024-01-15 12:10 120/80 -",
+                "2024-01-15 14:30 121/81 -",
+                "2024-01-15 20:05 122/82 -",
+                "2024-01-16 21:00 123/83 -",
+                "2024-01-17 12:00 124/84 -",
+            ]
         );
     }
 
@@ -217,6 +460,7 @@ mod tests {
                    07.07.2023;07:31;72.4;;\n";
         let m = Mapping {
             delimiter: ';',
+            header_row: None,
             date: 0,
             time: Some(1),
             systolic: None,
@@ -225,9 +469,13 @@ mod tests {
             weight: Some(2),
             blood_sugar: Some(3),
             notes: Some(4),
-            weight_unit: WeightUnit::Kg,
-            blood_sugar_unit: BloodSugarUnit::MmolL,
+            period: None,
+            weight_unit: Some(WeightIn::Kg),
+            blood_sugar_unit: Some(BloodSugarUnit::MmolL),
             date_order: DateOrder::Dmy,
+            default_time: None,
+            morning_time: None,
+            evening_time: None,
         };
         let p = read(csv.as_bytes(), &m).unwrap();
         let got: Vec<String> = p
@@ -333,7 +581,7 @@ mod tests {
                     SkipReason::UnreadableDate,
                     "The date \"2023-02-30\" cannot be read (expected like \"2023-07-06\")."
                 ),
-                ("line 5", SkipReason::UnreadableDate, "The time is missing."),
+                ("line 5", SkipReason::UnreadableDate, MSG_NO_TIME),
                 (
                     "line 6",
                     SkipReason::UnreadableDate,

@@ -40,8 +40,13 @@ pub(crate) struct Csv<R: Read> {
     delimiter: u8,
     /// "bp.csv " in a zip, so a row's location says which entry it is in.
     prefix: String,
-    /// The BOM's bytes, which the reader never sees but the progress counts.
+    /// The bytes before the header (a BOM, title lines), which the reader never sees but
+    /// the progress counts.
     skipped: u64,
+    /// The lines above the header, as text (blank ones too), at most [`MAX_TITLE_LINES`].
+    lead: Vec<String>,
+    /// A row read ahead while looking for the header, given out next.
+    pending: Option<Row>,
 }
 
 /// One row that is not blank: its cells (trimmed) and the file's line it starts on.
@@ -67,50 +72,171 @@ pub(crate) fn open(path: &Path) -> Result<(File, u64), FileError> {
     Ok((file, len))
 }
 
+/// Which line of a file is its header.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum HeaderAt {
+    /// The first line that looks like a header: two cells or more, none of them a number
+    /// or a date, followed by a line that holds two. Lines above it (a title such as
+    /// Beurer's `Weight`, a block of the person's details as Beurer's HealthManager Pro
+    /// writes) are passed over, within the first [`MAX_LEAD_LINES`] lines. When no line
+    /// looks so: the first line of two cells, else the first that is not blank.
+    Auto,
+    /// This 1-based line, as the person chose it: the lines above it are not read.
+    Line(u64),
+}
+
+/// Lines looked at for a header, at most.
+pub(crate) const MAX_LEAD_LINES: usize = 60;
+/// Lines above the header kept to show the person.
+pub(crate) const MAX_TITLE_LINES: usize = 10;
+
 impl<R: Read> Csv<R> {
-    /// Reads up to the header row. `delimiter`: as the user mapped it, else detected from
-    /// the header line. `prefix`: put before "line N" in locations ("bp.csv ").
+    /// Reads up to the header row (see [`HeaderAt::Auto`]). `delimiter`: as the user
+    /// mapped it, else detected from the header line. `prefix`: put before "line N" in
+    /// locations ("bp.csv ").
     pub fn new(inner: R, delimiter: Option<u8>, prefix: &str) -> Result<Self, FileError> {
+        Self::at(inner, delimiter, prefix, HeaderAt::Auto)
+    }
+
+    /// [`Self::new`] with the header at `header`.
+    pub fn at(
+        inner: R,
+        delimiter: Option<u8>,
+        prefix: &str,
+        header: HeaderAt,
+    ) -> Result<Self, FileError> {
         let mut buf = BufReader::with_capacity(BUFFER, inner);
-        // The bytes up to and including the first non-blank line: the header, whose
-        // delimiter decides how the rest is split. They are given back to the CSV reader.
+        // The bytes up to and including the header line, whose delimiter decides how the
+        // rest is split; the lines above it are dropped, the header given back to the CSV
+        // reader. `starts` holds each line's start, so the header's can be chosen.
         let mut head = Vec::new();
-        let mut header_start;
-        let mut at_end = false;
+        let mut starts: Vec<usize> = Vec::new();
+        let mut header_start = None;
+        let mut first_filled = None;
+        let mut first_wide = None;
+        // A line that reads as a header, waiting for the next line to read as data.
+        let mut candidate: Option<usize> = None;
+        let mut filled_lines = 0usize;
         loop {
-            header_start = head.len();
+            let start = head.len();
             let n = (&mut buf)
                 .take(HEAD_MAX as u64)
                 .read_until(b'\n', &mut head)
                 .map_err(io_error)?;
             if n == 0 {
-                at_end = true;
                 break;
             }
-            let line = &head[header_start..];
-            let line = line.strip_prefix(BOM).unwrap_or(line);
-            if !line.iter().all(u8::is_ascii_whitespace) || head.len() >= HEAD_MAX {
+            starts.push(start);
+            let number = starts.len() as u64;
+            let line = &head[start..];
+            let line = if start == 0 {
+                line.strip_prefix(BOM).unwrap_or(line)
+            } else {
+                line
+            };
+            let blank = line.iter().all(u8::is_ascii_whitespace);
+            match header {
+                HeaderAt::Line(wanted) if number == wanted => {
+                    if blank {
+                        return Err(FileError::new(format!(
+                            "Line {wanted} of the file is blank: choose the line that holds \
+                             the column names."
+                        )));
+                    }
+                    header_start = Some(start);
+                    break;
+                }
+                HeaderAt::Line(_) => {}
+                HeaderAt::Auto if blank => {}
+                HeaderAt::Auto => {
+                    first_filled.get_or_insert(start);
+                    let cells = split_cells(line, delimiter.unwrap_or(detect_delimiter(line)));
+                    let filled: Vec<&String> = cells.iter().filter(|c| !c.is_empty()).collect();
+                    let values = filled.iter().filter(|c| data_like(c)).count();
+                    let data = values > 0;
+                    if filled.len() >= 2 {
+                        first_wide.get_or_insert(start);
+                    }
+                    let candidate_before = candidate;
+                    if let Some(at) = candidate.take() {
+                        // Two values at least: "Geburtstag;01.01.1961" under
+                        // "Nachname;Beispiel" is a detail, not a reading.
+                        if values >= 2 {
+                            header_start = Some(at);
+                            break;
+                        }
+                    }
+                    // A row of units under the header (`,,mmHg,mmHg,bpm,kg`) leaves the
+                    // header above it the candidate.
+                    let units_only = !filled.is_empty()
+                        && filled.iter().all(|c| super::units::in_header(c).is_some());
+                    if units_only {
+                        candidate = candidate_before;
+                    } else if filled.len() >= 2 && !data {
+                        candidate = Some(start);
+                    }
+                    filled_lines += 1;
+                    if filled_lines > MAX_LEAD_LINES {
+                        break;
+                    }
+                }
+            }
+            if head.len() >= HEAD_MAX {
                 break;
             }
         }
-        let skipped = if head.starts_with(BOM) {
-            head.drain(..BOM.len());
-            header_start = header_start.saturating_sub(BOM.len());
-            BOM.len() as u64
-        } else {
-            0
+        // No header followed by data: a header alone, else the first line of two cells,
+        // else the first that is not blank (a file of one column is refused later).
+        let header_start = header_start.or(candidate).or(first_wide);
+        let header_start = match (header, header_start.or(first_filled)) {
+            (_, Some(at)) => at,
+            (HeaderAt::Line(wanted), None) if !head.iter().all(u8::is_ascii_whitespace) => {
+                return Err(FileError::new(format!(
+                    "The file has fewer than {wanted} lines: choose the line that holds the \
+                     column names."
+                )));
+            }
+            _ => return Err(FileError::new(MSG_EMPTY)),
         };
-        if at_end && head.iter().all(u8::is_ascii_whitespace) {
-            return Err(FileError::new(MSG_EMPTY));
+        // The lines above the header: dropped, but counted in lines and bytes.
+        let dropped_lines = starts.iter().filter(|s| **s < header_start).count() as u64;
+        let lead: Vec<String> = starts
+            .iter()
+            .filter(|s| **s < header_start)
+            .map(|&s| {
+                let end = head[s..]
+                    .iter()
+                    .position(|b| *b == b'\n')
+                    .map_or(head.len(), |e| s + e);
+                let line = &head[s..end];
+                let line = if s == 0 {
+                    line.strip_prefix(BOM).unwrap_or(line)
+                } else {
+                    line
+                };
+                super::excerpt(&String::from_utf8_lossy(line))
+            })
+            .take(MAX_TITLE_LINES)
+            .collect();
+        let skipped = header_start as u64;
+        let mut head = head.split_off(header_start);
+        let mut skipped = skipped;
+        if header_start == 0 && head.starts_with(BOM) {
+            head.drain(..BOM.len());
+            skipped += BOM.len() as u64;
         }
-        let delimiter =
-            delimiter.unwrap_or_else(|| detect_delimiter(head.get(header_start..).unwrap_or(&[])));
+        let delimiter = delimiter.unwrap_or_else(|| {
+            let end = head.iter().position(|b| *b == b'\n').unwrap_or(head.len());
+            detect_delimiter(&head[..end])
+        });
+        let mut lines = Lines::new(Cursor::new(head).chain(buf), prefix);
+        lines.counted = dropped_lines;
         let reader = csv::ReaderBuilder::new()
             .flexible(true)
             .delimiter(delimiter)
             .has_headers(false)
             .buffer_capacity(BUFFER)
-            .from_reader(Lines::new(Cursor::new(head).chain(buf), prefix));
+            .from_reader(lines);
         let mut this = Self {
             reader,
             header: Vec::new(),
@@ -118,10 +244,32 @@ impl<R: Read> Csv<R> {
             delimiter,
             prefix: prefix.to_owned(),
             skipped,
+            lead,
+            pending: None,
         };
-        let Some(row) = this.next_row()? else {
+        let Some(mut row) = this.next_row()? else {
             return Err(FileError::new(MSG_EMPTY));
         };
+        // A title ended by a lone carriage return (old Mac line ends) is a row of its own
+        // only to the CSV reader: passed over here, as a title line is above.
+        if header == HeaderAt::Auto {
+            while row.cells.iter().filter(|c| !c.is_empty()).count() == 1
+                && this.lead.len() < MAX_TITLE_LINES
+            {
+                let title = row.cells.iter().find(|c| !c.is_empty()).unwrap_or("");
+                let title = super::excerpt(title);
+                match this.next_row()? {
+                    Some(next) if next.cells.iter().filter(|c| !c.is_empty()).count() >= 2 => {
+                        this.lead.push(title);
+                        row = next;
+                    }
+                    other => {
+                        this.pending = other;
+                        break;
+                    }
+                }
+            }
+        }
         this.header_line = row.line;
         this.header = row.cells.iter().map(str::to_owned).collect();
         Ok(this)
@@ -130,6 +278,11 @@ impl<R: Read> Csv<R> {
     /// The header row's cells, trimmed.
     pub fn header(&self) -> &[String] {
         &self.header
+    }
+
+    /// The lines above the header (titles, blank lines), each as an excerpt.
+    pub fn lead(&self) -> &[String] {
+        &self.lead
     }
 
     pub fn header_line(&self) -> u64 {
@@ -167,6 +320,9 @@ impl<R: Read> Csv<R> {
 
     /// The next row that is not blank, or `None` at the end.
     pub fn next_row(&mut self) -> Result<Option<Row>, FileError> {
+        if let Some(row) = self.pending.take() {
+            return Ok(Some(row));
+        }
         let mut record = csv::ByteRecord::new();
         loop {
             if !self
@@ -320,11 +476,61 @@ pub(crate) fn detect_delimiter(line: &[u8]) -> u8 {
     best.0
 }
 
+/// A line's cells, split by `delimiter` outside quotes, unquoted and trimmed.
+fn split_cells(line: &[u8], delimiter: u8) -> Vec<String> {
+    let mut cells = Vec::new();
+    let mut current = Vec::new();
+    let mut quoted = false;
+    for &b in line {
+        match b {
+            b'"' => quoted = !quoted,
+            _ if b == delimiter && !quoted => cells.push(std::mem::take(&mut current)),
+            _ => current.push(b),
+        }
+    }
+    cells.push(current);
+    cells
+        .into_iter()
+        .map(|c| String::from_utf8_lossy(&c).trim().to_owned())
+        .collect()
+}
+
+/// A cell that holds a value rather than a name: it starts with a digit (a number, a
+/// date, a time), or a sign and a digit.
+fn data_like(cell: &str) -> bool {
+    let mut chars = cell.chars();
+    match chars.next() {
+        Some(c) if c.is_ascii_digit() => true,
+        Some('-' | '+') => chars.next().is_some_and(|c| c.is_ascii_digit()),
+        // `Jan 5, 2024`, `Jul 6 2023 10:43 am`.
+        _ => month_name_date(&split_date_time(cell).0).is_some(),
+    }
+}
+
 /// A clock time as apps write it: `10:43`, `9:05`, `22:15:00`, `10:43 am`, `12:05 AM`,
 /// `7:30 p.m.` (12 am is 00:xx, 12 pm is 12:xx). Seconds are dropped: readings are kept to
 /// the minute.
 pub(crate) fn clock_time(raw: &str) -> Option<NaiveTime> {
     let lower = raw.trim().to_ascii_lowercase();
+    // German clocks are written `6:04 Uhr` (Withings' older web export).
+    let lower = lower
+        .strip_suffix("uhr")
+        .map_or(lower.as_str(), str::trim_end);
+    // `08.30` (German, Finnish) and `8h30` (French) when no colon says otherwise.
+    let dotted;
+    let lower = match lower.split_once(['.', 'h']) {
+        Some((h, m))
+            if !lower.contains(':')
+                && (1..=2).contains(&h.len())
+                && h.bytes().all(|b| b.is_ascii_digit())
+                && m.len() == 2
+                && m.bytes().all(|b| b.is_ascii_digit()) =>
+        {
+            dotted = format!("{h}:{m}");
+            dotted.as_str()
+        }
+        _ => lower,
+    };
     let t = lower.trim_end_matches('.');
     let (clock, pm) = if let Some(c) = t.strip_suffix("am").or_else(|| t.strip_suffix("a.m")) {
         (c.trim_end(), Some(false))
@@ -378,28 +584,126 @@ pub(crate) fn month_name_date(raw: &str) -> Option<NaiveDate> {
     NaiveDate::from_ymd_opt(i32::try_from(year).ok()?, month, day)
 }
 
-/// An English month name or its abbreviation (`Jul`, `July`, `Sept`), 1-based.
+/// A month's name or its abbreviation (`Jul`, `July`, `Sept`, `juil.`, `Okt`, `maj`), in
+/// the languages exports are written in, 1-based: OMRON connect writes the phone's month
+/// names (a Swedish export: `21 nov. 2024`). An abbreviation two languages read as
+/// different months (`jui`: juin or juillet) is no month.
 fn month_of(raw: &str) -> Option<u32> {
-    const MONTHS: [&str; 12] = [
-        "january",
-        "february",
-        "march",
-        "april",
-        "may",
-        "june",
-        "july",
-        "august",
-        "september",
-        "october",
-        "november",
-        "december",
+    /// Each month's names: English, German, French, Spanish, Italian, Dutch, Portuguese,
+    /// Swedish, Polish (nominative and genitive), Turkish.
+    const MONTHS: [&[&str]; 12] = [
+        &[
+            "january", "januar", "janvier", "enero", "gennaio", "januari", "janeiro", "styczeń",
+            "stycznia", "ocak",
+        ],
+        &[
+            "february",
+            "februar",
+            "février",
+            "fevrier",
+            "febrero",
+            "febbraio",
+            "februari",
+            "fevereiro",
+            "luty",
+            "lutego",
+            "şubat",
+            "subat",
+        ],
+        &[
+            "march", "märz", "maerz", "mars", "marzo", "maart", "março", "marco", "mars", "marzec",
+            "marca", "mart",
+        ],
+        &[
+            "april",
+            "avril",
+            "abril",
+            "aprile",
+            "kwiecień",
+            "kwietnia",
+            "nisan",
+        ],
+        &[
+            "may", "mai", "mayo", "maggio", "mei", "maio", "maj", "maja", "mayıs", "mayis",
+        ],
+        &[
+            "june", "juni", "juin", "junio", "giugno", "junho", "czerwiec", "czerwca", "haziran",
+        ],
+        &[
+            "july", "juli", "juillet", "julio", "luglio", "julho", "lipiec", "lipca", "temmuz",
+        ],
+        &[
+            "august",
+            "août",
+            "aout",
+            "agosto",
+            "augustus",
+            "augusti",
+            "sierpień",
+            "sierpnia",
+            "ağustos",
+            "agustos",
+        ],
+        &[
+            "september",
+            "septembre",
+            "septiembre",
+            "settembre",
+            "setembro",
+            "wrzesień",
+            "września",
+            "eylül",
+            "eylul",
+        ],
+        &[
+            "october",
+            "oktober",
+            "octobre",
+            "octubre",
+            "ottobre",
+            "outubro",
+            "październik",
+            "października",
+            "ekim",
+        ],
+        &[
+            "november",
+            "novembre",
+            "noviembre",
+            "novembro",
+            "listopad",
+            "listopada",
+            "kasım",
+            "kasim",
+        ],
+        &[
+            "december",
+            "dezember",
+            "décembre",
+            "decembre",
+            "diciembre",
+            "dicembre",
+            "dezembro",
+            "grudzień",
+            "grudnia",
+            "aralık",
+            "aralik",
+        ],
     ];
-    let lower = raw.trim_end_matches('.').to_ascii_lowercase();
-    if lower.len() < 3 {
+    let lower = raw.trim_end_matches('.').to_lowercase();
+    if lower.chars().count() < 3 || !lower.chars().all(char::is_alphabetic) {
         return None;
     }
-    let at = MONTHS.iter().position(|m| m.starts_with(&lower))?;
-    u32::try_from(at + 1).ok()
+    let mut found = None;
+    for (i, names) in MONTHS.iter().enumerate() {
+        if names.iter().any(|n| n.starts_with(&lower)) {
+            if found.is_some_and(|f| f != i) {
+                return None;
+            }
+            found = Some(i);
+        }
+    }
+    u32::try_from(found? + 1).ok()
 }
 
 /// A date of numbers: `2023-07-06` / `2023/07/06` (a 4-digit first number is always year,
@@ -429,7 +733,7 @@ pub(crate) fn numeric_date(raw: &str, order: DateOrder) -> Option<NaiveDate> {
         match order {
             DateOrder::Mdy => (year, a, b),
             DateOrder::Dmy => (year, b, a),
-            DateOrder::Ymd => return None,
+            DateOrder::Ymd | DateOrder::Epoch => return None,
         }
     };
     NaiveDate::from_ymd_opt(i32::try_from(year).ok()?, month, day)
@@ -459,22 +763,97 @@ pub(crate) fn split_date_time(raw: &str) -> (String, Option<String>) {
     }
 }
 
+/// Unix time in seconds (10 digits) or milliseconds (13), as the wall-clock time of `zone`.
+pub(crate) fn epoch(raw: &str, zone: chrono_tz::Tz) -> Option<chrono::NaiveDateTime> {
+    let t = raw.trim();
+    // 10 digits are seconds from 2001 to 2286, 13 milliseconds; `202401150730` (12) is a
+    // date written without separators, not an instant.
+    if !(t.len() == 10 || t.len() == 13) || !t.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let n: i64 = t.parse().ok()?;
+    let at = if t.len() == 13 {
+        chrono::DateTime::from_timestamp_millis(n)?
+    } else {
+        chrono::DateTime::from_timestamp(n, 0)?
+    };
+    Some(at.with_timezone(&zone).naive_local())
+}
+
+/// A date and time written with its UTC offset or `Z` (`2024-01-15T06:30:00.000Z`,
+/// `2024-01-15 06:30:00+01:00`): an instant, as the wall-clock time of `zone`.
+pub(crate) fn instant(raw: &str, zone: chrono_tz::Tz) -> Option<chrono::NaiveDateTime> {
+    let t = raw.trim();
+    let at = chrono::DateTime::parse_from_rfc3339(t)
+        .or_else(|_| chrono::DateTime::parse_from_str(t, "%Y-%m-%d %H:%M:%S%.f%:z"))
+        .or_else(|_| chrono::DateTime::parse_from_str(t, "%Y-%m-%d %H:%M:%S%.f%z"))
+        .ok()?;
+    Some(at.with_timezone(&zone).naive_local())
+}
+
+/// Morning or evening, as a marker column says it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Period {
+    Morning,
+    Evening,
+}
+
+/// A morning/evening marker in the languages Vitalog's people write: `m`/`e`, `AM`/`PM`,
+/// `morning`/`evening`, `morgens`/`abends`, `matin`/`soir`, `mañana`/`noche`,
+/// `mattina`/`sera`, `ochtend`/`avond`, `manhã`/`noite`, `rano`/`wieczór`, `sabah`/`akşam`,
+/// `朝`/`夜`. An empty cell is none.
+pub(crate) fn period(raw: &str) -> Option<Period> {
+    const MORNING: &[&str] = &[
+        "m", "am", "a.m.", "a.m", "morning", "morn", "mo", "morgens", "morgen", "früh", "matin",
+        "mañana", "manana", "mattina", "ochtend", "manhã", "manha", "rano", "sabah", "朝", "午前",
+    ];
+    const EVENING: &[&str] = &[
+        "e", "pm", "p.m.", "p.m", "evening", "eve", "night", "abends", "abend", "nacht", "soir",
+        "noche", "tarde", "sera", "avond", "noite", "wieczór", "wieczor", "akşam", "aksam", "夜",
+        "晩", "午後",
+    ];
+    let t = raw.trim().to_lowercase();
+    if MORNING.contains(&t.as_str()) {
+        Some(Period::Morning)
+    } else if EVENING.contains(&t.as_str()) {
+        Some(Period::Evening)
+    } else {
+        None
+    }
+}
+
 /// A number cell: empty (or `-`, as OMRON writes an empty one), a number, or not a number.
 /// `decimal_comma`: `72,5` is 72.5 (European sheets, whose delimiter is then `;`).
 pub(crate) fn number(raw: &str, decimal_comma: bool) -> NumberField {
     let t = raw.trim();
-    if t.is_empty() || t == "-" {
+    // `-` is OMRON's empty cell, `null` blood-pressure-monitor-fl's, and -2147483648 (the
+    // smallest 32-bit integer) OMRON connect's "no value" in some exports: none is a number
+    // a person measured.
+    if t.is_empty() || t == "-" || t.eq_ignore_ascii_case("null") || t == "-2147483648" {
         return NumberField::Empty;
     }
-    let parsed = if decimal_comma && t.contains(',') {
+    // A comma with one or two digits after it is a decimal mark whatever the delimiter
+    // (a quoted "80,5" in a comma file: Google Sheets in a European locale); no measure
+    // is written with a thousands separator.
+    let comma_decimal = decimal_comma || {
+        let (whole, frac) = t.split_once(',').unwrap_or((t, "x"));
+        !whole.is_empty()
+            && whole.bytes().all(|b| b.is_ascii_digit())
+            && (1..=2).contains(&frac.len())
+            && frac.bytes().all(|b| b.is_ascii_digit())
+    };
+    let parsed = if comma_decimal && t.contains(',') {
         t.replacen(',', ".", 1).parse::<f64>()
     } else {
         t.parse::<f64>()
     };
-    parsed
-        .ok()
-        .filter(|v| v.is_finite())
-        .map_or(NumberField::NotANumber, NumberField::Number)
+    match parsed.ok().filter(|v| v.is_finite()) {
+        // Apps write 0 for "not measured" (blood-pressure-monitor-fl's `0.0` weight, Samsung
+        // Health's `0.0,0.0` for a failed reading): no measure is ever 0.
+        Some(0.0) => NumberField::Empty,
+        Some(v) => NumberField::Number(v),
+        None => NumberField::NotANumber,
+    }
 }
 
 /// A number converted to the stored unit; an empty or unreadable cell stays as it is.
@@ -483,24 +862,6 @@ pub(crate) fn in_unit(f: NumberField, to_stored: impl Fn(f64) -> f64) -> NumberF
         NumberField::Number(v) => NumberField::Number(to_stored(v)),
         other => other,
     }
-}
-
-/// A column's name as formats are matched by: lower case, without a unit in parentheses
-/// (`Systolic (mmHg)` is `systolic`).
-pub(crate) fn column_name(cell: &str) -> String {
-    let lower = cell.trim().to_lowercase();
-    match lower.find(" (") {
-        Some(at) if lower.ends_with(')') => lower[..at].trim_end().to_owned(),
-        _ => lower,
-    }
-}
-
-/// The unit in a column name's parentheses, lower case: `Weight (kg)` is `kg`.
-pub(crate) fn column_unit(cell: &str) -> Option<String> {
-    let t = cell.trim();
-    let open = t.rfind('(')?;
-    let inner = t.get(open + 1..)?.strip_suffix(')')?;
-    Some(inner.trim().to_lowercase())
 }
 
 /// Why a date or time cell was not read: missing, or not as the format writes it.
@@ -518,7 +879,11 @@ pub(crate) fn unreadable(what: &str, raw: &str, example: &str) -> String {
 /// A text cell: `-` (OMRON's empty) is empty.
 pub(crate) fn text_cell(raw: &str) -> &str {
     let t = raw.trim();
-    if t == "-" { "" } else { t }
+    if t == "-" || t.eq_ignore_ascii_case("null") {
+        ""
+    } else {
+        t
+    }
 }
 
 #[cfg(test)]
@@ -677,6 +1042,16 @@ mod tests {
         assert_eq!(month_name_date("Feb 30 2023"), None);
         assert_eq!(month_name_date("Jul 6 23"), None);
         assert_eq!(month_name_date("Ju 6 2023"), None);
+        // The phone's language (OMRON connect writes it): Swedish, German, French, Spanish.
+        assert_eq!(month_name_date("21 nov. 2024"), d(2024, 11, 21));
+        assert_eq!(month_name_date("3 okt. 2024"), d(2024, 10, 3));
+        assert_eq!(month_name_date("3 maj 2024"), d(2024, 5, 3));
+        assert_eq!(month_name_date("14 Dez 2024"), d(2024, 12, 14));
+        assert_eq!(month_name_date("14 juil. 2024"), d(2024, 7, 14));
+        assert_eq!(month_name_date("14 ene 2024"), d(2024, 1, 14));
+        assert_eq!(month_name_date("14 märz 2024"), d(2024, 3, 14));
+        // juin or juillet: not a month.
+        assert_eq!(month_name_date("14 jui 2024"), None);
         use DateOrder::*;
         assert_eq!(numeric_date("07/06/2023", Mdy), d(2023, 7, 6));
         assert_eq!(numeric_date("07/06/2023", Dmy), d(2023, 6, 7));
@@ -715,7 +1090,14 @@ mod tests {
     #[test]
     fn numbers_and_decimal_commas() {
         assert_eq!(number("72,5", true), NumberField::Number(72.5));
-        assert_eq!(number("72,5", false), NumberField::NotANumber);
+        // A quoted "72,5" in a comma file is a decimal comma too; "1,200" is no measure.
+        assert_eq!(number("72,5", false), NumberField::Number(72.5));
+        assert_eq!(number("1,200", false), NumberField::NotANumber);
+        // Not measured, as apps write it.
+        assert_eq!(number("0.0", false), NumberField::Empty);
+        assert_eq!(number("null", false), NumberField::Empty);
+        assert_eq!(number("-2147483648", false), NumberField::Empty);
+        assert_eq!(text_cell("null"), "");
         assert_eq!(number(" 120 ", false), NumberField::Number(120.0));
         assert_eq!(number("-", false), NumberField::Empty);
         assert_eq!(number("", true), NumberField::Empty);

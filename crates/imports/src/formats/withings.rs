@@ -34,12 +34,13 @@ use std::path::Path;
 
 use chrono::{NaiveDate, NaiveTime};
 use kernel::date;
-use kernel::units::WeightUnit;
 use readings::model::ReadingInput;
 use readings::rules;
 
 use super::text::{self, Csv};
-use super::{Collector, Context, FileError, Format, Parsed, SkipReason, TimeBasis};
+use super::units::WeightIn;
+use super::words::{self, Role};
+use super::{Collector, Context, FileError, Format, Parsed, SkipReason, TimeBasis, units};
 
 pub const BP_HEADER: &str = "Date,\"Heart rate\",Systolic,Diastolic,Comments";
 pub const WEIGHT_HEADER: &str = "Date,\"Weight (kg)\",\"Fat mass (kg)\",\"Bone mass (kg)\",\"Muscle mass (kg)\",\"Hydration (kg)\",Comments";
@@ -74,39 +75,173 @@ pub(crate) enum Kind {
     Weight {
         date: usize,
         weight: usize,
-        unit: WeightUnit,
+        unit: WeightIn,
         comments: Option<usize>,
     },
 }
 
+/// The header names of Withings' exports in the languages its app ships, one table: the
+/// date column stays `Date` in every language (seen in German exports); the others are
+/// translated. English and German are from real exports (docs/import.md); the others
+/// from Withings' localised app and are matched by `words` too, so a spelling not listed
+/// is still read, and a header in a language not listed is read by position (below).
+pub const HEADERS: &[Header] = &[
+    // (language, bp.csv: heart rate, systolic, diastolic, comments; weight.csv: weight)
+    (
+        "en",
+        ["Heart rate", "Systolic", "Diastolic", "Comments"],
+        "Weight",
+    ),
+    (
+        "de",
+        ["Herzfrequenz", "Systole", "Diastole", "Kommentare"],
+        "Gewicht",
+    ),
+    (
+        "fr",
+        [
+            "Fréquence cardiaque",
+            "Systolique",
+            "Diastolique",
+            "Commentaires",
+        ],
+        "Poids",
+    ),
+    (
+        "es",
+        [
+            "Frecuencia cardíaca",
+            "Sistólica",
+            "Diastólica",
+            "Comentarios",
+        ],
+        "Peso",
+    ),
+    (
+        "it",
+        ["Frequenza cardiaca", "Sistolica", "Diastolica", "Commenti"],
+        "Peso",
+    ),
+    (
+        "nl",
+        ["Hartslag", "Systolisch", "Diastolisch", "Opmerkingen"],
+        "Gewicht",
+    ),
+    (
+        "pt",
+        [
+            "Frequência cardíaca",
+            "Sistólica",
+            "Diastólica",
+            "Comentários",
+        ],
+        "Peso",
+    ),
+    ("ja", ["心拍数", "最高血圧", "最低血圧", "コメント"], "体重"),
+];
+
+/// (language, bp.csv's heart rate, systolic, diastolic and comments, weight.csv's weight).
+pub type Header = (&'static str, [&'static str; 4], &'static str);
+
 impl Kind {
-    /// bp.csv or weight.csv, from the header (the date first, as Withings writes it).
+    /// bp.csv or weight.csv, from the header (the date first, as Withings writes it), by
+    /// its names in any language of [`HEADERS`] (or `words`).
     pub(crate) fn of(header: &[String]) -> Option<Kind> {
-        let names: Vec<String> = header.iter().map(|c| text::column_name(c)).collect();
-        let find = |name: &str| names.iter().position(|n| n == name);
-        if find("date") != Some(0) {
+        let names: Vec<String> = header.iter().map(|c| words::bare(c)).collect();
+        let listed = |i: usize, pick: fn(&Header) -> &'static str| {
+            names
+                .get(i)
+                .is_some_and(|n| HEADERS.iter().any(|h| words::bare(pick(h)) == *n))
+        };
+        let find = |role: Role, pick: fn(&Header) -> &'static str| {
+            (1..names.len())
+                .find(|i| listed(*i, pick))
+                .or_else(|| (1..names.len()).find(|i| words::says(&header[*i], role)))
+        };
+        if names.first().map(String::as_str) != Some("date") {
             return None;
         }
-        if let (Some(systolic), Some(diastolic)) = (find("systolic"), find("diastolic")) {
+        if let (Some(systolic), Some(diastolic)) = (
+            find(Role::Systolic, |h| h.1[1]),
+            find(Role::Diastolic, |h| h.1[2]),
+        ) {
             return Some(Kind::Bp {
                 date: 0,
-                heart_rate: find("heart rate"),
+                heart_rate: find(Role::HeartRate, |h| h.1[0]),
                 systolic,
                 diastolic,
-                comments: find("comments"),
+                comments: find(Role::Notes, |h| h.1[3]),
             });
         }
-        let weight = find("weight")?;
+        let weight = find(Role::Weight, |h| h.2)?;
         let unit = header
             .get(weight)
-            .and_then(|c| text::column_unit(c))
-            .and_then(|u| WeightUnit::parse_lenient(&u))?;
+            .and_then(|c| units::weight_in_header(c))?;
         Some(Kind::Weight {
             date: 0,
             weight,
             unit,
-            comments: find("comments"),
+            comments: find(Role::Notes, |h| h.1[3]),
         })
+    }
+
+    /// Whether the header is all a Withings file holds, in Withings' order: `Date`, heart
+    /// rate, systolic, diastolic, comments; or `Date`, the weight, body-composition masses
+    /// (each with its unit), comments. A sheet that merely starts with a `Date` column and
+    /// has a systolic one (and a time, a weight, a glucose Withings never puts there) is a
+    /// spreadsheet, mapped column by column: read as Withings, its other columns would be
+    /// dropped unseen.
+    pub(crate) fn whole(self, header: &[String]) -> bool {
+        let last_is_comments = |n: usize| {
+            header.len() == n
+                || (header.len() == n + 1
+                    && header.last().is_some_and(|c| words::says(c, Role::Notes)))
+        };
+        match self {
+            Kind::Bp {
+                heart_rate,
+                systolic,
+                diastolic,
+                ..
+            } => heart_rate == Some(1) && systolic == 2 && diastolic == 3 && last_is_comments(4),
+            Kind::Weight { weight, .. } => {
+                let masses = header.len().saturating_sub(1);
+                weight == 1
+                    && header
+                        .get(2..masses)
+                        .unwrap_or(&[])
+                        .iter()
+                        .all(|c| units::weight_in_header(c).is_some())
+                    && (header.len() <= 2
+                        || header.last().is_some_and(|c| {
+                            words::says(c, Role::Notes) || units::weight_in_header(c).is_some()
+                        }))
+            }
+        }
+    }
+
+    /// The columns of `file` (`bp.csv` or `weight.csv`) by their place, as Withings writes
+    /// them in every language: `Date, heart rate, systolic, diastolic, comments` and
+    /// `Date, weight (unit), fat mass (unit), ..., comments`. For a header in a language
+    /// [`Self::of`] does not know; the weight's unit must still be in its header.
+    pub(crate) fn by_position(header: &[String], file: &str) -> Option<Kind> {
+        let comments = (header.len() >= 5).then(|| header.len() - 1);
+        match file {
+            "bp.csv" if header.len() >= 4 => Some(Kind::Bp {
+                date: 0,
+                heart_rate: Some(1),
+                systolic: 2,
+                diastolic: 3,
+                comments,
+            }),
+            "weight.csv" if header.len() >= 2 => Some(Kind::Weight {
+                date: 0,
+                weight: 1,
+                unit: units::weight_in_header(header.get(1)?)?,
+                comments: (header.len() >= 3).then(|| header.len() - 1),
+            }),
+            _ => None,
+        }
     }
 
     fn file_name(self) -> &'static str {
@@ -226,6 +361,7 @@ fn read_zip(
         };
         let kind = Kind::of(csv.header())
             .filter(|k| k.file_name() == name)
+            .or_else(|| Kind::by_position(csv.header(), name))
             .ok_or_else(|| {
                 FileError::new(format!(
                     "This is not a {}: {} must be the header {expected}.",
@@ -253,6 +389,11 @@ fn read_csv<R: Read>(
     // much like bp.csv's): said as such rather than previewed as every row skipped.
     let mut first_unreadable: Option<(String, String)> = None;
     let mut readable = false;
+    if let Kind::Weight { weight, unit, .. } = kind {
+        let name = csv.header().get(weight).map_or("", String::as_str);
+        let source = format!("the column \"{}\"", super::excerpt(name));
+        out.unit_from("weight", unit.as_str(), source);
+    }
     while let Some((row, location)) = csv.next_record(out, done)? {
         let date_column = match kind {
             Kind::Bp { date, .. } | Kind::Weight { date, .. } => date,
@@ -298,6 +439,13 @@ fn read_csv<R: Read>(
             } => {
                 let value = text::number(row.get(Some(weight)), false);
                 input.weight = Some(text::in_unit(value, |v| unit.to_lbs(v)));
+                let as_read = match value {
+                    readings::model::NumberField::Number(v) => Some(Box::new(super::AsRead {
+                        weight: Some((v, unit)),
+                        blood_sugar: None,
+                    })),
+                    _ => None,
+                };
                 input.notes = Some(row.get(comments).to_owned());
                 match rules::validate(&input, out.context().latest) {
                     Ok(values) => {
@@ -306,11 +454,20 @@ fn read_csv<R: Read>(
                         let grown = joins.get(&(day, time)).and_then(|&at| {
                             let c = out.candidates_mut().get_mut(at)?;
                             let before = notes_of(c);
-                            join(c, &values, &location).then(|| notes_of(c).saturating_sub(before))
+                            let joined = join(c, &values, &location);
+                            if joined {
+                                c.as_read.clone_from(&as_read);
+                            }
+                            joined.then(|| notes_of(c).saturating_sub(before))
                         });
                         match grown {
                             Some(more) => out.grow_notes(more)?,
-                            None => out.push(location, values)?,
+                            None => {
+                                out.push(location, values)?;
+                                if let Some(c) = out.candidates_mut().last_mut() {
+                                    c.as_read = as_read;
+                                }
+                            }
                         }
                     }
                     Err(errors) => {

@@ -134,6 +134,10 @@ pub struct Preview {
     pub rows: Vec<Candidate>,
     /// The first skipped rows (duplicates included), in the file's order.
     pub skipped_rows: Vec<Skipped>,
+    /// Where the units of weights and blood sugars were read from.
+    pub units: Vec<formats::UnitSource>,
+    /// Records left out by a rule, counted by the rule's sentence.
+    pub left_out: BTreeMap<&'static str, u64>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -205,16 +209,19 @@ impl ImportService {
         user: UserId,
         head: Vec<u8>,
         file_name: String,
+        header_row: Option<u64>,
     ) -> Result<SniffResult, ImportError> {
         // At most 64 KiB: cheap enough for the async worker, and admission-free so the
         // page can say what a file is before anything heavy starts.
-        let mut sniff = detect::sniff(&head, &file_name);
+        let mut sniff = detect::sniff_at(&head, &file_name, header_row);
         let mut remembered = false;
         if sniff.format == Some(Format::Spreadsheet) && !sniff.columns.is_empty() {
             let key = detect::header_key(&sniff.columns);
             if let Some(json) = self.store.mapping(user, &key).await?
-                && let Ok(mapping) = serde_json::from_str::<Mapping>(&json)
+                && let Ok(mut mapping) = serde_json::from_str::<Mapping>(&json)
             {
+                // The header's line is this file's, whatever it was in the last one.
+                mapping.header_row = Some(sniff.header_row);
                 sniff.suggested = Some(mapping);
                 remembered = true;
             }
@@ -284,8 +291,9 @@ impl ImportService {
                     progress: progress.as_ref(),
                 };
                 let parsed = formats::parse(format, &job.path, &ctx)?;
+                let header_row = job.mapping.as_ref().and_then(|m| m.header_row);
                 let header = (format == Format::Spreadsheet)
-                    .then(|| file_header_key(&job.path))
+                    .then(|| file_header_key(&job.path, header_row))
                     .flatten();
                 Ok((parsed, header))
             })
@@ -448,13 +456,15 @@ fn classify(
             to,
             rows,
             skipped_rows,
+            units: parsed.units,
+            left_out: parsed.left_out,
         },
         payload,
     ))
 }
 
 /// The remembering key of a spreadsheet's header, read from the file's first 64 KiB.
-fn file_header_key(path: &std::path::Path) -> Option<String> {
+fn file_header_key(path: &std::path::Path, header_row: Option<u64>) -> Option<String> {
     use std::io::Read;
     let mut head = Vec::with_capacity(64 * 1024);
     std::fs::File::open(path)
@@ -462,7 +472,7 @@ fn file_header_key(path: &std::path::Path) -> Option<String> {
         .take(64 * 1024)
         .read_to_end(&mut head)
         .ok()?;
-    let sniff = detect::sniff(&head, "");
+    let sniff = detect::sniff_at(&head, "", header_row);
     (!sniff.columns.is_empty()).then(|| detect::header_key(&sniff.columns))
 }
 

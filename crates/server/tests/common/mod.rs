@@ -219,6 +219,18 @@ impl TestApp {
             .expect("request")
     }
 
+    /// Sets the signed-in user's time zone (their preferences).
+    pub async fn set_time_zone(&self, zone: &str) {
+        let res = self
+            .client
+            .patch(self.url("/api/user/preferences"))
+            .json(&json!({ "timeZone": zone }))
+            .send()
+            .await
+            .expect("preferences");
+        assert_eq!(res.status(), reqwest::StatusCode::OK, "{zone}");
+    }
+
     pub async fn register(&self, username: &str, email: &str) -> Response {
         self.post(
             "/api/register",

@@ -6,9 +6,10 @@ import type { ReactElement } from 'react';
 import { fetcher } from '../../lib/api';
 import { mockFetch, type MockResponse } from '../../testing/fetchMock';
 import { focusWhenShown } from '../../testing/focus';
-import { lastXhr, mockXhr } from '../../testing/xhrMock';
+import { FakeXhr, lastXhr, mockXhr } from '../../testing/xhrMock';
 import { renderWithProviders } from '../../testing/render';
-import type { ImportPreviewDto, SniffDto } from '../../lib/apiTypes';
+import type { ImportPreviewDto, MappingDto, SniffDto } from '../../lib/apiTypes';
+import { nothingNewText } from '../../features/data/importWords';
 import ProfilePage from './ProfilePage';
 import { activeSubscription, pageRoutes, storedPreferences } from './profileFixtures';
 
@@ -24,6 +25,9 @@ const appleSniff: SniffDto = {
   format: 'apple-health',
   container: 'zip',
   delimiter: null,
+  headerRow: 1,
+  lead: [],
+  app: null,
   columns: [],
   rows: [],
   mapping: null,
@@ -34,6 +38,9 @@ const sheetSniff: SniffDto = {
   format: 'spreadsheet',
   container: 'csv',
   delimiter: ';',
+  headerRow: 1,
+  lead: [],
+  app: null,
   columns: ['Datum', 'Sys', 'Dia', 'Gewicht', 'Notiz'],
   rows: [
     ['06/07/2023 08:10', '128', '82', '71,5', 'nach dem Laufen'],
@@ -41,8 +48,13 @@ const sheetSniff: SniffDto = {
   ],
   mapping: {
     delimiter: ';',
+    headerRow: 1,
     date: 0,
     time: null,
+    defaultTime: null,
+    period: null,
+    morningTime: null,
+    eveningTime: null,
     systolic: 1,
     diastolic: 2,
     heartRate: null,
@@ -81,6 +93,8 @@ const preview: ImportPreviewDto = {
       weight: 154.32,
       bloodSugar: null,
       notes: null,
+      weightAsRead: null,
+      bloodSugarAsRead: null,
     },
     {
       location: 'Record at line 40',
@@ -92,6 +106,8 @@ const preview: ImportPreviewDto = {
       weight: null,
       bloodSugar: 180.16,
       notes: 'after dinner',
+      weightAsRead: null,
+      bloodSugarAsRead: null,
     },
   ],
   skippedRows: Array.from({ length: 500 }, (_, i) =>
@@ -99,6 +115,8 @@ const preview: ImportPreviewDto = {
       ? { location: 'Record at line 7', reason: 'out-of-range' as const, message: 'Systolic must be less than 250' }
       : { location: `Record at line ${100 + i}`, reason: 'duplicate' as const, message: 'Already stored' },
   ),
+  units: [],
+  leftOut: [],
 };
 
 /** Another screen's readings list, to see it refetched after an import. */
@@ -148,13 +166,13 @@ const progressLine = (done: number, total: number, records: number, found: numbe
   `${JSON.stringify({ type: 'progress', done, total, records, found })}\n`;
 
 /** Chooses export.zip, reads it and answers with the preview. */
-async function toPreview(): Promise<HTMLElement> {
+async function toPreview(shown: ImportPreviewDto = preview): Promise<HTMLElement> {
   await chooseFile();
   const user = userEvent.setup();
   await user.click(await within(section()).findByRole('button', { name: 'Read the file' }));
   act(() => {
     lastXhr().uploadDone();
-    lastXhr().respond(200, `${JSON.stringify({ type: 'preview', preview })}\n`);
+    lastXhr().respond(200, `${JSON.stringify({ type: 'preview', preview: shown })}\n`);
     lastXhr().finish();
   });
   return within(section()).findByRole('group', { name: 'Preview of export.zip' });
@@ -292,6 +310,75 @@ describe('Your data: import', () => {
     expect(within(skipped).getAllByRole('row')[1]).toHaveTextContent('Record at line 7Out of rangeSystolic must be less than 250');
     expect(within(skipped).getAllByRole('row')[2]).toHaveTextContent('Already there');
     expect(within(panel).getByRole('button', { name: 'Import 800 readings' })).toBeEnabled();
+  });
+
+  it('shows the units read, each value as read and in your units, and what a rule left out', async () => {
+    renderPage(
+      routesWith({
+        'GET /api/user/preferences': { body: { ...storedPreferences, weightUnit: 'lbs', bloodSugarUnit: 'mg/dL' } },
+        'POST /api/data/imports/sniff?name=export.zip': { body: appleSniff },
+      }),
+    );
+    await screen.findByRole('form', { name: 'Preferences' });
+    const [bp, sugar] = preview.rows;
+    const panel = await toPreview({
+      ...preview,
+      new: 3,
+      rows: [
+        { ...bp!, weight: 182.983, weightAsRead: { value: 83, unit: 'kg' } },
+        { ...sugar!, bloodSugar: 99.088, bloodSugarAsRead: { value: 5.5, unit: 'mmol/L' } },
+        { ...bp!, date: '2019-03-04', weight: 183.0, weightAsRead: { value: 183, unit: 'lbs' } },
+      ],
+      units: [
+        { measure: 'weight', unit: 'kg', source: 'the column “Gewicht (kg)”' },
+        { measure: 'bloodSugar', unit: 'mmol/L', source: 'your choice' },
+      ],
+      leftOut: [{ reason: "Heart-rate samples not taken with a blood pressure reading (a watch's continuous samples)", count: 48211 }],
+    });
+    expect(within(panel).getByText('Weights read in kg, from the column “Gewicht (kg)”')).toBeInTheDocument();
+    expect(within(panel).getByText('Blood sugar values read in mmol/L, as you chose')).toBeInTheDocument();
+    // Left out by a rule: counted in the summary, not among the skipped.
+    const summary = within(panel).getByRole('list', { name: 'Import summary' });
+    expect(within(summary).getAllByRole('listitem').at(-1)).toHaveTextContent(
+      "48,211 left out: Heart-rate samples not taken with a blood pressure reading (a watch's continuous samples)",
+    );
+    expect(summary).toHaveTextContent('590 skipped');
+
+    const rows = within(panel).getByRole('table', { name: 'The new readings, as they will be stored' });
+    expect(within(rows).getAllByRole('columnheader').at(-1)).toHaveTextContent('Notes');
+    const cells = within(rows)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => within(row).getAllByRole('cell').map((c) => c.textContent ?? ''));
+    expect(cells[0]?.slice(4)).toEqual(['83.0 kg · 183.0 lbs', '---', '---']);
+    expect(cells[1]?.slice(4)).toEqual(['---', '5.5 mmol/L · 99 mg/dL', 'after dinner']);
+    // Read in the person's own unit: said once.
+    expect(cells[2]?.slice(4)).toEqual(['183.0 lbs', '---', '---']);
+  });
+
+  it('says why nothing is new, counting what a rule left out', async () => {
+    renderPage(routesWith({ 'POST /api/data/imports/sniff?name=export.zip': { body: appleSniff } }));
+    const panel = await toPreview({
+      ...preview,
+      new: 0,
+      duplicates: 0,
+      skipped: 0,
+      skippedByReason: {},
+      skippedRows: [],
+      rows: [],
+      counts: { bloodPressure: 0, heartRate: 0, weight: 0, bloodSugar: 0 },
+      leftOut: [{ reason: 'Heart-rate samples of a watch', count: 120 }],
+    });
+    expect(within(panel).getByRole('list', { name: 'Import summary' })).toHaveTextContent('120 left out: Heart-rate samples of a watch');
+    expect(within(panel).getByText('There is nothing new to import: every reading in this file was left out by a rule.')).toBeInTheDocument();
+    const none = { duplicates: 0, skipped: 0, leftOut: [] };
+    expect(nothingNewText({ ...none, duplicates: 3, skipped: 1 })).toBe(
+      'There is nothing new to import: every reading in this file is already there or was skipped.',
+    );
+    expect(nothingNewText({ ...none, duplicates: 3, skipped: 1, leftOut: [{ reason: 'Steps', count: 2 }] })).toBe(
+      'There is nothing new to import: every reading in this file is already there, was skipped or was left out by a rule.',
+    );
+    expect(nothingNewText(none)).toBe('There is nothing to import: no readings were found in this file.');
   });
 
   it("imports the preview, toasts the server's message and refetches the readings", async () => {
@@ -487,10 +574,23 @@ describe('Your data: a spreadsheet', () => {
     await user.selectOptions(within(form).getByLabelText('Heart rate'), '2');
     await user.click(within(form).getByRole('radio', { name: 'YYYY-MM-DD' }));
     await user.click(within(form).getByRole('button', { name: 'Read the file' }));
+    // One column, one role: the later field is refused in the server's words, and focused.
+    const twice = 'Column C is chosen for both Diastolic and Heart rate: choose one column for each.';
+    expect(within(form).getByLabelText('Heart rate')).toHaveAccessibleDescription(twice);
+    expect(within(form).getByLabelText('Heart rate')).toHaveFocus();
+    expect(FakeXhr.made).toHaveLength(0);
+    await user.selectOptions(within(form).getByLabelText('Diastolic'), '');
+    expect(within(form).queryByText(twice)).not.toBeInTheDocument();
+    await user.click(within(form).getByRole('button', { name: 'Read the file' }));
     await waitFor(() => expect(within(section()).queryByRole('progressbar')).toBeInTheDocument());
     const url = new URL(lastXhr().url, 'http://localhost');
     expect(url.searchParams.get('format')).toBe('spreadsheet');
-    expect(JSON.parse(url.searchParams.get('mapping') ?? '')).toEqual({ ...sheetSniff.mapping, heartRate: 2, dateOrder: 'ymd' });
+    expect(JSON.parse(url.searchParams.get('mapping') ?? '')).toEqual({
+      ...sheetSniff.mapping,
+      diastolic: null,
+      heartRate: 2,
+      dateOrder: 'ymd',
+    });
   });
 
   it('needs the date column and one measurement before reading', async () => {
@@ -513,9 +613,24 @@ describe('Your data: a spreadsheet', () => {
     expect(within(form).queryByText('Choose the column that holds the date.')).not.toBeInTheDocument();
     await user.selectOptions(within(form).getByLabelText('Weight'), '3');
     expect(within(form).queryByText('Choose the column of at least one measurement.')).not.toBeInTheDocument();
+    // Nothing said the weight's unit: none is chosen for the person, who must choose it.
+    const units = within(form).getByRole('group', { name: 'Weight unit in the file' });
+    expect(within(units).getAllByRole('radio').map((r) => [r.getAttribute('value'), (r as HTMLInputElement).checked])).toEqual([
+      ['lbs', false],
+      ['kg', false],
+      ['st', false],
+    ]);
+    await user.click(within(form).getByRole('button', { name: 'Read the file' }));
+    expect(units).toHaveAccessibleDescription('Choose the unit of the weight column.');
+    expect(within(units).getByRole('radio', { name: 'Pounds (lbs)' })).toHaveFocus();
+    expect(FakeXhr.made).toHaveLength(0);
+    await user.click(within(units).getByRole('radio', { name: 'Stones (st)' }));
+    expect(within(form).queryByText('Choose the unit of the weight column.')).not.toBeInTheDocument();
     // Only now the file is sent.
     await user.click(within(form).getByRole('button', { name: 'Read the file' }));
     expect(lastXhr().url).toContain('format=spreadsheet');
+    const sent = JSON.parse(new URL(lastXhr().url, 'http://localhost').searchParams.get('mapping') ?? '') as MappingDto;
+    expect(sent).toMatchObject({ weight: 3, weightUnit: 'st', bloodSugarUnit: null, headerRow: 1 });
   });
 
   it('keeps what the user chose when the reading fails', async () => {
@@ -532,5 +647,128 @@ describe('Your data: a spreadsheet', () => {
     expect(await within(section()).findByRole('alert')).toHaveTextContent('The column mapping could not be read. Choose the columns again.');
     const again = within(section()).getByRole('form', { name: 'Columns of blutdruck.csv' });
     expect(within(again).getByLabelText('Notes')).toHaveValue('');
+  });
+  it('finds the header below a title line, says so, and reads the head again from the line chosen', async () => {
+    const titled: SniffDto = {
+      ...sheetSniff,
+      headerRow: 2,
+      lead: ['Weight'],
+      app: 'Beurer HealthManager',
+      columns: ['Date', 'Time', 'kg'],
+      rows: [['21.11.2024', '07:12', '82,4']],
+      mapping: { ...sheetSniff.mapping!, headerRow: 2, time: 1, systolic: null, diastolic: null, weight: 2, notes: null },
+      remembered: false,
+    };
+    const fromLineOne: SniffDto = { ...titled, headerRow: 1, lead: [], app: null, columns: ['Weight'], rows: [['Date;Time;kg']], mapping: null };
+    const { calls } = renderPage(
+      routesWith({
+        'POST /api/data/imports/sniff?name=scale.csv': { body: titled },
+        'POST /api/data/imports/sniff?name=scale.csv&headerRow=1': { body: fromLineOne },
+        'POST /api/data/imports/sniff?name=scale.csv&headerRow=2': { body: titled },
+      }),
+    );
+    await chooseFile('scale.csv', 'Weight\r\nDate;Time;kg\r\n21.11.2024;07:12;82,4\r\n');
+    const form = await within(section()).findByRole('form', { name: 'Columns of scale.csv' });
+    expect(within(form).getByRole('note')).toHaveTextContent(
+      'Recognised as a Beurer HealthManager export: the columns are chosen for you; check them.',
+    );
+    const line = within(form).getByLabelText('The header is on line');
+    expect(line).toHaveValue('2');
+    // 1 to the lines of the head (3 here).
+    expect(within(line).getAllByRole('option').map((o) => o.textContent)).toEqual(['1', '2', '3']);
+    expect(within(form).getByRole('list', { name: 'Lines above the header' })).toHaveTextContent('Line 1, “Weight”, is read as a title.');
+    expect(within(form).getByLabelText('Weight')).toHaveValue('2');
+    expect(within(form).getByRole('radio', { name: 'DD/MM' })).toBeChecked();
+
+    const user = userEvent.setup();
+    await user.selectOptions(line, '1');
+    expect(line).toHaveFocus();
+    await waitFor(() => expect(within(form).getByRole('table', { name: 'The first rows of scale.csv' })).toHaveTextContent('Date;Time;kg'));
+    expect(calls.filter((c) => c.url.startsWith('/api/data/imports/sniff'))).toHaveLength(2);
+    expect(line).toHaveValue('1');
+    expect(line).toHaveFocus();
+    expect(within(form).queryByRole('list', { name: 'Lines above the header' })).not.toBeInTheDocument();
+    // New columns: the form starts again from the new sniff (nothing chosen).
+    expect(within(form).getByLabelText('Weight')).toHaveValue('');
+    expect(within(form).queryByRole('note')).not.toBeInTheDocument();
+
+    await user.selectOptions(line, '2');
+    await waitFor(() => expect(within(form).getByLabelText('Weight')).toHaveValue('2'));
+    await user.click(within(form).getByRole('button', { name: 'Read the file' }));
+    const sent = JSON.parse(new URL(lastXhr().url, 'http://localhost').searchParams.get('mapping') ?? '') as MappingDto;
+    expect(sent).toMatchObject({ headerRow: 2, date: 0, time: 1, weight: 2, weightUnit: 'kg' });
+  });
+
+  it('says when the head could not be read from the line chosen, and keeps the columns', async () => {
+    renderPage(
+      routesWith({
+        'POST /api/data/imports/sniff?name=blutdruck.csv': { body: sheetSniff },
+        'POST /api/data/imports/sniff?name=blutdruck.csv&headerRow=2': new TypeError('Failed to fetch'),
+      }),
+    );
+    await chooseFile('blutdruck.csv', 'Datum;Sys\n1;2\n');
+    const form = await within(section()).findByRole('form', { name: 'Columns of blutdruck.csv' });
+    const user = userEvent.setup();
+    await user.selectOptions(within(form).getByLabelText('The header is on line'), '2');
+    await waitFor(() =>
+      expect(within(form).getByLabelText('The header is on line')).toHaveAccessibleDescription(
+        expect.stringContaining("We couldn't read line 2 as the header. Please try again."),
+      ),
+    );
+    expect(within(form).getByLabelText('The header is on line')).toHaveValue('1');
+    expect(within(form).getByLabelText('Systolic')).toHaveValue('1');
+  });
+
+  it('gives rows of a date-only sheet the time chosen, and reads morning/evening markers at the times chosen', async () => {
+    const dated: SniffDto = {
+      ...sheetSniff,
+      columns: ['Date', 'Weight', 'When'],
+      rows: [['2024-11-03', '83,0', 'morgens']],
+      mapping: null,
+      remembered: false,
+    };
+    renderPage(routesWith({ 'POST /api/data/imports/sniff?name=weights.csv': { body: dated } }));
+    await chooseFile('weights.csv', 'Date;Weight;When');
+    const form = await within(section()).findByRole('form', { name: 'Columns of weights.csv' });
+    const user = userEvent.setup();
+    await user.selectOptions(within(form).getByLabelText('Date'), '0');
+    await user.selectOptions(within(form).getByLabelText('Weight'), '1');
+    await user.click(within(form).getByRole('radio', { name: 'Kilograms (kg)' }));
+    expect(within(form).queryByLabelText('These rows have no time: use')).not.toBeInTheDocument();
+    const time = within(form).getByLabelText('Time');
+    expect(within(time).getAllByRole('option').map((o) => o.textContent)).toEqual([
+      'In the date column',
+      'No time in the file',
+      'A · Date',
+      'B · Weight',
+      'C · When',
+    ]);
+    await user.selectOptions(time, 'No time in the file');
+    const use = within(form).getByLabelText('These rows have no time: use');
+    expect(use).toHaveValue('08:00');
+    await user.clear(use);
+    await user.click(within(form).getByRole('button', { name: 'Read the file' }));
+    expect(use).toHaveAccessibleDescription(expect.stringContaining('Choose the time to give rows without one'));
+    expect(use).toHaveFocus();
+    await user.type(use, '07:30');
+
+    await user.selectOptions(within(form).getByLabelText('Morning/evening column'), '2');
+    expect(within(form).getByLabelText('Morning time')).toHaveValue('08:00');
+    expect(within(form).getByLabelText('Evening time')).toHaveValue('20:00');
+    const evening = within(form).getByLabelText('Evening time');
+    await user.clear(evening);
+    await user.type(evening, '21:15');
+    await user.click(within(form).getByRole('button', { name: 'Read the file' }));
+    const sent = JSON.parse(new URL(lastXhr().url, 'http://localhost').searchParams.get('mapping') ?? '') as MappingDto;
+    expect(sent).toMatchObject({
+      date: 0,
+      time: null,
+      defaultTime: '07:30',
+      period: 2,
+      morningTime: '08:00',
+      eveningTime: '21:15',
+      weight: 1,
+      weightUnit: 'kg',
+    });
   });
 });

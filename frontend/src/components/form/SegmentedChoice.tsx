@@ -3,7 +3,9 @@
  * keyboard and screen readers treat it as the radio group it is). The one home of this
  * control: units in Preferences, morning/evening in the guided measurement.
  */
-import type { ReactElement } from 'react';
+import { useId, type ReactElement } from 'react';
+import { FieldError } from './FieldError';
+import { useSteadyError } from './useSteadyError';
 
 import './segmented.css';
 
@@ -21,6 +23,8 @@ export interface SegmentedChoiceProps<T extends string> {
   disabled?: boolean;
   /** `large`: 48 px segments, for a phone held in one hand. */
   size?: 'normal' | 'large';
+  /** Marks each radio invalid (the group's error is shown by `SegmentedFieldset`). */
+  invalid?: boolean;
 }
 
 export function SegmentedChoice<T extends string>({
@@ -30,6 +34,7 @@ export function SegmentedChoice<T extends string>({
   onChange,
   disabled = false,
   size = 'normal',
+  invalid = false,
 }: SegmentedChoiceProps<T>): ReactElement {
   return (
     <div className={size === 'large' ? 'segmented segmented-large' : 'segmented'}>
@@ -41,6 +46,7 @@ export function SegmentedChoice<T extends string>({
             value={option.value}
             checked={value === option.value}
             disabled={disabled}
+            aria-invalid={invalid || undefined}
             onChange={() => onChange(option.value)}
           />
           <span>{option.label}</span>
@@ -50,15 +56,25 @@ export function SegmentedChoice<T extends string>({
   );
 }
 
-/** A SegmentedChoice under its legend, which names the group for the eye and for screen readers. */
+/**
+ * A SegmentedChoice under its legend, which names the group for the eye and for screen
+ * readers; with an `error` (a required choice not made), the error under it describes the group.
+ */
 export function SegmentedFieldset<T extends string>({
   legend,
+  error: latestError,
   ...choice
-}: SegmentedChoiceProps<T> & { legend: string }): ReactElement {
+}: SegmentedChoiceProps<T> & { legend: string; error?: string | undefined }): ReactElement {
+  const error = useSteadyError(latestError);
+  const errorId = `${useId()}-error`;
   return (
-    <fieldset className="segmented-fieldset">
+    <fieldset
+      className={error ? 'segmented-fieldset field-invalid' : 'segmented-fieldset'}
+      aria-describedby={error ? errorId : undefined}
+    >
       <legend className="field-label">{legend}</legend>
-      <SegmentedChoice {...choice} />
+      <SegmentedChoice {...choice} invalid={error !== undefined} />
+      <FieldError id={errorId} error={error} />
     </fieldset>
   );
 }

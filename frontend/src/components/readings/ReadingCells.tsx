@@ -110,6 +110,7 @@ export function ReadingValueCells({
   category,
   units,
   bloodPressureExtra,
+  shown,
 }: {
   values: ReadingValues;
   /** The server's category of a saved reading; `readingBpCategory` of unsaved numbers. */
@@ -117,6 +118,8 @@ export function ReadingValueCells({
   units: ReadingUnits;
   /** Shown under the blood pressure (a guided measurement's marker; see `ReadingRow`). */
   bloodPressureExtra?: ReactNode;
+  /** What the weight and blood sugar cells say instead of the value in the user's units (an import adds the value as read). */
+  shown?: { weight?: ReactNode; bloodSugar?: ReactNode };
 }): ReactElement {
   return (
     <>
@@ -126,10 +129,10 @@ export function ReadingValueCells({
         {r.heartRate !== null ? `${r.heartRate} bpm` : <Missing />}
       </td>
       <td data-label="Weight" className="cell-number">
-        {r.weight !== null ? formatWeight(r.weight, units.weightUnit) : <Missing />}
+        {r.weight !== null ? (shown?.weight ?? formatWeight(r.weight, units.weightUnit)) : <Missing />}
       </td>
       <td data-label="Blood Sugar" className="cell-number">
-        {r.bloodSugar !== null ? formatBloodSugar(r.bloodSugar, units.bloodSugarUnit) : <Missing />}
+        {r.bloodSugar !== null ? (shown?.bloodSugar ?? formatBloodSugar(r.bloodSugar, units.bloodSugarUnit)) : <Missing />}
       </td>
     </>
   );

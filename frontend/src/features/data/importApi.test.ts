@@ -6,6 +6,7 @@ import {
   ImportCancelled,
   ImportFileError,
   ImportInterrupted,
+  headLineCount,
   readEvents,
   sniffFile,
   toImportEvent,
@@ -35,6 +36,8 @@ const preview: ImportPreviewDto = {
   to: '2023-07-07',
   rows: [],
   skippedRows: [],
+  units: [],
+  leftOut: [],
 };
 
 const progress = (done: number, records: number, found: number): string =>
@@ -93,8 +96,13 @@ describe('uploadUrl', () => {
     expect(uploadUrl({ file, format: 'auto' })).toBe('/api/data/imports?format=auto&name=my+readings%3B2024.csv');
     const mapping: MappingDto = {
       delimiter: ';',
+      headerRow: 1,
       date: 0,
       time: null,
+      defaultTime: '08:00',
+      period: null,
+      morningTime: null,
+      eveningTime: null,
       systolic: 1,
       diastolic: 2,
       heartRate: null,
@@ -123,6 +131,25 @@ describe('sniffFile', () => {
     const body = calls[0]!.body as Blob;
     expect(body.size).toBe(64 * 1024);
     expect(calls[0]!.headers['Content-Type']).toBe('application/octet-stream');
+  });
+
+  it('asks for the header on the line the person chose', async () => {
+    const { calls } = mockFetch({
+      'POST /api/data/imports/sniff?name=scale.csv&headerRow=2': {
+        body: { format: 'spreadsheet', container: 'csv', delimiter: ';', columns: ['Date'], rows: [], mapping: null, remembered: false },
+      },
+    });
+    await expect(sniffFile(new File(['Weight\nDate;kg\n'], 'scale.csv'), 2)).resolves.toMatchObject({ columns: ['Date'] });
+    expect(calls).toHaveLength(1);
+  });
+
+  it("counts the lines of the part it sends (the header's choices)", async () => {
+    const lines = Array.from({ length: 30_000 }, (_, i) => `line ${i}`).join('\r\n');
+    expect(await headLineCount(new File(['Weight\r\nDate;Time;kg\r\n01.02.2024;07:00;80\r\n'], 'a.csv'))).toBe(3);
+    // Only the first 64 KiB: the lines that fit in it.
+    const counted = await headLineCount(new File([lines], 'big.csv'));
+    expect(counted).toBeGreaterThan(5000);
+    expect(counted).toBeLessThan(30_000);
   });
 });
 

@@ -1,5 +1,7 @@
-/** How the import screens name formats, reasons, sizes and counts. */
-import type { ImportFormat, SkipReason } from '../../lib/apiTypes';
+/** How the import screens name formats, reasons, units read, sizes and counts. */
+import type { ImportFormat, ImportPreviewDto, SkipReason, UnitReadDto, ValueAsReadDto } from '../../lib/apiTypes';
+import type { BloodSugarUnit, WeightUnit } from '../../lib/preferences';
+import { formatBloodSugar, formatBloodSugarIn, formatWeight, formatWeightIn } from '../../lib/units';
 import type { FormatChoice } from './api/importApi';
 
 /** What a detected format is called (the app's own words for its export). */
@@ -57,4 +59,53 @@ export function formatBytes(bytes: number): string {
   if (bytes < MIB) return `${formatCount(Math.round(bytes / 1024))} KB`;
   const mb = Math.round((bytes / MIB) * 10) / 10;
   return `${mb.toLocaleString('en-US', { maximumFractionDigits: 1 })} MB`;
+}
+
+/** What the preview calls the values of a measure whose unit it says ("Weights read in kg, …"). */
+const UNIT_MEASURES: Readonly<Record<UnitReadDto['measure'], string>> = {
+  weight: 'Weights',
+  bloodSugar: 'Blood sugar values',
+};
+
+/** 'Weights read in kg, from the column “Gewicht (kg)”', 'Blood sugar values read in mmol/L, as you chose'. */
+export function unitReadText({ measure, unit, source }: UnitReadDto): string {
+  return `${UNIT_MEASURES[measure]} read in ${unit}, ${source === 'your choice' ? 'as you chose' : `from ${source}`}`;
+}
+
+const isWeightUnit = (unit: string): unit is WeightUnit => unit === 'lbs' || unit === 'kg';
+const isBloodSugarUnit = (unit: string): unit is BloodSugarUnit => unit === 'mg/dL' || unit === 'mmol/L';
+
+/** A value as the file wrote it, with its unit: '83.0 kg', '5.5 mmol/L', '13.1 st'. */
+export function asReadText({ value, unit }: ValueAsReadDto): string {
+  if (isWeightUnit(unit)) return formatWeightIn(value, unit);
+  if (isBloodSugarUnit(unit)) return formatBloodSugarIn(value, unit);
+  return `${value.toLocaleString('en-US', { maximumFractionDigits: 2 })} ${unit}`;
+}
+
+/**
+ * A weight of the preview as the file wrote it and in the person's unit, so a wrong unit
+ * (2.2 times off) shows: '83.0 kg · 183.0 lbs'; once when the file's unit is theirs.
+ */
+export function weightShownText(lbs: number, asRead: ValueAsReadDto | null, unit: WeightUnit): string {
+  const theirs = formatWeight(lbs, unit);
+  return asRead === null || asRead.unit === unit ? theirs : `${asReadText(asRead)} · ${theirs}`;
+}
+
+/** A blood sugar likewise: '5.5 mmol/L · 99 mg/dL'. */
+export function bloodSugarShownText(mgdl: number, asRead: ValueAsReadDto | null, unit: BloodSugarUnit): string {
+  const theirs = formatBloodSugar(mgdl, unit);
+  return asRead === null || asRead.unit === unit ? theirs : `${asReadText(asRead)} · ${theirs}`;
+}
+
+/** Why nothing is new, from what the file's records became. */
+export function nothingNewText(preview: Pick<ImportPreviewDto, 'duplicates' | 'skipped' | 'leftOut'>): string {
+  const became = [
+    preview.duplicates > 0 ? 'is already there' : null,
+    preview.skipped > 0 ? 'was skipped' : null,
+    preview.leftOut.some((l) => l.count > 0) ? 'was left out by a rule' : null,
+  ].filter((part): part is string => part !== null);
+  if (became.length === 0) return 'There is nothing to import: no readings were found in this file.';
+  const last = became.pop() ?? '';
+  const list = became.length > 0 ? `${became.join(', ')} or ${last}` : last;
+  return `There is nothing new to import: every reading in this file ${list}.`;
 }

@@ -4,7 +4,7 @@
 use std::borrow::Cow;
 
 use chrono::{FixedOffset, NaiveDate, NaiveDateTime, NaiveTime, TimeZone, Timelike};
-use kernel::units::{BloodSugarUnit, WeightUnit};
+use kernel::units::BloodSugarUnit;
 use quick_xml::XmlVersion;
 use quick_xml::events::BytesStart;
 use quick_xml::events::attributes::Attribute;
@@ -13,6 +13,7 @@ use readings::model::{NumberField, ReadingInput};
 use super::grouped;
 use super::source::malformed;
 use crate::formats::FileError;
+use crate::formats::units::WeightIn;
 
 /// The types read; every other one is passed over.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -158,14 +159,14 @@ pub(super) fn heart_rate(attrs: &Attrs<'_>, when: NaiveDateTime) -> Result<Readi
 
 /// A weight in lb, kg or st (a stone is 14 lb, exactly), as stored: lbs.
 pub(super) fn weight(attrs: &Attrs<'_>, when: NaiveDateTime) -> Result<ReadingInput, String> {
-    let to_lbs: fn(f64) -> f64 = match attrs.unit.as_ref() {
-        "lb" => |v| WeightUnit::Lbs.to_lbs(v),
-        "kg" => |v| WeightUnit::Kg.to_lbs(v),
-        "st" => |v| WeightUnit::Lbs.to_lbs(v * 14.0),
+    let unit = match attrs.unit.as_ref() {
+        "lb" => WeightIn::Lbs,
+        "kg" => WeightIn::Kg,
+        "st" => WeightIn::St,
         unit => return Err(unknown_unit("weight", unit, "lb or kg")),
     };
     Ok(ReadingInput {
-        weight: Some(map(number(&attrs.value), to_lbs)),
+        weight: Some(map(number(&attrs.value), |v| unit.to_lbs(v))),
         ..at(when)
     })
 }

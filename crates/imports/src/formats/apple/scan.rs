@@ -260,6 +260,7 @@ impl Pass {
         if open.is_empty() {
             return Ok(());
         }
+        out.take_back(LEFT_HEART_RATE);
         let location = record::location("Record", line, &attrs.kind);
         let input = match record::heart_rate(&attrs, at) {
             Ok(input) => input,
@@ -285,9 +286,25 @@ impl Pass {
     }
 }
 
+pub(super) const LEFT_HEART_RATE: &str = "Heart-rate samples not taken with a blood pressure \
+     reading (a watch's samples through the day; see docs/import.md)";
+pub(super) const LEFT_BP_COPIES: &str =
+    "Blood pressure values Apple lists twice (on their own and in each pair): read once";
+pub(super) const LEFT_OTHER: &str =
+    "Records of other kinds (steps, sleep, workouts, …) that Vitalog does not keep";
+
 /// A top-level record of the first pass: resting heart rate, weight, blood sugar.
 fn first_record(e: &BytesStart<'_>, line: u64, out: &mut Collector<'_>) -> Result<(), FileError> {
     let kind = record::kind(e, line)?;
+    // Every record left out is counted with its rule, so a watch-only export does not read
+    // as "0 new, 0 skipped" (issue 34). A heart-rate sample the second pass joins to a
+    // blood pressure (or lists as skipped) is taken back out of the count there.
+    match kind {
+        Kind::HeartRate => out.leave_out(LEFT_HEART_RATE),
+        Kind::Systolic | Kind::Diastolic => out.leave_out(LEFT_BP_COPIES),
+        Kind::Other => out.leave_out(LEFT_OTHER),
+        _ => {}
+    }
     if !matches!(
         kind,
         Kind::RestingHeartRate | Kind::BodyMass | Kind::BloodGlucose

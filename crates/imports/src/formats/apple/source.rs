@@ -175,11 +175,14 @@ impl Source {
 }
 
 /// `apple_health_export/export.xml`, else the first other entry named `export.xml`
-/// (`export_cda.xml`, workout routes and ECGs are not read).
+/// (`export_cda.xml`, workout routes and ECGs are not read). Names are matched in any
+/// case: iOS 11 and earlier wrote `apple_health_export/Export.xml`, and a zip made again
+/// on Windows may have any case or `\` separators.
 fn export_xml_index<R: Read + Seek>(archive: &ZipArchive<R>) -> Option<usize> {
     let names: Vec<(usize, String)> = (0..archive.len())
-        .filter_map(|i| Some((i, archive.name_for_index(i)?.ok()?.into_owned())))
-        .filter(|(_, name)| !name.starts_with("__MACOSX/"))
+        .filter_map(|i| Some((i, archive.name_for_index(i)?.ok()?.to_lowercase())))
+        .map(|(i, name)| (i, name.replace('\\', "/")))
+        .filter(|(_, name)| !name.starts_with("__macosx/"))
         .collect();
     names
         .iter()

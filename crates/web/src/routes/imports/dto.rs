@@ -2,9 +2,10 @@
 
 use std::collections::BTreeMap;
 
+use imports::formats::units::WeightIn;
 use imports::formats::{Candidate, DateOrder, Format, Mapping, SkipReason, Skipped};
 use imports::service::{Preview, SniffResult};
-use kernel::units::{BloodSugarUnit, WeightUnit};
+use kernel::units::BloodSugarUnit;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
@@ -13,12 +14,15 @@ use utoipa::{IntoParams, ToSchema};
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct MappingDto {
     // jscpd:ignore-start
-    // The wire mirror of `imports::formats::Mapping` (its units and date order as the
-    // API's strings, described for the client's generated types).
+    // The wire mirror of `imports::formats::Mapping` (its units, times and date order as
+    // the API's strings, described for the client's generated types).
     /// `,`, `;` or a tab.
     pub delimiter: String,
+    /// The 1-based line holding the column names; null: found automatically.
+    #[serde(default)]
+    pub header_row: Option<u64>,
     pub date: usize,
-    /// null: the date column holds the time too.
+    /// null: the date column holds the time too, or the rows have none (`defaultTime`).
     pub time: Option<usize>,
     pub systolic: Option<usize>,
     pub diastolic: Option<usize>,
@@ -26,12 +30,24 @@ pub struct MappingDto {
     pub weight: Option<usize>,
     pub blood_sugar: Option<usize>,
     pub notes: Option<usize>,
-    /// `lbs` or `kg`.
-    pub weight_unit: String,
-    /// `mg/dL` or `mmol/L`.
-    pub blood_sugar_unit: String,
-    /// `mdy`, `dmy` or `ymd`.
+    /// A column of morning/evening markers (`m`/`e`, `AM`/`PM`, `morning`/`evening`, ...).
+    #[serde(default)]
+    pub period: Option<usize>,
+    /// `lbs`, `kg` or `st`; null when neither the header nor the person said it (required
+    /// with a weight column).
+    pub weight_unit: Option<String>,
+    /// `mg/dL` or `mmol/L`; null when not said (required with a blood sugar column).
+    pub blood_sugar_unit: Option<String>,
+    /// `mdy`, `dmy`, `ymd` or `epoch` (Unix time, seconds or milliseconds).
     pub date_order: String,
+    /// `HH:MM`: the time of rows that have none.
+    #[serde(default)]
+    pub default_time: Option<String>,
+    /// `HH:MM`: the times a morning and an evening marker stand for.
+    #[serde(default)]
+    pub morning_time: Option<String>,
+    #[serde(default)]
+    pub evening_time: Option<String>,
     // jscpd:ignore-end
 }
 
@@ -39,24 +55,43 @@ pub const MSG_MAPPING: &str = "The column mapping could not be read. Choose the 
 pub const MSG_MAPPING_MEASURE: &str = "Choose the column of at least one measurement.";
 /// Spreadsheets with more columns than this are not ones people keep readings in.
 const MAX_COLUMN: usize = 500;
+/// A header below this line is not one a person would choose.
+const MAX_HEADER_ROW: u64 = 1_000;
+
+/// `HH:MM` as a time of day.
+fn clock(v: &Option<String>) -> Result<Option<chrono::NaiveTime>, String> {
+    v.as_deref()
+        .map(|t| chrono::NaiveTime::parse_from_str(t, "%H:%M").map_err(|_| MSG_MAPPING.to_owned()))
+        .transpose()
+}
 
 impl MappingDto {
     /// The domain's mapping, or the message saying why not.
-    pub fn to_mapping(&self) -> Result<Mapping, &'static str> {
+    pub fn to_mapping(&self) -> Result<Mapping, String> {
+        let bad = || MSG_MAPPING.to_owned();
         let delimiter = match self.delimiter.as_str() {
             "," => ',',
             ";" => ';',
             "\t" => '\t',
-            _ => return Err(MSG_MAPPING),
+            _ => return Err(bad()),
         };
         let date_order = match self.date_order.as_str() {
             "mdy" => DateOrder::Mdy,
             "dmy" => DateOrder::Dmy,
             "ymd" => DateOrder::Ymd,
-            _ => return Err(MSG_MAPPING),
+            "epoch" => DateOrder::Epoch,
+            _ => return Err(bad()),
         };
-        let weight_unit = WeightUnit::parse(&self.weight_unit).ok_or(MSG_MAPPING)?;
-        let blood_sugar_unit = BloodSugarUnit::parse(&self.blood_sugar_unit).ok_or(MSG_MAPPING)?;
+        let weight_unit = self
+            .weight_unit
+            .as_deref()
+            .map(|u| WeightIn::parse(u).ok_or_else(bad))
+            .transpose()?;
+        let blood_sugar_unit = self
+            .blood_sugar_unit
+            .as_deref()
+            .map(|u| BloodSugarUnit::parse(u).ok_or_else(bad))
+            .transpose()?;
         let measures = [
             self.systolic,
             self.diastolic,
@@ -68,15 +103,21 @@ impl MappingDto {
             .into_iter()
             .chain(self.time)
             .chain(self.notes)
+            .chain(self.period)
             .chain(measures.into_iter().flatten());
-        if columns.into_iter().any(|c| c > MAX_COLUMN) {
-            return Err(MSG_MAPPING);
+        if columns.into_iter().any(|c| c > MAX_COLUMN)
+            || self
+                .header_row
+                .is_some_and(|r| r == 0 || r > MAX_HEADER_ROW)
+        {
+            return Err(bad());
         }
         if measures.iter().all(Option::is_none) {
-            return Err(MSG_MAPPING_MEASURE);
+            return Err(MSG_MAPPING_MEASURE.to_owned());
         }
-        Ok(Mapping {
+        let mapping = Mapping {
             delimiter,
+            header_row: self.header_row,
             date: self.date,
             time: self.time,
             systolic: self.systolic,
@@ -85,17 +126,25 @@ impl MappingDto {
             weight: self.weight,
             blood_sugar: self.blood_sugar,
             notes: self.notes,
+            period: self.period,
             weight_unit,
             blood_sugar_unit,
             date_order,
-        })
+            default_time: clock(&self.default_time)?,
+            morning_time: clock(&self.morning_time)?,
+            evening_time: clock(&self.evening_time)?,
+        };
+        mapping.check()?;
+        Ok(mapping)
     }
 }
 
 impl From<&Mapping> for MappingDto {
     fn from(m: &Mapping) -> Self {
+        let hm = |t: Option<chrono::NaiveTime>| t.map(|t| t.format("%H:%M").to_string());
         Self {
             delimiter: m.delimiter.to_string(),
+            header_row: m.header_row,
             date: m.date,
             time: m.time,
             systolic: m.systolic,
@@ -104,14 +153,19 @@ impl From<&Mapping> for MappingDto {
             weight: m.weight,
             blood_sugar: m.blood_sugar,
             notes: m.notes,
-            weight_unit: m.weight_unit.as_str().to_owned(),
-            blood_sugar_unit: m.blood_sugar_unit.as_str().to_owned(),
+            period: m.period,
+            weight_unit: m.weight_unit.map(|u| u.as_str().to_owned()),
+            blood_sugar_unit: m.blood_sugar_unit.map(|u| u.as_str().to_owned()),
             date_order: match m.date_order {
                 DateOrder::Mdy => "mdy",
                 DateOrder::Dmy => "dmy",
                 DateOrder::Ymd => "ymd",
+                DateOrder::Epoch => "epoch",
             }
             .to_owned(),
+            default_time: hm(m.default_time),
+            morning_time: hm(m.morning_time),
+            evening_time: hm(m.evening_time),
         }
     }
 }
@@ -120,6 +174,9 @@ impl From<&Mapping> for MappingDto {
 pub struct SniffParams {
     /// The file's name (its extension helps tell a format).
     pub name: Option<String>,
+    /// CSV: read the header from this 1-based line instead of the one found.
+    #[serde(rename = "headerRow")]
+    pub header_row: Option<u64>,
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
@@ -150,6 +207,12 @@ pub struct SniffDto {
     pub mapping: Option<MappingDto>,
     /// `mapping` is the one the user confirmed for a file with this header.
     pub remembered: bool,
+    /// CSV: the 1-based line of the header (1 for anything else).
+    pub header_row: u64,
+    /// CSV: the lines above the header (titles), as text.
+    pub lead: Vec<String>,
+    /// A spreadsheet whose layout is a known app's export, its columns chosen for it.
+    pub app: Option<String>,
 }
 
 impl From<SniffResult> for SniffDto {
@@ -166,6 +229,9 @@ impl From<SniffResult> for SniffDto {
             rows: s.rows,
             mapping: s.suggested.as_ref().map(MappingDto::from),
             remembered: r.remembered,
+            header_row: s.header_row,
+            lead: s.lead,
+            app: s.app.map(str::to_owned),
         }
     }
 }
@@ -199,6 +265,34 @@ pub struct ImportRowDto {
     pub blood_sugar: Option<f64>,
     pub notes: Option<String>,
     // jscpd:ignore-end
+    /// The weight as the file wrote it, with its unit (`kg`, `lbs`, `st`).
+    pub weight_as_read: Option<QuantityDto>,
+    /// The blood sugar as the file wrote it, with its unit (`mg/dL`, `mmol/L`).
+    pub blood_sugar_as_read: Option<QuantityDto>,
+}
+
+/// A value and its unit, as a file wrote them.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct QuantityDto {
+    pub value: f64,
+    pub unit: String,
+}
+
+/// Where the unit of a measure was read from.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct UnitSourceDto {
+    /// `weight` or `bloodSugar`.
+    pub measure: String,
+    pub unit: String,
+    /// "the column \"Gewicht (kg)\"", "your choice".
+    pub source: String,
+}
+
+/// Records left out by a rule (not errors), and how many.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct LeftOutDto {
+    pub reason: String,
+    pub count: u64,
 }
 
 impl From<Candidate> for ImportRowDto {
@@ -214,6 +308,18 @@ impl From<Candidate> for ImportRowDto {
             weight: v.values.weight,
             blood_sugar: v.values.blood_sugar,
             notes: v.notes,
+            weight_as_read: c.as_read.as_ref().and_then(|r| r.weight).map(|(value, u)| {
+                QuantityDto {
+                    value,
+                    unit: u.as_str().to_owned(),
+                }
+            }),
+            blood_sugar_as_read: c.as_read.as_ref().and_then(|r| r.blood_sugar).map(
+                |(value, u)| QuantityDto {
+                    value,
+                    unit: u.as_str().to_owned(),
+                },
+            ),
         }
     }
 }
@@ -272,6 +378,10 @@ pub struct ImportPreviewDto {
     pub rows: Vec<ImportRowDto>,
     /// The first skipped rows (at most 500), duplicates included.
     pub skipped_rows: Vec<SkippedRowDto>,
+    /// Where the units of weights and blood sugars were read from.
+    pub units: Vec<UnitSourceDto>,
+    /// Records left out by a rule (a watch's heart-rate samples, other kinds of records).
+    pub left_out: Vec<LeftOutDto>,
 }
 
 impl From<Preview> for ImportPreviewDto {
@@ -307,6 +417,23 @@ impl From<Preview> for ImportPreviewDto {
                 .skipped_rows
                 .into_iter()
                 .map(SkippedRowDto::from)
+                .collect(),
+            units: p
+                .units
+                .into_iter()
+                .map(|u| UnitSourceDto {
+                    measure: u.measure.to_owned(),
+                    unit: u.unit.to_owned(),
+                    source: u.source,
+                })
+                .collect(),
+            left_out: p
+                .left_out
+                .into_iter()
+                .map(|(reason, count)| LeftOutDto {
+                    reason: reason.to_owned(),
+                    count,
+                })
                 .collect(),
         }
     }

@@ -50,8 +50,12 @@ pub async fn sniff(
     body: Bytes,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    let name = params.into_inner().name.unwrap_or_default();
-    let result = state.imports.sniff(user.id, body.to_vec(), name).await?;
+    let params = params.into_inner();
+    let name = params.name.unwrap_or_default();
+    let result = state
+        .imports
+        .sniff(user.id, body.to_vec(), name, params.header_row)
+        .await?;
     Ok(HttpResponse::Ok().json(SniffDto::from(result)))
 }
 
@@ -85,7 +89,7 @@ pub async fn read(
             serde_json::from_str::<MappingDto>(json)
                 .map_err(|_| field_error("mapping", MSG_MAPPING))?
                 .to_mapping()
-                .map_err(|m| field_error("mapping", m))?,
+                .map_err(|m| field_error("mapping", &m))?,
         ),
     };
     if format == Some(Format::Spreadsheet) && mapping.is_none() {

@@ -5,6 +5,7 @@
  */
 import { apiDelete, apiErrorOf, apiPost } from '../../../lib/api';
 import type { ImportFormat, ImportPreviewDto, ImportResultDto, MappingDto, SniffDto } from '../../../lib/apiTypes';
+import { lineCount } from '../mapping';
 
 /** What the upload asks for: a format, or `auto` to let the server tell. */
 export type FormatChoice = ImportFormat | 'auto';
@@ -14,9 +15,19 @@ export const MAX_UPLOAD_BYTES = 500 * 1024 * 1024;
 /** How much of a file `sniff` looks at. */
 export const SNIFF_BYTES = 64 * 1024;
 
-/** Sends the file's first 64 KiB to learn its format, columns and first rows. Stores nothing. */
-export function sniffFile(file: File): Promise<SniffDto> {
-  return apiPost<SniffDto>(`/api/data/imports/sniff?name=${encodeURIComponent(file.name)}`, file.slice(0, SNIFF_BYTES));
+/**
+ * Sends the file's first 64 KiB to learn its format, columns and first rows. Stores nothing.
+ * `headerRow`: read the header from this 1-based line (the person chose it), not the one the
+ * server finds.
+ */
+export function sniffFile(file: File, headerRow?: number): Promise<SniffDto> {
+  const line = headerRow === undefined ? '' : `&headerRow=${String(headerRow)}`;
+  return apiPost<SniffDto>(`/api/data/imports/sniff?name=${encodeURIComponent(file.name)}${line}`, file.slice(0, SNIFF_BYTES));
+}
+
+/** How many lines the part of the file the sniff reads has (the header may be on any of them). */
+export async function headLineCount(file: File): Promise<number> {
+  return lineCount(await file.slice(0, SNIFF_BYTES).text());
 }
 
 /** Stores the draft's new readings. 404 when it expired (an hour) or was already used. */

@@ -6,6 +6,7 @@ import type { SniffDto } from '../../../lib/apiTypes';
 import type { FormatChoice } from '../api/importApi';
 import { FORMAT_CHOICES, FORMAT_LABELS } from '../importWords';
 import type { MappingValues } from '../mapping';
+import type { HeaderLineState } from './HeaderLineChoice';
 import { MappingStep } from './MappingStep';
 
 interface FormatStepProps {
@@ -13,11 +14,15 @@ interface FormatStepProps {
   sniff: SniffDto;
   format: FormatChoice;
   mapping: MappingValues;
+  /** A spreadsheet's header line control. */
+  header: HeaderLineState;
   /** Why the last reading failed (shown, and focused, on arrival). */
   error: string | null;
   /** The subscription is inactive: the file cannot be read. */
   needsSubscription: boolean;
   onFormat: (format: FormatChoice) => void;
+  /** Reads the file's head again with the header on this line. */
+  onHeaderRow: (line: number) => void;
   /** Reads the file; `mapping` for a spreadsheet. */
   onRead: (mapping: MappingValues | null) => void;
 }
@@ -38,7 +43,18 @@ export function effectiveFormat(format: FormatChoice, sniff: SniffDto): FormatCh
  * The chosen file: what it was detected as, a control to read it as another format, then
  * either the spreadsheet's mapping or the button that reads it.
  */
-export function FormatStep({ file, sniff, format, mapping, error, needsSubscription, onFormat, onRead }: FormatStepProps): ReactElement {
+export function FormatStep({
+  file,
+  sniff,
+  format,
+  mapping,
+  header,
+  error,
+  needsSubscription,
+  onFormat,
+  onHeaderRow,
+  onRead,
+}: FormatStepProps): ReactElement {
   const errorRef = useRef<HTMLDivElement>(null);
   const readAs = effectiveFormat(format, sniff);
 
@@ -81,11 +97,13 @@ export function FormatStep({ file, sniff, format, mapping, error, needsSubscript
       {readAs === 'spreadsheet' ? (
         sniff.columns.length > 0 ? (
           <MappingStep
-            // A new file or format starts the form afresh.
-            key={`${file.name}-${format}`}
+            // A new file or format starts the form afresh (Automatic and Other spreadsheet are one form).
+            key={`${file.name}-${readAs}`}
             fileName={file.name}
             sniff={sniff}
             initialValues={mapping}
+            header={header}
+            onHeaderRow={onHeaderRow}
             disabled={needsSubscription}
             onSubmit={(values) => onRead(values)}
           />

@@ -2,12 +2,27 @@ import { useId, type ReactElement } from 'react';
 import { Link } from 'react-router-dom';
 import { Alert } from '../../../components/feedback/Alert';
 import { Spinner } from '../../../components/feedback/Spinner';
-import { NotesCell, ReadingHeaderCells, ReadingValueCells, type ReadingUnits } from '../../../components/readings/ReadingCells';
+import {
+  NotesCell,
+  ReadingHeaderCells,
+  ReadingValueCells,
+  type ReadingUnits,
+} from '../../../components/readings/ReadingCells';
 import { readingBpCategory } from '../../../lib/bpCategory';
 import { formatDate } from '../../../lib/dates';
 import type { ImportPreviewDto } from '../../../lib/apiTypes';
 import { StepHeading } from './StepHeading';
-import { FORMAT_LABELS, REASON_SUMMARY, formatCount, plural, reasonLabel } from '../importWords';
+import {
+  FORMAT_LABELS,
+  REASON_SUMMARY,
+  bloodSugarShownText,
+  formatCount,
+  nothingNewText,
+  plural,
+  reasonLabel,
+  unitReadText,
+  weightShownText,
+} from '../importWords';
 
 interface ImportPreviewProps {
   preview: ImportPreviewDto;
@@ -72,6 +87,11 @@ export function ImportPreview({ preview, units, committing, subscriptionNote, on
         <li className={preview.skipped > 0 ? 'profile-preview-count profile-preview-invalid' : 'profile-preview-count'}>
           <strong>{formatCount(preview.skipped)}</strong> skipped
         </li>
+        {preview.leftOut.map(({ reason, count }) => (
+          <li key={reason} className="profile-preview-count import-left-out">
+            <strong>{formatCount(count)}</strong> left out: {reason}
+          </li>
+        ))}
       </ul>
 
       {preview.new > 0 ? (
@@ -83,12 +103,15 @@ export function ImportPreview({ preview, units, committing, subscriptionNote, on
           ))}
         </ul>
       ) : (
-        <p>There is nothing new to import: every reading in this file is already there or was skipped.</p>
+        <p>{nothingNewText(preview)}</p>
       )}
 
       <ul className="import-facts">
         {range ? <li>{range}</li> : null}
         <li>{timeBasisText(preview)}</li>
+        {preview.units.map((unit) => (
+          <li key={unit.measure}>{unitReadText(unit)}</li>
+        ))}
         {reasons.length > 0 ? <li>Skipped: {reasons.join(', ')}</li> : null}
       </ul>
 
@@ -110,7 +133,16 @@ export function ImportPreview({ preview, units, committing, subscriptionNote, on
             <tbody>
               {preview.rows.map((row, i) => (
                 <tr key={`${row.location}-${i}`}>
-                  <ReadingValueCells values={row} category={readingBpCategory(row)} units={units} />
+                  <ReadingValueCells
+                    values={row}
+                    category={readingBpCategory(row)}
+                    units={units}
+                    shown={{
+                      weight: row.weight === null ? null : weightShownText(row.weight, row.weightAsRead, units.weightUnit),
+                      bloodSugar:
+                        row.bloodSugar === null ? null : bloodSugarShownText(row.bloodSugar, row.bloodSugarAsRead, units.bloodSugarUnit),
+                    }}
+                  />
                   <NotesCell notes={row.notes} />
                 </tr>
               ))}

@@ -14,13 +14,15 @@ import {
   MAX_UPLOAD_BYTES,
   commitImport,
   discardImport,
+  headLineCount,
   sniffFile,
   uploadImport,
   type FormatChoice,
 } from '../api/importApi';
 import type { ImportPreviewDto, SniffDto } from '../../../lib/apiTypes';
-import { delimiterOf, initialMappingValues, toMappingDto, type MappingValues } from '../mapping';
+import { initialMappingValues, toMappingDto, type MappingValues } from '../mapping';
 import { ExportHelp } from './ExportHelp';
+import type { HeaderLineState } from './HeaderLineChoice';
 import { ImportLimits } from './ImportLimits';
 import { FormatStep, effectiveFormat } from './FormatStep';
 import { ImportPreview } from './ImportPreview';
@@ -33,11 +35,20 @@ export const INTERRUPTED =
   'The connection was interrupted before the file was read. Check your connection and choose the file again.';
 export const IMPORT_FAILURE = 'Failed to import your readings. Please try again.';
 export const PREVIEW_EXPIRED = 'This preview expired. Choose the file again.';
+export const headerLineFailure = (line: number): string => `We couldn't read line ${line} as the header. Please try again.`;
 
 type Stage =
   | { kind: 'idle' }
   | { kind: 'sniffing'; file: File }
-  | { kind: 'chosen'; file: File; sniff: SniffDto; format: FormatChoice; mapping: MappingValues; error: string | null }
+  | {
+      kind: 'chosen';
+      file: File;
+      sniff: SniffDto;
+      format: FormatChoice;
+      mapping: MappingValues;
+      header: HeaderLineState;
+      error: string | null;
+    }
   | { kind: 'progress'; file: File; phase: ProgressPhase }
   | { kind: 'preview'; preview: ImportPreviewDto; committing: boolean };
 
@@ -111,13 +122,33 @@ export function ImportWizard(): ReactElement {
     }
     setStage({ kind: 'sniffing', file });
     try {
-      const sniff = await sniffFile(file);
+      // The lines of the head are counted here: the header may be on any of them.
+      const [sniff, lines] = await Promise.all([sniffFile(file), headLineCount(file).catch(() => 0)]);
       if (mine !== choice.current) return;
-      setStage({ kind: 'chosen', file, sniff, format: 'auto', mapping: initialMappingValues(sniff), error: null });
+      const header = { lines, reading: null, error: null };
+      setStage({ kind: 'chosen', file, sniff, format: 'auto', mapping: initialMappingValues(sniff), header, error: null });
     } catch (err) {
       if (mine !== choice.current) return;
       setStage({ kind: 'idle' });
       setFileError((isApiError(err) ? err.serverMessage : undefined) ?? SNIFF_FAILURE);
+    }
+  };
+
+  /** Reads the file's head again with the header on `line`: new columns, so a new mapping. */
+  const rereadHeader = async (from: Chosen, line: number): Promise<void> => {
+    const mine = ++choice.current;
+    setStage({ ...from, header: { ...from.header, reading: line, error: null } });
+    try {
+      const sniff = await sniffFile(from.file, line);
+      if (mine !== choice.current) return;
+      const header = { ...from.header, reading: null, error: null };
+      // Still a spreadsheet being mapped, whatever the new header looks like.
+      const format = sniff.format === 'spreadsheet' ? from.format : 'spreadsheet';
+      setStage({ ...from, sniff, format, mapping: initialMappingValues(sniff), header, error: null });
+    } catch (err) {
+      if (mine !== choice.current) return;
+      const error = (isApiError(err) ? err.serverMessage : undefined) ?? headerLineFailure(line);
+      setStage({ ...from, header: { ...from.header, reading: null, error } });
     }
   };
 
@@ -134,7 +165,7 @@ export function ImportWizard(): ReactElement {
       {
         file: from.file,
         format,
-        mapping: format === 'spreadsheet' ? toMappingDto(mapping, delimiterOf(from.sniff)) : undefined,
+        mapping: format === 'spreadsheet' ? toMappingDto(mapping, from.sniff) : undefined,
       },
       {
         onUpload: (loaded, total) => {
@@ -267,9 +298,11 @@ export function ImportWizard(): ReactElement {
           sniff={stage.sniff}
           format={stage.format}
           mapping={stage.mapping}
+          header={stage.header}
           error={stage.error}
           needsSubscription={isInactive}
           onFormat={(format) => setStage({ ...stage, format, error: null })}
+          onHeaderRow={(line) => void rereadHeader(stage, line)}
           onRead={(mapping) => read(stage, mapping)}
         />
       ) : null}

@@ -48,6 +48,38 @@ fn the_zip_the_health_app_makes() {
 }
 
 #[test]
+fn every_layout_the_health_app_has_written_since_2015() {
+    // iOS 8 to 11 named the entry `Export.xml` (capital E) beside `Export_cda.xml`; later
+    // versions `export.xml`; an export unpacked and zipped again may have it at the root,
+    // in another case, or with Windows' separators.
+    let xml = export(&bp("2023-07-06 08:15:00 -0400", "128", "82"));
+    let cda: &[u8] = b"<?xml version=\"1.0\"?><ClinicalDocument/>";
+    for layout in [
+        &[
+            ("apple_health_export/Export_cda.xml", cda),
+            ("apple_health_export/Export.xml", xml.as_bytes()),
+        ][..],
+        &[("apple_health_export/export.xml", xml.as_bytes())],
+        &[("export.xml", xml.as_bytes())],
+        &[("APPLE_HEALTH_EXPORT/EXPORT.XML", xml.as_bytes())],
+        &[(
+            "Health Export\\apple_health_export\\Export.xml",
+            xml.as_bytes(),
+        )],
+    ] {
+        let bytes = zip_of(layout);
+        let p = parse_zip(&bytes, Limits::DEFAULT)
+            .unwrap_or_else(|e| panic!("{:?}: {e}", layout.last().map(|l| l.0)));
+        assert_eq!(rows(&p), [bp_row("2023-07-06 08:15", 128, 82, None)]);
+        let (_dir, path) = file("export.zip", &bytes);
+        assert_eq!(
+            crate::formats::detect::resolve(&path, "export.zip"),
+            Ok(crate::formats::Format::AppleHealth)
+        );
+    }
+}
+
+#[test]
 fn a_zip_without_export_xml() {
     let bytes = zip_of(&[("apple_health_export/export_cda.xml", b"<ClinicalDocument/>")]);
     assert_eq!(
