@@ -313,10 +313,7 @@ async fn units_from_headers_and_none_guessed(b: Backend) {
         json!({"value": 83.0, "unit": "kg"}),
         "{p}"
     );
-    assert_eq!(
-        p["units"][0]["source"], "the column \"Gewicht (kg)\"",
-        "{p}"
-    );
+    assert_eq!(p["units"][0]["source"], "the column “Gewicht (kg)”", "{p}");
     // A column named just "Weight": no unit is offered, and none is assumed.
     let bare = "Date,Weight\n2023-07-07,12.5\n";
     let s = sniff(&app, "w.csv", bare.as_bytes(), None).await;

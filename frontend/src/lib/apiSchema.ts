@@ -5058,7 +5058,7 @@ export interface components {
         UnitSourceDto: {
             /** @description `weight` or `bloodSugar`. */
             measure: string;
-            /** @description "the column \"Gewicht (kg)\"", "your choice". */
+            /** @description "the column “Gewicht (kg)”", "your choice". */
             source: string;
             unit: string;
         };

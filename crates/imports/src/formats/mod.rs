@@ -310,7 +310,7 @@ pub struct UnitSource {
     pub measure: &'static str,
     /// The unit's name: `kg`, `lbs`, `st`, `mg/dL`, `mmol/L`.
     pub unit: &'static str,
-    /// "the column \"Gewicht (kg)\"", "your choice", "each record's unit".
+    /// "the column “Gewicht (kg)”", "your choice", "each record's unit".
     pub source: String,
 }
 

@@ -181,7 +181,7 @@ fn read_in<U: Copy>(field: NumberField, unit: Option<U>) -> Option<(f64, U)> {
 /// unit chosen, else the person's choice.
 fn say_units(out: &mut Collector<'_>, mapping: &Mapping, header: &[String]) {
     let source = |column: Option<usize>, named: bool| match column.and_then(|c| header.get(c)) {
-        Some(name) if named => format!("the column \"{}\"", super::excerpt(name)),
+        Some(name) if named => format!("the column “{}”", super::excerpt(name)),
         _ => "your choice".to_owned(),
     };
     if let (Some(c), Some(u)) = (mapping.weight, mapping.weight_unit) {

@@ -391,7 +391,7 @@ fn read_csv<R: Read>(
     let mut readable = false;
     if let Kind::Weight { weight, unit, .. } = kind {
         let name = csv.header().get(weight).map_or("", String::as_str);
-        let source = format!("the column \"{}\"", super::excerpt(name));
+        let source = format!("the column “{}”", super::excerpt(name));
         out.unit_from("weight", unit.as_str(), source);
     }
     while let Some((row, location)) = csv.next_record(out, done)? {

@@ -284,7 +284,7 @@ pub struct UnitSourceDto {
     /// `weight` or `bloodSugar`.
     pub measure: String,
     pub unit: String,
-    /// "the column \"Gewicht (kg)\"", "your choice".
+    /// "the column “Gewicht (kg)”", "your choice".
     pub source: String,
 }
 
