@@ -37,6 +37,7 @@ struct Guided {
 struct HomeWeek {
     days: i64,
     min_days: usize,
+    min_readings: usize,
     source: String,
     note: String,
     levels: Vec<HomeLevel>,
@@ -175,8 +176,16 @@ fn main() -> Result<(), Box<dyn Error>> {
         hour_minute(&g.evening_from)?,
     )?;
     let w = &rules.home_week;
-    if w.days < 2 || w.min_days < 1 || w.min_days as i64 > w.days - 1 || w.levels.is_empty() {
-        return Err("rules.json: homeWeek needs days >= 2, 1 <= minDays < days and levels".into());
+    if w.days < 2
+        || w.min_days < 1
+        || w.min_days as i64 > w.days - 1
+        || w.min_readings < w.min_days
+        || w.levels.is_empty()
+    {
+        return Err(
+            "rules.json: homeWeek needs days >= 2, 1 <= minDays < days, minReadings >= minDays and levels"
+                .into(),
+        );
     }
     let levels: Vec<String> = w
         .levels
@@ -190,9 +199,10 @@ fn main() -> Result<(), Box<dyn Error>> {
         .collect();
     writeln!(
         out,
-        "pub const HOME_WEEK_DAYS: i64 = {};\npub const HOME_WEEK_MIN_DAYS: usize = {};\npub const HOME_SOURCE: &str = {:?};\npub const HOME_NOTE: &str = {:?};\npub const HOME_LEVELS: &[HomeLevelRule] = &[{}];",
+        "pub const HOME_WEEK_DAYS: i64 = {};\npub const HOME_WEEK_MIN_DAYS: usize = {};\npub const HOME_WEEK_MIN_READINGS: usize = {};\npub const HOME_SOURCE: &str = {:?};\npub const HOME_NOTE: &str = {:?};\npub const HOME_LEVELS: &[HomeLevelRule] = &[{}];",
         w.days,
         w.min_days,
+        w.min_readings,
         w.source,
         w.note,
         levels.join(", ")

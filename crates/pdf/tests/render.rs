@@ -314,6 +314,10 @@ fn a_completed_home_week_has_its_section() {
         ),
         format!("Level {}", level.label),
         flat(level.text),
+        {
+            let (s, d) = week.compared.expect("compared with its average");
+            format!("Compared with the thresholds unrounded: {s:.1}/{d:.1} mmHg.")
+        },
         format!("Source: {HOME_SOURCE}."),
         flat(HOME_NOTE),
     ] {
@@ -329,6 +333,33 @@ fn a_completed_home_week_has_its_section() {
             "{p:?}"
         );
     }
+}
+
+/// Issue 35: a week that ended short of the AHA's minimum (12 readings on 3 days from day 2
+/// on) is in the report without an average or a level, saying why.
+#[test]
+fn a_home_week_that_ended_short_says_so() {
+    use readings::home_week::{Origin, summarize};
+
+    let mut d = doc(ReportType::Bp, 14, false);
+    let start = d.spec.date_start;
+    // Days 1 to 4 only: 3 readings a day on days 2 to 4 are 9, short of 12.
+    let first_days: Vec<readings::Reading> = d
+        .readings
+        .iter()
+        .filter(|r| r.date < start + chrono::Duration::days(4))
+        .cloned()
+        .collect();
+    let week = summarize(start, Origin::Started, d.spec.date_end, &first_days);
+    assert_eq!((week.average, week.level), (None, None));
+    assert_eq!((week.counted_readings, week.counted_days), (9, 3));
+    d.home_weeks = vec![week];
+    let (_dir, path) = write(&pdf::render(&d).expect("render"));
+    let text = flat(&tool("pdftotext", &["-layout", &path, "-"]));
+    let needle = "No home average: 9 readings from day 2 on, on 3 days. An average needs at least 12 readings on 3 days (AHA).";
+    assert!(text.contains(needle), "missing {needle:?} in\n{text}");
+    assert!(!text.contains("Average from day 2"), "{text}");
+    assert!(!text.contains("Compared with the thresholds"), "{text}");
 }
 
 /// Issue 15: a severe reading is marked in the table, with a legend, and the analysis gives

@@ -1,5 +1,5 @@
-//! Blood pressure categories of the 2017 ACC/AHA guideline. Information for the user, not a
-//! diagnosis: the screens and reports say so.
+//! Blood pressure categories of the ACC/AHA guideline (2017; unchanged in 2025). Information
+//! for the user, not a diagnosis: the screens and reports say so.
 
 use serde::Serialize;
 
@@ -48,6 +48,34 @@ impl BpCategory {
             .and_then(|i| Self::ALL.get(i).copied())
             .unwrap_or(BpCategory::Normal)
     }
+
+    /// The category of a reading that may hold only one of the two numbers.
+    ///
+    /// With both, [`Self::classify`]. With one, the guideline's rule decides: a category
+    /// defined by "systolic X or diastolic Y" (Stage 1, Stage 2; "and/or" for a crisis) is
+    /// reached by either number alone, so systolic 145 alone is at least Stage 2 and
+    /// diastolic 125 alone is a crisis. Normal and Elevated need both numbers ("and
+    /// diastolic below 80"), so a lone number below Stage 1's has no category (`None`).
+    pub fn of(systolic: Option<i32>, diastolic: Option<i32>) -> Option<Self> {
+        let (s, d) = match (systolic, diastolic) {
+            (Some(s), Some(d)) => return Some(Self::classify(s, d)),
+            (None, None) => return None,
+            // A number that cannot reach any threshold stands in for the missing one.
+            (s, d) => (s.unwrap_or(i32::MIN), d.unwrap_or(i32::MIN)),
+        };
+        let (i, reached) = rules::highest_reached(rules::BP_FROM.into_iter(), s, d)
+            .and_then(|i| Some((i, Self::ALL.get(i).copied()?)))?;
+        // "Either number alone" holds for the categories whose rule names a threshold for
+        // each number (`rules.json`'s bpCategories: Stage 1 and above).
+        let (sf, df) = rules::BP_FROM.get(i).copied()?;
+        (sf.is_some() && df.is_some()).then_some(reached)
+    }
+
+    /// Whether [`Self::of`] named a floor, not the category: one number is missing and a
+    /// higher category could still follow from it.
+    pub fn is_floor(self, systolic: Option<i32>, diastolic: Option<i32>) -> bool {
+        (systolic.is_none() || diastolic.is_none()) && self != BpCategory::HypertensiveCrisis
+    }
 }
 
 #[cfg(test)]
@@ -75,6 +103,39 @@ mod tests {
         for (s, d, want) in cases {
             assert_eq!(BpCategory::classify(s, d), want, "{s}/{d}");
         }
+    }
+
+    /// One number alone (issue 35): the guideline's "or" (Stage 1, Stage 2) and "and/or"
+    /// (crisis) make either number enough; Normal and Elevated need both.
+    #[test]
+    fn one_number_readings() {
+        let cases = [
+            (Some(200), None, Some(HypertensiveCrisis)),
+            (Some(181), None, Some(HypertensiveCrisis)),
+            (Some(180), None, Some(Stage2)),
+            (Some(145), None, Some(Stage2)),
+            (Some(140), None, Some(Stage2)),
+            (Some(139), None, Some(Stage1)),
+            (Some(130), None, Some(Stage1)),
+            (Some(129), None, None),
+            (Some(110), None, None),
+            (None, Some(125), Some(HypertensiveCrisis)),
+            (None, Some(121), Some(HypertensiveCrisis)),
+            (None, Some(120), Some(Stage2)),
+            (None, Some(90), Some(Stage2)),
+            (None, Some(89), Some(Stage1)),
+            (None, Some(80), Some(Stage1)),
+            (None, Some(79), None),
+            (None, None, None),
+            (Some(185), Some(85), Some(HypertensiveCrisis)),
+            (Some(119), Some(79), Some(Normal)),
+        ];
+        for (s, d, want) in cases {
+            assert_eq!(BpCategory::of(s, d), want, "{s:?}/{d:?}");
+        }
+        assert!(Stage2.is_floor(Some(145), None));
+        assert!(!HypertensiveCrisis.is_floor(None, Some(125)));
+        assert!(!Stage2.is_floor(Some(145), Some(85)));
     }
 
     #[test]

@@ -1,14 +1,16 @@
 //! The 7-day home average (issue 15): a home blood pressure monitoring week as the
 //! guidelines ask for it, and what its average means in their terms.
 //!
-//! - ESH 2023 (2023 ESH Guidelines for the management of arterial hypertension, home blood
-//!   pressure monitoring): readings morning and evening for up to 7 days, the first day left
-//!   out, the average of all the other readings; home hypertension from 135/85.
-//! - AHA/ACC 2017 (2017 ACC/AHA High Blood Pressure guideline, section 4.2 and Table 11 of
-//!   corresponding home and office values): home 120/80, 130/80, 135/85 and 145/90 match an
-//!   office 120/80, 130/80, 140/90 and 160/100.
+//! - Schedule (ESH 2023 home monitoring; AHA/AMA 2020 statement on self-measured blood
+//!   pressure): readings morning and evening for up to 7 days, the first day left out, the
+//!   average of all the other readings. No average below the minimum: 3 days and 12 readings
+//!   (the AHA's minimum; ESH asks for 12 to 24 once day 1 is dropped).
+//! - Levels (2025 AHA/ACC guideline, Table 7 of corresponding values; the 2017 guideline's
+//!   Table 11): home 120/80, 130/80, 135/85 and 145/90 match an office 120/80, 130/80, 140/90
+//!   and 160/100. The unrounded mean is compared: 134.5/84.5 is below 135/85.
 //!
-//! The numbers (`HOME_WEEK_DAYS`, `HOME_WEEK_MIN_DAYS`) and the levels' words are
+//! The numbers (`HOME_WEEK_DAYS`, `HOME_WEEK_MIN_DAYS`, `HOME_WEEK_MIN_READINGS`) and the
+//! levels' words are
 //! `rules.json`'s `homeWeek`, read into [`crate::rules`]. Everything here is pure: the caller
 //! loads the readings of [`window`] and the start of the latest started week.
 //!
@@ -68,13 +70,20 @@ pub struct WeekSummary {
     pub days: Vec<DaySlots>,
     /// Days 2 and later holding at least one blood pressure reading.
     pub counted_days: usize,
-    /// Every reading from day 2 on; `None` until `counted_days >= HOME_WEEK_MIN_DAYS`.
+    /// Individual readings from day 2 on.
+    pub counted_readings: usize,
+    /// Every reading from day 2 on; `None` until `counted_days >= HOME_WEEK_MIN_DAYS` and
+    /// `counted_readings >= HOME_WEEK_MIN_READINGS`.
     pub average: Option<BpAverage>,
+    /// The unrounded mean systolic and diastolic the level was chosen from, cut (not
+    /// rounded) to one decimal so the figure shown never crosses a threshold the mean did
+    /// not; `None` without an average.
+    pub compared: Option<(f64, f64)>,
     /// The same readings taken in the morning (evening); `None` without an average or
     /// without readings in that period.
     pub morning: Option<BpAverage>,
     pub evening: Option<BpAverage>,
-    /// What the average means ([`level_of`]); `None` without an average.
+    /// What the average means ([`level_of_mean`]); `None` without an average.
     pub level: Option<&'static HomeLevelRule>,
 }
 
@@ -180,7 +189,8 @@ pub fn summarize(
         .filter(|(day, _)| *day > 1)
         .map(|(_, r)| *r)
         .collect();
-    let enough = counted_days >= rules::HOME_WEEK_MIN_DAYS;
+    let enough =
+        counted_days >= rules::HOME_WEEK_MIN_DAYS && counted.len() >= rules::HOME_WEEK_MIN_READINGS;
     let split = |period: Period| average(counted.iter().filter(move |r| r.period == period));
     let all = if enough {
         average(counted.iter())
@@ -192,6 +202,11 @@ pub fn summarize(
     } else {
         (None, None)
     };
+    let sums = all.map(|_| {
+        let sum = |f: fn(&Individual) -> i32| counted.iter().map(|r| i64::from(f(r))).sum();
+        let n = i64::try_from(counted.len()).unwrap_or(i64::MAX);
+        (sum(|r| r.systolic), sum(|r| r.diastolic), n)
+    });
     WeekSummary {
         start,
         end,
@@ -200,10 +215,12 @@ pub fn summarize(
         today: day_of(start, today),
         days,
         counted_days,
+        counted_readings: counted.len(),
         average: all,
+        compared: sums.map(|(s, d, n)| (cut_to_tenth(s, n), cut_to_tenth(d, n))),
         morning,
         evening,
-        level: all.map(|a| level_of(a.systolic, a.diastolic)),
+        level: sums.map(|(s, d, n)| level_of_mean(s, d, n)),
     }
 }
 
@@ -249,15 +266,27 @@ pub fn current(
 const LOWEST_LEVEL: &HomeLevelRule = &rules::HOME_LEVELS[0];
 
 /// The level of a home average: the highest of `HOME_LEVELS` whose `systolic_from` or
-/// `diastolic_from` the average reaches (as for [`crate::BpCategory::classify`], the higher
-/// number wins). The thresholds are the AHA/ACC 2017 table of corresponding home values.
-pub fn level_of(systolic: i32, diastolic: i32) -> &'static HomeLevelRule {
+/// `diastolic_from` the mean reaches (as for [`crate::BpCategory::classify`], the higher
+/// number wins). The mean is given as its sum and count (`count > 0`): the threshold is compared
+/// with the unrounded mean, exactly (`sum >= from * count`), so a mean of 134.5 does not
+/// reach 135 even though it rounds to it.
+pub fn level_of_mean(systolic_sum: i64, diastolic_sum: i64, count: i64) -> &'static HomeLevelRule {
     let thresholds = rules::HOME_LEVELS
         .iter()
         .map(|l| (l.systolic_from, l.diastolic_from));
-    rules::highest_reached(thresholds, systolic, diastolic)
+    let reaches = |sum: i64| move |from: i32| sum >= i64::from(from).saturating_mul(count);
+    rules::highest_reached_by(thresholds, reaches(systolic_sum), reaches(diastolic_sum))
         .and_then(|i| rules::HOME_LEVELS.get(i))
         .unwrap_or(LOWEST_LEVEL)
+}
+
+/// `sum / count` cut towards minus infinity at one decimal (134.96 -> 134.9), in integers.
+fn cut_to_tenth(sum: i64, count: i64) -> f64 {
+    let tenths = sum.saturating_mul(10).div_euclid(count.max(1));
+    // Tenths of a blood pressure mean fit an f64 exactly.
+    #[allow(clippy::cast_precision_loss)]
+    let tenths = tenths as f64;
+    tenths / 10.0
 }
 
 /// The dates of the readings [`current`] needs, both included, so the caller loads only

@@ -37,14 +37,22 @@ impl Measurements {
             && self.blood_sugar.is_none()
     }
 
-    /// The blood pressure category, when both numbers are present.
+    /// The blood pressure category ([`BpCategory::of`]): from both numbers, or from one
+    /// where the guideline's "or" makes it certain.
     pub fn bp_category(&self) -> Option<BpCategory> {
-        Some(BpCategory::classify(self.systolic?, self.diastolic?))
+        BpCategory::of(self.systolic, self.diastolic)
+    }
+
+    /// The category is a floor: one number is missing and could raise it.
+    pub fn bp_category_is_floor(&self) -> bool {
+        self.bp_category()
+            .is_some_and(|c| c.is_floor(self.systolic, self.diastolic))
     }
 
     /// Whether the blood pressure is severe: above 180 systolic or 120 diastolic, the
-    /// hypertensive-crisis category (AHA; `rules.json` has the guidance). False without both
-    /// numbers. The one rule: the client, the reports and the emails all read it from here.
+    /// hypertensive-crisis category (AHA: "higher than 180 and/or higher than 120", so
+    /// either number alone is enough; `rules.json` has the guidance). The one rule: the
+    /// client, the reports and the emails all read it from here.
     pub fn severe(&self) -> bool {
         self.bp_category() == Some(BpCategory::HypertensiveCrisis)
     }

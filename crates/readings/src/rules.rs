@@ -27,18 +27,31 @@ pub struct HomeLevelRule {
 
 /// Which of `thresholds` (each level's lowest systolic and diastolic, lowest level first) a
 /// blood pressure reaches: the highest level either number reaches (inclusive), so the
-/// higher of the two numbers' levels wins. The one rule behind the 2017 ACC/AHA category
-/// ([`crate::BpCategory::classify`]) and the home level ([`crate::home_week::level_of`]).
+/// higher of the two numbers' levels wins. The one rule behind the ACC/AHA category
+/// ([`crate::BpCategory::classify`]) and the home level ([`crate::home_week::level_of_mean`]).
 pub fn highest_reached(
     thresholds: impl DoubleEndedIterator<Item = (Option<i32>, Option<i32>)> + ExactSizeIterator,
     systolic: i32,
     diastolic: i32,
 ) -> Option<usize> {
-    let reaches = |from: Option<i32>, value: i32| from.is_some_and(|f| value >= f);
+    highest_reached_by(
+        thresholds,
+        |from| systolic >= from,
+        |from| diastolic >= from,
+    )
+}
+
+/// [`highest_reached`] with the comparison given: `systolic_reaches(from)` says whether the
+/// systolic reaches a threshold (a mean compares exactly through its sum and count).
+pub fn highest_reached_by(
+    thresholds: impl DoubleEndedIterator<Item = (Option<i32>, Option<i32>)> + ExactSizeIterator,
+    systolic_reaches: impl Fn(i32) -> bool,
+    diastolic_reaches: impl Fn(i32) -> bool,
+) -> Option<usize> {
     thresholds
         .enumerate()
         .rev()
-        .find(|(_, (s, d))| reaches(*s, systolic) || reaches(*d, diastolic))
+        .find(|(_, (s, d))| s.is_some_and(&systolic_reaches) || d.is_some_and(&diastolic_reaches))
         .map(|(i, _)| i)
 }
 

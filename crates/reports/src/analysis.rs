@@ -193,9 +193,10 @@ pub fn analyse(readings: &[Reading]) -> Analysis {
 }
 
 /// The home monitoring weeks a report shows: of the weeks started on `starts`, those whose
-/// `HOME_WEEK_DAYS` days all lie in `[from, to]`, that are over on `today` and that have an
-/// average (enough days, `readings::home_week::summarize`), oldest first. `readings` are the
-/// period's.
+/// `HOME_WEEK_DAYS` days all lie in `[from, to]` and that are over on `today`, oldest first.
+/// A week that ended short of the minimum (3 days, 12 readings from day 2 on) is kept
+/// without an average, so the report says it ended short rather than leaving it out.
+/// `readings` are the period's.
 pub fn completed_weeks(
     starts: &[NaiveDate],
     from: NaiveDate,
@@ -213,7 +214,7 @@ pub fn completed_weeks(
     starts
         .into_iter()
         .map(|start| home_week::summarize(start, Origin::Started, today, readings))
-        .filter(|w| w.complete && w.average.is_some())
+        .filter(|w| w.complete)
         .collect()
 }
 
@@ -340,27 +341,25 @@ mod tests {
             r(1, "08:00", Some(181), Some(80), None, None),
             r(1, "09:00", Some(150), Some(121), None, None),
             r(1, "10:00", Some(190), None, None, None),
+            r(1, "11:00", None, Some(121), None, None),
+            r(1, "12:00", Some(180), None, None, None),
         ];
-        assert_eq!(analyse(&readings).severe, 2);
+        // Either number alone is enough (AHA: "higher than 180 and/or higher than 120").
+        assert_eq!(analyse(&readings).severe, 4);
     }
 
     fn date(day: u32) -> NaiveDate {
         NaiveDate::from_ymd_opt(2026, 11, day).expect("date")
     }
 
-    /// Readings on days 2, 3 and 4 of weeks starting on the 1st and the 8th, none in the
-    /// week of the 15th beyond its first day.
+    /// Four readings on each of days 2, 3 and 4 of weeks starting on the 1st and the 8th
+    /// (12 each, the minimum), none in the week of the 15th beyond its first day.
     fn weeks_of_readings() -> Vec<Reading> {
         let mut out = Vec::new();
         for day in [2, 3, 4, 9, 10, 11, 15] {
-            out.push(r(
-                day,
-                "07:00",
-                Some(130 + day as i32),
-                Some(84),
-                None,
-                None,
-            ));
+            for time in ["07:00", "07:02", "19:00", "19:02"] {
+                out.push(r(day, time, Some(130 + day as i32), Some(84), None, None));
+            }
         }
         out
     }
@@ -371,16 +370,21 @@ mod tests {
         let starts = [date(8), date(1), date(15), date(1), date(20)];
         let weeks = completed_weeks(&starts, date(1), date(30), date(25), &readings);
         let shown: Vec<NaiveDate> = weeks.iter().map(|w| w.start).collect();
-        // The 15th has too few days, the 20th is not over on the 25th (ends the 26th); the
-        // 1st is listed once.
-        assert_eq!(shown, [date(1), date(8)]);
+        // The 20th is not over on the 25th (ends the 26th); the 1st is listed once; the 15th
+        // ended short and is shown without an average (issue 35: the report says so).
+        assert_eq!(shown, [date(1), date(8), date(15)]);
+        assert_eq!(weeks[2].average, None);
+        assert_eq!((weeks[2].counted_days, weeks[2].counted_readings), (0, 0));
         assert!(
             weeks
                 .iter()
                 .all(|w| w.origin == Origin::Started && w.complete)
         );
         let first = weeks[0].average.expect("average");
-        assert_eq!((first.systolic, first.diastolic, first.count), (133, 84, 3));
+        assert_eq!(
+            (first.systolic, first.diastolic, first.count),
+            (133, 84, 12)
+        );
         // A week reaching past either end of the period is not the period's.
         let inside = |from: u32, to: u32| {
             completed_weeks(&[date(8)], date(from), date(to), date(25), &readings).len()

@@ -239,18 +239,56 @@ async fn severe_is_above_180_or_120(b: Backend) {
             .await;
         assert_eq!(json_of(res).await["severe"], severe, "{s}/{d}");
     }
-    let half = json_of(
-        app.post(
-            "/api/readings",
-            json!({"date": "2026-11-20", "time": "08:00", "systolic": 200}),
+    // One number alone (issue 35): the AHA's "higher than 180 and/or higher than 120" makes
+    // either enough; Stage 1 and 2 are "or" rules, so one number sets a floor; below Stage 1
+    // a lone number has no category.
+    for (field, value, severe, category) in [
+        (
+            "systolic",
+            200,
+            true,
+            json!({"code": "hypertensive-crisis", "label": "Hypertensive Crisis", "atLeast": false}),
+        ),
+        (
+            "diastolic",
+            125,
+            true,
+            json!({"code": "hypertensive-crisis", "label": "Hypertensive Crisis", "atLeast": false}),
+        ),
+        (
+            "systolic",
+            180,
+            false,
+            json!({"code": "stage-2", "label": "Stage 2", "atLeast": true}),
+        ),
+        (
+            "systolic",
+            145,
+            false,
+            json!({"code": "stage-2", "label": "Stage 2", "atLeast": true}),
+        ),
+        (
+            "diastolic",
+            85,
+            false,
+            json!({"code": "stage-1", "label": "Stage 1", "atLeast": true}),
+        ),
+        ("systolic", 125, false, Value::Null),
+    ] {
+        let r = json_of(
+            app.post(
+                "/api/readings",
+                json!({"date": "2026-11-20", "time": "08:00", field: value}),
+            )
+            .await,
         )
-        .await,
-    )
-    .await;
-    assert_eq!(
-        half["severe"], false,
-        "a half blood pressure is not classed"
-    );
+        .await;
+        assert_eq!(
+            (r["severe"].clone(), r["bpCategory"].clone()),
+            (json!(severe), category),
+            "{field} {value} alone"
+        );
+    }
     // A session's average decides: 178 and 184 average 181.
     let r = json_of(
         app.post(
@@ -320,7 +358,8 @@ async fn the_home_week_fills_up(b: Backend) {
         json!({"date": "2026-11-17", "day": 2, "morning": 2, "evening": 1, "counted": true})
     );
 
-    // Day 4 makes three counted days: every reading from day 2 on, a session's one by one.
+    // Day 4 makes three counted days, but 8 readings are short of the AHA's minimum of 12
+    // (issue 35): no average and no level yet.
     move_to(&app, "2026-11-19T21:00:00Z").await;
     app.post(
         "/api/bp-sessions",
@@ -328,26 +367,56 @@ async fn the_home_week_fills_up(b: Backend) {
     )
     .await;
     let w = week(&app).await;
-    assert_eq!(w["countedDays"], 3);
-    // 6 morning readings averaging 135/85 and 2 evening readings of 128/80.
+    assert_eq!(
+        (w["countedDays"].clone(), w["countedReadings"].clone()),
+        (json!(3), json!(8))
+    );
+    assert_eq!(
+        (w["minDays"].clone(), w["minReadings"].clone()),
+        (json!(3), json!(12))
+    );
+    assert!(w["average"].is_null() && w["level"].is_null(), "{w}");
+    assert!(w["compared"].is_null(), "{w}");
+
+    // Day 5 brings the twelfth: every reading from day 2 on, a session's one by one.
+    move_to(&app, "2026-11-20T21:00:00Z").await;
+    app.post(
+        "/api/bp-sessions",
+        session("2026-11-20", "07:00", &[(134, 84), (136, 86)]),
+    )
+    .await;
+    for time in ["20:00", "20:10"] {
+        app.post(
+            "/api/readings",
+            json!({"date": "2026-11-20", "time": time, "systolic": 128, "diastolic": 80}),
+        )
+        .await;
+    }
+    let w = week(&app).await;
+    assert_eq!(
+        (w["countedDays"].clone(), w["countedReadings"].clone()),
+        (json!(4), json!(12))
+    );
+    // 8 morning readings averaging 135/85 and 4 evening readings of 128/80.
     assert_eq!(
         w["morning"],
-        json!({"systolic": 135, "diastolic": 85, "count": 6})
+        json!({"systolic": 135, "diastolic": 85, "count": 8})
     );
     assert_eq!(
         w["evening"],
-        json!({"systolic": 128, "diastolic": 80, "count": 2})
+        json!({"systolic": 128, "diastolic": 80, "count": 4})
     );
-    // (6*135 + 2*128)/8 = 133.25; (6*85 + 2*80)/8 = 83.75.
+    // (8*135 + 4*128)/12 = 132.67; (8*85 + 4*80)/12 = 83.33: compared unrounded, shown cut.
     assert_eq!(
         w["average"],
-        json!({"systolic": 133, "diastolic": 84, "count": 8})
+        json!({"systolic": 133, "diastolic": 83, "count": 12})
     );
+    assert_eq!(w["compared"], json!({"systolic": 132.6, "diastolic": 83.3}));
     assert_eq!(w["level"]["code"], "from-130-80");
     assert!(
         w["level"]["text"]
             .as_str()
-            .is_some_and(|t| t.contains("2017 ACC/AHA"))
+            .is_some_and(|t| t.contains("2025 ACC/AHA") && !t.contains("ESH"))
     );
 
     // The user's time zone decides "today": 21:00 UTC on the 22nd is the 23rd in Auckland.

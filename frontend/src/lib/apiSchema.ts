@@ -3989,6 +3989,11 @@ export interface components {
             label: string;
         };
         CategoryDto: {
+            /**
+             * @description Only one of the two numbers was recorded and it sets a floor: the category is this
+             *     one or higher (systolic 145 alone is at least Stage 2).
+             */
+            atLeast: boolean;
             /** @description normal, elevated, stage-1, stage-2 or hypertensive-crisis (2017 ACC/AHA). */
             code: string;
             /** @description Normal, Elevated, Stage 1, Stage 2, Hypertensive Crisis. */
@@ -3999,6 +4004,16 @@ export interface components {
             currentPassword: string;
             /** @default  */
             newPassword: string;
+        };
+        /**
+         * @description The unrounded mean systolic and diastolic compared with the level thresholds, cut (not
+         *     rounded) to one decimal, so 134.5/84.5 is never shown as reaching 135/85.
+         */
+        ComparedDto: {
+            /** Format: double */
+            diastolic: number;
+            /** Format: double */
+            systolic: number;
         };
         CreatedShareDto: {
             /** @description The link to give the clinician. Shown only now: the server keeps only its hash. */
@@ -4212,10 +4227,16 @@ export interface components {
         };
         HomeWeekDto: {
             average?: null | components["schemas"]["AverageDto"];
+            compared?: null | components["schemas"]["ComparedDto"];
             /** @description Today is past the last day. */
             complete: boolean;
             /** @description Days 2 to 7 holding a blood pressure reading. */
             countedDays: number;
+            /**
+             * @description Individual blood pressure readings from day 2 on (each reading of a guided
+             *     measurement counts).
+             */
+            countedReadings: number;
             days: components["schemas"]["DayDto"][];
             /** @description YYYY-MM-DD: day 7. */
             endDate: string;
@@ -4223,6 +4244,8 @@ export interface components {
             level?: null | components["schemas"]["LevelDto"];
             /** @description Counted days needed before there is an average. */
             minDays: number;
+            /** @description Counted readings needed before there is an average (the AHA's minimum of 12). */
+            minReadings: number;
             morning?: null | components["schemas"]["AverageDto"];
             /** @description started, or recognised (found from readings; no week was started). */
             origin: string;
@@ -4385,7 +4408,7 @@ export interface components {
             count: number;
             reason: string;
         };
-        /** @description A home level of the 2017 ACC/AHA table of corresponding values (`rules.json`). */
+        /** @description A home level of the 2025 ACC/AHA table of corresponding values (`rules.json`). */
         LevelDto: {
             code: string;
             label: string;
@@ -4647,7 +4670,8 @@ export interface components {
             notes?: string | null;
             session?: null | components["schemas"]["SessionDto"];
             /**
-             * @description Above 180 systolic or 120 diastolic (the hypertensive-crisis category): the client
+             * @description Above 180 systolic and/or 120 diastolic, either alone (the hypertensive-crisis
+             *     category): the client
              *     shows the AHA's guidance (`rules.json`, `severe`).
              */
             severe: boolean;

@@ -37,7 +37,7 @@ export type HomeWeekDayDto = Schemas['DayDto'];
 
 /** `GET /api/home-week`'s week (and what `POST` answers). */
 export type HomeWeekDto = Omit<
-  Sent<Schemas['HomeWeekDto'], 'average' | 'morning' | 'evening' | 'level' | 'today'>,
+  Sent<Schemas['HomeWeekDto'], 'average' | 'morning' | 'evening' | 'level' | 'today' | 'compared'>,
   'origin'
 > & { origin: 'started' | 'recognised' };
 

@@ -1,5 +1,5 @@
 /**
- * Blood pressure categories (2017 ACC/AHA): codes, labels and rules from the shared
+ * Blood pressure categories (ACC/AHA 2017, unchanged in 2025): codes, labels and rules from the shared
  * `rules.json` (see `readingRules.ts`). A saved reading's category is the server's
  * (`bpCategory` in the readings API): read it with {@link categoryOf}. The client
  * classifies only numbers the server has not seen: the reading form's live preview of what
@@ -34,18 +34,42 @@ export function classifyBp(systolic: number, diastolic: number): BpCategory {
 }
 
 /**
- * A very high reading (above 180 systolic or 120 diastolic): the hypertensive-crisis
- * category, the server's `severe` rule. For numbers not yet saved; a saved reading carries
- * the server's `severe`.
+ * The category of a reading that may hold one number only, as the server's
+ * `readings::BpCategory::of`: a category whose rule gives a threshold for each number
+ * ("systolic 130-139 or diastolic 80-89"; "and/or" for a crisis) is reached by either number
+ * alone, so systolic 145 alone is at least Stage 2. Normal and Elevated need both ("and
+ * diastolic below 80"): a lone lower number has no category.
  */
-export function isSevere(systolic: number, diastolic: number): boolean {
-  return classifyBp(systolic, diastolic) === 'hypertensive-crisis';
+export function classifyOne(systolic: number | null, diastolic: number | null): BpCategory | null {
+  if (systolic !== null && diastolic !== null) return classifyBp(systolic, diastolic);
+  if (systolic === null && diastolic === null) return null;
+  const reaches = (from: number | null, value: number | null): boolean => from !== null && value !== null && value >= from;
+  const highest = [...BP_CATEGORY_RULES]
+    .reverse()
+    .find((c) => reaches(c.systolicFrom, systolic) || reaches(c.diastolicFrom, diastolic));
+  return highest && highest.systolicFrom !== null && highest.diastolicFrom !== null ? highest.code : null;
 }
 
-/** The preview's category of typed numbers, when both are there. */
+/**
+ * Whether a one-number category is a floor: the missing number could raise it (systolic 145
+ * alone is Stage 2 or higher). A crisis is the top; with both numbers the category is exact.
+ */
+export function isFloor(category: BpCategory, systolic: number | null, diastolic: number | null): boolean {
+  return (systolic === null || diastolic === null) && category !== 'hypertensive-crisis';
+}
+
+/**
+ * A very high reading (above 180 systolic and/or 120 diastolic, either alone): the
+ * hypertensive-crisis category, the server's `severe` rule. For numbers not yet saved; a
+ * saved reading carries the server's `severe`.
+ */
+export function isSevere(systolic: number | null, diastolic: number | null): boolean {
+  return classifyOne(systolic, diastolic) === 'hypertensive-crisis';
+}
+
+/** The category of typed or imported numbers, from one number where the guideline allows. */
 export function readingBpCategory(values: { systolic: number | null; diastolic: number | null }): BpCategory | null {
-  if (values.systolic === null || values.diastolic === null) return null;
-  return classifyBp(values.systolic, values.diastolic);
+  return classifyOne(values.systolic, values.diastolic);
 }
 
 export function bpCategoryLabel(code: BpCategory): string {
@@ -54,4 +78,4 @@ export function bpCategoryLabel(code: BpCategory): string {
 
 /** The note every category display carries: information, not a diagnosis. */
 export const BP_CATEGORY_NOTE =
-  'Blood pressure category from the 2017 ACC/AHA guideline, for information only, not a diagnosis. Talk to your doctor about your readings.';
+  'Blood pressure category from the ACC/AHA guideline (2017, unchanged in 2025), for information only, not a diagnosis. Talk to your doctor about your readings.';

@@ -44,14 +44,16 @@ export interface BpCategoryRule {
 export const BP_CATEGORY_RULES = rules.bpCategories as ReadonlyArray<BpCategoryRule>;
 
 /**
- * The 7-day home average (ESH 2023; AHA/ACC 2017): how many days a week has, how many days
- * beyond day 1 must hold readings before an average is given, and the texts that go with
+ * The 7-day home average (ESH 2023; AHA/AMA 2020; ACC/AHA 2025 Table 7): how many days a
+ * week has, how many days beyond day 1 and how many readings from day 2 on are needed before
+ * an average is given (3 and 12, the AHA's minimum), and the texts that go with
  * every result: its `source` and the `note` that it is not a diagnosis. The level of an
  * average (its label and text) is the server's choice and comes with the week.
  */
 export interface HomeWeekRules {
   days: number;
   minDays: number;
+  minReadings: number;
   source: string;
   note: string;
 }
@@ -59,6 +61,7 @@ export interface HomeWeekRules {
 export const HOME_WEEK_RULES: HomeWeekRules = {
   days: rules.homeWeek.days,
   minDays: rules.homeWeek.minDays,
+  minReadings: rules.homeWeek.minReadings,
   source: rules.homeWeek.source,
   note: rules.homeWeek.note,
 };

@@ -1,4 +1,4 @@
-import { bpCategoryLabel, readingBpCategory } from '../lib/bpCategory';
+import { bpCategoryLabel, isFloor, readingBpCategory } from '../lib/bpCategory';
 import type { Reading } from '../lib/readings';
 
 /** A reading as a test writes it: the numbers, and a session when it has one. */
@@ -15,7 +15,8 @@ export function served(reading: ReadingFixture): Reading {
   const code = readingBpCategory(reading);
   return {
     ...reading,
-    bpCategory: code === null ? null : { code, label: bpCategoryLabel(code) },
+    bpCategory:
+      code === null ? null : { code, label: bpCategoryLabel(code), atLeast: isFloor(code, reading.systolic, reading.diastolic) },
     severe: code === 'hypertensive-crisis',
     session: reading.session ?? null,
   };

@@ -4,7 +4,9 @@
 //! weeks are `readings::home_week`'s, every clinical word `readings::rules`'.
 
 use readings::home_week::{BpAverage, DaySlots, WeekSummary};
-use readings::rules::{HOME_NOTE, HOME_SOURCE, HOME_WEEK_DAYS};
+use readings::rules::{
+    HOME_NOTE, HOME_SOURCE, HOME_WEEK_DAYS, HOME_WEEK_MIN_DAYS, HOME_WEEK_MIN_READINGS,
+};
 use reports::ReportDocument;
 
 use super::{paragraph, section, subheading};
@@ -55,6 +57,21 @@ fn week(c: &mut Canvas, w: &WeekSummary) {
     );
     strip(c, &w.days);
     let days = usize::try_from(HOME_WEEK_DAYS - 1).unwrap_or_default();
+    if w.average.is_none() {
+        // A week that ended short: no average and no level (the AHA's minimum; issue 35),
+        // and the doctor is told why rather than shown nothing.
+        paragraph(
+            c,
+            &format!(
+                "No home average: {} from day 2 on, on {}. An average needs at least {HOME_WEEK_MIN_READINGS} readings on {HOME_WEEK_MIN_DAYS} days (AHA).",
+                plural(w.counted_readings, "reading"),
+                plural(w.counted_days, "day"),
+            ),
+            9.5,
+            INK,
+        );
+        return;
+    }
     let rows = [
         (
             "Average from day 2",
@@ -95,6 +112,14 @@ fn week(c: &mut Canvas, w: &WeekSummary) {
         );
         c.y -= 18.0;
         paragraph(c, level.text, 9.5, INK);
+    }
+    if let Some((systolic, diastolic)) = w.compared {
+        paragraph(
+            c,
+            &format!("Compared with the thresholds unrounded: {systolic:.1}/{diastolic:.1} mmHg."),
+            8.5,
+            MUTED,
+        );
     }
 }
 

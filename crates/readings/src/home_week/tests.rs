@@ -71,6 +71,20 @@ fn avg(systolic: i32, diastolic: i32, count: usize) -> Option<BpAverage> {
 
 const START: &str = "2026-11-02";
 
+/// Each reading four times: the same averages from four times the readings, so a test of
+/// the arithmetic reaches the minimum of 12 readings (`HOME_WEEK_MIN_READINGS`).
+fn four(readings: &[Reading]) -> Vec<Reading> {
+    readings
+        .iter()
+        .flat_map(|r| std::iter::repeat_n(r.clone(), 4))
+        .collect()
+}
+
+/// The level of a single pair of numbers (a mean of one).
+fn level_at(systolic: i32, diastolic: i32) -> &'static rules::HomeLevelRule {
+    level_of_mean(systolic.into(), diastolic.into(), 1)
+}
+
 fn week(today: &str, readings: &[Reading]) -> WeekSummary {
     summarize(d(START), Origin::Started, d(today), readings)
 }
@@ -96,13 +110,13 @@ fn day_one_is_left_out_of_every_average() {
         bp("2026-11-04", "07:00", 124, 82),
         bp("2026-11-05", "20:00", 122, 78),
     ];
-    let w = week("2026-11-09", &readings);
+    let w = week("2026-11-09", &four(&readings));
     let first = &w.days[0];
-    assert_eq!((first.morning, first.evening, first.counted), (1, 1, false));
-    assert_eq!(w.counted_days, 3);
-    assert_eq!(w.average, avg(122, 80, 3));
-    assert_eq!(w.morning, avg(122, 81, 2));
-    assert_eq!(w.evening, avg(122, 78, 1));
+    assert_eq!((first.morning, first.evening, first.counted), (4, 4, false));
+    assert_eq!((w.counted_days, w.counted_readings), (3, 12));
+    assert_eq!(w.average, avg(122, 80, 12));
+    assert_eq!(w.morning, avg(122, 81, 8));
+    assert_eq!(w.evening, avg(122, 78, 4));
 }
 
 #[test]
@@ -114,16 +128,16 @@ fn no_average_below_three_counted_days_and_one_at_exactly_three() {
         bp("2026-11-04", "07:00", 134, 86),
         bp("2026-11-04", "19:00", 136, 88),
     ];
-    let w = week("2026-11-09", &two_days);
-    assert_eq!(w.counted_days, 2);
+    let w = week("2026-11-09", &four(&two_days));
+    assert_eq!((w.counted_days, w.counted_readings), (2, 16));
     assert_eq!((w.average, w.morning, w.evening), (None, None, None));
     assert_eq!(w.level, None);
 
     let mut three_days = two_days.to_vec();
     three_days.push(bp("2026-11-08", "20:00", 128, 78));
-    let w = week("2026-11-09", &three_days);
+    let w = week("2026-11-09", &four(&three_days));
     assert_eq!(w.counted_days, 3);
-    assert_eq!(w.average, avg(132, 84, 5));
+    assert_eq!(w.average, avg(132, 84, 20));
     assert_eq!(w.level.map(|l| l.code), Some("from-130-80"));
 }
 
@@ -144,13 +158,14 @@ fn a_session_counts_each_of_its_readings() {
             &[(140, 90), (138, 88)],
         ),
     ];
-    let w = week("2026-11-09", &readings);
-    assert_eq!((w.days[1].morning, w.days[1].evening), (3, 0));
-    assert_eq!((w.days[3].morning, w.days[3].evening), (0, 2));
-    // 6 individual readings: 782/6 = 130.3, 482/6 = 80.3; not the sessions' stored 200/110.
-    assert_eq!(w.average, avg(130, 80, 6));
-    assert_eq!(w.morning, avg(126, 76, 4));
-    assert_eq!(w.evening, avg(139, 89, 2));
+    let w = week("2026-11-09", &four(&readings));
+    assert_eq!((w.days[1].morning, w.days[1].evening), (12, 0));
+    assert_eq!((w.days[3].morning, w.days[3].evening), (0, 8));
+    // 6 individual readings (each 4 times): 782/6 = 130.3, 482/6 = 80.3; not the sessions'
+    // stored 200/110.
+    assert_eq!(w.average, avg(130, 80, 24));
+    assert_eq!(w.morning, avg(126, 76, 16));
+    assert_eq!(w.evening, avg(139, 89, 8));
 }
 
 #[test]
@@ -160,8 +175,8 @@ fn morning_and_evening_split_and_an_empty_period_has_no_average() {
         bp("2026-11-04", "11:59", 136, 86),
         bp("2026-11-05", "06:30", 138, 88),
     ];
-    let w = week("2026-11-09", &mornings);
-    assert_eq!(w.morning, avg(138, 88, 3));
+    let w = week("2026-11-09", &four(&mornings));
+    assert_eq!(w.morning, avg(138, 88, 12));
     assert_eq!(w.evening, None);
     assert_eq!(w.average, w.morning);
 
@@ -170,11 +185,11 @@ fn morning_and_evening_split_and_an_empty_period_has_no_average() {
         bp("2026-11-03", "12:00", 120, 76),
         bp("2026-11-04", "03:59", 124, 78),
     ]);
-    let w = week("2026-11-09", &both);
-    assert_eq!((w.days[2].morning, w.days[2].evening), (1, 1));
-    assert_eq!(w.evening, avg(122, 77, 2));
-    assert_eq!(w.morning, avg(138, 88, 3));
-    assert_eq!(w.average, avg(132, 84, 5));
+    let w = week("2026-11-09", &four(&both));
+    assert_eq!((w.days[2].morning, w.days[2].evening), (4, 4));
+    assert_eq!(w.evening, avg(122, 77, 8));
+    assert_eq!(w.morning, avg(138, 88, 12));
+    assert_eq!(w.average, avg(132, 84, 20));
 }
 
 #[test]
@@ -201,9 +216,9 @@ fn readings_outside_the_week_and_half_readings_are_ignored() {
         reading("2026-11-07", "07:00", only_systolic, None),
         reading("2026-11-08", "19:00", only_diastolic, None),
     ];
-    let w = week("2026-11-20", &readings);
-    assert_eq!(w.counted_days, 3);
-    assert_eq!(w.average, avg(122, 80, 3));
+    let w = week("2026-11-20", &four(&readings));
+    assert_eq!((w.counted_days, w.counted_readings), (3, 12));
+    assert_eq!(w.average, avg(122, 80, 12));
     for day in &w.days[4..] {
         assert_eq!((day.morning, day.evening, day.counted), (0, 0, false));
     }
@@ -242,7 +257,7 @@ fn daylight_saving_changes_move_no_reading() {
             // Taken at 03:30 (evening by the clock), stored as a morning measurement.
             guided(&day(4), "03:30", Period::Morning, &[(124, 76), (122, 74)]),
         ];
-        let w = summarize(d(start), Origin::Started, d(today), &readings);
+        let w = summarize(d(start), Origin::Started, d(today), &four(&readings));
         assert_eq!(w.end.to_string(), day(6), "{start}");
         let slots: Vec<(u32, u32, u32)> = w
             .days
@@ -254,18 +269,18 @@ fn daylight_saving_changes_move_no_reading() {
             [
                 (1, 0, 0),
                 (2, 0, 0),
-                (3, 0, 3),
-                (4, 1, 0),
-                (5, 2, 0),
+                (3, 0, 12),
+                (4, 4, 0),
+                (5, 8, 0),
                 (6, 0, 0),
-                (7, 1, 0),
+                (7, 4, 0),
             ],
             "{start}"
         );
         assert_eq!(w.counted_days, 4);
-        assert_eq!(w.average, avg(126, 79, 7), "{start}");
-        assert_eq!(w.morning, avg(122, 78, 4), "{start}");
-        assert_eq!(w.evening, avg(132, 82, 3), "{start}");
+        assert_eq!(w.average, avg(126, 79, 28), "{start}");
+        assert_eq!(w.morning, avg(122, 78, 16), "{start}");
+        assert_eq!(w.evening, avg(132, 82, 12), "{start}");
     }
 }
 
@@ -288,17 +303,17 @@ fn every_level_threshold() {
         (200, 130, "from-145-90"),
     ];
     for (s, d, code) in cases {
-        assert_eq!(level_of(s, d).code, code, "{s}/{d}");
+        assert_eq!(level_at(s, d).code, code, "{s}/{d}");
     }
     // Every threshold in rules.json is hit exactly at its value, and one below is lower.
     for (i, level) in rules::HOME_LEVELS.iter().enumerate().skip(1) {
         if let Some(from) = level.systolic_from {
-            assert_eq!(level_of(from, 60).code, level.code);
-            assert_eq!(level_of(from - 1, 60).code, rules::HOME_LEVELS[i - 1].code);
+            assert_eq!(level_at(from, 60).code, level.code);
+            assert_eq!(level_at(from - 1, 60).code, rules::HOME_LEVELS[i - 1].code);
         }
         if let Some(from) = level.diastolic_from {
-            assert_eq!(level_of(100, from).code, level.code);
-            assert_ne!(level_of(100, from - 1).code, level.code);
+            assert_eq!(level_at(100, from).code, level.code);
+            assert_ne!(level_at(100, from - 1).code, level.code);
         }
     }
 }
@@ -310,11 +325,109 @@ fn the_summary_carries_the_level_of_its_average() {
         bp("2026-11-04", "07:00", 134, 84),
         bp("2026-11-05", "07:00", 135, 84),
     ];
-    let w = week("2026-11-09", &readings);
-    assert_eq!(w.average, avg(135, 84, 3));
+    let w = week("2026-11-09", &four(&readings));
+    assert_eq!(w.average, avg(135, 84, 12));
+    assert_eq!(w.compared, Some((135.0, 84.0)));
     let level = w.level.expect("level");
     assert_eq!(level.code, "from-135-85");
-    assert!(level.text.contains("ESH"));
+    // One guideline's numbers only (issue 35): the ACC/AHA table, no other guideline's.
+    assert!(level.text.contains("2025 ACC/AHA"));
+    assert!(!level.text.contains("ESH"));
+}
+
+/// The AHA's minimum (issue 35): 3 days and 12 readings from day 2 on. Three readings on
+/// three days gave an average and a level before.
+#[test]
+fn no_average_below_twelve_readings_and_one_at_exactly_twelve() {
+    let three = [
+        bp("2026-11-03", "07:00", 140, 90),
+        bp("2026-11-04", "07:00", 140, 90),
+        bp("2026-11-05", "07:00", 140, 90),
+    ];
+    let w = week("2026-11-09", &three);
+    assert_eq!((w.counted_days, w.counted_readings), (3, 3));
+    assert_eq!((w.average, w.level, w.compared), (None, None, None));
+    assert_eq!((w.morning, w.evening), (None, None));
+
+    let mut eleven = four(&three);
+    eleven.pop();
+    let w = week("2026-11-09", &eleven);
+    assert_eq!((w.counted_days, w.counted_readings), (3, 11));
+    assert_eq!((w.average, w.level), (None, None));
+
+    // Twelve on two days is still short of the days.
+    let two_days = four(&[three[0].clone(), three[1].clone(), three[1].clone()]);
+    let w = week("2026-11-09", &two_days);
+    assert_eq!((w.counted_days, w.counted_readings), (2, 12));
+    assert_eq!(w.average, None);
+
+    let w = week("2026-11-09", &four(&three));
+    assert_eq!((w.counted_days, w.counted_readings), (3, 12));
+    assert_eq!(w.average, avg(140, 90, 12));
+    assert_eq!(w.level.map(|l| l.code), Some("from-145-90"));
+    // Day 1's readings never count towards the minimum.
+    let mut with_day_one = eleven.clone();
+    with_day_one.push(bp(START, "07:00", 140, 90));
+    assert_eq!(week("2026-11-09", &with_day_one).average, None);
+}
+
+/// A rounded mean must not cross a threshold (issue 35): 134.5/84.5 is shown as 135/85
+/// (halves away from zero) but is below 135/85, and the figures compared are given.
+#[test]
+fn the_unrounded_mean_is_compared_with_the_thresholds() {
+    // (the two alternating readings, the rounded average shown, the figures compared, level)
+    type Case<'a> = (&'a [(i32, i32)], (i32, i32), (f64, f64), &'a str);
+    let cases: [Case; 4] = [
+        // 6 x 134/84 and 6 x 135/85: mean 134.5/84.5.
+        (
+            &[(134, 84), (135, 85)],
+            (135, 85),
+            (134.5, 84.5),
+            "from-130-80",
+        ),
+        // Exactly 135/85.
+        (
+            &[(135, 85), (135, 85)],
+            (135, 85),
+            (135.0, 85.0),
+            "from-135-85",
+        ),
+        // 144.5/89.5: rounds to 145/90, below 145/90.
+        (
+            &[(144, 89), (145, 90)],
+            (145, 90),
+            (144.5, 89.5),
+            "from-135-85",
+        ),
+        // 129.5/79.5: rounds to 130/80, still systolic 120 or more only.
+        (
+            &[(129, 79), (130, 80)],
+            (130, 80),
+            (129.5, 79.5),
+            "from-120",
+        ),
+    ];
+    for (pair, shown, compared, code) in cases {
+        let readings: Vec<Reading> = (0..12)
+            .map(|i| {
+                let (s, d) = pair[i % 2];
+                let date = format!("2026-11-0{}", 3 + i % 3);
+                bp(&date, "07:00", s, d)
+            })
+            .collect();
+        let w = week("2026-11-09", &readings);
+        assert_eq!(w.average, avg(shown.0, shown.1, 12), "{pair:?}");
+        assert_eq!(w.compared, Some(compared), "{pair:?}");
+        assert_eq!(w.level.map(|l| l.code), Some(code), "{pair:?}");
+    }
+    // One short of 135 in the sum: 134.916...; shown cut to 134.9, never rounded up to 135.0.
+    let mut readings: Vec<Reading> = (0..12)
+        .map(|i| bp(&format!("2026-11-0{}", 3 + i % 3), "07:00", 135, 80))
+        .collect();
+    readings[0] = bp("2026-11-03", "07:00", 134, 80);
+    let w = week("2026-11-09", &readings);
+    assert_eq!(w.compared, Some((134.9, 80.0)));
+    assert_eq!(w.level.map(|l| l.code), Some("from-130-80"));
 }
 
 #[test]
@@ -397,7 +510,8 @@ fn the_window_covers_the_oldest_week_still_shown() {
     assert_eq!(current(today, Some(later), &[]), None);
 }
 
-/// The one severe rule: above 180 systolic or 120 diastolic, with both numbers.
+/// The one severe rule: above 180 systolic and/or above 120 diastolic (AHA), either number
+/// alone enough (issue 35: systolic 200 alone was not severe).
 #[test]
 fn severe_boundaries() {
     let m = |systolic, diastolic| Measurements {
@@ -409,7 +523,11 @@ fn severe_boundaries() {
     assert!(m(Some(181), Some(80)).severe());
     assert!(m(Some(150), Some(121)).severe());
     assert!(m(Some(181), Some(121)).severe());
-    assert!(!m(Some(181), None).severe());
-    assert!(!m(None, Some(121)).severe());
+    assert!(m(Some(181), None).severe());
+    assert!(m(Some(200), None).severe());
+    assert!(!m(Some(180), None).severe());
+    assert!(m(None, Some(121)).severe());
+    assert!(m(None, Some(125)).severe());
+    assert!(!m(None, Some(120)).severe());
     assert!(!m(None, None).severe());
 }

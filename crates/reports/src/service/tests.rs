@@ -317,7 +317,7 @@ async fn renders_are_one_at_a_time_per_user_and_bounded_in_all() {
 
 /// Readings about 120/80 on days 2 to 4 of the home week started 2026-11-01 and about
 /// 140/90 on days 2 to 5 of the one started 2026-11-14 (days 1 to 4 of the one started the
-/// 15th), at 07:00.
+/// 15th), four of each at 07:00 (so each week reaches the minimum of 12 readings).
 fn home_readings() -> Vec<readings::Reading> {
     [
         (2, 120, 80),
@@ -329,6 +329,7 @@ fn home_readings() -> Vec<readings::Reading> {
         (18, 140, 90),
     ]
     .into_iter()
+    .flat_map(|v| std::iter::repeat_n(v, 4))
     .map(|(day, systolic, diastolic)| {
         let mut r = reading(NaiveDate::from_ymd_opt(2026, 11, day).expect("d"), 0);
         r.time = chrono::NaiveTime::from_hms_opt(7, 0, 0).expect("t");
@@ -386,7 +387,7 @@ async fn a_report_holds_the_completed_home_weeks_of_its_period() {
             let starts: Vec<NaiveDate> = doc.home_weeks.iter().map(|w| w.start).collect();
             let first = doc.home_weeks.first().and_then(|w| w.average);
             starts == [d("2026-11-01"), d("2026-11-14")]
-                && first.map(|a| (a.systolic, a.diastolic, a.count)) == Some((121, 80, 3))
+                && first.map(|a| (a.systolic, a.diastolic, a.count)) == Some((121, 80, 12))
         })
         .times(1)
         .returning(|_| Ok(b"%PDF".to_vec()));

@@ -29,11 +29,15 @@ use crate::state::AppState;
 pub const TOTAL_HEADER: &str = "X-Total-Count";
 
 #[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
 pub struct CategoryDto {
     /// normal, elevated, stage-1, stage-2 or hypertensive-crisis (2017 ACC/AHA).
     pub code: &'static str,
     /// Normal, Elevated, Stage 1, Stage 2, Hypertensive Crisis.
     pub label: &'static str,
+    /// Only one of the two numbers was recorded and it sets a floor: the category is this
+    /// one or higher (systolic 145 alone is at least Stage 2).
+    pub at_least: bool,
 }
 
 // A reading as the API sends it, borrowed from the `Reading`: a list writes thousands, so
@@ -58,9 +62,11 @@ pub struct ReadingDto<'a> {
     /// mg/dL.
     pub blood_sugar: Option<f64>,
     pub notes: Option<&'a str>,
-    /// Present when both systolic and diastolic are.
+    /// Present with both numbers, or with one where the guideline's "or" decides (Stage 1
+    /// and above).
     pub bp_category: Option<CategoryDto>,
-    /// Above 180 systolic or 120 diastolic (the hypertensive-crisis category): the client
+    /// Above 180 systolic and/or 120 diastolic, either alone (the hypertensive-crisis
+    /// category): the client
     /// shows the AHA's guidance (`rules.json`, `severe`).
     pub severe: bool,
     /// Set when the reading holds the rounded averages of a guided measurement.
@@ -127,6 +133,7 @@ impl<'a> From<&'a Reading> for ReadingDto<'a> {
             bp_category: r.values.bp_category().map(|c| CategoryDto {
                 code: c.code(),
                 label: c.label(),
+                at_least: r.values.bp_category_is_floor(),
             }),
             severe: r.values.severe(),
             session: r.session.as_ref().map(SessionDto::from),

@@ -26,13 +26,18 @@ export function AverageValue({ average, label }: { average: HomeWeekAverage; lab
  * is not a diagnosis. Null until the week has an average.
  */
 export function WeekResult({ week, headingLevel = 3 }: { week: HomeWeek; headingLevel?: 2 | 3 }): ReactElement | null {
-  const { average, level } = week;
+  const { average, level, compared } = week;
   if (!average) return null;
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <div className="week-result">
       <Heading className="week-result-title">Your home average</Heading>
       <AverageValue average={average} label="Days 2 to 7" />
+      {compared ? (
+        <p className="week-compared">
+          Compared with the thresholds unrounded: {compared.systolic.toFixed(1)}/{compared.diastolic.toFixed(1)} mmHg
+        </p>
+      ) : null}
       {level ? (
         <div className="week-level">
           <p className="week-level-label">{level.label}</p>

@@ -4,14 +4,16 @@ import { BP_CATEGORIES, BP_CATEGORY_NOTE, type BpCategory } from '../../lib/bpCa
 import './readings.css';
 
 /**
- * A small badge naming a reading's blood pressure category (2017 ACC/AHA). Its tooltip
- * gives the rule and says it is information, not a diagnosis.
+ * A small badge naming a reading's blood pressure category (ACC/AHA). Its tooltip gives the
+ * rule and says it is information, not a diagnosis. `floor`: only one number was recorded
+ * and the category is this one or higher ('Stage 2 or higher').
  */
-export function BpCategoryBadge({ category }: { category: BpCategory }): ReactElement {
+export function BpCategoryBadge({ category, floor = false }: { category: BpCategory; floor?: boolean }): ReactElement {
   const info = BP_CATEGORIES.find((c) => c.code === category);
-  const label = info?.label ?? category;
+  const label = `${info?.label ?? category}${floor ? ' or higher' : ''}`;
+  const why = floor ? ' From one number: the other was not recorded.' : '';
   return (
-    <Tooltip content={`${info?.rule ?? label}. For information, not a diagnosis.`}>
+    <Tooltip content={`${info?.rule ?? label}.${why} For information, not a diagnosis.`}>
       <span className={`bp-badge bp-badge-${category}`} tabIndex={0} aria-label={`Blood pressure category: ${label}`}>
         {label}
       </span>

@@ -2,7 +2,7 @@ import type { ReactElement, ReactNode } from 'react';
 import { Skeleton } from '../feedback/Skeleton';
 import { formatDate, formatTime12 } from '../../lib/dates';
 import type { Preferences } from '../../lib/preferences';
-import { categoryOf, type BpCategory } from '../../lib/bpCategory';
+import { categoryOf, isFloor, type BpCategory } from '../../lib/bpCategory';
 import type { Reading } from '../../lib/readings';
 import { formatBloodSugar, formatWeight } from '../../lib/units';
 import { BpCategoryBadge } from './BpCategoryBadge';
@@ -69,7 +69,7 @@ export function ReadingWhenCells({ date, time }: { date: string; time: string })
 export interface BloodPressureCellProps {
   systolic: number | null;
   diastolic: number | null;
-  /** The server's category (null without both numbers). */
+  /** The server's category (null without one; from one number where the guideline's "or" decides). */
   category: BpCategory | null;
   /** Shown under the blood pressure (a guided measurement's marker; see `ReadingRow`). */
   extra?: ReactNode;
@@ -87,7 +87,7 @@ export function BloodPressureCell({ systolic, diastolic, category, extra }: Bloo
             <span>
               <BloodPressureText systolic={systolic} diastolic={diastolic} /> mmHg
             </span>
-            {category ? <BpCategoryBadge category={category} /> : null}
+            {category ? <BpCategoryBadge category={category} floor={isFloor(category, systolic, diastolic)} /> : null}
           </span>
           {extra}
         </span>
@@ -103,7 +103,7 @@ export type ReadingValues = Pick<Reading, 'date' | 'time' | 'systolic' | 'diasto
  * The measure cells of a reading's values: date, time (24 or 12 hour by screen width),
  * blood pressure with its category badge, heart rate, weight and blood sugar in the user's
  * units, and '---' for whatever is missing. Every value recorded is shown: half a blood
- * pressure reads '133/--- mmHg' (it has no category, which needs both numbers).
+ * pressure reads '133/--- mmHg' (with a category only where one number decides it).
  */
 export function ReadingValueCells({
   values: r,

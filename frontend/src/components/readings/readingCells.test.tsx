@@ -55,14 +55,26 @@ describe('ReadingCells', () => {
   });
 
   it.each([
-    [133, null, '133/--- mmHg'],
-    [null, 88, '---/88 mmHg'],
-  ])('shows half a blood pressure (%s/%s) with --- for the other half and no category', (systolic, diastolic, text) => {
+    [125, null, '125/--- mmHg'],
+    [null, 79, '---/79 mmHg'],
+  ])('shows half a blood pressure (%s/%s) with --- for the other half and no category below Stage 1', (systolic, diastolic, text) => {
     const row = renderRow(vi.fn(), vi.fn(), { ...reading, systolic, diastolic });
     const bp = within(row).getAllByRole('cell')[2]!;
     expect(bp).toHaveTextContent(text);
     expect(within(bp).getByLabelText('not recorded')).toBeInTheDocument();
     expect(within(row).queryByLabelText(/^Blood pressure category:/)).toBeNull();
+  });
+
+  // Issue 35: the guideline's "or" makes one number enough from Stage 1 up; the missing
+  // number could only raise it, so the badge says "or higher" (a crisis is the top).
+  it.each([
+    [133, null, 'Stage 1 or higher'],
+    [null, 88, 'Stage 1 or higher'],
+    [145, null, 'Stage 2 or higher'],
+    [200, null, 'Hypertensive Crisis'],
+  ])('names the category %s/%s gives alone: %s', (systolic, diastolic, label) => {
+    const row = renderRow(vi.fn(), vi.fn(), { ...reading, systolic, diastolic });
+    expect(within(row).getByLabelText(`Blood pressure category: ${label}`)).toBeInTheDocument();
   });
 
   it('shows a single --- when neither blood pressure number was recorded', () => {

@@ -65,7 +65,8 @@ export function chartNotes(kind: ChartKind, readings: ReadonlyArray<Reading>, ra
       `${plural(partial, 'reading', 'readings')} with only one blood-pressure value ${partial === 1 ? 'is' : 'are'} not drawn: a point needs both.`,
     );
   }
-  const crisis = timed.filter((r) => categoryOf(r) === 'hypertensive-crisis').length;
+  // Only drawn points are counted here: a one-number crisis reading is in the note above.
+  const crisis = timed.filter((r) => hasBothBp(r) && categoryOf(r) === 'hypertensive-crisis').length;
   if (crisis > 0) {
     const rule = BP_CATEGORIES.find((c) => c.code === 'hypertensive-crisis')?.rule ?? '';
     notes.push(

@@ -47,7 +47,8 @@ describe('Home monitoring week card', () => {
     const intro = await within(card).findByText(/judge home blood pressure over a week/);
     expect(intro).toHaveTextContent(`for ${HOME_WEEK_RULES.days} days, take 2 readings each morning and 2 each evening`);
     expect(intro).toHaveTextContent('Day 1 is left out');
-    expect(intro).toHaveTextContent('ESH 2023, AHA/ACC 2017');
+    expect(intro).toHaveTextContent('ESH 2023, AHA 2020, ACC/AHA 2025');
+    expect(intro).toHaveTextContent(`at least ${HOME_WEEK_RULES.minReadings} readings on ${HOME_WEEK_RULES.minDays} more days`);
     expect(within(card).queryByRole('link')).not.toBeInTheDocument();
     await userEvent.setup().click(within(card).getByRole('button', { name: 'Start a home monitoring week' }));
     expect(await screen.findByText('Home monitoring week started')).toBeInTheDocument();
@@ -77,7 +78,11 @@ describe('Home monitoring week card', () => {
     mockFetch({ 'GET /api/home-week': { body: { week: homeWeek([[2, 2], [2, 0], [0, 0]]) } } });
     const card = renderCard();
     expect(await within(card).findByText('Day 3 of 7 · 11/18/2026 to 11/24/2026')).toBeInTheDocument();
-    expect(within(card).getByText('1 of the 3 days needed for an average counted (day 2 on)')).toBeInTheDocument();
+    expect(
+      within(card).getByText(
+        '2 of the 12 readings needed, on 1 of 3 days (day 2 on): 10 more readings and 2 more days needed for an average',
+      ),
+    ).toBeInTheDocument();
     expect(slot(card, 'Morning', 1)).toHaveTextContent('2 readings');
     expect(slot(card, 'Morning', 1)).toHaveClass('week-slot-done', 'week-slot-uncounted');
     expect(slot(card, 'Morning', 2)).toHaveClass('week-slot-done');
@@ -115,7 +120,7 @@ describe('Home monitoring week card', () => {
     mockFetch({ 'GET /api/home-week': { body: { week } } });
     const card = renderCard();
     expect(await within(card).findByText('Finished · 11/18/2026 to 11/24/2026')).toBeInTheDocument();
-    expect(within(card).getByText('6 days counted (day 2 on)')).toBeInTheDocument();
+    expect(within(card).getByText('22 readings on 6 days counted (day 2 on)')).toBeInTheDocument();
     expect(within(card).getByRole('heading', { name: 'Your home average' })).toBeInTheDocument();
     expect(within(card).getByText('137/86')).toHaveTextContent('137/86 mmHg');
     expect(within(card).getByText('average of 22 readings')).toBeInTheDocument();

@@ -35,8 +35,34 @@ describe('Home monitoring week page', () => {
     expect(rows[5]).toHaveTextContent('Day 5today11/22/202600Not yet');
     expect(rows[5]).toHaveAttribute('aria-current', 'date');
     expect(rows[6]).toHaveTextContent('Day 611/23/202600Not yet');
-    expect(screen.getByText('2 of the 3 days needed for an average counted (day 2 on)')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        '7 of the 12 readings needed, on 2 of 3 days (day 2 on): 5 more readings and 1 more day needed for an average',
+      ),
+    ).toBeInTheDocument();
     expect(screen.queryByText('Your home average')).not.toBeInTheDocument();
+  });
+
+  it('three days of one reading each: no average, and the 9 readings still needed (the AHA minimum of 12)', async () => {
+    mockFetch({ 'GET /api/home-week': answer(homeWeek([[0, 0], [1, 0], [1, 0], [0, 1]], { today: 5 })) });
+    renderPage();
+    expect(
+      await screen.findByText('3 of the 12 readings needed, on 3 of 3 days (day 2 on): 9 more readings needed for an average'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('Your home average')).not.toBeInTheDocument();
+  });
+
+  it('shows the unrounded mean the level was chosen from: 134.5/84.5 is below 135/85 though shown as 135/85', async () => {
+    const below = rules.homeWeek.levels[2]!;
+    const week = {
+      ...finishedWeek({ code: below.code, label: below.label, text: below.text }),
+      average: { systolic: 135, diastolic: 85, count: 22 },
+      compared: { systolic: 134.5, diastolic: 84.5 },
+    };
+    mockFetch({ 'GET /api/home-week': answer(week) });
+    renderPage();
+    expect(await screen.findByText('Compared with the thresholds unrounded: 134.5/84.5 mmHg')).toBeInTheDocument();
+    expect(screen.getByText('130/80 or higher')).toBeInTheDocument();
   });
 
   it('shows the average, the morning and evening averages with counts, the level, source and note', async () => {

@@ -19,8 +19,9 @@ async function typeBp(systolic: string, diastolic: string): Promise<void> {
   });
   renderWithProviders(<RecordVitalsPage />, { route: '/vitals', path: '/vitals' });
   const user = userEvent.setup();
-  await user.type(await screen.findByLabelText('Systolic (mmHg)'), systolic);
-  await user.type(screen.getByLabelText('Diastolic (mmHg)'), diastolic);
+  const systolicInput = await screen.findByLabelText('Systolic (mmHg)');
+  if (systolic !== '') await user.type(systolicInput, systolic);
+  if (diastolic !== '') await user.type(screen.getByLabelText('Diastolic (mmHg)'), diastolic);
 }
 
 const guidance = (): HTMLElement | null => screen.queryByRole('alert', { name: SEVERE_GUIDANCE.title });
@@ -42,6 +43,25 @@ describe('severe readings on the Record Vitals form', () => {
     for (const step of SEVERE_GUIDANCE.steps) expect(panel).toHaveTextContent(step);
     expect(panel).toHaveTextContent(SEVERE_GUIDANCE.source);
     expect(screen.getByRole('button', { name: 'Save Reading' })).toBeEnabled();
+  });
+
+  // Issue 35: the AHA's "higher than 180 and/or higher than 120": either number alone.
+  it.each([
+    ['200', ''],
+    ['', '125'],
+  ])('shows the guidance for %s/%s, one number alone', async (systolic, diastolic) => {
+    await typeBp(systolic, diastolic);
+    expect(guidance()).not.toBeNull();
+    expect(screen.getByLabelText('Blood pressure category: Hypertensive Crisis')).toBeInTheDocument();
+  });
+
+  it('names a one-number category as a floor, and none below Stage 1', async () => {
+    await typeBp('145', '');
+    expect(screen.getByLabelText('Blood pressure category: Stage 2 or higher')).toBeInTheDocument();
+    expect(guidance()).toBeNull();
+    await userEvent.setup().clear(screen.getByLabelText('Systolic (mmHg)'));
+    await userEvent.setup().type(screen.getByLabelText('Systolic (mmHg)'), '125');
+    expect(screen.getByText('Enter both numbers to see the blood pressure category.')).toBeInTheDocument();
   });
 
   it('hides the guidance again when the numbers come down', async () => {

@@ -161,13 +161,21 @@ pub struct DayDto {
     pub counted: bool,
 }
 
-/// A home level of the 2017 ACC/AHA table of corresponding values (`rules.json`).
+/// A home level of the 2025 ACC/AHA table of corresponding values (`rules.json`).
 #[derive(Debug, Serialize, ToSchema)]
 pub struct LevelDto {
     pub code: String,
     pub label: String,
     /// What it means, in the guidelines' words.
     pub text: String,
+}
+
+/// The unrounded mean systolic and diastolic compared with the level thresholds, cut (not
+/// rounded) to one decimal, so 134.5/84.5 is never shown as reaching 135/85.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ComparedDto {
+    pub systolic: f64,
+    pub diastolic: f64,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -188,8 +196,17 @@ pub struct HomeWeekDto {
     pub counted_days: usize,
     /// Counted days needed before there is an average.
     pub min_days: usize,
-    /// Every blood pressure reading from day 2 on; null before `minDays` counted days.
+    /// Individual blood pressure readings from day 2 on (each reading of a guided
+    /// measurement counts).
+    pub counted_readings: usize,
+    /// Counted readings needed before there is an average (the AHA's minimum of 12).
+    pub min_readings: usize,
+    /// Every blood pressure reading from day 2 on; null before `minDays` counted days and
+    /// `minReadings` counted readings.
     pub average: Option<AverageDto>,
+    /// The unrounded mean the level was chosen from, cut to one decimal; null without an
+    /// average.
+    pub compared: Option<ComparedDto>,
     pub morning: Option<AverageDto>,
     pub evening: Option<AverageDto>,
     pub level: Option<LevelDto>,
@@ -220,7 +237,13 @@ impl From<&WeekSummary> for HomeWeekDto {
                 .collect(),
             counted_days: w.counted_days,
             min_days: readings::rules::HOME_WEEK_MIN_DAYS,
+            counted_readings: w.counted_readings,
+            min_readings: readings::rules::HOME_WEEK_MIN_READINGS,
             average: w.average.as_ref().map(AverageDto::from),
+            compared: w.compared.map(|(systolic, diastolic)| ComparedDto {
+                systolic,
+                diastolic,
+            }),
             morning: w.morning.as_ref().map(AverageDto::from),
             evening: w.evening.as_ref().map(AverageDto::from),
             level: w.level.map(|l| LevelDto {

@@ -14,7 +14,7 @@ import { editQueued, enqueue, newIdempotencyKey, samePayload, type QueuedReading
 import { syncNow } from '../../../lib/offlineReadings';
 import { toIsoDate, toIsoTime } from '../../../lib/dates';
 import { UNITS_UNKNOWN_SAVE_BLOCKED, usePreferences, type Preferences } from '../../../lib/preferences';
-import { BP_CATEGORY_NOTE, classifyBp } from '../../../lib/bpCategory';
+import { BP_CATEGORY_NOTE, classifyOne, isFloor } from '../../../lib/bpCategory';
 import { SevereGuidance } from '../../../components/readings/SevereGuidance';
 import {
   createReading,
@@ -273,16 +273,14 @@ export function ReadingForm({ preferences, reading, queued }: ReadingFormProps):
     formik.resetForm({ values: emptyValues() });
   };
 
-  // The preview of numbers not yet saved: the server classifies only what it stores.
-  const systolic = Number(formik.values.systolic);
-  const diastolic = Number(formik.values.diastolic);
-  const category =
-    formik.values.systolic.trim() !== '' &&
-    formik.values.diastolic.trim() !== '' &&
-    !formik.errors.systolic &&
-    !formik.errors.diastolic
-      ? classifyBp(systolic, diastolic)
-      : null;
+  // The preview of numbers not yet saved: the server classifies only what it stores. One
+  // number alone gives a category where the guideline's "or" decides (systolic 200 alone is
+  // a crisis and brings the guidance), as on the server.
+  const typed = (name: 'systolic' | 'diastolic'): number | null =>
+    formik.values[name].trim() !== '' && !formik.errors[name] ? Number(formik.values[name]) : null;
+  const systolic = typed('systolic');
+  const diastolic = typed('diastolic');
+  const category = classifyOne(systolic, diastolic);
 
   const pending = formik.isSubmitting;
 
@@ -312,7 +310,8 @@ export function ReadingForm({ preferences, reading, queued }: ReadingFormProps):
         <div className="vitals-category" aria-live="polite">
           {category ? (
             <>
-              <span className="text-sm">Category:</span> <BpCategoryBadge category={category} />
+              <span className="text-sm">Category:</span>{' '}
+              <BpCategoryBadge category={category} floor={isFloor(category, systolic, diastolic)} />
               <p className="text-sm text-muted">{BP_CATEGORY_NOTE}</p>
             </>
           ) : (
