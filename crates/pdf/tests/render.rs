@@ -63,7 +63,8 @@ fn a_year_with_three_readings_a_day_has_every_row() {
         "11/23/2025 to 11/22/2026",
         "11/22/2026 9:30 AM UTC",
         "Blood pressure categories (2017 ACC/AHA)",
-        "Morning (before 12:00)",
+        "Morning (4:00 AM to 11:59 AM)",
+        "Evening (12:00 PM to 3:59 AM)",
         "Trend of the period",
         "per 30 days",
         "not a diagnosis",
@@ -105,41 +106,91 @@ fn units_follow_the_patients_preferences() {
     assert!(text.contains("Weight Report"));
 }
 
+/// The words of the readings table's header row (the line naming its first columns).
+fn table_header(text: &str) -> Vec<String> {
+    let line = text
+        .lines()
+        .find(|l| l.contains("Date") && l.contains("BP (mmHg)"))
+        .expect("the table's header");
+    line.split_whitespace().map(str::to_owned).collect()
+}
+
 #[test]
-fn a_shared_report_leaves_out_what_is_not_shared_and_says_so() {
+fn a_shared_report_says_first_what_is_not_shared_and_has_no_column_for_it() {
     let full = doc(ReportType::Comprehensive, 10, false);
     let mut shared = full.clone();
     shared.omitted = reports::Omitted {
         heart_rate: true,
         weight: false,
         blood_sugar: true,
+        notes: true,
+        medications: true,
     };
     for r in &mut shared.readings {
         r.values.heart_rate = None;
         r.values.blood_sugar = None;
+        r.notes = None;
     }
     let bytes = pdf::render(&full).expect("render");
     let (_dir, path) = write(&bytes);
     let whole = tool("pdftotext", &["-layout", &path, "-"]);
     assert!(whole.contains("Heart rate (bpm)"), "the full report has it");
     assert!(whole.contains("Blood sugar (mg/dL)"));
+    assert!(!whole.contains("chose not to share"), "{whole}");
+    assert_eq!(
+        table_header(&whole),
+        [
+            "Date", "Time", "BP", "(mmHg)", "Category", "HR", "Weight", "Sugar", "Notes"
+        ]
+    );
+
     let bytes = pdf::render(&shared).expect("render");
+    if let Ok(keep) = std::env::var("VITALOG_KEEP_PDF") {
+        std::fs::write(keep, &bytes).expect("keep a copy to look at");
+    }
     let (_dir, path) = write(&bytes);
     let text = tool("pdftotext", &["-layout", &path, "-"]);
-    assert!(
-        text.contains("Not part of this shared report: heart rate, blood sugar."),
-        "{text}"
-    );
+    let sentence =
+        "This person chose not to share their heart rate, blood sugar, notes and medications.";
+    let said = text.find(sentence).unwrap_or_else(|| panic!("{text}"));
+    // Near the top: under the title block, before the first section.
+    let first_section = text.find("Trends").expect("charts");
+    assert!(said < first_section, "{text}");
+    assert_eq!(text.matches(sentence).count(), 1);
     for gone in [
         "Heart rate (bpm)",
         "Blood sugar (mg/dL)",
         "No heart rate readings",
         "No blood sugar readings",
+        "heart rate in bpm",
+        "blood sugar in",
     ] {
         assert!(!text.contains(gone), "{gone} is not shared: {text}");
     }
+    // No empty column for what is not shared.
+    assert_eq!(
+        table_header(&text),
+        ["Date", "Time", "BP", "(mmHg)", "Category", "Weight"]
+    );
+    assert!(text.contains("Weight in lbs. '---' means not measured."));
     assert!(text.contains("Weight (lbs)"), "weight is shared");
     assert!(text.contains("Systolic (mmHg)"));
+}
+
+#[test]
+fn a_blood_pressure_report_has_no_columns_for_other_measures() {
+    let bytes = pdf::render(&doc(ReportType::Bp, 3, false)).expect("render");
+    let (_dir, path) = write(&bytes);
+    let text = tool("pdftotext", &["-layout", &path, "-"]);
+    assert_eq!(
+        table_header(&text),
+        ["Date", "Time", "BP", "(mmHg)", "Category", "HR", "Notes"]
+    );
+    assert!(text.contains("Heart rate in bpm. '---' means not measured."));
+    assert!(
+        !text.contains("chose not to share"),
+        "the owner's own report"
+    );
 }
 
 #[test]

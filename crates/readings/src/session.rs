@@ -7,7 +7,7 @@
 use chrono::{NaiveDateTime, NaiveTime, Timelike};
 use kernel::FieldErrors;
 
-use crate::model::{NumberField, ReadingInput, ReadingValues};
+use crate::model::{NumberField, Reading, ReadingInput, ReadingValues};
 use crate::rules;
 
 /// Morning or evening, as home monitoring asks for both.
@@ -28,6 +28,40 @@ impl Period {
             Period::Morning
         } else {
             Period::Evening
+        }
+    }
+
+    /// The period a reading counts in: a guided measurement's stored period (the user may
+    /// have changed it from its time's), else the period of its time ([`Period::of`]).
+    pub fn of_reading(r: &Reading) -> Self {
+        r.session
+            .as_ref()
+            .map_or_else(|| Self::of(r.time), |s| s.period)
+    }
+
+    /// The period's span of the day as a person reads it (`kernel::display::time`), first
+    /// minute to last: "4:00 AM to 11:59 AM", "12:00 PM to 3:59 AM". The two spans cover
+    /// the day with no gap, as [`Period::of`] does.
+    pub fn hours(self) -> String {
+        let at = |(h, m): (u32, u32)| NaiveTime::from_hms_opt(h, m, 0).unwrap_or(NaiveTime::MIN);
+        let (from, until) = match self {
+            Period::Morning => (rules::MORNING_FROM, rules::EVENING_FROM),
+            Period::Evening => (rules::EVENING_FROM, rules::MORNING_FROM),
+        };
+        // Subtracting wraps past midnight: the evening ends the minute before the morning.
+        let last = at(until) - chrono::Duration::minutes(1);
+        format!(
+            "{} to {}",
+            kernel::display::time(at(from)),
+            kernel::display::time(last)
+        )
+    }
+
+    /// "Morning", "Evening": the period as a report names it.
+    pub fn label(self) -> &'static str {
+        match self {
+            Period::Morning => "Morning",
+            Period::Evening => "Evening",
         }
     }
 

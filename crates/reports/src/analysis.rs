@@ -2,8 +2,9 @@
 //! pressure categories (2017 ACC/AHA); morning against evening averages; the trend;
 //! severe readings; the home monitoring weeks the period holds.
 
-use chrono::{Duration, NaiveDate, NaiveTime, Timelike};
+use chrono::{Duration, NaiveDate, Timelike};
 use readings::home_week::{self, Origin, WeekSummary};
+use readings::session::Period;
 use readings::{BpCategory, Reading};
 
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -69,9 +70,11 @@ pub struct Analysis {
     /// How many readings are severe (`readings::Measurements::severe`, the one rule): the
     /// report and the weekly email then give the guidance of `readings::rules`.
     pub severe: usize,
-    /// Before noon.
+    /// The guided measurement's morning ([`Period::of_reading`]: 04:00 to 11:59, or the
+    /// period a guided measurement was saved with), as ESH 2023 and AHA/ACC 2017 home
+    /// monitoring ask for morning and evening readings.
     pub morning: DayPart,
-    /// From 18:00.
+    /// Every other reading (12:00 to 03:59): the two parts hold every reading.
     pub evening: DayPart,
     pub systolic_trend: Option<Trend>,
     pub diastolic_trend: Option<Trend>,
@@ -168,10 +171,9 @@ pub fn analyse(readings: &[Reading]) -> Analysis {
             (*c, n)
         })
         .collect();
-    let noon = NaiveTime::from_hms_opt(12, 0, 0).unwrap_or(NaiveTime::MIN);
-    let six_pm = NaiveTime::from_hms_opt(18, 0, 0).unwrap_or(NaiveTime::MIN);
-    let morning: Vec<&Reading> = readings.iter().filter(|r| r.time < noon).collect();
-    let evening: Vec<&Reading> = readings.iter().filter(|r| r.time >= six_pm).collect();
+    let (morning, evening): (Vec<&Reading>, Vec<&Reading>) = readings
+        .iter()
+        .partition(|r| Period::of_reading(r) == Period::Morning);
 
     Analysis {
         readings: readings.len(),
@@ -295,11 +297,31 @@ mod tests {
     #[test]
     fn morning_against_evening() {
         let a = analyse(&fixed());
-        assert_eq!(a.morning.readings, 3); // 07:00, 08:00, 06:45 (13:00 is neither)
+        assert_eq!(a.morning.readings, 3); // 07:00, 08:00, 06:45
         assert!((a.morning.systolic.expect("m") - (118.0 + 135.0 + 142.0) / 3.0).abs() < 1e-9);
-        assert_eq!(a.evening.readings, 3); // 20:00, 19:30, 21:00
+        assert_eq!(a.evening.readings, 4); // 20:00, 19:30, 13:00, 21:00
         assert!((a.evening.systolic.expect("e") - (126.0 + 185.0 + 125.0) / 3.0).abs() < 1e-9);
-        assert_eq!(a.evening.heart_rate, Some(71.0));
+        assert_eq!(a.evening.heart_rate, Some(74.0)); // 70, 80, 72
+    }
+
+    #[test]
+    fn morning_and_evening_are_the_guided_measurements_and_hold_every_reading() {
+        let bp = |time| r(1, time, Some(120), Some(80), None, None);
+        let mut readings: Vec<Reading> = ["03:59", "04:00", "11:59", "12:00", "15:00", "23:30"]
+            .into_iter()
+            .map(bp)
+            .collect();
+        // A guided measurement counts in the period it was saved with, as its week does.
+        let mut guided = bp("09:00");
+        guided.session = Some(readings::session::Session {
+            period: Period::Evening,
+            rest_skipped: false,
+            readings: Vec::new(),
+        });
+        readings.push(guided);
+        let a = analyse(&readings);
+        assert_eq!(a.morning.readings, 2); // 04:00, 11:59
+        assert_eq!(a.evening.readings, 5); // 03:59, 12:00, 15:00, 23:30, the guided 09:00
     }
 
     #[test]

@@ -187,12 +187,39 @@ pub enum Measure {
     BloodSugar,
 }
 
-/// Measures a report leaves out although its type covers them.
+/// What a shared report leaves out because its owner did not share it; nothing for the
+/// owner's own reports.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Omitted {
     pub heart_rate: bool,
     pub weight: bool,
     pub blood_sugar: bool,
+    pub notes: bool,
+    pub medications: bool,
+}
+
+impl Omitted {
+    /// The sentence a shared report opens with, naming everything its owner left out, so a
+    /// reader does not take a missing measure for one never recorded ("This person chose
+    /// not to share their heart rate and notes."); `None` when nothing was left out.
+    pub fn sentence(self) -> Option<String> {
+        let names: Vec<&str> = [
+            (self.heart_rate, "heart rate"),
+            (self.weight, "weight"),
+            (self.blood_sugar, "blood sugar"),
+            (self.notes, "notes"),
+            (self.medications, "medications"),
+        ]
+        .into_iter()
+        .filter_map(|(left_out, name)| left_out.then_some(name))
+        .collect();
+        let list = match names.as_slice() {
+            [] => return None,
+            [one] => (*one).to_owned(),
+            [first @ .., last] => format!("{} and {last}", first.join(", ")),
+        };
+        Some(format!("This person chose not to share their {list}."))
+    }
 }
 
 impl ReportDocument {
@@ -209,20 +236,9 @@ impl ReportDocument {
         }
     }
 
-    /// What a reader should know is missing on purpose ("heart rate, weight"), if anything.
-    pub fn not_shared(&self) -> Option<String> {
-        let t = self.spec.report_type;
-        let mut names = Vec::new();
-        if self.omitted.heart_rate && matches!(t, ReportType::Bp | ReportType::Comprehensive) {
-            names.push("heart rate");
-        }
-        if self.omitted.weight && matches!(t, ReportType::Weight | ReportType::Comprehensive) {
-            names.push("weight");
-        }
-        if self.omitted.blood_sugar && matches!(t, ReportType::Sugar | ReportType::Comprehensive) {
-            names.push("blood sugar");
-        }
-        (!names.is_empty()).then(|| names.join(", "))
+    /// Whether the report shows the readings' notes (a share may leave them out).
+    pub fn shows_notes(&self) -> bool {
+        !self.omitted.notes
     }
 }
 
@@ -265,4 +281,35 @@ pub struct WeeklyDigest {
     pub readings: usize,
     pub summary: Vec<String>,
     pub pdf: Option<Attachment>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_share_names_what_its_owner_left_out_in_one_sentence() {
+        assert_eq!(Omitted::default().sentence(), None);
+        let only = Omitted {
+            weight: true,
+            ..Omitted::default()
+        };
+        assert_eq!(
+            only.sentence().as_deref(),
+            Some("This person chose not to share their weight.")
+        );
+        let all = Omitted {
+            heart_rate: true,
+            weight: true,
+            blood_sugar: true,
+            notes: true,
+            medications: true,
+        };
+        assert_eq!(
+            all.sentence().as_deref(),
+            Some(
+                "This person chose not to share their heart rate, weight, blood sugar, notes and medications."
+            )
+        );
+    }
 }

@@ -124,7 +124,19 @@ async fn a_link_from_creation_to_withdrawal(b: Backend) {
         .expect("pdf");
     assert_eq!(pdf.status(), StatusCode::OK);
     assert_eq!(pdf.headers()["content-type"], "application/pdf");
-    assert!(pdf.bytes().await.expect("bytes").starts_with(b"%PDF"));
+    let bytes = pdf.bytes().await.expect("bytes");
+    assert!(bytes.starts_with(b"%PDF"));
+    // The PDF says what the owner left out, and has no column for it.
+    let text = pdf_text(&bytes);
+    for shown in [
+        "This person chose not to share their weight, blood sugar, notes and medications.",
+        "Date Time BP (mmHg) Category HR 11/20/2026",
+        "Morning (4:00 AM to 11:59 AM) 1 readings",
+        "Evening (12:00 PM to 3:59 AM) 1 readings",
+    ] {
+        assert!(text.contains(shown), "missing {shown:?} in {text}");
+    }
+    assert!(!text.contains("after coffee"), "notes are not shared");
     let log = json_of(app.get(&format!("/api/shares/{id}/accesses")).await).await;
     assert_eq!(
         log,

@@ -84,12 +84,14 @@ impl Includes {
         }
         (!r.values.is_empty()).then_some(r)
     }
-    /// The measures a report of this share leaves out.
+    /// What a report of this share leaves out.
     pub fn omitted(self) -> reports::Omitted {
         reports::Omitted {
             heart_rate: !self.heart_rate,
             weight: !self.weight,
             blood_sugar: !self.blood_sugar,
+            notes: !self.notes,
+            medications: !self.medications,
         }
     }
 }

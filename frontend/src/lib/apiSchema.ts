@@ -5018,10 +5018,10 @@ export interface components {
             /** @description Every category in guideline order, zeros included. */
             categories: components["schemas"]["CategoryCountDto"][];
             diastolic?: null | components["schemas"]["StatsDto"];
-            /** @description From 18:00. */
+            /** @description The rest of the day, 12:00 to 03:59: every reading is in the morning or the evening. */
             evening: components["schemas"]["DayPartDto"];
             heartRate?: null | components["schemas"]["StatsDto"];
-            /** @description Before 12:00 (the PDF report's rule). */
+            /** @description The guided measurement's morning, 04:00 to 11:59 (`readings::session::Period`). */
             morning: components["schemas"]["DayPartDto"];
             readings: number;
             /** @description Readings above 180/120. */

@@ -64,6 +64,19 @@ export function formatTime12(time: string): string {
   return `${hour}:${pad(m)} ${suffix}`;
 }
 
+/**
+ * A span of the day from `from` up to `until` (HH:MM, `until` not included), first minute to
+ * last, 12-hour: ('04:00', '12:00') -> '4:00 AM to 11:59 AM'; a span may run past midnight,
+ * ('12:00', '04:00') -> '12:00 PM to 3:59 AM'. The server's is `readings::session::Period::hours`.
+ */
+export function formatSpan12(from: string, until: string): string {
+  const end = parseIsoTime(until);
+  if (!end) return `${formatTime12(from)} to ${until}`;
+  const day = 24 * 60;
+  const last = (end[0] * 60 + end[1] + day - 1) % day;
+  return `${formatTime12(from)} to ${formatTime12(`${pad(Math.floor(last / 60))}:${pad(last % 60)}`)}`;
+}
+
 /** Month/day tick label of a timestamp: '11/22'. */
 export function formatMonthDay(timestamp: number): string {
   const d = new Date(timestamp);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fetchReadingPage, parseEditId, readingsUrl } from './readings';
 import { mockFetch } from '../testing/fetchMock';
-import { formatDate, formatDateTime12, formatMonthDay, formatTime12, isoDateDaysAgo, isoDateIn, isoTimeIn, readingTimestamp } from './dates';
+import { formatDate, formatDateTime12, formatMonthDay, formatSpan12, formatTime12, isoDateDaysAgo, isoDateIn, isoTimeIn, readingTimestamp } from './dates';
 
 describe('edit id and list urls', () => {
   it('accepts only a positive whole number', () => {
@@ -41,6 +41,9 @@ describe('dates', () => {
     expect(formatTime12('08:30')).toBe('8:30 AM');
     expect(formatTime12('12:00')).toBe('12:00 PM');
     expect(formatTime12('23:59')).toBe('11:59 PM');
+    expect(formatSpan12('04:00', '12:00')).toBe('4:00 AM to 11:59 AM');
+    expect(formatSpan12('12:00', '04:00')).toBe('12:00 PM to 3:59 AM');
+    expect(formatSpan12('22:00', '00:00')).toBe('10:00 PM to 11:59 PM');
     const ts = readingTimestamp('2026-11-02', '14:45');
     expect(formatMonthDay(ts)).toBe('11/2');
     expect(formatDateTime12(ts)).toBe('11/02/2026 2:45 PM');

@@ -48,7 +48,7 @@ export const sharedView: SharedViewDto = {
     weight: { count: 4, average: 70.3, min: 69.8, max: 71 },
     bloodSugar: null,
     morning: { readings: 6, systolic: 135.2, diastolic: 86, heartRate: 70 },
-    evening: { readings: 3, systolic: 128, diastolic: 80.7, heartRate: null },
+    evening: { readings: 4, systolic: 128.2, diastolic: 81.3, heartRate: null },
     categories: [
       { category: 'normal', label: 'Normal', count: 2 },
       { category: 'elevated', label: 'Elevated', count: 1 },

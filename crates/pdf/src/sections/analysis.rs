@@ -3,6 +3,7 @@
 
 use kernel::units::Units;
 use readings::BpCategory;
+use readings::session::Period;
 use reports::analysis::{Direction, Stats, Trend};
 use reports::{Measure, ReportDocument};
 
@@ -183,10 +184,9 @@ pub(crate) fn analysis_section(c: &mut Canvas, doc: &ReportDocument, u: &Units) 
         }
 
         subheading(c, "Morning and evening", 70.0);
-        for (label, part) in [
-            ("Morning (before 12:00)", a.morning),
-            ("Evening (from 18:00)", a.evening),
-        ] {
+        for (period, part) in [(Period::Morning, a.morning), (Period::Evening, a.evening)] {
+            // The guided measurement's periods, one rule (readings::session).
+            let label = format!("{} ({})", period.label(), period.hours());
             let bp = match (part.systolic, part.diastolic) {
                 (Some(s), Some(d)) => format!("{s:.0}/{d:.0} mmHg"),
                 _ => "---".into(),
@@ -194,7 +194,7 @@ pub(crate) fn analysis_section(c: &mut Canvas, doc: &ReportDocument, u: &Units) 
             let hr = part
                 .heart_rate
                 .map_or_else(|| "---".into(), |h| format!("{h:.0} bpm"));
-            c.text(MARGIN, c.y - 10.0, 9.5, false, INK, Align::Left, label);
+            c.text(MARGIN, c.y - 10.0, 9.5, false, INK, Align::Left, &label);
             c.text(
                 MARGIN + 170.0,
                 c.y - 10.0,

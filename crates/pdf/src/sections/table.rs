@@ -8,22 +8,93 @@ use super::section;
 use crate::canvas::*;
 use crate::metrics::{printable, wrap};
 
-const TABLE_COLS: [(&str, f32, Align); 8] = [
-    ("Date", 0.0, Align::Left),
-    ("Time", 62.0, Align::Left),
-    ("BP (mmHg)", 150.0, Align::Right),
-    ("Category", 160.0, Align::Left),
-    ("HR", 262.0, Align::Right),
-    ("Weight", 312.0, Align::Right),
-    ("Sugar", 362.0, Align::Right),
-    ("Notes", 372.0, Align::Left),
+/// A column of the table: its header, where its text stands from the table's left edge
+/// (the right edge for right-aligned text), the room it takes, which the columns after it
+/// move left by when the report leaves it out, and what it shows.
+struct Col {
+    name: &'static str,
+    x: f32,
+    width: f32,
+    align: Align,
+    shows: Shows,
+}
+
+/// What a column shows: always there, or there when the report shows it.
+#[derive(Clone, Copy, PartialEq)]
+enum Shows {
+    Always,
+    Measure(Measure),
+    Notes,
+}
+
+const TABLE_COLS: [Col; 8] = [
+    col("Date", 0.0, 0.0, Align::Left, Shows::Always),
+    col("Time", 62.0, 0.0, Align::Left, Shows::Always),
+    col("BP (mmHg)", 150.0, 0.0, Align::Right, Shows::Always),
+    col("Category", 160.0, 0.0, Align::Left, Shows::Always),
+    col(
+        "HR",
+        262.0,
+        40.0,
+        Align::Right,
+        Shows::Measure(Measure::HeartRate),
+    ),
+    col(
+        "Weight",
+        312.0,
+        50.0,
+        Align::Right,
+        Shows::Measure(Measure::Weight),
+    ),
+    col(
+        "Sugar",
+        362.0,
+        50.0,
+        Align::Right,
+        Shows::Measure(Measure::BloodSugar),
+    ),
+    col("Notes", 372.0, 0.0, Align::Left, Shows::Notes),
 ];
+
+const fn col(name: &'static str, x: f32, width: f32, align: Align, shows: Shows) -> Col {
+    Col {
+        name,
+        x,
+        width,
+        align,
+        shows,
+    }
+}
+
+/// The columns the report shows, each with where its text stands: a measure the report
+/// leaves out (its type does not cover it, or a share left it out) has no column at all,
+/// rather than an empty one a reader would take for "not measured".
+fn shown_cols(doc: &ReportDocument) -> Vec<(usize, f32)> {
+    let mut shift = 0.0;
+    let mut out = Vec::new();
+    for (i, c) in TABLE_COLS.iter().enumerate() {
+        let shown = match c.shows {
+            Shows::Always => true,
+            Shows::Measure(m) => doc.shows(m),
+            Shows::Notes => doc.shows_notes(),
+        };
+        if shown {
+            out.push((i, c.x - shift));
+        } else {
+            shift += c.width;
+        }
+    }
+    out
+}
 
 /// Where the blood pressure category stands in [`TABLE_COLS`].
 const CATEGORY_COL: usize = 3;
 
 /// Where the blood pressure stands in [`TABLE_COLS`].
 const BP_COL: usize = 2;
+
+/// Where the notes stand in [`TABLE_COLS`].
+const NOTES_COL: usize = 7;
 
 /// The mark of a severe reading (`readings::Measurements::severe`), in the gutter right of
 /// its blood pressure; the legend above the table and the analysis say what it means.
@@ -40,28 +111,49 @@ fn category_colour(cat: BpCategory) -> Rgb3 {
 /// Line pitch of a note's continuation lines in the table.
 const NOTE_LINE: f32 = 10.5;
 
-fn table_header(c: &mut Canvas, u: &Units) {
+fn table_header(c: &mut Canvas, cols: &[(usize, f32)]) {
     c.rect(MARGIN, c.y - 16.0, PAGE_W - 2.0 * MARGIN, 16.0, TINT);
-    for (name, x, align) in TABLE_COLS {
-        let label = match name {
-            "Weight" => format!("Weight ({})", u.weight.as_str()),
-            "Sugar" => format!("Sugar ({})", u.sugar.as_str()),
-            other => other.to_owned(),
-        };
-        let x = MARGIN + 4.0 + x;
-        let label = if matches!(name, "Weight" | "Sugar") {
-            label.replace(" (", "\n(")
-        } else {
-            label
-        };
-        let first = label.split('\n').next().unwrap_or_default().to_owned();
-        c.text(x, c.y - 11.5, 8.0, true, MUTED, align, &first);
+    for &(i, x) in cols {
+        let col = &TABLE_COLS[i];
+        c.text(
+            MARGIN + 4.0 + x,
+            c.y - 11.5,
+            8.0,
+            true,
+            MUTED,
+            col.align,
+            col.name,
+        );
     }
     c.y -= 20.0;
 }
 
+/// "Weight in lbs, heart rate in bpm. '---' means not measured.": the units of the
+/// measures the table shows.
+fn units_line(doc: &ReportDocument, u: &Units) -> String {
+    let mut line = [
+        (Measure::Weight, format!("weight in {}", u.weight.as_str())),
+        (
+            Measure::BloodSugar,
+            format!("blood sugar in {}", u.sugar.as_str()),
+        ),
+        (Measure::HeartRate, "heart rate in bpm".to_owned()),
+    ]
+    .into_iter()
+    .filter_map(|(m, text)| doc.shows(m).then_some(text))
+    .collect::<Vec<_>>()
+    .join(", ");
+    if let Some(first) = line.get(..1).map(str::to_uppercase) {
+        line.replace_range(..1, &first);
+        line.push_str(". ");
+    }
+    line.push_str("'---' means not measured.");
+    line
+}
+
 pub(crate) fn table_section(c: &mut Canvas, doc: &ReportDocument, u: &Units) {
     section(c, "All readings");
+    let cols = shown_cols(doc);
     c.text(
         MARGIN,
         c.y - 8.0,
@@ -69,25 +161,9 @@ pub(crate) fn table_section(c: &mut Canvas, doc: &ReportDocument, u: &Units) {
         false,
         MUTED,
         Align::Left,
-        &format!(
-            "Weight in {}, blood sugar in {}, heart rate in bpm. '---' means not measured.",
-            u.weight.as_str(),
-            u.sugar.as_str()
-        ),
+        &units_line(doc, u),
     );
     c.y -= 16.0;
-    if let Some(names) = doc.not_shared() {
-        c.text(
-            MARGIN,
-            c.y - 8.0,
-            8.5,
-            false,
-            MUTED,
-            Align::Left,
-            &format!("Not part of this shared report: {names}."),
-        );
-        c.y -= 16.0;
-    }
     if doc.readings.iter().any(|r| r.values.severe()) {
         c.text(MARGIN, c.y - 8.0, 8.5, true, RED, Align::Left, SEVERE_MARK);
         c.text(
@@ -101,19 +177,24 @@ pub(crate) fn table_section(c: &mut Canvas, doc: &ReportDocument, u: &Units) {
         );
         c.y -= 16.0;
     }
-    table_header(c, u);
+    table_header(c, &cols);
     let dash = || "---".to_owned();
-    let shown = |m: Measure, text: String| if doc.shows(m) { text } else { String::new() };
+    let notes_x = cols
+        .iter()
+        .find_map(|&(i, x)| (i == NOTES_COL).then_some(x));
     for r in &doc.readings {
         // Notes are the patient's words: printed whole, wrapped inside their column.
-        let notes = wrap(
-            &printable(r.notes.as_deref().unwrap_or(""), false),
-            8.5,
-            PAGE_W - 2.0 * MARGIN - 380.0,
-        );
+        let notes = match notes_x {
+            Some(x) => wrap(
+                &printable(r.notes.as_deref().unwrap_or(""), false),
+                8.5,
+                PAGE_W - 2.0 * MARGIN - x - 8.0,
+            ),
+            None => Vec::new(),
+        };
         let extra = NOTE_LINE * notes.len().saturating_sub(1) as f32;
         if c.ensure(14.0 + extra) {
-            table_header(c, u);
+            table_header(c, &cols);
         }
         let v = r.values;
         let bp = match (v.systolic, v.diastolic) {
@@ -128,46 +209,45 @@ pub(crate) fn table_section(c: &mut Canvas, doc: &ReportDocument, u: &Units) {
             bp,
             v.bp_category()
                 .map_or_else(String::new, |c| c.label().to_owned()),
-            // A measure left out is not "not measured": its cells stay empty.
-            shown(
-                Measure::HeartRate,
-                v.heart_rate.map_or_else(dash, |h| h.to_string()),
-            ),
-            shown(
-                Measure::Weight,
-                v.weight.map_or_else(dash, |w| u.weight.format(w)),
-            ),
-            shown(
-                Measure::BloodSugar,
-                v.blood_sugar.map_or_else(dash, |s| u.sugar.format(s)),
-            ),
+            v.heart_rate.map_or_else(dash, |h| h.to_string()),
+            v.weight.map_or_else(dash, |w| u.weight.format(w)),
+            v.blood_sugar.map_or_else(dash, |s| u.sugar.format(s)),
             notes.first().cloned().unwrap_or_default(),
         ];
-        for (i, ((_, x, align), text)) in TABLE_COLS.iter().zip(cells.iter()).enumerate() {
-            let col = if i == CATEGORY_COL {
+        for &(i, x) in &cols {
+            let colour = if i == CATEGORY_COL {
                 v.bp_category().map_or(INK, category_colour)
             } else {
                 INK
             };
-            c.text(MARGIN + 4.0 + x, c.y - 9.5, 8.5, false, col, *align, text);
-        }
-        if v.severe() {
-            let (_, bp_x, _) = TABLE_COLS[BP_COL];
-            let x = MARGIN + 4.0 + bp_x + 2.0;
-            c.text(x, c.y - 9.5, 8.5, true, RED, Align::Left, SEVERE_MARK);
-        }
-        let (_, notes_x, _) = TABLE_COLS[TABLE_COLS.len() - 1];
-        for (i, line) in notes.iter().enumerate().skip(1) {
-            let y = c.y - 9.5 - NOTE_LINE * i as f32;
+            let align = TABLE_COLS[i].align;
             c.text(
-                MARGIN + 4.0 + notes_x,
-                y,
+                MARGIN + 4.0 + x,
+                c.y - 9.5,
                 8.5,
                 false,
-                INK,
-                Align::Left,
-                line,
+                colour,
+                align,
+                &cells[i],
             );
+        }
+        if v.severe() {
+            let x = MARGIN + 4.0 + TABLE_COLS[BP_COL].x + 2.0;
+            c.text(x, c.y - 9.5, 8.5, true, RED, Align::Left, SEVERE_MARK);
+        }
+        if let Some(notes_x) = notes_x {
+            for (i, line) in notes.iter().enumerate().skip(1) {
+                let y = c.y - 9.5 - NOTE_LINE * i as f32;
+                c.text(
+                    MARGIN + 4.0 + notes_x,
+                    y,
+                    8.5,
+                    false,
+                    INK,
+                    Align::Left,
+                    line,
+                );
+            }
         }
         c.line(
             &[
@@ -187,8 +267,9 @@ mod tests {
 
     #[test]
     fn the_category_column_is_the_one_coloured_by_category() {
-        assert_eq!(TABLE_COLS[CATEGORY_COL].0, "Category");
-        assert_eq!(TABLE_COLS[BP_COL].0, "BP (mmHg)");
+        assert_eq!(TABLE_COLS[CATEGORY_COL].name, "Category");
+        assert_eq!(TABLE_COLS[BP_COL].name, "BP (mmHg)");
+        assert_eq!(TABLE_COLS[NOTES_COL].name, "Notes");
         assert_eq!(category_colour(BpCategory::Stage2), RED);
         assert_eq!(category_colour(BpCategory::HypertensiveCrisis), RED);
         assert_eq!(category_colour(BpCategory::Stage1), INK);

@@ -2,6 +2,7 @@
 
 use reports::ReportDocument;
 
+use super::paragraph;
 use crate::canvas::*;
 
 pub(crate) fn title_block(c: &mut Canvas, doc: &ReportDocument) {
@@ -61,4 +62,11 @@ pub(crate) fn title_block(c: &mut Canvas, doc: &ReportDocument) {
         &doc.readings.len().to_string(),
     );
     c.y = box_top - 90.0;
+    // Under the title, before any number: a measure missing from a shared report was left
+    // out by its owner, not left unrecorded.
+    if let Some(sentence) = doc.omitted.sentence() {
+        c.y += 6.0;
+        paragraph(c, &sentence, 9.5, INK);
+        c.y -= 10.0;
+    }
 }

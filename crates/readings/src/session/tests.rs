@@ -17,6 +17,35 @@ fn morning_runs_from_four_to_noon_and_the_rest_is_evening() {
 }
 
 #[test]
+fn each_period_says_its_hours_and_together_they_cover_the_day() {
+    assert_eq!(Period::Morning.hours(), "4:00 AM to 11:59 AM");
+    assert_eq!(Period::Evening.hours(), "12:00 PM to 3:59 AM");
+}
+
+#[test]
+fn a_reading_counts_in_its_sessions_period_else_in_its_times() {
+    use chrono::{NaiveDate, TimeZone, Utc};
+    let mut r = Reading {
+        id: 1,
+        user_id: kernel::UserId(1),
+        date: NaiveDate::from_ymd_opt(2026, 11, 5).expect("date"),
+        time: at(12, 30),
+        values: crate::Measurements::default(),
+        notes: None,
+        session: None,
+        created_at: Utc.timestamp_opt(0, 0).single().expect("t"),
+        updated_at: Utc.timestamp_opt(0, 0).single().expect("t"),
+    };
+    assert_eq!(Period::of_reading(&r), Period::Evening);
+    r.session = Some(Session {
+        period: Period::Morning,
+        rest_skipped: false,
+        readings: Vec::new(),
+    });
+    assert_eq!(Period::of_reading(&r), Period::Morning);
+}
+
+#[test]
 fn period_codes_round_trip() {
     for p in [Period::Morning, Period::Evening] {
         assert_eq!(Period::parse(p.code()), Some(p));

@@ -538,6 +538,15 @@ async fn the_pdf_shows_the_shown_name_only_and_is_logged() {
         assert_eq!(doc.readings[0].values.heart_rate, None, "not shared");
         assert_eq!(doc.readings[0].notes, None, "not shared");
         assert!(doc.medications.is_none());
+        // The PDF says all it leaves out, notes and medications too.
+        let everything = reports::Omitted {
+            heart_rate: true,
+            weight: true,
+            blood_sugar: true,
+            notes: true,
+            medications: true,
+        };
+        assert_eq!(doc.omitted, everything);
         Ok(b"%PDF-1.7".to_vec())
     });
     parts

@@ -65,8 +65,8 @@ describe('summary words and numbers', () => {
   it('gives all, morning and evening averages', () => {
     expect(timeOfDayRows(sharedView)).toEqual([
       { name: 'All readings', when: 'any time', readings: 10, bp: '132.4/84.1 mmHg', heartRate: '71.5 bpm' },
-      { name: 'Morning', when: 'before 12:00 PM', readings: 6, bp: '135.2/86.0 mmHg', heartRate: '70.0 bpm' },
-      { name: 'Evening', when: 'from 6:00 PM', readings: 3, bp: '128.0/80.7 mmHg', heartRate: null },
+      { name: 'Morning', when: '4:00 AM to 11:59 AM', readings: 6, bp: '135.2/86.0 mmHg', heartRate: '70.0 bpm' },
+      { name: 'Evening', when: '12:00 PM to 3:59 AM', readings: 4, bp: '128.2/81.3 mmHg', heartRate: null },
     ]);
   });
 
@@ -111,6 +111,12 @@ describe('summary words and numbers', () => {
 
     const times = within(summary).getByRole('table', { name: 'Averages by time of day' });
     expect(within(times).getByRole('rowheader', { name: /Morning/ }).closest('tr')).toHaveTextContent('6135.2/86.0 mmHg70.0 bpm');
+    // The guided measurement's periods, as the PDF names them: every reading is in one.
+    expect(within(times).getAllByRole('rowheader').map((h) => h.textContent)).toEqual([
+      'All readings (any time)',
+      'Morning (4:00 AM to 11:59 AM)',
+      'Evening (12:00 PM to 3:59 AM)',
+    ]);
 
     const categories = within(summary).getByRole('list', { name: 'Blood pressure categories' });
     expect(within(categories).getAllByRole('listitem').map((li) => li.textContent)).toEqual([

@@ -3,7 +3,8 @@
  * statistics are made here: the server's are the PDF's). No React: cheap to test.
  */
 import { BP_CATEGORIES, type BpCategory } from '../../lib/bpCategory';
-import { formatTime12 } from '../../lib/dates';
+import { formatSpan12 } from '../../lib/dates';
+import { GUIDED } from '../../lib/readingRules';
 import { bloodSugarDecimals, weightDecimals } from '../../lib/units';
 import type { CategoryCountDto, DayPartDto, SharedViewDto, StatsDto, TrendDto } from './api';
 
@@ -93,9 +94,13 @@ export function trendText(trend: TrendDto, unit: string): string {
   return `${direction}: ${over}${per30}`;
 }
 
-/** The PDF's rule (reports::analysis): morning readings are before noon, evening ones from 18:00. */
-export const MORNING_UNTIL = '12:00';
-export const EVENING_FROM = '18:00';
+/**
+ * Morning and evening as the guided measurement has them (rules.json `guided`: home
+ * monitoring takes readings morning and evening, ESH 2023 and AHA/ACC 2017), the split the
+ * server averages by (reports::analysis) and the PDF names: together they hold every reading.
+ */
+const MORNING_HOURS = formatSpan12(GUIDED.morningFrom, GUIDED.eveningFrom);
+const EVENING_HOURS = formatSpan12(GUIDED.eveningFrom, GUIDED.morningFrom);
 
 export interface TimeOfDayRow {
   name: string;
@@ -106,7 +111,7 @@ export interface TimeOfDayRow {
   heartRate: string | null;
 }
 
-/** The averages table's rows: all readings, morning (before 12:00), evening (from 18:00). */
+/** The averages table's rows: all readings, morning (04:00 to 11:59), evening (the rest of the day). */
 export function timeOfDayRows(view: SharedViewDto): TimeOfDayRow[] {
   const { summary } = view;
   const row = (name: string, when: string, t: DayPartDto): TimeOfDayRow => ({
@@ -123,7 +128,7 @@ export function timeOfDayRows(view: SharedViewDto): TimeOfDayRow[] {
       diastolic: summary.diastolic?.average ?? null,
       heartRate: summary.heartRate?.average ?? null,
     }),
-    row('Morning', `before ${formatTime12(MORNING_UNTIL)}`, summary.morning),
-    row('Evening', `from ${formatTime12(EVENING_FROM)}`, summary.evening),
+    row('Morning', MORNING_HOURS, summary.morning),
+    row('Evening', EVENING_HOURS, summary.evening),
   ];
 }

@@ -216,9 +216,9 @@ pub struct SummaryDto {
     pub heart_rate: Option<StatsDto>,
     pub weight: Option<StatsDto>,
     pub blood_sugar: Option<StatsDto>,
-    /// Before 12:00 (the PDF report's rule).
+    /// The guided measurement's morning, 04:00 to 11:59 (`readings::session::Period`).
     pub morning: DayPartDto,
-    /// From 18:00.
+    /// The rest of the day, 12:00 to 03:59: every reading is in the morning or the evening.
     pub evening: DayPartDto,
     /// Every category in guideline order, zeros included.
     pub categories: Vec<CategoryCountDto>,
