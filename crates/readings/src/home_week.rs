@@ -101,20 +101,21 @@ struct Individual {
 /// plain reading gives itself, with the period of its time, when it has both numbers.
 fn individuals(readings: &[Reading]) -> impl Iterator<Item = Individual> + '_ {
     readings.iter().flat_map(|r| {
+        let period = Period::of_reading(r);
         let list: Vec<Individual> = match (&r.session, r.values.systolic, r.values.diastolic) {
             (Some(session), _, _) => session
                 .readings
                 .iter()
                 .map(|s| Individual {
                     date: r.date,
-                    period: session.period,
+                    period,
                     systolic: s.systolic,
                     diastolic: s.diastolic,
                 })
                 .collect(),
             (None, Some(systolic), Some(diastolic)) => vec![Individual {
                 date: r.date,
-                period: Period::of(r.time),
+                period,
                 systolic,
                 diastolic,
             }],
