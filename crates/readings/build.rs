@@ -15,10 +15,42 @@ struct Rules {
     messages: BTreeMap<String, String>,
     notes_max: usize,
     ranges: BTreeMap<String, Range>,
-    bp_categories: Vec<Category>,
     guided: Guided,
     home_week: HomeWeek,
+    severe: SevereSteps,
+    guidelines: Vec<Guideline>,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct Guideline {
+    code: String,
+    name: String,
+    title: String,
+    source: String,
+    categories: Vec<Category>,
     severe: Severe,
+    home: Home,
+    patterns: Patterns,
+}
+
+#[derive(Deserialize)]
+struct Home {
+    source: String,
+    levels: Vec<HomeLevel>,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct Patterns {
+    office_from: (i32, i32),
+    home_from: (i32, i32),
+    source: String,
+}
+
+#[derive(Deserialize)]
+struct SevereSteps {
+    steps: Vec<String>,
 }
 
 #[derive(Deserialize)]
@@ -40,7 +72,6 @@ struct HomeWeek {
     min_readings: usize,
     source: String,
     note: String,
-    levels: Vec<HomeLevel>,
 }
 
 #[derive(Deserialize)]
@@ -54,10 +85,12 @@ struct HomeLevel {
 }
 
 #[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
 struct Severe {
+    systolic_from: i32,
+    diastolic_from: i32,
     title: String,
     summary: String,
-    steps: Vec<String>,
     source: String,
 }
 
@@ -75,18 +108,19 @@ struct Range {
 struct Category {
     code: String,
     label: String,
+    short: String,
+    rule: String,
     systolic_from: Option<i32>,
     diastolic_from: Option<i32>,
+    diastolic_below: Option<i32>,
+    tone: u8,
+    alert: bool,
 }
 
-/// The category codes in `BpCategory`'s order (lowest first), which the file must list.
-const CATEGORY_CODES: [&str; 5] = [
-    "normal",
-    "elevated",
-    "stage-1",
-    "stage-2",
-    "hypertensive-crisis",
-];
+/// The guidelines' codes in `kernel::Guideline::ALL`'s order, which the file must list.
+const GUIDELINE_CODES: [&str; 3] = ["acc-aha-2025", "esh-2023", "esc-2024"];
+/// The `kernel::Guideline` variant of each, in the same order.
+const VARIANTS: [&str; 3] = ["AccAha2025", "Esh2023", "Esc2024"];
 
 /// `heartRate` -> `HEART_RATE`.
 fn screaming(camel: &str) -> String {
@@ -135,32 +169,6 @@ fn main() -> Result<(), Box<dyn Error>> {
             r.whole,
         )?;
     }
-    let codes: Vec<&str> = rules
-        .bp_categories
-        .iter()
-        .map(|c| c.code.as_str())
-        .collect();
-    if codes != CATEGORY_CODES {
-        return Err(
-            format!("rules.json: bpCategories must be {CATEGORY_CODES:?}, lowest first").into(),
-        );
-    }
-    let labels: Vec<&str> = rules
-        .bp_categories
-        .iter()
-        .map(|c| c.label.as_str())
-        .collect();
-    writeln!(out, "pub const BP_LABELS: [&str; 5] = {labels:?};")?;
-    let from: Vec<String> = rules
-        .bp_categories
-        .iter()
-        .map(|c| format!("({:?}, {:?})", c.systolic_from, c.diastolic_from))
-        .collect();
-    writeln!(
-        out,
-        "pub const BP_FROM: [(Option<i32>, Option<i32>); 5] = [{}];",
-        from.join(", ")
-    )?;
     let g = &rules.guided;
     if g.min_readings < 2 || g.max_readings < g.min_readings {
         return Err("rules.json: guided needs 2 <= minReadings <= maxReadings".into());
@@ -176,42 +184,106 @@ fn main() -> Result<(), Box<dyn Error>> {
         hour_minute(&g.evening_from)?,
     )?;
     let w = &rules.home_week;
-    if w.days < 2
-        || w.min_days < 1
-        || w.min_days as i64 > w.days - 1
-        || w.min_readings < w.min_days
-        || w.levels.is_empty()
+    if w.days < 2 || w.min_days < 1 || w.min_days as i64 > w.days - 1 || w.min_readings < w.min_days
     {
         return Err(
-            "rules.json: homeWeek needs days >= 2, 1 <= minDays < days, minReadings >= minDays and levels"
+            "rules.json: homeWeek needs days >= 2, 1 <= minDays < days and minReadings >= minDays"
                 .into(),
         );
     }
-    let levels: Vec<String> = w
-        .levels
-        .iter()
-        .map(|l| {
-            format!(
-                "HomeLevelRule {{ code: {:?}, label: {:?}, systolic_from: {:?}, diastolic_from: {:?}, text: {:?} }}",
-                l.code, l.label, l.systolic_from, l.diastolic_from, l.text
-            )
-        })
-        .collect();
     writeln!(
         out,
-        "pub const HOME_WEEK_DAYS: i64 = {};\npub const HOME_WEEK_MIN_DAYS: usize = {};\npub const HOME_WEEK_MIN_READINGS: usize = {};\npub const HOME_SOURCE: &str = {:?};\npub const HOME_NOTE: &str = {:?};\npub const HOME_LEVELS: &[HomeLevelRule] = &[{}];",
-        w.days,
-        w.min_days,
-        w.min_readings,
-        w.source,
-        w.note,
-        levels.join(", ")
+        "pub const HOME_WEEK_DAYS: i64 = {};\npub const HOME_WEEK_MIN_DAYS: usize = {};\npub const HOME_WEEK_MIN_READINGS: usize = {};\npub const HOME_SOURCE: &str = {:?};\npub const HOME_NOTE: &str = {:?};",
+        w.days, w.min_days, w.min_readings, w.source, w.note,
     )?;
-    let sv = &rules.severe;
     writeln!(
         out,
-        "pub const SEVERE_TITLE: &str = {:?};\npub const SEVERE_SUMMARY: &str = {:?};\npub const SEVERE_STEPS: &[&str] = &{:?};\npub const SEVERE_SOURCE: &str = {:?};",
-        sv.title, sv.summary, sv.steps, sv.source
+        "pub const SEVERE_STEPS: &[&str] = &{:?};",
+        rules.severe.steps
+    )?;
+    let codes: Vec<&str> = rules.guidelines.iter().map(|g| g.code.as_str()).collect();
+    if codes != GUIDELINE_CODES {
+        return Err(format!("rules.json: guidelines must be {GUIDELINE_CODES:?}").into());
+    }
+    let mut guidelines = Vec::new();
+    for (i, g) in rules.guidelines.iter().enumerate() {
+        let graded = |c: &Category| c.diastolic_below.is_none();
+        if g.categories.is_empty()
+            || !graded(&g.categories[0])
+            || g.categories[0].systolic_from.is_some()
+            || g.categories[0].diastolic_from.is_some()
+            || g.home.levels.is_empty()
+            || g.home.levels[0].systolic_from.is_some()
+            || g.home.levels[0].diastolic_from.is_some()
+        {
+            return Err(format!(
+                "rules.json: {} needs categories and home levels, the first of each with no thresholds",
+                g.code
+            )
+            .into());
+        }
+        if g.categories
+            .iter()
+            .any(|c| c.diastolic_below.is_some() && c.systolic_from.is_none())
+        {
+            return Err(format!("rules.json: {}: a combination needs systolicFrom", g.code).into());
+        }
+        let categories: Vec<String> = g
+            .categories
+            .iter()
+            .enumerate()
+            .map(|(rank, c)| {
+                format!(
+                    "CategoryRule {{ guideline: Guideline::{variant}, rank: {rank}, code: {:?}, label: {:?}, short: {:?}, rule: {:?}, systolic_from: {:?}, diastolic_from: {:?}, diastolic_below: {:?}, tone: {}, alert: {} }}",
+                    c.code,
+                    c.label,
+                    c.short,
+                    c.rule,
+                    c.systolic_from,
+                    c.diastolic_from,
+                    c.diastolic_below,
+                    c.tone,
+                    c.alert,
+                    variant = VARIANTS[i],
+                )
+            })
+            .collect();
+        let levels: Vec<String> = g
+            .home
+            .levels
+            .iter()
+            .map(|l| {
+                format!(
+                    "HomeLevelRule {{ code: {:?}, label: {:?}, systolic_from: {:?}, diastolic_from: {:?}, text: {:?} }}",
+                    l.code, l.label, l.systolic_from, l.diastolic_from, l.text
+                )
+            })
+            .collect();
+        let sv = &g.severe;
+        let p = &g.patterns;
+        guidelines.push(format!(
+            "GuidelineRules {{ guideline: Guideline::{variant}, name: {:?}, title: {:?}, source: {:?}, categories: &[{}], severe: SevereRule {{ systolic_from: {}, diastolic_from: {}, title: {:?}, summary: {:?}, source: {:?} }}, home_source: {:?}, home_levels: &[{}], office_high_from: {:?}, home_high_from: {:?}, patterns_source: {:?} }}",
+            g.name,
+            g.title,
+            g.source,
+            categories.join(", "),
+            sv.systolic_from,
+            sv.diastolic_from,
+            sv.title,
+            sv.summary,
+            sv.source,
+            g.home.source,
+            levels.join(", "),
+            p.office_from,
+            p.home_from,
+            p.source,
+            variant = VARIANTS[i],
+        ));
+    }
+    writeln!(
+        out,
+        "pub const GUIDELINES: [GuidelineRules; 3] = [{}];",
+        guidelines.join(", ")
     )?;
     let dest = PathBuf::from(std::env::var("OUT_DIR")?).join("rules.rs");
     std::fs::write(dest, out)?;

@@ -1,5 +1,5 @@
 // Dashboard charts with alarming readings: every point stays on the chart, whole, and a
-// reading in the Hypertensive Crisis range is marked and explained.
+// very high reading (the person's guideline's severe rule) is marked and explained.
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { shotPath } from './vitalog-server';
@@ -112,14 +112,14 @@ test('dashboard charts: alarming readings stay on the chart, whole, and crisis r
 
   const bp = card(page, 'Blood Pressure Trends');
   await expect(bp.getByText('1 reading with only one blood-pressure value is not drawn: a point needs both.')).toBeVisible();
-  await expect(bp.getByText(/^1 reading in this range is in the Hypertensive Crisis range \(systolic above 180/)).toBeVisible();
+  await expect(bp.getByText(/^1 reading in this range is very high \(above 180\/120\) \(ACC\/AHA 2025\)/)).toBeVisible();
   await expect(bp.getByLabel('Blood Pressure Trends time range')).toHaveAccessibleDescription('Calendar days, today included.');
 
   // 210/125 now: on the chart, its tooltip says so, and the triangle is drawn whole on the right edge.
   const crisis = await newestPoint(page, bp);
   expect(crisis.text).toContain('Systolic: 210 mmHg');
   expect(crisis.text).toContain('Diastolic: 125 mmHg');
-  expect(crisis.text).toContain('In the Hypertensive Crisis range');
+  expect(crisis.text).toContain('Very high reading');
   await inside(bp, crisis);
   await unhover(page, bp);
   const mark = await pointReach(bp, crisis, '#b42318');

@@ -143,7 +143,7 @@ test('the severe-reading guidance appears on the form as the numbers are typed, 
   const guidance = page.getByRole('alert').filter({ hasText: SEVERE_TITLE });
   await page.getByLabel('Systolic (mmHg)').fill('180');
   await page.getByLabel('Diastolic (mmHg)').fill('120');
-  await expect(page.getByLabel('Blood pressure category: Stage 2')).toBeVisible();
+  await expect(page.getByLabel('Blood pressure category: Stage 2 (ACC/AHA 2025)')).toBeVisible();
   await expect(guidance).toHaveCount(0);
   await page.getByLabel('Diastolic (mmHg)').fill('121');
   await expect(guidance).toBeVisible();

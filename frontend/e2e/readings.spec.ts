@@ -19,7 +19,7 @@ test('record a reading, edit it (Cancel goes to /history), then delete it', asyn
 
   await page.getByLabel('Systolic (mmHg)').fill('185');
   await page.getByLabel('Diastolic (mmHg)').fill('85');
-  await expect(page.getByLabel('Blood pressure category: Hypertensive Crisis')).toBeVisible();
+  await expect(page.getByLabel('Blood pressure category: Hypertensive Crisis (ACC/AHA 2025)')).toBeVisible();
   await page.getByLabel('Heart rate (bpm)').fill('77');
   await page.getByLabel('Weight (lbs)').fill('171.4');
   await page.getByLabel('Notes').fill('e2e reading');

@@ -170,6 +170,8 @@ pub struct Preferences {
     /// Local time after which a day without a reading gets a reminder.
     pub reminder_time: chrono::NaiveTime,
     pub time_zone: chrono_tz::Tz,
+    /// The blood pressure guideline categories and home levels are stated in.
+    pub guideline: kernel::Guideline,
 }
 
 /// 20:00: late enough that most people have had the chance to record.
@@ -188,6 +190,7 @@ impl Default for Preferences {
             weekly_reports: false,
             reminder_time: DEFAULT_REMINDER_TIME,
             time_zone: chrono_tz::Tz::UTC,
+            guideline: kernel::Guideline::default(),
         }
     }
 }
@@ -201,6 +204,7 @@ pub struct PreferencesPatch {
     pub weekly_reports: Option<bool>,
     pub reminder_time: Option<chrono::NaiveTime>,
     pub time_zone: Option<chrono_tz::Tz>,
+    pub guideline: Option<kernel::Guideline>,
 }
 
 impl Preferences {
@@ -230,6 +234,9 @@ impl Preferences {
         }
         if let Some(v) = patch.time_zone {
             self.time_zone = v;
+        }
+        if let Some(v) = patch.guideline {
+            self.guideline = v;
         }
         self
     }

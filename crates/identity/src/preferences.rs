@@ -13,6 +13,7 @@ pub const MSG_WEIGHT_UNIT: &str = "Weight unit must be lbs or kg.";
 pub const MSG_BLOOD_SUGAR_UNIT: &str = "Blood sugar unit must be mg/dL or mmol/L.";
 pub const MSG_REMINDER_TIME: &str = "Reminder time must be a time like 20:00.";
 pub const MSG_TIME_ZONE: &str = "Time zone must be a time zone name like Europe/Paris.";
+pub const MSG_GUIDELINE: &str = "Guideline must be acc-aha-2025, esh-2023 or esc-2024.";
 
 /// A change of preferences as sent; `None` keeps the stored value.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -25,6 +26,8 @@ pub struct PreferencesInput {
     pub reminder_time: Option<String>,
     /// An IANA name such as `Europe/Paris`.
     pub time_zone: Option<String>,
+    /// `acc-aha-2025`, `esh-2023` or `esc-2024`.
+    pub guideline: Option<String>,
 }
 
 impl PreferencesInput {
@@ -59,6 +62,12 @@ impl PreferencesInput {
                 .as_deref()
                 .map(|v| v.trim().parse::<Tz>().ok()),
         );
+        let guideline = checked(
+            &mut errors,
+            "guideline",
+            MSG_GUIDELINE,
+            self.guideline.as_deref().map(kernel::Guideline::parse),
+        );
         errors.into_result().map_err(IdentityError::invalid)?;
         Ok(PreferencesPatch {
             weight_unit,
@@ -67,6 +76,7 @@ impl PreferencesInput {
             weekly_reports: self.weekly_reports,
             reminder_time,
             time_zone,
+            guideline,
         })
     }
 }
@@ -114,6 +124,7 @@ mod tests {
             weekly_reports: Some(false),
             reminder_time: Some(" 07:30 ".into()),
             time_zone: Some("Europe/Paris".into()),
+            guideline: Some("esh-2023".into()),
         }
         .check()
         .ok();
@@ -126,6 +137,7 @@ mod tests {
                 weekly_reports: Some(false),
                 reminder_time: NaiveTime::from_hms_opt(7, 30, 0),
                 time_zone: Some(chrono_tz::Europe::Paris),
+                guideline: Some(kernel::Guideline::Esh2023),
             })
         );
     }
@@ -137,8 +149,10 @@ mod tests {
             blood_sugar_unit: Some("mg".into()),
             reminder_time: Some("8pm".into()),
             time_zone: Some("Mars/Olympus".into()),
+            guideline: Some("jnc-7".into()),
             ..Default::default()
         });
+        assert_eq!(errors.get("guideline"), Some(MSG_GUIDELINE));
         assert_eq!(errors.get("weightUnit"), Some(MSG_WEIGHT_UNIT));
         assert_eq!(errors.get("bloodSugarUnit"), Some(MSG_BLOOD_SUGAR_UNIT));
         assert_eq!(errors.get("reminderTime"), Some(MSG_REMINDER_TIME));

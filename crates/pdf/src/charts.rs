@@ -53,13 +53,12 @@ pub struct Chart<'a> {
     pub start: NaiveDate,
     pub end: NaiveDate,
     pub empty_text: &'a str,
-    /// Points to mark with a triangle (readings in the Hypertensive Crisis range), with the
-    /// legend naming them; empty for none.
+    /// Points to mark with a triangle (severe readings), with the legend naming them;
+    /// empty for none.
     pub marks: &'a [(f64, f64)],
+    /// What a mark means, in the legend (the guideline's severe rule).
+    pub mark_label: &'a str,
 }
-
-/// What a mark means, in the legend.
-pub const MARK_LABEL: &str = "Hypertensive Crisis range";
 
 /// An open triangle around a point: a shape, so the mark does not rest on colour alone.
 fn triangle(c: &mut Canvas, x: f32, y: f32, r: f32) {
@@ -86,6 +85,7 @@ pub fn draw(c: &mut Canvas, chart: &Chart) {
         end,
         empty_text,
         marks,
+        mark_label,
     } = *chart;
     c.ensure(CHART_H + 10.0);
     let top = c.y;
@@ -215,9 +215,9 @@ pub fn draw(c: &mut Canvas, chart: &Chart) {
     // Legend.
     let mut lx = plot_r;
     if !marks.is_empty() {
-        let w = crate::metrics::width(MARK_LABEL, 8.0, false);
+        let w = crate::metrics::width(mark_label, 8.0, false);
         lx -= w;
-        c.text(lx, top - 24.0, 8.0, false, INK, Align::Left, MARK_LABEL);
+        c.text(lx, top - 24.0, 8.0, false, INK, Align::Left, mark_label);
         triangle(c, lx - 8.0, top - 21.0, 3.5);
         lx -= 24.0;
     }
@@ -272,6 +272,7 @@ mod tests {
                     end: to,
                     empty_text: "none",
                     marks: &[],
+                    mark_label: "",
                 },
             );
             let xs: Vec<f32> = line_points(&c).iter().map(|p| p.0).collect();

@@ -9,7 +9,13 @@ use crate::sections::{
     analysis, footer, home_week, medications, paragraph, section, table, title, trends,
 };
 
-const DISCLAIMER: &str = "Readings were entered by the patient in Vitalog. Blood pressure categories follow the 2017 ACC/AHA guideline and are information, not a diagnosis.";
+/// Who entered the readings and whose categories these are: the owner's guideline.
+fn disclaimer(doc: &ReportDocument) -> String {
+    format!(
+        "Readings were entered by the patient in Vitalog. Blood pressure categories follow the {} and are information, not a diagnosis.",
+        readings::GuidelineRules::of(doc.patient.guideline).title
+    )
+}
 
 /// Renders the document to PDF bytes.
 pub fn render(doc: &ReportDocument) -> anyhow::Result<Vec<u8>> {
@@ -40,7 +46,7 @@ pub fn render(doc: &ReportDocument) -> anyhow::Result<Vec<u8>> {
         table::table_section(&mut c, doc, &u);
     }
     c.y -= 8.0;
-    paragraph(&mut c, DISCLAIMER, 8.5, MUTED);
+    paragraph(&mut c, &disclaimer(doc), 8.5, MUTED);
     footer::footers(&mut c, doc);
 
     let mut pdf = PdfDocument::new(doc.spec.report_type.title());

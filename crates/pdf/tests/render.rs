@@ -62,7 +62,8 @@ fn a_year_with_three_readings_a_day_has_every_row() {
         "03/14/1970",
         "11/23/2025 to 11/22/2026",
         "11/22/2026 9:30 AM UTC",
-        "Blood pressure categories (2017 ACC/AHA)",
+        "Blood pressure categories (ACC/AHA 2025)",
+        "Categories of the ACC/AHA 2025 guideline",
         "Morning (4:00 AM to 11:59 AM)",
         "Evening (12:00 PM to 3:59 AM)",
         "Trend of the period",
@@ -311,7 +312,7 @@ fn crisis_readings_are_marked_on_the_blood_pressure_chart() {
         &[&write(&pdf::render(&d).expect("render")).1, "-"],
     );
     assert!(
-        !plain.contains("Hypertensive Crisis range"),
+        !plain.contains("Very high (above 180/120)"),
         "no crisis, no mark: {plain}"
     );
     d.readings[4].values.systolic = Some(210);
@@ -322,7 +323,7 @@ fn crisis_readings_are_marked_on_the_blood_pressure_chart() {
     }
     let (_dir, path) = write(&bytes);
     let text = tool("pdftotext", &["-layout", &path, "-"]);
-    assert!(text.contains("Hypertensive Crisis range"), "{text}");
+    assert!(text.contains("Very high (above 180/120)"), "{text}");
 }
 
 /// The text with its line breaks and layout spaces collapsed, to find wrapped sentences.
@@ -345,7 +346,13 @@ fn a_completed_home_week_has_its_section() {
     assert!(!plain.contains("Home monitoring"), "no week, no section");
 
     let start = d.spec.date_start;
-    let week = summarize(start, Origin::Started, d.spec.date_end, &d.readings);
+    let week = summarize(
+        start,
+        Origin::Started,
+        d.spec.date_end,
+        &d.readings,
+        d.patient.guideline,
+    );
     let average = week.average.expect("a full week has an average");
     let level = week.level.expect("and a level");
     d.home_weeks = vec![week.clone()];
@@ -401,7 +408,13 @@ fn a_home_week_that_ended_short_says_so() {
         .filter(|r| r.date < start + chrono::Duration::days(4))
         .cloned()
         .collect();
-    let week = summarize(start, Origin::Started, d.spec.date_end, &first_days);
+    let week = summarize(
+        start,
+        Origin::Started,
+        d.spec.date_end,
+        &first_days,
+        d.patient.guideline,
+    );
     assert_eq!((week.average, week.level), (None, None));
     assert_eq!((week.counted_readings, week.counted_days), (9, 3));
     d.home_weeks = vec![week];
@@ -417,7 +430,9 @@ fn a_home_week_that_ended_short_says_so() {
 /// the guidance in `readings::rules`' words.
 #[test]
 fn severe_readings_are_marked_with_the_guidance() {
-    use readings::rules::{SEVERE_SOURCE, SEVERE_STEPS, SEVERE_TITLE};
+    use readings::rules::SEVERE_STEPS;
+    let acc = &readings::GuidelineRules::of(readings::Guideline::AccAha2025).severe;
+    let (severe_title, severe_source) = (acc.title, acc.source);
 
     let mut d = doc(ReportType::Bp, 3, false);
     let plain = tool(
@@ -425,7 +440,7 @@ fn severe_readings_are_marked_with_the_guidance() {
         &["-layout", &write(&pdf::render(&d).expect("render")).1, "-"],
     );
     assert!(
-        !plain.contains(SEVERE_TITLE),
+        !plain.contains(severe_title),
         "no severe reading, no legend"
     );
     assert!(!plain.contains('!'), "and no mark: {plain}");
@@ -435,7 +450,7 @@ fn severe_readings_are_marked_with_the_guidance() {
     // At the boundary: 180/120 is not severe.
     d.readings[5].values.systolic = Some(180);
     d.readings[5].values.diastolic = Some(120);
-    d.analysis = analyse(&d.readings);
+    d.analysis = analyse(&d.readings, d.patient.guideline);
     let bytes = pdf::render(&d).expect("render");
     if let Ok(keep) = std::env::var("VITALOG_KEEP_SEVERE_PDF") {
         std::fs::write(keep, &bytes).expect("keep a copy to look at");
@@ -452,13 +467,16 @@ fn severe_readings_are_marked_with_the_guidance() {
     assert!(marked.replace(' ', "").contains("181/90!"), "{marked}");
     assert!(!row("180/120").contains('!'), "{}", row("180/120"));
     let flat = flat(&text);
-    assert!(flat.contains(&format!("! = {SEVERE_TITLE}")), "the legend");
-    assert!(flat.contains("Hypertensive Crisis readings: 1"), "{flat}");
+    assert!(flat.contains(&format!("! = {severe_title}")), "the legend");
+    assert!(
+        flat.contains("Readings very high (above 180/120): 1"),
+        "{flat}"
+    );
     assert!(flat.contains("Marked ! in the table."), "{flat}");
     for step in SEVERE_STEPS {
         assert!(flat.contains(step), "missing {step:?}");
     }
-    assert!(flat.contains(SEVERE_SOURCE));
+    assert!(flat.contains(severe_source));
 
     // Without the table the analysis points at no mark.
     d.spec.include_table = false;
@@ -466,7 +484,7 @@ fn severe_readings_are_marked_with_the_guidance() {
         "pdftotext",
         &[&write(&pdf::render(&d).expect("render")).1, "-"],
     );
-    assert!(text.contains(SEVERE_TITLE), "{text}");
+    assert!(text.contains(severe_title), "{text}");
     assert!(!text.contains("Marked !"), "{text}");
 }
 
@@ -646,4 +664,36 @@ fn the_medications_taken_in_the_period_have_their_section() {
         text.contains("Not enough readings to compare yet"),
         "the start without readings after it says so"
     );
+}
+
+/// Issue 35: a report is stated in the owner's guideline: its categories, its name beside
+/// them, its severe rule; no other guideline's words.
+#[test]
+fn a_report_speaks_the_owners_guideline() {
+    let mut d = doc(ReportType::Bp, 3, false);
+    d.patient.guideline = readings::Guideline::Esh2023;
+    d.readings[0].values.systolic = Some(185);
+    d.readings[0].values.diastolic = Some(85);
+    d.readings[1].values.systolic = Some(150);
+    d.readings[1].values.diastolic = None;
+    d.analysis = analyse(&d.readings, d.patient.guideline);
+    let bytes = pdf::render(&d).expect("render");
+    if let Ok(keep) = std::env::var("VITALOG_KEEP_ESH_PDF") {
+        std::fs::write(keep, &bytes).expect("keep a copy to look at");
+    }
+    let text = flat(&tool("pdftotext", &["-layout", &write(&bytes).1, "-"]));
+    for needle in [
+        "Blood pressure categories (ESH 2023)",
+        "Categories of the ESH 2023 guideline",
+        "Isolated systolic hypertension",
+        "140 or higher and below 90",
+        "Grade 3 hypertension",
+        "! = This reading is very high (180/110 or higher)",
+        "Readings very high (180/110 or higher): 1",
+    ] {
+        assert!(text.contains(needle), "missing {needle:?} in\n{text}");
+    }
+    for absent in ["Stage 1", "Hypertensive Crisis", "ACC/AHA"] {
+        assert!(!text.contains(absent), "{absent:?} in\n{text}");
+    }
 }

@@ -20,9 +20,11 @@
 
 use chrono::{Duration, NaiveDate};
 
+use crate::category::GuidelineRules;
 use crate::model::Reading;
 use crate::rules::{self, HomeLevelRule};
 use crate::session::{Period, rounded_mean};
+use kernel::Guideline;
 
 /// How the week came about.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -83,8 +85,11 @@ pub struct WeekSummary {
     /// without readings in that period.
     pub morning: Option<BpAverage>,
     pub evening: Option<BpAverage>,
-    /// What the average means ([`level_of_mean`]); `None` without an average.
+    /// What the average means in `guideline`'s home levels ([`level_of_mean`]); `None`
+    /// without an average.
     pub level: Option<&'static HomeLevelRule>,
+    /// The guideline the level is of (the person's).
+    pub guideline: Guideline,
 }
 
 /// One individual blood pressure reading of the week.
@@ -159,6 +164,7 @@ pub fn summarize(
     origin: Origin,
     today: NaiveDate,
     readings: &[Reading],
+    guideline: Guideline,
 ) -> WeekSummary {
     let end = last_day(start);
     let in_week: Vec<(u32, Individual)> = individuals(readings)
@@ -221,7 +227,8 @@ pub fn summarize(
         compared: sums.map(|(s, d, n)| (cut_to_tenth(s, n), cut_to_tenth(d, n))),
         morning,
         evening,
-        level: sums.map(|(s, d, n)| level_of_mean(s, d, n)),
+        level: sums.map(|(s, d, n)| level_of_mean(guideline, s, d, n)),
+        guideline,
     }
 }
 
@@ -251,35 +258,46 @@ pub fn current(
     today: NaiveDate,
     latest_started: Option<NaiveDate>,
     readings: &[Reading],
+    guideline: Guideline,
 ) -> Option<WeekSummary> {
     let shown = latest_started
         .filter(|start| (today - last_day(*start)).num_days() <= rules::HOME_WEEK_DAYS);
     match shown {
-        Some(start) => Some(summarize(start, Origin::Started, today, readings)),
+        Some(start) => Some(summarize(
+            start,
+            Origin::Started,
+            today,
+            readings,
+            guideline,
+        )),
         None => recognise(today, readings)
-            .map(|start| summarize(start, Origin::Recognised, today, readings)),
+            .map(|start| summarize(start, Origin::Recognised, today, readings, guideline)),
     }
 }
 
-/// The lowest level: where an average reaching no threshold falls. `HOME_LEVELS` is never
-/// empty (build.rs refuses a `rules.json` without levels), and an out-of-range index in a
-/// constant fails the build, not the server.
-const LOWEST_LEVEL: &HomeLevelRule = &rules::HOME_LEVELS[0];
-
-/// The level of a home average: the highest of `HOME_LEVELS` whose `systolic_from` or
-/// `diastolic_from` the mean reaches (as for [`crate::BpCategory::classify`], the higher
-/// number wins). The mean is given as its sum and count (`count > 0`): the threshold is compared
-/// with the unrounded mean, exactly (`sum >= from * count`), so a mean of 134.5 does not
-/// reach 135 even though it rounds to it.
-pub fn level_of_mean(systolic_sum: i64, diastolic_sum: i64, count: i64) -> &'static HomeLevelRule {
-    let thresholds = rules::HOME_LEVELS
-        .iter()
-        .map(|l| (l.systolic_from, l.diastolic_from));
+/// The level of a home average in `guideline`'s home levels: the highest whose
+/// `systolic_from` or `diastolic_from` the mean reaches (as for the categories, the higher
+/// number wins). The mean is given as its sum and count (`count > 0`): the threshold is
+/// compared with the unrounded mean, exactly (`sum >= from * count`), so a mean of 134.5
+/// does not reach 135 even though it rounds to it. The levels are never empty and the first
+/// has no thresholds (build.rs refuses a `rules.json` otherwise).
+pub fn level_of_mean(
+    guideline: Guideline,
+    systolic_sum: i64,
+    diastolic_sum: i64,
+    count: i64,
+) -> &'static HomeLevelRule {
+    let levels = GuidelineRules::of(guideline).home_levels;
+    let thresholds = levels.iter().map(|l| (l.systolic_from, l.diastolic_from));
     let reaches = |sum: i64| move |from: i32| sum >= i64::from(from).saturating_mul(count);
     rules::highest_reached_by(thresholds, reaches(systolic_sum), reaches(diastolic_sum))
-        .and_then(|i| rules::HOME_LEVELS.get(i))
-        .unwrap_or(LOWEST_LEVEL)
+        .or(Some(0))
+        .and_then(|i| levels.get(i))
+        .unwrap_or(&LOWEST_ACC_AHA)
 }
+
+/// Never reached (every guideline has levels); the type needs a value.
+const LOWEST_ACC_AHA: HomeLevelRule = rules::GUIDELINES[0].home_levels[0];
 
 /// `sum / count` cut towards minus infinity at one decimal (134.96 -> 134.9), in integers.
 fn cut_to_tenth(sum: i64, count: i64) -> f64 {

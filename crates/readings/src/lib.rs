@@ -12,6 +12,7 @@ pub mod service;
 pub mod session;
 pub mod transfer;
 
-pub use category::BpCategory;
+pub use category::{BpCategory, CategoryRule, GuidelineRules};
+pub use kernel::Guideline;
 pub use model::*;
 pub use service::{ReadingError, ReadingService};

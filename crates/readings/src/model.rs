@@ -1,7 +1,7 @@
 use chrono::{DateTime, NaiveDate, NaiveTime, Utc};
-use kernel::UserId;
+use kernel::{Guideline, UserId};
 
-use crate::category::BpCategory;
+use crate::category::{BpCategory, GuidelineRules};
 use crate::session::Session;
 
 /// A stored reading, in canonical units (weight lbs, blood sugar mg/dL).
@@ -37,24 +37,19 @@ impl Measurements {
             && self.blood_sugar.is_none()
     }
 
-    /// The blood pressure category ([`BpCategory::of`]): from both numbers, or from one
-    /// where the guideline's "or" makes it certain.
-    pub fn bp_category(&self) -> Option<BpCategory> {
-        BpCategory::of(self.systolic, self.diastolic)
+    /// The blood pressure category in the person's guideline
+    /// ([`GuidelineRules::category`]): from both numbers, or from one where the guideline's
+    /// "or" makes it certain.
+    pub fn bp_category(&self, guideline: Guideline) -> Option<BpCategory> {
+        GuidelineRules::of(guideline).category(self.systolic, self.diastolic)
     }
 
-    /// The category is a floor: one number is missing and could raise it.
-    pub fn bp_category_is_floor(&self) -> bool {
-        self.bp_category()
-            .is_some_and(|c| c.is_floor(self.systolic, self.diastolic))
-    }
-
-    /// Whether the blood pressure is severe: above 180 systolic or 120 diastolic, the
-    /// hypertensive-crisis category (AHA: "higher than 180 and/or higher than 120", so
-    /// either number alone is enough; `rules.json` has the guidance). The one rule: the
-    /// client, the reports and the emails all read it from here.
-    pub fn severe(&self) -> bool {
-        self.bp_category() == Some(BpCategory::HypertensiveCrisis)
+    /// Whether the blood pressure is severe in the person's guideline: either number alone
+    /// reaching its threshold (ACC/AHA: above 180 and/or above 120; ESH and ESC: 180/110 or
+    /// higher; `rules.json` has the guidance). The one rule: the client, the reports and
+    /// the emails all read it from here.
+    pub fn severe(&self, guideline: Guideline) -> bool {
+        GuidelineRules::of(guideline).severe(self.systolic, self.diastolic)
     }
 }
 

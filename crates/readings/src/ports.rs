@@ -84,6 +84,26 @@ pub trait TimeZones: Send + Sync {
     async fn zone(&self, user: UserId) -> anyhow::Result<chrono_tz::Tz>;
 }
 
+/// The blood pressure guideline of the user's preferences (issue 35): categories, severe
+/// readings and home levels are stated in it. The server wires the accounts context
+/// behind it.
+#[cfg_attr(any(test, feature = "mocks"), mockall::automock)]
+#[async_trait::async_trait]
+pub trait Guidelines: Send + Sync {
+    async fn guideline(&self, user: UserId) -> anyhow::Result<kernel::Guideline>;
+}
+
+/// Where no preferences are known ([`crate::ReadingService::with_guidelines`] not called):
+/// everyone reads by the default guideline.
+pub struct DefaultGuideline;
+
+#[async_trait::async_trait]
+impl Guidelines for DefaultGuideline {
+    async fn guideline(&self, _user: UserId) -> anyhow::Result<kernel::Guideline> {
+        Ok(kernel::Guideline::default())
+    }
+}
+
 /// The home monitoring weeks a user started (issue 15), by their first day.
 #[cfg_attr(any(test, feature = "mocks"), mockall::automock)]
 #[async_trait::async_trait]

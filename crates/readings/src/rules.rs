@@ -13,7 +13,11 @@ use kernel::units::round_to;
 // pressure, so equal values are a typo too.
 include!(concat!(env!("OUT_DIR"), "/rules.rs"));
 
-/// A level of the 7-day home average (`rules.json`'s `homeWeek.levels`, lowest first).
+use crate::category::{CategoryRule, GuidelineRules, SevereRule};
+use kernel::Guideline;
+
+/// A level of the 7-day home average (a guideline's `home.levels` in `rules.json`, lowest
+/// first).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct HomeLevelRule {
     pub code: &'static str,
@@ -28,7 +32,7 @@ pub struct HomeLevelRule {
 /// Which of `thresholds` (each level's lowest systolic and diastolic, lowest level first) a
 /// blood pressure reaches: the highest level either number reaches (inclusive), so the
 /// higher of the two numbers' levels wins. The one rule behind the ACC/AHA category
-/// ([`crate::BpCategory::classify`]) and the home level ([`crate::home_week::level_of_mean`]).
+/// ([`crate::category::GuidelineRules::classify`]) and the home level ([`crate::home_week::level_of_mean`]).
 pub fn highest_reached(
     thresholds: impl DoubleEndedIterator<Item = (Option<i32>, Option<i32>)> + ExactSizeIterator,
     systolic: i32,

@@ -4,10 +4,13 @@ use std::sync::Arc;
 
 use kernel::gate::{Turn, UserGate};
 use kernel::pool::{BoundedPool, PoolError};
-use kernel::{Clock, FieldErrors, UserId};
+use kernel::{Clock, FieldErrors, Guideline, UserId};
 
 use crate::model::*;
-use crate::ports::{HomeWeekRepository, ReadingRepository, RecordingAllowed, TimeZones};
+use crate::ports::{
+    DefaultGuideline, Guidelines, HomeWeekRepository, ReadingRepository, RecordingAllowed,
+    TimeZones,
+};
 use crate::rules;
 use crate::transfer::{self, ImportFileError, ImportRow, KnownReadings};
 
@@ -103,6 +106,7 @@ pub struct ReadingService {
     weeks: Arc<dyn HomeWeekRepository>,
     allowed: Arc<dyn RecordingAllowed>,
     zones: Arc<dyn TimeZones>,
+    guidelines: Arc<dyn Guidelines>,
     clock: Arc<dyn Clock>,
     /// Parsing and checking import files: CPU work kept off the async workers.
     import_pool: Arc<BoundedPool>,
@@ -146,10 +150,24 @@ impl ReadingService {
             weeks,
             allowed,
             zones,
+            guidelines: Arc::new(DefaultGuideline),
             clock,
             import_pool: Arc::new(BoundedPool::new("import", 1, 2, || {})),
             importing: UserGate::new(usize::MAX),
         }
+    }
+
+    /// States categories, severe readings and home levels in each user's guideline (the
+    /// default: everyone's is ACC/AHA 2025).
+    #[must_use]
+    pub fn with_guidelines(mut self, guidelines: Arc<dyn Guidelines>) -> Self {
+        self.guidelines = guidelines;
+        self
+    }
+
+    /// The guideline `user` reads their numbers by.
+    pub async fn guideline(&self, user: UserId) -> Result<Guideline, ReadingError> {
+        Ok(self.guidelines.guideline(user).await?)
     }
 
     /// Runs import parsing and checking on `pool` (the default is one thread).

@@ -5,7 +5,7 @@
 use chrono::{Duration, NaiveDate, Timelike};
 use readings::home_week::{self, Origin, WeekSummary};
 use readings::session::Period;
-use readings::{BpCategory, Reading};
+use readings::{CategoryRule, Guideline, GuidelineRules, Reading};
 
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Stats {
@@ -65,8 +65,11 @@ pub struct Analysis {
     pub heart_rate: Option<Stats>,
     pub weight: Option<Stats>,
     pub blood_sugar: Option<Stats>,
-    /// How many readings fell in each category, in guideline order.
-    pub categories: Vec<(BpCategory, usize)>,
+    /// The guideline the categories and severe readings are stated in (the person's).
+    pub guideline: Guideline,
+    /// How many readings fell in each of the guideline's categories, in its order (a
+    /// one-number reading counts in the category it is at least).
+    pub categories: Vec<(&'static CategoryRule, usize)>,
     /// How many readings are severe (`readings::Measurements::severe`, the one rule): the
     /// report and the weekly email then give the guidance of `readings::rules`.
     pub severe: usize,
@@ -147,7 +150,7 @@ fn day_part(readings: &[&Reading]) -> DayPart {
     }
 }
 
-pub fn analyse(readings: &[Reading]) -> Analysis {
+pub fn analyse(readings: &[Reading], guideline: Guideline) -> Analysis {
     let series = |f: fn(&Reading) -> Option<f64>| -> Vec<(f64, f64)> {
         readings
             .iter()
@@ -161,14 +164,19 @@ pub fn analyse(readings: &[Reading]) -> Analysis {
     let wt = series(|r| r.values.weight);
     let bs = series(|r| r.values.blood_sugar);
 
-    let categories = BpCategory::ALL
+    let categories = GuidelineRules::of(guideline)
+        .categories
         .iter()
         .map(|c| {
             let n = readings
                 .iter()
-                .filter(|r| r.values.bp_category() == Some(*c))
+                .filter(|r| {
+                    r.values
+                        .bp_category(guideline)
+                        .is_some_and(|got| std::ptr::eq(got.rule, c))
+                })
                 .count();
-            (*c, n)
+            (c, n)
         })
         .collect();
     let (morning, evening): (Vec<&Reading>, Vec<&Reading>) = readings
@@ -182,8 +190,12 @@ pub fn analyse(readings: &[Reading]) -> Analysis {
         heart_rate: Stats::of(&values(&hr)),
         weight: Stats::of(&values(&wt)),
         blood_sugar: Stats::of(&values(&bs)),
+        guideline,
         categories,
-        severe: readings.iter().filter(|r| r.values.severe()).count(),
+        severe: readings
+            .iter()
+            .filter(|r| r.values.severe(guideline))
+            .count(),
         morning: day_part(&morning),
         evening: day_part(&evening),
         systolic_trend: trend(&sys),
@@ -205,6 +217,7 @@ pub fn completed_weeks(
     to: NaiveDate,
     today: NaiveDate,
     readings: &[Reading],
+    guideline: Guideline,
 ) -> Vec<WeekSummary> {
     let mut starts: Vec<NaiveDate> = starts
         .iter()
@@ -215,7 +228,7 @@ pub fn completed_weeks(
     starts.dedup();
     starts
         .into_iter()
-        .map(|start| home_week::summarize(start, Origin::Started, today, readings))
+        .map(|start| home_week::summarize(start, Origin::Started, today, readings, guideline))
         .filter(|w| w.complete)
         .collect()
 }
@@ -223,6 +236,8 @@ pub fn completed_weeks(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    const ACC: Guideline = Guideline::AccAha2025;
     use chrono::{TimeZone, Utc};
     use kernel::UserId;
     use readings::Measurements;
@@ -268,7 +283,7 @@ mod tests {
 
     #[test]
     fn stats_per_measure() {
-        let a = analyse(&fixed());
+        let a = analyse(&fixed(), ACC);
         assert_eq!(a.readings, 7);
         let s = a.systolic.expect("systolic");
         assert_eq!((s.count, s.min, s.max), (6, 118.0, 185.0));
@@ -284,19 +299,39 @@ mod tests {
 
     #[test]
     fn categories_follow_the_guideline() {
-        let a = analyse(&fixed());
-        let count = |c: BpCategory| a.categories.iter().find(|(k, _)| *k == c).expect("c").1;
-        assert_eq!(count(BpCategory::Normal), 1); // 118/76
-        assert_eq!(count(BpCategory::Elevated), 1); // 126/78
-        assert_eq!(count(BpCategory::Stage1), 2); // 135/85, 125/85
-        assert_eq!(count(BpCategory::Stage2), 1); // 142/92
-        assert_eq!(count(BpCategory::HypertensiveCrisis), 1); // 185/85
-        assert_eq!(a.categories.len(), 5);
+        let a = analyse(&fixed(), ACC);
+        let counts: Vec<(&str, usize)> = a.categories.iter().map(|(c, n)| (c.code, *n)).collect();
+        assert_eq!(
+            counts,
+            [
+                ("normal", 1),              // 118/76
+                ("elevated", 1),            // 126/78
+                ("stage-1", 2),             // 135/85, 125/85
+                ("stage-2", 1),             // 142/92
+                ("hypertensive-crisis", 1), // 185/85
+            ]
+        );
+        // The same readings in ESH 2023's categories (issue 35): its own list, never mixed.
+        let esh = analyse(&fixed(), Guideline::Esh2023);
+        let counts: Vec<(&str, usize)> = esh.categories.iter().map(|(c, n)| (c.code, *n)).collect();
+        assert_eq!(
+            counts,
+            [
+                ("optimal", 1),     // 118/76
+                ("normal", 1),      // 126/78
+                ("high-normal", 2), // 135/85, 125/85
+                ("grade-1", 1),     // 142/92
+                ("grade-2", 0),
+                ("grade-3", 0),
+                ("isolated-systolic", 1), // 185/85
+            ]
+        );
+        assert_eq!(esh.guideline, Guideline::Esh2023);
     }
 
     #[test]
     fn morning_against_evening() {
-        let a = analyse(&fixed());
+        let a = analyse(&fixed(), ACC);
         assert_eq!(a.morning.readings, 3); // 07:00, 08:00, 06:45
         assert!((a.morning.systolic.expect("m") - (118.0 + 135.0 + 142.0) / 3.0).abs() < 1e-9);
         assert_eq!(a.evening.readings, 4); // 20:00, 19:30, 13:00, 21:00
@@ -319,7 +354,7 @@ mod tests {
             readings: Vec::new(),
         });
         readings.push(guided);
-        let a = analyse(&readings);
+        let a = analyse(&readings, ACC);
         assert_eq!(a.morning.readings, 2); // 04:00, 11:59
         assert_eq!(a.evening.readings, 5); // 03:59, 12:00, 15:00, 23:30, the guided 09:00
     }
@@ -337,7 +372,7 @@ mod tests {
             .map(|d| (f64::from(d), 120.0 + f64::from(d % 2)))
             .collect();
         assert_eq!(trend(&flat).expect("t").direction, Direction::Stable);
-        let a = analyse(&fixed());
+        let a = analyse(&fixed(), ACC);
         assert_eq!(a.weight_trend.expect("w").direction, Direction::Falling);
         assert!(trend(&[(0.0, 1.0)]).is_none());
     }
@@ -357,7 +392,7 @@ mod tests {
 
     #[test]
     fn severe_readings_are_counted_by_the_one_rule() {
-        assert_eq!(analyse(&fixed()).severe, 1); // 185/85
+        assert_eq!(analyse(&fixed(), ACC).severe, 1); // 185/85
         let readings = [
             r(1, "07:00", Some(180), Some(120), None, None),
             r(1, "08:00", Some(181), Some(80), None, None),
@@ -367,7 +402,7 @@ mod tests {
             r(1, "12:00", Some(180), None, None, None),
         ];
         // Either number alone is enough (AHA: "higher than 180 and/or higher than 120").
-        assert_eq!(analyse(&readings).severe, 4);
+        assert_eq!(analyse(&readings, ACC).severe, 4);
     }
 
     fn date(day: u32) -> NaiveDate {
@@ -390,7 +425,7 @@ mod tests {
     fn a_report_shows_the_started_weeks_over_and_averaged_within_its_period() {
         let readings = weeks_of_readings();
         let starts = [date(8), date(1), date(15), date(1), date(20)];
-        let weeks = completed_weeks(&starts, date(1), date(30), date(25), &readings);
+        let weeks = completed_weeks(&starts, date(1), date(30), date(25), &readings, ACC);
         let shown: Vec<NaiveDate> = weeks.iter().map(|w| w.start).collect();
         // The 20th is not over on the 25th (ends the 26th); the 1st is listed once; the 15th
         // ended short and is shown without an average (issue 35: the report says so).
@@ -409,22 +444,24 @@ mod tests {
         );
         // A week reaching past either end of the period is not the period's.
         let inside = |from: u32, to: u32| {
-            completed_weeks(&[date(8)], date(from), date(to), date(25), &readings).len()
+            completed_weeks(&[date(8)], date(from), date(to), date(25), &readings, ACC).len()
         };
         assert_eq!(inside(8, 14), 1);
         assert_eq!(inside(9, 30), 0);
         assert_eq!(inside(1, 13), 0);
         // Over only once today is past its last day.
-        assert!(completed_weeks(&[date(8)], date(1), date(30), date(14), &readings).is_empty());
+        assert!(
+            completed_weeks(&[date(8)], date(1), date(30), date(14), &readings, ACC).is_empty()
+        );
         assert_eq!(
-            completed_weeks(&[date(8)], date(1), date(30), date(15), &readings).len(),
+            completed_weeks(&[date(8)], date(1), date(30), date(15), &readings, ACC).len(),
             1
         );
     }
 
     #[test]
     fn empty_period() {
-        let a = analyse(&[]);
+        let a = analyse(&[], ACC);
         assert_eq!(a.readings, 0);
         assert!(a.systolic.is_none() && a.systolic_trend.is_none());
         assert!(a.categories.iter().all(|(_, n)| *n == 0));

@@ -70,13 +70,18 @@ fn direction(t: Option<crate::analysis::Trend>) -> Option<&'static str> {
 
 /// What the weekly email says when the week had severe readings (`Measurements::severe`):
 /// how many, the first step of the guidance and its source, in `readings::rules`' words.
-fn severe_line(severe: usize) -> Option<String> {
-    use readings::rules::{SEVERE_SOURCE, SEVERE_STEPS, SEVERE_SUMMARY};
-    let first = SEVERE_STEPS.first()?;
+fn severe_line(severe: usize, guideline: readings::Guideline) -> Option<String> {
+    let rule = &readings::GuidelineRules::of(guideline).severe;
+    let first = readings::rules::SEVERE_STEPS.first()?;
     (severe > 0).then(|| {
-        let (s, were) = if severe == 1 { ("", "was") } else { ("s", "were") };
+        let (s, were) = if severe == 1 {
+            ("", "was")
+        } else {
+            ("s", "were")
+        };
         format!(
-            "{severe} reading{s} {were} {SEVERE_SUMMARY}. When a reading is that high: {first} {SEVERE_SOURCE}"
+            "{severe} reading{s} {were} {}. When a reading is that high: {first} {}",
+            rule.summary, rule.source
         )
     })
 }
@@ -98,15 +103,16 @@ pub fn weekly_summary(a: &crate::analysis::Analysis, p: &Patient) -> Vec<String>
         .categories
         .iter()
         .filter(|(_, n)| *n > 0)
-        .map(|(c, n)| format!("{} {n}", c.label()))
+        .map(|(c, n)| format!("{} {n}", c.label))
         .collect();
     if !categories.is_empty() {
         lines.push(format!(
-            "Blood pressure categories: {}.",
+            "Blood pressure categories ({}): {}.",
+            readings::GuidelineRules::of(a.guideline).name,
             categories.join(", ")
         ));
     }
-    if let Some(line) = severe_line(a.severe) {
+    if let Some(line) = severe_line(a.severe, a.guideline) {
         lines.push(line);
     }
     if let Some(h) = a.heart_rate {
@@ -160,6 +166,7 @@ mod tests {
             email: "ann@example.com".into(),
             date_of_birth: None,
             units: kernel::units::Units::CANONICAL,
+            guideline: kernel::Guideline::AccAha2025,
         }
     }
 
@@ -207,7 +214,10 @@ mod tests {
 
     #[test]
     fn a_week_with_severe_readings_says_how_many_with_the_first_step_and_its_source() {
-        use readings::rules::{SEVERE_SOURCE, SEVERE_STEPS};
+        use readings::rules::SEVERE_STEPS;
+        let severe_source = readings::GuidelineRules::of(readings::Guideline::AccAha2025)
+            .severe
+            .source;
         let week = |severe| crate::analysis::Analysis {
             readings: 4,
             severe,
@@ -217,7 +227,7 @@ mod tests {
         let severe_lines = |lines: Vec<String>| -> Vec<String> {
             lines
                 .into_iter()
-                .filter(|l| l.contains(SEVERE_SOURCE))
+                .filter(|l| l.contains(severe_source))
                 .collect()
         };
         assert!(severe_lines(weekly_summary(&week(0), &patient)).is_empty());
@@ -225,7 +235,7 @@ mod tests {
         assert_eq!(
             two,
             [format!(
-                "2 readings were very high (above 180/120). When a reading is that high: {} {SEVERE_SOURCE}",
+                "2 readings were very high (above 180/120). When a reading is that high: {} {severe_source}",
                 SEVERE_STEPS[0]
             )]
         );

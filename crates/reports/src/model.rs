@@ -147,6 +147,9 @@ pub struct Patient {
     pub email: String,
     pub date_of_birth: Option<NaiveDate>,
     pub units: kernel::units::Units,
+    /// The blood pressure guideline categories, severe readings and home levels are
+    /// stated in.
+    pub guideline: kernel::Guideline,
 }
 
 /// Everything the renderer draws.

@@ -4,7 +4,7 @@ use std::sync::Arc;
 
 use chrono::{DateTime, Duration, NaiveDate, Utc};
 use kernel::outbox::Attachment;
-use kernel::{Clock, FieldErrors, UserId};
+use kernel::{Clock, FieldErrors, Guideline, UserId};
 use readings::Reading;
 use readings::home_week::WeekSummary;
 
@@ -207,6 +207,7 @@ impl ReportService {
         user: UserId,
         spec: &ReportSpec,
         readings: &[Reading],
+        guideline: Guideline,
     ) -> Result<Vec<WeekSummary>, ReportError> {
         let last_start = spec.date_end - Duration::days(readings::rules::HOME_WEEK_DAYS - 1);
         let shows_bp = matches!(spec.report_type, ReportType::Bp | ReportType::Comprehensive);
@@ -224,6 +225,7 @@ impl ReportService {
             spec.date_end,
             today,
             readings,
+            guideline,
         ))
     }
 
@@ -322,10 +324,12 @@ impl ReportService {
         let patient = self.patients.patient(user).await?;
         let generated_at = self.clock.now();
         let count = i64::try_from(readings.len()).map_err(anyhow::Error::from)?;
-        let home_weeks = self.home_weeks(user, &spec, &readings).await?;
+        let home_weeks = self
+            .home_weeks(user, &spec, &readings, patient.guideline)
+            .await?;
         let medications = self.medications(user, &spec, generated_at).await?;
         let doc = ReportDocument {
-            analysis: analyse(&readings),
+            analysis: analyse(&readings, patient.guideline),
             home_weeks,
             medications,
             omitted: Omitted::default(),
@@ -380,9 +384,11 @@ impl ReportService {
         patient.username = shown_name.to_owned();
         patient.email.clear();
         patient.date_of_birth = None;
-        let home_weeks = self.home_weeks(turn.user, &spec, &readings).await?;
+        let home_weeks = self
+            .home_weeks(turn.user, &spec, &readings, patient.guideline)
+            .await?;
         let doc = ReportDocument {
-            analysis: analyse(&readings),
+            analysis: analyse(&readings, patient.guideline),
             home_weeks,
             medications: medications.filter(|m| !m.lines.is_empty()),
             omitted,
@@ -410,7 +416,7 @@ impl ReportService {
             .await?
             .ok_or_else(|| anyhow::anyhow!("more than {MAX_READINGS} readings in a week"))?;
         let patient = self.patients.patient(user).await?;
-        let analysis = analyse(&readings);
+        let analysis = analyse(&readings, patient.guideline);
         let summary = weekly_summary(&analysis, &patient);
         if readings.is_empty() {
             return Ok(WeeklyDigest {
@@ -428,7 +434,9 @@ impl ReportService {
             include_table: true,
             include_analysis: true,
         };
-        let home_weeks = self.home_weeks(user, &spec, &readings).await?;
+        let home_weeks = self
+            .home_weeks(user, &spec, &readings, patient.guideline)
+            .await?;
         let generated_at = self.clock.now();
         let medications = self.medications(user, &spec, generated_at).await?;
         let meta = ReportMeta {

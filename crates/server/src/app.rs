@@ -162,6 +162,7 @@ impl Application {
             Arc::new(crate::zones::PreferredZones(accounts.clone())),
             clock.clone(),
         )
+        .with_guidelines(Arc::new(crate::zones::PreferredZones(accounts.clone())))
         .with_import_pool(import_pool.clone());
         let imports = imports::ImportService::new(
             Arc::new(ReadingStore::new(db.clone())),
@@ -536,6 +537,7 @@ impl reports::ports::PatientSource for PatientProfile {
             email: u.email.to_string(),
             date_of_birth: u.date_of_birth,
             units: prefs.units(),
+            guideline: prefs.guideline,
         })
     }
 }

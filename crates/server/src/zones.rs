@@ -1,5 +1,6 @@
-//! The user's time zone, from their preferences (accounts), for the contexts whose dates
-//! and times are the user's wall clock.
+//! The user's time zone and blood pressure guideline, from their preferences (accounts),
+//! for the contexts whose dates and times are the user's wall clock and that state
+//! categories.
 
 use identity::AccountService;
 use kernel::UserId;
@@ -17,5 +18,17 @@ impl readings::ports::TimeZones for PreferredZones {
             .await
             .map_err(IntoCause::into_cause)?;
         Ok(prefs.time_zone)
+    }
+}
+
+#[async_trait::async_trait]
+impl readings::ports::Guidelines for PreferredZones {
+    async fn guideline(&self, user: UserId) -> anyhow::Result<kernel::Guideline> {
+        let prefs = self
+            .0
+            .preferences(user)
+            .await
+            .map_err(IntoCause::into_cause)?;
+        Ok(prefs.guideline)
     }
 }

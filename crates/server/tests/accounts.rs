@@ -683,7 +683,7 @@ async fn profile_email_change_and_preferences(b: Backend) {
     assert_eq!(
         prefs,
         json!({"weightUnit": "lbs", "bloodSugarUnit": "mg/dL", "emailReminders": false, "weeklyReports": false,
-               "reminderTime": "20:00", "timeZone": "UTC"})
+               "reminderTime": "20:00", "timeZone": "UTC", "guideline": "acc-aha-2025"})
     );
     let res = app
         .client

@@ -61,10 +61,11 @@ async fn crud(b: Backend) {
     assert_eq!(r["time"], "07:30");
     assert_eq!(r["weight"], 154.3236);
     assert!(r["bloodSugar"].is_null());
-    // 120/80: diastolic 80-89 is Stage 1 under the 2017 ACC/AHA guideline.
+    // 120/80: diastolic 80-89 is Stage 1 under the ACC/AHA guideline (2017, as 2025).
     assert_eq!(
         r["bpCategory"],
-        json!({"code": "stage-1", "label": "Stage 1"})
+        json!({"code": "stage-1", "label": "Stage 1", "guideline": "acc-aha-2025",
+               "guidelineName": "ACC/AHA 2025", "atLeast": false})
     );
     let id = r["id"].as_i64().expect("id");
 

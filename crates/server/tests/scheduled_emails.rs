@@ -239,7 +239,10 @@ async fn weekly_reports(b: Backend) {
         text.contains("Average blood pressure 132/84 mmHg"),
         "{text}"
     );
-    assert!(text.contains("Blood pressure categories:"), "{text}");
+    assert!(
+        text.contains("Blood pressure categories (ACC/AHA 2025):"),
+        "{text}"
+    );
     assert!(
         mail.data.contains("Content-Type: application/pdf"),
         "the PDF is attached"

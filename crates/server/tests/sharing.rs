@@ -110,7 +110,9 @@ async fn a_link_from_creation_to_withdrawal(b: Backend) {
     assert_eq!(rows[0]["date"], "2026-11-20");
     assert_eq!(rows[0]["weight"], Value::Null);
     assert_eq!(rows[0]["notes"], Value::Null, "notes are not shared");
-    assert_eq!(rows[0]["bpCategory"], "stage-2");
+    assert_eq!(rows[0]["bpCategory"]["code"], "stage-2");
+    assert_eq!(rows[0]["bpCategory"]["guidelineName"], "ACC/AHA 2025");
+    assert_eq!(view["guideline"], "acc-aha-2025");
     assert_eq!(view["medications"], Value::Null);
 
     // The owner sees the visit.

@@ -348,9 +348,15 @@ impl ShareService {
         let dates = self.dates(&share).await?;
         let generated_at = self.clock.now();
         let shown = self.record(&share, dates, generated_at).await?;
-        let units = self.record.patients.patient(share.user_id).await?.units;
+        let owner = self.record.patients.patient(share.user_id).await?;
         self.log(&share, AccessKind::View, visitor).await?;
-        Ok(SharedView::new(share, dates, generated_at, units, shown))
+        Ok(SharedView::new(
+            share,
+            dates,
+            generated_at,
+            (owner.units, owner.guideline),
+            shown,
+        ))
     }
 
     /// The PDF of the same period and measures of a share [`Self::open`] opened for this

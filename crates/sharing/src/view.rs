@@ -2,6 +2,7 @@
 //! at the visit, with the analysis the PDF report draws (reports::analysis, one home).
 
 use chrono::{DateTime, NaiveDate, Utc};
+use kernel::Guideline;
 use kernel::units::Units;
 use medications::service::MedicationReport;
 use readings::Reading;
@@ -19,6 +20,8 @@ pub struct SharedView {
     pub generated_at: DateTime<Utc>,
     /// The owner's units: values are shown as the owner reads them.
     pub units: Units,
+    /// The owner's guideline: categories and severe readings are stated in it.
+    pub guideline: Guideline,
     /// Oldest first, only the measures the share shows (canonical units).
     pub readings: Vec<Reading>,
     pub analysis: Analysis,
@@ -31,14 +34,15 @@ impl SharedView {
         share: Share,
         (from, to): (NaiveDate, NaiveDate),
         generated_at: DateTime<Utc>,
-        units: Units,
+        (units, guideline): (Units, Guideline),
         SharedRecord {
             readings,
             medications,
         }: SharedRecord,
     ) -> Self {
         Self {
-            analysis: analyse(&readings),
+            analysis: analyse(&readings, guideline),
+            guideline,
             share,
             from,
             to,

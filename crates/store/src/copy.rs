@@ -72,7 +72,7 @@ impl Db {
                     copy_table!(from, to, report, preferences, [
                         user_id: i64, weight_unit: String, blood_sugar_unit: String,
                         email_reminders: bool, weekly_reports: bool, updated_at: NaiveDateTime,
-                        reminder_time: String, time_zone: String,
+                        reminder_time: String, time_zone: String, guideline: String,
                     ]);
                     copy_table!(from, to, report, outbox, [
                         id: i64, user_id: Option<i64>, to_address: String, subject: String,

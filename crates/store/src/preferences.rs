@@ -4,6 +4,7 @@
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 use identity::model::{DEFAULT_REMINDER_TIME, Preferences};
+use kernel::Guideline;
 use kernel::units::{BloodSugarUnit, WeightUnit};
 
 use crate::db::AnyConnection;
@@ -21,18 +22,20 @@ pub(crate) fn load(conn: &mut AnyConnection, user_id: i64) -> QueryResult<Prefer
             preferences::weekly_reports,
             preferences::reminder_time,
             preferences::time_zone,
+            preferences::guideline,
         ))
-        .first::<(String, String, bool, bool, String, String)>(conn)
+        .first::<(String, String, bool, bool, String, String, String)>(conn)
         .optional()?;
     Ok(match row {
         None => Preferences::default(),
-        Some((w, s, r, wr, at, tz)) => Preferences {
+        Some((w, s, r, wr, at, tz, g)) => Preferences {
             weight_unit: WeightUnit::parse(&w).unwrap_or_default(),
             blood_sugar_unit: BloodSugarUnit::parse(&s).unwrap_or_default(),
             email_reminders: r,
             weekly_reports: wr,
             reminder_time: kernel::date::parse_time(&at).unwrap_or(DEFAULT_REMINDER_TIME),
             time_zone: tz.parse().unwrap_or(chrono_tz::Tz::UTC),
+            guideline: Guideline::parse(&g).unwrap_or_default(),
         },
     })
 }
@@ -53,6 +56,7 @@ pub(crate) fn save(
             preferences::weekly_reports.eq(prefs.weekly_reports),
             preferences::reminder_time.eq(at.clone()),
             preferences::time_zone.eq(prefs.time_zone.name()),
+            preferences::guideline.eq(prefs.guideline.code()),
             preferences::updated_at.eq(now),
         )
     };

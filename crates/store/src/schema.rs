@@ -52,6 +52,7 @@ diesel::table! {
         updated_at -> Timestamp,
         reminder_time -> Text,
         time_zone -> Text,
+        guideline -> Text,
     }
 }
 

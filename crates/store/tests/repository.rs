@@ -500,11 +500,13 @@ async fn profile_and_preferences(b: Backend) {
         weekly_reports: false,
         reminder_time: chrono::NaiveTime::from_hms_opt(7, 45, 0).expect("time"),
         time_zone: chrono_tz::Tz::America__New_York,
+        guideline: kernel::Guideline::Esh2023,
     };
     c.users.save_preferences(id, p).await.expect("insert");
     assert_eq!(c.users.preferences(id).await.expect("q"), p);
     let p2 = Preferences {
         weekly_reports: true,
+        guideline: kernel::Guideline::Esc2024,
         ..p
     };
     c.users.save_preferences(id, p2).await.expect("update");

@@ -185,6 +185,9 @@ pub struct PreferencesDto {
     pub reminder_time: String,
     /// IANA time zone name (the browser's), e.g. `Europe/Paris`.
     pub time_zone: String,
+    /// The blood pressure guideline categories and home levels are stated in:
+    /// acc-aha-2025 (default), esh-2023 or esc-2024.
+    pub guideline: String,
 }
 
 impl From<Preferences> for PreferencesDto {
@@ -196,6 +199,7 @@ impl From<Preferences> for PreferencesDto {
             weekly_reports: p.weekly_reports,
             reminder_time: kernel::date::format_time(p.reminder_time),
             time_zone: p.time_zone.name().to_owned(),
+            guideline: p.guideline.code().to_owned(),
         }
     }
 }
@@ -209,6 +213,7 @@ pub struct PreferencesPatchRequest {
     pub weekly_reports: Option<bool>,
     pub reminder_time: Option<String>,
     pub time_zone: Option<String>,
+    pub guideline: Option<String>,
 }
 
 #[derive(Debug, Default, Deserialize, ToSchema)]

@@ -3994,9 +3994,20 @@ export interface components {
              *     one or higher (systolic 145 alone is at least Stage 2).
              */
             atLeast: boolean;
-            /** @description normal, elevated, stage-1, stage-2 or hypertensive-crisis (2017 ACC/AHA). */
+            /**
+             * @description The category in the owner's guideline: ACC/AHA 2025 normal, elevated, stage-1,
+             *     stage-2, hypertensive-crisis; ESH 2023 optimal, normal, high-normal, grade-1, grade-2,
+             *     grade-3, isolated-systolic; ESC 2024 non-elevated, elevated, hypertension.
+             */
             code: string;
-            /** @description Normal, Elevated, Stage 1, Stage 2, Hypertensive Crisis. */
+            /** @description The guideline it is stated in: acc-aha-2025, esh-2023 or esc-2024. */
+            guideline: string;
+            /**
+             * @description The guideline's short name, "ACC/AHA 2025": a screen names the category with it,
+             *     "Stage 1 (ACC/AHA 2025)".
+             */
+            guidelineName: string;
+            /** @description "Stage 1", "Grade 1 hypertension", ... */
             label: string;
         };
         ChangePasswordRequest: {
@@ -4590,6 +4601,11 @@ export interface components {
             /** @description mg/dL or mmol/L. */
             bloodSugarUnit: string;
             emailReminders: boolean;
+            /**
+             * @description The blood pressure guideline categories and home levels are stated in:
+             *     acc-aha-2025 (default), esh-2023 or esc-2024.
+             */
+            guideline: string;
             /** @description `HH:MM` local time after which a day without a reading gets a reminder. */
             reminderTime: string;
             /** @description IANA time zone name (the browser's), e.g. `Europe/Paris`. */
@@ -4603,6 +4619,8 @@ export interface components {
             bloodSugarUnit: string | null;
             /** @default null */
             emailReminders: boolean | null;
+            /** @default null */
+            guideline: string | null;
             /** @default null */
             reminderTime: string | null;
             /** @default null */
@@ -4880,13 +4898,15 @@ export interface components {
              * @description In the owner's unit.
              */
             bloodSugar?: number | null;
-            bpCategory?: string | null;
+            bpCategory?: null | components["schemas"]["CategoryDto"];
             date: string;
             /** Format: int32 */
             diastolic?: number | null;
             /** Format: int32 */
             heartRate?: number | null;
             notes?: string | null;
+            /** @description Very high in the owner's guideline (either number alone), as the readings API says. */
+            severe: boolean;
             /** Format: int32 */
             systolic?: number | null;
             /** @description HH:MM. */
@@ -4937,6 +4957,10 @@ export interface components {
             expiresAt: string;
             from: string;
             generatedAt: string;
+            /** @description The owner's guideline: acc-aha-2025, esh-2023 or esc-2024. */
+            guideline: string;
+            /** @description Its short name, "ACC/AHA 2025", named beside every category. */
+            guidelineName: string;
             includeBloodSugar: boolean;
             includeHeartRate: boolean;
             includeMedications: boolean;
@@ -5015,7 +5039,7 @@ export interface components {
         };
         SummaryDto: {
             bloodSugar?: null | components["schemas"]["StatsDto"];
-            /** @description Every category in guideline order, zeros included. */
+            /** @description Every category of the owner's guideline in its order, zeros included. */
             categories: components["schemas"]["CategoryCountDto"][];
             diastolic?: null | components["schemas"]["StatsDto"];
             /** @description The rest of the day, 12:00 to 03:59: every reading is in the morning or the evening. */
@@ -5024,7 +5048,10 @@ export interface components {
             /** @description The guided measurement's morning, 04:00 to 11:59 (`readings::session::Period`). */
             morning: components["schemas"]["DayPartDto"];
             readings: number;
-            /** @description Readings above 180/120. */
+            /**
+             * @description Severe readings in the owner's guideline (ACC/AHA: above 180/120; ESH, ESC: 180/110
+             *     or higher), either number alone.
+             */
             severe: number;
             systolic?: null | components["schemas"]["StatsDto"];
             trends: components["schemas"]["TrendsDto"];

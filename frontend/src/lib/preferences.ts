@@ -37,6 +37,7 @@ export const DEFAULT_PREFERENCES: Preferences = {
   weeklyReports: false,
   reminderTime: '20:00',
   timeZone: 'UTC',
+  guideline: 'acc-aha-2025',
 };
 
 /** Said wherever units are shown while the user's preferences could not be loaded. */

@@ -29,19 +29,60 @@ export function rangeMessage(template: string, name: string, range: CanonicalRan
   return template.replace('{name}', name).replace('{min}', String(range.min)).replace('{max}', String(range.max));
 }
 
-/** Blood pressure categories of the 2017 ACC/AHA guideline, lowest first. */
-export type BpCategory = 'normal' | 'elevated' | 'stage-1' | 'stage-2' | 'hypertensive-crisis';
+/** The guidelines a person can choose (Profile → Preferences), the first the default. */
+export type GuidelineCode = 'acc-aha-2025' | 'esh-2023' | 'esc-2024';
 
-export interface BpCategoryRule {
-  code: BpCategory;
+/**
+ * One office category of a guideline, lowest first. A category either number reaches alone
+ * has both `from` thresholds; one with `diastolicBelow` is a combination (ESH's isolated
+ * systolic hypertension). `tone` 0-4 is how strongly it is coloured.
+ */
+export interface CategoryRule {
+  code: string;
   label: string;
+  /** For narrow places ("Grade 1"). */
+  short: string;
   rule: string;
-  /** The lowest systolic (diastolic) in this category, when that number alone reaches it. */
   systolicFrom: number | null;
   diastolicFrom: number | null;
+  diastolicBelow: number | null;
+  tone: number;
+  alert: boolean;
 }
 
-export const BP_CATEGORY_RULES = rules.bpCategories as ReadonlyArray<BpCategoryRule>;
+/** A home average level of a guideline (the server chooses it; the texts are here too). */
+export interface HomeLevelRule {
+  code: string;
+  label: string;
+  systolicFrom: number | null;
+  diastolicFrom: number | null;
+  text: string;
+}
+
+/** Everything one guideline says (rules.json `guidelines[]`); never mixed with another's. */
+export interface GuidelineRules {
+  code: GuidelineCode;
+  /** "ACC/AHA 2025". */
+  name: string;
+  title: string;
+  source: string;
+  categories: ReadonlyArray<CategoryRule>;
+  severe: { systolicFrom: number; diastolicFrom: number; title: string; summary: string; source: string };
+  home: { source: string; levels: ReadonlyArray<HomeLevelRule> };
+  patterns: { officeFrom: readonly number[]; homeFrom: readonly number[]; source: string };
+}
+
+export const GUIDELINES = rules.guidelines as ReadonlyArray<GuidelineRules>;
+
+function firstGuideline(): GuidelineRules {
+  const first = GUIDELINES[0];
+  // rules.json is part of the build; the server's build script refuses it without guidelines.
+  if (!first) throw new Error('rules.json lists no guideline');
+  return first;
+}
+
+/** The default guideline's rules (the first in rules.json). */
+export const DEFAULT_GUIDELINE: GuidelineRules = firstGuideline();
 
 /**
  * The 7-day home average (ESH 2023; AHA/AMA 2020; ACC/AHA 2025 Table 7): how many days a
@@ -83,11 +124,8 @@ export interface GuidedRules {
 
 export const GUIDED: GuidedRules = rules.guided;
 
-/** What to do about a very high reading, in the American Heart Association's terms. */
-export interface SevereGuidanceText {
-  title: string;
-  steps: ReadonlyArray<string>;
-  source: string;
-}
-
-export const SEVERE_GUIDANCE: SevereGuidanceText = rules.severe;
+/**
+ * What to do about a very high reading: the American Heart Association's steps. Which
+ * reading is very high, and the panel's title and source, are each guideline's (`severe`).
+ */
+export const SEVERE_STEPS: ReadonlyArray<string> = rules.severe.steps;

@@ -1,4 +1,5 @@
-import { bpCategoryLabel, isFloor, readingBpCategory } from '../lib/bpCategory';
+import { DEFAULT_GUIDELINE, type GuidelineRules } from '../lib/readingRules';
+import { isSevere, readingBpCategory } from '../lib/bpCategory';
 import type { Reading } from '../lib/readings';
 
 /** A reading as a test writes it: the numbers, and a session when it has one. */
@@ -6,18 +7,26 @@ export type ReadingFixture = Omit<Reading, 'bpCategory' | 'severe' | 'session'> 
   Partial<Pick<Reading, 'bpCategory' | 'severe' | 'session'>>;
 
 /**
- * A reading as the server sends it: `bpCategory` and `severe` filled in from its numbers,
- * as the server does (`readings::BpCategory` and `readings::severe`, the same thresholds in
- * `rules.json`: severe is the Hypertensive Crisis category), and no session unless given.
+ * A reading as the server sends it: `bpCategory` and `severe` filled in from its numbers in
+ * `guideline` (the default, ACC/AHA 2025, unless given), as the server does
+ * (`readings::GuidelineRules`, the same rules in `rules.json`), and no session unless given.
  * Test fixtures are written as numbers; the client shows what the server sent.
  */
-export function served(reading: ReadingFixture): Reading {
-  const code = readingBpCategory(reading);
+export function served(reading: ReadingFixture, guideline: GuidelineRules = DEFAULT_GUIDELINE): Reading {
+  const category = readingBpCategory(guideline, reading);
   return {
     ...reading,
     bpCategory:
-      code === null ? null : { code, label: bpCategoryLabel(code), atLeast: isFloor(code, reading.systolic, reading.diastolic) },
-    severe: code === 'hypertensive-crisis',
+      category === null
+        ? null
+        : {
+            code: category.rule.code,
+            label: category.rule.label,
+            guideline: guideline.code,
+            guidelineName: guideline.name,
+            atLeast: category.atLeast,
+          },
+    severe: isSevere(guideline, reading.systolic, reading.diastolic),
     session: reading.session ?? null,
   };
 }

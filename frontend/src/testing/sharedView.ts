@@ -1,8 +1,12 @@
 import type { SharedReadingDto, SharedViewDto } from '../features/shared/api';
+import { served } from './readings';
 
-/** A reading of the shared record, blood pressure only unless told. */
+/**
+ * A reading of the shared record, blood pressure only unless told; its category and
+ * `severe` as the server gives them (ACC/AHA 2025, the owner's guideline here).
+ */
 export function sharedReading(overrides: Partial<SharedReadingDto> = {}): SharedReadingDto {
-  return {
+  const reading = {
     date: '2026-11-20',
     time: '08:00',
     systolic: 128,
@@ -10,10 +14,11 @@ export function sharedReading(overrides: Partial<SharedReadingDto> = {}): Shared
     heartRate: null,
     weight: null,
     bloodSugar: null,
-    bpCategory: 'stage-1',
     notes: null,
     ...overrides,
   };
+  const { bpCategory, severe } = served({ ...reading, id: 0 });
+  return { bpCategory: bpCategory ?? null, severe, ...reading };
 }
 
 /** `n` readings, one a day from 10/27/2026, oldest first (as the server sends them). */
@@ -35,6 +40,8 @@ export const sharedView: SharedViewDto = {
   generatedAt: '2026-11-25T10:00:00Z',
   weightUnit: 'kg',
   bloodSugarUnit: 'mg/dL',
+  guideline: 'acc-aha-2025',
+  guidelineName: 'ACC/AHA 2025',
   includeHeartRate: true,
   includeWeight: true,
   includeBloodSugar: false,
@@ -66,9 +73,9 @@ export const sharedView: SharedViewDto = {
     severe: 1,
   },
   readings: [
-    sharedReading({ date: '2026-11-01', time: '07:30', systolic: 186, diastolic: 122, bpCategory: 'hypertensive-crisis', heartRate: 88 }),
-    sharedReading({ date: '2026-11-10', time: '19:15', systolic: 118, diastolic: 76, bpCategory: 'normal', weight: 70.4, notes: 'After a walk' }),
-    sharedReading({ date: '2026-11-24', time: '08:05', systolic: 134, diastolic: 86, bpCategory: 'stage-1', heartRate: 64, weight: 69.8 }),
+    sharedReading({ date: '2026-11-01', time: '07:30', systolic: 186, diastolic: 122, heartRate: 88 }),
+    sharedReading({ date: '2026-11-10', time: '19:15', systolic: 118, diastolic: 76, weight: 70.4, notes: 'After a walk' }),
+    sharedReading({ date: '2026-11-24', time: '08:05', systolic: 134, diastolic: 86, heartRate: 64, weight: 69.8 }),
   ],
   medications: [
     { name: 'Lisinopril 10 mg', doses: ['10 mg once a day from 10/01/2026'], adherence: 'Taken 26 of 28 scheduled doses (93%)' },

@@ -2,7 +2,6 @@
 //! and the trend of the period, in the user's units.
 
 use kernel::units::Units;
-use readings::BpCategory;
 use readings::session::Period;
 use reports::analysis::{Direction, Stats, Trend};
 use reports::{Measure, ReportDocument};
@@ -132,7 +131,10 @@ pub(crate) fn analysis_section(c: &mut Canvas, doc: &ReportDocument, u: &Units) 
     if doc.shows(Measure::BloodPressure) {
         subheading(
             c,
-            "Blood pressure categories (2017 ACC/AHA)",
+            &format!(
+                "Blood pressure categories ({})",
+                readings::GuidelineRules::of(a.guideline).name
+            ),
             26.0 + 16.0 * 6.0,
         );
         let total: usize = a.categories.iter().map(|(_, n)| n).sum();
@@ -142,15 +144,7 @@ pub(crate) fn analysis_section(c: &mut Canvas, doc: &ReportDocument, u: &Units) 
             } else {
                 *n as f32 / total as f32
             };
-            c.text(
-                MARGIN,
-                c.y - 10.0,
-                9.5,
-                false,
-                INK,
-                Align::Left,
-                cat.label(),
-            );
+            c.text(MARGIN, c.y - 10.0, 9.5, false, INK, Align::Left, cat.label);
             c.text(
                 MARGIN + 170.0,
                 c.y - 10.0,
@@ -158,7 +152,7 @@ pub(crate) fn analysis_section(c: &mut Canvas, doc: &ReportDocument, u: &Units) 
                 false,
                 MUTED,
                 Align::Left,
-                bound(*cat),
+                &bound(cat),
             );
             c.text(
                 MARGIN + 360.0,
@@ -227,7 +221,7 @@ pub(crate) fn analysis_section(c: &mut Canvas, doc: &ReportDocument, u: &Units) 
             c.y -= 16.0;
         }
         if a.severe > 0 {
-            severe_note(c, a.severe, doc.spec.include_table);
+            severe_note(c, a.severe, doc.spec.include_table, a.guideline);
         }
     }
 
@@ -269,10 +263,10 @@ pub(crate) fn analysis_section(c: &mut Canvas, doc: &ReportDocument, u: &Units) 
 
 /// The severe readings of the period (`readings::Measurements::severe`, marked in the
 /// table) and the guidance Vitalog gives with one, in `readings::rules`' words.
-fn severe_note(c: &mut Canvas, severe: usize, with_table: bool) {
-    use readings::rules::{SEVERE_SOURCE, SEVERE_STEPS, SEVERE_TITLE};
-    let label = BpCategory::HypertensiveCrisis.label();
-    subheading(c, &format!("{label} readings: {severe}"), 110.0);
+fn severe_note(c: &mut Canvas, severe: usize, with_table: bool, guideline: readings::Guideline) {
+    use readings::rules::SEVERE_STEPS;
+    let rule = &readings::GuidelineRules::of(guideline).severe;
+    subheading(c, &format!("Readings {}: {severe}", rule.summary), 110.0);
     let marked = if with_table {
         format!("Marked {SEVERE_MARK} in the table. ")
     } else {
@@ -285,15 +279,7 @@ fn severe_note(c: &mut Canvas, severe: usize, with_table: bool) {
         MUTED,
     );
     c.ensure(16.0);
-    c.text(
-        MARGIN,
-        c.y - 10.0,
-        9.5,
-        true,
-        RED,
-        Align::Left,
-        SEVERE_TITLE,
-    );
+    c.text(MARGIN, c.y - 10.0, 9.5, true, RED, Align::Left, rule.title);
     c.y -= 16.0;
     for (i, step) in SEVERE_STEPS.iter().enumerate() {
         c.ensure(16.0);
@@ -310,15 +296,11 @@ fn severe_note(c: &mut Canvas, severe: usize, with_table: bool) {
         indented(c, 18.0, step, 9.5, INK);
     }
     c.y -= 2.0;
-    paragraph(c, SEVERE_SOURCE, 8.5, MUTED);
+    paragraph(c, rule.source, 8.5, MUTED);
 }
 
-fn bound(cat: BpCategory) -> &'static str {
-    match cat {
-        BpCategory::Normal => "below 120 and below 80",
-        BpCategory::Elevated => "120-129 and below 80",
-        BpCategory::Stage1 => "130-139 or 80-89",
-        BpCategory::Stage2 => "140 or higher, or 90 or higher",
-        BpCategory::HypertensiveCrisis => "above 180 and/or above 120",
-    }
+/// The category's rule in the guideline's words, shortened for the column: the numbers
+/// read systolic then diastolic ("130-139 or 80-89").
+fn bound(cat: &readings::CategoryRule) -> String {
+    cat.rule.replace("Systolic ", "").replace("diastolic ", "")
 }

@@ -5,11 +5,17 @@ use reports::ReportDocument;
 
 use crate::canvas::*;
 
-/// Short enough to stand whole on every page.
-const FOOTER: &str = "Entered by the patient. Blood pressure categories: 2017 ACC/AHA; information, not a diagnosis.";
+/// Short enough to stand whole on every page; names the owner's guideline.
+fn footer(doc: &ReportDocument) -> String {
+    format!(
+        "Entered by the patient. Blood pressure categories: {}; information, not a diagnosis.",
+        readings::GuidelineRules::of(doc.patient.guideline).name
+    )
+}
 
 pub(crate) fn footers(c: &mut Canvas, doc: &ReportDocument) {
     let total = c.pages.len();
+    let footer = footer(doc);
     let name = doc.spec.report_type.title();
     let pages = std::mem::take(&mut c.pages);
     for (i, ops) in pages.into_iter().enumerate() {
@@ -41,7 +47,7 @@ pub(crate) fn footers(c: &mut Canvas, doc: &ReportDocument) {
             0.8,
         );
         c.line(&[(MARGIN, 44.0), (PAGE_W - MARGIN, 44.0)], RULE, 0.8);
-        c.text(MARGIN, 32.0, 7.0, false, MUTED, Align::Left, FOOTER);
+        c.text(MARGIN, 32.0, 7.0, false, MUTED, Align::Left, &footer);
         c.text(
             PAGE_W - MARGIN,
             32.0,

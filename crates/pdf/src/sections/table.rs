@@ -1,7 +1,7 @@
 //! Every reading in a table that continues across pages with its header repeated.
 
 use kernel::units::Units;
-use readings::BpCategory;
+use readings::{CategoryRule, GuidelineRules};
 use reports::{Measure, ReportDocument};
 
 use super::section;
@@ -100,12 +100,9 @@ const NOTES_COL: usize = 7;
 /// its blood pressure; the legend above the table and the analysis say what it means.
 pub(crate) const SEVERE_MARK: &str = "!";
 
-/// The categories that call for attention stand out in red.
-fn category_colour(cat: BpCategory) -> Rgb3 {
-    match cat {
-        BpCategory::Stage2 | BpCategory::HypertensiveCrisis => RED,
-        BpCategory::Normal | BpCategory::Elevated | BpCategory::Stage1 => INK,
-    }
+/// The categories in the hypertension range (each guideline's `alert`) stand out in red.
+fn category_colour(cat: &CategoryRule) -> Rgb3 {
+    if cat.alert { RED } else { INK }
 }
 
 /// Line pitch of a note's continuation lines in the table.
@@ -164,7 +161,22 @@ pub(crate) fn table_section(c: &mut Canvas, doc: &ReportDocument, u: &Units) {
         &units_line(doc, u),
     );
     c.y -= 16.0;
-    if doc.readings.iter().any(|r| r.values.severe()) {
+    let guideline = doc.patient.guideline;
+    let rules = GuidelineRules::of(guideline);
+    c.text(
+        MARGIN,
+        c.y - 8.0,
+        8.5,
+        false,
+        MUTED,
+        Align::Left,
+        &format!(
+            "Categories of the {} guideline ({}).",
+            rules.name, rules.title
+        ),
+    );
+    c.y -= 14.0;
+    if doc.readings.iter().any(|r| r.values.severe(guideline)) {
         c.text(MARGIN, c.y - 8.0, 8.5, true, RED, Align::Left, SEVERE_MARK);
         c.text(
             MARGIN + 8.0,
@@ -173,7 +185,7 @@ pub(crate) fn table_section(c: &mut Canvas, doc: &ReportDocument, u: &Units) {
             false,
             MUTED,
             Align::Left,
-            &format!("= {}", readings::rules::SEVERE_TITLE),
+            &format!("= {}", rules.severe.title),
         );
         c.y -= 16.0;
     }
@@ -207,8 +219,14 @@ pub(crate) fn table_section(c: &mut Canvas, doc: &ReportDocument, u: &Units) {
             kernel::display::date(r.date),
             kernel::display::time(r.time),
             bp,
-            v.bp_category()
-                .map_or_else(String::new, |c| c.label().to_owned()),
+            v.bp_category(guideline).map_or_else(String::new, |c| {
+                // A one-number reading's category is a floor ("Stage 2 or higher").
+                if c.at_least {
+                    format!("{} or higher", c.rule.short)
+                } else {
+                    c.rule.short.to_owned()
+                }
+            }),
             v.heart_rate.map_or_else(dash, |h| h.to_string()),
             v.weight.map_or_else(dash, |w| u.weight.format(w)),
             v.blood_sugar.map_or_else(dash, |s| u.sugar.format(s)),
@@ -216,7 +234,8 @@ pub(crate) fn table_section(c: &mut Canvas, doc: &ReportDocument, u: &Units) {
         ];
         for &(i, x) in &cols {
             let colour = if i == CATEGORY_COL {
-                v.bp_category().map_or(INK, category_colour)
+                v.bp_category(guideline)
+                    .map_or(INK, |c| category_colour(c.rule))
             } else {
                 INK
             };
@@ -231,7 +250,7 @@ pub(crate) fn table_section(c: &mut Canvas, doc: &ReportDocument, u: &Units) {
                 &cells[i],
             );
         }
-        if v.severe() {
+        if v.severe(guideline) {
             let x = MARGIN + 4.0 + TABLE_COLS[BP_COL].x + 2.0;
             c.text(x, c.y - 9.5, 8.5, true, RED, Align::Left, SEVERE_MARK);
         }
@@ -270,8 +289,12 @@ mod tests {
         assert_eq!(TABLE_COLS[CATEGORY_COL].name, "Category");
         assert_eq!(TABLE_COLS[BP_COL].name, "BP (mmHg)");
         assert_eq!(TABLE_COLS[NOTES_COL].name, "Notes");
-        assert_eq!(category_colour(BpCategory::Stage2), RED);
-        assert_eq!(category_colour(BpCategory::HypertensiveCrisis), RED);
-        assert_eq!(category_colour(BpCategory::Stage1), INK);
+        let acc = GuidelineRules::of(readings::Guideline::AccAha2025);
+        assert_eq!(category_colour(acc.classify(145, 80)), RED);
+        assert_eq!(category_colour(acc.classify(185, 80)), RED);
+        assert_eq!(category_colour(acc.classify(135, 80)), INK);
+        let esh = GuidelineRules::of(readings::Guideline::Esh2023);
+        assert_eq!(category_colour(esh.classify(145, 85)), RED);
+        assert_eq!(category_colour(esh.classify(135, 85)), INK);
     }
 }

@@ -40,13 +40,15 @@ pub(crate) fn charts_section(c: &mut Canvas, doc: &ReportDocument, u: &Units) {
                 None
             }
         });
-        // Both points of a severe reading, in the Hypertensive Crisis range (ACC/AHA 2017;
-        // the one rule: readings::Measurements::severe), as the app's chart marks them.
+        // Both points of a severe reading in the owner's guideline (the one rule:
+        // readings::Measurements::severe), as the app's chart marks them.
+        let severe = &readings::GuidelineRules::of(doc.patient.guideline).severe;
+        let mark_label = capitalised(severe.summary);
         let crisis: Vec<(f64, f64)> = doc
             .readings
             .iter()
             .filter_map(|r| match (r.values.systolic, r.values.diastolic) {
-                (Some(sy), Some(di)) if r.values.severe() => {
+                (Some(sy), Some(di)) if r.values.severe(doc.patient.guideline) => {
                     let d = day_of(r, s);
                     Some([(d, f64::from(sy)), (d, f64::from(di))])
                 }
@@ -76,6 +78,7 @@ pub(crate) fn charts_section(c: &mut Canvas, doc: &ReportDocument, u: &Units) {
                 end: e,
                 empty_text: "No blood pressure readings in this period",
                 marks: &crisis,
+                mark_label: &mark_label,
             },
         );
     }
@@ -96,6 +99,7 @@ pub(crate) fn charts_section(c: &mut Canvas, doc: &ReportDocument, u: &Units) {
                 end: e,
                 empty_text: "No heart rate readings in this period",
                 marks: &[],
+                mark_label: "",
             },
         );
     }
@@ -116,6 +120,7 @@ pub(crate) fn charts_section(c: &mut Canvas, doc: &ReportDocument, u: &Units) {
                 end: e,
                 empty_text: "No weight readings in this period",
                 marks: &[],
+                mark_label: "",
             },
         );
     }
@@ -138,7 +143,16 @@ pub(crate) fn charts_section(c: &mut Canvas, doc: &ReportDocument, u: &Units) {
                 end: e,
                 empty_text: "No blood sugar readings in this period",
                 marks: &[],
+                mark_label: "",
             },
         );
     }
+}
+
+/// "very high (above 180/120)" -> "Very high (above 180/120)".
+fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    chars.next().map_or_else(String::new, |first| {
+        first.to_uppercase().chain(chars).collect()
+    })
 }

@@ -1,7 +1,8 @@
 use chrono::{NaiveDate, NaiveTime, TimeZone, Utc};
-use kernel::UserId;
+use kernel::{Guideline, UserId};
 
 use super::*;
+use crate::category::GuidelineRules;
 use crate::model::Measurements;
 use crate::session::{Session, SessionReading};
 
@@ -70,6 +71,7 @@ fn avg(systolic: i32, diastolic: i32, count: usize) -> Option<BpAverage> {
 }
 
 const START: &str = "2026-11-02";
+const ACC: Guideline = Guideline::AccAha2025;
 
 /// Each reading four times: the same averages from four times the readings, so a test of
 /// the arithmetic reaches the minimum of 12 readings (`HOME_WEEK_MIN_READINGS`).
@@ -82,11 +84,17 @@ fn four(readings: &[Reading]) -> Vec<Reading> {
 
 /// The level of a single pair of numbers (a mean of one).
 fn level_at(systolic: i32, diastolic: i32) -> &'static rules::HomeLevelRule {
-    level_of_mean(systolic.into(), diastolic.into(), 1)
+    level_of_mean(Guideline::AccAha2025, systolic.into(), diastolic.into(), 1)
 }
 
 fn week(today: &str, readings: &[Reading]) -> WeekSummary {
-    summarize(d(START), Origin::Started, d(today), readings)
+    summarize(
+        d(START),
+        Origin::Started,
+        d(today),
+        readings,
+        Guideline::AccAha2025,
+    )
 }
 
 #[test]
@@ -257,7 +265,13 @@ fn daylight_saving_changes_move_no_reading() {
             // Taken at 03:30 (evening by the clock), stored as a morning measurement.
             guided(&day(4), "03:30", Period::Morning, &[(124, 76), (122, 74)]),
         ];
-        let w = summarize(d(start), Origin::Started, d(today), &four(&readings));
+        let w = summarize(
+            d(start),
+            Origin::Started,
+            d(today),
+            &four(&readings),
+            Guideline::AccAha2025,
+        );
         assert_eq!(w.end.to_string(), day(6), "{start}");
         let slots: Vec<(u32, u32, u32)> = w
             .days
@@ -306,10 +320,18 @@ fn every_level_threshold() {
         assert_eq!(level_at(s, d).code, code, "{s}/{d}");
     }
     // Every threshold in rules.json is hit exactly at its value, and one below is lower.
-    for (i, level) in rules::HOME_LEVELS.iter().enumerate().skip(1) {
+    for (i, level) in GuidelineRules::of(ACC)
+        .home_levels
+        .iter()
+        .enumerate()
+        .skip(1)
+    {
         if let Some(from) = level.systolic_from {
             assert_eq!(level_at(from, 60).code, level.code);
-            assert_eq!(level_at(from - 1, 60).code, rules::HOME_LEVELS[i - 1].code);
+            assert_eq!(
+                level_at(from - 1, 60).code,
+                GuidelineRules::of(ACC).home_levels[i - 1].code
+            );
         }
         if let Some(from) = level.diastolic_from {
             assert_eq!(level_at(100, from).code, level.code);
@@ -478,23 +500,26 @@ fn the_started_week_comes_first_and_stays_a_week_after_it_ends() {
         bp("2026-11-11", "07:00", 120, 80),
     ];
     // Running: shown although readings would make a week too.
-    let w = current(d("2026-11-11"), Some(d(START)), &readings).expect("week");
+    let w = current(d("2026-11-11"), Some(d(START)), &readings, ACC).expect("week");
     assert_eq!((w.start, w.origin), (d(START), Origin::Started));
     assert_eq!(w.today, None);
     // Ended 2026-11-08: shown up to 2026-11-15, 7 days later.
-    let w = current(d("2026-11-15"), Some(d(START)), &readings).expect("week");
+    let w = current(d("2026-11-15"), Some(d(START)), &readings, ACC).expect("week");
     assert_eq!(
         (w.start, w.origin, w.complete),
         (d(START), Origin::Started, true)
     );
     // A day later a recognised week takes over.
-    let w = current(d("2026-11-16"), Some(d(START)), &readings).expect("week");
+    let w = current(d("2026-11-16"), Some(d(START)), &readings, ACC).expect("week");
     assert_eq!((w.start, w.origin), (d("2026-11-10"), Origin::Recognised));
     assert_eq!((w.today, w.complete), (Some(7), false));
     // Nothing started and too few readings: nothing.
-    assert_eq!(current(d("2026-11-17"), Some(d(START)), &readings), None);
-    assert_eq!(current(d("2026-11-11"), None, &readings[..1]), None);
-    let w = current(d("2026-11-11"), None, &readings).expect("week");
+    assert_eq!(
+        current(d("2026-11-17"), Some(d(START)), &readings, ACC),
+        None
+    );
+    assert_eq!(current(d("2026-11-11"), None, &readings[..1], ACC), None);
+    let w = current(d("2026-11-11"), None, &readings, ACC).expect("week");
     assert_eq!((w.origin, w.today), (Origin::Recognised, Some(2)));
 }
 
@@ -504,10 +529,10 @@ fn the_window_covers_the_oldest_week_still_shown() {
     let (from, to) = window(today);
     assert_eq!((from, to), (d("2026-11-02"), today));
     // The oldest started week `current` still shows begins on `from`.
-    let w = current(today, Some(from), &[]).expect("week");
+    let w = current(today, Some(from), &[], ACC).expect("week");
     assert_eq!(w.origin, Origin::Started);
     let later = from - Duration::days(1);
-    assert_eq!(current(today, Some(later), &[]), None);
+    assert_eq!(current(today, Some(later), &[], ACC), None);
 }
 
 /// The one severe rule: above 180 systolic and/or above 120 diastolic (AHA), either number
@@ -519,15 +544,57 @@ fn severe_boundaries() {
         diastolic,
         ..Default::default()
     };
-    assert!(!m(Some(180), Some(120)).severe());
-    assert!(m(Some(181), Some(80)).severe());
-    assert!(m(Some(150), Some(121)).severe());
-    assert!(m(Some(181), Some(121)).severe());
-    assert!(m(Some(181), None).severe());
-    assert!(m(Some(200), None).severe());
-    assert!(!m(Some(180), None).severe());
-    assert!(m(None, Some(121)).severe());
-    assert!(m(None, Some(125)).severe());
-    assert!(!m(None, Some(120)).severe());
-    assert!(!m(None, None).severe());
+    assert!(!m(Some(180), Some(120)).severe(ACC));
+    assert!(m(Some(181), Some(80)).severe(ACC));
+    assert!(m(Some(150), Some(121)).severe(ACC));
+    assert!(m(Some(181), Some(121)).severe(ACC));
+    assert!(m(Some(181), None).severe(ACC));
+    assert!(m(Some(200), None).severe(ACC));
+    assert!(!m(Some(180), None).severe(ACC));
+    assert!(m(None, Some(121)).severe(ACC));
+    assert!(m(None, Some(125)).severe(ACC));
+    assert!(!m(None, Some(120)).severe(ACC));
+    assert!(!m(None, None).severe(ACC));
+}
+
+/// Each guideline's home levels, at their boundaries (issue 35): never another's.
+#[test]
+fn each_guideline_has_its_own_home_levels() {
+    use Guideline::*;
+    let cases = [
+        (AccAha2025, 129, 79, "from-120"),
+        (AccAha2025, 130, 79, "from-130-80"),
+        (AccAha2025, 134, 84, "from-130-80"),
+        (Esh2023, 134, 84, "below-135-85"),
+        (Esh2023, 135, 70, "from-135-85"),
+        (Esh2023, 120, 85, "from-135-85"),
+        (Esc2024, 119, 69, "below-120-70"),
+        (Esc2024, 120, 60, "from-120-70"),
+        (Esc2024, 100, 70, "from-120-70"),
+        (Esc2024, 134, 84, "from-120-70"),
+        (Esc2024, 135, 60, "from-135-85"),
+        (Esc2024, 100, 85, "from-135-85"),
+    ];
+    for (g, s, d, code) in cases {
+        assert_eq!(
+            level_of_mean(g, s.into(), d.into(), 1).code,
+            code,
+            "{} {s}/{d}",
+            g.code()
+        );
+    }
+    // A 12-reading week summarised in ESH terms carries ESH's level and text only.
+    let readings: Vec<Reading> = (0..12)
+        .map(|i| bp(&format!("2026-11-0{}", 3 + i % 3), "07:00", 136, 80))
+        .collect();
+    let w = summarize(
+        d(START),
+        Origin::Started,
+        d("2026-11-09"),
+        &readings,
+        Esh2023,
+    );
+    let level = w.level.expect("level");
+    assert_eq!((level.code, w.guideline), ("from-135-85", Esh2023));
+    assert!(level.text.contains("ESH") && !level.text.contains("ACC/AHA"));
 }

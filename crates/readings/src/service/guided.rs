@@ -66,11 +66,12 @@ impl ReadingService {
         today: NaiveDate,
     ) -> Result<Option<WeekSummary>, ReadingError> {
         let latest = self.weeks.latest_start(user).await?;
+        let guideline = self.guideline(user).await?;
         let readings = self
             .readings_between(user, home_week::window(today))
             .await?;
-        let started =
-            home_week::current(today, latest, &readings).filter(|w| w.origin == Origin::Started);
+        let started = home_week::current(today, latest, &readings, guideline)
+            .filter(|w| w.origin == Origin::Started);
         if started.is_some() {
             return Ok(started);
         }
@@ -79,7 +80,7 @@ impl ReadingService {
             .into_iter()
             .filter(|r| stopped.is_none_or(|s| r.date > s))
             .collect();
-        Ok(home_week::current(today, None, &after_stop))
+        Ok(home_week::current(today, None, &after_stop, guideline))
     }
 
     /// Starts a home monitoring week on `start` (today when not sent), which must be today
@@ -118,6 +119,7 @@ impl ReadingService {
             Origin::Started,
             today,
             &readings,
+            self.guideline(user).await?,
         ))
     }
 

@@ -480,7 +480,13 @@ async fn the_weekly_digest_says_when_the_week_had_severe_readings() {
     let line = digest
         .summary
         .iter()
-        .find(|l| l.contains(readings::rules::SEVERE_SOURCE))
+        .find(|l| {
+            l.contains(
+                readings::GuidelineRules::of(readings::Guideline::AccAha2025)
+                    .severe
+                    .source,
+            )
+        })
         .expect("a severe line");
     assert!(
         line.starts_with("1 reading was very high (above 180/120)."),

@@ -108,6 +108,7 @@ impl Parts {
                 email: "ann@example.com".into(),
                 date_of_birth: NaiveDate::from_ymd_opt(1960, 1, 2),
                 units: kernel::units::Units::CANONICAL,
+                guideline: kernel::Guideline::AccAha2025,
             })
         });
         let readings: Arc<dyn ReadingSource> = Arc::new(self.readings);

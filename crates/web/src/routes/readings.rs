@@ -11,7 +11,7 @@ pub use guided::{
 use actix_web::web::Bytes;
 use actix_web::{HttpResponse, delete, get, patch, post, web};
 use futures_util::Stream;
-use kernel::{FieldErrors, UserId};
+use kernel::{FieldErrors, Guideline, UserId};
 use readings::ReadingService;
 use readings::model::{Kind, ListPosition, NumberField, Reading, ReadingInput, ReadingQuery};
 use readings::rules::parse_date;
@@ -31,10 +31,17 @@ pub const TOTAL_HEADER: &str = "X-Total-Count";
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CategoryDto {
-    /// normal, elevated, stage-1, stage-2 or hypertensive-crisis (2017 ACC/AHA).
+    /// The category in the owner's guideline: ACC/AHA 2025 normal, elevated, stage-1,
+    /// stage-2, hypertensive-crisis; ESH 2023 optimal, normal, high-normal, grade-1, grade-2,
+    /// grade-3, isolated-systolic; ESC 2024 non-elevated, elevated, hypertension.
     pub code: &'static str,
-    /// Normal, Elevated, Stage 1, Stage 2, Hypertensive Crisis.
+    /// "Stage 1", "Grade 1 hypertension", ...
     pub label: &'static str,
+    /// The guideline it is stated in: acc-aha-2025, esh-2023 or esc-2024.
+    pub guideline: &'static str,
+    /// The guideline's short name, "ACC/AHA 2025": a screen names the category with it,
+    /// "Stage 1 (ACC/AHA 2025)".
+    pub guideline_name: &'static str,
     /// Only one of the two numbers was recorded and it sets a floor: the category is this
     /// one or higher (systolic 145 alone is at least Stage 2).
     pub at_least: bool,
@@ -117,8 +124,21 @@ impl From<&readings::session::Session> for SessionDto {
     }
 }
 
-impl<'a> From<&'a Reading> for ReadingDto<'a> {
-    fn from(r: &'a Reading) -> Self {
+impl CategoryDto {
+    pub fn of(c: readings::BpCategory) -> Self {
+        Self {
+            code: c.rule.code,
+            label: c.rule.label,
+            guideline: c.rule.guideline.code(),
+            guideline_name: readings::GuidelineRules::of(c.rule.guideline).name,
+            at_least: c.at_least,
+        }
+    }
+}
+
+impl<'a> ReadingDto<'a> {
+    /// The reading with its category and severity in the owner's `guideline`.
+    pub fn of(r: &'a Reading, guideline: Guideline) -> Self {
         Self {
             id: r.id,
             user_id: r.user_id.0,
@@ -130,12 +150,8 @@ impl<'a> From<&'a Reading> for ReadingDto<'a> {
             weight: r.values.weight,
             blood_sugar: r.values.blood_sugar,
             notes: r.notes.as_deref(),
-            bp_category: r.values.bp_category().map(|c| CategoryDto {
-                code: c.code(),
-                label: c.label(),
-                at_least: r.values.bp_category_is_floor(),
-            }),
-            severe: r.values.severe(),
+            bp_category: r.values.bp_category(guideline).map(CategoryDto::of),
+            severe: r.values.severe(guideline),
             session: r.session.as_ref().map(SessionDto::from),
             created_at: Timestamp(r.created_at),
             updated_at: Timestamp(r.updated_at),
@@ -300,14 +316,25 @@ pub async fn list(
     }
     if !paging {
         let total = state.readings.count(user.id, query.clone()).await?;
+        let guideline = state.readings.guideline(user.id).await?;
         return Ok(HttpResponse::Ok()
             .insert_header((TOTAL_HEADER, total.to_string()))
             .content_type("application/json")
-            .streaming(whole_list(state.readings.clone(), user.id, query)));
+            .streaming(whole_list(
+                state.readings.clone(),
+                user.id,
+                query,
+                guideline,
+            )));
     }
     query.limit = Some(query.limit.unwrap_or(DEFAULT_PAGE));
+    let guideline = state.readings.guideline(user.id).await?;
     let page = state.readings.list(user.id, query).await?;
-    let body: Vec<ReadingDto> = page.readings.iter().map(ReadingDto::from).collect();
+    let body: Vec<ReadingDto> = page
+        .readings
+        .iter()
+        .map(|r| ReadingDto::of(r, guideline))
+        .collect();
     Ok(HttpResponse::Ok()
         .insert_header((TOTAL_HEADER, page.total.to_string()))
         .json(body))
@@ -327,6 +354,7 @@ fn whole_list(
     readings: ReadingService,
     user: UserId,
     query: ReadingQuery,
+    guideline: Guideline,
 ) -> impl Stream<Item = Result<Bytes, actix_web::Error>> {
     let start = Walk {
         after: None,
@@ -348,7 +376,7 @@ fn whole_list(
                 if walk.written || i > 0 {
                     chunk.push(b',');
                 }
-                if let Err(e) = serde_json::to_writer(&mut chunk, &ReadingDto::from(r)) {
+                if let Err(e) = serde_json::to_writer(&mut chunk, &ReadingDto::of(r, guideline)) {
                     return Some((Err(ApiError::internal(&e.into()).into()), None));
                 }
             }
@@ -376,7 +404,7 @@ pub async fn get_one(
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     let r = state.readings.get(user.id, id.into_inner()).await?;
-    Ok(HttpResponse::Ok().json(ReadingDto::from(&r)))
+    Ok(HttpResponse::Ok().json(ReadingDto::of(&r, state.readings.guideline(user.id).await?)))
 }
 
 /// Records a reading (needs an active subscription). With an `Idempotency-Key` header (8 to
@@ -404,15 +432,17 @@ pub async fn create(
     let input = body.into_inner().into();
     let Some(key) = req.headers().get(IDEMPOTENCY_KEY) else {
         let r = state.readings.create(user.id, input).await?;
-        return Ok(HttpResponse::Created().json(ReadingDto::from(&r)));
+        return Ok(HttpResponse::Created()
+            .json(ReadingDto::of(&r, state.readings.guideline(user.id).await?)));
     };
     // A header that is not visible ASCII cannot be a valid key: the key's own check says so.
     let key = key.to_str().unwrap_or("");
     match state.readings.create_once(user.id, key, input).await? {
-        Recorded::Created(r) => Ok(HttpResponse::Created().json(ReadingDto::from(&r))),
+        Recorded::Created(r) => Ok(HttpResponse::Created()
+            .json(ReadingDto::of(&r, state.readings.guideline(user.id).await?))),
         Recorded::Replayed(r) => Ok(HttpResponse::Created()
             .insert_header((REPLAYED, "true"))
-            .json(ReadingDto::from(&r))),
+            .json(ReadingDto::of(&r, state.readings.guideline(user.id).await?))),
     }
 }
 
@@ -440,7 +470,7 @@ pub async fn update(
         .readings
         .update(user.id, id.into_inner(), body.into_inner().into())
         .await?;
-    Ok(HttpResponse::Ok().json(ReadingDto::from(&r)))
+    Ok(HttpResponse::Ok().json(ReadingDto::of(&r, state.readings.guideline(user.id).await?)))
 }
 
 /// Deletes a reading (allowed without a subscription).

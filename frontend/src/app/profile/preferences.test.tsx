@@ -78,6 +78,7 @@ describe('Preferences', () => {
       weeklyReports: false,
       reminderTime: '20:00',
       timeZone: 'UTC',
+      guideline: 'esh-2023',
     };
     const { calls } = renderPage(pageRoutes({ 'PATCH /api/user/preferences': { body: saved } }));
     await screen.findByRole('form', { name: 'Preferences' });
@@ -86,6 +87,10 @@ describe('Preferences', () => {
     await user.click(within(form()).getByRole('radio', { name: 'Kilograms (kg)' }));
     await user.click(within(form()).getByRole('radio', { name: 'mmol/L' }));
     await user.click(within(form()).getByRole('switch', { name: 'Email reminders' }));
+    // Issue 35: the person's guideline, one of the three in rules.json.
+    const guideline = within(form()).getByRole('combobox', { name: 'Guideline' });
+    expect(within(guideline).getAllByRole('option').map((o) => o.getAttribute('value'))).toEqual(['acc-aha-2025', 'esh-2023', 'esc-2024']);
+    await user.selectOptions(guideline, 'esh-2023');
     await user.click(within(form()).getByRole('button', { name: 'Save preferences' }));
 
     expect(await screen.findByText('Preferences saved')).toBeInTheDocument();

@@ -28,6 +28,7 @@ export const storedPreferences: Preferences = {
   weeklyReports: false,
   reminderTime: '20:00',
   timeZone: 'UTC',
+  guideline: 'acc-aha-2025',
 };
 
 export const testModeConfig = {

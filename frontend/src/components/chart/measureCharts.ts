@@ -2,7 +2,6 @@
  * The measures' charts as every page draws them: titles, units, decimals, default y domains
  * and colours (the dashboard's cards, a shared record's charts). No chart.js here.
  */
-import { bpCategoryLabel } from '../../lib/bpCategory';
 import type { BloodSugarUnit, WeightUnit } from '../../lib/preferences';
 import type { SeriesColor } from './chartTheme';
 import {
@@ -30,8 +29,8 @@ export function sugarDomain(unit: BloodSugarUnit): { min: number; max: number } 
   return { min: bloodSugarInUnit(Y_DOMAINS.sugar.min, unit), max: bloodSugarInUnit(Y_DOMAINS.sugar.max, unit) };
 }
 
-/** The tooltip line of a blood pressure point in the crisis range (the server's category). */
-export const CRISIS_MARK = `In the ${bpCategoryLabel('hypertensive-crisis')} range`;
+/** The tooltip line of a very high blood pressure point (the server's `severe`, in the person's guideline). */
+export const CRISIS_MARK = 'Very high reading';
 
 export interface Units {
   weightUnit: WeightUnit;

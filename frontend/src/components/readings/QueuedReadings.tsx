@@ -4,7 +4,7 @@ import { Dialog } from '../dialog/Dialog';
 import { Icon } from '../icons/Icon';
 import { useToast } from '../toast';
 import { useAccount } from '../../lib/account';
-import { readingBpCategory } from '../../lib/bpCategory';
+import { readingBpCategory, useGuideline } from '../../lib/bpCategory';
 import { useOnline } from '../../lib/connection';
 import { formatDate } from '../../lib/dates';
 import { removeQueued, type QueuedReading } from '../../lib/offlineQueue';
@@ -57,10 +57,11 @@ function QueuedRow({ item, units, onEdit, onDelete }: RowProps): ReactElement {
   const refusalId = useId();
   const refused = item.refusal !== null;
   const when = whenOf(item);
+  const guideline = useGuideline();
   return (
     <>
       <tr className={refused ? 'queued-row queued-row-refused' : 'queued-row'}>
-        <ReadingValueCells values={item.payload} category={readingBpCategory(item.payload)} units={units} />
+        <ReadingValueCells values={item.payload} category={readingBpCategory(guideline, item.payload)} units={units} />
         <td data-label="Status" className="queued-status-cell">
           <span className={refused ? 'queued-badge queued-badge-refused' : 'queued-badge'}>
             <Icon name={refused ? 'alert-circle' : 'clock'} size={14} />

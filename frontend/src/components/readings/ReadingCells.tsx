@@ -2,7 +2,7 @@ import type { ReactElement, ReactNode } from 'react';
 import { Skeleton } from '../feedback/Skeleton';
 import { formatDate, formatTime12 } from '../../lib/dates';
 import type { Preferences } from '../../lib/preferences';
-import { categoryOf, isFloor, type BpCategory } from '../../lib/bpCategory';
+import { categoryOf, type Category } from '../../lib/bpCategory';
 import type { Reading } from '../../lib/readings';
 import { formatBloodSugar, formatWeight } from '../../lib/units';
 import { BpCategoryBadge } from './BpCategoryBadge';
@@ -70,7 +70,7 @@ export interface BloodPressureCellProps {
   systolic: number | null;
   diastolic: number | null;
   /** The server's category (null without one; from one number where the guideline's "or" decides). */
-  category: BpCategory | null;
+  category: Category | null;
   /** Shown under the blood pressure (a guided measurement's marker; see `ReadingRow`). */
   extra?: ReactNode;
 }
@@ -87,7 +87,7 @@ export function BloodPressureCell({ systolic, diastolic, category, extra }: Bloo
             <span>
               <BloodPressureText systolic={systolic} diastolic={diastolic} /> mmHg
             </span>
-            {category ? <BpCategoryBadge category={category} floor={isFloor(category, systolic, diastolic)} /> : null}
+            {category ? <BpCategoryBadge category={category} /> : null}
           </span>
           {extra}
         </span>
@@ -114,7 +114,7 @@ export function ReadingValueCells({
 }: {
   values: ReadingValues;
   /** The server's category of a saved reading; `readingBpCategory` of unsaved numbers. */
-  category: BpCategory | null;
+  category: Category | null;
   units: ReadingUnits;
   /** Shown under the blood pressure (a guided measurement's marker; see `ReadingRow`). */
   bloodPressureExtra?: ReactNode;

@@ -1,7 +1,8 @@
 import { useId, type ReactElement } from 'react';
 import { Icon } from '../icons/Icon';
 import { cx } from '../../lib/cx';
-import { SEVERE_GUIDANCE } from '../../lib/readingRules';
+import { useGuideline, type GuidelineRules } from '../../lib/bpCategory';
+import { SEVERE_STEPS } from '../../lib/readingRules';
 import './readings.css';
 
 export interface SevereGuidanceProps {
@@ -11,28 +12,32 @@ export interface SevereGuidanceProps {
    * reading shown on a page, which should not interrupt a screen reader on arrival.
    */
   role?: 'alert' | 'note';
+  /** Whose rule and title: the person's guideline unless given. */
+  guideline?: GuidelineRules;
 }
 
 /**
- * What to do about a very high reading (above 180/120; `isSevere` in lib/bpCategory), in
- * the American Heart Association's terms from rules.json. Information only: it never blocks
- * saving.
+ * What to do about a very high reading (the guideline's severe rule; `isSevere` in
+ * lib/bpCategory): its title and source, and the American Heart Association's steps, from
+ * rules.json. Information only: it never blocks saving.
  */
-export function SevereGuidance({ className, role = 'alert' }: SevereGuidanceProps): ReactElement {
+export function SevereGuidance({ className, role = 'alert', guideline }: SevereGuidanceProps): ReactElement {
   const titleId = useId();
+  const mine = useGuideline();
+  const { severe } = guideline ?? mine;
   return (
     <div className={cx('severe-guidance', className)} role={role} aria-labelledby={titleId}>
       <Icon name="alert-circle" className="severe-guidance-icon" size={24} />
       <div className="severe-guidance-body">
         <p className="severe-guidance-title" id={titleId}>
-          {SEVERE_GUIDANCE.title}
+          {severe.title}
         </p>
         <ol className="severe-guidance-steps">
-          {SEVERE_GUIDANCE.steps.map((step) => (
+          {SEVERE_STEPS.map((step) => (
             <li key={step}>{step}</li>
           ))}
         </ol>
-        <p className="severe-guidance-source">{SEVERE_GUIDANCE.source}</p>
+        <p className="severe-guidance-source">{severe.source}</p>
       </div>
     </div>
   );

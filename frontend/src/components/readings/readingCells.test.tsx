@@ -74,7 +74,7 @@ describe('ReadingCells', () => {
     [200, null, 'Hypertensive Crisis'],
   ])('names the category %s/%s gives alone: %s', (systolic, diastolic, label) => {
     const row = renderRow(vi.fn(), vi.fn(), { ...reading, systolic, diastolic });
-    expect(within(row).getByLabelText(`Blood pressure category: ${label}`)).toBeInTheDocument();
+    expect(within(row).getByLabelText(`Blood pressure category: ${label} (ACC/AHA 2025)`)).toBeInTheDocument();
   });
 
   it('shows a single --- when neither blood pressure number was recorded', () => {

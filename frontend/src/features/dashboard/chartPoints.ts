@@ -1,5 +1,5 @@
 import { firstDayOfLastDays, readingTimestamp, toIsoDate } from '../../lib/dates';
-import { BP_CATEGORIES, BP_CATEGORY_NOTE, bpCategoryLabel, categoryOf } from '../../lib/bpCategory';
+import { categoryNote, type GuidelineRules } from '../../lib/bpCategory';
 import type { Reading } from '../../lib/readings';
 import { bloodSugarInUnit, weightInUnit } from '../../lib/units';
 import { CRISIS_MARK, type ChartKind, type Units } from '../../components/chart/measureCharts';
@@ -55,7 +55,13 @@ const hasOneBp = (r: Reading): boolean => (r.systolic === null) !== (r.diastolic
  * its marked points mean. Only the blood pressure chart has either: a point needs both
  * numbers, and a reading in the Hypertensive Crisis range is marked.
  */
-export function chartNotes(kind: ChartKind, readings: ReadonlyArray<Reading>, rangeDays: number, now: number): string[] {
+export function chartNotes(
+  kind: ChartKind,
+  readings: ReadonlyArray<Reading>,
+  rangeDays: number,
+  now: number,
+  guideline: GuidelineRules,
+): string[] {
   if (kind !== 'bp') return [];
   const timed = readingsInRange(readings, rangeDays, now).map((t) => t.reading);
   const notes: string[] = [];
@@ -65,12 +71,11 @@ export function chartNotes(kind: ChartKind, readings: ReadonlyArray<Reading>, ra
       `${plural(partial, 'reading', 'readings')} with only one blood-pressure value ${partial === 1 ? 'is' : 'are'} not drawn: a point needs both.`,
     );
   }
-  // Only drawn points are counted here: a one-number crisis reading is in the note above.
-  const crisis = timed.filter((r) => hasBothBp(r) && categoryOf(r) === 'hypertensive-crisis').length;
+  // Only drawn points are counted here: a one-number very high reading is in the note above.
+  const crisis = timed.filter((r) => hasBothBp(r) && r.severe).length;
   if (crisis > 0) {
-    const rule = BP_CATEGORIES.find((c) => c.code === 'hypertensive-crisis')?.rule ?? '';
     notes.push(
-      `${plural(crisis, 'reading', 'readings')} in this range ${crisis === 1 ? 'is' : 'are'} in the ${bpCategoryLabel('hypertensive-crisis')} range (${rule.charAt(0).toLowerCase()}${rule.slice(1)}), drawn as a red triangle ▲. ${BP_CATEGORY_NOTE}`,
+      `${plural(crisis, 'reading', 'readings')} in this range ${crisis === 1 ? 'is' : 'are'} ${guideline.severe.summary} (${guideline.name}), drawn as a red triangle ▲. ${categoryNote(guideline)}`,
     );
   }
   return notes;
@@ -90,9 +95,9 @@ export function chartSeries(kind: ChartKind, readings: ReadonlyArray<Reading>, r
   switch (kind) {
     case 'bp': {
       const both = timed.filter((t) => hasBothBp(t.reading));
-      // Both points of a reading in the crisis range carry the mark (2017 ACC/AHA category).
-      const mark = (r: Reading): Pick<Point, 'mark'> =>
-        categoryOf(r) === 'hypertensive-crisis' ? { mark: CRISIS_MARK } : {};
+      // Both points of a very high reading carry the mark (the server's `severe`, in the
+      // person's guideline).
+      const mark = (r: Reading): Pick<Point, 'mark'> => (r.severe ? { mark: CRISIS_MARK } : {});
       return [
         { label: 'Systolic', points: both.map((t) => ({ x: t.x, y: t.reading.systolic ?? 0, ...mark(t.reading) })) },
         { label: 'Diastolic', points: both.map((t) => ({ x: t.x, y: t.reading.diastolic ?? 0, ...mark(t.reading) })) },

@@ -1,3 +1,4 @@
+import { DEFAULT_GUIDELINE, GUIDELINES } from '../../lib/readingRules';
 import { Route } from 'react-router-dom';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -85,7 +86,7 @@ describe('chart points', () => {
     const [sys, dia] = chartSeries('bp', readings, 7, NOW, units);
     expect(sys!.points.map((p) => p.mark)).toEqual([undefined, CRISIS_MARK, CRISIS_MARK]);
     expect(dia!.points.map((p) => p.mark)).toEqual([undefined, CRISIS_MARK, CRISIS_MARK]);
-    expect(CRISIS_MARK).toBe('In the Hypertensive Crisis range');
+    expect(CRISIS_MARK).toBe('Very high reading');
   });
 
   it('says which readings of the range the blood pressure chart leaves out, and what its marks mean', () => {
@@ -95,22 +96,26 @@ describe('chart points', () => {
       at(3 * DAY_MS, { systolic: 120, diastolic: 80 }, 3),
       at(20 * DAY_MS, { systolic: 140 }, 4),
     ];
-    expect(chartNotes('bp', readings, 7, NOW)).toEqual([
+    expect(chartNotes('bp', readings, 7, NOW, DEFAULT_GUIDELINE)).toEqual([
       '2 readings with only one blood-pressure value are not drawn: a point needs both.',
     ]);
-    expect(chartNotes('bp', readings, 30, NOW)[0]).toBe(
+    expect(chartNotes('bp', readings, 30, NOW, DEFAULT_GUIDELINE)[0]).toBe(
       '3 readings with only one blood-pressure value are not drawn: a point needs both.',
     );
-    expect(chartNotes('bp', [readings[0]!], 7, NOW)).toEqual([
+    expect(chartNotes('bp', [readings[0]!], 7, NOW, DEFAULT_GUIDELINE)).toEqual([
       '1 reading with only one blood-pressure value is not drawn: a point needs both.',
     ]);
-    const crisis = chartNotes('bp', [at(DAY_MS, { systolic: 210, diastolic: 125 }, 5)], 7, NOW);
+    const crisis = chartNotes('bp', [at(DAY_MS, { systolic: 210, diastolic: 125 }, 5)], 7, NOW, DEFAULT_GUIDELINE);
     expect(crisis).toHaveLength(1);
-    expect(crisis[0]).toMatch(/^1 reading in this range is in the Hypertensive Crisis range \(systolic above 180 and\/or diastolic above 120\), drawn as a red triangle ▲\./);
+    expect(crisis[0]).toMatch(/^1 reading in this range is very high \(above 180\/120\) \(ACC\/AHA 2025\), drawn as a red triangle ▲\./);
+    // In ESH 2023 terms, 185/105 is very high (180/110 or higher: either number alone).
+    const esh = GUIDELINES.find((g) => g.code === 'esh-2023')!;
+    const eshNotes = chartNotes('bp', [{ ...at(DAY_MS, { systolic: 185, diastolic: 105 }, 7), severe: true }], 7, NOW, esh);
+    expect(eshNotes[0]).toMatch(/^1 reading in this range is very high \(180\/110 or higher\) \(ESH 2023\)/);
     expect(crisis[0]).toContain('not a diagnosis');
-    expect(chartNotes('bp', [at(DAY_MS, { systolic: 120, diastolic: 80 }, 6)], 7, NOW)).toEqual([]);
+    expect(chartNotes('bp', [at(DAY_MS, { systolic: 120, diastolic: 80 }, 6)], 7, NOW, DEFAULT_GUIDELINE)).toEqual([]);
     // Other charts have nothing to explain: a reading without their measure is simply not theirs.
-    expect(chartNotes('hr', readings, 7, NOW)).toEqual([]);
+    expect(chartNotes('hr', readings, 7, NOW, DEFAULT_GUIDELINE)).toEqual([]);
   });
 
   it('shows values with the unit precision of units.ts and ticks with one precision per unit', () => {
@@ -205,7 +210,7 @@ describe('Dashboard', () => {
     expect(within(table).getAllByRole('row')).toHaveLength(4);
     expect(within(table).getAllByText('12:05 AM')).toHaveLength(3);
     expect(within(table).getAllByText(/^\d{2}\/\d{2}\/\d{4}$/)).toHaveLength(3);
-    expect(within(table).getAllByLabelText('Blood pressure category: Stage 1')).toHaveLength(3);
+    expect(within(table).getAllByLabelText('Blood pressure category: Stage 1 (ACC/AHA 2025)')).toHaveLength(3);
     for (const title of ['Blood Pressure Trends', 'Heart Rate Trend', 'Weight Trend', 'Blood Sugar Trend']) {
       expect(screen.getByRole('heading', { name: title })).toBeInTheDocument();
     }
@@ -243,7 +248,7 @@ describe('Dashboard', () => {
     expect(
       within(bpCard).getByText('2 readings with only one blood-pressure value are not drawn: a point needs both.'),
     ).toBeInTheDocument();
-    expect(within(bpCard).getByText(/^1 reading in this range is in the Hypertensive Crisis range/)).toBeInTheDocument();
+    expect(within(bpCard).getByText(/^1 reading in this range is very high \(above 180\/120\) \(ACC\/AHA 2025\)/)).toBeInTheDocument();
     // The heart rate card draws all three and has nothing to explain.
     const hrCard = screen.getByRole('region', { name: 'Heart Rate Trend' });
     expect(within(hrCard).queryByText(/not drawn/)).not.toBeInTheDocument();

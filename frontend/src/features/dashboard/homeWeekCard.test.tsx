@@ -13,7 +13,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const level = rules.homeWeek.levels[3]!;
+const level = rules.guidelines[0]!.home.levels[3]!;
 
 function renderCard(): HTMLElement {
   renderWithProviders(<HomeWeekCard />, { extraRoutes: <Route path="/profile" element={<p>profile page</p>} /> });

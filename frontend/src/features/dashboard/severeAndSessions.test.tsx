@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { firstDayOfLastDays, firstDayOfLastDaysAnywhere } from '../../lib/dates';
-import { SEVERE_GUIDANCE } from '../../lib/readingRules';
+import { DEFAULT_GUIDELINE, SEVERE_STEPS } from '../../lib/readingRules';
 import type { Reading } from '../../lib/readings';
 import { mockFetch } from '../../testing/fetchMock';
 import { threeReadingSession } from '../../testing/homeWeek';
@@ -50,9 +50,9 @@ describe('Dashboard: severe guidance', () => {
     const panel = await screen.findByRole('region', { name: 'Your latest blood pressure reading' });
     expect(panel).toHaveTextContent(/185\/95 mmHg on \d{2}\/\d{2}\/\d{4} at 08:00/);
     const note = within(panel).getByRole('note');
-    expect(note).toHaveTextContent(SEVERE_GUIDANCE.title);
-    for (const step of SEVERE_GUIDANCE.steps) expect(note).toHaveTextContent(step);
-    expect(note).toHaveTextContent(SEVERE_GUIDANCE.source);
+    expect(note).toHaveTextContent(DEFAULT_GUIDELINE.severe.title);
+    for (const step of SEVERE_STEPS) expect(note).toHaveTextContent(step);
+    expect(note).toHaveTextContent(DEFAULT_GUIDELINE.severe.source);
     // Near the top: before the recent readings.
     const recent = screen.getByRole('region', { name: 'Recent Readings' });
     expect(panel.compareDocumentPosition(recent) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
@@ -72,13 +72,13 @@ describe('Dashboard: severe guidance', () => {
     const threeDaysAgo = firstDayOfLastDays(3);
     renderDashboard([reading(1, threeDaysAgo, { systolic: 190, diastolic: 100 })]);
     expect(await screen.findByRole('table')).toBeInTheDocument();
-    expect(screen.queryByText(SEVERE_GUIDANCE.title)).not.toBeInTheDocument();
+    expect(screen.queryByText(DEFAULT_GUIDELINE.severe.title)).not.toBeInTheDocument();
   });
 
   it('shows nothing when the newest blood pressure reading is not severe, even after a severe one', async () => {
     renderDashboard([reading(2, today, { systolic: 180, diastolic: 120 }), reading(1, yesterday, { systolic: 190, diastolic: 100 })]);
     expect(await screen.findByRole('table')).toBeInTheDocument();
-    expect(screen.queryByText(SEVERE_GUIDANCE.title)).not.toBeInTheDocument();
+    expect(screen.queryByText(DEFAULT_GUIDELINE.severe.title)).not.toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Your latest blood pressure reading' })).not.toBeInTheDocument();
   });
 });

@@ -142,8 +142,8 @@ describe('History', () => {
     expect(within(table).getAllByText('---').length).toBeGreaterThan(0);
     expect(within(table).getAllByText('11/20/2026').length).toBe(10);
     expect(within(table).getAllByText('165.3 lbs').length).toBe(10);
-    expect(within(table).getByLabelText('Blood pressure category: Hypertensive Crisis')).toBeInTheDocument();
-    expect(within(table).getAllByLabelText('Blood pressure category: Stage 1').length).toBe(9);
+    expect(within(table).getByLabelText('Blood pressure category: Hypertensive Crisis (ACC/AHA 2025)')).toBeInTheDocument();
+    expect(within(table).getAllByLabelText('Blood pressure category: Stage 1 (ACC/AHA 2025)').length).toBe(9);
   });
 
   it('pages with previous/next and numbered buttons', async () => {

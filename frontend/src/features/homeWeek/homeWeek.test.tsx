@@ -12,7 +12,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const level = rules.homeWeek.levels[2]!;
+const level = rules.guidelines[0]!.home.levels[2]!;
 const answer = (week: HomeWeek | null): MockResponse => ({ body: { week } });
 
 function renderPage(): void {
@@ -53,7 +53,7 @@ describe('Home monitoring week page', () => {
   });
 
   it('shows the unrounded mean the level was chosen from: 134.5/84.5 is below 135/85 though shown as 135/85', async () => {
-    const below = rules.homeWeek.levels[2]!;
+    const below = rules.guidelines[0]!.home.levels[2]!;
     const week = {
       ...finishedWeek({ code: below.code, label: below.label, text: below.text }),
       average: { systolic: 135, diastolic: 85, count: 22 },

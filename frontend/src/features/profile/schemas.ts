@@ -1,4 +1,5 @@
 import { boolean, object, ref, string, type InferType } from 'yup';
+import { GUIDELINES } from '../../lib/readingRules';
 import { PASSWORD_MESSAGES, newPasswordField } from '../../lib/passwordRules';
 import { GENDERS } from './api/profileApi';
 
@@ -113,4 +114,5 @@ export const preferencesSchema = object({
   weeklyReports: boolean().required(),
   reminderTime: string().required(profileMessages.reminderTime).matches(TIME_PATTERN, profileMessages.reminderTime),
   timeZone: string().trim().required(profileMessages.timeZone),
+  guideline: string().oneOf(GUIDELINES.map((g) => g.code)).required(),
 });

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch, type MockResponse, type RecordedCall } from '../../testing/fetchMock';
 import { aliceUser, setPresenceCookie } from '../../testing/fixtures';
 import { renderWithProviders } from '../../testing/render';
-import { GUIDED, SEVERE_GUIDANCE } from '../../lib/readingRules';
+import { DEFAULT_GUIDELINE, GUIDED } from '../../lib/readingRules';
 import GuidedMeasurementPage from './pages/GuidedMeasurementPage';
 
 // The countdowns read Date.now and tick on setInterval: every timer is faked, and the
@@ -50,7 +50,7 @@ const setupUser = (): UserEvent => userEvent.setup({ advanceTimers: (ms) => vi.a
 const timer = (): HTMLElement => screen.getByRole('timer');
 const heading = (name: string | RegExp): Promise<HTMLElement> => screen.findByRole('heading', { level: 2, name });
 const average = (): HTMLElement => screen.getByText(/^\d+\/\d+/, { selector: '.guided-average-values' });
-const guidance = (): HTMLElement | null => screen.queryByRole('alert', { name: SEVERE_GUIDANCE.title });
+const guidance = (): HTMLElement | null => screen.queryByRole('alert', { name: DEFAULT_GUIDELINE.severe.title });
 
 async function enter(user: UserEvent, n: number, systolic: string, diastolic: string, heartRate = ''): Promise<void> {
   const form = await screen.findByRole('form', { name: `Reading ${n}` });

@@ -108,7 +108,7 @@ describe('Record Vitals', () => {
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText('Systolic (mmHg)'), '185');
     await user.type(screen.getByLabelText('Diastolic (mmHg)'), '85');
-    expect(screen.getByLabelText('Blood pressure category: Hypertensive Crisis')).toBeInTheDocument();
+    expect(screen.getByLabelText('Blood pressure category: Hypertensive Crisis (ACC/AHA 2025)')).toBeInTheDocument();
     await user.type(screen.getByLabelText('Weight (kg)'), '226.8');
     await user.type(screen.getByLabelText('Blood sugar (mmol/L)'), '5.6');
     await user.click(screen.getByRole('button', { name: 'Save Reading' }));

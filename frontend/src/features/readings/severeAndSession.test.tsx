@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch } from '../../testing/fetchMock';
 import { setPresenceCookie } from '../../testing/fixtures';
 import { renderWithProviders } from '../../testing/render';
-import { RULE_MESSAGES, SEVERE_GUIDANCE } from '../../lib/readingRules';
+import { DEFAULT_GUIDELINE, RULE_MESSAGES, SEVERE_STEPS } from '../../lib/readingRules';
 import RecordVitalsPage from './pages/RecordVitalsPage';
 
 afterEach(() => {
@@ -24,12 +24,12 @@ async function typeBp(systolic: string, diastolic: string): Promise<void> {
   if (diastolic !== '') await user.type(screen.getByLabelText('Diastolic (mmHg)'), diastolic);
 }
 
-const guidance = (): HTMLElement | null => screen.queryByRole('alert', { name: SEVERE_GUIDANCE.title });
+const guidance = (): HTMLElement | null => screen.queryByRole('alert', { name: DEFAULT_GUIDELINE.severe.title });
 
 describe('severe readings on the Record Vitals form', () => {
   it('shows no guidance at 180/120', async () => {
     await typeBp('180', '120');
-    expect(screen.getByLabelText('Blood pressure category: Stage 2')).toBeInTheDocument();
+    expect(screen.getByLabelText('Blood pressure category: Stage 2 (ACC/AHA 2025)')).toBeInTheDocument();
     expect(guidance()).toBeNull();
   });
 
@@ -40,8 +40,8 @@ describe('severe readings on the Record Vitals form', () => {
     await typeBp(systolic, diastolic);
     const panel = guidance();
     expect(panel).not.toBeNull();
-    for (const step of SEVERE_GUIDANCE.steps) expect(panel).toHaveTextContent(step);
-    expect(panel).toHaveTextContent(SEVERE_GUIDANCE.source);
+    for (const step of SEVERE_STEPS) expect(panel).toHaveTextContent(step);
+    expect(panel).toHaveTextContent(DEFAULT_GUIDELINE.severe.source);
     expect(screen.getByRole('button', { name: 'Save Reading' })).toBeEnabled();
   });
 
@@ -52,12 +52,12 @@ describe('severe readings on the Record Vitals form', () => {
   ])('shows the guidance for %s/%s, one number alone', async (systolic, diastolic) => {
     await typeBp(systolic, diastolic);
     expect(guidance()).not.toBeNull();
-    expect(screen.getByLabelText('Blood pressure category: Hypertensive Crisis')).toBeInTheDocument();
+    expect(screen.getByLabelText('Blood pressure category: Hypertensive Crisis (ACC/AHA 2025)')).toBeInTheDocument();
   });
 
   it('names a one-number category as a floor, and none below Stage 1', async () => {
     await typeBp('145', '');
-    expect(screen.getByLabelText('Blood pressure category: Stage 2 or higher')).toBeInTheDocument();
+    expect(screen.getByLabelText('Blood pressure category: Stage 2 or higher (ACC/AHA 2025)')).toBeInTheDocument();
     expect(guidance()).toBeNull();
     await userEvent.setup().clear(screen.getByLabelText('Systolic (mmHg)'));
     await userEvent.setup().type(screen.getByLabelText('Systolic (mmHg)'), '125');

@@ -4,7 +4,6 @@ import type { TimeSeries } from '../../components/chart/lineStyle';
 import { CHART_SPECS, CRISIS_MARK, type ChartKind, type ChartSpec } from '../../components/chart/measureCharts';
 import { DAY_MS, readingTimestamp } from '../../lib/dates';
 import type { SharedReadingDto, SharedViewDto } from './api';
-import { appCategory } from './summary';
 
 /** The charts of this record: blood pressure always, the other measures when included. */
 export function includedCharts(view: SharedViewDto): ChartSpec[] {
@@ -39,14 +38,14 @@ function points(readings: ReadonlyArray<SharedReadingDto>, value: (r: SharedRead
 
 /**
  * The series of one chart, oldest first, values in the owner's units as sent. A blood
- * pressure point needs both numbers; one in the crisis range carries the mark.
+ * pressure point needs both numbers; a very high one (the server's `severe`) carries the mark.
  */
 export function sharedSeries(spec: ChartSpec, readings: ReadonlyArray<SharedReadingDto>): TimeSeries[] {
   const color = (i: number): SeriesColor => spec.colors[i] ?? 'systolic';
   switch (spec.kind) {
     case 'bp': {
       const both = readings.filter((r) => r.systolic !== null && r.diastolic !== null && Number.isFinite(x(r)));
-      const mark = (r: SharedReadingDto) => (appCategory(r.bpCategory) === 'hypertensive-crisis' ? { mark: CRISIS_MARK } : {});
+      const mark = (r: SharedReadingDto) => (r.severe ? { mark: CRISIS_MARK } : {});
       return [
         { label: 'Systolic', color: color(0), points: both.map((r) => ({ x: x(r), y: r.systolic ?? 0, ...mark(r) })) },
         { label: 'Diastolic', color: color(1), points: both.map((r) => ({ x: x(r), y: r.diastolic ?? 0, ...mark(r) })) },

@@ -8,7 +8,7 @@ import { sharedReadings, sharedView } from '../../testing/sharedView';
 import type { SharedViewDto } from './api';
 import { periodWindow } from './charts';
 import SharedViewPage from './pages/SharedViewPage';
-import { appCategory, categoryShares, timeOfDayRows, trendText } from './summary';
+import { categoryShares, timeOfDayRows, trendText } from './summary';
 
 const TOKEN = 'AbC-123_xyz';
 const VIEW = `GET /api/shared/${TOKEN}`;
@@ -33,23 +33,25 @@ function renderShared(): void {
 const heading = (): Promise<HTMLElement> => screen.findByRole('heading', { level: 1, name: 'Health record of Alice M.' });
 
 describe('summary words and numbers', () => {
-  it('reads the server codes as the app categories', () => {
-    expect(appCategory('stage-1')).toBe('stage-1');
-    expect(appCategory('hypertensive-crisis')).toBe('hypertensive-crisis');
-    expect(appCategory('normal')).toBe('normal');
-    expect(appCategory('stage1')).toBeNull();
-    expect(appCategory(null)).toBeNull();
-  });
-
   it('counts every category with whole percents, in guideline order', () => {
-    expect(categoryShares(sharedView.summary.categories).map((c) => [c.label, c.count, c.percent])).toEqual([
+    expect(categoryShares('acc-aha-2025', sharedView.summary.categories).map((c) => [c.label, c.count, c.percent])).toEqual([
       ['Normal', 2, 20],
       ['Elevated', 1, 10],
       ['Stage 1', 3, 30],
       ['Stage 2', 3, 30],
       ['Hypertensive Crisis', 1, 10],
     ]);
-    expect(categoryShares([]).every((c) => c.count === 0 && c.percent === 0)).toBe(true);
+    expect(categoryShares('acc-aha-2025', []).every((c) => c.count === 0 && c.percent === 0)).toBe(true);
+    // The owner's guideline decides the list (issue 35): ESH 2023's seven, in its order.
+    expect(categoryShares('esh-2023', [{ category: 'grade-1', label: 'Grade 1 hypertension', count: 2 }]).map((c) => [c.category, c.count])).toEqual([
+      ['optimal', 0],
+      ['normal', 0],
+      ['high-normal', 0],
+      ['grade-1', 2],
+      ['grade-2', 0],
+      ['grade-3', 0],
+      ['isolated-systolic', 0],
+    ]);
   });
 
   it('says a trend in words with its numbers', () => {
@@ -97,7 +99,7 @@ describe('summary words and numbers', () => {
     expect(stat('Average blood pressure')).toBe('132.4/84.1 mmHgof 10 readings');
     expect(stat('Average heart rate')).toBe('71.5 bpmof 8 readings');
     expect(stat('Average weight')).toBe('70.3 kgof 4 readings');
-    expect(within(summary).getByText('1 reading above 180/120 mmHg')).toBeInTheDocument();
+    expect(within(summary).getByText('1 reading very high (above 180/120)')).toBeInTheDocument();
 
     const measures = within(summary).getByRole('table', { name: /trend over the period/ });
     const row = (name: string): string[] =>
@@ -118,7 +120,7 @@ describe('summary words and numbers', () => {
       'Evening (12:00 PM to 3:59 AM)',
     ]);
 
-    const categories = within(summary).getByRole('list', { name: 'Blood pressure categories' });
+    const categories = within(summary).getByRole('list', { name: 'Blood pressure categories (ACC/AHA 2025)' });
     expect(within(categories).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
       'Normal2 readings (20%)',
       'Elevated1 reading (10%)',
@@ -134,7 +136,7 @@ describe('summary words and numbers', () => {
       'Weight Trend (kg)',
     ]);
     expect(await within(charts).findByRole('img', { name: 'Blood Pressure Trends, 10/27/2026 to 11/25/2026, in mmHg' })).toBeInTheDocument();
-    expect(within(charts).getByText(/a reading in the Hypertensive Crisis range/)).toBeInTheDocument();
+    expect(within(charts).getByText(/a reading very high \(above 180\/120\)/)).toBeInTheDocument();
 
     expect(screen.getByRole('link', { name: 'Download PDF' })).toHaveAttribute('href', `/api/shared/${TOKEN}/report.pdf`);
     const medications = screen.getByRole('region', { name: 'Medications' });
@@ -188,7 +190,7 @@ describe('readings table', () => {
     expect(rows()).toHaveLength(25);
     expect(rows()[0]).toHaveTextContent('11/25/2026');
     expect(rows()[24]).toHaveTextContent('11/01/2026');
-    expect(within(rows()[0] as HTMLElement).getByLabelText('Blood pressure category: Stage 1')).toBeInTheDocument();
+    expect(within(rows()[0] as HTMLElement).getByLabelText('Blood pressure category: Stage 1 (ACC/AHA 2025)')).toBeInTheDocument();
     expect(screen.getByText('Showing 1 to 25 of 30 records')).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('button', { name: 'Next' }));

@@ -2,7 +2,7 @@
  * The words and numbers of a shared record's summary, from what the server computed (no
  * statistics are made here: the server's are the PDF's). No React: cheap to test.
  */
-import { BP_CATEGORIES, type BpCategory } from '../../lib/bpCategory';
+import { guidelineOf } from '../../lib/bpCategory';
 import { formatSpan12 } from '../../lib/dates';
 import { GUIDED } from '../../lib/readingRules';
 import { bloodSugarDecimals, weightDecimals } from '../../lib/units';
@@ -13,14 +13,10 @@ const plural = (n: number, one: string, many: string): string => `${n} ${n === 1
 /** 'N readings'. */
 export const readingsText = (n: number): string => plural(n, 'reading', 'readings');
 
-/** The app's category of a code the share sends (the readings API's); null for none or an unknown code. */
-export function appCategory(code: string | null): BpCategory | null {
-  const known = BP_CATEGORIES.find((c) => c.code === code);
-  return known ? known.code : null;
-}
-
 export interface CategoryShare {
-  category: BpCategory;
+  category: string;
+  /** Its colour on the badges' scale (rules.json `tone`). */
+  tone: number;
   /** The app's words for the category (the badges'). */
   label: string;
   count: number;
@@ -28,12 +24,15 @@ export interface CategoryShare {
   percent: number;
 }
 
-/** The distribution in guideline order, every category (zeros included), with whole percents. */
-export function categoryShares(categories: ReadonlyArray<CategoryCountDto>): CategoryShare[] {
+/**
+ * The distribution in the owner's guideline's order, every category (zeros included), with
+ * whole percents.
+ */
+export function categoryShares(guideline: string, categories: ReadonlyArray<CategoryCountDto>): CategoryShare[] {
   const total = categories.reduce((sum, c) => sum + c.count, 0);
-  return BP_CATEGORIES.map(({ code, label }) => {
-    const count = categories.filter((c) => appCategory(c.category) === code).reduce((sum, c) => sum + c.count, 0);
-    return { category: code, label, count, percent: total === 0 ? 0 : Math.round((count / total) * 100) };
+  return guidelineOf(guideline).categories.map(({ code, label, tone }) => {
+    const count = categories.filter((c) => c.category === code).reduce((sum, c) => sum + c.count, 0);
+    return { category: code, tone, label, count, percent: total === 0 ? 0 : Math.round((count / total) * 100) };
   });
 }
 

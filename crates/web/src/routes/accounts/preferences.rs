@@ -39,6 +39,7 @@ pub async fn update_preferences(
         weekly_reports: b.weekly_reports,
         reminder_time: b.reminder_time,
         time_zone: b.time_zone,
+        guideline: b.guideline,
     }
     .check()?;
     let p = state.accounts.update_preferences(user.id, patch).await?;

@@ -97,7 +97,7 @@ pub async fn create_session(
         .readings
         .create_session(user.id, body.into_inner().into())
         .await?;
-    Ok(HttpResponse::Created().json(ReadingDto::from(&r)))
+    Ok(HttpResponse::Created().json(ReadingDto::of(&r, state.readings.guideline(user.id).await?)))
 }
 
 #[derive(Debug, Default, Deserialize, ToSchema)]
@@ -124,7 +124,7 @@ pub async fn set_session_period(
         .readings
         .set_session_period(user.id, id.into_inner(), &body.period)
         .await?;
-    Ok(HttpResponse::Ok().json(ReadingDto::from(&r)))
+    Ok(HttpResponse::Ok().json(ReadingDto::of(&r, state.readings.guideline(user.id).await?)))
 }
 
 #[derive(Debug, Serialize, ToSchema)]

@@ -220,10 +220,11 @@ pub struct SummaryDto {
     pub morning: DayPartDto,
     /// The rest of the day, 12:00 to 03:59: every reading is in the morning or the evening.
     pub evening: DayPartDto,
-    /// Every category in guideline order, zeros included.
+    /// Every category of the owner's guideline in its order, zeros included.
     pub categories: Vec<CategoryCountDto>,
     pub trends: TrendsDto,
-    /// Readings above 180/120.
+    /// Severe readings in the owner's guideline (ACC/AHA: above 180/120; ESH, ESC: 180/110
+    /// or higher), either number alone.
     pub severe: usize,
 }
 
@@ -240,7 +241,10 @@ pub struct SharedReadingDto {
     pub weight: Option<f64>,
     /// In the owner's unit.
     pub blood_sugar: Option<f64>,
-    pub bp_category: Option<String>,
+    /// In the owner's guideline, as `GET /api/readings` gives it.
+    pub bp_category: Option<crate::routes::readings::CategoryDto>,
+    /// Very high in the owner's guideline (either number alone), as the readings API says.
+    pub severe: bool,
     pub notes: Option<String>,
 }
 
@@ -270,6 +274,10 @@ pub struct SharedViewDto {
     pub weight_unit: String,
     /// `mg/dL` or `mmol/L`.
     pub blood_sugar_unit: String,
+    /// The owner's guideline: acc-aha-2025, esh-2023 or esc-2024.
+    pub guideline: String,
+    /// Its short name, "ACC/AHA 2025", named beside every category.
+    pub guideline_name: String,
     pub include_heart_rate: bool,
     pub include_weight: bool,
     pub include_blood_sugar: bool,
@@ -326,16 +334,13 @@ fn summary(v: &SharedView, u: Units) -> SummaryDto {
     let weight = |x: f64| u.weight.shown(x);
     let sugar = |x: f64| u.sugar.shown(x);
     let bp = |s: Option<Stats>| stats(s, one);
-    let categories = readings::BpCategory::ALL
+    let categories = a
+        .categories
         .iter()
-        .map(|c| CategoryCountDto {
-            category: c.code().to_owned(),
-            label: c.label().to_owned(),
-            count: a
-                .categories
-                .iter()
-                .find(|(k, _)| k == c)
-                .map_or(0, |(_, n)| *n),
+        .map(|(c, n)| CategoryCountDto {
+            category: c.code.to_owned(),
+            label: c.label.to_owned(),
+            count: *n,
         })
         .collect();
     SummaryDto {
@@ -374,7 +379,11 @@ impl From<&SharedView> for SharedViewDto {
                 heart_rate: r.values.heart_rate,
                 weight: r.values.weight.map(|x| u.weight.shown(x)),
                 blood_sugar: r.values.blood_sugar.map(|x| u.sugar.shown(x)),
-                bp_category: r.values.bp_category().map(|c| c.code().to_owned()),
+                bp_category: r
+                    .values
+                    .bp_category(v.guideline)
+                    .map(crate::routes::readings::CategoryDto::of),
+                severe: r.values.severe(v.guideline),
                 notes: r.notes.clone(),
             })
             .collect();
@@ -401,6 +410,8 @@ impl From<&SharedView> for SharedViewDto {
             generated_at: rfc3339(v.generated_at),
             weight_unit: u.weight.as_str().to_owned(),
             blood_sugar_unit: u.sugar.as_str().to_owned(),
+            guideline: v.guideline.code().to_owned(),
+            guideline_name: readings::GuidelineRules::of(v.guideline).name.to_owned(),
             include_heart_rate: s.includes.heart_rate,
             include_weight: s.includes.weight,
             include_blood_sugar: s.includes.blood_sugar,

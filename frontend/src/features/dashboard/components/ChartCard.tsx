@@ -16,6 +16,7 @@ import {
   type Units,
 } from '../chartPoints';
 import { useOnline } from '../../../lib/connection';
+import { useGuideline } from '../../../lib/bpCategory';
 
 export interface ChartCardProps {
   spec: ChartSpec;
@@ -55,7 +56,8 @@ export function ChartCard({
   const hasData = series.some((s) => s.points.length > 0);
   const unit = spec.unit(units);
   const domain = spec.domain(units);
-  const notes = readings ? chartNotes(spec.kind, readings, range, now) : [];
+  const guideline = useGuideline();
+  const notes = readings ? chartNotes(spec.kind, readings, range, now, guideline) : [];
   const span = timeWindow(range, now);
   const markers = showEvents && hasData ? eventsInWindow(events, span.min, span.max) : [];
 

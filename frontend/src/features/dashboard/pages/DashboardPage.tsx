@@ -13,6 +13,7 @@ import { useHomeWeek } from '../../../lib/homeWeek';
 import { useSubscription } from '../../../lib/subscription';
 import type { ChartEvent } from '../../../components/chart/eventMarkers';
 import { usePreferences } from '../../../lib/preferences';
+import { guidelineOf } from '../../../lib/bpCategory';
 import { serverMessageOr } from '../../../lib/serverErrors';
 import { useReadings, useReadingsSnapshot } from '../../../lib/readings';
 import { ChartCard } from '../components/ChartCard';
@@ -82,6 +83,7 @@ export default function DashboardPage(): ReactElement {
     variant: 'destructive',
   }));
   const { preferences, isLoaded: preferencesIn } = usePreferences();
+  const guideline = guidelineOf(preferences.guideline);
   const recent = useReadings(recentFilters());
   const medications = useMedications();
   const events = chartEvents(medications.data?.events);
@@ -146,7 +148,7 @@ export default function DashboardPage(): ReactElement {
         ))}
       </div>
 
-      <BpCategoryLegend />
+      <BpCategoryLegend guideline={guideline} />
 
       {dialog}
     </div>

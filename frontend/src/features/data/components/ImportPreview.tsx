@@ -8,7 +8,7 @@ import {
   ReadingValueCells,
   type ReadingUnits,
 } from '../../../components/readings/ReadingCells';
-import { readingBpCategory } from '../../../lib/bpCategory';
+import { readingBpCategory, useGuideline } from '../../../lib/bpCategory';
 import { formatDate } from '../../../lib/dates';
 import type { ImportPreviewDto } from '../../../lib/apiTypes';
 import { StepHeading } from './StepHeading';
@@ -62,6 +62,7 @@ function rangeText(from: string | null, to: string | null): string | null {
  */
 export function ImportPreview({ preview, units, committing, subscriptionNote, onImport, onCancel }: ImportPreviewProps): ReactElement {
   const headingId = useId();
+  const guideline = useGuideline();
   const range = rangeText(preview.from, preview.to);
   const skippedTotal = preview.duplicates + preview.skipped;
   const reasons = SKIP_REASONS.flatMap((reason) => {
@@ -135,7 +136,7 @@ export function ImportPreview({ preview, units, committing, subscriptionNote, on
                 <tr key={`${row.location}-${i}`}>
                   <ReadingValueCells
                     values={row}
-                    category={readingBpCategory(row)}
+                    category={readingBpCategory(guideline, row)}
                     units={units}
                     shown={{
                       weight: row.weight === null ? null : weightShownText(row.weight, row.weightAsRead, units.weightUnit),

@@ -9,6 +9,7 @@ import { QueuedReadings } from '../../../components/readings/QueuedReadings';
 import { useDeleteReading } from '../../../components/readings/useDeleteReading';
 import { firstDayOfLastDays, LAST_DAYS_HINT } from '../../../lib/dates';
 import { usePreferences } from '../../../lib/preferences';
+import { guidelineOf } from '../../../lib/bpCategory';
 import { useReadingPage } from '../../../lib/readings';
 import { HistoryTable } from '../components/HistoryTable';
 import {
@@ -49,6 +50,7 @@ export default function HistoryPage(): ReactElement {
   const page = parsePage(params.get('page'));
   const [searchText, setSearchText] = useState(q);
   const { preferences } = usePreferences();
+  const guideline = guidelineOf(preferences.guideline);
 
   const update = (changes: Record<string, string | null>): void => {
     setParams(
@@ -210,7 +212,7 @@ export default function HistoryPage(): ReactElement {
         ) : null}
       </section>
 
-      <BpCategoryLegend />
+      <BpCategoryLegend guideline={guideline} />
 
       {dialog}
     </div>

@@ -17,6 +17,10 @@ import { SegmentedFieldset } from '../../../components/form/SegmentedChoice';
 import { SelectField } from '../../../components/form/SelectField';
 import { ToggleRow } from '../../../components/form/ToggleRow';
 import { AppearanceChoice } from './AppearanceChoice';
+import { GUIDELINES } from '../../../lib/readingRules';
+
+/** The guidelines as the Guideline choice names them. */
+const GUIDELINE_CHOICES = GUIDELINES.map((g) => ({ value: g.code, label: g.name }));
 import '../profile.css';
 
 export const PREFERENCES_FAILURE = 'Failed to save your preferences. Please try again.';
@@ -97,6 +101,7 @@ function PreferencesForm({ preferences, mutate }: PreferencesFormProps): ReactEl
       weeklyReports: preferences.weeklyReports,
       reminderTime: preferences.reminderTime,
       timeZone: preferences.timeZone,
+      guideline: preferences.guideline,
     }),
     [
       preferences.weightUnit,
@@ -105,6 +110,7 @@ function PreferencesForm({ preferences, mutate }: PreferencesFormProps): ReactEl
       preferences.weeklyReports,
       preferences.reminderTime,
       preferences.timeZone,
+      preferences.guideline,
     ],
   );
   const browserZone = useMemo(() => browserTimeZone(), []);
@@ -124,7 +130,7 @@ function PreferencesForm({ preferences, mutate }: PreferencesFormProps): ReactEl
         // Every screen reading PREFERENCES_KEY sees the new units at once.
         await mutate(saved, { revalidate: false });
         helpers.resetForm({ values: saved });
-        toast({ title: 'Preferences saved', description: 'Your units and email settings are updated.' });
+        toast({ title: 'Preferences saved', description: 'Your units, guideline and email settings are updated.' });
       } catch (err) {
         if (isApiError(err)) {
           const { reminderTime, timeZone } = err.fieldErrors;
@@ -243,6 +249,33 @@ function PreferencesForm({ preferences, mutate }: PreferencesFormProps): ReactEl
             </button>
           </div>
         ) : null}
+      </div>
+
+      <div className="profile-guideline">
+        <SelectField
+          id="profile-guideline"
+          name="guideline"
+          label="Guideline"
+          options={GUIDELINE_CHOICES}
+          value={formik.values.guideline}
+          onChange={formik.handleChange}
+          onBlur={formik.handleBlur}
+          aria-describedby="profile-guideline-hint"
+        />
+        <p className="field-hint" id="profile-guideline-hint">
+          Your readings&apos; categories, very high readings and home averages are described in this guideline&apos;s terms,
+          on every screen and in your reports and shared links. Choose the one your doctor uses.
+        </p>
+        <details className="profile-guideline-about">
+          <summary>What each guideline says</summary>
+          <ul>
+            {GUIDELINES.map((g) => (
+              <li key={g.code}>
+                <strong>{g.name}</strong>: {g.categories.map((c) => c.label).join(', ')}. A reading is {g.severe.summary}. <span className="text-muted">{g.title}.</span>
+              </li>
+            ))}
+          </ul>
+        </details>
       </div>
 
       <div className="profile-actions">

@@ -14,7 +14,7 @@ import { editQueued, enqueue, newIdempotencyKey, samePayload, type QueuedReading
 import { syncNow } from '../../../lib/offlineReadings';
 import { toIsoDate, toIsoTime } from '../../../lib/dates';
 import { UNITS_UNKNOWN_SAVE_BLOCKED, usePreferences, type Preferences } from '../../../lib/preferences';
-import { BP_CATEGORY_NOTE, classifyOne, isFloor } from '../../../lib/bpCategory';
+import { categoryNote, classifyOne, isSevere, useGuideline } from '../../../lib/bpCategory';
 import { SevereGuidance } from '../../../components/readings/SevereGuidance';
 import {
   createReading,
@@ -276,11 +276,12 @@ export function ReadingForm({ preferences, reading, queued }: ReadingFormProps):
   // The preview of numbers not yet saved: the server classifies only what it stores. One
   // number alone gives a category where the guideline's "or" decides (systolic 200 alone is
   // a crisis and brings the guidance), as on the server.
+  const guideline = useGuideline();
   const typed = (name: 'systolic' | 'diastolic'): number | null =>
     formik.values[name].trim() !== '' && !formik.errors[name] ? Number(formik.values[name]) : null;
   const systolic = typed('systolic');
   const diastolic = typed('diastolic');
-  const category = classifyOne(systolic, diastolic);
+  const category = classifyOne(guideline, systolic, diastolic);
 
   const pending = formik.isSubmitting;
 
@@ -311,14 +312,14 @@ export function ReadingForm({ preferences, reading, queued }: ReadingFormProps):
           {category ? (
             <>
               <span className="text-sm">Category:</span>{' '}
-              <BpCategoryBadge category={category} floor={isFloor(category, systolic, diastolic)} />
-              <p className="text-sm text-muted">{BP_CATEGORY_NOTE}</p>
+              <BpCategoryBadge category={category} />
+              <p className="text-sm text-muted">{categoryNote(guideline)}</p>
             </>
           ) : (
             <p className="text-sm text-muted">Enter both numbers to see the blood pressure category.</p>
           )}
         </div>
-        {category === 'hypertensive-crisis' ? <SevereGuidance role={editing ? 'note' : 'alert'} /> : null}
+        {isSevere(guideline, systolic, diastolic) ? <SevereGuidance role={editing ? 'note' : 'alert'} /> : null}
       </fieldset>
 
       <fieldset className="vitals-section">

@@ -2,7 +2,7 @@ import { useRef, type ChangeEvent, type Dispatch, type ReactElement } from 'reac
 import { useFormik, type FormikErrors, type FormikTouched } from 'formik';
 import { useFieldErrors } from '../../../components/form/useFieldErrors';
 import { SevereGuidance } from '../../../components/readings/SevereGuidance';
-import { isSevere } from '../../../lib/bpCategory';
+import { isSevere, useGuideline } from '../../../lib/bpCategory';
 import { BpInputs, HeartRateInput } from '../components/BpInputs';
 import { guidedReadingSchema, type GuidedReadingValues } from '../schema';
 import { BETWEEN_PHRASE, Countdown, CountdownAnnouncer, GuidedStepCard } from './GuidedPrepare';
@@ -84,12 +84,10 @@ function ReadingEntry({ index, count, draft, optional, serverErrors, dispatch, h
   });
 
   const { systolic, diastolic } = formik.values;
-  const severe =
-    systolic.trim() !== '' &&
-    diastolic.trim() !== '' &&
-    !formik.errors.systolic &&
-    !formik.errors.diastolic &&
-    isSevere(Number(systolic), Number(diastolic));
+  const guideline = useGuideline();
+  // Either number alone can be very high (the guideline's severe rule).
+  const typed = (value: string, error: string | undefined): number | null => (value.trim() !== '' && !error ? Number(value) : null);
+  const severe = isSevere(guideline, typed(systolic, formik.errors.systolic), typed(diastolic, formik.errors.diastolic));
 
   return (
     <form ref={formRef} noValidate onSubmit={formik.handleSubmit} aria-label={`Reading ${n}`}>

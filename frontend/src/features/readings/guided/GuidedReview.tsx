@@ -4,7 +4,7 @@ import { Spinner } from '../../../components/feedback/Spinner';
 import { FieldError } from '../../../components/form/FieldError';
 import { BpCategoryBadge } from '../../../components/readings/BpCategoryBadge';
 import { SevereGuidance } from '../../../components/readings/SevereGuidance';
-import { BP_CATEGORY_NOTE, classifyBp, isSevere } from '../../../lib/bpCategory';
+import { categoryNote, classifyBp, isSevere, useGuideline } from '../../../lib/bpCategory';
 import { formatTime12, toIsoTime } from '../../../lib/dates';
 import { GUIDED } from '../../../lib/readingRules';
 import { PERIOD_LABELS } from '../../../lib/readings';
@@ -35,6 +35,7 @@ const timeOf = (takenAt: number | null): string => (takenAt === null ? '' : form
 /** Step 4: each reading, their average, morning or evening; then save. */
 export function GuidedReview({ state, readingErrors, failure, saving, onSave, dispatch, headingRef }: ReviewProps): ReactElement {
   const average = averageOf(state.readings);
+  const guideline = useGuideline();
   const period = chosenPeriod(state);
   const first = state.readings[0]?.takenAt ?? null;
   const canAdd = state.readings.length < GUIDED.maxReadings;
@@ -109,12 +110,14 @@ export function GuidedReview({ state, readingErrors, failure, saving, onSave, di
             ) : null}
           </p>
           <p className="guided-average-category">
-            <span className="text-sm">Category:</span> <BpCategoryBadge category={classifyBp(average.systolic, average.diastolic)} />
+            <span className="text-sm">Category:</span> <BpCategoryBadge
+              category={{ rule: classifyBp(guideline, average.systolic, average.diastolic), atLeast: false, guideline }}
+            />
           </p>
-          <p className="text-sm text-muted">{BP_CATEGORY_NOTE}</p>
+          <p className="text-sm text-muted">{categoryNote(guideline)}</p>
         </div>
       ) : null}
-      {average && isSevere(average.systolic, average.diastolic) ? <SevereGuidance /> : null}
+      {average && isSevere(guideline, average.systolic, average.diastolic) ? <SevereGuidance /> : null}
 
       <fieldset className="guided-period">
         <legend className="field-label">Time of day</legend>

@@ -1,7 +1,7 @@
 import { Suspense, useId, type ReactElement } from 'react';
 import { ChartSkeleton, LazyTimeSeriesChart } from '../../../components/chart/LazyTimeSeriesChart';
 import type { ChartSpec } from '../../../components/chart/measureCharts';
-import { bpCategoryLabel } from '../../../lib/bpCategory';
+import { guidelineOf } from '../../../lib/bpCategory';
 import { formatDate } from '../../../lib/dates';
 import type { SharedViewDto } from '../api';
 import { includedCharts, periodWindow, sharedSeries } from '../charts';
@@ -40,8 +40,8 @@ function SharedChart({ spec, view, span }: { spec: ChartSpec; view: SharedViewDt
       </div>
       {marked > 0 ? (
         <figcaption className="shared-muted text-sm">
-          Red triangles ▲: {marked === 1 ? 'a reading' : `${marked} readings`} in the {bpCategoryLabel('hypertensive-crisis')} range
-          (above 180/120 mmHg).
+          Red triangles ▲: {marked === 1 ? 'a reading' : `${marked} readings`} {guidelineOf(view.guideline).severe.summary} (
+          {guidelineOf(view.guideline).name}).
         </figcaption>
       ) : null}
     </figure>

@@ -5,7 +5,8 @@ import { BloodPressureCell, MEASURE_COLUMNS, Missing, ReadingWhenCells } from '.
 import { BpCategoryLegend } from '../../../components/readings/BpCategoryBadge';
 import { formatBloodSugarIn, formatWeightIn } from '../../../lib/units';
 import type { SharedReadingDto, SharedViewDto } from '../api';
-import { appCategory, readingsText } from '../summary';
+import { readingsText } from '../summary';
+import { categoryOf, guidelineOf } from '../../../lib/bpCategory';
 
 /** Readings a page (the contract's 25: a consultation's worth on one screen). */
 export const SHARED_PAGE_SIZE = 25;
@@ -30,7 +31,7 @@ function Row({ reading: r, view }: { reading: SharedReadingDto; view: SharedView
   return (
     <tr>
       <ReadingWhenCells date={r.date} time={r.time} />
-      <BloodPressureCell systolic={r.systolic} diastolic={r.diastolic} category={appCategory(r.bpCategory)} />
+      <BloodPressureCell systolic={r.systolic} diastolic={r.diastolic} category={categoryOf(r)} />
       {view.includeHeartRate ? (
         <td data-label="Heart Rate" className="cell-number">
           {r.heartRate !== null ? `${r.heartRate} bpm` : <Missing />}
@@ -107,7 +108,7 @@ export function SharedReadingsTable({ view }: { view: SharedViewDto }): ReactEle
         </>
       )}
       <div className="shared-legend">
-        <BpCategoryLegend />
+        <BpCategoryLegend guideline={guidelineOf(view.guideline)} />
       </div>
     </section>
   );

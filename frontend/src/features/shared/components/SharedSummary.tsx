@@ -1,7 +1,7 @@
 import { useId, type ReactElement } from 'react';
 import { Alert } from '../../../components/feedback/Alert';
 import { Missing } from '../../../components/readings/ReadingCells';
-import { BP_CATEGORY_NOTE, bpCategoryLabel } from '../../../lib/bpCategory';
+import { categoryNote, guidelineOf } from '../../../lib/bpCategory';
 import { formatDate } from '../../../lib/dates';
 import type { SharedViewDto } from '../api';
 import {
@@ -149,22 +149,22 @@ function TimeOfDayTable({ view }: { view: SharedViewDto }): ReactElement {
   );
 }
 
-/** How the blood pressure readings fall into the 2017 ACC/AHA categories, with the badges' colours and words. */
+/** How the blood pressure readings fall into the owner's guideline's categories, with the badges' colours and words. */
 function Categories({ view }: { view: SharedViewDto }): ReactElement {
   const headingId = useId();
-  const shares = categoryShares(view.summary.categories);
+  const shares = categoryShares(view.guideline, view.summary.categories);
   return (
     <div className="shared-categories">
       <h3 id={headingId} className="shared-subtitle">
-        Blood pressure categories
+        Blood pressure categories ({view.guidelineName})
       </h3>
       <ul aria-labelledby={headingId}>
         {shares.map((s) => (
           <li key={s.category}>
-            <span className={`bp-badge bp-badge-${s.category}`}>{s.label}</span>
+            <span className={`bp-badge bp-badge-tone-${s.tone}`}>{s.label}</span>
             <span className="shared-category-bar" aria-hidden="true">
               {s.count > 0 ? (
-                <span className={`shared-category-fill bp-badge-${s.category}`} style={{ width: `${Math.max(s.percent, 1)}%` }} />
+                <span className={`shared-category-fill bp-badge-tone-${s.tone}`} style={{ width: `${Math.max(s.percent, 1)}%` }} />
               ) : null}
             </span>
             <span className="shared-category-count">
@@ -173,7 +173,7 @@ function Categories({ view }: { view: SharedViewDto }): ReactElement {
           </li>
         ))}
       </ul>
-      <p className="shared-muted text-sm">{BP_CATEGORY_NOTE}</p>
+      <p className="shared-muted text-sm">{categoryNote(guidelineOf(view.guideline))}</p>
     </div>
   );
 }
@@ -194,8 +194,8 @@ export function SharedSummary({ view }: { view: SharedViewDto }): ReactElement {
       </div>
       <Headline view={view} />
       {severe > 0 ? (
-        <Alert variant="danger" title={`${readingsText(severe)} above 180/120 mmHg`}>
-          <p>In the {bpCategoryLabel('hypertensive-crisis')} range; marked ▲ on the blood pressure chart.</p>
+        <Alert variant="danger" title={`${readingsText(severe)} ${guidelineOf(view.guideline).severe.summary}`}>
+          <p>In the {view.guidelineName} guideline&apos;s terms; marked ▲ on the blood pressure chart.</p>
         </Alert>
       ) : null}
       <MeasuresTable view={view} />
