@@ -81,6 +81,9 @@ pub struct WeekSummary {
     /// rounded) to one decimal so the figure shown never crosses a threshold the mean did
     /// not; `None` without an average.
     pub compared: Option<(f64, f64)>,
+    /// The sums of the counted systolic and diastolic readings (`average.count` of them):
+    /// a threshold is compared with a mean exactly through them; `None` without an average.
+    pub sums: Option<(i64, i64)>,
     /// The same readings taken in the morning (evening); `None` without an average or
     /// without readings in that period.
     pub morning: Option<BpAverage>,
@@ -225,6 +228,7 @@ pub fn summarize(
         counted_readings: counted.len(),
         average: all,
         compared: sums.map(|(s, d, n)| (cut_to_tenth(s, n), cut_to_tenth(d, n))),
+        sums: sums.map(|(s, d, _)| (s, d)),
         morning,
         evening,
         level: sums.map(|(s, d, n)| level_of_mean(guideline, s, d, n)),

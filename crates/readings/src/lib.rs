@@ -4,6 +4,7 @@
 pub mod category;
 pub mod home_week;
 pub mod model;
+pub mod pattern;
 pub mod ports;
 pub mod quota;
 pub mod rules;
