@@ -1,5 +1,6 @@
 import { expect, expectNoAxeViolations, signIn, test, verifiedAccount } from './fixtures';
 import { screenshots, setUnits, subscribedUserWithReadings } from './readings-fixtures';
+import { shotPath } from './vitalog-server';
 
 test('record a reading, edit it (Cancel goes to /history), then delete it', async ({ page, request, mailbox }) => {
   await subscribedUserWithReadings(page, request, mailbox, 14, 'rec');
@@ -125,4 +126,37 @@ test('screenshots of Record Vitals and Edit Reading', async ({ page, request, ma
     await expect(page.getByRole('button', { name: 'Update Reading' })).toBeVisible();
     await expectNoAxeViolations(page);
   });
+});
+
+test('at 375 px: a reading taken at the clinic is recorded and tagged in History (issue 35)', async ({ page, request, mailbox }) => {
+  await subscribedUserWithReadings(page, request, mailbox, 3, 'clinic');
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.goto('/vitals');
+  const where = page.getByRole('group', { name: 'Where was this taken?' });
+  await expect(where.getByRole('radio', { name: 'Home' })).toBeChecked();
+  await where.getByRole('radio', { name: 'At the clinic' }).check();
+  await expect(where.getByRole('radio', { name: 'At the clinic' })).toBeChecked();
+  // The segments are a thumb's width tall.
+  const segment = await where.locator('.segment').first().boundingBox();
+  expect(segment?.height ?? 0).toBeGreaterThanOrEqual(44);
+  await page.getByLabel('Systolic (mmHg)').fill('146');
+  await page.getByLabel('Diastolic (mmHg)').fill('92');
+  await page.getByLabel('Notes').fill('annual check-up');
+  await expectNoAxeViolations(page);
+  // Full-page shots of a scrolled page would paint the sticky header mid-page.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: shotPath('readings-clinic-form-375.png'), fullPage: true });
+  await page.getByRole('button', { name: 'Save Reading' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Reading saved' })).toBeVisible();
+
+  await page.goto('/history');
+  const row = page.getByRole('row').filter({ hasText: 'annual check-up' });
+  await expect(row).toContainText('146/92 mmHg');
+  await expect(row.getByText('Taken at the clinic')).toBeAttached();
+  await expect(row.getByText('Clinic', { exact: true })).toBeVisible();
+  // Only the clinic reading carries the tag.
+  await expect(page.getByText('Taken at the clinic')).toHaveCount(1);
+  await expectNoAxeViolations(page);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: shotPath('readings-clinic-history-375.png'), fullPage: true });
 });

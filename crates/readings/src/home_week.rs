@@ -24,6 +24,7 @@ use crate::category::GuidelineRules;
 use crate::model::Reading;
 use crate::rules::{self, HomeLevelRule};
 use crate::session::{Period, rounded_mean};
+use crate::setting::Setting;
 use kernel::Guideline;
 
 /// How the week came about.
@@ -104,33 +105,38 @@ struct Individual {
     diastolic: i32,
 }
 
-/// Every individual blood pressure reading: a guided measurement gives each of its readings
-/// with the session's stored period (which the user may have changed from its time's); a
-/// plain reading gives itself, with the period of its time, when it has both numbers.
+/// Every individual home blood pressure reading: a guided measurement gives each of its
+/// readings with the session's stored period (which the user may have changed from its
+/// time's); a plain reading gives itself, with the period of its time, when it has both
+/// numbers. A clinic reading gives none: the guidelines judge office and out-of-office
+/// pressure apart (2025 AHA/ACC), so it neither counts in a week nor starts one.
 fn individuals(readings: &[Reading]) -> impl Iterator<Item = Individual> + '_ {
-    readings.iter().flat_map(|r| {
-        let period = Period::of_reading(r);
-        let list: Vec<Individual> = match (&r.session, r.values.systolic, r.values.diastolic) {
-            (Some(session), _, _) => session
-                .readings
-                .iter()
-                .map(|s| Individual {
+    readings
+        .iter()
+        .filter(|r| r.setting == Setting::Home)
+        .flat_map(|r| {
+            let period = Period::of_reading(r);
+            let list: Vec<Individual> = match (&r.session, r.values.systolic, r.values.diastolic) {
+                (Some(session), _, _) => session
+                    .readings
+                    .iter()
+                    .map(|s| Individual {
+                        date: r.date,
+                        period,
+                        systolic: s.systolic,
+                        diastolic: s.diastolic,
+                    })
+                    .collect(),
+                (None, Some(systolic), Some(diastolic)) => vec![Individual {
                     date: r.date,
                     period,
-                    systolic: s.systolic,
-                    diastolic: s.diastolic,
-                })
-                .collect(),
-            (None, Some(systolic), Some(diastolic)) => vec![Individual {
-                date: r.date,
-                period,
-                systolic,
-                diastolic,
-            }],
-            (None, _, _) => Vec::new(),
-        };
-        list
-    })
+                    systolic,
+                    diastolic,
+                }],
+                (None, _, _) => Vec::new(),
+            };
+            list
+        })
 }
 
 fn last_day(start: NaiveDate) -> NaiveDate {

@@ -11,9 +11,11 @@ pub mod rules;
 pub mod search;
 pub mod service;
 pub mod session;
+pub mod setting;
 pub mod transfer;
 
 pub use category::{BpCategory, CategoryRule, GuidelineRules};
 pub use kernel::Guideline;
 pub use model::*;
 pub use service::{ReadingError, ReadingService};
+pub use setting::Setting;

@@ -3,6 +3,7 @@ use kernel::{Guideline, UserId};
 
 use crate::category::{BpCategory, GuidelineRules};
 use crate::session::Session;
+use crate::setting::Setting;
 
 /// A stored reading, in canonical units (weight lbs, blood sugar mg/dL).
 #[derive(Debug, Clone, PartialEq)]
@@ -15,6 +16,8 @@ pub struct Reading {
     pub notes: Option<String>,
     /// Set when the reading holds the averages of a guided measurement.
     pub session: Option<Session>,
+    /// Home or at the clinic; a guided measurement is always home.
+    pub setting: Setting,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
 }
@@ -60,6 +63,7 @@ pub struct ReadingValues {
     pub time: NaiveTime,
     pub values: Measurements,
     pub notes: Option<String>,
+    pub setting: Setting,
 }
 
 /// One number field as sent: left empty, a number, or something that is not a number.
@@ -83,6 +87,8 @@ pub struct ReadingInput {
     pub blood_sugar: Option<NumberField>,
     /// `Some("")` clears the notes.
     pub notes: Option<String>,
+    /// `home` or `office`; not sent: home on create, unchanged on update.
+    pub setting: Option<String>,
 }
 
 /// Which measure a filter asks for (history's type filter).

@@ -168,7 +168,8 @@ pub fn pattern(
         return None;
     }
     let n = i64::try_from(near.len()).ok()?;
-    let sum = |f: fn(&(NaiveDate, i32, i32)) -> i32| near.iter().map(|r| i64::from(f(r))).sum::<i64>();
+    let sum =
+        |f: fn(&(NaiveDate, i32, i32)) -> i32| near.iter().map(|r| i64::from(f(r))).sum::<i64>();
     let (office_s, office_d) = (sum(|r| r.1), sum(|r| r.2));
     let rules = GuidelineRules::of(guideline);
     // Exact: sum >= threshold * count, as the home levels compare.

@@ -5,6 +5,7 @@ use chrono_tz::Tz;
 use kernel::FieldErrors;
 
 use crate::model::*;
+use crate::setting::Setting;
 use kernel::units::round_to;
 
 // The spec's messages, `NOTES_MAX`, the ranges (`SYSTOLIC`, ..., in canonical units) and the
@@ -239,6 +240,7 @@ pub fn validate(input: &ReadingInput, latest: NaiveDateTime) -> Result<ReadingVa
     if all_empty {
         errors.add("measurements", MSG_NO_MEASUREMENT);
     }
+    let setting = Setting::from_input(input.setting.as_deref(), Setting::Home, &mut errors);
     errors.into_result()?;
     match (date, time) {
         (Some(date), Some(time)) => Ok(ReadingValues {
@@ -246,6 +248,7 @@ pub fn validate(input: &ReadingInput, latest: NaiveDateTime) -> Result<ReadingVa
             time,
             values,
             notes,
+            setting,
         }),
         _ => {
             let mut e = FieldErrors::new();
@@ -444,6 +447,30 @@ mod tests {
         let mut i = base();
         i.notes = Some("   ".into());
         assert_eq!(validate(&i, today()).expect("ok").notes, None);
+    }
+
+    #[test]
+    fn a_reading_is_home_unless_sent_as_office_and_nothing_else_passes() {
+        assert_eq!(
+            validate(&base(), today()).map(|v| v.setting),
+            Ok(Setting::Home)
+        );
+        let mut i = base();
+        i.setting = Some("office".into());
+        assert_eq!(
+            validate(&i, today()).map(|v| v.setting),
+            Ok(Setting::Office)
+        );
+        for bad in ["clinic", "", "Office"] {
+            let mut i = base();
+            i.setting = Some(bad.into());
+            assert_eq!(
+                error_for(i, "setting").as_deref(),
+                Some(MSG_SETTING_INVALID),
+                "{bad:?}"
+            );
+        }
+        assert_eq!(MSG_SETTING_INVALID, "Setting must be home or office");
     }
 
     #[test]

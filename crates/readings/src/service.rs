@@ -12,6 +12,7 @@ use crate::ports::{
     TimeZones,
 };
 use crate::rules;
+use crate::setting::Setting;
 use crate::transfer::{self, ImportFileError, ImportRow, KnownReadings};
 
 fn file_error(e: ImportFileError) -> ReadingError {
@@ -279,6 +280,9 @@ impl ReadingService {
             weight: input.weight.or(Some(to_field(v.weight))),
             blood_sugar: input.blood_sugar.or(Some(to_field(v.blood_sugar))),
             notes: input.notes.or(current.notes),
+            setting: input
+                .setting
+                .or_else(|| Some(current.setting.code().to_owned())),
         };
         let values =
             rules::validate(&merged, self.latest(user).await?).map_err(ReadingError::invalid)?;
@@ -368,6 +372,16 @@ fn session_values_unchanged(input: &ReadingInput, v: &Measurements) -> Result<()
         Some(NumberField::Number(n)) => stored.is_some_and(|s| f64::from(s) == n),
         Some(NumberField::NotANumber) => false,
     };
+    // The guided measurement is the home protocol: its reading stays a home one.
+    if input
+        .setting
+        .as_deref()
+        .map(str::trim)
+        .and_then(Setting::parse)
+        == Some(Setting::Office)
+    {
+        errors.add(crate::setting::FIELD, rules::MSG_SESSION_LOCKED);
+    }
     for (field, sent, stored) in [
         (rules::SYSTOLIC.field, input.systolic, v.systolic),
         (rules::DIASTOLIC.field, input.diastolic, v.diastolic),

@@ -236,6 +236,9 @@ pub fn validate(
         weight: input.weight,
         blood_sugar: input.blood_sugar,
         notes: input.notes.clone(),
+        // Not sent, so home: the guided measurement is the home protocol (ESH 2023,
+        // AHA/AMA 2020), so its reading is never a clinic one.
+        setting: None,
     };
     let values = match rules::validate(&summary, latest) {
         Ok(v) => Some(v),

@@ -266,6 +266,7 @@ mod tests {
             session: None,
             created_at: Utc.timestamp_opt(0, 0).single().expect("t"),
             updated_at: Utc.timestamp_opt(0, 0).single().expect("t"),
+            setting: readings::Setting::Home,
         }
     }
 

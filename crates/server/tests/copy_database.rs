@@ -29,13 +29,14 @@ async fn sqlite_to_postgres_keeps_every_row_and_session() {
     let app = TestApp::spawn(Backend::Sqlite).await;
     app.signed_up("ann", "ann@example.com").await;
     app.subscribe().await;
-    for (d, s) in [
-        ("2026-11-01", 118),
-        ("2026-11-02", 131),
-        ("2026-11-03", 142),
+    // One taken at the clinic (issue 35): its setting moves too.
+    for (d, s, setting) in [
+        ("2026-11-01", 118, "home"),
+        ("2026-11-02", 131, "office"),
+        ("2026-11-03", 142, "home"),
     ] {
         let res = app
-            .post("/api/readings", json!({"date": d, "time": "07:15", "systolic": s, "diastolic": 80, "weight": 170.25, "notes": "ü ✓"}))
+            .post("/api/readings", json!({"date": d, "time": "07:15", "systolic": s, "diastolic": 80, "weight": 170.25, "notes": "ü ✓", "setting": setting}))
             .await;
         assert_eq!(res.status(), StatusCode::CREATED);
     }
@@ -119,6 +120,7 @@ async fn sqlite_to_postgres_keeps_every_row_and_session() {
     };
     let after: Value = json_of(moved.get("/api/readings").await).await;
     assert_eq!(after, before, "every reading, value for value");
+    assert_eq!(after[2]["setting"], "office", "the clinic reading: {after}");
     assert!(
         after[0]["session"]["readings"].as_array().map(Vec::len) == Some(2),
         "the session's readings: {after}"

@@ -86,6 +86,7 @@ async fn a_full_record_refuses_every_way_in_with_409(b: Backend) {
                     ..Default::default()
                 },
                 notes: None,
+                setting: readings::Setting::Home,
             }
         })
         .collect();

@@ -286,6 +286,7 @@ async fn recording_needs_a_subscription(b: Backend) {
                 ..Default::default()
             },
             notes: None,
+            setting: readings::Setting::Home,
         },
     )
     .await

@@ -100,7 +100,7 @@ impl Db {
                         id: i64, user_id: i64, date: String, time: String,
                         systolic: Option<i32>, diastolic: Option<i32>, heart_rate: Option<i32>,
                         weight: Option<f64>, blood_sugar: Option<f64>, notes: Option<String>,
-                        created_at: NaiveDateTime, updated_at: NaiveDateTime,
+                        created_at: NaiveDateTime, updated_at: NaiveDateTime, setting: String,
                     ]);
                     copy_table!(from, to, report, bp_sessions, [
                         reading_id: i64, period: String, rest_skipped: bool,

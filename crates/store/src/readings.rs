@@ -11,6 +11,7 @@ use readings::ports::ReadingRepository;
 use readings::quota;
 use readings::search::{Convert, Search, ShownAs};
 use readings::session::{Period, Session};
+use readings::setting::Setting;
 use readings::transfer::KnownReadings;
 
 use crate::bp_sessions::{self, Readings, SessionRow};
@@ -23,7 +24,7 @@ use crate::timestamps::StoredTimestamp;
 const LOCK_IMPORT: i32 = 7302;
 /// Serialises a user's keyed inserts, so two sends of one key store one reading.
 const LOCK_READING_KEYS: i32 = 7308;
-/// Rows per INSERT of an import: 11 parameters each, within SQLite's 32,766 and
+/// Rows per INSERT of an import: 12 parameters each, within SQLite's 32,766 and
 /// PostgreSQL's 65,535 bound parameters.
 const IMPORT_BATCH: usize = 1000;
 /// Readings per write transaction of an import: each holds the writer for tens of
@@ -62,6 +63,7 @@ struct Row {
     created_at: NaiveDateTime,
     #[diesel(deserialize_as = StoredTimestamp)]
     updated_at: NaiveDateTime,
+    setting: String,
 }
 
 impl Row {
@@ -70,6 +72,9 @@ impl Row {
             .map_err(|e| anyhow::anyhow!("reading {}: stored date: {e}", self.id))?;
         let time = date::parse_time(&self.time)
             .map_err(|e| anyhow::anyhow!("reading {}: stored time: {e}", self.id))?;
+        let setting = Setting::parse(&self.setting).ok_or_else(|| {
+            anyhow::anyhow!("reading {}: stored setting {:?}", self.id, self.setting)
+        })?;
         Ok(Reading {
             id: self.id,
             user_id: UserId(self.user_id),
@@ -84,6 +89,7 @@ impl Row {
             },
             notes: self.notes,
             session,
+            setting,
             created_at: self.created_at.and_utc(),
             updated_at: self.updated_at.and_utc(),
         })
@@ -261,6 +267,7 @@ type ValueColumns<'a> = (
     diesel::dsl::Eq<r::weight, Option<f64>>,
     diesel::dsl::Eq<r::blood_sugar, Option<f64>>,
     diesel::dsl::Eq<r::notes, &'a Option<String>>,
+    diesel::dsl::Eq<r::setting, &'static str>,
 );
 
 fn value_columns(v: &ReadingValues) -> ValueColumns<'_> {
@@ -273,6 +280,7 @@ fn value_columns(v: &ReadingValues) -> ValueColumns<'_> {
         r::weight.eq(v.values.weight),
         r::blood_sugar.eq(v.values.blood_sugar),
         r::notes.eq(&v.notes),
+        r::setting.eq(v.setting.code()),
     )
 }
 

@@ -150,6 +150,7 @@ diesel::table! {
         notes -> Nullable<Text>,
         created_at -> Timestamp,
         updated_at -> Timestamp,
+        setting -> Text,
     }
 }
 

@@ -173,6 +173,7 @@ async fn a_long_list_carries_its_sessions(b: Backend) {
             time: kernel::date::parse_time("20:00").expect("time"),
             values: bp(120, 70),
             notes: None,
+            setting: readings::Setting::Home,
         })
         .collect();
     assert_eq!(c.readings.import(ann, many).await.expect("import"), 1100);

@@ -44,6 +44,7 @@ async fn other_users_write_between_a_large_imports_chunks_on_sqlite() {
                         ..Default::default()
                     },
                     notes: None,
+                    setting: readings::Setting::Home,
                 };
                 ids.push(store.insert(bob, v).await.expect("bob records").id);
             }

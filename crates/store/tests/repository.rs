@@ -888,6 +888,7 @@ mod readings_store {
             time: kernel::date::parse_time(time).expect("time"),
             values: m,
             notes: notes.map(str::to_owned),
+            setting: readings::Setting::Home,
         }
     }
 

@@ -724,7 +724,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description date,time,systolic,diastolic,heart_rate,weight,weight_unit,blood_sugar,blood_sugar_unit,notes */
+                /** @description date,time,systolic,diastolic,heart_rate,weight,weight_unit,blood_sugar,blood_sugar_unit,notes,setting */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -4688,6 +4688,11 @@ export interface components {
             notes?: string | null;
             session?: null | components["schemas"]["SessionDto"];
             /**
+             * @description Where it was taken: home, or office (at the clinic). Office readings never enter the
+             *     home average; a guided measurement is always home.
+             */
+            setting: string;
+            /**
              * @description Above 180 systolic and/or 120 diastolic, either alone (the hypertensive-crisis
              *     category): the client
              *     shows the AHA's guidance (`rules.json`, `severe`).
@@ -4727,6 +4732,12 @@ export interface components {
             heartRate: number | null;
             /** @default null */
             notes: string | null;
+            /**
+             * @description home or office (at the clinic). Not sent: home on create, unchanged on update. A
+             *     guided measurement's reading stays home.
+             * @default null
+             */
+            setting: string | null;
             /**
              * Format: double
              * @default null
@@ -4835,7 +4846,11 @@ export interface components {
              */
             time: string | null;
         };
-        /** @description A guided measurement: 2 or 3 readings taken a minute apart after rest. */
+        /**
+         * @description A guided measurement: 2 or 3 readings taken a minute apart after rest. It is the home
+         *     protocol, so its reading is always a home one (`setting` is not taken; changing it to
+         *     office later is refused).
+         */
         SessionRequest: {
             /**
              * Format: double
@@ -4905,6 +4920,8 @@ export interface components {
             /** Format: int32 */
             heartRate?: number | null;
             notes?: string | null;
+            /** @description home, or office (taken at the clinic). */
+            setting: string;
             /** @description Very high in the owner's guideline (either number alone), as the readings API says. */
             severe: boolean;
             /** Format: int32 */

@@ -14,6 +14,9 @@ export type Schemas = components['schemas'];
  */
 export type Sent<T, K extends keyof T> = Omit<T, K> & { [P in K]-?: Exclude<T[P], undefined> };
 
+/** Where a reading was taken: at home, or at the clinic ("office"); sent as a string (issue 35). */
+export type ReadingSetting = 'home' | 'office';
+
 /** Morning or evening: a guided measurement's period and a home week's slot (sent as a string). */
 export type Period = 'morning' | 'evening';
 
@@ -167,7 +170,9 @@ export type SummaryDto = Omit<Sent<Schemas['SummaryDto'], Measures>, 'morning' |
 };
 
 /** `bpCategory`: the readings API's codes. Oldest first in the view. */
-export type SharedReadingDto = Sent<Schemas['SharedReadingDto'], Measures | 'bpCategory' | 'notes'>;
+export type SharedReadingDto = Omit<Sent<Schemas['SharedReadingDto'], Measures | 'bpCategory' | 'notes'>, 'setting'> & {
+  setting: ReadingSetting;
+};
 
 export type SharedMedicationDto = Schemas['SharedMedicationDto'];
 

@@ -271,5 +271,6 @@ export function samePayload(a: ReadingPayload, b: ReadingPayload): boolean {
     'bloodSugar',
     'notes',
   ];
-  return keys.every((k) => (a[k] ?? null) === (b[k] ?? null));
+  // An older queued reading has no setting: it is a home one.
+  return keys.every((k) => (a[k] ?? null) === (b[k] ?? null)) && (a.setting ?? 'home') === (b.setting ?? 'home');
 }

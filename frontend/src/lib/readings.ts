@@ -5,7 +5,7 @@
  */
 import useSWR, { useSWRConfig, type KeyedMutator } from 'swr';
 import { apiDelete, apiGet, apiGetWithHeaders, apiPatch, apiPost } from './api';
-import type { BpSessionRequest, Period, Schemas, SessionDto, Sent } from './apiTypes';
+import type { BpSessionRequest, Period, ReadingSetting, Schemas, SessionDto, Sent } from './apiTypes';
 // The home week is counted from the readings: it is refreshed with them.
 import { HOME_WEEK_KEY } from './homeWeek';
 
@@ -21,15 +21,24 @@ type Measure = 'systolic' | 'diastolic' | 'heartRate' | 'weight' | 'bloodSugar' 
 export type Reading = Sent<Pick<Schemas['ReadingDto'], 'id' | 'date' | 'time' | Measure | 'bpCategory' | 'severe'>, Measure> & {
   /** The guided measurement this reading is the average of (null for a single reading). */
   session: SessionDto | null;
+  /** Home, or at the clinic ("office"): a clinic reading never enters the home average. */
+  setting: ReadingSetting;
 };
 
-/** What POST and PATCH /api/readings take; `null` for an empty measurement. */
+/**
+ * What POST and PATCH /api/readings take; `null` for an empty measurement. `setting` is
+ * left out by readings queued on a device before it existed (the server takes them as home).
+ */
 export type ReadingPayload = Sent<Pick<Schemas['ReadingRequest'], 'date' | 'time' | Measure>, Measure> & {
   date: string;
   time: string;
+  setting?: ReadingSetting;
 };
 
 export const READINGS_KEY = '/api/readings';
+
+/** How the form names where a reading was taken. */
+export const SETTING_LABELS: Readonly<Record<ReadingSetting, string>> = { home: 'Home', office: 'At the clinic' };
 
 /** How a guided measurement's period and a home week's slot are named. */
 export const PERIOD_LABELS: Readonly<Record<Period, string>> = { morning: 'Morning', evening: 'Evening' };

@@ -3,13 +3,14 @@ import { isSevere, readingBpCategory } from '../lib/bpCategory';
 import type { Reading } from '../lib/readings';
 
 /** A reading as a test writes it: the numbers, and a session when it has one. */
-export type ReadingFixture = Omit<Reading, 'bpCategory' | 'severe' | 'session'> &
-  Partial<Pick<Reading, 'bpCategory' | 'severe' | 'session'>>;
+export type ReadingFixture = Omit<Reading, 'bpCategory' | 'severe' | 'session' | 'setting'> &
+  Partial<Pick<Reading, 'bpCategory' | 'severe' | 'session' | 'setting'>>;
 
 /**
  * A reading as the server sends it: `bpCategory` and `severe` filled in from its numbers in
  * `guideline` (the default, ACC/AHA 2025, unless given), as the server does
- * (`readings::GuidelineRules`, the same rules in `rules.json`), and no session unless given.
+ * (`readings::GuidelineRules`, the same rules in `rules.json`), no session and taken at
+ * home unless given.
  * Test fixtures are written as numbers; the client shows what the server sent.
  */
 export function served(reading: ReadingFixture, guideline: GuidelineRules = DEFAULT_GUIDELINE): Reading {
@@ -28,5 +29,6 @@ export function served(reading: ReadingFixture, guideline: GuidelineRules = DEFA
           },
     severe: isSevere(guideline, reading.systolic, reading.diastolic),
     session: reading.session ?? null,
+    setting: reading.setting ?? 'home',
   };
 }

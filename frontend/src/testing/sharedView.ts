@@ -6,7 +6,7 @@ import { served } from './readings';
  * `severe` as the server gives them (ACC/AHA 2025, the owner's guideline here).
  */
 export function sharedReading(overrides: Partial<SharedReadingDto> = {}): SharedReadingDto {
-  const reading = {
+  const reading: Omit<SharedReadingDto, 'bpCategory' | 'severe'> = {
     date: '2026-11-20',
     time: '08:00',
     systolic: 128,
@@ -15,6 +15,7 @@ export function sharedReading(overrides: Partial<SharedReadingDto> = {}): Shared
     weight: null,
     bloodSugar: null,
     notes: null,
+    setting: 'home',
     ...overrides,
   };
   const { bpCategory, severe } = served({ ...reading, id: 0 });

@@ -480,7 +480,7 @@ mod tests {
             (s.format, s.container),
             (Some(Format::Vitalog), Container::Csv)
         );
-        assert_eq!(s.columns.len(), 10);
+        assert_eq!(s.columns.len(), 11);
         assert_eq!(s.suggested, None);
 
         let omron = format!(

@@ -689,6 +689,7 @@ mod tests {
                     ..Default::default()
                 },
                 notes: Some(notes.clone()),
+                setting: readings::Setting::Home,
             };
             match out.push(format!("line {i}"), values) {
                 Ok(()) => kept += notes.len(),

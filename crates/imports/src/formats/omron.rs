@@ -274,6 +274,8 @@ pub fn parse(path: &Path, ctx: &Context<'_>) -> Result<Parsed, FileError> {
             weight: None,
             blood_sugar: None,
             notes: Some(note),
+            // A home monitor's reading.
+            setting: None,
         };
         out.check(location, &input)?;
     }

@@ -92,6 +92,8 @@ pub fn parse(path: &Path, ctx: &Context<'_>) -> Result<Parsed, FileError> {
                         None => NumberField::Empty,
                     }),
                     notes: Some(text::text_cell(row.get(mapping.notes)).to_owned()),
+                    // The mapping has no column for where a reading was taken: home.
+                    setting: None,
                 };
                 out.check_read(location, &input, as_read)?;
             }

@@ -2,6 +2,7 @@
 //! text (one row per draft), so a draft survives a restart and any server can commit it.
 
 use chrono::{NaiveDate, NaiveTime};
+use readings::Setting;
 use readings::model::{Measurements, ReadingValues};
 use serde::{Deserialize, Serialize};
 
@@ -35,16 +36,27 @@ struct Wire {
     format: Format,
     skipped: u64,
     readings: Vec<Row>,
+    /// The places in `readings` of those taken at the clinic (issue 35), the rest being home
+    /// ones: a Vitalog CSV may hold a few, other apps' files none.
+    #[serde(default)]
+    office: Vec<usize>,
 }
 
-const VERSION: u8 = 1;
+/// 2 added `office`; a draft of layout 1 (written before it) holds home readings only.
+const VERSION: u8 = 2;
+const VERSIONS_READ: [u8; 2] = [1, VERSION];
 
 impl Draft {
     pub fn encode(self) -> anyhow::Result<String> {
+        let office = (self.readings.iter().enumerate())
+            .filter(|(_, r)| r.setting == Setting::Office)
+            .map(|(i, _)| i)
+            .collect();
         let wire = Wire {
             v: VERSION,
             format: self.format,
             skipped: self.skipped,
+            office,
             readings: self
                 .readings
                 .into_iter()
@@ -69,18 +81,23 @@ impl Draft {
     pub fn decode(text: &str) -> anyhow::Result<Self> {
         let wire: Wire = serde_json::from_str(text)?;
         anyhow::ensure!(
-            wire.v == VERSION,
-            "draft layout {} is not {VERSION}",
+            VERSIONS_READ.contains(&wire.v),
+            "draft layout {} is not one of {VERSIONS_READ:?}",
             wire.v
         );
+        let office: std::collections::HashSet<usize> = wire.office.into_iter().collect();
         Ok(Self {
             format: wire.format,
             skipped: wire.skipped,
             readings: wire
                 .readings
                 .into_iter()
+                .enumerate()
                 .map(
-                    |(date, time, systolic, diastolic, heart_rate, weight, blood_sugar, notes)| {
+                    |(
+                        i,
+                        (date, time, systolic, diastolic, heart_rate, weight, blood_sugar, notes),
+                    )| {
                         ReadingValues {
                             date,
                             time,
@@ -92,6 +109,11 @@ impl Draft {
                                 blood_sugar,
                             },
                             notes,
+                            setting: if office.contains(&i) {
+                                Setting::Office
+                            } else {
+                                Setting::Home
+                            },
                         }
                     },
                 )
@@ -117,14 +139,26 @@ mod tests {
                 blood_sugar: Some(99.088),
             },
             notes: Some("Symptoms: headache \"quoted\"".to_owned()),
+            setting: Setting::Home,
+        };
+        let clinic = ReadingValues {
+            setting: Setting::Office,
+            ..r.clone()
         };
         let d = Draft {
-            format: Format::Omron,
+            format: Format::Vitalog,
             skipped: 3,
-            readings: vec![r.clone(), ReadingValues { notes: None, ..r }],
+            readings: vec![r.clone(), clinic, ReadingValues { notes: None, ..r }],
         };
         let text = d.clone().encode().expect("encode");
         assert_eq!(Draft::decode(&text).expect("decode"), d);
-        assert!(Draft::decode(&text.replace("\"v\":1", "\"v\":2")).is_err());
+        assert!(Draft::decode(&text.replace("\"v\":2", "\"v\":3")).is_err());
+        // A draft written before readings had a setting holds home readings.
+        let older = text
+            .replace("\"v\":2", "\"v\":1")
+            .replace(",\"office\":[1]", "");
+        assert!(!older.contains("office"), "{older}");
+        let read = Draft::decode(&older).expect("decode");
+        assert!(read.readings.iter().all(|r| r.setting == Setting::Home));
     }
 }

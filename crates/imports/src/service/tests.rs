@@ -41,6 +41,7 @@ fn stored(date: &str, time: &str, systolic: i32, diastolic: i32) -> Reading {
         session: None,
         created_at: Utc::now(),
         updated_at: Utc::now(),
+        setting: readings::Setting::Home,
     }
 }
 

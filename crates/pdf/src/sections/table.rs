@@ -1,12 +1,12 @@
 //! Every reading in a table that continues across pages with its header repeated.
 
 use kernel::units::Units;
-use readings::{CategoryRule, GuidelineRules};
+use readings::{CategoryRule, GuidelineRules, Setting};
 use reports::{Measure, ReportDocument};
 
 use super::section;
 use crate::canvas::*;
-use crate::metrics::{printable, wrap};
+use crate::metrics::{printable, width, wrap};
 
 /// A column of the table: its header, where its text stands from the table's left edge
 /// (the right edge for right-aligned text), the room it takes, which the columns after it
@@ -100,6 +100,14 @@ const NOTES_COL: usize = 7;
 /// its blood pressure; the legend above the table and the analysis say what it means.
 pub(crate) const SEVERE_MARK: &str = "!";
 
+/// The mark of a reading taken at the clinic (issue 35), right after its time: the word
+/// itself does not fit between a time and a three-digit blood pressure. The legend above
+/// the table says what it means.
+pub(crate) const CLINIC_MARK: &str = "C";
+
+/// Where the time stands in [`TABLE_COLS`].
+const TIME_COL: usize = 1;
+
 /// The categories in the hypertension range (each guideline's `alert`) stand out in red.
 fn category_colour(cat: &CategoryRule) -> Rgb3 {
     if cat.alert { RED } else { INK }
@@ -189,6 +197,27 @@ pub(crate) fn table_section(c: &mut Canvas, doc: &ReportDocument, u: &Units) {
         );
         c.y -= 16.0;
     }
+    if doc.readings.iter().any(|r| r.setting == Setting::Office) {
+        c.text(
+            MARGIN,
+            c.y - 8.0,
+            8.5,
+            true,
+            MUTED,
+            Align::Left,
+            CLINIC_MARK,
+        );
+        c.text(
+            MARGIN + 8.0,
+            c.y - 8.0,
+            8.5,
+            false,
+            MUTED,
+            Align::Left,
+            "= taken at the clinic (office blood pressure), not part of any home average",
+        );
+        c.y -= 16.0;
+    }
     table_header(c, &cols);
     let dash = || "---".to_owned();
     let notes_x = cols
@@ -254,6 +283,18 @@ pub(crate) fn table_section(c: &mut Canvas, doc: &ReportDocument, u: &Units) {
             let x = MARGIN + 4.0 + TABLE_COLS[BP_COL].x + 2.0;
             c.text(x, c.y - 9.5, 8.5, true, RED, Align::Left, SEVERE_MARK);
         }
+        if r.setting == Setting::Office {
+            let x = MARGIN + 4.0 + TABLE_COLS[TIME_COL].x + width(&cells[TIME_COL], 8.5, false);
+            c.text(
+                x + 3.0,
+                c.y - 9.5,
+                8.5,
+                true,
+                MUTED,
+                Align::Left,
+                CLINIC_MARK,
+            );
+        }
         if let Some(notes_x) = notes_x {
             for (i, line) in notes.iter().enumerate().skip(1) {
                 let y = c.y - 9.5 - NOTE_LINE * i as f32;
@@ -288,6 +329,7 @@ mod tests {
     fn the_category_column_is_the_one_coloured_by_category() {
         assert_eq!(TABLE_COLS[CATEGORY_COL].name, "Category");
         assert_eq!(TABLE_COLS[BP_COL].name, "BP (mmHg)");
+        assert_eq!(TABLE_COLS[TIME_COL].name, "Time");
         assert_eq!(TABLE_COLS[NOTES_COL].name, "Notes");
         let acc = GuidelineRules::of(readings::Guideline::AccAha2025);
         assert_eq!(category_colour(acc.classify(145, 80)), RED);

@@ -23,6 +23,7 @@ fn reading(date: &str, time: &str, values: Measurements, session: Option<Session
         values,
         notes: None,
         session,
+        setting: crate::Setting::Home,
         created_at: Utc.timestamp_opt(0, 0).single().expect("t"),
         updated_at: Utc.timestamp_opt(0, 0).single().expect("t"),
     }
@@ -198,6 +199,42 @@ fn morning_and_evening_split_and_an_empty_period_has_no_average() {
     assert_eq!(w.evening, avg(122, 77, 8));
     assert_eq!(w.morning, avg(138, 88, 12));
     assert_eq!(w.average, avg(132, 84, 20));
+}
+
+/// Issue 35: a clinic reading is office blood pressure, judged apart from home readings; it
+/// neither counts in the week nor makes one be recognised.
+#[test]
+fn clinic_readings_never_enter_the_home_week() {
+    let clinic = |date: &str, time: &str, systolic: i32, diastolic: i32| Reading {
+        setting: crate::Setting::Office,
+        ..bp(date, time, systolic, diastolic)
+    };
+    let home = [
+        bp("2026-11-03", "07:00", 120, 80),
+        bp("2026-11-04", "07:00", 124, 82),
+        bp("2026-11-05", "20:00", 122, 78),
+    ];
+    let mut with_clinic = four(&home);
+    with_clinic.push(clinic("2026-11-04", "10:30", 168, 102));
+    with_clinic.push(clinic("2026-11-06", "10:30", 170, 104));
+    let w = week("2026-11-09", &with_clinic);
+    assert_eq!((w.counted_days, w.counted_readings), (3, 12));
+    assert_eq!(w.average, avg(122, 80, 12));
+    assert_eq!(
+        w.days[4].morning + w.days[4].evening,
+        0,
+        "the clinic day is empty"
+    );
+    assert_eq!(
+        w.days[2].morning, 4,
+        "the clinic reading is not in its day's slots"
+    );
+
+    let only_clinic = [
+        clinic("2026-11-08", "10:30", 150, 95),
+        clinic("2026-11-09", "10:30", 150, 95),
+    ];
+    assert_eq!(recognise(d("2026-11-09"), &only_clinic), None);
 }
 
 #[test]

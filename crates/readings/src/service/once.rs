@@ -7,6 +7,7 @@ use kernel::{FieldErrors, UserId};
 use super::{ReadingError, ReadingService};
 use crate::model::{IdempotencyKey, Once, Reading, ReadingValues};
 use crate::rules;
+use crate::setting::Setting;
 
 /// What [`ReadingService::create_once`] did: stored now, or found stored by an earlier send.
 #[derive(Debug, Clone, PartialEq)]
@@ -55,8 +56,14 @@ impl ReadingService {
 /// later sends are compared with.
 pub fn fingerprint(v: &ReadingValues) -> String {
     let m = &v.values;
+    // A home reading's print is what it was before readings had a setting, so a key stored
+    // then still matches its retry.
+    let setting = match v.setting {
+        Setting::Home => "",
+        Setting::Office => "|office",
+    };
     kernel::secret::hash(&format!(
-        "{}|{}|{:?}|{:?}|{:?}|{:?}|{:?}|{:?}",
+        "{}|{}|{:?}|{:?}|{:?}|{:?}|{:?}|{:?}{setting}",
         kernel::date::format_date(v.date),
         kernel::date::format_time(v.time),
         m.systolic,
@@ -102,6 +109,7 @@ mod tests {
                 ..Measurements::default()
             },
             notes: Some("after coffee".into()),
+            setting: Setting::Home,
         };
         assert_eq!(fingerprint(&base), fingerprint(&base.clone()));
         let mut other = base.clone();
@@ -113,5 +121,15 @@ mod tests {
         let mut other = base.clone();
         other.time = chrono::NaiveTime::from_hms_opt(8, 16, 0).expect("time");
         assert_ne!(fingerprint(&base), fingerprint(&other));
+        let mut other = base.clone();
+        other.setting = Setting::Office;
+        assert_ne!(fingerprint(&base), fingerprint(&other));
+        // A home reading hashes as it did before readings had a setting.
+        assert_eq!(
+            fingerprint(&base),
+            kernel::secret::hash(
+                "2026-11-20|08:15|Some(128)|Some(82)|None|None|None|Some(\"after coffee\")"
+            )
+        );
     }
 }

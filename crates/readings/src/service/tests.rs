@@ -32,6 +32,7 @@ fn stored() -> Reading {
         },
         notes: Some("morning".into()),
         session: None,
+        setting: Setting::Office,
         created_at: Utc.timestamp_opt(0, 0).single().expect("t"),
         updated_at: Utc.timestamp_opt(0, 0).single().expect("t"),
     }
@@ -98,6 +99,7 @@ async fn update_keeps_unsent_fields_and_checks_ownership_first() {
                 && v.values.weight == Some(154.3236)
                 && v.notes.as_deref() == Some("morning")
                 && v.date.to_string() == "2026-11-20"
+                && v.setting == Setting::Office
         })
         .times(1)
         .returning(|_, _, _| Ok(Some(stored())));
@@ -125,6 +127,66 @@ async fn update_keeps_unsent_fields_and_checks_ownership_first() {
         s.update(UserId(2), 3, input()).await,
         Err(ReadingError::NotFound)
     ));
+}
+
+/// Issue 35: the setting is changed only when sent, and only to home or office.
+#[tokio::test]
+async fn update_sets_the_setting_when_sent_and_refuses_any_other_value() {
+    let mut repo = MockReadingRepository::new();
+    repo.expect_get().returning(|_, _| Ok(Some(stored())));
+    repo.expect_update()
+        .withf(|_, _, v| v.setting == Setting::Home)
+        .times(1)
+        .returning(|_, _, _| Ok(Some(stored())));
+    let s = ReadingService::new(
+        Arc::new(repo),
+        Arc::new(MockHomeWeekRepository::new()),
+        Arc::new(allowed(true)),
+        zones(chrono_tz::UTC),
+        Arc::new(SystemClock),
+    );
+    let sent = |setting: &str| ReadingInput {
+        setting: Some(setting.into()),
+        ..Default::default()
+    };
+    s.update(UserId(1), 3, sent("home")).await.expect("updated");
+    let Err(ReadingError::Invalid { errors, .. }) = s.update(UserId(1), 3, sent("clinic")).await
+    else {
+        panic!("expected Invalid")
+    };
+    assert_eq!(errors.get("setting"), Some(rules::MSG_SETTING_INVALID));
+}
+
+/// A guided measurement is the home protocol: its reading cannot become a clinic one.
+#[tokio::test]
+async fn a_guided_measurement_stays_a_home_reading() {
+    let guided = || Reading {
+        setting: Setting::Home,
+        session: Some(crate::session::Session {
+            period: crate::session::Period::Morning,
+            rest_skipped: false,
+            readings: vec![],
+        }),
+        ..stored()
+    };
+    let mut repo = MockReadingRepository::new();
+    repo.expect_get().returning(move |_, _| Ok(Some(guided())));
+    repo.expect_update().never();
+    let s = ReadingService::new(
+        Arc::new(repo),
+        Arc::new(MockHomeWeekRepository::new()),
+        Arc::new(allowed(true)),
+        zones(chrono_tz::UTC),
+        Arc::new(SystemClock),
+    );
+    let office = ReadingInput {
+        setting: Some("office".into()),
+        ..Default::default()
+    };
+    let Err(ReadingError::Invalid { errors, .. }) = s.update(UserId(1), 3, office).await else {
+        panic!("expected Invalid")
+    };
+    assert_eq!(errors.get("setting"), Some(rules::MSG_SESSION_LOCKED));
 }
 
 #[tokio::test]

@@ -49,6 +49,7 @@ pub fn to_csv(readings: &[Reading], units: Units) -> anyhow::Result<String> {
                 .map(|_| units.sugar.as_str().to_owned())
                 .unwrap_or_default(),
             neutralise(r.notes.as_deref().unwrap_or("")),
+            r.setting.code().to_owned(),
         ])?;
     }
     Ok(String::from_utf8(w.into_inner()?)?)
@@ -72,20 +73,24 @@ mod tests {
         ];
         let csv = to_csv(&rs, Units::CANONICAL).expect("csv");
         let lines: Vec<&str> = csv.split("\r\n").collect();
-        assert_eq!(lines[1], "2026-11-20,07:05,133,,,,,,,");
-        assert_eq!(lines[2], "2026-11-21,07:05,,88,,,,,,");
+        assert_eq!(lines[1], "2026-11-20,07:05,133,,,,,,,,home");
+        assert_eq!(lines[2], "2026-11-21,07:05,,88,,,,,,,home");
     }
 
     #[test]
     fn csv_has_a_header_and_one_row_per_reading_oldest_first() {
-        let rs = [
-            reading(
+        let clinic = Reading {
+            setting: crate::Setting::Office,
+            ..reading(
                 2,
                 "2026-11-21",
                 "20:15",
                 full(),
                 Some("evening, \"rested\""),
-            ),
+            )
+        };
+        let rs = [
+            clinic,
             reading(
                 1,
                 "2026-11-20",
@@ -101,12 +106,12 @@ mod tests {
         let lines: Vec<&str> = csv.split("\r\n").collect();
         assert_eq!(
             lines[0],
-            "date,time,systolic,diastolic,heart_rate,weight,weight_unit,blood_sugar,blood_sugar_unit,notes"
+            "date,time,systolic,diastolic,heart_rate,weight,weight_unit,blood_sugar,blood_sugar_unit,notes,setting"
         );
-        assert_eq!(lines[1], "2026-11-20,07:05,,,70,,,,,");
+        assert_eq!(lines[1], "2026-11-20,07:05,,,70,,,,,,home");
         assert_eq!(
             lines[2],
-            "2026-11-21,20:15,122,81,64,170.2,lbs,97,mg/dL,\"evening, \"\"rested\"\"\""
+            "2026-11-21,20:15,122,81,64,170.2,lbs,97,mg/dL,\"evening, \"\"rested\"\"\",office"
         );
     }
 

@@ -138,6 +138,10 @@ pub fn parse_csv(text: &str, latest: NaiveDateTime) -> Result<Vec<ImportRow>, Im
             weight: Some(weight),
             blood_sugar: Some(sugar),
             notes: Some(notes),
+            // An empty cell, or no column (an older export), is a home reading.
+            setting: Some(cell("setting"))
+                .filter(|s| !s.is_empty())
+                .map(str::to_owned),
         };
         match rules::validate(&input, latest) {
             Ok(values) if unit_errors.is_empty() => rows.push(ImportRow {
@@ -210,7 +214,8 @@ mod tests {
                 .split("\r\n")
                 .nth(1)
                 .and_then(|l| l.rsplit_once(",mg/dL,"))
-                .map(|(_, n)| n.trim_matches('"').to_owned())
+                .and_then(|(_, n)| n.strip_suffix(",home"))
+                .map(|n| n.trim_matches('"').to_owned())
                 .expect("row");
             assert!(notes_cell.starts_with('\''), "{evil:?} -> {notes_cell:?}");
             let back = parse_csv(&csv, today()).expect("parse");
@@ -294,6 +299,35 @@ mod tests {
         let sugar = rows[4].values.as_ref().and_then(|v| v.values.blood_sugar);
         assert_eq!(sugar, Some(99.088), "5.5 mmol/L in mg/dL");
         assert!(rows[5].errors.contains_key("systolic"));
+    }
+
+    #[test]
+    fn the_setting_column_is_read_and_a_file_without_it_is_home() {
+        let clinic = Reading {
+            setting: crate::Setting::Office,
+            ..reading(1, "2026-11-20", "10:00", full(), None)
+        };
+        let home = reading(2, "2026-11-21", "07:00", full(), None);
+        let csv = to_csv(&[clinic, home], Units::CANONICAL).expect("csv");
+        let settings = |csv: &str| -> Vec<Option<crate::Setting>> {
+            parse_csv(csv, today())
+                .expect("parse")
+                .iter()
+                .map(|r| r.values.as_ref().map(|v| v.setting))
+                .collect()
+        };
+        use crate::Setting::{Home, Office};
+        assert_eq!(settings(&csv), [Some(Office), Some(Home)]);
+        let older = "date,time,systolic,diastolic\n2026-11-20,10:00,130,85\n";
+        assert_eq!(settings(older), [Some(Home)]);
+        let rows = parse_csv(
+            "date,time,systolic,diastolic,setting\n2026-11-20,10:00,130,85,\n2026-11-20,11:00,130,85,clinic\n",
+            today(),
+        )
+        .expect("parse");
+        assert_eq!(rows[0].values.as_ref().map(|v| v.setting), Some(Home));
+        assert_eq!(rows[1].values, None);
+        assert_eq!(rows[1].errors["setting"], rules::MSG_SETTING_INVALID);
     }
 
     #[test]

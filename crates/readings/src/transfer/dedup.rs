@@ -12,6 +12,8 @@ const SUGAR_TOLERANCE: f64 = 0.1;
 /// Two readings are the same when date, time, blood pressure, heart rate and notes match
 /// and weight and sugar agree within what a kg / mmol/L export rounds away (0.02 lbs,
 /// 0.1 mg/dL). Importing a file twice, or an export back into its account, adds nothing.
+/// The setting is not compared: the same numbers at the same minute are one measurement,
+/// and an older file (no setting column, read as home) must not add a clinic reading again.
 pub fn same_reading(a: &ReadingValues, b: &ReadingValues) -> bool {
     let close = |x: Option<f64>, y: Option<f64>, tol: f64| match (x, y) {
         (None, None) => true,
@@ -143,6 +145,7 @@ impl From<&Reading> for ReadingValues {
             time: r.time,
             values: r.values,
             notes: r.notes.clone(),
+            setting: r.setting,
         }
     }
 }
@@ -177,6 +180,7 @@ mod tests {
                 ..Default::default()
             },
             notes: minute.is_multiple_of(2).then(|| "x".to_owned()),
+            setting: crate::Setting::Home,
         }
     }
 

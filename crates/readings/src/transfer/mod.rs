@@ -20,7 +20,9 @@ pub use fhir::{FhirPatient, effective, to_fhir_bundle};
 
 /// The export's columns, in order. Import matches columns by these names, in any order;
 /// `date` and `time` are required, the others optional, unknown columns are ignored.
-pub const CSV_COLUMNS: [&str; 10] = [
+/// `setting` (home or office, issue 35) came last, so the older columns kept their places;
+/// a file without it (an older export) imports as home readings.
+pub const CSV_COLUMNS: [&str; 11] = [
     "date",
     "time",
     "systolic",
@@ -31,6 +33,7 @@ pub const CSV_COLUMNS: [&str; 10] = [
     "blood_sugar",
     "blood_sugar_unit",
     "notes",
+    "setting",
 ];
 
 /// A text cell a spreadsheet would run as a formula (`=`, `+`, `-`, `@`, tab, CR) gets a
@@ -85,6 +88,7 @@ pub(crate) mod fixtures {
             values: m,
             notes: notes.map(str::to_owned),
             session: None,
+            setting: crate::Setting::Home,
             created_at: Utc::now(),
             updated_at: Utc::now(),
         }

@@ -128,6 +128,7 @@ fn reading(date: NaiveDate, i: usize) -> readings::Reading {
         session: None,
         created_at: Utc.timestamp_opt(0, 0).single().expect("t"),
         updated_at: Utc.timestamp_opt(0, 0).single().expect("t"),
+        setting: readings::Setting::Home,
     }
 }
 

@@ -34,6 +34,7 @@ fn reading(date: &str, values: Measurements, notes: Option<&str>) -> Reading {
         session: None,
         created_at: now(),
         updated_at: now(),
+        setting: readings::Setting::Home,
     }
 }
 

@@ -78,6 +78,9 @@ pub struct ReadingDto<'a> {
     pub severe: bool,
     /// Set when the reading holds the rounded averages of a guided measurement.
     pub session: Option<SessionDto>,
+    /// Where it was taken: home, or office (at the clinic). Office readings never enter the
+    /// home average; a guided measurement is always home.
+    pub setting: &'static str,
     #[schema(value_type = String)]
     pub created_at: Timestamp,
     #[schema(value_type = String)]
@@ -153,6 +156,7 @@ impl<'a> ReadingDto<'a> {
             bp_category: r.values.bp_category(guideline).map(CategoryDto::of),
             severe: r.values.severe(guideline),
             session: r.session.as_ref().map(SessionDto::from),
+            setting: r.setting.code(),
             created_at: Timestamp(r.created_at),
             updated_at: Timestamp(r.updated_at),
         }
@@ -192,6 +196,9 @@ pub struct ReadingRequest {
     #[serde(deserialize_with = "present")]
     #[schema(value_type = Option<String>)]
     pub notes: Option<Value>,
+    /// home or office (at the clinic). Not sent: home on create, unchanged on update. A
+    /// guided measurement's reading stays home.
+    pub setting: Option<String>,
 }
 
 pub(crate) fn number(v: Option<Value>) -> Option<NumberField> {
@@ -229,6 +236,7 @@ impl From<ReadingRequest> for ReadingInput {
             weight: number(b.weight),
             blood_sugar: number(b.blood_sugar),
             notes: text(b.notes),
+            setting: b.setting,
         }
     }
 }

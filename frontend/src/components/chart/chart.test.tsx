@@ -134,6 +134,26 @@ describe('lines and marks', () => {
     }
   });
 
+  it('draws a point set apart as a diamond in its series colour; a mark still wins', () => {
+    const dataset = lineDataset(
+      {
+        ...series,
+        points: [
+          { x: 1, y: 120, aside: 'Taken at the clinic' },
+          { x: 2, y: 210, mark: 'In the Hypertensive Crisis range', aside: 'Taken at the clinic' },
+          { x: 3, y: 125 },
+        ],
+      },
+      COLORS,
+    );
+    expect(dataset.pointStyle).toEqual(['rectRot', 'triangle', 'circle']);
+    expect(dataset.pointBackgroundColor).toEqual(['#0f6e6e', '#b42318', '#0f6e6e']);
+    expect(tooltipMarks([{ x: 2, y: 210, mark: 'In the Hypertensive Crisis range', aside: 'Taken at the clinic' }])).toEqual([
+      'In the Hypertensive Crisis range',
+      'Taken at the clinic',
+    ]);
+  });
+
   it('gives each mark once in the tooltip', () => {
     expect(tooltipMarks([...series.points, { x: 2, y: 125, mark: 'In the Hypertensive Crisis range' }])).toEqual([
       'In the Hypertensive Crisis range',

@@ -12,6 +12,12 @@ export interface TimePoint {
    * text, not colour alone, carry the meaning.
    */
   mark?: string;
+  /**
+   * Why this point is set apart without alarm (e.g. 'Taken at the clinic'): it is drawn as a
+   * diamond in the series' colour, and the text is a line of its tooltip. A `mark` wins the
+   * shape and colour; both texts are shown.
+   */
+  aside?: string;
 }
 
 export interface TimeSeries {
@@ -23,7 +29,10 @@ export interface TimeSeries {
 
 /** The shape of marked points; plain points are circles. */
 export const MARK_POINT_STYLE = 'triangle';
+/** The shape of points set apart (`aside`). */
+export const ASIDE_POINT_STYLE = 'rectRot';
 const MARK_RADIUS = 6;
+const ASIDE_RADIUS = 5;
 /** Above this many points, plain points shrink so the line stays readable. */
 const DENSE_POINTS = 120;
 
@@ -38,10 +47,12 @@ export function lineDataset(series: TimeSeries, theme: Pick<ChartTheme, 'series'
   const markColor = theme.mark;
   const plainRadius = series.points.length > DENSE_POINTS ? 1.5 : 3;
   const marked = (p: TimePoint): boolean => p.mark !== undefined;
+  const apart = (p: TimePoint): boolean => p.aside !== undefined && !marked(p);
   // An option given per point (an array) makes chart.js resolve every point's options one
   // by one; a single value is resolved once and shared. Only a series with marks needs arrays.
-  const anyMarked = series.points.some(marked);
-  const perPoint = <T>(mark: T, plain: T): T | T[] => (anyMarked ? series.points.map((p) => (marked(p) ? mark : plain)) : plain);
+  const anyMarked = series.points.some((p) => marked(p) || apart(p));
+  const perPoint = <T>(mark: T, plain: T, aside: T = plain): T | T[] =>
+    anyMarked ? series.points.map((p) => (marked(p) ? mark : apart(p) ? aside : plain)) : plain;
   return {
     label: series.label,
     data: [...series.points],
@@ -52,9 +63,9 @@ export function lineDataset(series: TimeSeries, theme: Pick<ChartTheme, 'series'
     cubicInterpolationMode: 'default',
     stepped: false,
     clip: false,
-    pointStyle: perPoint<PointStyle>(MARK_POINT_STYLE, 'circle'),
-    pointRadius: perPoint(MARK_RADIUS, plainRadius),
-    pointHoverRadius: perPoint(MARK_RADIUS + 2, 5),
+    pointStyle: perPoint<PointStyle>(MARK_POINT_STYLE, 'circle', ASIDE_POINT_STYLE),
+    pointRadius: perPoint(MARK_RADIUS, plainRadius, ASIDE_RADIUS),
+    pointHoverRadius: perPoint(MARK_RADIUS + 2, 5, ASIDE_RADIUS + 2),
     pointBackgroundColor: perPoint(markColor, color),
     pointBorderColor: perPoint(markColor, color),
     // Hovered points grow but keep their colour (the mark stays recognisable).
@@ -63,7 +74,7 @@ export function lineDataset(series: TimeSeries, theme: Pick<ChartTheme, 'series'
   };
 }
 
-/** The marks of the points under the pointer, each once (the tooltip's extra lines). */
+/** The marks and asides of the points under the pointer, each once (the tooltip's extra lines). */
 export function tooltipMarks(points: ReadonlyArray<TimePoint>): string[] {
-  return [...new Set(points.flatMap((p) => (p.mark === undefined ? [] : [p.mark])))];
+  return [...new Set(points.flatMap((p) => [p.mark, p.aside].filter((t): t is string => t !== undefined)))];
 }

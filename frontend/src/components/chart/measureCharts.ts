@@ -32,6 +32,9 @@ export function sugarDomain(unit: BloodSugarUnit): { min: number; max: number } 
 /** The tooltip line of a very high blood pressure point (the server's `severe`, in the person's guideline). */
 export const CRISIS_MARK = 'Very high reading';
 
+/** The tooltip line of a blood pressure point taken at the clinic (issue 35). */
+export const CLINIC_ASIDE = 'Taken at the clinic';
+
 export interface Units {
   weightUnit: WeightUnit;
   bloodSugarUnit: BloodSugarUnit;

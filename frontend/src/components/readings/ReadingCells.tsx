@@ -71,8 +71,21 @@ export interface BloodPressureCellProps {
   diastolic: number | null;
   /** The server's category (null without one; from one number where the guideline's "or" decides). */
   category: Category | null;
-  /** Shown under the blood pressure (a guided measurement's marker; see `ReadingRow`). */
+  /** Shown under the blood pressure (a guided measurement's marker, a clinic reading's tag; see `ReadingRow`). */
   extra?: ReactNode;
+}
+
+/**
+ * The tag of a reading taken at the clinic (issue 35): office blood pressure, which the home
+ * average leaves out. Screen readers hear it in full.
+ */
+export function ClinicTag(): ReactElement {
+  return (
+    <span className="reading-tag">
+      <span aria-hidden="true">Clinic</span>
+      <span className="visually-hidden">Taken at the clinic</span>
+    </span>
+  );
 }
 
 /** The blood pressure cell: the numbers as recorded with their category badge, '---' for none. */
@@ -80,7 +93,10 @@ export function BloodPressureCell({ systolic, diastolic, category, extra }: Bloo
   return (
     <td data-label="Blood Pressure">
       {systolic === null && diastolic === null ? (
-        <Missing />
+        <span className="cell-bp-stack">
+          <Missing />
+          {extra}
+        </span>
       ) : (
         <span className="cell-bp-stack">
           <span className="cell-bp">

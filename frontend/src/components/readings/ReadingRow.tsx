@@ -4,7 +4,7 @@ import { cx } from '../../lib/cx';
 import { formatTime12 } from '../../lib/dates';
 import { PERIOD_LABELS, type Reading } from '../../lib/readings';
 import type { SessionDto } from '../../lib/apiTypes';
-import { Missing, ReadingActionsCell, ReadingCells, type ReadingUnits } from './ReadingCells';
+import { ClinicTag, Missing, ReadingActionsCell, ReadingCells, type ReadingUnits } from './ReadingCells';
 
 /** A guided measurement's marker: 'Guided · 2 readings', its period, and whether the rest was skipped. */
 export function sessionMarker(session: SessionDto): { main: string; detail: string } {
@@ -54,7 +54,7 @@ export interface ReadingRowProps {
 /**
  * One reading's row of a reading table (dashboard and history). A guided measurement's row
  * is marked as such under its blood pressure (the session's average), with a disclosure
- * button that shows its individual readings in a row below.
+ * button that shows its individual readings in a row below; a clinic reading's is tagged.
  */
 export function ReadingRow({ reading, units, columns, onEdit, onDelete, children }: ReadingRowProps): ReactElement {
   const [open, setOpen] = useState(false);
@@ -82,6 +82,8 @@ export function ReadingRow({ reading, units, columns, onEdit, onDelete, children
                   <span className="session-toggle-detail">{marker.detail}</span>
                 </span>
               </button>
+            ) : reading.setting === 'office' ? (
+              <ClinicTag />
             ) : null
           }
         />

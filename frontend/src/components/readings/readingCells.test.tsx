@@ -17,6 +17,7 @@ const reading: Reading = {
   notes: null,
   severe: false,
   session: null,
+  setting: 'home',
 };
 
 function renderRow(onEdit = vi.fn(), onDelete = vi.fn(), shown: Reading = reading): HTMLElement {

@@ -2,10 +2,11 @@ import { firstDayOfLastDays, readingTimestamp, toIsoDate } from '../../lib/dates
 import { categoryNote, type GuidelineRules } from '../../lib/bpCategory';
 import type { Reading } from '../../lib/readings';
 import { bloodSugarInUnit, weightInUnit } from '../../lib/units';
-import { CRISIS_MARK, type ChartKind, type Units } from '../../components/chart/measureCharts';
+import { CLINIC_ASIDE, CRISIS_MARK, type ChartKind, type Units } from '../../components/chart/measureCharts';
 
 export {
   CHART_SPECS,
+  CLINIC_ASIDE,
   CRISIS_MARK,
   Y_DOMAINS,
   sugarDomain,
@@ -21,6 +22,8 @@ export interface Point {
   y: number;
   /** Why the point stands out on the chart (a blood pressure in the crisis range). */
   mark?: string;
+  /** Why the point is set apart (a blood pressure taken at the clinic). */
+  aside?: string;
 }
 
 interface Timed {
@@ -53,7 +56,8 @@ const hasOneBp = (r: Reading): boolean => (r.systolic === null) !== (r.diastolic
 /**
  * What a card says below its chart: readings of the range it leaves out and why, and what
  * its marked points mean. Only the blood pressure chart has either: a point needs both
- * numbers, and a reading in the Hypertensive Crisis range is marked.
+ * numbers, a reading in the Hypertensive Crisis range is marked, and one taken at the
+ * clinic is drawn apart.
  */
 export function chartNotes(
   kind: ChartKind,
@@ -78,6 +82,12 @@ export function chartNotes(
       `${plural(crisis, 'reading', 'readings')} in this range ${crisis === 1 ? 'is' : 'are'} ${guideline.severe.summary} (${guideline.name}), drawn as a red triangle ▲. ${categoryNote(guideline)}`,
     );
   }
+  const clinic = timed.filter((r) => hasBothBp(r) && r.setting === 'office').length;
+  if (clinic > 0) {
+    notes.push(
+      `${plural(clinic, 'reading', 'readings')} taken at the clinic ${clinic === 1 ? 'is' : 'are'} drawn as a diamond ◆: clinic readings are kept out of your home average.`,
+    );
+  }
   return notes;
 }
 
@@ -96,8 +106,11 @@ export function chartSeries(kind: ChartKind, readings: ReadonlyArray<Reading>, r
     case 'bp': {
       const both = timed.filter((t) => hasBothBp(t.reading));
       // Both points of a very high reading carry the mark (the server's `severe`, in the
-      // person's guideline).
-      const mark = (r: Reading): Pick<Point, 'mark'> => (r.severe ? { mark: CRISIS_MARK } : {});
+      // person's guideline); both of one taken at the clinic are set apart.
+      const mark = (r: Reading): Pick<Point, 'mark' | 'aside'> => ({
+        ...(r.severe ? { mark: CRISIS_MARK } : {}),
+        ...(r.setting === 'office' ? { aside: CLINIC_ASIDE } : {}),
+      });
       return [
         { label: 'Systolic', points: both.map((t) => ({ x: t.x, y: t.reading.systolic ?? 0, ...mark(t.reading) })) },
         { label: 'Diastolic', points: both.map((t) => ({ x: t.x, y: t.reading.diastolic ?? 0, ...mark(t.reading) })) },

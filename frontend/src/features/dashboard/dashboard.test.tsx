@@ -11,7 +11,7 @@ import { served } from '../../testing/readings';
 import { createThrottle, dayTicks, tickStepDays, timeWindow } from '../../components/chart/timeAxis';
 import DashboardPage from './pages/DashboardPage';
 import { CARDS_HOLD_MS } from './useCardsAnswered';
-import { CHART_SPECS, CRISIS_MARK, chartNotes, chartSeries, readingsInRange, sugarDomain } from './chartPoints';
+import { CHART_SPECS, CLINIC_ASIDE, CRISIS_MARK, chartNotes, chartSeries, readingsInRange, sugarDomain } from './chartPoints';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -87,6 +87,24 @@ describe('chart points', () => {
     expect(sys!.points.map((p) => p.mark)).toEqual([undefined, CRISIS_MARK, CRISIS_MARK]);
     expect(dia!.points.map((p) => p.mark)).toEqual([undefined, CRISIS_MARK, CRISIS_MARK]);
     expect(CRISIS_MARK).toBe('Very high reading');
+  });
+
+  it('sets both points of a clinic reading apart, and says so under the chart (issue 35)', () => {
+    const readings = [
+      at(DAY_MS, { systolic: 150, diastolic: 95, setting: 'office' }, 1),
+      at(2 * DAY_MS, { systolic: 128, diastolic: 82 }, 2),
+      at(3 * DAY_MS, { systolic: 210, diastolic: 125, setting: 'office' }, 3),
+    ];
+    const [sys, dia] = chartSeries('bp', readings, 7, NOW, units);
+    for (const series of [sys!, dia!]) {
+      expect(series.points.map((p) => p.aside)).toEqual([CLINIC_ASIDE, undefined, CLINIC_ASIDE]);
+      expect(series.points.map((p) => p.mark)).toEqual([CRISIS_MARK, undefined, undefined]);
+    }
+    expect(CLINIC_ASIDE).toBe('Taken at the clinic');
+    expect(chartNotes('bp', readings, 7, NOW, DEFAULT_GUIDELINE)).toContain(
+      '2 readings taken at the clinic are drawn as a diamond ◆: clinic readings are kept out of your home average.',
+    );
+    expect(chartNotes('bp', [readings[1]!], 7, NOW, DEFAULT_GUIDELINE)).toEqual([]);
   });
 
   it('says which readings of the range the blood pressure chart leaves out, and what its marks mean', () => {

@@ -49,7 +49,7 @@ interface Server {
 /** A fake readings API: `total` readings, paged by limit/offset, weight in lbs. */
 function stubServer(
   total: number,
-  options: { units?: [string, string]; deleteStatus?: number; session?: SessionDto } = {},
+  options: { units?: [string, string]; deleteStatus?: number; session?: SessionDto; clinicRow?: number } = {},
 ): Server {
   const server: Server = { lists: [], deletes: [] };
   const [weightUnit, bloodSugarUnit] = options.units ?? ['lbs', 'mg/dL'];
@@ -77,7 +77,10 @@ function stubServer(
             total - offset - i,
             i === 0
               ? { notes: 'after tea', bloodSugar: 100.89, systolic: 185, diastolic: 85 }
-              : { session: i === 1 ? (options.session ?? null) : null },
+              : {
+                  session: i === 1 ? (options.session ?? null) : null,
+                  setting: i === options.clinicRow ? 'office' : 'home',
+                },
           ),
         );
         return json(rows, 200, { 'X-Total-Count': String(total) });
@@ -278,5 +281,18 @@ describe('History', () => {
     await user.click(toggle);
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     expect(panel).not.toBeVisible();
+  });
+
+  it('tags a reading taken at the clinic beside its blood pressure, in words for screen readers (issue 35)', async () => {
+    fixClock();
+    stubServer(3, { clinicRow: 2 });
+    renderHistory();
+    const table = await screen.findByRole('table');
+    const tags = within(table).getAllByText('Taken at the clinic');
+    expect(tags).toHaveLength(1);
+    const cell = tags[0]!.closest('td')!;
+    expect(cell).toHaveAttribute('data-label', 'Blood Pressure');
+    expect(cell).toHaveTextContent('128/84 mmHg');
+    expect(within(cell).getByText('Clinic')).toHaveAttribute('aria-hidden', 'true');
   });
 });

@@ -31,6 +31,7 @@ const stored: Reading = {
   notes: 'after coffee',
   severe: false,
   session: null,
+  setting: 'home',
 };
 
 function renderPage(route = '/vitals'): ReturnType<typeof renderWithProviders> {
@@ -125,7 +126,27 @@ describe('Record Vitals', () => {
       weight: 500,
       bloodSugar: 100.89,
       notes: null,
+      setting: 'home',
     });
+  });
+
+  it('sends where the reading was taken: Home by default, At the clinic when chosen (issue 35)', async () => {
+    setPresenceCookie();
+    const { calls } = mockFetch({
+      'GET /api/user/preferences': prefs(),
+      'GET /api/user/subscription': active,
+      'POST /api/readings': { status: 201, body: { ...stored, id: 9, setting: 'office' } },
+    });
+    renderPage();
+    const user = userEvent.setup();
+    const where = await screen.findByRole('group', { name: 'Where was this taken?' });
+    expect(within(where).getByRole('radio', { name: 'Home' })).toBeChecked();
+    await user.click(within(where).getByRole('radio', { name: 'At the clinic' }));
+    await user.type(screen.getByLabelText('Systolic (mmHg)'), '142');
+    await user.type(screen.getByLabelText('Diastolic (mmHg)'), '91');
+    await user.click(screen.getByRole('button', { name: 'Save Reading' }));
+    expect(await screen.findByText('dashboard page')).toBeInTheDocument();
+    expect(posted(calls, 'POST')?.body).toMatchObject({ systolic: 142, diastolic: 91, setting: 'office' });
   });
 
   it('Cancel resets the form when recording', async () => {
@@ -230,7 +251,27 @@ describe('Record Vitals', () => {
       weight: 165.3456,
       bloodSugar: 100.89,
       notes: 'after coffee',
+      setting: 'home',
     });
+  });
+
+  it('edit mode shows a clinic reading as taken at the clinic and can make it a home one', async () => {
+    setPresenceCookie();
+    const clinic: Reading = { ...stored, setting: 'office' };
+    const { calls } = mockFetch({
+      'GET /api/user/preferences': prefs(),
+      'GET /api/user/subscription': active,
+      'GET /api/readings/5': { body: clinic },
+      'PATCH /api/readings/5': { body: stored },
+    });
+    renderPage('/vitals?edit=5');
+    const user = userEvent.setup();
+    const clinicChoice = await screen.findByRole('radio', { name: 'At the clinic' });
+    await waitFor(() => expect(clinicChoice).toBeChecked());
+    await user.click(screen.getByRole('radio', { name: 'Home' }));
+    await user.click(screen.getByRole('button', { name: 'Update Reading' }));
+    expect(await screen.findByText('history page')).toBeInTheDocument();
+    expect(posted(calls, 'PATCH')?.body).toMatchObject({ setting: 'home' });
   });
 
   it('edit mode: Cancel goes to /history; a failed update says so', async () => {

@@ -11,6 +11,7 @@ const base: ReadingFormValues = {
   weight: '',
   bloodSugar: '',
   notes: '',
+  setting: 'home',
 };
 
 async function errorFor(values: Partial<ReadingFormValues>, units: ['lbs' | 'kg', 'mg/dL' | 'mmol/L'] = ['lbs', 'mg/dL']) {

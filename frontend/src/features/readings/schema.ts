@@ -1,6 +1,7 @@
 import { object, string, type ObjectSchema } from 'yup';
 import { toIsoDate, toIsoTime } from '../../lib/dates';
 import type { BloodSugarUnit, WeightUnit } from '../../lib/preferences';
+import type { ReadingSetting } from '../../lib/apiTypes';
 import { NOTES_MAX, RULE_MESSAGES, rangeMessage, rangeOf, type CanonicalRange } from '../../lib/readingRules';
 import { bloodSugarRange, weightRange } from '../../lib/units';
 
@@ -38,7 +39,12 @@ export interface ReadingFormValues {
   weight: string;
   bloodSugar: string;
   notes: string;
+  /** Where it was taken: a choice, not text. */
+  setting: ReadingSetting;
 }
+
+/** The settings the server takes (readings::Setting). */
+const READING_SETTINGS: ReadonlyArray<ReadingSetting> = ['home', 'office'];
 
 export const MEASUREMENT_FIELDS = ['systolic', 'diastolic', 'heartRate', 'weight', 'bloodSugar'] as const;
 export type MeasurementField = (typeof MEASUREMENT_FIELDS)[number];
@@ -116,6 +122,7 @@ export function readingSchema(
     weight: measure(rangeOf('weight').name, weightRange(weightUnit), rangeOf('weight').whole),
     bloodSugar: measure(rangeOf('bloodSugar').name, bloodSugarRange(bloodSugarUnit), rangeOf('bloodSugar').whole),
     notes: string().max(NOTES_MAX, readingMessages.notesMax),
+    setting: string().oneOf(READING_SETTINGS, RULE_MESSAGES.settingInvalid),
   }).defined() as ObjectSchema<ReadingFormValues>;
 }
 

@@ -204,6 +204,16 @@ describe('readings table', () => {
     expect(rows()).toHaveLength(25);
   });
 
+  it('tags a reading taken at the clinic (issue 35)', async () => {
+    const readings = sharedReadings(3).map((r, i) => (i === 1 ? { ...r, setting: 'office' as const } : r));
+    mockFetch({ [VIEW]: { body: { ...sharedView, readings } } });
+    renderShared();
+    await heading();
+    const table = screen.getByRole('table', { name: 'Readings, newest first' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((row) => within(row).queryByText('Taken at the clinic') !== null)).toEqual([false, true, false]);
+  });
+
   it('prints every reading, then pages again', async () => {
     mockFetch({ [VIEW]: { body: many } });
     renderShared();

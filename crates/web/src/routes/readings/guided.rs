@@ -31,7 +31,9 @@ pub struct SessionReadingRequest {
     pub heart_rate: Option<Value>,
 }
 
-/// A guided measurement: 2 or 3 readings taken a minute apart after rest.
+/// A guided measurement: 2 or 3 readings taken a minute apart after rest. It is the home
+/// protocol, so its reading is always a home one (`setting` is not taken; changing it to
+/// office later is refused).
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", default)]
 pub struct SessionRequest {

@@ -246,6 +246,8 @@ pub struct SharedReadingDto {
     /// Very high in the owner's guideline (either number alone), as the readings API says.
     pub severe: bool,
     pub notes: Option<String>,
+    /// home, or office (taken at the clinic).
+    pub setting: &'static str,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -385,6 +387,7 @@ impl From<&SharedView> for SharedViewDto {
                     .map(crate::routes::readings::CategoryDto::of),
                 severe: r.values.severe(v.guideline),
                 notes: r.notes.clone(),
+                setting: r.setting.code(),
             })
             .collect();
         let medications = v.medications.as_ref().map(|m| {

@@ -39,4 +39,5 @@ export const CSV_COLUMNS = [
   'blood_sugar',
   'blood_sugar_unit',
   'notes',
+  'setting',
 ] as const;

@@ -55,6 +55,10 @@ export function DataSection(): ReactElement {
               Each row names its own units: <code>weight_unit</code> is lbs or kg, <code>blood_sugar_unit</code> is
               mg/dL or mmol/L. A blank unit means lbs and mg/dL.
             </li>
+            <li>
+              <code>setting</code> is home or office (taken at the clinic). A blank cell, or a file without the column, means
+              home.
+            </li>
           </ul>
           <p>Import reads the same format, so a file exported from one account can be imported into another.</p>
         </div>

@@ -17,6 +17,7 @@ import { UNITS_UNKNOWN_SAVE_BLOCKED, usePreferences, type Preferences } from '..
 import { categoryNote, classifyOne, isSevere, useGuideline } from '../../../lib/bpCategory';
 import { SevereGuidance } from '../../../components/readings/SevereGuidance';
 import {
+  SETTING_LABELS,
   createReading,
   updateReading,
   useRefreshReadings,
@@ -39,8 +40,10 @@ import { useSteadyError } from '../../../components/form/useSteadyError';
 import { UnitsUnknownAlert } from '../../../components/readings/UnitsUnknownAlert';
 import { BpInputs, HeartRateInput } from './BpInputs';
 import { SESSION_NOTE_ID, SessionNote } from './SessionNote';
+import { SegmentedFieldset } from '../../../components/form/SegmentedChoice';
+import type { ReadingSetting } from '../../../lib/apiTypes';
 
-const FORM_FIELDS = ['date', 'time', ...MEASUREMENT_FIELDS, 'notes'] as const;
+const FORM_FIELDS = ['date', 'time', ...MEASUREMENT_FIELDS, 'notes', 'setting'] as const;
 type FormField = (typeof FORM_FIELDS)[number];
 
 /** Empty form with the date and time of now. */
@@ -54,6 +57,7 @@ export function emptyValues(now: Date = new Date()): ReadingFormValues {
     weight: '',
     bloodSugar: '',
     notes: '',
+    setting: 'home',
   };
 }
 
@@ -69,6 +73,7 @@ export function valuesOf(reading: ReadingPayload, units: Pick<Preferences, 'weig
     weight: weightInputValue(reading.weight, units.weightUnit),
     bloodSugar: bloodSugarInputValue(reading.bloodSugar, units.bloodSugarUnit),
     notes: reading.notes ?? '',
+    setting: reading.setting ?? 'home',
   };
 }
 
@@ -97,6 +102,7 @@ export function payloadOf(
       bloodSugarToCanonical(v, units.bloodSugarUnit),
     ),
     notes: notes === '' ? null : notes,
+    setting: values.setting,
   };
 }
 
@@ -107,6 +113,8 @@ export interface ReadingFormProps {
   /** A reading waiting on this device to be sent, being edited (or fixed after a refusal). */
   queued?: QueuedReading;
 }
+
+const SETTING_OPTIONS = (['home', 'office'] as const).map((value) => ({ value, label: SETTING_LABELS[value] }));
 
 /** The toast of a reading kept on this device. */
 export const SAVED_ON_DEVICE = {
@@ -251,7 +259,7 @@ export function ReadingForm({ preferences, reading, queued }: ReadingFormProps):
   // A guided measurement's average: its blood pressure and heart rate stay as measured.
   const session = reading?.session ?? null;
   const locked = session ? { readOnly: true, 'aria-describedby': SESSION_NOTE_ID } : {};
-  const field = (name: FormField) => ({
+  const field = (name: Exclude<FormField, 'setting'>) => ({
     name,
     value: formik.values[name],
     // Kept as typed: Formik would turn number inputs into numbers (and '' for junk).
@@ -301,6 +309,22 @@ export function ReadingForm({ preferences, reading, queued }: ReadingFormProps):
           <TextField id="vitals-time" label="Time" type="time" required {...field('time')} />
         </div>
       </fieldset>
+
+      {/* A guided measurement is the home protocol: its reading is always a home one. */}
+      {session ? null : (
+        <div className="vitals-setting">
+          <SegmentedFieldset<ReadingSetting>
+            legend="Where was this taken?"
+            name="setting"
+            options={SETTING_OPTIONS}
+            value={formik.values.setting}
+            onChange={(value) => void formik.setFieldValue('setting', value)}
+            error={fieldError('setting')}
+            size="large"
+          />
+          <p className="text-sm text-muted">Readings taken at the clinic are kept out of your home average.</p>
+        </div>
+      )}
 
       <fieldset className="vitals-section">
         <legend>Blood pressure</legend>

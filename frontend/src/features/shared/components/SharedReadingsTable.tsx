@@ -1,7 +1,7 @@
 import { useEffect, useId, useState, type ReactElement } from 'react';
 import { Pagination } from '../../../components/pagination/Pagination';
 import { pageCount } from '../../../components/pagination/pages';
-import { BloodPressureCell, MEASURE_COLUMNS, Missing, ReadingWhenCells } from '../../../components/readings/ReadingCells';
+import { BloodPressureCell, ClinicTag, MEASURE_COLUMNS, Missing, ReadingWhenCells } from '../../../components/readings/ReadingCells';
 import { BpCategoryLegend } from '../../../components/readings/BpCategoryBadge';
 import { formatBloodSugarIn, formatWeightIn } from '../../../lib/units';
 import type { SharedReadingDto, SharedViewDto } from '../api';
@@ -31,7 +31,12 @@ function Row({ reading: r, view }: { reading: SharedReadingDto; view: SharedView
   return (
     <tr>
       <ReadingWhenCells date={r.date} time={r.time} />
-      <BloodPressureCell systolic={r.systolic} diastolic={r.diastolic} category={categoryOf(r)} />
+      <BloodPressureCell
+        systolic={r.systolic}
+        diastolic={r.diastolic}
+        category={categoryOf(r)}
+        extra={r.setting === 'office' ? <ClinicTag /> : null}
+      />
       {view.includeHeartRate ? (
         <td data-label="Heart Rate" className="cell-number">
           {r.heartRate !== null ? `${r.heartRate} bpm` : <Missing />}
