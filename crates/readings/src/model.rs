@@ -120,6 +120,8 @@ pub struct ReadingQuery {
     pub from: Option<NaiveDate>,
     pub to: Option<NaiveDate>,
     pub kind: Option<Kind>,
+    /// Only readings taken here (the clinic/home pattern reads the clinic ones alone).
+    pub setting: Option<Setting>,
     /// What the search box says: text found in the notes or the date (case-insensitive),
     /// or a value as the user sees it ([`crate::search`] has the rule).
     pub text: Option<String>,

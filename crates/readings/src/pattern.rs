@@ -126,7 +126,7 @@ impl Pattern {
     }
 
     /// Where the pattern and its thresholds come from.
-    pub fn source(&self) -> &'static str {
+    pub fn thresholds_source(&self) -> &'static str {
         GuidelineRules::of(self.guideline).patterns_source
     }
 

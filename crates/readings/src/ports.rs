@@ -104,6 +104,38 @@ impl Guidelines for DefaultGuideline {
     }
 }
 
+/// Whether the user took a blood-pressure medication over some days (issue 35): the
+/// clinic/home pattern is then stated in the guidelines' treated terms. The server wires the
+/// medications context behind it.
+#[cfg_attr(any(test, feature = "mocks"), mockall::automock)]
+#[async_trait::async_trait]
+pub trait Treatment: Send + Sync {
+    /// True when a medication marked for blood pressure has a dose period overlapping
+    /// `from..=to`.
+    async fn bp_treated_between(
+        &self,
+        user: UserId,
+        from: chrono::NaiveDate,
+        to: chrono::NaiveDate,
+    ) -> anyhow::Result<bool>;
+}
+
+/// Where no medications are known ([`crate::ReadingService::with_treatment`] not called):
+/// nobody is known to be treated.
+pub struct NoTreatmentKnown;
+
+#[async_trait::async_trait]
+impl Treatment for NoTreatmentKnown {
+    async fn bp_treated_between(
+        &self,
+        _user: UserId,
+        _from: chrono::NaiveDate,
+        _to: chrono::NaiveDate,
+    ) -> anyhow::Result<bool> {
+        Ok(false)
+    }
+}
+
 /// The home monitoring weeks a user started (issue 15), by their first day.
 #[cfg_attr(any(test, feature = "mocks"), mockall::automock)]
 #[async_trait::async_trait]

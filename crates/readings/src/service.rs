@@ -8,8 +8,8 @@ use kernel::{Clock, FieldErrors, Guideline, UserId};
 
 use crate::model::*;
 use crate::ports::{
-    DefaultGuideline, Guidelines, HomeWeekRepository, ReadingRepository, RecordingAllowed,
-    TimeZones,
+    DefaultGuideline, Guidelines, HomeWeekRepository, NoTreatmentKnown, ReadingRepository,
+    RecordingAllowed, TimeZones, Treatment,
 };
 use crate::rules;
 use crate::setting::Setting;
@@ -108,6 +108,7 @@ pub struct ReadingService {
     allowed: Arc<dyn RecordingAllowed>,
     zones: Arc<dyn TimeZones>,
     guidelines: Arc<dyn Guidelines>,
+    treatment: Arc<dyn Treatment>,
     clock: Arc<dyn Clock>,
     /// Parsing and checking import files: CPU work kept off the async workers.
     import_pool: Arc<BoundedPool>,
@@ -152,6 +153,7 @@ impl ReadingService {
             allowed,
             zones,
             guidelines: Arc::new(DefaultGuideline),
+            treatment: Arc::new(NoTreatmentKnown),
             clock,
             import_pool: Arc::new(BoundedPool::new("import", 1, 2, || {})),
             importing: UserGate::new(usize::MAX),
@@ -163,6 +165,13 @@ impl ReadingService {
     #[must_use]
     pub fn with_guidelines(mut self, guidelines: Arc<dyn Guidelines>) -> Self {
         self.guidelines = guidelines;
+        self
+    }
+
+    /// Tells whether a user took a blood-pressure medication (the default: nobody known).
+    #[must_use]
+    pub fn with_treatment(mut self, treatment: Arc<dyn Treatment>) -> Self {
+        self.treatment = treatment;
         self
     }
 

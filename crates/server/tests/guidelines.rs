@@ -117,4 +117,77 @@ async fn the_guideline_is_a_preference_and_every_answer_speaks_it(b: Backend) {
     assert!(text.contains("ESH") && !text.contains("ACC/AHA"), "{text}");
 }
 
-on_both_backends!(the_guideline_is_a_preference_and_every_answer_speaks_it);
+/// Clinic and home side by side (issue 35): two clinic readings of 150/95 and a home week
+/// averaging 132/78 are "sustained hypertension" in ACC/AHA terms (home high from 130/80)
+/// and "white-coat hypertension" in ESH terms (home high from 135/85).
+async fn clinic_and_home_are_put_side_by_side_in_the_guidelines_terms(b: Backend) {
+    let app = subscriber(b, "2026-11-16T21:00:00Z").await;
+    for date in ["2026-10-20", "2026-10-27"] {
+        let res = app
+            .post(
+                "/api/readings",
+                json!({"date": date, "time": "10:00", "systolic": 150, "diastolic": 95, "setting": "office"}),
+            )
+            .await;
+        assert_eq!(res.status(), StatusCode::CREATED);
+    }
+    app.post("/api/home-week", json!({})).await;
+    let answer = json_of(app.get("/api/home-week").await).await;
+    assert!(answer["pattern"].is_null(), "no home average yet: {answer}");
+    for day in ["17", "18", "19"] {
+        move_to(&app, &format!("2026-11-{day}T21:00:00Z")).await;
+        for minute in ["00", "05", "10", "15"] {
+            reading(
+                &app,
+                &format!("2026-11-{day}"),
+                &format!("07:{minute}"),
+                132,
+                78,
+            )
+            .await;
+        }
+    }
+    let answer = json_of(app.get("/api/home-week").await).await;
+    let p = &answer["pattern"];
+    assert_eq!(p["code"], "sustained-hypertension", "{answer}");
+    assert_eq!(p["treated"], false);
+    assert_eq!(
+        p["clinic"],
+        json!({"systolic": 150.0, "diastolic": 95.0, "count": 2, "from": "2026-10-20",
+               "to": "2026-10-27", "threshold": "130/80"})
+    );
+    assert_eq!(
+        (p["home"]["count"].clone(), p["home"]["threshold"].clone()),
+        (json!(12), json!("130/80"))
+    );
+    let text = p["text"].as_str().expect("text");
+    assert!(
+        text.contains("ACC/AHA 2025") && text.ends_with("not a diagnosis."),
+        "{text}"
+    );
+    // The clinic readings stay out of the home average.
+    assert_eq!(answer["week"]["average"]["systolic"], 132);
+
+    send(
+        &app,
+        reqwest::Method::PATCH,
+        "/api/user/preferences",
+        json!({"guideline": "esh-2023"}),
+    )
+    .await;
+    let p = json_of(app.get("/api/home-week").await).await["pattern"].clone();
+    assert_eq!(p["code"], "white-coat-hypertension");
+    assert_eq!(p["label"], "White-coat hypertension");
+    assert_eq!(
+        (
+            p["clinic"]["threshold"].clone(),
+            p["home"]["threshold"].clone()
+        ),
+        (json!("140/90"), json!("135/85"))
+    );
+}
+
+on_both_backends!(
+    the_guideline_is_a_preference_and_every_answer_speaks_it,
+    clinic_and_home_are_put_side_by_side_in_the_guidelines_terms,
+);

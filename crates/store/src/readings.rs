@@ -184,6 +184,9 @@ fn filtered(user: UserId, q: &ReadingQuery, backend: Backend) -> Boxed<'static> 
         Some(Kind::Weight) => query.filter(r::weight.is_not_null()),
         Some(Kind::Sugar) => query.filter(r::blood_sugar.is_not_null()),
     };
+    if let Some(setting) = q.setting {
+        query = query.filter(r::setting.eq(setting.code()));
+    }
     if let Some(text) = &q.text {
         query = query.filter(matching(&Search::new(text, q.units), backend));
     }
@@ -192,7 +195,7 @@ fn filtered(user: UserId, q: &ReadingQuery, backend: Backend) -> Boxed<'static> 
 
 /// Whether `q` lists every reading between two dates: no filter but the dates.
 fn dense(q: &ReadingQuery) -> bool {
-    q.kind.is_none() && q.text.is_none()
+    q.kind.is_none() && q.setting.is_none() && q.text.is_none()
 }
 
 type Condition = Box<dyn BoxableExpression<r::table, MultiBackend, SqlType = Nullable<Bool>>>;

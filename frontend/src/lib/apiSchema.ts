@@ -4269,6 +4269,7 @@ export interface components {
             today?: number | null;
         };
         HomeWeekResponse: {
+            pattern?: null | components["schemas"]["PatternDto"];
             week?: null | components["schemas"]["HomeWeekDto"];
         };
         /** @description New readings per kind (one with a blood pressure and a heart rate counts in both). */
@@ -4580,6 +4581,46 @@ export interface components {
         OrderDto: {
             /** @description The provider's order id, for the PayPal buttons' createOrder. */
             id: string;
+        };
+        /**
+         * @description Clinic and home side by side (issue 35), in the guideline's terms; information to discuss
+         *     with a doctor, never a diagnosis.
+         */
+        PatternDto: {
+            clinic: components["schemas"]["PatternSideDto"];
+            /**
+             * @description normal, white-coat-hypertension, masked-hypertension, sustained-hypertension; treated:
+             *     controlled, white-coat-effect, masked-uncontrolled, uncontrolled.
+             */
+            code: string;
+            guideline: string;
+            guidelineName: string;
+            home: components["schemas"]["PatternSideDto"];
+            /** @description The guideline's name for it ("White-coat hypertension"). */
+            label: string;
+            /** @description Where the pattern and its thresholds come from. */
+            source: string;
+            /** @description The sentence shown with it, ending with "not a diagnosis". */
+            text: string;
+            /** @description A blood-pressure medication was taken: the treated terms apply. */
+            treated: boolean;
+        };
+        /**
+         * @description The average of one side of the pattern: unrounded means cut to one decimal, how many
+         *     readings, over which days.
+         */
+        PatternSideDto: {
+            count: number;
+            /** Format: double */
+            diastolic: number;
+            /** @description YYYY-MM-DD. */
+            from: string;
+            /** Format: double */
+            systolic: number;
+            /** @description The threshold of "high" on this side, e.g. "130/80". */
+            threshold: string;
+            /** @description YYYY-MM-DD. */
+            to: string;
         };
         PaymentConfigDto: {
             /** @description Client id for PayPal's JS SDK when mode is paypal. */

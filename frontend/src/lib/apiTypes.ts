@@ -44,8 +44,14 @@ export type HomeWeekDto = Omit<
   'origin'
 > & { origin: 'started' | 'recognised' };
 
+/** Clinic and home side by side (issue 35), in the person's guideline. */
+export type BpPatternDto = Schemas['PatternDto'];
+
 /** `GET /api/home-week`. */
-export type HomeWeekAnswerDto = Omit<Schemas['HomeWeekResponse'], 'week'> & { week: HomeWeekDto | null };
+export type HomeWeekAnswerDto = Omit<Schemas['HomeWeekResponse'], 'week' | 'pattern'> & {
+  week: HomeWeekDto | null;
+  pattern: BpPatternDto | null;
+};
 
 /** POST /api/bp-sessions, as the guided measurement sends it (no weight, blood sugar or notes). */
 export type BpSessionRequest = Pick<Schemas['SessionRequest'], 'date' | 'time' | 'period' | 'restSkipped' | 'readings'>;

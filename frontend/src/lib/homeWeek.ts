@@ -5,7 +5,7 @@
  */
 import useSWR, { useSWRConfig, type KeyedMutator } from 'swr';
 import { apiDelete, apiGet, apiPost } from './api';
-import type { HomeWeekAnswerDto, HomeWeekAverageDto, HomeWeekDayDto, HomeWeekDto, Period } from './apiTypes';
+import type { BpPatternDto, HomeWeekAnswerDto, HomeWeekAverageDto, HomeWeekDayDto, HomeWeekDto, Period } from './apiTypes';
 
 export type HomeWeek = HomeWeekDto;
 export type HomeWeekDay = HomeWeekDayDto;
@@ -42,6 +42,17 @@ export interface HomeWeekState {
 export function useHomeWeek(): HomeWeekState {
   const { data, error, isLoading, mutate } = useSWR<HomeWeek | null>(HOME_WEEK_KEY, fetchHomeWeek);
   return { week: data, error: error as unknown, isLoading, mutate };
+}
+
+/** Its own cache key: the week's answer also carries the clinic/home pattern, which only the week's page shows. */
+export const HOME_WEEK_PATTERN_KEY = `${HOME_WEEK_KEY}#pattern`;
+
+export const fetchHomeWeekPattern = async (): Promise<BpPatternDto | null> =>
+  (await apiGet<HomeWeekAnswerDto>(HOME_WEEK_KEY)).pattern ?? null;
+
+/** The clinic/home pattern of the week the server shows (null: none to state). */
+export function useHomeWeekPattern(): BpPatternDto | null | undefined {
+  return useSWR<BpPatternDto | null>(HOME_WEEK_PATTERN_KEY, fetchHomeWeekPattern).data;
 }
 
 /** Puts a week the server just answered into the cache (or drops it: `null`). */

@@ -1,14 +1,16 @@
 //! Guided measurements and the home monitoring week (issue 15): the use cases beside the
 //! plain readings'. `today` is the user's date (their time zone), which the caller knows.
 
-use chrono::{Duration, NaiveDate};
+use chrono::{Duration, Months, NaiveDate};
 use kernel::{FieldErrors, UserId};
 
 use super::{ReadingError, ReadingService};
 use crate::home_week::{self, Origin, WeekSummary};
-use crate::model::{Reading, ReadingQuery};
+use crate::model::{Kind, Reading, ReadingQuery};
+use crate::pattern::{self, Pattern};
 use crate::rules;
 use crate::session::{self, Period, SessionInput};
+use crate::setting::Setting;
 
 impl ReadingService {
     /// Stores a guided measurement (needs a subscription, like recording).
@@ -81,6 +83,58 @@ impl ReadingService {
             .filter(|r| stopped.is_none_or(|s| r.date > s))
             .collect();
         Ok(home_week::current(today, None, &after_stop, guideline))
+    }
+
+    /// The clinic/home pattern of `week` ([`pattern::pattern`]): the clinic readings dated
+    /// within 3 months of it, whether a blood-pressure medication was taken over those days,
+    /// in the user's guideline; `None` without a home average or enough clinic readings.
+    pub async fn home_week_pattern(
+        &self,
+        user: UserId,
+        week: &WeekSummary,
+    ) -> Result<Option<Pattern>, ReadingError> {
+        if week.average.is_none() {
+            return Ok(None);
+        }
+        let months = Months::new(pattern::WITHIN_MONTHS);
+        let (Some(from), Some(to)) = (
+            week.start.checked_sub_months(months),
+            week.end.checked_add_months(months),
+        ) else {
+            return Ok(None);
+        };
+        // Only the clinic's readings, with both numbers: few, however many home ones there are.
+        let query = ReadingQuery {
+            from: Some(from),
+            to: Some(to),
+            kind: Some(Kind::Bp),
+            setting: Some(Setting::Office),
+            ..Default::default()
+        };
+        let office: Vec<(NaiveDate, i32, i32)> = self
+            .repo
+            .list(user, query)
+            .await?
+            .readings
+            .iter()
+            .filter_map(|r| Some((r.date, r.values.systolic?, r.values.diastolic?)))
+            .collect();
+        if office.len() < pattern::MIN_OFFICE_READINGS {
+            return Ok(None);
+        }
+        let first = office
+            .iter()
+            .map(|o| o.0)
+            .min()
+            .map_or(week.start, |d| d.min(week.start));
+        let last = office
+            .iter()
+            .map(|o| o.0)
+            .max()
+            .map_or(week.end, |d| d.max(week.end));
+        let treated = self.treatment.bp_treated_between(user, first, last).await?;
+        let guideline = self.guideline(user).await?;
+        Ok(pattern::pattern(guideline, week, &office, treated))
     }
 
     /// Starts a home monitoring week on `start` (today when not sent), which must be today

@@ -292,6 +292,7 @@ fn query_of(p: ListParams) -> Result<ReadingQuery, ApiError> {
         from,
         to,
         kind,
+        setting: None,
         text: p.q,
         units: kernel::units::Units::CANONICAL,
         limit: p.limit,

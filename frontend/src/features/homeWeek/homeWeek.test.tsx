@@ -83,6 +83,39 @@ describe('Home monitoring week page', () => {
     expect(screen.getByRole('button', { name: 'Start a new week' })).toBeInTheDocument();
   });
 
+  it('puts clinic and home side by side: the pattern first, both averages with counts, dates and thresholds', async () => {
+    const week = finishedWeek({ code: level.code, label: level.label, text: level.text });
+    const pattern = {
+      code: 'white-coat-hypertension',
+      label: 'White-coat hypertension',
+      text: 'In the ESH 2023 guideline\'s terms, your clinic average is at or above its threshold while your home average is below its own: the pattern it calls "white-coat hypertension". This is information to discuss with your doctor, not a diagnosis.',
+      treated: false,
+      guideline: 'esh-2023',
+      guidelineName: 'ESH 2023',
+      source: '2023 ESH guidelines: office hypertension from 140/90, home from 135/85',
+      clinic: { systolic: 150, diastolic: 95, count: 2, from: '2026-10-20', to: '2026-10-27', threshold: '140/90' },
+      home: { systolic: 132.6, diastolic: 78, count: 22, from: '2026-11-18', to: '2026-11-24', threshold: '135/85' },
+    };
+    mockFetch({ 'GET /api/home-week': { body: { week, pattern } } });
+    renderPage();
+    const section = await screen.findByRole('region', { name: 'Clinic and home' });
+    expect(within(section).getByText('White-coat hypertension')).toBeInTheDocument();
+    const sides = within(section).getAllByRole('definition').map((d) => d.textContent);
+    expect(sides).toEqual([
+      '150.0/95.0 mmHg2 readings, 10/20/2026 to 10/27/2026; high from 140/90',
+      '132.6/78.0 mmHg22 readings, 11/18/2026 to 11/24/2026; high from 135/85',
+    ]);
+    expect(within(section).getByText(/not a diagnosis\.$/)).toBeInTheDocument();
+    expect(within(section).getByText('Where this comes from')).toBeInTheDocument();
+  });
+
+  it('states no pattern when the server has none', async () => {
+    mockFetch({ 'GET /api/home-week': { body: { week: finishedWeek(null), pattern: null } } });
+    renderPage();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Your home average' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Clinic and home' })).not.toBeInTheDocument();
+  });
+
   it('stops a running week after confirming, then shows what the server says now', async () => {
     let week: HomeWeek | null = homeWeek([[2, 2], [2, 2]]);
     const { calls } = mockFetch({

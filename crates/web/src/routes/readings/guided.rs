@@ -262,6 +262,76 @@ pub struct HomeWeekResponse {
     /// The week the dashboard shows: a started one (kept a week after it ends), else one
     /// found from readings, else none.
     pub week: Option<HomeWeekDto>,
+    /// The clinic/home pattern of that week, when it has an average and at least 2 clinic
+    /// readings lie within 3 months of it; in the owner's guideline.
+    pub pattern: Option<PatternDto>,
+}
+
+/// The average of one side of the pattern: unrounded means cut to one decimal, how many
+/// readings, over which days.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PatternSideDto {
+    pub systolic: f64,
+    pub diastolic: f64,
+    pub count: usize,
+    /// YYYY-MM-DD.
+    pub from: String,
+    /// YYYY-MM-DD.
+    pub to: String,
+    /// The threshold of "high" on this side, e.g. "130/80".
+    pub threshold: String,
+}
+
+/// Clinic and home side by side (issue 35), in the guideline's terms; information to discuss
+/// with a doctor, never a diagnosis.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PatternDto {
+    /// normal, white-coat-hypertension, masked-hypertension, sustained-hypertension; treated:
+    /// controlled, white-coat-effect, masked-uncontrolled, uncontrolled.
+    pub code: &'static str,
+    /// The guideline's name for it ("White-coat hypertension").
+    pub label: &'static str,
+    /// The sentence shown with it, ending with "not a diagnosis".
+    pub text: String,
+    /// A blood-pressure medication was taken: the treated terms apply.
+    pub treated: bool,
+    pub guideline: &'static str,
+    pub guideline_name: &'static str,
+    /// Where the pattern and its thresholds come from.
+    pub source: &'static str,
+    pub clinic: PatternSideDto,
+    pub home: PatternSideDto,
+}
+
+/// A mean cut (not rounded) to one decimal, as the home average's `compared` is.
+fn tenth(v: f64) -> f64 {
+    (v * 10.0).floor() / 10.0
+}
+
+impl From<&readings::pattern::Pattern> for PatternDto {
+    fn from(p: &readings::pattern::Pattern) -> Self {
+        let side = |s: &readings::pattern::Side, (fs, fd): (i32, i32)| PatternSideDto {
+            systolic: tenth(s.systolic),
+            diastolic: tenth(s.diastolic),
+            count: s.count,
+            from: kernel::date::format_date(s.from),
+            to: kernel::date::format_date(s.to),
+            threshold: format!("{fs}/{fd}"),
+        };
+        Self {
+            code: p.code(),
+            label: p.label(),
+            text: p.text(),
+            treated: p.treated,
+            guideline: p.guideline.code(),
+            guideline_name: readings::GuidelineRules::of(p.guideline).name,
+            source: p.thresholds_source(),
+            clinic: side(&p.office, p.office_from),
+            home: side(&p.home, p.home_from),
+        }
+    }
 }
 
 /// The home monitoring week: progress and, from 3 counted days, the average.
@@ -275,8 +345,13 @@ pub async fn get_home_week(
 ) -> Result<HttpResponse, ApiError> {
     let today = crate::routes::users_today(&user, &state).await?;
     let week = state.readings.home_week(user.id, today).await?;
+    let pattern = match &week {
+        Some(w) => state.readings.home_week_pattern(user.id, w).await?,
+        None => None,
+    };
     Ok(HttpResponse::Ok().json(HomeWeekResponse {
         week: week.as_ref().map(HomeWeekDto::from),
+        pattern: pattern.as_ref().map(PatternDto::from),
     }))
 }
 

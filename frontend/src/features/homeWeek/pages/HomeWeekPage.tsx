@@ -8,7 +8,8 @@ import { WeekStatus } from '../../../components/homeWeek/WeekStatus';
 import { PageHeader } from '../../../components/layout/PageHeader';
 import { useToast } from '../../../components/toast';
 import { isApiError } from '../../../lib/api';
-import { stopHomeWeek, useHomeWeek, type HomeWeek } from '../../../lib/homeWeek';
+import { stopHomeWeek, useHomeWeek, useHomeWeekPattern, type HomeWeek } from '../../../lib/homeWeek';
+import { WeekPattern } from '../components/WeekPattern';
 import { HOME_WEEK_RULES } from '../../../lib/readingRules';
 import { serverMessageOr } from '../../../lib/serverErrors';
 import { StopWeekDialog } from '../components/StopWeekDialog';
@@ -32,6 +33,7 @@ function PeriodAverages({ week }: { week: HomeWeek }): ReactElement | null {
 /** `/home-week`: the home monitoring week in full, and stopping or starting one. */
 export default function HomeWeekPage(): ReactElement {
   const { week, error, mutate } = useHomeWeek();
+  const pattern = useHomeWeekPattern();
   const { toast } = useToast();
   const [confirming, setConfirming] = useState(false);
   const [stopping, setStopping] = useState(false);
@@ -78,6 +80,7 @@ export default function HomeWeekPage(): ReactElement {
             <PeriodAverages week={week} />
           </div>
         ) : null}
+        {week.average && pattern ? <WeekPattern pattern={pattern} /> : null}
         {week.origin === 'started' ? (
           <div className="week-page-actions">
             {running ? (
