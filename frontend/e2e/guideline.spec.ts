@@ -57,3 +57,33 @@ test('choosing ESH 2023 in Preferences restates History in its categories, named
   await page.getByText('About blood pressure categories (ESH 2023)').click();
   await expect(page.getByText('Systolic 140 or higher and diastolic below 90')).toBeVisible();
 });
+
+test('clinic and home side by side on the week page, in the guideline of the person', async ({ page, request, mailbox }) => {
+  test.setTimeout(120_000);
+  await page.clock.setFixedTime(new Date());
+  await subscribedUserWithReadings(page, request, mailbox, 0, 'pattern');
+  const day = (offset: number): string => {
+    const d = new Date();
+    d.setDate(d.getDate() + offset);
+    return isoDate(d);
+  };
+  const res = await page.request.post('/api/home-week', { data: { startDate: day(-6) } });
+  expect(res.status()).toBe(201);
+  const home: SeedReading[] = [];
+  for (const offset of [-5, -4, -3]) for (const time of ['07:00', '07:05', '19:00', '19:05']) home.push(bp(day(offset), time, 132, 78));
+  const clinic = [day(-30), day(-20)].map((date) => ({ ...bp(date, '10:00', 150, 95), setting: 'office' }));
+  await seedReadings(page.request, [...home, ...clinic], 1);
+
+  await page.goto('/home-week');
+  const section = page.getByRole('region', { name: 'Clinic and home' });
+  await expect(section.locator('.week-pattern-label')).toHaveText('Sustained hypertension (ACC/AHA 2025)');
+  await expect(section.getByText(/^150\.0\/95\.0/)).toBeVisible();
+  await expect(section.getByText(/not a diagnosis\.$/)).toBeVisible();
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
+    await page.reload();
+    await section.scrollIntoViewIfNeeded();
+    await section.screenshot({ path: shotPath(`guideline-pattern-${width}.png`) });
+    await expectNoAxeViolations(page);
+  }
+});
