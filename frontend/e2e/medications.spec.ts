@@ -1,4 +1,4 @@
-// Issue 16 in the browser: adding a medication, marking its doses from the dashboard (today
+// Issue 16 in the browser: adding a medication (for blood pressure, issue 35), marking its doses from the dashboard (today
 // and a past day), its marker on the blood pressure chart, changing the dose, the medication's
 // page, and the Medications section of the PDF report. Axe on every new screen at 375 and
 // 1280 px, with screenshots (test-results/screenshots, and I16_SHOTS when set).
@@ -117,6 +117,20 @@ test('add a medication, mark its doses from the dashboard, see it on the chart, 
   await expect(form.getByLabel('Second dose')).toHaveValue('20:00');
   await form.getByLabel('Start date').fill(day(-10));
   await form.getByLabel('Why you take it (optional)').fill('blood pressure');
+  // Issue 35: taken for blood pressure, ticked from anywhere on its 44 px row.
+  const forBp = form.getByRole('checkbox', { name: 'For blood pressure' });
+  await expect(forBp).toHaveAccessibleDescription('Used to describe your home and clinic readings in treated terms');
+  await form.getByText('For blood pressure', { exact: true }).click();
+  await expect(forBp).toBeChecked();
+  expect((await form.locator('.med-check .checkbox-label').boundingBox())?.height).toBeGreaterThanOrEqual(44);
+  await page.setViewportSize({ width: 375, height: 812 });
+  await expectNoAxeViolations(page);
+  const why = form.getByRole('group', { name: 'Why and reminders' });
+  await why.scrollIntoViewIfNeeded();
+  await page.evaluate(() => window.scrollBy(0, -80));
+  await why.screenshot({ path: shotPath('medications-for-bp-375-part.png') });
+  if (SHOTS) await why.screenshot({ path: path.join(SHOTS, 'for-bp-375-part.png') });
+  await page.setViewportSize({ width: 1280, height: 800 });
   await form.getByRole('button', { name: 'Add medication' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Medication added' })).toBeVisible();
   const current = page.getByRole('region', { name: 'Current medications' });
@@ -124,6 +138,8 @@ test('add a medication, mark its doses from the dashboard, see it on the chart, 
   await expect(current).toContainText('5 mg');
   await expect(current).toContainText(`Since ${us(day(-10))}`);
   await expect(current).toContainText('For: blood pressure');
+  await expect(current.getByText('Blood pressure', { exact: true })).toBeVisible();
+  await expect(current).toContainText('Taken for blood pressure');
   await checkScreens(page, 'list', () => expect(current).toBeVisible());
 
   // Today's doses on the dashboard: take one, skip the other with a reason, undo, mark all.
@@ -182,6 +198,7 @@ test('add a medication, mark its doses from the dashboard, see it on the chart, 
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Medications' }).click();
   await page.getByRole('link', { name: 'Amlodipine' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Amlodipine' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Current dose' }).getByText('Blood pressure', { exact: true })).toBeVisible();
   const effects = page.getByRole('region', { name: 'Blood pressure before and after' });
   await expect(effects).toContainText('150/95 mmHg');
   await expect(effects).toContainText('average of 20 readings');

@@ -140,7 +140,12 @@ impl Dose {
 
 impl DosePeriod {
     pub fn covers(&self, date: NaiveDate) -> bool {
-        self.start <= date && self.end.is_none_or(|end| date <= end)
+        self.overlaps(date, date)
+    }
+
+    /// Taken on at least one day of `[from, to]` (both included; none when `from > to`).
+    pub fn overlaps(&self, from: NaiveDate, to: NaiveDate) -> bool {
+        from <= to && self.start <= to && self.end.is_none_or(|end| from <= end)
     }
 
     pub fn label(&self) -> String {
@@ -156,6 +161,9 @@ pub struct Medication {
     pub reason: Option<String>,
     /// Email reminders for its doses.
     pub reminders: bool,
+    /// Taken to lower blood pressure: its dose periods are the days the person's readings
+    /// are "treated" (issue 35's clinic and home patterns).
+    pub for_blood_pressure: bool,
     /// Oldest first, never empty, not overlapping; the last is the latest dose.
     pub periods: Vec<DosePeriod>,
 }
@@ -175,6 +183,11 @@ impl Medication {
 
     pub fn end(&self) -> Option<NaiveDate> {
         self.latest().and_then(|p| p.end)
+    }
+
+    /// Marked for blood pressure and taken on at least one day of `[from, to]`.
+    pub fn treats_bp_between(&self, from: NaiveDate, to: NaiveDate) -> bool {
+        self.for_blood_pressure && self.periods.iter().any(|p| p.overlaps(from, to))
     }
 
     /// Still taken on `today` or later.
@@ -207,6 +220,8 @@ pub struct Details {
     pub form: Form,
     pub reason: Option<String>,
     pub reminders: bool,
+    /// [`Medication::for_blood_pressure`].
+    pub for_blood_pressure: bool,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -315,9 +330,9 @@ mod tests {
         assert_eq!(strength_text(100_000.0), "100000");
     }
 
-    #[test]
-    fn a_period_covers_both_ends() {
-        let p = DosePeriod {
+    /// 5 mg once a day from `start` to `end`.
+    fn period(start: NaiveDate, end: NaiveDate) -> DosePeriod {
+        DosePeriod {
             id: 1,
             dose: Dose {
                 strength: 5.0,
@@ -325,14 +340,43 @@ mod tests {
                 frequency: Frequency::OnceDaily,
                 times: vec![t(8, 0)],
             },
-            start: d(2026, 3, 1),
-            end: Some(d(2026, 3, 31)),
-        };
+            start,
+            end: Some(end),
+        }
+    }
+
+    #[test]
+    fn a_period_covers_both_ends() {
+        let p = period(d(2026, 3, 1), d(2026, 3, 31));
         assert!(!p.covers(d(2026, 2, 28)));
         assert!(p.covers(d(2026, 3, 1)));
         assert!(p.covers(d(2026, 3, 31)));
         assert!(!p.covers(d(2026, 4, 1)));
         let ongoing = DosePeriod { end: None, ..p };
         assert!(ongoing.covers(d(2030, 1, 1)));
+    }
+
+    #[test]
+    fn a_period_overlaps_a_range_sharing_one_day_with_it() {
+        let p = period(d(2026, 3, 10), d(2026, 3, 20));
+        assert!(
+            !p.overlaps(d(2026, 3, 1), d(2026, 3, 9)),
+            "ends the day before"
+        );
+        assert!(p.overlaps(d(2026, 3, 1), d(2026, 3, 10)), "its first day");
+        assert!(p.overlaps(d(2026, 3, 20), d(2026, 3, 31)), "its last day");
+        assert!(
+            !p.overlaps(d(2026, 3, 21), d(2026, 3, 31)),
+            "starts the day after"
+        );
+        assert!(p.overlaps(d(2026, 3, 12), d(2026, 3, 13)), "within it");
+        assert!(p.overlaps(d(2026, 3, 1), d(2026, 3, 31)), "around it");
+        assert!(
+            !p.overlaps(d(2026, 3, 15), d(2026, 3, 14)),
+            "an empty range has no day"
+        );
+        let ongoing = DosePeriod { end: None, ..p };
+        assert!(ongoing.overlaps(d(2030, 1, 1), d(2030, 1, 7)));
+        assert!(!ongoing.overlaps(d(2026, 3, 1), d(2026, 3, 9)));
     }
 }

@@ -80,6 +80,7 @@ mod tests {
             form: Form::Tablet,
             reason: None,
             reminders,
+            for_blood_pressure: false,
             periods: vec![DosePeriod {
                 id,
                 dose: Dose {

@@ -112,6 +112,7 @@ mod tests {
             form: Form::Tablet,
             reason: None,
             reminders: true,
+            for_blood_pressure: false,
             periods: vec![DosePeriod {
                 id: 1,
                 dose: Dose {

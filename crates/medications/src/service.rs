@@ -245,6 +245,36 @@ impl MedicationService {
             ))
     }
 
+    /// Whether the user takes a blood-pressure medication on `date`: true when a medication
+    /// marked [`for_blood_pressure`](Medication::for_blood_pressure) has a dose period
+    /// covering it (`start <= date` and no end or `end >= date`). Any dose and frequency
+    /// counts, as needed too: this is whether the person is treated, not whether they took
+    /// that day's dose. Another user's medications never count. No subscription needed.
+    pub async fn bp_treated_on(
+        &self,
+        user: UserId,
+        date: NaiveDate,
+    ) -> Result<bool, MedicationError> {
+        self.bp_treated_between(user, date, date).await
+    }
+
+    /// [`bp_treated_on`](Self::bp_treated_on) for any day of `[from, to]` (both included):
+    /// true when such a dose period shares at least one day with the range. `from > to` is an
+    /// empty range: false, without reading anything. One read of the user's medications
+    /// whatever the range, so a caller asks once for a week rather than once a day.
+    pub async fn bp_treated_between(
+        &self,
+        user: UserId,
+        from: NaiveDate,
+        to: NaiveDate,
+    ) -> Result<bool, MedicationError> {
+        if from > to {
+            return Ok(false);
+        }
+        let meds = self.repo.list(user).await?;
+        Ok(meds.iter().any(|m| m.treats_bp_between(from, to)))
+    }
+
     pub async fn delete(&self, user: UserId, id: i64) -> Result<(), MedicationError> {
         self.ensure_may_write(user).await?;
         if self.repo.delete(user, id).await? {

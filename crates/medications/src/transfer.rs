@@ -59,6 +59,7 @@ pub(crate) mod fixtures {
                 form: Form::Tablet,
                 reason: Some("High blood pressure".into()),
                 reminders: true,
+                for_blood_pressure: true,
                 periods: vec![
                     DosePeriod {
                         id: 10,
@@ -90,6 +91,7 @@ pub(crate) mod fixtures {
                 form: Form::Inhaler,
                 reason: None,
                 reminders: false,
+                for_blood_pressure: false,
                 periods: vec![DosePeriod {
                     id: 12,
                     dose: Dose {

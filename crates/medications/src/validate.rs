@@ -48,6 +48,7 @@ pub struct MedicationInput {
     /// Empty clears it.
     pub reason: Option<String>,
     pub reminders: Option<bool>,
+    pub for_blood_pressure: Option<bool>,
 }
 
 fn times_message(n: usize) -> String {
@@ -158,6 +159,7 @@ fn details(input: &MedicationInput, errors: &mut FieldErrors) -> Option<Details>
         form: form?,
         reason: reason.map(str::to_owned),
         reminders: input.reminders.unwrap_or(false),
+        for_blood_pressure: input.for_blood_pressure.unwrap_or(false),
     })
 }
 
@@ -223,6 +225,9 @@ pub fn merged(current: &Medication, patch: MedicationInput) -> MedicationInput {
             .or_else(|| Some(latest.and_then(|p| p.end).map(date::format_date))),
         reason: patch.reason.or_else(|| current.reason.clone()),
         reminders: patch.reminders.or(Some(current.reminders)),
+        for_blood_pressure: patch
+            .for_blood_pressure
+            .or(Some(current.for_blood_pressure)),
     }
 }
 

@@ -525,6 +525,7 @@ fn the_medications_taken_in_the_period_have_their_section() {
         form: Form::Tablet,
         reason: reason.map(Into::into),
         reminders: false,
+        for_blood_pressure: false,
         periods,
     };
     let amlodipine = med(

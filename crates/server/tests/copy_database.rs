@@ -58,7 +58,8 @@ async fn sqlite_to_postgres_keeps_every_row_and_session() {
         .post(
             "/api/medications",
             json!({"name": "Amlodipine", "strength": 5, "unit": "mg", "form": "tablet",
-                   "frequency": "twice-daily", "times": ["08:00", "20:00"], "startDate": "2026-11-01"}),
+                   "frequency": "twice-daily", "times": ["08:00", "20:00"], "startDate": "2026-11-01",
+                   "forBloodPressure": true}),
         )
         .await;
     assert_eq!(res.status(), StatusCode::CREATED);
@@ -70,6 +71,7 @@ async fn sqlite_to_postgres_keeps_every_row_and_session() {
         .await;
     assert_eq!(res.status(), StatusCode::OK);
     let meds_before: Value = json_of(app.get("/api/medications").await).await;
+    assert_eq!(meds_before["medications"][0]["forBloodPressure"], true);
     let doses_before: Value =
         json_of(app.get("/api/medications/doses?date=2026-11-02").await).await;
     let report = json_of(

@@ -359,7 +359,7 @@ async fn medications_are_exported(b: Backend) {
             "/api/medications",
             json!({"name": "=Amlodipine", "strength": 5, "unit": "mg", "form": "tablet",
                    "frequency": "once-daily", "times": ["08:00"], "startDate": "2026-03-02",
-                   "reason": "Blood pressure"}),
+                   "reason": "Blood pressure", "forBloodPressure": true}),
         )
         .await;
     assert_eq!(res.status(), StatusCode::CREATED);
@@ -454,6 +454,7 @@ async fn medications_are_exported(b: Backend) {
         "JSON keeps the name as typed"
     );
     assert_eq!(meds[0]["periods"].as_array().map(Vec::len), Some(2));
+    assert_eq!(meds[0]["forBloodPressure"], true);
     assert_eq!(meds[0]["periods"][1]["endDate"], Value::Null);
     let intakes = account["medicationIntakes"].as_array().expect("intakes");
     assert_eq!(intakes.len(), 2);

@@ -561,7 +561,183 @@ async fn a_change_within_a_planned_course_keeps_its_end(b: Backend) {
     assert_eq!(m["periods"][2]["endDate"], Value::Null);
 }
 
+/// The medications service over this app's database, as the clinic and home patterns will
+/// ask it (issue 35); what it reads of blood pressure and the subscription is not asked.
+struct Unasked;
+
+#[async_trait::async_trait]
+impl medications::ports::BloodPressureHistory for Unasked {
+    async fn between(
+        &self,
+        _: kernel::UserId,
+        _: chrono::NaiveDate,
+        _: chrono::NaiveDate,
+    ) -> anyhow::Result<Vec<medications::analysis::BpPoint>> {
+        anyhow::bail!("not asked")
+    }
+}
+
+#[async_trait::async_trait]
+impl readings::ports::RecordingAllowed for Unasked {
+    async fn may_record(&self, _: kernel::UserId) -> anyhow::Result<bool> {
+        anyhow::bail!("not asked")
+    }
+}
+
+fn service_of(app: &TestApp) -> medications::MedicationService {
+    let db = store::Db::connect(&store::DbOptions::new(&app.db_url)).expect("db");
+    medications::MedicationService::new(
+        std::sync::Arc::new(store::MedicationStore::new(db)),
+        std::sync::Arc::new(Unasked),
+        std::sync::Arc::new(Unasked),
+    )
+}
+
+async fn me(app: &TestApp) -> kernel::UserId {
+    kernel::UserId(
+        json_of(app.get("/api/user").await).await["id"]
+            .as_i64()
+            .expect("id"),
+    )
+}
+
+fn day(s: &str) -> chrono::NaiveDate {
+    kernel::date::parse_date(s).expect("date")
+}
+
+/// Issue 35: a medication is for blood pressure when marked so; the mark is kept by the
+/// list, a change of dose and an update that does not send it; and the days its dose
+/// periods cover are the days the person is treated.
+async fn a_medication_for_blood_pressure(b: Backend) {
+    let app = subscriber(b, "2026-04-10T12:00:00Z").await;
+    let unmarked = create(&app, amlodipine()).await;
+    assert_eq!(unmarked["forBloodPressure"], false, "absent: not marked");
+    let mut body = amlodipine();
+    body["name"] = json!("Lisinopril");
+    body["forBloodPressure"] = json!(true);
+    let m = create(&app, body).await;
+    assert_eq!(m["forBloodPressure"], true);
+    let id = m["id"].as_i64().expect("id");
+    let path = format!("/api/medications/{id}");
+
+    let marked = |l: &Value| -> Vec<(String, bool)> {
+        l["medications"]
+            .as_array()
+            .expect("medications")
+            .iter()
+            .map(|m| {
+                (
+                    m["name"].as_str().unwrap_or_default().to_owned(),
+                    m["forBloodPressure"].as_bool().expect("a boolean"),
+                )
+            })
+            .collect()
+    };
+    assert_eq!(
+        marked(&list(&app).await),
+        [
+            ("Amlodipine".to_owned(), false),
+            ("Lisinopril".to_owned(), true)
+        ]
+    );
+    let res = send(
+        &app,
+        Method::PATCH,
+        &path,
+        json!({"name": "Lisinopril HCT"}),
+    )
+    .await;
+    assert_eq!(res.status(), StatusCode::OK);
+    assert_eq!(
+        json_of(res).await["forBloodPressure"],
+        true,
+        "not sent: kept"
+    );
+    // A change of dose from 2026-03-21 ends the first period on 2026-03-20; the course stops
+    // on 2026-04-05.
+    let res = app
+        .post(
+            &format!("{path}/changes"),
+            json!({"strength": 10, "frequency": "once-daily", "times": ["08:00"], "startDate": "2026-03-21"}),
+        )
+        .await;
+    assert_eq!(res.status(), StatusCode::CREATED);
+    assert_eq!(
+        json_of(res).await["forBloodPressure"],
+        true,
+        "a change keeps it"
+    );
+    let res = send(&app, Method::PATCH, &path, json!({"endDate": "2026-04-05"})).await;
+    assert_eq!(res.status(), StatusCode::OK);
+    assert_eq!(
+        json_of(app.get(&path).await).await["medication"]["forBloodPressure"],
+        true
+    );
+
+    let svc = service_of(&app);
+    let ann = me(&app).await;
+    // The unmarked Amlodipine is taken every day from 2026-03-01 and never counts.
+    for (date, treated) in [
+        ("2026-02-28", false),
+        ("2026-03-01", true),
+        ("2026-03-20", true),
+        ("2026-03-21", true),
+        ("2026-04-05", true),
+        ("2026-04-06", false),
+    ] {
+        assert_eq!(
+            svc.bp_treated_on(ann, day(date)).await.expect("answer"),
+            treated,
+            "{date}"
+        );
+    }
+    let between = |from: &str, to: &str| svc.bp_treated_between(ann, day(from), day(to));
+    assert!(!between("2026-02-20", "2026-02-28").await.expect("before"));
+    assert!(
+        between("2026-02-20", "2026-03-01")
+            .await
+            .expect("its first day")
+    );
+    assert!(
+        between("2026-04-05", "2026-04-12")
+            .await
+            .expect("its last day")
+    );
+    assert!(!between("2026-04-06", "2026-04-12").await.expect("after"));
+
+    // Ann's medications count for Ann alone.
+    assert!(
+        !svc.bp_treated_on(kernel::UserId(ann.0 + 1000), day("2026-03-10"))
+            .await
+            .expect("answer")
+    );
+
+    // Unmarked, the days are untreated.
+    let res = send(
+        &app,
+        Method::PATCH,
+        &path,
+        json!({"forBloodPressure": false}),
+    )
+    .await;
+    assert_eq!(res.status(), StatusCode::OK);
+    assert_eq!(json_of(res).await["forBloodPressure"], false);
+    assert_eq!(
+        marked(&list(&app).await),
+        [
+            ("Amlodipine".to_owned(), false),
+            ("Lisinopril HCT".to_owned(), false)
+        ]
+    );
+    assert!(
+        !svc.bp_treated_on(ann, day("2026-03-10"))
+            .await
+            .expect("answer")
+    );
+}
+
 on_both_backends!(
+    a_medication_for_blood_pressure,
     medications_from_start_to_change,
     bad_medications_store_nothing,
     writing_needs_a_subscription,

@@ -116,6 +116,7 @@ impl Db {
                     copy_table!(from, to, report, medications, [
                         id: i64, user_id: i64, name: String, form: String,
                         reason: Option<String>, reminders: bool, created_at: NaiveDateTime,
+                        for_blood_pressure: bool,
                     ]);
                     copy_table!(from, to, report, medication_periods, [
                         id: i64, medication_id: i64, strength: f64, unit: String,

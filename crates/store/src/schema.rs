@@ -230,6 +230,7 @@ diesel::table! {
         reason -> Nullable<Text>,
         reminders -> Bool,
         created_at -> Timestamp,
+        for_blood_pressure -> Bool,
     }
 }
 

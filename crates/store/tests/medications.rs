@@ -29,6 +29,7 @@ async fn stored_and_read_back_with_periods_in_order(b: Backend) {
     assert_eq!(amlo.form, Form::Tablet);
     assert_eq!(amlo.reason.as_deref(), Some("blood pressure"));
     assert!(amlo.reminders);
+    assert!(amlo.for_blood_pressure);
     assert_eq!(
         amlo.periods[0].dose,
         dose(2.5, Frequency::TwiceDaily, &["08:00", "20:00"])
@@ -45,6 +46,7 @@ async fn stored_and_read_back_with_periods_in_order(b: Backend) {
                     form: Form::Capsule,
                     reason: None,
                     reminders: false,
+                    for_blood_pressure: false,
                 },
                 dose: Dose {
                     unit: DoseUnit::Ml,
@@ -71,6 +73,8 @@ async fn stored_and_read_back_with_periods_in_order(b: Backend) {
     assert_eq!(listed[1].end(), Some(d("2026-02-20")));
     assert_eq!(listed[1].reason, None);
     assert!(!listed[1].reminders);
+    assert!(!listed[1].for_blood_pressure);
+    assert!(listed[0].for_blood_pressure, "a change of dose keeps it");
     assert_eq!(
         c.meds.get(ann, amlo.id).await.expect("get"),
         Some(amlo.clone())
@@ -350,6 +354,7 @@ async fn an_update_replaces_the_details_and_the_latest_period(b: Backend) {
             form: Form::Capsule,
             reason: None,
             reminders: false,
+            for_blood_pressure: false,
         },
         dose: Dose {
             unit: DoseUnit::Mcg,
@@ -382,6 +387,7 @@ async fn an_update_replaces_the_details_and_the_latest_period(b: Backend) {
     assert_eq!(updated.form, Form::Capsule);
     assert_eq!(updated.reason, None);
     assert!(!updated.reminders);
+    assert!(!updated.for_blood_pressure, "unmarked");
     assert_eq!(updated.periods[0], first, "the earlier period stays");
     assert_eq!(
         updated.periods[1],

@@ -4498,6 +4498,11 @@ export interface components {
             current: boolean;
             /** @description YYYY-MM-DD: the latest period's end; null: ongoing. */
             endDate?: string | null;
+            /**
+             * @description Taken to lower blood pressure: the days its dose periods cover are the days the
+             *     person's readings are "treated".
+             */
+            forBloodPressure: boolean;
             form: string;
             /** Format: int64 */
             id: number;
@@ -4533,6 +4538,11 @@ export interface components {
              * @default null
              */
             endDate: string | null;
+            /**
+             * @description Taken to lower blood pressure (absent: false on create, unchanged on update).
+             * @default null
+             */
+            forBloodPressure: boolean | null;
             /**
              * @description tablet, capsule, liquid, injection, patch, inhaler, drops or other.
              * @default null

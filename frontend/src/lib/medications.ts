@@ -55,6 +55,8 @@ export interface NewMedicationRequest extends DoseRequest {
   endDate?: string | null;
   reason?: string | null;
   reminders?: boolean;
+  /** Taken to lower blood pressure (absent: not). */
+  forBloodPressure?: boolean;
 }
 
 /**
@@ -66,6 +68,7 @@ export type MedicationChanges = Partial<{
   form: MedicationForm;
   reason: string | null;
   reminders: boolean;
+  forBloodPressure: boolean;
   endDate: string | null;
 }> &
   Partial<DoseRequest>;

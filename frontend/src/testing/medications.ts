@@ -23,6 +23,7 @@ export function amlodipine(extra: Partial<Medication> = {}): Medication {
     form: 'tablet',
     reason: 'blood pressure',
     reminders: false,
+    forBloodPressure: true,
     periods: [
       period({ endDate: '2026-05-01' }),
       period({ id: 2, strength: 20, startDate: '2026-05-02', label: '20 mg, once a day (08:00)' }),
@@ -42,6 +43,7 @@ export function lisinopril(): Medication {
     form: 'tablet',
     reason: null,
     reminders: false,
+    forBloodPressure: false,
     periods: [
       period({
         id: 5,

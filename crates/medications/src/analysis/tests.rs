@@ -32,6 +32,7 @@ fn med(id: i64, periods: Vec<DosePeriod>) -> Medication {
         form: Form::Tablet,
         reason: None,
         reminders: false,
+        for_blood_pressure: false,
         periods,
     }
 }

@@ -45,6 +45,7 @@ fn med(id: i64, frequency: Frequency, times: Vec<NaiveTime>) -> Medication {
         form: Form::Tablet,
         reason: None,
         reminders: false,
+        for_blood_pressure: false,
         periods: vec![DosePeriod {
             id: id * 10,
             dose: Dose {
@@ -416,4 +417,128 @@ async fn a_report_without_effects_reads_no_blood_pressure() {
         2,
         "the start on 03/01 and the change on 03/05"
     );
+}
+
+/// A medication for blood pressure taken from 2026-03-10 to 2026-03-20 (a stopped course),
+/// beside one that is not for blood pressure and taken every day from 2026-03-01.
+fn treated_list() -> Vec<Medication> {
+    let mut course = med(1, Frequency::OnceDaily, vec![t(8, 0)]);
+    course.for_blood_pressure = true;
+    course.periods[0].start = d(2026, 3, 10);
+    course.periods[0].end = Some(d(2026, 3, 20));
+    let other = med(2, Frequency::OnceDaily, vec![t(8, 0)]);
+    vec![course, other]
+}
+
+#[tokio::test]
+async fn treated_on_a_day_a_blood_pressure_dose_period_covers_both_ends_included() {
+    let mut repo = MockMedicationRepository::new();
+    repo.expect_list()
+        .with(eq(USER))
+        .returning(|_| Ok(treated_list()));
+    // Reading needs no subscription.
+    let svc = service(repo, false);
+    for (day, treated) in [
+        (d(2026, 3, 9), false),
+        (d(2026, 3, 10), true),
+        (d(2026, 3, 15), true),
+        (d(2026, 3, 20), true),
+        (d(2026, 3, 21), false),
+    ] {
+        assert_eq!(
+            svc.bp_treated_on(USER, day).await.expect("answer"),
+            treated,
+            "{day}: the other medication, taken every day, does not count"
+        );
+    }
+}
+
+#[tokio::test]
+async fn treated_between_when_a_blood_pressure_dose_period_shares_a_day_with_the_range() {
+    let mut repo = MockMedicationRepository::new();
+    repo.expect_list().returning(|_| Ok(treated_list()));
+    let svc = service(repo, true);
+    let between = |from, to| svc.bp_treated_between(USER, from, to);
+    assert!(!between(d(2026, 3, 3), d(2026, 3, 9)).await.expect("a"));
+    assert!(between(d(2026, 3, 3), d(2026, 3, 10)).await.expect("b"));
+    assert!(between(d(2026, 3, 20), d(2026, 3, 26)).await.expect("c"));
+    assert!(!between(d(2026, 3, 21), d(2026, 3, 27)).await.expect("d"));
+    assert!(between(d(2026, 3, 1), d(2026, 3, 31)).await.expect("e"));
+}
+
+#[tokio::test]
+async fn an_ongoing_blood_pressure_medication_treats_every_day_from_its_start() {
+    let mut repo = MockMedicationRepository::new();
+    repo.expect_list().returning(|_| {
+        let mut ongoing = med(1, Frequency::AsNeeded, vec![]);
+        ongoing.for_blood_pressure = true;
+        Ok(vec![ongoing])
+    });
+    let svc = service(repo, true);
+    assert!(!svc.bp_treated_on(USER, d(2026, 2, 28)).await.expect("a"));
+    assert!(svc.bp_treated_on(USER, d(2026, 3, 1)).await.expect("b"));
+    assert!(svc.bp_treated_on(USER, d(2036, 3, 1)).await.expect("c"));
+}
+
+#[tokio::test]
+async fn an_empty_range_is_untreated_without_reading_anything() {
+    // No list is expected: a call would panic.
+    let svc = service(MockMedicationRepository::new(), true);
+    assert!(
+        !svc.bp_treated_between(USER, d(2026, 3, 11), d(2026, 3, 10))
+            .await
+            .expect("answer")
+    );
+}
+
+#[tokio::test]
+async fn a_store_failure_is_unexpected_not_untreated() {
+    let mut repo = MockMedicationRepository::new();
+    repo.expect_list()
+        .returning(|_| Err(anyhow::anyhow!("database unavailable")));
+    let svc = service(repo, true);
+    let e = svc
+        .bp_treated_on(USER, d(2026, 3, 10))
+        .await
+        .expect_err("no answer");
+    assert!(matches!(e, MedicationError::Unexpected(_)));
+}
+
+#[tokio::test]
+async fn an_update_without_the_flag_keeps_it_and_one_with_it_changes_it() {
+    let mut repo = MockMedicationRepository::new();
+    repo.expect_get().returning(|_, id| {
+        let mut m = med(id, Frequency::OnceDaily, vec![t(8, 0)]);
+        m.for_blood_pressure = true;
+        Ok(Some(m))
+    });
+    repo.expect_update()
+        .withf(|_, _, _, v| v.details.for_blood_pressure && v.details.name == "Renamed")
+        .times(1)
+        .returning(|_, id, _, _| Ok(Some(med(id, Frequency::OnceDaily, vec![t(8, 0)]))));
+    repo.expect_update()
+        .withf(|_, _, _, v| !v.details.for_blood_pressure)
+        .times(1)
+        .returning(|_, id, _, _| Ok(Some(med(id, Frequency::OnceDaily, vec![t(8, 0)]))));
+    let svc = service(repo, true);
+    svc.update(
+        USER,
+        1,
+        MedicationInput {
+            name: Some("Renamed".into()),
+            ..MedicationInput::default()
+        },
+    )
+    .await
+    .expect("kept");
+    svc.update(
+        USER,
+        1,
+        MedicationInput {
+            for_blood_pressure: Some(false),
+            ..MedicationInput::default()
+        },
+    )
+    .await
+    .expect("changed");
 }

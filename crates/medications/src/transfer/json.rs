@@ -33,6 +33,7 @@ pub fn medications_json(meds: &[Medication]) -> Value {
                     "form": m.form.code(),
                     "reason": m.reason,
                     "reminders": m.reminders,
+                    "forBloodPressure": m.for_blood_pressure,
                     "periods": m.periods.iter().map(period).collect::<Vec<_>>(),
                 })
             })
@@ -77,6 +78,7 @@ mod tests {
             json!({
                 "id": 1, "name": "Amlodipine", "form": "tablet",
                 "reason": "High blood pressure", "reminders": true,
+                "forBloodPressure": true,
                 "periods": [
                     { "id": 10, "strength": 5.0, "unit": "mg", "frequency": "once-daily",
                       "times": ["08:00"], "startDate": "2026-03-02", "endDate": "2026-05-01",
@@ -92,6 +94,7 @@ mod tests {
             "JSON is not a spreadsheet: kept as typed"
         );
         assert_eq!(v[1]["reason"], Value::Null);
+        assert_eq!(v[1]["forBloodPressure"], false);
         assert_eq!(v[1]["periods"][0]["times"], json!([]));
     }
 

@@ -12,6 +12,7 @@ fn input() -> MedicationInput {
         end_date: None,
         reason: Some("blood pressure".into()),
         reminders: Some(true),
+        for_blood_pressure: None,
     }
 }
 
@@ -30,6 +31,18 @@ fn a_good_medication_is_trimmed_and_its_times_sorted() {
     assert!(m.dose.times[0] < m.dose.times[1]);
     assert!(m.details.reminders);
     assert_eq!(m.end, None);
+}
+
+#[test]
+fn a_medication_is_for_blood_pressure_only_when_marked() {
+    let m = medication(&input()).expect("valid");
+    assert!(!m.details.for_blood_pressure, "not sent: not marked");
+    let m = medication(&MedicationInput {
+        for_blood_pressure: Some(true),
+        ..input()
+    })
+    .expect("valid");
+    assert!(m.details.for_blood_pressure);
 }
 
 #[test]

@@ -8,7 +8,7 @@ use chrono::{NaiveDate, Utc};
 use diesel::prelude::*;
 use diesel::result::{DatabaseErrorKind, Error as DieselError};
 use kernel::{UserId, date};
-use medications::model::{Dose, Intake, IntakeValues, Medication, NewMedication};
+use medications::model::{Details, Dose, Intake, IntakeValues, Medication, NewMedication};
 use medications::ports::{AsNeededRecorded, MedicationRepository};
 
 use self::rows::{IntakeRow, Loaded, day, load, load_one, owns, times_text};
@@ -35,6 +35,25 @@ fn is_unique_violation(e: &DieselError) -> bool {
     matches!(
         e,
         DieselError::DatabaseError(DatabaseErrorKind::UniqueViolation, _)
+    )
+}
+
+/// The columns a medication's details fill, for its insert and an update.
+type DetailsColumns<'a> = (
+    diesel::dsl::Eq<m::name, &'a String>,
+    diesel::dsl::Eq<m::form, &'static str>,
+    diesel::dsl::Eq<m::reason, &'a Option<String>>,
+    diesel::dsl::Eq<m::reminders, bool>,
+    diesel::dsl::Eq<m::for_blood_pressure, bool>,
+);
+
+fn details_columns(d: &Details) -> DetailsColumns<'_> {
+    (
+        m::name.eq(&d.name),
+        m::form.eq(d.form.code()),
+        m::reason.eq(&d.reason),
+        m::reminders.eq(d.reminders),
+        m::for_blood_pressure.eq(d.for_blood_pressure),
     )
 }
 
@@ -176,14 +195,10 @@ impl MedicationRepository for MedicationStore {
                 if usize::try_from(kept)? >= max {
                     return Ok(None);
                 }
-                let d = &new.details;
                 let id: i64 = diesel::insert_into(m::table)
                     .values((
                         m::user_id.eq(user.0),
-                        m::name.eq(&d.name),
-                        m::form.eq(d.form.code()),
-                        m::reason.eq(&d.reason),
-                        m::reminders.eq(d.reminders),
+                        details_columns(&new.details),
                         m::created_at.eq(Utc::now().naive_utc()),
                     ))
                     .returning(m::id)
@@ -212,14 +227,8 @@ impl MedicationRepository for MedicationStore {
                 if current.periods.last().map(|p| p.id) != Some(period) {
                     return Ok(None);
                 }
-                let d = &values.details;
                 diesel::update(m::table.find(id))
-                    .set((
-                        m::name.eq(&d.name),
-                        m::form.eq(d.form.code()),
-                        m::reason.eq(&d.reason),
-                        m::reminders.eq(d.reminders),
-                    ))
+                    .set(details_columns(&values.details))
                     .execute(conn)?;
                 diesel::update(p::table.find(period))
                     .set((

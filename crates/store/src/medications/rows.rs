@@ -20,6 +20,7 @@ pub(super) struct MedicationRow {
     form: String,
     reason: Option<String>,
     reminders: bool,
+    for_blood_pressure: bool,
 }
 
 #[derive(Queryable, Selectable)]
@@ -116,6 +117,7 @@ impl Loaded {
             name: m.name,
             reason: m.reason,
             reminders: m.reminders,
+            for_blood_pressure: m.for_blood_pressure,
             periods: self
                 .periods
                 .into_iter()

@@ -1,7 +1,7 @@
-import { useId, type InputHTMLAttributes, type ReactElement, type ReactNode } from 'react';
+import type { InputHTMLAttributes, ReactElement, ReactNode } from 'react';
 import { cx } from '../../lib/cx';
 import { FieldError } from './FieldError';
-import { useSteadyError } from './useSteadyError';
+import { useFieldIds } from './useFieldIds';
 import './form.css';
 
 export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
@@ -27,12 +27,7 @@ export function TextField({
   className,
   ...inputProps
 }: TextFieldProps): ReactElement {
-  const error = useSteadyError(latestError);
-  const generated = useId();
-  const inputId = id ?? generated;
-  const hintId = hint ? `${inputId}-hint` : undefined;
-  const errorId = error ? `${inputId}-error` : undefined;
-  const describedBy = cx(hintId, errorId, inputProps['aria-describedby']) || undefined;
+  const { error, inputId, hintId, describedBy } = useFieldIds(id, hint, latestError, inputProps['aria-describedby']);
 
   return (
     <div className={cx('field', error && 'field-invalid', className)}>

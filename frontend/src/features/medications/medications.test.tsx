@@ -44,6 +44,23 @@ describe('the Medications page', () => {
     expect(past).toHaveTextContent('01/05/2026 to 01/31/2026');
   });
 
+  it('tags a medication taken for blood pressure, in words a screen reader says whole', async () => {
+    mockFetch({
+      'GET /api/medications': { body: { medications: [amlodipine(), lisinopril()], events: [] } },
+      'GET /api/user/subscription': active,
+    });
+    renderList();
+    const current = within(await screen.findByRole('region', { name: 'Current medications' })).getByRole('listitem');
+    const shown = within(current).getByText('Blood pressure');
+    expect(shown.parentElement).toHaveClass('med-badge');
+    // Heard as the words beside it, not as the tag's two.
+    expect(shown).toHaveAttribute('aria-hidden', 'true');
+    expect(shown.parentElement).toHaveTextContent('Taken for blood pressure');
+    const past = within(screen.getByRole('region', { name: 'Past medications' })).getByRole('listitem');
+    expect(within(past).queryByText('Blood pressure')).not.toBeInTheDocument();
+    expect(past).not.toHaveTextContent('Taken for blood pressure');
+  });
+
   it('shows a skeleton while loading, then says what the page is for when there is nothing', async () => {
     let answer: (r: Response) => void = () => undefined;
     vi.stubGlobal(
@@ -130,6 +147,10 @@ describe('the Medications page', () => {
     await user.type(within(form).getByLabelText('Second dose'), '07:00');
     await user.type(within(form).getByLabelText('Why you take it (optional)'), 'blood pressure');
     await user.click(within(form).getByRole('switch', { name: 'Email reminders' }));
+    const forBp = within(form).getByRole('checkbox', { name: 'For blood pressure' });
+    expect(forBp).not.toBeChecked();
+    expect(forBp).toHaveAccessibleDescription('Used to describe your home and clinic readings in treated terms');
+    await user.click(forBp);
     await user.click(within(form).getByRole('button', { name: 'Add medication' }));
     expect(await screen.findByText('Medication added')).toBeInTheDocument();
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
@@ -143,6 +164,7 @@ describe('the Medications page', () => {
       endDate: null,
       reason: 'blood pressure',
       reminders: true,
+      forBloodPressure: true,
     });
     expect(await screen.findByRole('region', { name: 'Current medications' })).toHaveTextContent('Amlodipine');
     expect(screen.queryByRole('form', { name: 'Add medication' })).not.toBeInTheDocument();
@@ -303,7 +325,34 @@ describe("a medication's page", () => {
     await user.clear(within(form).getByLabelText('Why you take it (optional)'));
     await user.click(within(form).getByRole('button', { name: 'Save details' }));
     expect(await screen.findByText('Details saved')).toBeInTheDocument();
-    expect(calls.filter((c) => c.method === 'PATCH').map((c) => c.body)).toEqual([{ name: 'Amlodipine', form: 'tablet', reason: '' }]);
+    expect(calls.filter((c) => c.method === 'PATCH').map((c) => c.body)).toEqual([
+      { name: 'Amlodipine', form: 'tablet', reason: '', forBloodPressure: true },
+    ]);
+  });
+
+  it('shows the blood pressure tag, and unmarks it in Edit details', async () => {
+    const { calls } = mockFetch({
+      'GET /api/medications/7': { body: detail() },
+      'GET /api/user/subscription': active,
+      'PATCH /api/medications/7': { body: amlodipine({ forBloodPressure: false }) },
+    });
+    renderPage();
+    const card = await screen.findByRole('region', { name: 'Current dose' });
+    expect(card).toHaveTextContent('Taken for blood pressure');
+    const user = userEvent.setup();
+    await user.click(within(card).getByRole('button', { name: 'Edit details' }));
+    const form = screen.getByRole('form', { name: 'Edit details' });
+    const forBp = within(form).getByRole('checkbox', { name: 'For blood pressure' });
+    expect(forBp).toBeChecked();
+    await user.click(forBp);
+    await user.click(within(form).getByRole('button', { name: 'Save details' }));
+    expect(await screen.findByText('Details saved')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({
+      name: 'Amlodipine',
+      form: 'tablet',
+      reason: 'blood pressure',
+      forBloodPressure: false,
+    });
   });
 
   it('turns reminders on at once, with a toast', async () => {

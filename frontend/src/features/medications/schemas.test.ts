@@ -50,7 +50,9 @@ describe('the Add medication form', () => {
       endDate: null,
       reason: null,
       reminders: false,
+      forBloodPressure: false,
     });
+    expect(medicationRequestOf({ ...valid(), forBloodPressure: true }).forBloodPressure).toBe(true);
   });
 
   it('needs a name of at most 100 characters', () => {

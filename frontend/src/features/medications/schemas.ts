@@ -49,6 +49,7 @@ export interface MedicationValues extends DoseValues {
   endDate: string;
   reason: string;
   reminders: boolean;
+  forBloodPressure: boolean;
 }
 
 /** The Edit details form. */
@@ -56,6 +57,7 @@ export interface DetailsValues {
   name: string;
   form: string;
   reason: string;
+  forBloodPressure: boolean;
 }
 
 /** Stop taking: the last day it is taken. */
@@ -128,6 +130,7 @@ export function medicationSchema(): ObjectSchema<MedicationValues> {
       }),
     reason: reasonField(),
     reminders: boolean().defined(),
+    forBloodPressure: boolean().defined(),
   }).defined() as ObjectSchema<MedicationValues>;
 }
 
@@ -141,7 +144,12 @@ export function changeDoseSchema(currentStart: string): ObjectSchema<DoseValues>
 }
 
 export function detailsSchema(): ObjectSchema<DetailsValues> {
-  return object({ name: nameField(), form: formField(), reason: reasonField() }).defined() as ObjectSchema<DetailsValues>;
+  return object({
+    name: nameField(),
+    form: formField(),
+    reason: reasonField(),
+    forBloodPressure: boolean().defined(),
+  }).defined() as ObjectSchema<DetailsValues>;
 }
 
 /** Stop taking: an end date, not before the medication started. */
@@ -172,6 +180,7 @@ export function medicationRequestOf(values: MedicationValues): NewMedicationRequ
     endDate: endDate === '' ? null : endDate,
     reason: reason === '' ? null : reason,
     reminders: values.reminders,
+    forBloodPressure: values.forBloodPressure,
   };
 }
 

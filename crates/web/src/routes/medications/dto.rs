@@ -44,6 +44,8 @@ pub struct MedicationRequest {
     pub reason: Option<String>,
     /// Email reminders for its doses.
     pub reminders: Option<bool>,
+    /// Taken to lower blood pressure (absent: false on create, unchanged on update).
+    pub for_blood_pressure: Option<bool>,
 }
 
 impl From<MedicationRequest> for MedicationInput {
@@ -59,6 +61,7 @@ impl From<MedicationRequest> for MedicationInput {
             end_date: b.end_date,
             reason: b.reason,
             reminders: b.reminders,
+            for_blood_pressure: b.for_blood_pressure,
         }
     }
 }
@@ -131,6 +134,9 @@ pub struct MedicationDto {
     pub form: String,
     pub reason: Option<String>,
     pub reminders: bool,
+    /// Taken to lower blood pressure: the days its dose periods cover are the days the
+    /// person's readings are "treated".
+    pub for_blood_pressure: bool,
     /// Oldest first; the last is the latest dose.
     pub periods: Vec<DosePeriodDto>,
     /// Taken today or later (no end date, or one not passed).
@@ -149,6 +155,7 @@ impl MedicationDto {
             form: m.form.code().into(),
             reason: m.reason.clone(),
             reminders: m.reminders,
+            for_blood_pressure: m.for_blood_pressure,
             periods: m.periods.iter().map(DosePeriodDto::from).collect(),
             current: m.is_current(today),
             start_date: m.start().map(format_date).unwrap_or_default(),

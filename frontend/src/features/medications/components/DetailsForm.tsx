@@ -9,7 +9,7 @@ import { updateMedication, type Medication } from '../../../lib/medications';
 import { pickFieldErrors } from '../../../lib/serverErrors';
 import { NAME_MAX, detailsSchema, type DetailsValues } from '../schemas';
 import { FormActions } from './FormActions';
-import { ReasonField } from './ReasonField';
+import { WhyFields } from './WhyFields';
 
 const DETAIL_FIELDS = ['name', 'form', 'reason'] as const;
 
@@ -18,12 +18,17 @@ export interface DetailsFormProps {
   onDone: () => void;
 }
 
-/** Edit details: name, form and why (a change of dose is its own form). */
+/** Edit details: name, form, why and whether for blood pressure (a change of dose is its own form). */
 export function DetailsForm({ medication, onDone }: DetailsFormProps): ReactElement {
   const formRef = useRef<HTMLFormElement>(null);
   const write = useMedicationWrite();
   const formik = useFormik<DetailsValues>({
-    initialValues: { name: medication.name, form: medication.form, reason: medication.reason ?? '' },
+    initialValues: {
+      name: medication.name,
+      form: medication.form,
+      reason: medication.reason ?? '',
+      forBloodPressure: medication.forBloodPressure,
+    },
     validationSchema: detailsSchema(),
     onSubmit: async (values, helpers) => {
       // '' clears the reason: the server reads null as "not sent" and would keep the old one.
@@ -34,6 +39,7 @@ export function DetailsForm({ medication, onDone }: DetailsFormProps): ReactElem
             name: values.name.trim(),
             form: values.form as Medication['form'],
             reason,
+            forBloodPressure: values.forBloodPressure,
           }),
         { failure: 'The details could not be saved', success: { title: 'Details saved' } },
       );
@@ -74,13 +80,7 @@ export function DetailsForm({ medication, onDone }: DetailsFormProps): ReactElem
           error={fieldError('form')}
         />
       </div>
-      <ReasonField
-        id="details-reason"
-        value={formik.values.reason}
-        onChange={formik.handleChange}
-        onBlur={formik.handleBlur}
-        error={fieldError('reason')}
-      />
+      <WhyFields formik={formik} fieldError={fieldError} idPrefix="details" />
       <FormActions pending={formik.isSubmitting} pendingLabel="Saving..." onCancel={onDone} disabled={!formik.dirty}>
         Save details
       </FormActions>

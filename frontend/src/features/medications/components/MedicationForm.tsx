@@ -13,7 +13,7 @@ import { createMedication, type Medication } from '../../../lib/medications';
 import { MEDICATION_FIELDS, medicationRequestOf, medicationSchema, type MedicationValues } from '../schemas';
 import { DoseFields } from './DoseFields';
 import { FormActions } from './FormActions';
-import { ReasonField } from './ReasonField';
+import { WhyFields } from './WhyFields';
 
 /** A new medication's form: once a day at 08:00 from today, in mg, as a tablet. */
 export function emptyMedication(now: Date = new Date(), timeZone?: string): MedicationValues {
@@ -28,6 +28,7 @@ export function emptyMedication(now: Date = new Date(), timeZone?: string): Medi
     endDate: '',
     reason: '',
     reminders: false,
+    forBloodPressure: false,
   };
 }
 
@@ -36,7 +37,7 @@ export interface MedicationFormProps {
   onCancel: () => void;
 }
 
-/** Add medication: what it is, its dose and times, since when (and until), why, reminders. */
+/** Add medication: what it is, its dose and times, since when (and until), why (for blood pressure?), reminders. */
 export function MedicationForm({ onSaved, onCancel }: MedicationFormProps): ReactElement {
   const formRef = useRef<HTMLFormElement>(null);
   const write = useMedicationWrite();
@@ -114,13 +115,7 @@ export function MedicationForm({ onSaved, onCancel }: MedicationFormProps): Reac
 
       <fieldset className="med-section">
         <legend>Why and reminders</legend>
-        <ReasonField
-          id="med-reason"
-          value={formik.values.reason}
-          onChange={formik.handleChange}
-          onBlur={formik.handleBlur}
-          error={fieldError('reason')}
-        />
+        <WhyFields formik={formik} fieldError={fieldError} idPrefix="med" />
         <div className="med-toggles">
           <ToggleRow
             id="med-reminders"

@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { formatDate } from '../../../lib/dates';
 import { formLabel } from '../../../lib/medicationCodes';
 import { latestPeriod, type Medication } from '../../../lib/medications';
+import { BloodPressureTag } from './BloodPressureTag';
 
 /** "Since 03/02/2026", "Until 12/31/2026" (a planned end) or "03/02/2026 to 05/01/2026". */
 export function spanOf(medication: Medication): string {
@@ -22,6 +23,7 @@ function MedicationItem({ medication }: { medication: Medication }): ReactElemen
           {medication.name}
         </Link>
         <span className="med-item-form">{formLabel(medication.form)}</span>
+        {medication.forBloodPressure ? <BloodPressureTag /> : null}
         {medication.reminders ? <span className="med-badge">Reminders on</span> : null}
       </div>
       {period ? <p className="med-item-dose">{period.label}</p> : null}

@@ -11,6 +11,7 @@ import { formatDate } from '../../../lib/dates';
 import { formLabel } from '../../../lib/medicationCodes';
 import { latestPeriod, updateMedication, useMedication, type Medication } from '../../../lib/medications';
 import { parseEditId } from '../../../lib/readings';
+import { BloodPressureTag } from '../components/BloodPressureTag';
 import { ChangeDoseForm } from '../components/ChangeDoseForm';
 import { DetailsForm } from '../components/DetailsForm';
 import { DoseHistory } from '../components/DoseHistory';
@@ -60,9 +61,15 @@ function DoseCard({ medication }: { medication: Medication }): ReactElement {
         <span className={medication.current ? 'med-status med-status-current' : 'med-status'}>{statusOf(medication)}</span>
       </div>
       {current ? <p className="med-current-dose">{current.label}</p> : null}
-      <p className="text-sm text-muted">
+      <p className="text-sm text-muted med-facts">
         {spanOf(medication)}
         {medication.reason ? ` · For: ${medication.reason}` : ''}
+        {medication.forBloodPressure ? (
+          <>
+            {' '}
+            <BloodPressureTag />
+          </>
+        ) : null}
       </p>
 
       {panel === 'none' || panel === 'stop' || panel === 'delete' ? (
