@@ -183,6 +183,11 @@ impl Application {
             &readings,
             Arc::new(SubscriptionGate(billing.clone())),
         );
+        // The clinic/home pattern asks whether a blood-pressure medication was taken; the
+        // medications service reads the readings, so it is told after both exist.
+        let readings = readings.with_treatment(Arc::new(crate::medication_wiring::BpTreatment(
+            medications.clone(),
+        )));
 
         let render_threads = match config.report_render_threads {
             0 => (cpus() / 2).max(1),

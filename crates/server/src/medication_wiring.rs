@@ -78,3 +78,23 @@ pub(crate) fn medication_service(
         allowed,
     )
 }
+
+/// Whether a user took a blood-pressure medication, for the readings context's clinic/home
+/// pattern (issue 35): the medications service answers from the dose periods of medications
+/// marked "for blood pressure".
+pub(crate) struct BpTreatment(pub(crate) MedicationService);
+
+#[async_trait::async_trait]
+impl readings::ports::Treatment for BpTreatment {
+    async fn bp_treated_between(
+        &self,
+        user: kernel::UserId,
+        from: chrono::NaiveDate,
+        to: chrono::NaiveDate,
+    ) -> anyhow::Result<bool> {
+        self.0
+            .bp_treated_between(user, from, to)
+            .await
+            .map_err(crate::app::IntoCause::into_cause)
+    }
+}

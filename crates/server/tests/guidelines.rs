@@ -119,7 +119,8 @@ async fn the_guideline_is_a_preference_and_every_answer_speaks_it(b: Backend) {
 
 /// Clinic and home side by side (issue 35): two clinic readings of 150/95 and a home week
 /// averaging 132/78 are "sustained hypertension" in ACC/AHA terms (home high from 130/80)
-/// and "white-coat hypertension" in ESH terms (home high from 135/85).
+/// and "white-coat hypertension" in ESH terms (home high from 135/85); with a medication for
+/// blood pressure, "white-coat effect".
 async fn clinic_and_home_are_put_side_by_side_in_the_guidelines_terms(b: Backend) {
     let app = subscriber(b, "2026-11-16T21:00:00Z").await;
     for date in ["2026-10-20", "2026-10-27"] {
@@ -184,6 +185,36 @@ async fn clinic_and_home_are_put_side_by_side_in_the_guidelines_terms(b: Backend
             p["home"]["threshold"].clone()
         ),
         (json!("140/90"), json!("135/85"))
+    );
+    // A medication for blood pressure taken over those days: the treated terms apply. One
+    // not marked for blood pressure changes nothing.
+    let med = |name: &str, marked: bool| {
+        json!({"name": name, "strength": 5, "unit": "mg", "form": "tablet",
+               "frequency": "once-daily", "times": ["08:00"], "startDate": "2026-10-01",
+               "forBloodPressure": marked})
+    };
+    let res = app.post("/api/medications", med("Vitamin D", false)).await;
+    assert_eq!(res.status(), StatusCode::CREATED);
+    let p = json_of(app.get("/api/home-week").await).await["pattern"].clone();
+    assert_eq!(
+        (p["code"].clone(), p["treated"].clone()),
+        (json!("white-coat-hypertension"), json!(false))
+    );
+    let res = app.post("/api/medications", med("Amlodipine", true)).await;
+    assert_eq!(res.status(), StatusCode::CREATED);
+    let p = json_of(app.get("/api/home-week").await).await["pattern"].clone();
+    assert_eq!(
+        (p["code"].clone(), p["label"].clone(), p["treated"].clone()),
+        (
+            json!("white-coat-effect"),
+            json!("White-coat effect"),
+            json!(true)
+        )
+    );
+    assert!(
+        p["text"]
+            .as_str()
+            .is_some_and(|t| t.contains("treated terms"))
     );
 }
 
