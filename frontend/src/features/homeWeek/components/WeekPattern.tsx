@@ -41,7 +41,7 @@ export function WeekPattern({ pattern }: { pattern: BpPatternDto }): ReactElemen
         <SideRow name="At home" side={pattern.home} />
       </dl>
       <p className="week-pattern-text">{pattern.text}</p>
-      <details className="week-pattern-about">
+      <details className="disclosure">
         <summary>Where this comes from</summary>
         <p className="text-sm text-muted">
           {pattern.source}. Clinic readings within 3 months of the week, at least 2, are averaged; the averages are compared

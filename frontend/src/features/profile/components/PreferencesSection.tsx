@@ -266,7 +266,7 @@ function PreferencesForm({ preferences, mutate }: PreferencesFormProps): ReactEl
           Your readings&apos; categories, very high readings and home averages are described in this guideline&apos;s terms,
           on every screen and in your reports and shared links. Choose the one your doctor uses.
         </p>
-        <details className="profile-guideline-about">
+        <details className="profile-guideline-about disclosure">
           <summary>What each guideline says</summary>
           <ul>
             {GUIDELINES.map((g) => (
