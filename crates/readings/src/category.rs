@@ -112,15 +112,17 @@ impl GuidelineRules {
         }) {
             return c;
         }
-        // The highest grade either number reaches, the rule of `rules::highest_reached`.
-        self.categories
-            .iter()
-            .rev()
-            .filter(|c| c.graded())
-            .find(|c| {
-                c.systolic_from.is_some_and(|f| systolic >= f)
-                    || c.diastolic_from.is_some_and(|f| diastolic >= f)
-            })
+        // The highest grade either number reaches: a combination has no threshold of its own
+        // on the scale, so it stands in as one never reached.
+        let thresholds = self.categories.iter().map(|c| {
+            if c.graded() {
+                (c.systolic_from, c.diastolic_from)
+            } else {
+                (None, None)
+            }
+        });
+        rules::highest_reached(thresholds, systolic, diastolic)
+            .and_then(|i| self.categories.get(i))
             .unwrap_or(lowest)
     }
 

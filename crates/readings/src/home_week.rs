@@ -300,13 +300,14 @@ pub fn level_of_mean(
     let levels = GuidelineRules::of(guideline).home_levels;
     let thresholds = levels.iter().map(|l| (l.systolic_from, l.diastolic_from));
     let reaches = |sum: i64| move |from: i32| sum >= i64::from(from).saturating_mul(count);
+    // Where no threshold is reached, the guideline's lowest level (build.rs guarantees one;
+    // the ACC/AHA constant only gives the type a value).
+    let lowest = levels.first().unwrap_or(&LOWEST_ACC_AHA);
     rules::highest_reached_by(thresholds, reaches(systolic_sum), reaches(diastolic_sum))
-        .or(Some(0))
         .and_then(|i| levels.get(i))
-        .unwrap_or(&LOWEST_ACC_AHA)
+        .unwrap_or(lowest)
 }
 
-/// Never reached (every guideline has levels); the type needs a value.
 const LOWEST_ACC_AHA: HomeLevelRule = rules::GUIDELINES[0].home_levels[0];
 
 /// `sum / count` cut towards minus infinity at one decimal (134.96 -> 134.9), in integers.

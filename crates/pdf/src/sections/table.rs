@@ -156,6 +156,21 @@ fn units_line(doc: &ReportDocument, u: &Units) -> String {
     line
 }
 
+/// One line of the table's legend: a row mark in its colour, and what it means.
+fn legend(c: &mut Canvas, mark: &str, colour: Rgb3, meaning: &str) {
+    c.text(MARGIN, c.y - 8.0, 8.5, true, colour, Align::Left, mark);
+    c.text(
+        MARGIN + 8.0,
+        c.y - 8.0,
+        8.5,
+        false,
+        MUTED,
+        Align::Left,
+        meaning,
+    );
+    c.y -= 16.0;
+}
+
 pub(crate) fn table_section(c: &mut Canvas, doc: &ReportDocument, u: &Units) {
     section(c, "All readings");
     let cols = shown_cols(doc);
@@ -185,38 +200,15 @@ pub(crate) fn table_section(c: &mut Canvas, doc: &ReportDocument, u: &Units) {
     );
     c.y -= 14.0;
     if doc.readings.iter().any(|r| r.values.severe(guideline)) {
-        c.text(MARGIN, c.y - 8.0, 8.5, true, RED, Align::Left, SEVERE_MARK);
-        c.text(
-            MARGIN + 8.0,
-            c.y - 8.0,
-            8.5,
-            false,
-            MUTED,
-            Align::Left,
-            &format!("= {}", rules.severe.title),
-        );
-        c.y -= 16.0;
+        legend(c, SEVERE_MARK, RED, &format!("= {}", rules.severe.title));
     }
     if doc.readings.iter().any(|r| r.setting == Setting::Office) {
-        c.text(
-            MARGIN,
-            c.y - 8.0,
-            8.5,
-            true,
-            MUTED,
-            Align::Left,
+        legend(
+            c,
             CLINIC_MARK,
-        );
-        c.text(
-            MARGIN + 8.0,
-            c.y - 8.0,
-            8.5,
-            false,
             MUTED,
-            Align::Left,
             "= taken at the clinic (office blood pressure), not part of any home average",
         );
-        c.y -= 16.0;
     }
     table_header(c, &cols);
     let dash = || "---".to_owned();
