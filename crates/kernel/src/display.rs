@@ -33,6 +33,20 @@ pub fn utc_moment(at: DateTime<Utc>) -> String {
     format!("{} {} UTC", date(at.date_naive()), time(at.time()))
 }
 
+/// A blood pressure value as people and clinicians read it: whole mmHg (issue 36), rounded
+/// once, here, at display, half away from zero (the client's `formatMmHg` is the same rule).
+/// Comparisons with thresholds use the unrounded value, never this text.
+pub fn mmhg(value: f64) -> String {
+    let whole = value.round();
+    // -0.4 rounds to -0, which would print as "-0".
+    format!("{}", if whole == 0.0 { 0.0 } else { whole })
+}
+
+/// A pair in whole mmHg: `132/84`.
+pub fn bp_pair(systolic: f64, diastolic: f64) -> String {
+    format!("{}/{}", mmhg(systolic), mmhg(diastolic))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -53,5 +67,14 @@ mod tests {
             .single()
             .expect("t");
         assert_eq!(utc_moment(at), "11/23/2026 2:05 PM UTC");
+    }
+
+    #[test]
+    fn whole_mmhg_rounds_once_half_away_from_zero() {
+        assert_eq!(mmhg(131.7), "132");
+        assert_eq!(mmhg(84.2), "84");
+        assert_eq!(mmhg(129.5), "130");
+        assert_eq!(mmhg(-0.4), "0");
+        assert_eq!(bp_pair(131.7, 84.2), "132/84");
     }
 }

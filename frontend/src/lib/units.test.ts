@@ -74,3 +74,14 @@ describe('unit conversion', () => {
     expect(formatBloodSugar(100.89, 'mmol/L')).toBe('5.6 mmol/L');
   });
 });
+
+describe('whole mmHg (issue 36)', () => {
+  it('rounds once, half away from zero, and pairs systolic/diastolic', async () => {
+    const { formatMmHg, formatBpPair } = await import('./units');
+    expect(formatMmHg(131.7)).toBe('132');
+    expect(formatMmHg(84.2)).toBe('84');
+    expect(formatMmHg(129.5)).toBe('130');
+    expect(formatMmHg(-0.4)).toBe('0');
+    expect(formatBpPair(131.7, 84.2)).toBe('132/84');
+  });
+});

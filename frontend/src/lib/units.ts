@@ -159,3 +159,16 @@ export function canonicalFromInput(
   if (original !== null && trimmed === initialText.trim()) return original;
   return toCanonical(Number(trimmed));
 }
+
+/**
+ * A blood pressure value as people and clinicians read it: whole mmHg (issue 36), rounded
+ * once, here, at display, half away from zero like the server's `kernel::display::mmhg`.
+ * Comparisons with thresholds use the unrounded value, never this text.
+ */
+export function formatMmHg(value: number): string {
+  const whole = Math.sign(value) * Math.round(Math.abs(value));
+  return String(whole === 0 ? 0 : whole);
+}
+
+/** A blood pressure pair in whole mmHg, "132/84" (see formatMmHg). */
+export const formatBpPair = (systolic: number, diastolic: number): string => `${formatMmHg(systolic)}/${formatMmHg(diastolic)}`;
