@@ -3,8 +3,9 @@
 //  1. every route's first load in Chromium with a cold cache (document, scripts, styles):
 //     bytes on the wire as the server sent them, their gzip size (level 9), and the API
 //     JSON the page fetched; protected routes are loaded signed in.
-//  2. Lighthouse (performance, accessibility) for /auth and for the dashboard of an account
-//     with a year of readings, mobile and desktop presets.
+//  2. Lighthouse (performance, accessibility) for /auth, and for the dashboard and History of
+//     an account with a year of readings, mobile and desktop presets.
+//     LIGHTHOUSE_ONLY=1 skips part 1 (a before/after comparison of one change).
 // Prints Markdown. Exits non-zero when a route cannot be measured or Lighthouse fails.
 //
 //   node scripts/client-bench.mjs --url http://127.0.0.1:8080 --username U --password P \
@@ -128,6 +129,7 @@ async function lighthouseRuns() {
     const targets = [
       { name: '/auth', url: `${base}/auth`, signedIn: false },
       { name: '/ (dashboard, 1 year of readings)', url: `${base}/`, signedIn: true },
+      { name: '/history (1 year of readings)', url: `${base}/history`, signedIn: true },
     ];
     for (const target of targets) {
       if (target.signedIn) await signIn(context);
@@ -142,7 +144,7 @@ async function lighthouseRuns() {
         const { stdout } = await run(process.execPath, lhArgs, { maxBuffer: 64 * 1024 * 1024 });
         const report = JSON.parse(stdout);
         if (process.env.LIGHTHOUSE_SAVE_DIR) {
-          const file = `${target.signedIn ? 'dashboard' : 'auth'}-${preset}.json`;
+          const file = `${new URL(target.url).pathname.slice(1) || 'dashboard'}-${preset}.json`;
           writeFileSync(path.join(process.env.LIGHTHOUSE_SAVE_DIR, file), stdout);
         }
         if (report.runtimeError) throw new Error(`lighthouse ${target.url}: ${report.runtimeError.message}`);
@@ -178,23 +180,28 @@ async function lighthouseRuns() {
   return results;
 }
 
-const browser = await chromium.launch({ executablePath: args.chromium, args: flags.slice(1) });
-const sizes = await routeSizes(browser);
-await browser.close();
+let sizes = [];
+if (process.env.LIGHTHOUSE_ONLY !== '1') {
+  const browser = await chromium.launch({ executablePath: args.chromium, args: flags.slice(1) });
+  sizes = await routeSizes(browser);
+  await browser.close();
+}
 const lh = await lighthouseRuns();
 
-console.log('## Client: first load of each route (Chromium, cold cache)');
-console.log();
-console.log('Document, scripts and styles the route loads before it is usable; "on the wire" is what');
-console.log('the server sent (it compresses with whatever the browser accepts, here Brotli or zstd);');
-console.log('"gzip" is the same files at gzip level 9. API JSON is the data the page fetched.');
-console.log();
-console.log('| route | signed in | files | raw KiB | gzip KiB | on the wire KiB | API JSON on the wire KiB |');
-console.log('|---|---|---|---|---|---|---|');
-for (const r of sizes) {
-  console.log(`| ${r.route} | ${r.signedIn ? 'yes' : 'no'} | ${r.files} | ${kib(r.raw)} | ${kib(r.gz)} | ${kib(r.wire)} | ${kib(r.api)} |`);
+if (sizes.length > 0) {
+  console.log('## Client: first load of each route (Chromium, cold cache)');
+  console.log();
+  console.log('Document, scripts and styles the route loads before it is usable; "on the wire" is what');
+  console.log('the server sent (it compresses with whatever the browser accepts, here Brotli or zstd);');
+  console.log('"gzip" is the same files at gzip level 9. API JSON is the data the page fetched.');
+  console.log();
+  console.log('| route | signed in | files | raw KiB | gzip KiB | on the wire KiB | API JSON on the wire KiB |');
+  console.log('|---|---|---|---|---|---|---|');
+  for (const r of sizes) {
+    console.log(`| ${r.route} | ${r.signedIn ? 'yes' : 'no'} | ${r.files} | ${kib(r.raw)} | ${kib(r.gz)} | ${kib(r.wire)} | ${kib(r.api)} |`);
+  }
+  console.log();
 }
-console.log();
 console.log('## Client: Lighthouse 12 (Debian Chromium, headless, cold cache)');
 console.log();
 console.log('| page | preset | performance | accessibility | FCP | LCP | TBT | CLS | accessibility audits not passed |');
