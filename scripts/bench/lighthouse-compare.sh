@@ -3,7 +3,8 @@
 # server binary, one seeded SQLite database (an account with a year of readings), each built
 # client served in turn, /auth, / and /history, mobile and desktop, in one run.
 #
-#   scripts/bench/lighthouse-compare.sh BINARY DIST_BEFORE DIST_AFTER
+#   [ROUNDS=3] scripts/bench/lighthouse-compare.sh BINARY DIST_BEFORE DIST_AFTER
+# Prints one Markdown row per run: | client round | page | preset | performance | ... |
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$root"
@@ -30,10 +31,14 @@ stop() { kill -TERM "$pid"; wait "$pid" || true; }
 trap 'kill -TERM $pid 2>/dev/null || true; rm -rf "$data"' EXIT
 serve "$before"
 python3 scripts/bench/seed.py 127.0.0.1 "$port" "$data" "sqlite://$data/vitalog.db" oneyear 1 0 >/dev/null
-for label in before after; do
-  [ "$label" = after ] && { stop; serve "$after"; }
-  dir=$before; [ "$label" = after ] && dir=$after
-  echo "### $label ($dir)"
-  (cd frontend && LIGHTHOUSE_ONLY=1 node scripts/client-bench.mjs --url "$base" --username oneyear \
-    --password 'Bench!mark1' --lighthouse "$lighthouse") | grep '^|'
+# Scores move by 10 points between identical runs on a busy 2-core machine, so the two
+# clients alternate for ROUNDS rounds (default 3) and every row is printed; compare medians.
+rounds=${ROUNDS:-3}
+for round in $(seq 1 "$rounds"); do
+  for label in before after; do
+    dir=$before; [ "$label" = after ] && dir=$after
+    stop; serve "$dir"
+    (cd frontend && LIGHTHOUSE_ONLY=1 node scripts/client-bench.mjs --url "$base" --username oneyear \
+      --password 'Bench!mark1' --lighthouse "$lighthouse") | grep '^| /' | sed "s/^|/| $label $round |/"
+  done
 done
