@@ -47,6 +47,23 @@ pub fn bp_pair(systolic: f64, diastolic: f64) -> String {
     format!("{}/{}", mmhg(systolic), mmhg(diastolic))
 }
 
+/// `part` of `whole` as a person reads a share: whole per cent, but never "0 %" for
+/// something that happened ("<1 %", 1 of 758) nor "100 %" for something that did not always
+/// (">99 %"). `None` when `whole` is 0.
+pub fn percent(part: usize, whole: usize) -> Option<String> {
+    if whole == 0 {
+        return None;
+    }
+    let share = part as f64 * 100.0 / whole as f64;
+    Some(if part > 0 && share < 1.0 {
+        "<1 %".to_owned()
+    } else if part < whole && share > 99.0 {
+        ">99 %".to_owned()
+    } else {
+        format!("{} %", share.round())
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -76,5 +93,15 @@ mod tests {
         assert_eq!(mmhg(129.5), "130");
         assert_eq!(mmhg(-0.4), "0");
         assert_eq!(bp_pair(131.7, 84.2), "132/84");
+    }
+
+    #[test]
+    fn a_share_that_happened_is_never_0_per_cent() {
+        assert_eq!(percent(1, 758).as_deref(), Some("<1 %"));
+        assert_eq!(percent(0, 758).as_deref(), Some("0 %"));
+        assert_eq!(percent(757, 758).as_deref(), Some(">99 %"));
+        assert_eq!(percent(758, 758).as_deref(), Some("100 %"));
+        assert_eq!(percent(1, 8).as_deref(), Some("13 %"));
+        assert_eq!(percent(1, 0), None);
     }
 }

@@ -22,7 +22,24 @@ pub const RULE: Rgb3 = Rgb3(0.84, 0.87, 0.9);
 pub const TEAL: Rgb3 = Rgb3(0.06, 0.43, 0.45);
 pub const TINT: Rgb3 = Rgb3(0.94, 0.97, 0.97);
 pub const RED: Rgb3 = Rgb3(0.70, 0.16, 0.16);
-pub const AMBER: Rgb3 = Rgb3(0.80, 0.52, 0.05);
+
+/// A colour from its `#rrggbb` (the client's tokens are written so).
+const fn hex(v: u32) -> Rgb3 {
+    Rgb3(
+        ((v >> 16) & 0xff) as f32 / 255.0,
+        ((v >> 8) & 0xff) as f32 / 255.0,
+        (v & 0xff) as f32 / 255.0,
+    )
+}
+
+/// The measures' colours on paper are the app's (light theme,
+/// frontend/src/components/styles/tokens.css `--chart-*`), so systolic is teal on screen and
+/// on paper (issue 36); a test reads tokens.css to keep the two the same.
+pub const SYSTOLIC: Rgb3 = hex(0x0f6e6e);
+pub const DIASTOLIC: Rgb3 = hex(0x5b7fa6);
+pub const HEART_RATE: Rgb3 = hex(0x8a4fa8);
+pub const WEIGHT: Rgb3 = hex(0x0b4f6c);
+pub const SUGAR: Rgb3 = hex(0xb54708);
 
 fn color(c: Rgb3) -> Color {
     Color::Rgb(Rgb {
@@ -238,5 +255,24 @@ mod tests {
         }
         assert_eq!(count(&c.pages[0], fills), 2, "page 1 ended in red");
         assert_eq!(count(&c.pages[1], fills), 1);
+    }
+
+    /// The first light-theme value of a `--chart-*` token in tokens.css, as a colour.
+    fn token(name: &str) -> Rgb3 {
+        let css = include_str!("../../../frontend/src/components/styles/tokens.css");
+        let at = css.find(&format!("{name}:")).expect("token");
+        let rest = &css[at..];
+        let hash = rest.find('#').expect("#");
+        let v = u32::from_str_radix(&rest[hash + 1..hash + 7], 16).expect("hex");
+        hex(v)
+    }
+
+    #[test]
+    fn the_measures_are_drawn_in_the_apps_colours() {
+        assert_eq!(SYSTOLIC, token("--chart-systolic"));
+        assert_eq!(DIASTOLIC, token("--chart-diastolic"));
+        assert_eq!(HEART_RATE, token("--chart-heart-rate"));
+        assert_eq!(WEIGHT, token("--chart-weight"));
+        assert_eq!(SUGAR, token("--chart-sugar"));
     }
 }

@@ -1,6 +1,6 @@
 //! Line charts drawn as vector graphics, with axes, tick labels and units.
 
-use chrono::{Duration, NaiveDate};
+use chrono::{Datelike, Duration, NaiveDate};
 
 use crate::canvas::*;
 
@@ -176,8 +176,12 @@ pub fn draw(c: &mut Canvas, chart: &Chart) {
     c.line(&[(plot_l, plot_b), (plot_l, plot_t)], MUTED, 0.6);
     c.line(&[(plot_l, plot_b), (plot_r, plot_b)], MUTED, 0.6);
 
-    // X ticks: up to seven dates across the period, month/day, each at its day's noon.
+    // X ticks: up to seven dates across the period, each at its day's noon: month/day, and
+    // the whole date when the period crosses a new year, so a two-year chart says which
+    // year each tick is (issue 36).
     let last = days - 1.0;
+    let end = start + Duration::days(last as i64);
+    let with_year = end.year() != start.year();
     let ticks = 6.min(last as i64);
     for i in 0..=ticks {
         let d = if ticks == 0 {
@@ -195,7 +199,11 @@ pub fn draw(c: &mut Canvas, chart: &Chart) {
             false,
             MUTED,
             Align::Center,
-            &date.format("%m/%d").to_string(),
+            &if with_year {
+                kernel::display::date(date)
+            } else {
+                date.format("%m/%d").to_string()
+            },
         );
     }
 

@@ -6,7 +6,7 @@ use reports::ReportDocument;
 
 use crate::canvas::*;
 use crate::sections::{
-    analysis, footer, home_week, medications, paragraph, section, table, title, trends,
+    analysis, footer, home_week, medications, monthly, paragraph, section, table, title, trends,
 };
 
 /// Who entered the readings and whose categories these are: the owner's guideline.
@@ -43,6 +43,7 @@ pub fn render(doc: &ReportDocument) -> anyhow::Result<Vec<u8>> {
         medications::medications_section(&mut c, meds);
     }
     if !doc.readings.is_empty() && doc.spec.include_table {
+        monthly::monthly_section(&mut c, doc, &u);
         table::table_section(&mut c, doc, &u);
     }
     c.y -= 8.0;

@@ -67,15 +67,17 @@ fn a_year_with_three_readings_a_day_has_every_row() {
         "Morning (4:00 AM to 11:59 AM)",
         "Evening (12:00 PM to 3:59 AM)",
         "Trend of the period",
-        "per 30 days",
+        "Theil-Sen",
         "not a diagnosis",
         "For Dr. Müller",
         &format!("Page {pages} of {pages}"),
     ] {
         assert!(text.contains(needle), "missing {needle:?}");
     }
-    // Every reading is a row: count the dates of the table (MM/DD/YYYY at line start).
-    let rows = text
+    // Every reading is a row: count the dates of the table (MM/DD/YYYY at line start; the
+    // charts' ticks before it carry years too, as the period crosses one).
+    let table = &text[text.find("All readings").expect("the table")..];
+    let rows = table
         .lines()
         .filter(|l| {
             let t = l.trim_start();
@@ -89,12 +91,13 @@ fn a_year_with_three_readings_a_day_has_every_row() {
     assert!(!flat.contains("..."), "nothing is cut off");
     // The header repeats on continuation pages.
     assert!(text.matches("BP (mmHg)").count() >= pages - 2);
-    // Averages appear with the analysis.
-    let avg = d.analysis.systolic.expect("s").average;
-    assert!(
-        text.contains(&format!("{avg:.1}")),
-        "systolic average {avg:.1}"
-    );
+    // Averages appear with the analysis, in whole mmHg (issue 36).
+    let avg = kernel::display::mmhg(d.analysis.systolic.expect("s").average);
+    let row = text
+        .lines()
+        .find(|l| l.trim_start().starts_with("Systolic (mmHg)"))
+        .expect("the systolic row");
+    assert_eq!(row.split_whitespace().nth(3), Some(avg.as_str()), "{row}");
 }
 
 #[test]
@@ -294,11 +297,15 @@ fn names_and_notes_in_any_european_script_print_as_typed() {
 }
 
 #[test]
-fn a_few_days_are_not_projected_onto_a_month() {
+fn a_few_days_state_no_trend() {
     let bytes = pdf::render(&doc(ReportType::Comprehensive, 3, false)).expect("render");
     let (_dir, path) = write(&bytes);
     let text = tool("pdftotext", &[&path, "-"]);
-    assert!(text.contains("Systolic: rising by"), "{text}");
+    assert!(
+        text.contains("Systolic: not enough days for a trend (3 of 7)."),
+        "{text}"
+    );
+    assert!(!text.contains("rising by"), "{text}");
     assert!(!text.contains("per 30 days"), "{text}");
 }
 

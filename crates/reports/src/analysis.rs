@@ -35,18 +35,41 @@ pub enum Direction {
     Rising,
     Falling,
     Stable,
+    /// Fewer days with readings than [`MIN_TREND_DAYS`]: no trend is stated.
+    TooFewDays,
 }
 
-/// Least-squares trend of a measure across the period.
+/// The trend of a measure across the period (issue 36): robust, so one reading cannot make
+/// a flat month "rising". How it is computed, in [`TREND_METHOD`]:
+/// 1. each day's readings become that day's median (a day weighs one point however many
+///    readings it holds, and one wild reading moves its day's median little);
+/// 2. over more than [`MAX_TREND_POINTS`] days, consecutive days are pooled into equal bins
+///    (the median of their medians) so the work stays bounded;
+/// 3. the slope is the median of the slopes between every two points (Theil–Sen estimator,
+///    Sen 1968), with its 95 % confidence interval from Kendall's S;
+/// 4. a direction is stated only when that interval excludes zero and the change over the
+///    period is at least [`STABLE_SHARE`] of the median level; otherwise "stable".
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Trend {
     /// Change per 30 days, in the measure's unit; only when the readings span at least
     /// [`MIN_RATE_SPAN_DAYS`], so a few days' drift is never projected onto a month.
     pub per_30_days: Option<f64>,
-    /// Fitted change from the first to the last reading.
+    /// Fitted change from the first to the last day.
     pub over_period: f64,
     pub direction: Direction,
+    /// Days with a reading of the measure.
+    pub days: usize,
 }
+
+/// One sentence on how [`Trend`] is computed, for every place that states a trend.
+pub const TREND_METHOD: &str = "Trend: the median of the slopes between every two days' median readings (Theil-Sen), stated only when it stands out from day-to-day variation.";
+
+/// The fewest days with readings a trend is stated from: 7 daily medians give 21 slopes,
+/// enough for the median slope and its interval to mean something.
+pub const MIN_TREND_DAYS: usize = 7;
+
+/// At most this many points enter the pairwise slopes (66,430 pairs).
+pub const MAX_TREND_POINTS: usize = 366;
 
 /// Average blood pressure and heart rate in one part of the day.
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
@@ -100,23 +123,97 @@ fn day_number(r: &Reading) -> f64 {
     days + f64::from(r.time.num_seconds_from_midnight()) / 86_400.0
 }
 
+/// The median of `v` (sorted here); `None` when empty.
+fn median(v: &mut [f64]) -> Option<f64> {
+    if v.is_empty() {
+        return None;
+    }
+    v.sort_unstable_by(f64::total_cmp);
+    let mid = v.len() / 2;
+    Some(if v.len().is_multiple_of(2) {
+        (v[mid - 1] + v[mid]) / 2.0
+    } else {
+        v[mid]
+    })
+}
+
+/// Each day's median, oldest first: (day number, median). `points` are (day number with the
+/// time as a fraction, value), as [`analyse`] builds them.
+fn daily_medians(points: &[(f64, f64)]) -> Vec<(f64, f64)> {
+    let mut sorted: Vec<(f64, f64)> = points.to_vec();
+    sorted.sort_unstable_by(|a, b| a.0.total_cmp(&b.0));
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < sorted.len() {
+        let day = sorted[i].0.floor();
+        let mut values = Vec::new();
+        while i < sorted.len() && sorted[i].0.floor() == day {
+            values.push(sorted[i].1);
+            i += 1;
+        }
+        if let Some(m) = median(&mut values) {
+            out.push((day, m));
+        }
+    }
+    out
+}
+
+/// Pools consecutive points into at most [`MAX_TREND_POINTS`] equal bins, each the median
+/// of its days and of their values, so the pairwise slopes stay bounded for long periods.
+fn pooled(days: Vec<(f64, f64)>) -> Vec<(f64, f64)> {
+    if days.len() <= MAX_TREND_POINTS {
+        return days;
+    }
+    let per_bin = days.len().div_ceil(MAX_TREND_POINTS);
+    days.chunks(per_bin)
+        .filter_map(|bin| {
+            let mut xs: Vec<f64> = bin.iter().map(|p| p.0).collect();
+            let mut ys: Vec<f64> = bin.iter().map(|p| p.1).collect();
+            Some((median(&mut xs)?, median(&mut ys)?))
+        })
+        .collect()
+}
+
+/// The robust trend of a measure ([`Trend`] says how); `None` without any reading.
 pub fn trend(points: &[(f64, f64)]) -> Option<Trend> {
-    if points.len() < 2 {
+    if points.is_empty() {
         return None;
     }
-    let n = points.len() as f64;
-    let mx = points.iter().map(|p| p.0).sum::<f64>() / n;
-    let my = points.iter().map(|p| p.1).sum::<f64>() / n;
-    let sxx: f64 = points.iter().map(|p| (p.0 - mx).powi(2)).sum();
-    if sxx == 0.0 {
-        return None;
+    let days = daily_medians(points);
+    let n_days = days.len();
+    if n_days < MIN_TREND_DAYS {
+        return Some(Trend {
+            per_30_days: None,
+            over_period: 0.0,
+            direction: Direction::TooFewDays,
+            days: n_days,
+        });
     }
-    let sxy: f64 = points.iter().map(|p| (p.0 - mx) * (p.1 - my)).sum();
-    let slope = sxy / sxx;
-    let span = points.iter().map(|p| p.0).fold(f64::NEG_INFINITY, f64::max)
-        - points.iter().map(|p| p.0).fold(f64::INFINITY, f64::min);
+    let pts = pooled(days);
+    let mut slopes = Vec::with_capacity(pts.len() * (pts.len() - 1) / 2);
+    for (i, a) in pts.iter().enumerate() {
+        for b in &pts[i + 1..] {
+            if b.0 > a.0 {
+                slopes.push((b.1 - a.1) / (b.0 - a.0));
+            }
+        }
+    }
+    let slope = median(&mut slopes)?;
+    // Sen's 95 % interval: the ranks (N ∓ z·√Var S) / 2 of the sorted slopes (ties ignored).
+    let n = pts.len() as f64;
+    let big_n = slopes.len() as f64;
+    let c = 1.96 * (n * (n - 1.0) * (2.0 * n + 5.0) / 18.0).sqrt();
+    let rank = |r: f64| -> f64 {
+        let idx = r.round().clamp(1.0, big_n) as usize - 1;
+        slopes[idx]
+    };
+    let (lower, upper) = (rank((big_n - c) / 2.0), rank((big_n + c) / 2.0 + 1.0));
+    let span = pts[pts.len() - 1].0 - pts[0].0;
     let over_period = slope * span;
-    let direction = if over_period.abs() < (my.abs() * STABLE_SHARE).max(1e-9) {
+    let mut levels: Vec<f64> = pts.iter().map(|p| p.1).collect();
+    let level = median(&mut levels).unwrap_or(0.0);
+    let stands_out = lower > 0.0 || upper < 0.0;
+    let direction = if !stands_out || over_period.abs() < (level.abs() * STABLE_SHARE).max(1e-9) {
         Direction::Stable
     } else if over_period > 0.0 {
         Direction::Rising
@@ -127,6 +224,7 @@ pub fn trend(points: &[(f64, f64)]) -> Option<Trend> {
         per_30_days: (span >= MIN_RATE_SPAN_DAYS).then_some(slope * 30.0),
         over_period,
         direction,
+        days: n_days,
     })
 }
 
@@ -369,13 +467,89 @@ mod tests {
         assert_eq!(t.direction, Direction::Rising);
         assert!((t.per_30_days.expect("29 days") - 15.0).abs() < 1e-9);
         assert!((t.over_period - 14.5).abs() < 1e-9);
+        assert_eq!(t.days, 30);
         let flat: Vec<(f64, f64)> = (0..30)
             .map(|d| (f64::from(d), 120.0 + f64::from(d % 2)))
             .collect();
         assert_eq!(trend(&flat).expect("t").direction, Direction::Stable);
+        assert!(trend(&[]).is_none());
+    }
+
+    /// Issue 36: a flat month of morning and evening readings with one 212/126 on the last
+    /// evening. Least squares called it "rising by 13.4 mmHg"; the median of the slopes
+    /// between daily medians does not move.
+    #[test]
+    fn one_wild_reading_does_not_make_a_flat_month_rise() {
+        let mut month: Vec<(f64, f64)> = Vec::new();
+        for d in 0..30 {
+            let day = f64::from(d);
+            // Day-to-day scatter of ±6 mmHg around 128, as home readings have.
+            month.push((day + 0.3, 128.0 + f64::from((d * 7) % 13) - 6.0));
+            month.push((day + 0.85, 128.0 + f64::from((d * 5) % 11) - 5.0));
+        }
+        month.push((29.9, 212.0));
+        let least_squares_rise = {
+            let n = month.len() as f64;
+            let mx = month.iter().map(|p| p.0).sum::<f64>() / n;
+            let my = month.iter().map(|p| p.1).sum::<f64>() / n;
+            let sxy: f64 = month.iter().map(|p| (p.0 - mx) * (p.1 - my)).sum();
+            let sxx: f64 = month.iter().map(|p| (p.0 - mx).powi(2)).sum();
+            sxy / sxx * 29.9
+        };
+        assert!(
+            least_squares_rise > 3.0,
+            "the old fit rose {least_squares_rise}"
+        );
+        let t = trend(&month).expect("trend");
+        assert_eq!(t.direction, Direction::Stable, "{t:?}");
+        assert!(t.over_period.abs() < 2.0, "{t:?}");
+    }
+
+    #[test]
+    fn a_steady_rise_through_scatter_is_still_found() {
+        let month: Vec<(f64, f64)> = (0..30)
+            .map(|d| {
+                (
+                    f64::from(d),
+                    125.0 + f64::from(d) * 0.4 + f64::from((d * 7) % 9) - 4.0,
+                )
+            })
+            .collect();
+        let t = trend(&month).expect("trend");
+        assert_eq!(t.direction, Direction::Rising, "{t:?}");
+        assert!((t.per_30_days.expect("rate") - 12.0).abs() < 3.0, "{t:?}");
+    }
+
+    #[test]
+    fn fewer_than_seven_days_state_no_trend() {
+        // Many readings on 6 days: the days count, not the readings.
+        let six_days: Vec<(f64, f64)> = (0..60)
+            .map(|i| {
+                (
+                    f64::from(i / 10) + f64::from(i % 10) / 20.0,
+                    120.0 + f64::from(i),
+                )
+            })
+            .collect();
+        let t = trend(&six_days).expect("trend");
+        assert_eq!((t.direction, t.days), (Direction::TooFewDays, 6));
+        assert_eq!(t.per_30_days, None);
         let a = analyse(&fixed(), ACC);
-        assert_eq!(a.weight_trend.expect("w").direction, Direction::Falling);
-        assert!(trend(&[(0.0, 1.0)]).is_none());
+        assert_eq!(a.weight_trend.expect("w").direction, Direction::TooFewDays);
+    }
+
+    #[test]
+    fn ten_years_of_days_are_pooled_into_bounded_points() {
+        let decade: Vec<(f64, f64)> = (0..3650)
+            .map(|d| (f64::from(d), 70.0 + f64::from(d) / 365.0))
+            .collect();
+        let t = trend(&decade).expect("trend");
+        assert_eq!(t.days, 3650);
+        assert_eq!(t.direction, Direction::Rising);
+        assert!(
+            (t.per_30_days.expect("rate") - 30.0 / 365.0).abs() < 1e-6,
+            "{t:?}"
+        );
     }
 
     #[test]

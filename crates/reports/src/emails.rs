@@ -60,11 +60,13 @@ pub(crate) fn compose(
     email
 }
 
+/// A trend in a word; none from fewer days than the method needs (it is left unsaid).
 fn direction(t: Option<crate::analysis::Trend>) -> Option<&'static str> {
-    t.map(|t| match t.direction {
-        crate::analysis::Direction::Rising => "rising",
-        crate::analysis::Direction::Falling => "falling",
-        crate::analysis::Direction::Stable => "stable",
+    t.and_then(|t| match t.direction {
+        crate::analysis::Direction::Rising => Some("rising"),
+        crate::analysis::Direction::Falling => Some("falling"),
+        crate::analysis::Direction::Stable => Some("stable"),
+        crate::analysis::Direction::TooFewDays => None,
     })
 }
 
@@ -94,9 +96,12 @@ pub fn weekly_summary(a: &crate::analysis::Analysis, p: &Patient) -> Vec<String>
         if a.readings == 1 { "" } else { "s" }
     )];
     if let (Some(s), Some(d)) = (a.systolic, a.diastolic) {
+        use kernel::display::bp_pair;
         lines.push(format!(
-            "Average blood pressure {:.0}/{:.0} mmHg (from {:.0}/{:.0} to {:.0}/{:.0}).",
-            s.average, d.average, s.min, d.min, s.max, d.max
+            "Average blood pressure {} mmHg (from {} to {}).",
+            bp_pair(s.average, d.average),
+            bp_pair(s.min, d.min),
+            bp_pair(s.max, d.max)
         ));
     }
     let categories: Vec<String> = a
@@ -149,7 +154,10 @@ pub fn weekly_summary(a: &crate::analysis::Analysis, p: &Patient) -> Vec<String>
     .filter_map(|(name, d)| d.map(|d| format!("{name} {d}")))
     .collect();
     if !trends.is_empty() {
-        lines.push(format!("Trend over the week: {}.", trends.join(", ")));
+        lines.push(format!(
+            "Trend over the week (the median slope between days' median readings): {}.",
+            trends.join(", ")
+        ));
     }
     lines
 }

@@ -7,6 +7,7 @@ pub mod emailing;
 pub mod emails;
 pub mod error;
 pub mod model;
+pub mod monthly;
 pub mod ports;
 pub mod service;
 

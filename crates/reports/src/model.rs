@@ -190,6 +190,36 @@ pub enum Measure {
     BloodSugar,
 }
 
+impl Measure {
+    pub const ALL: [Measure; 4] = [
+        Measure::BloodPressure,
+        Measure::HeartRate,
+        Measure::Weight,
+        Measure::BloodSugar,
+    ];
+
+    /// Whether a reading holds this measure (blood pressure: either number).
+    pub fn held_by(self, r: &Reading) -> bool {
+        let v = &r.values;
+        match self {
+            Measure::BloodPressure => v.systolic.is_some() || v.diastolic.is_some(),
+            Measure::HeartRate => v.heart_rate.is_some(),
+            Measure::Weight => v.weight.is_some(),
+            Measure::BloodSugar => v.blood_sugar.is_some(),
+        }
+    }
+
+    /// How a sentence names it: "blood pressure".
+    pub fn name(self) -> &'static str {
+        match self {
+            Measure::BloodPressure => "blood pressure",
+            Measure::HeartRate => "heart rate",
+            Measure::Weight => "weight",
+            Measure::BloodSugar => "blood sugar",
+        }
+    }
+}
+
 /// What a shared report leaves out because its owner did not share it; nothing for the
 /// owner's own reports.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -242,6 +272,63 @@ impl ReportDocument {
     /// Whether the report shows the readings' notes (a share may leave them out).
     pub fn shows_notes(&self) -> bool {
         !self.omitted.notes
+    }
+
+    /// Whether the report shows `m` and some reading of the period holds it: a table column
+    /// only for those, so an empty column never reads as "not measured" (issue 36).
+    pub fn recorded(&self, m: Measure) -> bool {
+        self.shows(m) && self.readings.iter().any(|r| m.held_by(r))
+    }
+
+    /// The readings of the table: those holding a measure the report shows. A weight-only
+    /// reading in a blood pressure report would be a row of dashes.
+    pub fn table_rows(&self) -> impl Iterator<Item = &Reading> {
+        self.readings
+            .iter()
+            .filter(|r| Measure::ALL.iter().any(|&m| self.shows(m) && m.held_by(r)))
+    }
+
+    /// What the report leaves out, in sentences a reader cannot miss (issue 36): measures it
+    /// covers that nothing in the period holds, and readings of the period it does not list
+    /// because they hold only measures of another report type.
+    pub fn left_out(&self) -> Vec<String> {
+        let mut out: Vec<String> = Measure::ALL
+            .into_iter()
+            .filter(|&m| self.shows(m) && !self.recorded(m))
+            .map(|m| {
+                let mut name = m.name().to_owned();
+                if let Some(first) = name.get(..1).map(str::to_uppercase) {
+                    name.replace_range(..1, &first);
+                }
+                format!("{name}: none recorded in this period.")
+            })
+            .collect();
+        let listed = self.table_rows().count();
+        let other = self.readings.len() - listed;
+        if other > 0 {
+            // What the unlisted readings hold instead, so the reader knows what exists.
+            let held: Vec<&str> = Measure::ALL
+                .into_iter()
+                .filter(|&m| !self.shows(m))
+                .filter(|&m| self.readings.iter().any(|r| m.held_by(r)))
+                .map(Measure::name)
+                .collect();
+            let (s, hold) = if other == 1 {
+                ("", "holds")
+            } else {
+                ("s", "hold")
+            };
+            out.push(if held.is_empty() {
+                format!("Not listed: {other} reading{s} of the period that {hold} nothing this report shows.")
+            } else {
+                format!(
+                    "Not listed: {other} reading{s} of the period that {hold} only {}, not part of a {}.",
+                    held.join(" or "),
+                    self.spec.report_type.title().to_lowercase()
+                )
+            });
+        }
+        out
     }
 }
 

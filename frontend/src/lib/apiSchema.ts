@@ -5153,11 +5153,17 @@ export interface components {
             token: string;
         };
         TrendDto: {
-            /** @description `rising`, `falling` or `stable`. */
+            /** @description Days with a reading of the measure. */
+            days: number;
+            /**
+             * @description `rising`, `falling`, `stable`, or `too-few-days` (fewer days with readings than
+             *     `TrendsDto.minDays`: no trend is stated).
+             */
             direction: string;
             /**
              * Format: double
-             * @description Fitted change from the first reading to the last, in the measure's unit.
+             * @description Fitted change from the first day to the last, in the measure's unit (0 with too few
+             *     days).
              */
             overPeriod: number;
             /**
@@ -5170,6 +5176,10 @@ export interface components {
             bloodSugar?: null | components["schemas"]["TrendDto"];
             diastolic?: null | components["schemas"]["TrendDto"];
             heartRate?: null | components["schemas"]["TrendDto"];
+            /** @description How the trends are computed, in one sentence to show with them. */
+            method: string;
+            /** @description The fewest days with readings a trend is stated from. */
+            minDays: number;
             systolic?: null | components["schemas"]["TrendDto"];
             weight?: null | components["schemas"]["TrendDto"];
         };

@@ -160,12 +160,16 @@ export type DayPartDto = Sent<Schemas['DayPartDto'], 'systolic' | 'diastolic' | 
 /** `category`: the readings API's `bpCategory` codes. */
 export type CategoryCountDto = Schemas['CategoryCountDto'];
 
-export type TrendDirection = 'rising' | 'falling' | 'stable';
+/** `too-few-days`: fewer days with readings than `TrendsDto.minDays`, no trend stated. */
+export type TrendDirection = 'rising' | 'falling' | 'stable' | 'too-few-days';
 
 /** `per30Days` only when the readings span four weeks or more. */
 export type TrendDto = Omit<Sent<Schemas['TrendDto'], 'per30Days'>, 'direction'> & { direction: TrendDirection };
 
-export type TrendsDto = { [K in keyof Schemas['TrendsDto']]-?: TrendDto | null };
+type TrendMeasures = Exclude<keyof Schemas['TrendsDto'], 'method' | 'minDays'>;
+
+/** Each measure's trend (null without readings), how they are computed, and the fewest days. */
+export type TrendsDto = { [K in TrendMeasures]-?: TrendDto | null } & { method: string; minDays: number };
 
 type Measures = 'systolic' | 'diastolic' | 'heartRate' | 'weight' | 'bloodSugar';
 

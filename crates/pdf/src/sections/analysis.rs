@@ -3,24 +3,37 @@
 
 use kernel::units::Units;
 use readings::session::Period;
-use reports::analysis::{Direction, Stats, Trend};
+use reports::analysis::{Direction, MIN_TREND_DAYS, Stats, TREND_METHOD, Trend};
 use reports::{Measure, ReportDocument};
 
 use super::table::SEVERE_MARK;
 use super::{indented, paragraph, section, subheading};
 use crate::canvas::*;
 
-fn trend_text(name: &str, unit: &str, t: Option<Trend>, scale: f64) -> Option<String> {
+/// One measure's trend in a sentence. `decimals`: how its changes are written (whole mmHg
+/// for blood pressure, issue 36; the unit's own decimals otherwise).
+fn trend_text(
+    name: &str,
+    unit: &str,
+    t: Option<Trend>,
+    scale: f64,
+    decimals: usize,
+) -> Option<String> {
     let t = t?;
-    let by = (t.over_period * scale).abs();
+    let amount = |v: f64| format!("{:.*} {unit}", decimals, (v * scale).abs());
     let rate = t
         .per_30_days
-        .map(|r| format!(" ({:.1} {unit} per 30 days)", (r * scale).abs()))
+        .map(|r| format!(" ({} per 30 days)", amount(r)))
         .unwrap_or_default();
+    let by = amount(t.over_period);
     Some(match t.direction {
-        Direction::Stable => format!("{name}: stable over the period (change under 1 %)."),
-        Direction::Rising => format!("{name}: rising by {by:.1} {unit} over the period{rate}."),
-        Direction::Falling => format!("{name}: falling by {by:.1} {unit} over the period{rate}."),
+        Direction::Stable => format!("{name}: stable over the period."),
+        Direction::Rising => format!("{name}: rising by {by} over the period{rate}."),
+        Direction::Falling => format!("{name}: falling by {by} over the period{rate}."),
+        Direction::TooFewDays => format!(
+            "{name}: not enough days for a trend ({} of {MIN_TREND_DAYS}).",
+            t.days
+        ),
     })
 }
 
@@ -103,7 +116,12 @@ pub(crate) fn analysis_section(c: &mut Canvas, doc: &ReportDocument, u: &Units) 
                     false,
                     INK,
                     Align::Right,
-                    &format!("{:.1}", conv(s.average)),
+                    // Whole mmHg (and bpm) for the pressures, rounded once here (issue 36).
+                    &if dp == 0 {
+                        kernel::display::mmhg(conv(s.average))
+                    } else {
+                        format!("{:.*}", dp, conv(s.average))
+                    },
                 );
                 c.text(
                     cols[3] + 60.0,
@@ -170,7 +188,7 @@ pub(crate) fn analysis_section(c: &mut Canvas, doc: &ReportDocument, u: &Units) 
                 false,
                 MUTED,
                 Align::Right,
-                &format!("{:.0} %", share * 100.0),
+                &kernel::display::percent(*n, total).unwrap_or_default(),
             );
             c.rect(MARGIN + 415.0, c.y - 10.0, 100.0, 7.0, TINT);
             c.rect(MARGIN + 415.0, c.y - 10.0, 100.0 * share, 7.0, TEAL);
@@ -182,7 +200,7 @@ pub(crate) fn analysis_section(c: &mut Canvas, doc: &ReportDocument, u: &Units) 
             // The guided measurement's periods, one rule (readings::session).
             let label = format!("{} ({})", period.label(), period.hours());
             let bp = match (part.systolic, part.diastolic) {
-                (Some(s), Some(d)) => format!("{s:.0}/{d:.0} mmHg"),
+                (Some(s), Some(d)) => format!("{} mmHg", kernel::display::bp_pair(s, d)),
                 _ => "---".into(),
             };
             let hr = part
@@ -231,11 +249,11 @@ pub(crate) fn analysis_section(c: &mut Canvas, doc: &ReportDocument, u: &Units) 
     let sscale = u.sugar.from_mgdl(1.0);
     let mut lines = Vec::new();
     if doc.shows(Measure::BloodPressure) {
-        lines.extend(trend_text("Systolic", "mmHg", a.systolic_trend, 1.0));
-        lines.extend(trend_text("Diastolic", "mmHg", a.diastolic_trend, 1.0));
+        lines.extend(trend_text("Systolic", "mmHg", a.systolic_trend, 1.0, 0));
+        lines.extend(trend_text("Diastolic", "mmHg", a.diastolic_trend, 1.0, 0));
     }
     if doc.shows(Measure::HeartRate) {
-        lines.extend(trend_text("Heart rate", "bpm", a.heart_rate_trend, 1.0));
+        lines.extend(trend_text("Heart rate", "bpm", a.heart_rate_trend, 1.0, 0));
     }
     if doc.shows(Measure::Weight) {
         lines.extend(trend_text(
@@ -243,6 +261,7 @@ pub(crate) fn analysis_section(c: &mut Canvas, doc: &ReportDocument, u: &Units) 
             u.weight.as_str(),
             a.weight_trend,
             wscale,
+            1,
         ));
     }
     if doc.shows(Measure::BloodSugar) {
@@ -251,6 +270,7 @@ pub(crate) fn analysis_section(c: &mut Canvas, doc: &ReportDocument, u: &Units) 
             u.sugar.as_str(),
             a.blood_sugar_trend,
             sscale,
+            u.sugar.decimals() as usize,
         ));
     }
     if lines.is_empty() {
@@ -259,6 +279,7 @@ pub(crate) fn analysis_section(c: &mut Canvas, doc: &ReportDocument, u: &Units) 
     for l in lines {
         paragraph(c, &l, 9.5, INK);
     }
+    paragraph(c, TREND_METHOD, 8.5, MUTED);
 }
 
 /// The severe readings of the period (`readings::Measurements::severe`, marked in the

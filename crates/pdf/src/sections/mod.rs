@@ -1,11 +1,12 @@
 //! The report's sections, one module each, in page order: title block, trend charts,
-//! analysis, home weeks, medications, table of readings, then the page footers drawn over every page at the end.
+//! analysis, home weeks, medications, month by month, table of readings, then the page footers drawn over every page at the end.
 //! The shared pieces of a section (its heading, running text) live here.
 
 pub(crate) mod analysis;
 pub(crate) mod footer;
 pub(crate) mod home_week;
 pub(crate) mod medications;
+pub(crate) mod monthly;
 pub(crate) mod table;
 pub(crate) mod title;
 pub(crate) mod trends;

@@ -4,7 +4,7 @@ use kernel::units::Units;
 use readings::{CategoryRule, GuidelineRules, Setting};
 use reports::{Measure, ReportDocument};
 
-use super::section;
+use super::{paragraph, section};
 use crate::canvas::*;
 use crate::metrics::{printable, width, wrap};
 
@@ -30,8 +30,20 @@ enum Shows {
 const TABLE_COLS: [Col; 8] = [
     col("Date", 0.0, 0.0, Align::Left, Shows::Always),
     col("Time", 62.0, 0.0, Align::Left, Shows::Always),
-    col("BP (mmHg)", 150.0, 0.0, Align::Right, Shows::Always),
-    col("Category", 160.0, 0.0, Align::Left, Shows::Always),
+    col(
+        "BP (mmHg)",
+        150.0,
+        50.0,
+        Align::Right,
+        Shows::Measure(Measure::BloodPressure),
+    ),
+    col(
+        "Category",
+        160.0,
+        60.0,
+        Align::Left,
+        Shows::Measure(Measure::BloodPressure),
+    ),
     col(
         "HR",
         262.0,
@@ -67,16 +79,17 @@ const fn col(name: &'static str, x: f32, width: f32, align: Align, shows: Shows)
 }
 
 /// The columns the report shows, each with where its text stands: a measure the report
-/// leaves out (its type does not cover it, or a share left it out) has no column at all,
-/// rather than an empty one a reader would take for "not measured".
+/// leaves out (its type does not cover it, a share left it out, or no reading of the
+/// period holds it) has no column at all, rather than an empty one a reader would take for
+/// "not measured" (issue 36); the lines above the table say what was left out.
 fn shown_cols(doc: &ReportDocument) -> Vec<(usize, f32)> {
     let mut shift = 0.0;
     let mut out = Vec::new();
     for (i, c) in TABLE_COLS.iter().enumerate() {
         let shown = match c.shows {
             Shows::Always => true,
-            Shows::Measure(m) => doc.shows(m),
-            Shows::Notes => doc.shows_notes(),
+            Shows::Measure(m) => doc.recorded(m),
+            Shows::Notes => doc.shows_notes() && doc.table_rows().any(|r| r.notes.is_some()),
         };
         if shown {
             out.push((i, c.x - shift));
@@ -145,7 +158,7 @@ fn units_line(doc: &ReportDocument, u: &Units) -> String {
         (Measure::HeartRate, "heart rate in bpm".to_owned()),
     ]
     .into_iter()
-    .filter_map(|(m, text)| doc.shows(m).then_some(text))
+    .filter_map(|(m, text)| doc.recorded(m).then_some(text))
     .collect::<Vec<_>>()
     .join(", ");
     if let Some(first) = line.get(..1).map(str::to_uppercase) {
@@ -184,21 +197,24 @@ pub(crate) fn table_section(c: &mut Canvas, doc: &ReportDocument, u: &Units) {
         &units_line(doc, u),
     );
     c.y -= 16.0;
+    for line in doc.left_out() {
+        paragraph(c, &line, 8.5, INK);
+    }
     let guideline = doc.patient.guideline;
     let rules = GuidelineRules::of(guideline);
-    c.text(
-        MARGIN,
-        c.y - 8.0,
-        8.5,
-        false,
-        MUTED,
-        Align::Left,
-        &format!(
-            "Categories of the {} guideline ({}).",
-            rules.name, rules.title
-        ),
-    );
-    c.y -= 14.0;
+    if doc.recorded(Measure::BloodPressure) {
+        // The guideline's full title is long: wrapped, never cut at the page's edge.
+        paragraph(
+            c,
+            &format!(
+                "Categories of the {} guideline ({}).",
+                rules.name, rules.title
+            ),
+            8.5,
+            MUTED,
+        );
+        c.y += 2.0;
+    }
     if doc.readings.iter().any(|r| r.values.severe(guideline)) {
         legend(c, SEVERE_MARK, RED, &format!("= {}", rules.severe.title));
     }
@@ -215,7 +231,7 @@ pub(crate) fn table_section(c: &mut Canvas, doc: &ReportDocument, u: &Units) {
     let notes_x = cols
         .iter()
         .find_map(|&(i, x)| (i == NOTES_COL).then_some(x));
-    for r in &doc.readings {
+    for r in doc.table_rows() {
         // Notes are the patient's words: printed whole, wrapped inside their column.
         let notes = match notes_x {
             Some(x) => wrap(

@@ -64,12 +64,12 @@ pub(crate) fn charts_section(c: &mut Canvas, doc: &ReportDocument, u: &Units) {
                 series: &[
                     Series {
                         label: "Systolic",
-                        color: RED,
+                        color: SYSTOLIC,
                         points: sys,
                     },
                     Series {
                         label: "Diastolic",
-                        color: TEAL,
+                        color: DIASTOLIC,
                         points: dia,
                     },
                 ],
@@ -91,7 +91,7 @@ pub(crate) fn charts_section(c: &mut Canvas, doc: &ReportDocument, u: &Units) {
                 unit: "bpm",
                 series: &[Series {
                     label: "Heart rate",
-                    color: AMBER,
+                    color: HEART_RATE,
                     points: hr,
                 }],
                 fixed: Some((40.0, 120.0)),
@@ -112,7 +112,7 @@ pub(crate) fn charts_section(c: &mut Canvas, doc: &ReportDocument, u: &Units) {
                 unit: u.weight.as_str(),
                 series: &[Series {
                     label: "Weight",
-                    color: TEAL,
+                    color: WEIGHT,
                     points: w,
                 }],
                 fixed: None,
@@ -135,7 +135,7 @@ pub(crate) fn charts_section(c: &mut Canvas, doc: &ReportDocument, u: &Units) {
                 unit: u.sugar.as_str(),
                 series: &[Series {
                     label: "Blood sugar",
-                    color: RED,
+                    color: SUGAR,
                     points: b,
                 }],
                 fixed: Some(domain),

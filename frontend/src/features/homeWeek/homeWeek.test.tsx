@@ -102,8 +102,8 @@ describe('Home monitoring week page', () => {
     expect(within(section).getByText('White-coat hypertension')).toBeInTheDocument();
     const sides = within(section).getAllByRole('definition').map((d) => d.textContent);
     expect(sides).toEqual([
-      '150.0/95.0 mmHg2 readings, 10/20/2026 to 10/27/2026; high from 140/90',
-      '132.6/78.0 mmHg22 readings, 11/18/2026 to 11/24/2026; high from 135/85',
+      '150/95 mmHg2 readings, 10/20/2026 to 10/27/2026; high from 140/90',
+      '133/78 mmHg22 readings, 11/18/2026 to 11/24/2026; high from 135/85',
     ]);
     expect(within(section).getByText(/not a diagnosis\.$/)).toBeInTheDocument();
     expect(within(section).getByText('Where this comes from')).toBeInTheDocument();

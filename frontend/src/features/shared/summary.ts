@@ -5,7 +5,8 @@
 import { guidelineOf } from '../../lib/bpCategory';
 import { formatSpan12 } from '../../lib/dates';
 import { GUIDED } from '../../lib/readingRules';
-import { bloodSugarDecimals, weightDecimals } from '../../lib/units';
+import { percentText } from '../../lib/percent';
+import { bloodSugarDecimals, formatBpPair, formatMmHg, weightDecimals } from '../../lib/units';
 import type { CategoryCountDto, DayPartDto, SharedViewDto, StatsDto, TrendDto } from './api';
 
 const plural = (n: number, one: string, many: string): string => `${n} ${n === 1 ? one : many}`;
@@ -20,8 +21,10 @@ export interface CategoryShare {
   /** The app's words for the category (the badges'). */
   label: string;
   count: number;
-  /** Whole percent of the readings with a category. */
+  /** Percent of the readings with a category, for the bar's width. */
   percent: number;
+  /** The same as read: '<1%' for 1 of 758 (lib/percent). */
+  percentText: string;
 }
 
 /**
@@ -32,17 +35,21 @@ export function categoryShares(guideline: string, categories: ReadonlyArray<Cate
   const total = categories.reduce((sum, c) => sum + c.count, 0);
   return guidelineOf(guideline).categories.map(({ code, label, tone }) => {
     const count = categories.filter((c) => c.category === code).reduce((sum, c) => sum + c.count, 0);
-    return { category: code, tone, label, count, percent: total === 0 ? 0 : Math.round((count / total) * 100) };
+    return {
+      category: code,
+      tone,
+      label,
+      count,
+      percent: total === 0 ? 0 : (count / total) * 100,
+      percentText: percentText(count, total) ?? '0%',
+    };
   });
 }
 
-/** An average as sent (1 decimal), always with its decimal: '132.0', '84.5'. */
-export const formatAverage = (value: number): string => value.toFixed(1);
-
-/** A blood pressure of two averages: '132.4/84.1 mmHg'; null without both. */
+/** A blood pressure of two averages in whole mmHg (issue 36): '132/84 mmHg'; null without both. */
 export function averageBp(systolic: number | null, diastolic: number | null): string | null {
   if (systolic === null || diastolic === null) return null;
-  return `${formatAverage(systolic)}/${formatAverage(diastolic)} mmHg`;
+  return `${formatBpPair(systolic, diastolic)} mmHg`;
 }
 
 /** A measure of the summary: its name, unit and the decimals of its readings. */
@@ -74,23 +81,42 @@ export function includedMeasures(view: SharedViewDto): Measure[] {
   return measures;
 }
 
-/** 'Average 132.4 mmHg, lowest 110, highest 168, of 42 readings'. */
-export function statsText(stats: StatsDto, measure: Measure): string {
-  const value = (n: number): string => n.toFixed(measure.decimals);
-  return `Average ${formatAverage(stats.average)} ${measure.unit}, lowest ${value(stats.min)}, highest ${value(stats.max)}, of ${readingsText(stats.count)}`;
+/**
+ * A measure's value as shown: blood pressure and heart rate in whole numbers, rounded once
+ * here (lib/units formatMmHg), weight and blood sugar with their unit's decimals.
+ */
+export function formatMeasure(value: number, measure: Measure): string {
+  return measure.decimals === 0 ? formatMmHg(value) : value.toFixed(measure.decimals);
 }
 
-const signed = (n: number): string => `${n > 0 ? '+' : n < 0 ? '−' : '±'}${Math.abs(n).toFixed(1)}`;
+/** 'Average 132 mmHg, lowest 110, highest 168, of 42 readings'. */
+export function statsText(stats: StatsDto, measure: Measure): string {
+  const value = (n: number): string => formatMeasure(n, measure);
+  return `Average ${value(stats.average)} ${measure.unit}, lowest ${value(stats.min)}, highest ${value(stats.max)}, of ${readingsText(stats.count)}`;
+}
 
 /**
- * The trend of a measure in words with its numbers: 'Rising: +6.2 mmHg over the period
- * (+3.1 mmHg per 30 days)', 'Stable: +0.4 mmHg over the period'.
+ * The trend of a measure in words (the server's robust trend, reports::analysis): 'Rising:
+ * +6 mmHg over the period (+3 mmHg per 30 days)', 'Stable', or 'Not enough days for a trend
+ * (3 of 7)'. A stable trend states no number: the method found none beyond day-to-day
+ * variation.
  */
-export function trendText(trend: TrendDto, unit: string): string {
-  const over = `${signed(trend.overPeriod)} ${unit} over the period`;
-  const per30 = trend.per30Days === null ? '' : ` (${signed(trend.per30Days)} ${unit} per 30 days)`;
-  const direction = `${trend.direction.charAt(0).toUpperCase()}${trend.direction.slice(1)}`;
-  return `${direction}: ${over}${per30}`;
+export function trendText(trend: TrendDto, measure: Measure, minDays: number): string {
+  const signed = (n: number): string => {
+    const shown = formatMeasure(Math.abs(n), measure);
+    return `${n > 0 ? '+' : '−'}${shown} ${measure.unit}`;
+  };
+  switch (trend.direction) {
+    case 'too-few-days':
+      return `Not enough days for a trend (${trend.days} of ${minDays})`;
+    case 'stable':
+      return 'Stable';
+    default: {
+      const per30 = trend.per30Days === null ? '' : ` (${signed(trend.per30Days)} per 30 days)`;
+      const direction = trend.direction === 'rising' ? 'Rising' : 'Falling';
+      return `${direction}: ${signed(trend.overPeriod)} over the period${per30}`;
+    }
+  }
 }
 
 /**
@@ -118,7 +144,7 @@ export function timeOfDayRows(view: SharedViewDto): TimeOfDayRow[] {
     when,
     readings: t.readings,
     bp: averageBp(t.systolic, t.diastolic),
-    heartRate: t.heartRate === null ? null : `${formatAverage(t.heartRate)} bpm`,
+    heartRate: t.heartRate === null ? null : `${formatMmHg(t.heartRate)} bpm`,
   });
   return [
     row('All readings', 'any time', {

@@ -189,17 +189,25 @@ pub struct CategoryCountDto {
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct TrendDto {
-    /// `rising`, `falling` or `stable`.
+    /// `rising`, `falling`, `stable`, or `too-few-days` (fewer days with readings than
+    /// `TrendsDto.minDays`: no trend is stated).
     pub direction: String,
-    /// Fitted change from the first reading to the last, in the measure's unit.
+    /// Fitted change from the first day to the last, in the measure's unit (0 with too few
+    /// days).
     pub over_period: f64,
     /// Change per 30 days, only when the readings span four weeks or more.
     pub per30_days: Option<f64>,
+    /// Days with a reading of the measure.
+    pub days: usize,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct TrendsDto {
+    /// How the trends are computed, in one sentence to show with them.
+    pub method: String,
+    /// The fewest days with readings a trend is stated from.
+    pub min_days: usize,
     pub systolic: Option<TrendDto>,
     pub diastolic: Option<TrendDto>,
     pub heart_rate: Option<TrendDto>,
@@ -314,10 +322,12 @@ fn trend(t: Option<Trend>, conv: impl Fn(f64) -> f64) -> Option<TrendDto> {
             Direction::Rising => "rising",
             Direction::Falling => "falling",
             Direction::Stable => "stable",
+            Direction::TooFewDays => "too-few-days",
         }
         .to_owned(),
         over_period: conv(t.over_period),
         per30_days: t.per_30_days.map(conv),
+        days: t.days,
     })
 }
 
@@ -356,6 +366,8 @@ fn summary(v: &SharedView, u: Units) -> SummaryDto {
         evening: day_part(&a.evening),
         categories,
         trends: TrendsDto {
+            method: reports::analysis::TREND_METHOD.to_owned(),
+            min_days: reports::analysis::MIN_TREND_DAYS,
             systolic: trend(a.systolic_trend, one),
             diastolic: trend(a.diastolic_trend, one),
             heart_rate: trend(a.heart_rate_trend, one),

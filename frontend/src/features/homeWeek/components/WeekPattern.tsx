@@ -1,5 +1,6 @@
 import { useId, type ReactElement } from 'react';
 import { formatDate } from '../../../lib/dates';
+import { formatBpPair } from '../../../lib/units';
 import type { BpPatternDto } from '../../../lib/apiTypes';
 import { readingsCount } from '../../../components/homeWeek/WeekResult';
 
@@ -11,7 +12,7 @@ function SideRow({ name, side }: { name: string; side: Side }): ReactElement {
       <dt>{name}</dt>
       <dd>
         <span className="week-pattern-value">
-          {side.systolic.toFixed(1)}/{side.diastolic.toFixed(1)} <span className="week-average-unit">mmHg</span>
+          {formatBpPair(side.systolic, side.diastolic)} <span className="week-average-unit">mmHg</span>
         </span>
         <span className="week-pattern-detail">
           {readingsCount(side.count)}, {formatDate(side.from)} to {formatDate(side.to)}; high from {side.threshold}

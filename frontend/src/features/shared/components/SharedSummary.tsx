@@ -3,10 +3,11 @@ import { Alert } from '../../../components/feedback/Alert';
 import { Missing } from '../../../components/readings/ReadingCells';
 import { categoryNote, guidelineOf } from '../../../lib/bpCategory';
 import { formatDate } from '../../../lib/dates';
+import { formatBpPair } from '../../../lib/units';
 import type { SharedViewDto } from '../api';
 import {
   categoryShares,
-  formatAverage,
+  formatMeasure,
   includedMeasures,
   readingsText,
   timeOfDayRows,
@@ -45,7 +46,7 @@ function Headline({ view }: { view: SharedViewDto }): ReactElement {
       <Stat
         key={measure.key}
         term={`Average ${measure.name.toLowerCase()}`}
-        value={stats ? formatAverage(stats.average) : null}
+        value={stats ? formatMeasure(stats.average, measure) : null}
         unit={measure.unit}
         {...(stats ? { detail: `of ${readingsText(stats.count)}` } : {})}
       />
@@ -55,7 +56,7 @@ function Headline({ view }: { view: SharedViewDto }): ReactElement {
     <dl className="shared-stats">
       <Stat
         term="Average blood pressure"
-        value={systolic && diastolic ? `${formatAverage(systolic.average)}/${formatAverage(diastolic.average)}` : null}
+        value={systolic && diastolic ? formatBpPair(systolic.average, diastolic.average) : null}
         unit="mmHg"
         {...(systolic ? { detail: `of ${readingsText(systolic.count)}` } : {})}
       />
@@ -90,22 +91,23 @@ function MeasuresTable({ view }: { view: SharedViewDto }): ReactElement {
                   {m.name}
                 </th>
                 <td data-label="Average" className="cell-number">
-                  {stats ? `${formatAverage(stats.average)} ${m.unit}` : <Missing />}
+                  {stats ? `${formatMeasure(stats.average, m)} ${m.unit}` : <Missing />}
                 </td>
                 <td data-label="Lowest to highest" className="cell-number">
-                  {stats ? `${stats.min.toFixed(m.decimals)} to ${stats.max.toFixed(m.decimals)} ${m.unit}` : <Missing />}
+                  {stats ? `${formatMeasure(stats.min, m)} to ${formatMeasure(stats.max, m)} ${m.unit}` : <Missing />}
                 </td>
                 <td data-label="Readings" className="cell-number">
                   {stats ? stats.count : 0}
                 </td>
                 <td data-label="Trend" className="shared-cell-text">
-                  {trend ? trendText(trend, m.unit) : 'Too few readings for a trend'}
+                  {trend ? trendText(trend, m, summary.trends.minDays) : 'No trend'}
                 </td>
               </tr>
             );
           })}
         </tbody>
       </table>
+      <p className="shared-muted text-sm">{summary.trends.method}</p>
     </div>
   );
 }
@@ -168,7 +170,7 @@ function Categories({ view }: { view: SharedViewDto }): ReactElement {
               ) : null}
             </span>
             <span className="shared-category-count">
-              {readingsText(s.count)} ({s.percent}%)
+              {readingsText(s.count)} ({s.percentText})
             </span>
           </li>
         ))}
