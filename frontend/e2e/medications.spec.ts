@@ -4,12 +4,10 @@
 // 1280 px, with screenshots (test-results/screenshots, and I16_SHOTS when set).
 // The server's "today" is the real clock in the user's time zone (UTC until they choose one):
 // the browser runs in UTC with its clock at noon of that day, so both sides agree on dates.
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, test } from './fixtures';
+import { pdfText } from './pdf';
 import { seedReadings, subscribedUserWithReadings, type SeedReading } from './readings-fixtures';
 import { shotPath } from './vitalog-server';
 
@@ -278,17 +276,6 @@ test('an as-needed medication is logged with its time; deleting one says its dos
   expect((await page.request.get(`/api/medications/${id}`)).status()).toBe(404);
 });
 
-/** The text of a PDF, by poppler's pdftotext (scripts/ensure-pdf-tools.sh installs it). */
-function pdfText(bytes: Buffer): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'vitalog-pdf-'));
-  const file = path.join(dir, 'report.pdf');
-  writeFileSync(file, bytes);
-  try {
-    return execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' }).split(/\s+/).join(' ');
-  } catch (error) {
-    throw new Error(`pdftotext failed (run scripts/ensure-pdf-tools.sh): ${String(error)}`, { cause: error });
-  }
-}
 
 test('the PDF report with analysis has a Medications section', async ({ page, request, mailbox }) => {
   await fixBrowserClock(page);

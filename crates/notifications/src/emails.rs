@@ -92,7 +92,7 @@ pub fn weekly(
         );
     }
     paragraphs.push(
-        "Blood pressure categories follow the 2017 ACC/AHA guideline; they are information, not a diagnosis."
+        "Blood pressure categories follow the guideline chosen in your preferences; they are information, not a diagnosis."
             .to_owned(),
     );
     let why = "You receive this because weekly reports are on in your Vitalog preferences.";

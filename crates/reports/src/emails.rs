@@ -18,34 +18,33 @@ pub(crate) fn compose(
     pdf: Vec<u8>,
 ) -> OutgoingEmail {
     let who = kernel::text::display_name(&patient.full_name, &patient.username);
+    let title = meta.spec.report_type.title();
+    let period = kernel::display::period(meta.spec.date_start, meta.spec.date_end);
+    let subject = naming_subject(subject, title, &period);
     let mut paragraphs = vec![
         format!(
             "{who} ({}) sent you a health report from Vitalog, the personal health record they keep.",
             patient.email
         ),
-        {
-            let title = meta.spec.report_type.title();
-            let period = kernel::display::period(meta.spec.date_start, meta.spec.date_end);
-            match meta.spec.own_name() {
-                Some(own) => format!("The attached {title}, \"{own}\", covers {period}."),
-                None => format!("The attached {title} covers {period}."),
-            }
+        match meta.spec.own_name() {
+            Some(own) => format!("The attached {title}, \"{own}\", covers {period}."),
+            None => format!("The attached {title} covers {period}."),
         },
     ];
     if !message.is_empty() {
         paragraphs.push(format!("Their message:\n{message}"));
     }
-    paragraphs.push(
-        "The readings were entered by the patient. Blood pressure categories follow the 2017 ACC/AHA guideline and are information, not a diagnosis. Reply to this email to answer them directly."
-            .to_owned(),
-    );
+    paragraphs.push(format!(
+        "The readings were entered by the patient. Blood pressure categories follow the {} guideline chosen by the patient and are information, not a diagnosis. Reply to this email to answer them directly.",
+        readings::GuidelineRules::of(patient.guideline).name
+    ));
     let letter = Letter {
         heading: None,
         paragraphs: &paragraphs,
         button: None,
         footer: Footer::Tagline,
     };
-    let mut email = OutgoingEmail::new(None, to, subject, letter.text(), letter.html());
+    let mut email = OutgoingEmail::new(None, to, &subject, letter.text(), letter.html());
     email.user_id = Some(meta.user_id);
     email.attachment = Some(Attachment {
         filename: file_name(meta),
@@ -61,6 +60,19 @@ pub(crate) fn compose(
 }
 
 /// A trend in a word; none from fewer days than the method needs (it is left unsaid).
+/// The subject as typed, with the report and its period after it unless it already names
+/// the period (issue 36: a doctor's inbox must tell a 30-day report from a 2-year one).
+fn naming_subject(typed: &str, title: &str, period: &str) -> String {
+    let typed = typed.trim();
+    if typed.contains(period) {
+        typed.to_owned()
+    } else if typed.is_empty() {
+        format!("{title}, {period}")
+    } else {
+        format!("{typed}: {title}, {period}")
+    }
+}
+
 fn direction(t: Option<crate::analysis::Trend>) -> Option<&'static str> {
     t.and_then(|t| match t.direction {
         crate::analysis::Direction::Rising => Some("rising"),
@@ -192,6 +204,28 @@ mod tests {
             mail.text
         );
         assert_eq!(mail.text.matches("10/23/2026").count(), 1, "{}", mail.text);
+    }
+
+    #[test]
+    fn the_subject_names_the_report_and_its_period() {
+        let m = meta();
+        let period = kernel::display::period(m.spec.date_start, m.spec.date_end);
+        let title = m.spec.report_type.title();
+        let to = Email::parse("dr@example.com").expect("e");
+        let mail = compose(&ann(), &m, &to, "Vitalog Health Report", "", vec![]);
+        assert_eq!(
+            mail.subject,
+            format!("Vitalog Health Report: {title}, {period}")
+        );
+        let named = format!("My readings {period}");
+        let mail = compose(&ann(), &m, &to, &named, "", vec![]);
+        assert_eq!(mail.subject, named, "already named: kept as typed");
+        assert!(
+            mail.text
+                .contains("ACC/AHA 2025 guideline chosen by the patient"),
+            "{}",
+            mail.text
+        );
     }
 
     #[test]

@@ -136,7 +136,11 @@ async fn lifecycle(b: Backend) {
         .smtp
         .wait_for(
             "dr.lee@clinic.example",
-            |m| m.subject() == "Vitalog Health Report",
+            // The subject names the report and its period (issue 36).
+            |m| {
+                m.subject().starts_with("Vitalog Health Report: ")
+                    && m.subject().ends_with("10/23/2026 to 11/22/2026")
+            },
             MAIL_WAIT,
         )
         .await;

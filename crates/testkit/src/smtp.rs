@@ -25,11 +25,19 @@ impl Received {
     }
 
     pub fn subject(&self) -> String {
-        self.data
+        // A long subject is folded over several lines (RFC 5322 2.2.3): unfold it.
+        let mut lines = self
+            .data
             .lines()
-            .find_map(|l| l.strip_prefix("Subject: "))
-            .unwrap_or_default()
-            .to_owned()
+            .skip_while(|l| !l.starts_with("Subject: "));
+        let Some(first) = lines.next().and_then(|l| l.strip_prefix("Subject: ")) else {
+            return String::new();
+        };
+        let mut subject = first.to_owned();
+        for more in lines.take_while(|l| l.starts_with([' ', '\t'])) {
+            subject.push_str(more);
+        }
+        subject
     }
 
     /// The first link that starts with `prefix`.

@@ -135,6 +135,37 @@ describe('create form', () => {
     expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
   });
 
+  // Issue 36: the form kept the previous report, and a 30-day report went to the doctor
+  // instead of the 2-year one just generated.
+  it('points the email form at the report just generated, and its subject names it', async () => {
+    renderPage({ 'POST /api/reports': { status: 201, body: created } }, [older]);
+    await screen.findByRole('heading', { name: 'For Dr. Lee' });
+    const form = emailForm();
+    expect(within(form).getByLabelText('Report')).toHaveValue('3');
+    expect(await within(form).findByDisplayValue('Vitalog Health Report: Blood Pressure Report, 09/01/2026 to 09/30/2026')).toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Generate Report' }));
+    await screen.findByRole('heading', { name: 'Report generated' });
+    expect(within(form).getByLabelText('Report')).toHaveValue(String(created.id));
+    expect(
+      await within(form).findByDisplayValue(
+        `Vitalog Health Report: Blood Pressure Report, ${created.dateStart.slice(5, 7)}/${created.dateStart.slice(8)}/${created.dateStart.slice(0, 4)} to ${created.dateEnd.slice(5, 7)}/${created.dateEnd.slice(8)}/${created.dateEnd.slice(0, 4)}`,
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('keeps a subject the person wrote when another report is chosen', async () => {
+    renderPage({}, [newer, older]);
+    await screen.findByRole('heading', { name: 'For Dr. Lee' });
+    const form = emailForm();
+    await within(form).findByDisplayValue(/^Vitalog Health Report: /);
+    const user = userEvent.setup();
+    await user.clear(within(form).getByLabelText('Subject'));
+    await user.type(within(form).getByLabelText('Subject'), 'My readings');
+    await user.selectOptions(within(form).getByLabelText('Report'), '3');
+    expect(within(form).getByLabelText('Subject')).toHaveValue('My readings');
+  });
+
   it('shows processing, then the generated state with View, Download and Email, and lists the report', async () => {
     const { calls } = renderPage({ 'POST /api/reports': { status: 201, body: created } }, [older]);
     const release = holdRequest('POST /api/reports');
@@ -314,6 +345,8 @@ describe('email form', () => {
     const { calls } = renderPage();
     const user = userEvent.setup();
     await screen.findByRole('heading', { name: 'November check' });
+    // The subject is filled in with the newest report once the list is in.
+    await screen.findByDisplayValue(/^Vitalog Health Report: /);
     await user.clear(screen.getByLabelText('Subject'));
     await user.click(screen.getByRole('button', { name: 'Send Report' }));
     expect(await screen.findAllByText('Please enter a recipient email address.')).not.toHaveLength(0);
@@ -342,7 +375,8 @@ describe('email form', () => {
     expect(calls.find((c) => c.url === '/api/reports/email')?.body).toEqual({
       reportId: 3,
       email: 'dr.lee@clinic.example',
-      subject: 'Vitalog Health Report',
+      // The subject names the report chosen and its period (issue 36).
+      subject: 'Vitalog Health Report: Blood Pressure Report, 09/01/2026 to 09/30/2026',
       message: 'Readings since my last visit.',
     });
     expect(screen.getByLabelText('Recipient email')).toHaveValue('');

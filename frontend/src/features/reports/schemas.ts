@@ -57,6 +57,16 @@ export function reportTypeLabel(code: string): string {
 /** The default email subject: a health-report title carrying the product name. */
 export const DEFAULT_EMAIL_SUBJECT = `${PRODUCT_NAME} Health Report`;
 
+/**
+ * The email subject that names a report and its period (issue 36: a doctor's inbox must tell
+ * a 30-day report from a 2-year one), exactly as the server would complete a subject without
+ * its period (reports::emails): "Vitalog Health Report: Blood Pressure Report, 10/23/2026 to
+ * 11/22/2026".
+ */
+export function emailSubjectFor(report: { type: string; dateStart: string; dateEnd: string }): string {
+  return `${DEFAULT_EMAIL_SUBJECT}: ${reportTypeLabel(report.type)}, ${formatIsoDate(report.dateStart)} to ${formatIsoDate(report.dateEnd)}`;
+}
+
 /** "Blood Pressure Report 10/23/2026 – 11/22/2026". */
 export function defaultReportName(type: string, dateStart: string, dateEnd: string): string {
   const title = type === '' ? 'Health Report' : reportTypeLabel(type);

@@ -8,7 +8,15 @@ import { useToast } from '../../../components/toast';
 import { isApiError } from '../../../lib/api';
 import { emailReport, type Report } from '../api/reportsApi';
 import { formatIsoDate } from '../dates';
-import { MESSAGE_MAX, defaultEmailValues, emailReportSchema, reportMessages, type EmailReportValues } from '../schemas';
+import {
+  DEFAULT_EMAIL_SUBJECT,
+  MESSAGE_MAX,
+  defaultEmailValues,
+  emailReportSchema,
+  emailSubjectFor,
+  reportMessages,
+  type EmailReportValues,
+} from '../schemas';
 import { SelectField } from '../../../components/form/SelectField';
 import { TextAreaField } from './fields';
 
@@ -84,6 +92,18 @@ export function EmailReportForm({ reports, listFailed, selection, onReportMissin
   useEffect(() => {
     if (selection) void setFieldValue('reportId', String(selection.reportId));
   }, [selection, setFieldValue]);
+
+  // The subject names the chosen report and its period, unless the person wrote their own:
+  // their words are never replaced (the server still adds the period to a subject without it).
+  const subjectRef = useRef<string>(DEFAULT_EMAIL_SUBJECT);
+  const chosen = reports?.find((r) => String(r.id) === formik.values.reportId);
+  const { subject } = formik.values;
+  useEffect(() => {
+    if (!chosen) return;
+    const named = emailSubjectFor(chosen);
+    if (subject === subjectRef.current && subject !== named) void setFieldValue('subject', named, false);
+    subjectRef.current = named;
+  }, [chosen, subject, setFieldValue]);
 
   // Default to the newest report; forget one that was deleted.
   const reportId = formik.values.reportId;

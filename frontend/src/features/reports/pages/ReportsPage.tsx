@@ -21,9 +21,13 @@ export default function ReportsPage(): ReactElement {
   const emailSectionRef = useRef<HTMLElement>(null);
   const seq = useRef(0);
 
+  // A report just generated is the one the email form sends (issue 36: the form kept the
+  // previous report, and a 30-day report went to the doctor instead of the 2-year one).
   const addGenerated = useCallback(
     (report: Report) => {
       void mutate((current) => [report, ...(current ?? []).filter((r) => r.id !== report.id)], { revalidate: false });
+      seq.current += 1;
+      setSelection({ reportId: report.id, seq: seq.current });
     },
     [mutate],
   );
