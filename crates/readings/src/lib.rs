@@ -2,6 +2,7 @@
 //! ranges and messages, stored in canonical units (lbs, mg/dL), owned by one user.
 
 pub mod category;
+pub mod daily;
 pub mod home_week;
 pub mod model;
 pub mod pattern;

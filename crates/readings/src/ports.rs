@@ -1,6 +1,7 @@
 use chrono::NaiveDate;
 use kernel::UserId;
 
+use crate::daily::DayAggregate;
 use crate::model::*;
 use crate::session::{Period, Session};
 
@@ -66,6 +67,15 @@ pub trait ReadingRepository: Send + Sync {
     /// candidate; concurrent imports for one user are serialised. Returns how many were
     /// stored.
     async fn import(&self, user: UserId, candidates: Vec<ReadingValues>) -> anyhow::Result<usize>;
+    /// One row per day from `from` to `to` (both included) on which the user has a reading,
+    /// oldest first, summed up by the database (grouped by the reading's date): what a
+    /// chart of a long span draws. Days without a reading have no row.
+    async fn daily(
+        &self,
+        user: UserId,
+        from: NaiveDate,
+        to: NaiveDate,
+    ) -> anyhow::Result<Vec<DayAggregate>>;
 }
 
 /// Whether the user may record vitals now (an active subscription). The server wires the

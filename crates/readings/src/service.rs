@@ -420,6 +420,7 @@ fn classify(rows: Vec<ImportRow>, existing: Vec<ReadingValues>) -> ImportPreview
     ImportPreview { rows }
 }
 
+mod daily;
 mod guided;
 mod once;
 

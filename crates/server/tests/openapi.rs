@@ -34,6 +34,7 @@ const EXPECTED: &[(&str, &str)] = &[
     ("post", "/api/subscription/cancel"),
     ("get", "/api/readings"),
     ("post", "/api/readings"),
+    ("get", "/api/readings/daily"),
     ("get", "/api/readings/{id}"),
     ("patch", "/api/readings/{id}"),
     ("delete", "/api/readings/{id}"),

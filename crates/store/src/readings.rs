@@ -32,6 +32,8 @@ const IMPORT_BATCH: usize = 1000;
 const IMPORT_CHUNK: usize = 2000;
 use crate::schema::readings as r;
 
+mod daily;
+
 #[derive(Clone)]
 pub struct ReadingStore {
     db: Db,
@@ -674,5 +676,19 @@ impl ReadingRepository for ReadingStore {
                     .execute(conn)
             })
             .await
+    }
+
+    async fn daily(
+        &self,
+        user: UserId,
+        from: chrono::NaiveDate,
+        to: chrono::NaiveDate,
+    ) -> anyhow::Result<Vec<readings::daily::DayAggregate>> {
+        let (from, to) = (date::format_date(from), date::format_date(to));
+        let rows = self
+            .db
+            .read(move |conn| daily::rows(conn, user, from, to))
+            .await?;
+        daily::aggregates(rows)
     }
 }

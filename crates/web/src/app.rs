@@ -95,6 +95,8 @@ pub fn build_app(
         .service(billing::activate)
         .service(billing::cancel)
         .service(readings::list)
+        // `daily` before `{id}`: the first route that matches the path answers.
+        .service(readings::daily)
         .service(readings::get_one)
         .service(readings::create)
         .service(readings::update)

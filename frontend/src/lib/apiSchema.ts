@@ -2182,6 +2182,66 @@ export interface paths {
         };
         trace?: never;
     };
+    "/api/readings/daily": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The user's readings day by day from `from` to `to` (both included, at most 20 years):
+         *     one row per day with readings, oldest first, summed up by the database.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description First date (YYYY-MM-DD), inclusive. Required. */
+                    from?: string;
+                    /** @description Last date (YYYY-MM-DD), inclusive, at most 20 years after `from`. Required. */
+                    to?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["DailyDto"][];
+                    };
+                };
+                /** @description A date missing or not YYYY-MM-DD, out of order, or more than 20 years apart */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/register": {
         parameters: {
             query?: never;
@@ -4093,6 +4153,38 @@ export interface components {
             /** @default  */
             shownName: string;
         };
+        /** @description One day's readings summed up. Canonical units: weight in pounds, blood sugar in mg/dL. */
+        DailyDto: {
+            /**
+             * Format: double
+             * @description Mean blood sugar, mg/dL.
+             */
+            bloodSugar?: number | null;
+            /**
+             * Format: int64
+             * @description Readings with both blood pressure numbers, the only ones in `systolic` and `diastolic`.
+             */
+            bpCount: number;
+            /**
+             * Format: int64
+             * @description Readings on the day.
+             */
+            count: number;
+            /** @description YYYY-MM-DD: the readings' own (wall-clock) date. */
+            date: string;
+            diastolic?: null | components["schemas"]["SpreadDto"];
+            /**
+             * Format: double
+             * @description Mean heart rate (bpm) of the day's readings that hold one.
+             */
+            heartRate?: number | null;
+            systolic?: null | components["schemas"]["SpreadDto"];
+            /**
+             * Format: double
+             * @description Mean weight, pounds.
+             */
+            weight?: number | null;
+        };
         DayDosesDto: {
             asNeeded: components["schemas"]["AsNeededDto"][];
             /** @description YYYY-MM-DD: the day shown. */
@@ -5081,6 +5173,15 @@ export interface components {
             remembered: boolean;
             /** @description The first data rows (CSV only, at most 5). */
             rows: string[][];
+        };
+        /** @description One measure's values on a day: lowest, highest and mean (unrounded). */
+        SpreadDto: {
+            /** Format: int32 */
+            max: number;
+            /** Format: double */
+            mean: number;
+            /** Format: int32 */
+            min: number;
         };
         StartWeekRequest: {
             /**

@@ -347,3 +347,42 @@ async fn the_future_is_the_users_own() {
     let kiritimati = chrono_tz::Pacific::Kiritimati;
     assert_eq!(create_at(kiritimati, "2026-11-23", "18:00").await, None);
 }
+
+/// Issue 36: the Trends page's per-day rows come from a bounded span; a span the rule
+/// refuses never reaches the store.
+#[tokio::test]
+async fn daily_rows_only_for_a_bounded_span() {
+    let day = |s: &str| kernel::date::parse_date(s).expect("date");
+    let mut repo = MockReadingRepository::new();
+    repo.expect_daily()
+        .withf(move |u, from, to| {
+            *u == UserId(1) && *from == day("2024-11-28") && *to == day("2026-11-28")
+        })
+        .times(1)
+        .returning(|_, _, _| Ok(vec![]));
+    let s = ReadingService::new(
+        Arc::new(repo),
+        Arc::new(MockHomeWeekRepository::new()),
+        Arc::new(allowed(true)),
+        zones(chrono_tz::UTC),
+        Arc::new(SystemClock),
+    );
+    assert!(
+        s.daily(UserId(1), Some(day("2024-11-28")), Some(day("2026-11-28")))
+            .await
+            .is_ok()
+    );
+    for (from, to) in [
+        (None, Some(day("2026-11-28"))),
+        (Some(day("2026-11-29")), Some(day("2026-11-28"))),
+        (Some(day("1990-01-01")), Some(day("2026-11-28"))),
+    ] {
+        assert!(
+            matches!(
+                s.daily(UserId(1), from, to).await,
+                Err(ReadingError::Invalid { .. })
+            ),
+            "{from:?}..{to:?}"
+        );
+    }
+}

@@ -1,8 +1,11 @@
 //! Readings API (spec section 7). Values are in canonical units (weight lbs, blood sugar
 //! mg/dL); the client converts to the user's units at the edges.
 
+mod days;
 mod errors;
 mod guided;
+
+pub use days::daily;
 
 pub use guided::{
     AverageDto, create_session, get_home_week, set_session_period, start_home_week, stop_home_week,
@@ -266,19 +269,25 @@ pub struct ListParams {
     pub offset: Option<i64>,
 }
 
+/// A date of the query string (YYYY-MM-DD); empty is none, anything else is an error of `field`.
+pub(crate) fn date_param(
+    errors: &mut FieldErrors,
+    field: &str,
+    v: Option<String>,
+) -> Option<chrono::NaiveDate> {
+    v.filter(|s| !s.is_empty()).and_then(|s| {
+        let d = parse_date(&s);
+        if d.is_none() {
+            errors.add(field, "Use a date like 2026-01-31");
+        }
+        d
+    })
+}
+
 fn query_of(p: ListParams) -> Result<ReadingQuery, ApiError> {
     let mut errors = FieldErrors::new();
-    let mut date = |field: &str, v: Option<String>| {
-        v.filter(|s| !s.is_empty()).and_then(|s| {
-            let d = parse_date(&s);
-            if d.is_none() {
-                errors.add(field, "Use a date like 2026-01-31");
-            }
-            d
-        })
-    };
-    let from = date("from", p.from);
-    let to = date("to", p.to);
+    let from = date_param(&mut errors, "from", p.from);
+    let to = date_param(&mut errors, "to", p.to);
     let kind = match p.kind.as_deref().map(Kind::parse) {
         None => None,
         Some(Some(k)) => k,
