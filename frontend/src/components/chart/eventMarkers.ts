@@ -5,6 +5,9 @@
  * draws them is `markerPlugin.ts`.
  */
 
+import { readingTimestamp } from '../../lib/dates';
+import type { MedicationEvent } from '../../lib/medications';
+
 export type MarkerKind = 'started' | 'changed' | 'stopped';
 
 /** An event to mark: a local timestamp (ms; a date's midnight) and what happened. */
@@ -12,6 +15,11 @@ export interface ChartEvent {
   x: number;
   kind: MarkerKind;
   label: string;
+}
+
+/** The markers of the medications' events, each at the start of its day (dashboard and Trends). */
+export function medicationEvents(events: ReadonlyArray<MedicationEvent> | undefined): ChartEvent[] {
+  return (events ?? []).map((e) => ({ x: readingTimestamp(e.date, null), kind: e.kind, label: e.label }));
 }
 
 /** An event in the window with its number (1, 2, ... left to right), as the list under the chart shows it. */

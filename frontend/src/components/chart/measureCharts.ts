@@ -29,6 +29,12 @@ export function sugarDomain(unit: BloodSugarUnit): { min: number; max: number } 
   return { min: bloodSugarInUnit(Y_DOMAINS.sugar.min, unit), max: bloodSugarInUnit(Y_DOMAINS.sugar.max, unit) };
 }
 
+/**
+ * Blood pressure changes (mmHg) within which two spans are "about the same" (see
+ * `ChartSpec.band`): the dashboard's direction since last week compares both numbers.
+ */
+export const BP_BANDS = { systolic: 5, diastolic: 3 } as const;
+
 /** The tooltip line of a very high blood pressure point (the server's `severe`, in the person's guideline). */
 export const CRISIS_MARK = 'Very high reading';
 
@@ -43,6 +49,8 @@ export interface Units {
 export interface ChartSpec {
   kind: ChartKind;
   title: string;
+  /** The measure in a sentence ("Blood pressure"): a chart's accessible name starts with it. */
+  measure: string;
   empty: string;
   unit: (units: Units) => string;
   /** Decimals of the values (tooltips). */
@@ -52,6 +60,13 @@ export interface ChartSpec {
   domain: (units: Units) => { min: number; max: number } | undefined;
   /** Each series' colour, in the order the series come (chartTheme.ts gives the values). */
   colors: SeriesColor[];
+  /**
+   * A change smaller than this (in the unit shown; blood pressure: systolic) is "about the
+   * same" (`direction.ts`). Vitalog's choice, not a clinical threshold: about what one
+   * person's values vary from day to day (blood pressure by several mmHg, weight by a pound
+   * or so), so a smaller change is not called a trend.
+   */
+  band: (units: Units) => number;
 }
 
 /** The four chart cards, with the spec's titles and empty messages. */
@@ -59,41 +74,49 @@ export const CHART_SPECS: ReadonlyArray<ChartSpec> = [
   {
     kind: 'bp',
     title: 'Blood Pressure Trends',
+    measure: 'Blood pressure',
     empty: 'No blood pressure data available',
     unit: () => 'mmHg',
     decimals: () => 0,
     tickDecimals: () => 0,
     domain: () => Y_DOMAINS.bp,
     colors: ['systolic', 'diastolic'],
+    band: () => BP_BANDS.systolic,
   },
   {
     kind: 'hr',
     title: 'Heart Rate Trend',
+    measure: 'Heart rate',
     empty: 'No heart rate data available',
     unit: () => 'bpm',
     decimals: () => 0,
     tickDecimals: () => 0,
     domain: () => Y_DOMAINS.hr,
     colors: ['heartRate'],
+    band: () => 5,
   },
   {
     kind: 'weight',
     title: 'Weight Trend',
+    measure: 'Weight',
     empty: 'No weight data available',
     unit: (u) => u.weightUnit,
     decimals: (u) => weightDecimals(u.weightUnit),
     tickDecimals: (u) => weightTickDecimals(u.weightUnit),
     domain: () => undefined,
     colors: ['weight'],
+    band: (u) => (u.weightUnit === 'kg' ? 0.5 : 1),
   },
   {
     kind: 'sugar',
     title: 'Blood Sugar Trend',
+    measure: 'Blood sugar',
     empty: 'No blood sugar data available',
     unit: (u) => u.bloodSugarUnit,
     decimals: (u) => bloodSugarDecimals(u.bloodSugarUnit),
     tickDecimals: (u) => bloodSugarTickDecimals(u.bloodSugarUnit),
     domain: (u) => sugarDomain(u.bloodSugarUnit),
     colors: ['sugar'],
+    band: (u) => (u.bloodSugarUnit === 'mmol/L' ? 0.6 : 10),
   },
 ];

@@ -1,12 +1,13 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
 import { formatDate, isoDateDaysAgo, toIsoDate } from '../../lib/dates';
 import type { MedicationEvent } from '../../lib/medications';
 import { served } from '../../testing/readings';
 import { CHART_SPECS } from './chartPoints';
 import { ChartCard } from './components/ChartCard';
-import { chartEvents } from './pages/DashboardPage';
+import { medicationEvents as chartEvents } from '../../components/chart/eventMarkers';
 import { SHOW_MEDICATIONS_KEY, useShowMedications } from './showMedications';
 
 afterEach(() => {
@@ -42,6 +43,14 @@ const events = chartEvents([
 ]);
 
 function Card(): ReturnType<typeof ChartCard> {
+  return (
+    <MemoryRouter>
+      <BpCard />
+    </MemoryRouter>
+  );
+}
+
+function BpCard(): ReturnType<typeof ChartCard> {
   const [show, setShow] = useShowMedications();
   return (
     <ChartCard

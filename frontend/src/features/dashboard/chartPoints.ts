@@ -1,8 +1,9 @@
-import { firstDayOfLastDays, readingTimestamp, toIsoDate } from '../../lib/dates';
+import { firstDayOfLastDays, readingTimestamp, startOfLastDays, toIsoDate } from '../../lib/dates';
 import { categoryNote, type GuidelineRules } from '../../lib/bpCategory';
 import type { Reading } from '../../lib/readings';
-import { bloodSugarInUnit, weightInUnit } from '../../lib/units';
-import { CLINIC_ASIDE, CRISIS_MARK, type ChartKind, type Units } from '../../components/chart/measureCharts';
+import { bloodSugarInUnit, formatBpPair, formatMmHg, weightInUnit } from '../../lib/units';
+import { describeChart, directionOf } from '../../components/chart/direction';
+import { CLINIC_ASIDE, CRISIS_MARK, type ChartKind, type ChartSpec, type Units } from '../../components/chart/measureCharts';
 
 export {
   CHART_SPECS,
@@ -54,10 +55,10 @@ const hasBothBp = (r: Reading): boolean => r.systolic !== null && r.diastolic !=
 const hasOneBp = (r: Reading): boolean => (r.systolic === null) !== (r.diastolic === null);
 
 /**
- * What a card says below its chart: readings of the range it leaves out and why, and what
- * its marked points mean. Only the blood pressure chart has either: a point needs both
- * numbers, a reading in the Hypertensive Crisis range is marked, and one taken at the
- * clinic is drawn apart.
+ * What the blood pressure card says behind its (i): that a point needs both numbers (and how
+ * many readings of the range have one only), and what its marked points mean: a reading in
+ * the guideline's severe range is a triangle, one taken at the clinic a diamond. The other
+ * charts draw every reading holding their measure: nothing to explain.
  */
 export function chartNotes(
   kind: ChartKind,
@@ -68,13 +69,13 @@ export function chartNotes(
 ): string[] {
   if (kind !== 'bp') return [];
   const timed = readingsInRange(readings, rangeDays, now).map((t) => t.reading);
-  const notes: string[] = [];
   const partial = timed.filter(hasOneBp).length;
-  if (partial > 0) {
-    notes.push(
-      `${plural(partial, 'reading', 'readings')} with only one blood-pressure value ${partial === 1 ? 'is' : 'are'} not drawn: a point needs both.`,
-    );
-  }
+  const notes = [
+    'A point needs both numbers, systolic and diastolic.' +
+      (partial > 0
+        ? ` ${plural(partial, 'reading', 'readings')} of this range with only one ${partial === 1 ? 'is' : 'are'} not drawn.`
+        : ''),
+  ];
   // Only drawn points are counted here: a one-number very high reading is in the note above.
   const crisis = timed.filter((r) => hasBothBp(r) && r.severe).length;
   if (crisis > 0) {
@@ -144,4 +145,38 @@ export function chartSeries(kind: ChartKind, readings: ReadonlyArray<Reading>, r
         },
       ];
   }
+}
+
+/**
+ * A card's chart in words, its accessible name: "Blood pressure, last 30 days: latest 132/84
+ * mmHg, range 118–146 systolic, rising" (the first half of the range's days against the
+ * second; `direction.ts`).
+ */
+export function chartDescription(spec: ChartSpec, series: ReadonlyArray<ChartSeries>, rangeDays: number, now: number, units: Units): string {
+  const unit = spec.unit(units);
+  const decimals = spec.decimals(units);
+  const first = series[0]?.points ?? [];
+  const last = first[first.length - 1];
+  const values = first.map((p) => p.y);
+  let latest: string | null = null;
+  let range: string | null = null;
+  if (last) {
+    const second = series[1]?.points[series[1].points.length - 1];
+    const low = Math.min(...values);
+    const high = Math.max(...values);
+    if (spec.kind === 'bp') {
+      latest = `${formatBpPair(last.y, second?.y ?? Number.NaN)} mmHg`;
+      range = `${formatMmHg(low)}–${formatMmHg(high)} systolic`;
+    } else {
+      latest = `${last.y.toFixed(decimals)} ${unit}`;
+      range = `${low.toFixed(decimals)}–${high.toFixed(decimals)} ${unit}`;
+    }
+  }
+  return describeChart({
+    measure: spec.measure,
+    span: `last ${rangeDays} days`,
+    latest,
+    range,
+    direction: directionOf(first, startOfLastDays(Math.floor(rangeDays / 2), new Date(now)), spec.band(units)),
+  });
 }

@@ -89,7 +89,7 @@ describe('chart points', () => {
     expect(CRISIS_MARK).toBe('Very high reading');
   });
 
-  it('sets both points of a clinic reading apart, and says so under the chart (issue 35)', () => {
+  it('sets both points of a clinic reading apart, and says so behind the chart\'s (i) (issue 35)', () => {
     const readings = [
       at(DAY_MS, { systolic: 150, diastolic: 95, setting: 'office' }, 1),
       at(2 * DAY_MS, { systolic: 128, diastolic: 82 }, 2),
@@ -104,10 +104,10 @@ describe('chart points', () => {
     expect(chartNotes('bp', readings, 7, NOW, DEFAULT_GUIDELINE)).toContain(
       '2 readings taken at the clinic are drawn as a diamond ◆: clinic readings are kept out of your home average.',
     );
-    expect(chartNotes('bp', [readings[1]!], 7, NOW, DEFAULT_GUIDELINE)).toEqual([]);
+    expect(chartNotes('bp', [readings[1]!], 7, NOW, DEFAULT_GUIDELINE)).toEqual(['A point needs both numbers, systolic and diastolic.']);
   });
 
-  it('says which readings of the range the blood pressure chart leaves out, and what its marks mean', () => {
+  it('says once, behind its (i), that a point needs both numbers and which readings of the range it leaves out, and what its marks mean', () => {
     const readings = [
       at(DAY_MS, { systolic: 130 }, 1),
       at(2 * DAY_MS, { diastolic: 85, heartRate: 60 }, 2),
@@ -115,23 +115,23 @@ describe('chart points', () => {
       at(20 * DAY_MS, { systolic: 140 }, 4),
     ];
     expect(chartNotes('bp', readings, 7, NOW, DEFAULT_GUIDELINE)).toEqual([
-      '2 readings with only one blood-pressure value are not drawn: a point needs both.',
+      'A point needs both numbers, systolic and diastolic. 2 readings of this range with only one are not drawn.',
     ]);
     expect(chartNotes('bp', readings, 30, NOW, DEFAULT_GUIDELINE)[0]).toBe(
-      '3 readings with only one blood-pressure value are not drawn: a point needs both.',
+      'A point needs both numbers, systolic and diastolic. 3 readings of this range with only one are not drawn.',
     );
     expect(chartNotes('bp', [readings[0]!], 7, NOW, DEFAULT_GUIDELINE)).toEqual([
-      '1 reading with only one blood-pressure value is not drawn: a point needs both.',
+      'A point needs both numbers, systolic and diastolic. 1 reading of this range with only one is not drawn.',
     ]);
     const crisis = chartNotes('bp', [at(DAY_MS, { systolic: 210, diastolic: 125 }, 5)], 7, NOW, DEFAULT_GUIDELINE);
-    expect(crisis).toHaveLength(1);
-    expect(crisis[0]).toMatch(/^1 reading in this range is very high \(above 180\/120\) \(ACC\/AHA 2025\), drawn as a red triangle ▲\./);
+    expect(crisis).toHaveLength(2);
+    expect(crisis[1]).toMatch(/^1 reading in this range is very high \(above 180\/120\) \(ACC\/AHA 2025\), drawn as a red triangle ▲\./);
     // In ESH 2023 terms, 185/105 is very high (180/110 or higher: either number alone).
     const esh = GUIDELINES.find((g) => g.code === 'esh-2023')!;
     const eshNotes = chartNotes('bp', [{ ...at(DAY_MS, { systolic: 185, diastolic: 105 }, 7), severe: true }], 7, NOW, esh);
-    expect(eshNotes[0]).toMatch(/^1 reading in this range is very high \(180\/110 or higher\) \(ESH 2023\)/);
-    expect(crisis[0]).toContain('not a diagnosis');
-    expect(chartNotes('bp', [at(DAY_MS, { systolic: 120, diastolic: 80 }, 6)], 7, NOW, DEFAULT_GUIDELINE)).toEqual([]);
+    expect(eshNotes[1]).toMatch(/^1 reading in this range is very high \(180\/110 or higher\) \(ESH 2023\)/);
+    expect(crisis[1]).toContain('not a diagnosis');
+    expect(chartNotes('bp', [at(DAY_MS, { systolic: 120, diastolic: 80 }, 6)], 7, NOW, DEFAULT_GUIDELINE)).toEqual(['A point needs both numbers, systolic and diastolic.']);
     // Other charts have nothing to explain: a reading without their measure is simply not theirs.
     expect(chartNotes('hr', readings, 7, NOW, DEFAULT_GUIDELINE)).toEqual([]);
   });
@@ -233,20 +233,20 @@ describe('Dashboard', () => {
       expect(screen.getByRole('heading', { name: title })).toBeInTheDocument();
     }
     // Last 7 days by default: two readings, one without heart rate.
-    const bp = await screen.findByRole('img', { name: /Blood Pressure Trends, last 7 days/ }, { timeout: 5000 });
+    const bp = await screen.findByRole('img', { name: /^Blood pressure, last 7 days: / }, { timeout: 5000 });
     expect(within(bp).getByText('2', { selector: '[data-series="Systolic"]' })).toBeInTheDocument();
-    const hr = await screen.findByRole('img', { name: /Heart Rate Trend, last 7 days/ });
+    const hr = await screen.findByRole('img', { name: /^Heart rate, last 7 days: / });
     expect(within(hr).getByText('1')).toBeInTheDocument();
     const select = screen.getByLabelText('Heart Rate Trend time range');
     expect(select).toHaveValue('7');
     expect(within(select).getByText('Select time range')).toBeDisabled();
     fireEvent.change(select, { target: { value: '90' } });
-    expect(within(screen.getByRole('img', { name: /Heart Rate Trend, last 90 days/ })).getByText('3')).toBeInTheDocument();
+    expect(within(screen.getByRole('img', { name: /^Heart rate, last 90 days: / })).getByText('3')).toBeInTheDocument();
     // The other cards keep their own range.
-    expect(screen.getByRole('img', { name: /Blood Pressure Trends, last 7 days/ })).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: /^Blood pressure, last 7 days: / })).toBeInTheDocument();
   });
 
-  it('explains on the BP card the readings it leaves out and its crisis marks; ranges are calendar days', async () => {
+  it('explains behind the BP card\'s (i) the readings it leaves out and its crisis marks; no paragraphs under the charts', async () => {
     const list = [
       recentReading(3, 0.1, { systolic: 210, diastolic: 125 }),
       recentReading(2, 1, { diastolic: null }),
@@ -261,22 +261,24 @@ describe('Dashboard', () => {
     });
     renderDashboard();
     const bpCard = await screen.findByRole('region', { name: 'Blood Pressure Trends' });
-    const bp = await within(bpCard).findByRole('img', { name: /Blood Pressure Trends, last 7 days/ }, { timeout: 5000 });
+    const bp = await within(bpCard).findByRole('img', { name: /^Blood pressure, last 7 days: / }, { timeout: 5000 });
     expect(within(bp).getByText('1', { selector: '[data-series="Systolic"]' })).toBeInTheDocument();
+    const about = within(bpCard).getByText('About this chart').closest('details')!;
+    expect(about).not.toHaveAttribute('open');
     expect(
-      within(bpCard).getByText('2 readings with only one blood-pressure value are not drawn: a point needs both.'),
+      within(about).getByText('A point needs both numbers, systolic and diastolic. 2 readings of this range with only one are not drawn.'),
     ).toBeInTheDocument();
-    expect(within(bpCard).getByText(/^1 reading in this range is very high \(above 180\/120\) \(ACC\/AHA 2025\)/)).toBeInTheDocument();
-    // The heart rate card draws all three and has nothing to explain.
+    expect(within(about).getByText(/^1 reading in this range is very high \(above 180\/120\) \(ACC\/AHA 2025\)/)).toBeInTheDocument();
+    // Said once: the other cards have no (i) and nothing under their charts.
     const hrCard = screen.getByRole('region', { name: 'Heart Rate Trend' });
+    expect(within(hrCard).queryByText('About this chart')).not.toBeInTheDocument();
     expect(within(hrCard).queryByText(/not drawn/)).not.toBeInTheDocument();
-    // The range select says what "Last N days" means.
-    expect(within(hrCard).getByLabelText('Heart Rate Trend time range')).toHaveAccessibleDescription(
-      'Calendar days, today included.',
-    );
+    // The range select's caption is gone; each card leads to the Trends page.
+    expect(within(hrCard).getByLabelText('Heart Rate Trend time range')).not.toHaveAccessibleDescription();
+    expect(within(hrCard).getByRole('link', { name: /^See trends/ })).toHaveAttribute('href', '/trends?measure=hr');
   });
 
-  it('an empty BP chart still says why readings with one value are not drawn', async () => {
+  it('an empty BP chart still says, behind its (i), why readings with one value are not drawn', async () => {
     const list = [recentReading(1, 1, { diastolic: null })];
     mockFetch({
       'GET /api/user/preferences': prefs,
@@ -289,7 +291,7 @@ describe('Dashboard', () => {
     const bpCard = await screen.findByRole('region', { name: 'Blood Pressure Trends' });
     expect(await within(bpCard).findByText('No blood pressure data available')).toBeInTheDocument();
     expect(
-      within(bpCard).getByText('1 reading with only one blood-pressure value is not drawn: a point needs both.'),
+      within(bpCard).getByText('A point needs both numbers, systolic and diastolic. 1 reading of this range with only one is not drawn.'),
     ).toBeInTheDocument();
   });
 

@@ -37,14 +37,17 @@ describe('Home monitoring week card', () => {
     expect(within(card).queryByRole('status')).not.toBeInTheDocument();
   });
 
-  it('without a week: says what one is and starts one, with a toast', async () => {
+  it('without a week: a line and a start, what a week is behind "Why?"; starts one, with a toast', async () => {
     const started = homeWeek([], { today: 1 });
     const { calls } = mockFetch({
       'GET /api/home-week': { body: { week: null } },
       'POST /api/home-week': { status: 201, body: started },
     });
     const card = renderCard();
-    const intro = await within(card).findByText(/judge home blood pressure over a week/);
+    expect(await within(card).findByText('Measure morning and evening for 7 days for a home average.')).toBeInTheDocument();
+    const intro = within(card).getByText(/judge home blood pressure over a week/);
+    expect(intro.closest('details')).not.toHaveAttribute('open');
+    expect(intro.closest('details')).toHaveTextContent(/^Why\?/);
     expect(intro).toHaveTextContent(`for ${HOME_WEEK_RULES.days} days, take 2 readings each morning and 2 each evening`);
     expect(intro).toHaveTextContent('Day 1 is left out');
     expect(intro).toHaveTextContent('ESH 2023, AHA 2020, ACC/AHA 2025');
@@ -91,6 +94,7 @@ describe('Home monitoring week card', () => {
     expect(slot(card, 'Evening', 3)).toHaveClass('week-slot-ahead');
     const headers = within(card).getAllByRole('columnheader');
     expect(headers).toHaveLength(7);
+    // Compact: the day's number shows; its date and "not counted" are said to screen readers.
     expect(headers[0]).toHaveTextContent('Day 111/18not counted');
     expect(headers[1]).not.toHaveTextContent('not counted');
     expect(headers[2]).toHaveAttribute('aria-current', 'date');
@@ -98,6 +102,8 @@ describe('Home monitoring week card', () => {
     expect(within(card).queryByText('Your home average')).not.toBeInTheDocument();
     expect(within(card).queryByText(HOME_WEEK_RULES.note)).not.toBeInTheDocument();
     expect(within(card).getByRole('link', { name: 'See the whole week' })).toHaveAttribute('href', '/home-week');
+    // No average yet: what a week is, behind "Why?" (the only control besides the link).
+    expect(within(card).getByText('Why?')).toBeInTheDocument();
     expect(within(card).queryByRole('button')).not.toBeInTheDocument();
   });
 
@@ -108,27 +114,28 @@ describe('Home monitoring week card', () => {
       'POST /api/home-week': { status: 201, body: { ...week, origin: 'started' } },
     }).calls;
     const card = renderCard();
-    expect(await within(card).findByText('Found from your readings')).toBeInTheDocument();
+    expect(await within(card).findByText('Found from your readings:')).toBeInTheDocument();
+    expect(within(card).getByText(/a week that began on 11\/18\/2026/)).toBeInTheDocument();
     expect(slot(card, 'Evening', 2)).toHaveClass('week-slot-done');
     await userEvent.setup().click(within(card).getByRole('button', { name: 'Start this week' }));
     await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ startDate: week.startDate });
   });
 
-  it('complete: the average with its count, the level in the guidelines words, the source and the note', async () => {
+  it('complete: the average with its count and level; the level in the guidelines words, the source and the note behind "Why?"', async () => {
     const week = finishedWeek({ code: level.code, label: level.label, text: level.text });
     mockFetch({ 'GET /api/home-week': { body: { week } } });
     const card = renderCard();
     expect(await within(card).findByText('Finished · 11/18/2026 to 11/24/2026')).toBeInTheDocument();
     expect(within(card).getByText('22 readings on 6 days counted (day 2 on)')).toBeInTheDocument();
-    expect(within(card).getByRole('heading', { name: 'Your home average' })).toBeInTheDocument();
+    expect(within(card).getByText('Your home average, days 2 to 7')).toBeInTheDocument();
     expect(within(card).getByText('137/86')).toHaveTextContent('137/86 mmHg');
     expect(within(card).getByText('average of 22 readings')).toBeInTheDocument();
     expect(within(card).getByText(level.label)).toBeInTheDocument();
-    expect(within(card).getByText(level.text)).toBeInTheDocument();
-    expect(within(card).getByText(`Source: ${rules.homeWeek.source}`)).toBeInTheDocument();
-    expect(within(card).getByText(rules.homeWeek.note)).toBeInTheDocument();
-    expect(within(card).queryByText(/diagnos/, { selector: '.week-level-text' })).not.toBeInTheDocument();
+    const why = within(card).getByText(level.text).closest('details')!;
+    expect(why).not.toHaveAttribute('open');
+    expect(within(why).getByText(`Source: ${rules.homeWeek.source}`)).toBeInTheDocument();
+    expect(within(why).getByText(rules.homeWeek.note)).toBeInTheDocument();
     expect(within(card).getByRole('button', { name: 'Start a new week' })).toBeInTheDocument();
   });
 });

@@ -48,7 +48,7 @@ describe('Dashboard: severe guidance', () => {
   it('shows the guidance at once, above the readings, when the newest blood pressure reading is severe', async () => {
     renderDashboard([reading(2, today, { systolic: 185, diastolic: 95 }), reading(1, yesterday)]);
     const panel = await screen.findByRole('region', { name: 'Your latest blood pressure reading' });
-    expect(panel).toHaveTextContent(/185\/95 mmHg on \d{2}\/\d{2}\/\d{4} at 08:00/);
+    expect(panel).toHaveTextContent(/185\/95 mmHg on \d{2}\/\d{2}\/\d{4} at 8:00 AM/);
     const note = within(panel).getByRole('note');
     expect(note).toHaveTextContent(DEFAULT_GUIDELINE.severe.title);
     for (const step of SEVERE_STEPS) expect(note).toHaveTextContent(step);

@@ -1,14 +1,16 @@
 import { Suspense, useId, useState, type ReactElement } from 'react';
+import { Link } from 'react-router-dom';
+import { Icon } from '../../../components/icons/Icon';
 import { ChartSkeleton, LazyTimeSeriesChart as TimeSeriesChart } from '../../../components/chart/LazyTimeSeriesChart';
 import { CheckboxField } from '../../../components/form/CheckboxField';
 import { eventsInWindow, type ChartEvent } from '../../../components/chart/eventMarkers';
 import { MarkerLegend } from '../../../components/chart/MarkerLegend';
 import { timeWindow } from '../../../components/chart/timeAxis';
 import type { Reading } from '../../../lib/readings';
-import { LAST_DAYS_HINT } from '../../../lib/dates';
 import {
   CHART_RANGES,
   DEFAULT_CHART_RANGE,
+  chartDescription,
   chartNotes,
   chartSeries,
   type ChartRange,
@@ -33,8 +35,10 @@ export interface ChartCardProps {
 }
 
 /**
- * One trend card: title, its own range select (7 days by default, calendar days), then
- * skeleton, chart or empty text, and notes on readings left out or marked.
+ * One trend card: title, its own range select (7 days by default, calendar days, as every
+ * "last N days"), then skeleton, chart or empty text, the medications' legend, and a link to
+ * the Trends page. What the blood pressure chart leaves out or marks is said once, behind its
+ * (i), not in paragraphs under the chart.
  */
 export function ChartCard({
   spec,
@@ -49,7 +53,6 @@ export function ChartCard({
   const toggleId = useId();
   const headingId = useId();
   const selectId = useId();
-  const hintId = useId();
   const online = useOnline();
   const [range, setRange] = useState<ChartRange>(DEFAULT_CHART_RANGE);
   const series = readings ? chartSeries(spec.kind, readings, range, now, units) : [];
@@ -74,7 +77,7 @@ export function ChartCard({
     body = (
       <Suspense fallback={<ChartSkeleton title={spec.title} />}>
         <TimeSeriesChart
-          title={`${spec.title}, last ${range} days, in ${unit}`}
+          title={chartDescription(spec, series, range, now, units)}
           unit={unit}
           decimals={spec.decimals(units)}
           tickDecimals={spec.tickDecimals(units)}
@@ -101,7 +104,6 @@ export function ChartCard({
           <select
             id={selectId}
             className="field-input chart-range"
-            aria-describedby={hintId}
             value={range}
             onChange={(e) => setRange(Number(e.target.value) as ChartRange)}
           >
@@ -114,9 +116,6 @@ export function ChartCard({
               </option>
             ))}
           </select>
-          <p id={hintId} className="chart-range-hint">
-            {LAST_DAYS_HINT}
-          </p>
         </div>
       </div>
       {events.length > 0 && onShowEvents ? (
@@ -130,16 +129,27 @@ export function ChartCard({
       ) : null}
       <div className="chart-card-body">{body}</div>
       {markers.length > 0 ? <MarkerLegend title="Medications" events={markers} /> : null}
-      {showEvents && hasData && events.length > 0 && markers.length === 0 ? (
-        <p className="chart-notes">No medication started, changed or stopped in this range.</p>
-      ) : null}
-      {notes.length > 0 ? (
-        <div className="chart-notes">
-          {notes.map((note) => (
-            <p key={note}>{note}</p>
-          ))}
-        </div>
-      ) : null}
+      <div className="chart-card-footer">
+        {notes.length > 0 ? (
+          <details className="disclosure chart-about">
+            <summary>
+              <Icon name="info" size={16} />
+              About this chart
+            </summary>
+            <div className="chart-notes">
+              {notes.map((note) => (
+                <p key={note}>{note}</p>
+              ))}
+              {showEvents && hasData && events.length > 0 && markers.length === 0 ? (
+                <p>No medication started, changed or stopped in this range.</p>
+              ) : null}
+            </div>
+          </details>
+        ) : null}
+        <Link className="chart-trends-link" to={`/trends?measure=${spec.kind}`}>
+          See trends<span className="visually-hidden">: {spec.measure.toLowerCase()} over longer spans</span>
+        </Link>
+      </div>
     </section>
   );
 }

@@ -1,38 +1,111 @@
-import type { ReactElement } from 'react';
+import type { ReactElement, ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { StartWeekButton } from '../../../components/homeWeek/StartWeekButton';
-import { WeekResult } from '../../../components/homeWeek/WeekResult';
+import { Icon } from '../../../components/icons/Icon';
+import { HomeWeekIntro } from '../../../components/homeWeek/HomeWeekIntro';
+import { StartWeekButton, START_WEEK } from '../../../components/homeWeek/StartWeekButton';
+import { START_RECOGNISED } from '../../../components/homeWeek/WeekRecognised';
+import { AverageValue } from '../../../components/homeWeek/WeekResult';
 import { WeekStatus } from '../../../components/homeWeek/WeekStatus';
-import { WeekRecognised } from '../../../components/homeWeek/WeekRecognised';
-import { weekPlaceholder } from '../../../components/homeWeek/WeekLoading';
-import { useHomeWeek } from '../../../lib/homeWeek';
+import { WeekLoadError, WeekSkeleton } from '../../../components/homeWeek/WeekLoading';
+import { formatDate } from '../../../lib/dates';
+import { useHomeWeek, type HomeWeek } from '../../../lib/homeWeek';
+import { HOME_WEEK_RULES } from '../../../lib/readingRules';
 import { WeekSlots } from './WeekSlots';
 
 export const HOME_WEEK_TITLE = 'Home monitoring week';
 
+/** The card's "Why?": the explanation behind its answer, closed until asked for. */
+function Why({ children }: { children: ReactNode }): ReactElement {
+  return (
+    <details className="disclosure week-why">
+      <summary>
+        <Icon name="info" size={16} />
+        Why?
+      </summary>
+      <div className="week-why-body">{children}</div>
+    </details>
+  );
+}
+
+/** A week's average in short, with what its level means behind "Why?". */
+function CompactResult({ week }: { week: HomeWeek }): ReactElement | null {
+  const { average, level, compared } = week;
+  if (!average) return null;
+  return (
+    <div className="week-compact-result">
+      <AverageValue average={average} label="Your home average, days 2 to 7" />
+      {level ? <p className="week-level-label">{level.label}</p> : null}
+      <Why>
+        {compared ? (
+          <p>
+            Compared with the thresholds unrounded: {compared.systolic.toFixed(1)}/{compared.diastolic.toFixed(1)} mmHg
+          </p>
+        ) : null}
+        {level ? <p>{level.text}</p> : null}
+        <p>Source: {HOME_WEEK_RULES.source}</p>
+        <p>{HOME_WEEK_RULES.note}</p>
+      </Why>
+    </div>
+  );
+}
+
 /**
- * The dashboard's home monitoring week: what it is and a start button when there is none;
- * else its progress (days and morning/evening slots), and its average with the level, the
- * source and the note once enough days count.
+ * The dashboard's home monitoring week, compact (issue 36: it must not push the charts
+ * down): without a week, a line and a start; with one, its progress in a small grid of
+ * morning and evening slots, and its average once enough days count. What a week is, and
+ * what its level means, are behind "Why?"; the whole week is on its page.
  */
 export function HomeWeekCard(): ReactElement {
   const { week, error } = useHomeWeek();
 
-  const body = week ? (
-    <>
-      {week.origin === 'recognised' ? <WeekRecognised startDate={week.startDate} /> : null}
-      <WeekStatus week={week} />
-      <WeekSlots week={week} />
-      <WeekResult week={week} />
-      {week.complete && week.origin === 'started' ? (
+  let body: ReactElement;
+  if (week === null) {
+    body = (
+      <>
+        <p className="week-compact-line">Measure morning and evening for {HOME_WEEK_RULES.days} days for a home average.</p>
         <div>
-          <StartWeekButton label="Start a new week" secondary />
+          <StartWeekButton label={START_WEEK} />
         </div>
-      ) : null}
-    </>
-  ) : (
-    weekPlaceholder(week, error)
-  );
+        <Why>
+          <HomeWeekIntro />
+        </Why>
+      </>
+    );
+  } else if (week === undefined) {
+    body = error !== undefined ? <WeekLoadError /> : <WeekSkeleton />;
+  } else {
+    body = (
+      <>
+        {week.origin === 'recognised' ? (
+          <div className="week-compact-found">
+            <p>
+              <strong>Found from your readings:</strong> a week that began on {formatDate(week.startDate)}.
+            </p>
+            <StartWeekButton secondary label={START_RECOGNISED} startDate={week.startDate} />
+          </div>
+        ) : null}
+        <WeekStatus week={week} />
+        <WeekSlots week={week} />
+        <CompactResult week={week} />
+        {week.complete && week.origin === 'started' ? (
+          <div>
+            <StartWeekButton label="Start a new week" secondary />
+          </div>
+        ) : null}
+        {week.average ? null : (
+          <Why>
+            {week.origin === 'recognised' ? (
+              <p>
+                These readings look like a home monitoring week. Start it to follow the plan to its seventh day; the days
+                you have measured keep counting.
+              </p>
+            ) : null}
+            <HomeWeekIntro />
+          </Why>
+        )}
+      </>
+    );
+  }
 
   return (
     <section className="card week-card" aria-labelledby="home-week-heading">
@@ -41,7 +114,7 @@ export function HomeWeekCard(): ReactElement {
           {HOME_WEEK_TITLE}
         </h2>
         {week ? (
-          <Link to="/home-week" className="text-sm">
+          <Link to="/home-week" className="week-card-link text-sm">
             See the whole week
           </Link>
         ) : null}

@@ -1,6 +1,7 @@
 import { useLayoutEffect, useRef, useState, type ReactElement } from 'react';
 import { Link } from 'react-router-dom';
 import { Alert } from '../../../components/feedback/Alert';
+import { Icon } from '../../../components/icons/Icon';
 import { Skeleton } from '../../../components/feedback/Skeleton';
 import { Spinner } from '../../../components/feedback/Spinner';
 import { formatDate } from '../../../lib/dates';
@@ -139,7 +140,8 @@ function DayDoses({ answer }: DayDosesProps): ReactElement {
 }
 
 /**
- * The dashboard's doses card, shown while the user has a current medication: the day's doses
+ * The dashboard's doses card, compact (issue 36: a side column beside the charts, or after
+ * them on a phone), shown while the user has a current medication: the day's doses
  * (today by default; an earlier day to fill in), each to mark taken or skipped, Mark all
  * taken, as-needed medications to log, and undo of anything recorded.
  */
@@ -207,10 +209,20 @@ export function MedicationsCard(): ReactElement | null {
       <div className="doses-body" aria-busy={!current && doses.error === undefined ? true : undefined}>
         {body}
       </div>
-      <p className="doses-footer text-sm">
-        <Link to="/medications">Your medications</Link>
-        {isToday ? <span className="text-muted"> · Pick another day above to fill in doses you did not record.</span> : null}
-      </p>
+      <div className="doses-footer text-sm">
+        <Link className="doses-footer-link" to="/medications">
+          Your medications
+        </Link>
+        <details className="disclosure doses-why">
+          <summary>
+            <Icon name="info" size={16} />
+            Missed one?
+          </summary>
+          <p className="doses-why-body">
+            Pick another day with Day above to fill in the doses you did not record on the day.
+          </p>
+        </details>
+      </div>
     </section>
   );
 }

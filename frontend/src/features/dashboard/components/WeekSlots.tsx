@@ -21,61 +21,20 @@ function Slot({ day, period, today }: { day: HomeWeekDay; period: Period; today:
   return (
     <td className={cx('week-slot', slotClasses(day, count, today))}>
       <span className="week-slot-mark" aria-hidden="true">
-        {done ? <Icon name="check-circle" size={18} /> : null}
+        {done ? <Icon name="check-circle" size={14} /> : null}
       </span>
       <span className="visually-hidden">{done ? readingsCount(count) : 'no readings'}</span>
     </td>
   );
 }
 
-/** A phone's view of the week: a line per day with its two slots. */
-function WeekSlotsList({ week }: { week: HomeWeek }): ReactElement {
-  return (
-    <ol className="week-slots-list" aria-label="Morning and evening readings, day by day">
-      {week.days.map((d) => {
-        const today = d.day === week.today;
-        return (
-          <li key={d.day} className={cx('week-line', today && 'week-day-today')} aria-current={today ? 'date' : undefined}>
-            <span className="week-line-day">
-              <span className="week-line-number">Day {d.day}</span>
-              <span className="week-day-date">{formatMonthDay(readingTimestamp(d.date, null))}</span>
-              {today ? <span className="week-line-today">today</span> : null}
-              {isLeftOut(d) ? <span className="week-day-note">not counted</span> : null}
-            </span>
-            {PERIODS.map((period) => {
-              const count = d[period];
-              return (
-                <span key={period} className={cx('week-pill', slotClasses(d, count, week.today))}>
-                  <span className="week-slot-mark" aria-hidden="true">
-                    {count > 0 ? <Icon name="check-circle" size={16} /> : null}
-                  </span>
-                  {PERIOD_LABELS[period]}
-                  <span className="visually-hidden">: {count > 0 ? readingsCount(count) : 'no readings'}</span>
-                </span>
-              );
-            })}
-          </li>
-        );
-      })}
-    </ol>
-  );
-}
-
 /**
- * The week at a glance: a column per day (day 1 marked "not counted", today highlighted)
- * and a row each for the morning and evening slots, done once they hold a reading; on a
- * phone, a line per day.
+ * The week at a glance, small enough for a side column or a phone: a narrow column per day
+ * (its number; day 1, hatched, is "not counted" and today is highlighted, both said to
+ * screen readers with the date) and a row each for the morning and evening slots, done once
+ * they hold a reading. The day-by-day detail is on the week's page.
  */
 export function WeekSlots({ week }: { week: HomeWeek }): ReactElement {
-  return (
-    <>
-      <WeekSlotsTable week={week} />
-      <WeekSlotsList week={week} />
-    </>
-  );
-}
-
-function WeekSlotsTable({ week }: { week: HomeWeek }): ReactElement {
   return (
     <div className="week-slots-wrap">
       <table className="week-slots">
@@ -91,11 +50,11 @@ function WeekSlotsTable({ week }: { week: HomeWeek }): ReactElement {
                 aria-current={d.day === week.today ? 'date' : undefined}
               >
                 <span className="week-day-number">
-                  <span className="week-day-word">Day </span>
+                  <span className="visually-hidden">Day </span>
                   {d.day}
                 </span>
-                <span className="week-day-date">{formatMonthDay(readingTimestamp(d.date, null))}</span>
-                {isLeftOut(d) ? <span className="week-day-note">not counted</span> : null}
+                <span className="visually-hidden">{formatMonthDay(readingTimestamp(d.date, null))}</span>
+                {isLeftOut(d) ? <span className="visually-hidden">not counted</span> : null}
                 {d.day === week.today ? <span className="visually-hidden">, today</span> : null}
               </th>
             ))}

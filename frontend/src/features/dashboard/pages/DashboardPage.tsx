@@ -1,4 +1,4 @@
-import { useEffect, type ReactElement } from 'react';
+import { useEffect, useState, type ReactElement } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { PageHeader } from '../../../components/layout/PageHeader';
 import { BpCategoryLegend } from '../../../components/readings/BpCategoryBadge';
@@ -6,12 +6,12 @@ import { ReadingsPageActions } from '../../../components/readings/ReadingsPageAc
 import { QueuedReadings } from '../../../components/readings/QueuedReadings';
 import { useDeleteReading } from '../../../components/readings/useDeleteReading';
 import { SubscriptionAlert } from '../../../components/subscription/SubscriptionAlert';
-import { firstDayOfLastDays, formatDate, readingTimestamp } from '../../../lib/dates';
-import { hasCurrentMedication, useDoses, useMedications, type MedicationEvent } from '../../../lib/medications';
-import { PageSkeleton } from '../../../components/feedback/Skeleton';
+import { firstDayOfLastDays, formatDate, formatTime12 } from '../../../lib/dates';
+import { hasCurrentMedication, useDoses, useMedications } from '../../../lib/medications';
+import { PageSkeleton, Skeleton } from '../../../components/feedback/Skeleton';
 import { useHomeWeek } from '../../../lib/homeWeek';
 import { useSubscription } from '../../../lib/subscription';
-import type { ChartEvent } from '../../../components/chart/eventMarkers';
+import { medicationEvents } from '../../../components/chart/eventMarkers';
 import { usePreferences } from '../../../lib/preferences';
 import { guidelineOf } from '../../../lib/bpCategory';
 import { serverMessageOr } from '../../../lib/serverErrors';
@@ -28,6 +28,7 @@ import { HomeWeekCard } from '../components/HomeWeekCard';
 import { useShowMedications } from '../showMedications';
 import { MedicationsCard } from '../components/MedicationsCard';
 import { answered, useCardsAnswered } from '../useCardsAnswered';
+import { BpHero } from '../components/BpHero';
 import '../dashboard.css';
 
 export const DELETE_FAILED_TITLE = 'Failed to Delete';
@@ -62,19 +63,30 @@ function LatestSevere({ reading }: { reading: Reading | undefined }): ReactEleme
         <strong>
           {reading.systolic ?? '---'}/{reading.diastolic ?? '---'} mmHg
         </strong>{' '}
-        on {formatDate(reading.date)} at {reading.time}:
+        on {formatDate(reading.date)} at {formatTime12(reading.time)}:
       </p>
       <SevereGuidance role="note" />
     </section>
   );
 }
 
-/** The chart's markers of the medications' events (each at the start of its day). */
-export function chartEvents(events: ReadonlyArray<MedicationEvent> | undefined): ChartEvent[] {
-  return (events ?? []).map((e) => ({ x: readingTimestamp(e.date, null), kind: e.kind, label: e.label }));
+/** The hero's place while the readings it answers from load. */
+function HeroSkeleton(): ReactElement {
+  return (
+    <div className="card bp-hero" role="status" aria-live="polite">
+      <span className="visually-hidden">Loading your blood pressure…</span>
+      <Skeleton width="30%" height={14} />
+      <Skeleton height={96} radius={10} />
+    </div>
+  );
 }
 
-/** `/`: severe guidance when due, recent readings, the home week and the four trend charts. */
+/**
+ * `/`: the answer first (issue 36): severe guidance when due, then the latest blood pressure
+ * with its 7-day average and direction, the recent readings and the four trend charts; the
+ * medications due and the home week beside them (a side column on wide screens, after the
+ * charts on narrow ones), so they never push the charts down.
+ */
 export default function DashboardPage(): ReactElement {
   const navigate = useNavigate();
   const { requestDelete, dialog } = useDeleteReading((error) => ({
@@ -86,7 +98,7 @@ export default function DashboardPage(): ReactElement {
   const guideline = guidelineOf(preferences.guideline);
   const recent = useReadings(recentFilters());
   const medications = useMedications();
-  const events = chartEvents(medications.data?.events);
+  const events = medicationEvents(medications.data?.events);
   const [showEvents, setShowEvents] = useShowMedications();
   const trend = useReadingsSnapshot(trendFilters());
   // The cards' own answers, asked for here too (one request each): the page waits for them.
@@ -102,50 +114,65 @@ export default function DashboardPage(): ReactElement {
     answered({ data: homeWeek.week, error: homeWeek.error }),
     answered({ data: subscription.subscription, error: subscription.error }),
   ]);
+  // The hero's "today" until the charts' readings bring the moment they were fetched.
+  const [openedAt] = useState(() => Date.now());
   // The chart code downloads while the readings load, not after them.
   useEffect(() => {
     void preloadChart();
   }, []);
 
   if (!cardsIn) return <PageSkeleton />;
+  const latest = latestWithBloodPressure(recent.data, trend.data?.readings);
 
   return (
     <div className="dashboard-page page-stack">
-      <PageHeader
-        title="Dashboard"
-        description="Your latest readings and how they trend."
-        actions={<ReadingsPageActions />}
-      />
+      <PageHeader title="Dashboard" actions={<ReadingsPageActions />} />
       <UnitsUnknownAlert />
       <SubscriptionAlert />
-      <LatestSevere reading={latestWithBloodPressure(recent.data, trend.data?.readings)} />
+      <LatestSevere reading={latest} />
 
       <QueuedReadings units={preferences} />
 
-      <RecentReadings
-        readings={recent.data}
-        failed={recent.error !== undefined}
-        units={preferences}
-        onEdit={(r) => navigate(`/vitals?edit=${r.id}`)}
-        onDelete={requestDelete}
-      />
+      <div className="dashboard-layout">
+        <div className="dashboard-main">
+          {recent.data === undefined && trend.data === undefined && recent.error === undefined && trend.error === undefined ? (
+            <HeroSkeleton />
+          ) : (
+            <BpHero
+              latest={latest}
+              readings={trend.data?.readings ?? []}
+              now={trend.data?.fetchedAt ?? openedAt}
+              guideline={guideline}
+            />
+          )}
 
-      <MedicationsCard />
-
-      <HomeWeekCard />
-
-      <div className="chart-grid">
-        {CHART_SPECS.map((spec) => (
-          <ChartCard
-            key={`${spec.kind}-${preferences.weightUnit}-${preferences.bloodSugarUnit}`}
-            spec={spec}
-            readings={trend.data?.readings}
-            failed={trend.error !== undefined}
+          <RecentReadings
+            readings={recent.data}
+            failed={recent.error !== undefined}
             units={preferences}
-            now={trend.data?.fetchedAt ?? 0}
-            {...(spec.kind === 'bp' ? { events, showEvents, onShowEvents: setShowEvents } : {})}
+            onEdit={(r) => navigate(`/vitals?edit=${r.id}`)}
+            onDelete={requestDelete}
           />
-        ))}
+
+          <div className="chart-grid">
+            {CHART_SPECS.map((spec) => (
+              <ChartCard
+                key={`${spec.kind}-${preferences.weightUnit}-${preferences.bloodSugarUnit}`}
+                spec={spec}
+                readings={trend.data?.readings}
+                failed={trend.error !== undefined}
+                units={preferences}
+                now={trend.data?.fetchedAt ?? 0}
+                {...(spec.kind === 'bp' ? { events, showEvents, onShowEvents: setShowEvents } : {})}
+              />
+            ))}
+          </div>
+        </div>
+
+        <div className="dashboard-side">
+          <MedicationsCard />
+          <HomeWeekCard />
+        </div>
       </div>
 
       <BpCategoryLegend guideline={guideline} />
