@@ -40,6 +40,7 @@ const GuidedMeasurementPage = lazy(
   () => import(/* webpackChunkName: "guided" */ '../features/readings/pages/GuidedMeasurementPage'),
 );
 const HistoryPage = lazy(() => import(/* webpackChunkName: "history" */ '../features/history/pages/HistoryPage'));
+const TrendsPage = lazy(() => import(/* webpackChunkName: "trends" */ '../features/trends/pages/TrendsPage'));
 const HomeWeekPage = lazy(() => import(/* webpackChunkName: "home-week" */ '../features/homeWeek/pages/HomeWeekPage'));
 const ReportsPage = lazy(() => import(/* webpackChunkName: "reports" */ '../features/reports/pages/ReportsPage'));
 const MedicationsPage = lazy(
@@ -93,6 +94,7 @@ export function AppRoutes(): ReactElement {
         <Route path="/vitals/guided" element={<GuidedMeasurementPage />} />
         <Route path="/history" element={<HistoryPage />} />
         {/* Pages with nothing to show without the server say so while offline. */}
+        <Route path="/trends" element={<NeedsServer title="Trends"><TrendsPage /></NeedsServer>} />
         <Route path="/home-week" element={<NeedsServer title="Home monitoring week"><HomeWeekPage /></NeedsServer>} />
         <Route path="/medications" element={<NeedsServer title="Medications"><MedicationsPage /></NeedsServer>} />
         <Route path="/medications/:id" element={<NeedsServer title="Medication"><MedicationPage /></NeedsServer>} />

@@ -126,3 +126,13 @@ export function categoryName(c: Category): string {
 export function categoryNote(g: GuidelineRules): string {
   return `Blood pressure categories of the ${g.name} guideline, for information only, not a diagnosis. Talk to your doctor about your readings.`;
 }
+
+/**
+ * Where the guideline places high blood pressure on home readings (`patterns.homeFrom`,
+ * with its source): ACC/AHA 2025 130/80 (Table 9), ESH 2023 and ESC 2024 135/85. A line on a
+ * chart of home readings, never a diagnosis.
+ */
+export function homeThreshold(g: GuidelineRules): { systolic: number; diastolic: number; source: string } {
+  const [systolic = Number.NaN, diastolic = Number.NaN] = g.patterns.homeFrom;
+  return { systolic, diastolic, source: g.patterns.source };
+}

@@ -83,6 +83,13 @@ export function formatMonthDay(timestamp: number): string {
   return `${d.getMonth() + 1}/${d.getDate()}`;
 }
 
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
+
+/** A month's short name, tick label of a long chart: 'Jan'. */
+export function formatMonthShort(timestamp: number): string {
+  return MONTHS[new Date(timestamp).getMonth()] ?? '';
+}
+
 /** 'MM/DD/YYYY h:mm AM' of a timestamp (a chart tooltip's title). */
 export function formatDateTime12(timestamp: number): string {
   const d = new Date(timestamp);

@@ -18,7 +18,8 @@ import type { NumberedEvent } from './eventMarkers';
 import { lineDataset, tooltipMarks, type TimePoint, type TimeSeries } from './lineStyle';
 import { markerPlugin } from './markerPlugin';
 import { TOOLTIP_FPS, createThrottle, dayTicks, tickStepDays, timeWindow } from './timeAxis';
-import { formatTick, valueAxis } from './valueAxis';
+import { valueAxis } from './valueAxis';
+import { yScale } from './scales';
 import './chart.css';
 
 ChartJS.register(LinearScale, PointElement, LineElement, Tooltip, Legend);
@@ -173,17 +174,7 @@ export function TimeSeriesChart({
           callback: (value) => formatMonthDay(Number(value)),
         },
       },
-      y: {
-        type: 'linear',
-        min: yAxis.min,
-        max: yAxis.max,
-        grid: { color: theme.grid },
-        border: { color: theme.axis },
-        afterBuildTicks: (scale) => {
-          scale.ticks = yAxis.ticks.map((value) => ({ value }));
-        },
-        ticks: { color: theme.text, font, callback: (value) => formatTick(Number(value), tickDecimals) },
-      },
+      y: yScale(yAxis, theme, font, tickDecimals),
     },
   };
 

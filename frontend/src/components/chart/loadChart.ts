@@ -1,5 +1,6 @@
 import { preloadable } from '../../lib/preloadable';
 import type { TimeSeriesChartProps } from './TimeSeriesChart';
+import type { DailyChartProps } from './DailyChart';
 
 // Apart from LazyTimeSeriesChart.tsx (and its styles): the app's first load starts this
 // download when it opens on the dashboard (features/dashboard/prefetch.ts).
@@ -10,3 +11,12 @@ export const preloadChart = chart.preload;
 
 /** `TimeSeriesChart`, rendered at once when its code has arrived, else loaded (suspends). */
 export const ChartComponent = chart.Component;
+
+// The Trends page's day chart (floating bars): a chunk of its own, so the dashboard's stays as small.
+const daily = preloadable<DailyChartProps>(() =>
+  import(/* webpackChunkName: "daily-chart" */ './DailyChart').then((m) => ({ default: m.DailyChart })),
+);
+
+/** `DailyChart`, rendered at once when its code has arrived, else loaded (suspends). */
+export const DailyChartComponent = daily.Component;
+export const preloadDailyChart = daily.preload;
