@@ -111,9 +111,15 @@ test('dashboard charts: alarming readings stay on the chart, whole, and crisis r
   await page.reload();
 
   const bp = card(page, 'Blood Pressure Trends');
-  await expect(bp.getByText('1 reading with only one blood-pressure value is not drawn: a point needs both.')).toBeVisible();
+  // Issue 36: no paragraphs under the chart; what it leaves out and marks is said once, behind its (i).
+  const left = bp.getByText('A point needs both numbers, systolic and diastolic. 1 reading of this range with only one is not drawn.');
+  await expect(left).toBeHidden();
+  await bp.getByText('About this chart').click();
+  await expect(left).toBeVisible();
   await expect(bp.getByText(/^1 reading in this range is very high \(above 180\/120\) \(ACC\/AHA 2025\)/)).toBeVisible();
-  await expect(bp.getByLabel('Blood Pressure Trends time range')).toHaveAccessibleDescription('Calendar days, today included.');
+  // The range select's caption is gone (the select says "Last 7 days").
+  await expect(bp.getByLabel('Blood Pressure Trends time range')).not.toHaveAccessibleDescription(/./);
+  await bp.getByText('About this chart').click();
 
   // 210/125 now: on the chart, its tooltip says so, and the triangle is drawn whole on the right edge.
   const crisis = await newestPoint(page, bp);

@@ -1,13 +1,13 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, signIn, test, verifiedAccount } from './fixtures';
-import { readingsForDays, screenshots, seedReadings, setUnits, subscribe, subscribedUserWithReadings } from './readings-fixtures';
+import { isoDate, readingsForDays, screenshots, seedReadings, setUnits, subscribe, subscribedUserWithReadings, type SeedReading } from './readings-fixtures';
 import { shotPath } from './vitalog-server';
 
 const CHARTS = [
-  { title: 'Blood Pressure Trends', unit: 'mmHg' },
-  { title: 'Heart Rate Trend', unit: 'bpm' },
-  { title: 'Weight Trend', unit: 'lbs' },
-  { title: 'Blood Sugar Trend', unit: 'mg/dL' },
+  { title: 'Blood Pressure Trends', measure: 'Blood pressure', unit: 'mmHg' },
+  { title: 'Heart Rate Trend', measure: 'Heart rate', unit: 'bpm' },
+  { title: 'Weight Trend', measure: 'Weight', unit: 'lbs' },
+  { title: 'Blood Sugar Trend', measure: 'Blood sugar', unit: 'mg/dL' },
 ] as const;
 
 const card = (page: Page, title: string): Locator => page.getByRole('region', { name: title });
@@ -48,9 +48,11 @@ test('dashboard: recent readings, and each chart range changes what is drawn, wi
   const recent = page.getByRole('region', { name: 'Recent Readings' });
   await expect(recent.getByRole('row')).toHaveCount(4);
   await expect(recent.getByRole('row').nth(1)).toContainText(/\d{2}\/\d{2}\/\d{4}/);
-  await expect(recent.getByRole('row').nth(1)).toContainText('20:15');
+  // One time format on the screen (issue 36): 12-hour, as the doses and the hero say it.
+  await expect(recent.getByRole('row').nth(1)).toContainText('8:15 PM');
+  await expect(recent.getByText('20:15').filter({ visible: true })).toHaveCount(0);
 
-  for (const { title, unit } of CHARTS) {
+  for (const { title, measure, unit } of CHARTS) {
     const c = card(page, title);
     const select = c.getByLabel(`${title} time range`);
     await expect(select).toHaveValue('7');
@@ -60,7 +62,7 @@ test('dashboard: recent readings, and each chart range changes what is drawn, wi
     expect(daysAgo(recentTip)).toBeLessThanOrEqual(7);
 
     await select.selectOption('90');
-    await expect(c.getByRole('img', { name: new RegExp(`${title}, last 90 days`) })).toBeVisible();
+    await expect(c.getByRole('img', { name: new RegExp(`^${measure}, last 90 days: latest .*${unit}, range `) })).toBeVisible();
     const quarter = await drawing(c);
     expect(quarter, `${title}: 90 days are drawn differently from 7`).not.toEqual(week);
     const oldTip = await tooltipAt(page, c, 0.15);
@@ -89,10 +91,9 @@ test('dashboard: recent readings, and each chart range changes what is drawn, wi
 
   await screenshots(page, 'dashboard', async () => {
     for (const { title } of CHARTS) await expect(card(page, title).locator('.trend-chart')).toHaveAttribute('data-painted', 'true');
-    // Phones show the time in 12-hour form, wider screens as recorded (24-hour).
-    const phone = (page.viewportSize()?.width ?? 1280) < 640;
-    await expect(recent.getByRole('row').nth(1)).toContainText(phone ? '8:15 PM' : '20:15');
-    await expect(recent.getByText('8:15 PM').first()).toBeVisible({ visible: phone });
+    // 12-hour time at every width (issue 36: "22:32" stood above "8:00 PM").
+    await expect(recent.getByRole('row').nth(1)).toContainText('8:15 PM');
+    await expect(recent.getByText('8:15 PM').first()).toBeVisible();
     await expectNoAxeViolations(page);
   });
 });
@@ -244,8 +245,116 @@ test('dashboard: empty texts and the subscription alert for a new user', async (
     await expect(page.getByText(text)).toBeVisible();
   }
   await expect(page.locator('.subscription-alert')).toContainText('Subscription Required');
+  // Import is findable from an empty dashboard (issue 36).
+  await page.getByRole('region', { name: 'Blood pressure', exact: true }).getByRole('link', { name: 'Bring your history from another app' }).click();
+  await expect(page).toHaveURL(/\/profile#profile-data$/);
+  await expect(page.getByRole('heading', { name: 'Your data' })).toBeVisible();
+  await page.goBack();
   await screenshots(page, 'dashboard-empty', async () => {
     await expect(page.getByText('No weight data available')).toBeVisible();
     await expectNoAxeViolations(page);
   });
+});
+
+/** Day `n` before today (local, as the browser and the seeds reckon it). */
+const dayBefore = (n: number): string => {
+  const d = new Date();
+  return isoDate(new Date(d.getFullYear(), d.getMonth(), d.getDate() - n));
+};
+
+type Seed = SeedReading & { setting?: 'home' | 'office' };
+
+const bpReading = (n: number, time: string, systolic: number, diastolic: number, extra: Partial<Seed> = {}): Seed => ({
+  date: dayBefore(n),
+  time,
+  systolic,
+  diastolic,
+  heartRate: 70,
+  weight: null,
+  bloodSugar: null,
+  notes: null,
+  ...extra,
+});
+
+test('dashboard: the answer first: latest, 7-day average in whole mmHg, direction; the first chart in the first screen; axe in both themes', async ({
+  page,
+  request,
+  mailbox,
+}) => {
+  test.setTimeout(180_000);
+  await subscribedUserWithReadings(page, request, mailbox, 0, 'hero');
+  // The week before: 130/80 every morning. This week: 137/84 and 138/85 by turns (mean
+  // 137.5/84.5, whole 138/85), and a clinic 170/100, which a home average leaves out.
+  await seedReadings(page.request, [
+    ...[7, 8, 9, 10, 11, 12, 13].map((n) => bpReading(n, '07:30', 130, 80)),
+    ...[1, 2, 3, 4, 5, 6].map((n) => bpReading(n, '07:30', n % 2 === 1 ? 138 : 137, n % 2 === 1 ? 85 : 84)),
+    bpReading(3, '10:00', 170, 100, { setting: 'office' }),
+  ]);
+  const med = await page.request.post('/api/medications', {
+    data: { name: 'Amlodipine', strength: 5, unit: 'mg', form: 'tablet', frequency: 'twice-daily', times: ['08:00', '20:00'], startDate: dayBefore(30) },
+  });
+  expect(med.status(), await med.text()).toBe(201);
+  await page.reload();
+
+  const hero = page.getByRole('region', { name: 'Blood pressure', exact: true });
+  const latest = hero.locator('.bp-hero-latest');
+  await expect(latest).toContainText('138/85 mmHg');
+  await expect(latest).toContainText('Stage 1 · ACC/AHA 2025');
+  await expect(latest).toContainText('Yesterday, 7:30 AM');
+  await expect(latest).toHaveClass(/bp-badge-tone-2/);
+  await expect(hero.locator('.bp-hero-average')).toHaveText(/7-day average\s*138\/85\s*mmHg\s*· 6 readings/);
+  await expect(hero.locator('.bp-hero-direction')).toHaveText(/Higher than the 7 days before/);
+  await expect(hero.getByText('How these are worked out')).toBeVisible();
+
+  // The charts' names say what a glance at them says.
+  const bp = card(page, 'Blood Pressure Trends');
+  await expect(bp.getByRole('img')).toHaveAccessibleName(
+    'Blood pressure, last 7 days: latest 138/85 mmHg, range 137–170 systolic, too few days for a direction (3 on each half are needed)',
+  );
+  await bp.getByLabel('Blood Pressure Trends time range').selectOption('30');
+  await expect(bp.getByRole('img')).toHaveAccessibleName(/^Blood pressure, last 30 days: latest 138\/85 mmHg, range 130–170 systolic, /);
+  await expect(card(page, 'Heart Rate Trend').getByRole('img')).toHaveAccessibleName(/^Heart rate, last 7 days: latest 70 bpm, range 70–70 bpm, /);
+  // What the chart leaves out and marks is behind its (i), not under it.
+  await expect(bp.getByText(/drawn as a diamond/)).toBeHidden();
+  await bp.getByText('About this chart').click();
+  await expect(bp.getByText(/1 reading taken at the clinic is drawn as a diamond/)).toBeVisible();
+  await expect(bp.getByText(/^A point needs both numbers/)).toBeVisible();
+  await expect(bp.getByRole('link', { name: /^See trends/ })).toHaveAttribute('href', '/trends?measure=bp');
+
+  const doses = page.getByRole('region', { name: "Today's medications" });
+  const week = page.getByRole('region', { name: 'Home monitoring week' });
+  const recent = page.getByRole('region', { name: 'Recent Readings' });
+  const top = async (l: Locator): Promise<number> => (await l.boundingBox())?.y ?? Number.NaN;
+  const bottom = async (l: Locator): Promise<number> => {
+    const box = await l.boundingBox();
+    return box ? box.y + box.height : Number.NaN;
+  };
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    for (const [width, height] of [
+      [1280, 900],
+      [375, 812],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      await page.reload();
+      await expect(bp.locator('.trend-chart')).toHaveAttribute('data-painted', 'true');
+      await expect(doses.getByText('0 of 2 taken')).toBeVisible();
+      await page.evaluate(() => window.scrollTo(0, 0));
+      const chartTop = await top(bp);
+      if (width === 1280) {
+        // Issue 36: it started 1,488 px down; now inside the first screen, doses beside it.
+        expect(chartTop, 'the first chart starts inside the first screen').toBeLessThan(height - 200);
+        expect(Math.abs((await top(doses)) - chartTop), 'the doses card beside the charts').toBeLessThan(4);
+      } else {
+        // On a phone: right after the hero and the recent readings, before the cards that follow.
+        expect(chartTop - (await bottom(recent)), 'the first chart right after the recent readings').toBeLessThan(40);
+        expect(await top(recent)).toBeGreaterThan(await top(hero));
+        expect(await top(doses), 'the doses after the charts').toBeGreaterThan(chartTop);
+        expect(await top(week), 'the home week after the charts').toBeGreaterThan(chartTop);
+      }
+      await page.screenshot({ path: shotPath(`dashboard-hero-${width}-${scheme}.png`) });
+      await expectNoAxeViolations(page, `/ at ${width} px, ${scheme}`);
+    }
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
 });

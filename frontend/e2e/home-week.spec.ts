@@ -76,7 +76,10 @@ test('the week card filling up: start and stop, then day by day to the average a
   await subscribedUserWithReadings(page, request, mailbox, 0, 'week');
   const card = weekCard(page);
 
-  // No week: what one is, and a start.
+  // No week: a line and a start; what a week is behind "Why?" (issue 36: compact, no paragraphs).
+  await expect(card.getByText('Measure morning and evening for 7 days for a home average.')).toBeVisible();
+  await expect(card.getByText(/judge home blood pressure over a week/)).toBeHidden();
+  await card.getByText('Why?').click();
   await expect(card.getByText(/judge home blood pressure over a week/)).toBeVisible();
   await shots(page, 'card-none', () => expect(card.getByRole('button', { name: 'Start a home monitoring week' })).toBeVisible(), () => weekCard(page));
   await card.getByRole('button', { name: 'Start a home monitoring week' }).click();
@@ -143,13 +146,16 @@ test('the week card filling up: start and stop, then day by day to the average a
   await expect(card.getByText('12 readings on 5 days counted (day 2 on)')).toBeVisible();
   await expect(card.locator('.week-average')).toContainText('136/88 mmHg');
   await expect(card.locator('.week-average')).toContainText('average of 12 readings');
+  await expect(card.getByText(level.label, { exact: true })).toBeVisible();
+  // What the level means, its source and the note: behind "Why?".
+  await expect(card.getByText(level.text)).toBeHidden();
+  await card.getByText('Why?').click();
   // 1626/12 = 135.5 and 1050/12 = 87.5: the figures compared with 135/85, unrounded.
   await expect(card.getByText('Compared with the thresholds unrounded: 135.5/87.5 mmHg')).toBeVisible();
-  await expect(card.getByText(level.label, { exact: true })).toBeVisible();
   await expect(card.getByText(level.text)).toBeVisible();
   await expect(card.getByText(`Source: ${rules.homeWeek.source}`)).toBeVisible();
   await expect(card.getByText(rules.homeWeek.note)).toBeVisible();
-  await shots(page, 'card-average', () => expect(card.getByText(level.text)).toBeVisible(), () => weekCard(page));
+  await shots(page, 'card-average', () => expect(card.getByText(level.label, { exact: true })).toBeVisible(), () => weekCard(page));
 
   // The page: day by day, and the morning and evening averages.
   await card.getByRole('link', { name: 'See the whole week' }).click();

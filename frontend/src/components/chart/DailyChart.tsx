@@ -21,7 +21,7 @@ import { formatMmHg } from '../../lib/units';
 import { useChartTheme, type SeriesColor } from './chartTheme';
 import type { NumberedEvent } from './eventMarkers';
 import { markerPlugin } from './markerPlugin';
-import { thresholdPlugin } from './thresholdPlugin';
+import { THRESHOLD_LABEL_ROOM, thresholdPlugin } from './thresholdPlugin';
 import { createThrottle, TOOLTIP_FPS } from './timeAxis';
 import { trendTicks } from './trendAxis';
 import { valueAxis } from './valueAxis';
@@ -51,6 +51,8 @@ export interface DaySeries {
   points: ReadonlyArray<DayPoint>;
   /** Drawn as dots only (the days' values under a smoothed line). */
   dotsOnly?: boolean;
+  /** A smoothed line, drawn without points. */
+  smooth?: boolean;
 }
 
 export interface DailyChartProps {
@@ -83,6 +85,8 @@ interface TipState {
 }
 
 const NONE: ReadonlyArray<never> = [];
+/** Above this many days, lines are drawn thinner and without points. */
+const DENSE = 120;
 
 /** Marks the chart's box once the canvas is drawn (tests wait for it). */
 const paintedPlugin: Plugin<'bar'> = {
@@ -159,10 +163,12 @@ export function DailyChart({
     data: s.points.map((p) => ({ x: p.x, y: p.y })),
     borderColor: theme.series[s.color],
     backgroundColor: theme.series[s.color],
-    borderWidth: s.dotsOnly ? 0 : 2,
+    // Long spans: a thinner line without points, which would only blur it.
+    borderWidth: s.dotsOnly ? 0 : s.points.length > DENSE ? 1.5 : 2,
     showLine: !s.dotsOnly,
     tension: 0,
-    pointRadius: s.dotsOnly ? 2.5 : s.points.length > 120 ? 1.5 : 3,
+    // A smoothed line is a line: its days are the dots under it.
+    pointRadius: s.dotsOnly ? (s.points.length > DENSE ? 1.5 : 2.5) : s.smooth || s.points.length > DENSE ? 0 : 3,
     pointHoverRadius: 5,
     clip: false,
     order: s.dotsOnly ? 2 : 1,
@@ -215,7 +221,7 @@ export function DailyChart({
     responsive: true,
     maintainAspectRatio: false,
     animation: false,
-    layout: { padding: { top: 8, right: 10 } },
+    layout: { padding: { top: 8, right: thresholds.length > 0 ? THRESHOLD_LABEL_ROOM : 10 } },
     interaction: { mode: 'nearest', intersect: false, axis: 'x' },
     plugins: {
       legend: {
@@ -251,7 +257,12 @@ export function DailyChart({
   };
 
   return (
-    <div className="trend-chart daily-chart" onPointerLeave={() => setTip(null)}>
+    <div
+      className="trend-chart daily-chart"
+      // The axis's labels as drawn (the canvas holds them as pixels): for tests to read.
+      data-x-ticks={ticks.map((t) => (Array.isArray(t.label) ? t.label.join(' ') : t.label)).join('|')}
+      onPointerLeave={() => setTip(null)}
+    >
       <Chart
         type="bar"
         data={data}

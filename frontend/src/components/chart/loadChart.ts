@@ -12,9 +12,10 @@ export const preloadChart = chart.preload;
 /** `TimeSeriesChart`, rendered at once when its code has arrived, else loaded (suspends). */
 export const ChartComponent = chart.Component;
 
-// The Trends page's day chart (floating bars): a chunk of its own, so the dashboard's stays as small.
+// The Trends page's day chart (floating bars): in the charts' chunk, which holds chart.js
+// (webpack's `charts` cache group puts chart.js in that one chunk, whoever asks for it).
 const daily = preloadable<DailyChartProps>(() =>
-  import(/* webpackChunkName: "daily-chart" */ './DailyChart').then((m) => ({ default: m.DailyChart })),
+  import(/* webpackChunkName: "charts" */ './DailyChart').then((m) => ({ default: m.DailyChart })),
 );
 
 /** `DailyChart`, rendered at once when its code has arrived, else loaded (suspends). */

@@ -1,9 +1,12 @@
 /**
  * The chart.js plugin that draws horizontal reference lines (the Trends page's home
  * threshold, issue 36): dashed, in the colour of the series they belong to, with the value
- * at the plot's right end. The words are in the legend under the chart, not on the canvas.
+ * just right of the plot (the chart leaves room for it: `THRESHOLD_LABEL_ROOM`). The words are in the legend under the chart, not on the canvas.
  */
 import type { Chart, ChartType, Plugin } from 'chart.js';
+
+/** Pixels right of the plot a chart with thresholds keeps for their values. */
+export const THRESHOLD_LABEL_ROOM = 30;
 
 export interface Threshold {
   y: number;
@@ -34,8 +37,9 @@ export const thresholdPlugin: Plugin<'bar', ThresholdOptions> = {
     ctx.lineWidth = 1.5;
     ctx.setLineDash([6, 4]);
     ctx.font = '600 11px system-ui, sans-serif';
-    ctx.textAlign = 'right';
-    ctx.textBaseline = 'bottom';
+    // The value in the plot's right padding, clear of the bars.
+    ctx.textAlign = 'left';
+    ctx.textBaseline = 'middle';
     for (const line of lines) {
       const py = y.getPixelForValue(line.y);
       if (py < chartArea.top || py > chartArea.bottom) continue;
@@ -45,7 +49,7 @@ export const thresholdPlugin: Plugin<'bar', ThresholdOptions> = {
       ctx.lineTo(chartArea.right, py);
       ctx.stroke();
       ctx.fillStyle = line.color;
-      ctx.fillText(String(line.y), chartArea.right - 2, py - 2);
+      ctx.fillText(String(line.y), chartArea.right + 4, py);
     }
     ctx.restore();
   },

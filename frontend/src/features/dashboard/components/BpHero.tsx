@@ -73,12 +73,12 @@ export function BpHero({ latest, readings, now, guideline }: BpHeroProps): React
           <p className="bp-hero-category">
             {category ? `${categoryLabel(category)} · ${category.guideline.name}` : 'No category from one number'}
           </p>
-        </div>
-        <div className="bp-hero-facts">
           <p className="bp-hero-when">
             {whenText(latest.date, latest.time, today)}
             {latest.setting === 'office' ? <ClinicTag /> : null}
           </p>
+        </div>
+        <div className="bp-hero-facts">
           <p className="bp-hero-average">
             <span className="bp-hero-fact-label">{WEEK_DAYS}-day average</span>
             {average ? (

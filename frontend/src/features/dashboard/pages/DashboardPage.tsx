@@ -134,39 +134,37 @@ export default function DashboardPage(): ReactElement {
       <QueuedReadings units={preferences} />
 
       <div className="dashboard-layout">
-        <div className="dashboard-main">
-          {recent.data === undefined && trend.data === undefined && recent.error === undefined && trend.error === undefined ? (
-            <HeroSkeleton />
-          ) : (
-            <BpHero
-              latest={latest}
-              readings={trend.data?.readings ?? []}
-              now={trend.data?.fetchedAt ?? openedAt}
-              guideline={guideline}
-            />
-          )}
-
-          <RecentReadings
-            readings={recent.data}
-            failed={recent.error !== undefined}
-            units={preferences}
-            onEdit={(r) => navigate(`/vitals?edit=${r.id}`)}
-            onDelete={requestDelete}
+        {recent.data === undefined && trend.data === undefined && recent.error === undefined && trend.error === undefined ? (
+          <HeroSkeleton />
+        ) : (
+          <BpHero
+            latest={latest}
+            readings={trend.data?.readings ?? []}
+            now={trend.data?.fetchedAt ?? openedAt}
+            guideline={guideline}
           />
+        )}
 
-          <div className="chart-grid">
-            {CHART_SPECS.map((spec) => (
-              <ChartCard
-                key={`${spec.kind}-${preferences.weightUnit}-${preferences.bloodSugarUnit}`}
-                spec={spec}
-                readings={trend.data?.readings}
-                failed={trend.error !== undefined}
-                units={preferences}
-                now={trend.data?.fetchedAt ?? 0}
-                {...(spec.kind === 'bp' ? { events, showEvents, onShowEvents: setShowEvents } : {})}
-              />
-            ))}
-          </div>
+        <RecentReadings
+          readings={recent.data}
+          failed={recent.error !== undefined}
+          units={preferences}
+          onEdit={(r) => navigate(`/vitals?edit=${r.id}`)}
+          onDelete={requestDelete}
+        />
+
+        <div className="dashboard-charts chart-grid">
+          {CHART_SPECS.map((spec) => (
+            <ChartCard
+              key={`${spec.kind}-${preferences.weightUnit}-${preferences.bloodSugarUnit}`}
+              spec={spec}
+              readings={trend.data?.readings}
+              failed={trend.error !== undefined}
+              units={preferences}
+              now={trend.data?.fetchedAt ?? 0}
+              {...(spec.kind === 'bp' ? { events, showEvents, onShowEvents: setShowEvents } : {})}
+            />
+          ))}
         </div>
 
         <div className="dashboard-side">

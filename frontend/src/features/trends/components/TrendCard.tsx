@@ -72,7 +72,7 @@ export function TrendCard({ spec, rows, failed, units, window, span, guideline, 
       spec.kind === 'weight'
         ? [
             { label: 'Each day', color: spec.colors[0] ?? 'weight', points, dotsOnly: true },
-            { label: `${SMOOTH_DAYS}-day average`, color: spec.colors[0] ?? 'weight', points: smoothed(points, spec.decimals(units)) },
+            { label: `${SMOOTH_DAYS}-day average`, color: spec.colors[0] ?? 'weight', points: smoothed(points, spec.decimals(units)), smooth: true },
           ]
         : spec.kind === 'bp'
           ? []
