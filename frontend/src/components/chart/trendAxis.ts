@@ -28,13 +28,14 @@ function monthTicks(min: number, max: number, step: number): number[] {
   return ticks;
 }
 
-/** The ticks of the window [min, max] (local timestamps). */
+/** The ticks of the window [min, max) (local timestamps; `max` the midnight after its last day). */
 export function trendTicks(min: number, max: number): TrendTick[] {
   const spanDays = Math.max(1, Math.round((max - min) / DAY_MS));
   let values: number[];
   let text: (t: number) => string;
   if (spanDays <= DAY_TICKS_UP_TO) {
-    values = dayTicks(min, max, tickStepDays(spanDays));
+    // The window ends at the midnight after its last day: that midnight is not a day of it.
+    values = dayTicks(min, max - 1, tickStepDays(spanDays));
     text = formatMonthDay;
   } else {
     const months = spanDays / 30.4;
