@@ -48,7 +48,9 @@ pub enum Direction {
 /// 3. the slope is the median of the slopes between every two points (Theil–Sen estimator,
 ///    Sen 1968), with its 95 % confidence interval from Kendall's S;
 /// 4. a direction is stated only when that interval excludes zero and the change over the
-///    period is at least [`STABLE_SHARE`] of the median level; otherwise "stable".
+///    period is at least the scatter of single readings around the line (a robust standard
+///    deviation of their residuals) and [`STABLE_SHARE`] of the median level; otherwise
+///    "stable".
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Trend {
     /// Change per 30 days, in the measure's unit; only when the readings span at least
@@ -62,7 +64,7 @@ pub struct Trend {
 }
 
 /// One sentence on how [`Trend`] is computed, for every place that states a trend.
-pub const TREND_METHOD: &str = "Trend: the median of the slopes between every two days' median readings (Theil-Sen), stated only when it stands out from day-to-day variation.";
+pub const TREND_METHOD: &str = "Trend: the median of the slopes between every two days' median readings (Theil-Sen), stated only when the change is larger than the usual spread of single readings.";
 
 /// The fewest days with readings a trend is stated from: 7 daily medians give 21 slopes,
 /// enough for the median slope and its interval to mean something.
@@ -212,8 +214,21 @@ pub fn trend(points: &[(f64, f64)]) -> Option<Trend> {
     let over_period = slope * span;
     let mut levels: Vec<f64> = pts.iter().map(|p| p.1).collect();
     let level = median(&mut levels).unwrap_or(0.0);
-    let stands_out = lower > 0.0 || upper < 0.0;
-    let direction = if !stands_out || over_period.abs() < (level.abs() * STABLE_SHARE).max(1e-9) {
+    // The scatter of single readings around the line: 1.4826 × their median absolute
+    // residual (a robust standard deviation, one wild reading weighs nothing). A change over
+    // the period smaller than that is within what readings vary by anyway (morning and
+    // evening, day to day), however many days make the slope significant.
+    let mut intercepts: Vec<f64> = pts.iter().map(|p| p.1 - slope * p.0).collect();
+    let intercept = median(&mut intercepts).unwrap_or(0.0);
+    let mut residuals: Vec<f64> = points
+        .iter()
+        .map(|p| (p.1 - slope * p.0.floor() - intercept).abs())
+        .collect();
+    let scatter = 1.4826 * median(&mut residuals).unwrap_or(0.0);
+    let stands_out = (lower > 0.0 || upper < 0.0)
+        && over_period.abs() >= scatter
+        && over_period.abs() >= (level.abs() * STABLE_SHARE).max(1e-9);
+    let direction = if !stands_out {
         Direction::Stable
     } else if over_period > 0.0 {
         Direction::Rising
@@ -503,6 +518,21 @@ mod tests {
         let t = trend(&month).expect("trend");
         assert_eq!(t.direction, Direction::Stable, "{t:?}");
         assert!(t.over_period.abs() < 2.0, "{t:?}");
+    }
+
+    /// A drift of 2 mmHg across a month whose readings scatter by ±4 is no trend to state,
+    /// even when 60 readings make the slope statistically clear (the e2e month of issue 36).
+    #[test]
+    fn a_drift_within_the_days_scatter_is_stable() {
+        let mut month: Vec<(f64, f64)> = Vec::new();
+        for d in 1..=30 {
+            let x = f64::from(30 - d);
+            month.push((x + 0.3, 82.0 + f64::from((d * 5) % 9) - 4.0));
+            month.push((x + 0.83, 82.0 + f64::from((d * 3) % 7) - 3.0));
+        }
+        month.push((29.94, 126.0));
+        let t = trend(&month).expect("trend");
+        assert_eq!(t.direction, Direction::Stable, "{t:?}");
     }
 
     #[test]
