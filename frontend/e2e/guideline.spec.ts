@@ -77,7 +77,7 @@ test('clinic and home side by side on the week page, in the guideline of the per
   await page.goto('/home-week');
   const section = page.getByRole('region', { name: 'Clinic and home' });
   await expect(section.locator('.week-pattern-label')).toHaveText('Sustained hypertension (ACC/AHA 2025)');
-  await expect(section.getByText(/^150\.0\/95\.0/)).toBeVisible();
+  await expect(section.getByText(/^150\/95 mmHg/)).toBeVisible();
   await expect(section.getByText(/not a diagnosis\.$/)).toBeVisible();
   for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });

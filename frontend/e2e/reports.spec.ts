@@ -138,7 +138,9 @@ test('create, view, download, email and delete a report', async ({ page, request
   const emailForm = page.getByRole('form', { name: 'Email Report' });
   await expect(emailForm.getByLabel('Recipient email')).toBeFocused();
   await expect(emailForm.getByLabel('Report')).toHaveValue(viewUrl.split('/')[3] ?? '');
-  await expect(emailForm.getByLabel('Subject')).toHaveValue('Vitalog Health Report');
+  // The subject names the report and its period (issue 36).
+  const subject = `Vitalog Health Report: Blood Pressure Report, ${usDay(daysAgo(30))} to ${usDay(daysAgo(0))}`;
+  await expect(emailForm.getByLabel('Subject')).toHaveValue(subject);
   await emailForm.getByRole('button', { name: 'Send Report' }).click();
   await expect(emailForm.getByText('Please enter a recipient email address.')).toBeVisible();
   const doctor = `dr.${account.username}@clinic.example.test`;
@@ -148,7 +150,7 @@ test('create, view, download, email and delete a report', async ({ page, request
   await emailForm.getByRole('button', { name: 'Send Report' }).click();
   await expect(page.getByRole('status').filter({ hasText: `The report is on its way to ${doctor}.` })).toBeVisible();
   const mail = await mailbox.waitFor(doctor, () => true, { after: before });
-  expect(mail.subject).toBe('Vitalog Health Report');
+  expect(mail.subject).toBe(subject);
   const pdfPart = mail.parts.find((p) => /^application\/pdf/i.test(p.contentType));
   expect(pdfPart, `parts: ${mail.parts.map((p) => p.contentType).join(', ')}`).toBeDefined();
   expect(pdfPart?.text.startsWith('%PDF-')).toBe(true);
