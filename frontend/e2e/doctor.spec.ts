@@ -151,3 +151,27 @@ test('one wild evening does not make a flat month rise, in the PDF or the clinic
   await expect(average).toHaveText(/^\d{3}\/\d{2} mmHg/);
   await context.close();
 });
+
+test('a medication started a year ago and added today: no missed doses before it was added; the current dose says since when', async ({ page, request, mailbox }) => {
+  await subscribedUserWithReadings(page, request, mailbox, 0, 'backdated');
+  const res = await page.request.post('/api/medications', {
+    data: { name: 'Amlodipine', strength: 5, unit: 'mg', form: 'tablet', frequency: 'once-daily', times: ['08:00'], startDate: day(-365) },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  const { id } = (await res.json()) as { id: number };
+  const change = await page.request.post(`/api/medications/${id}/changes`, {
+    data: { strength: 10, unit: 'mg', frequency: 'once-daily', times: ['08:00'], startDate: day(-40) },
+  });
+  expect(change.status(), await change.text()).toBe(201);
+
+  await page.goto(`/medications/${id}`);
+  const doses = page.getByRole('region', { name: 'Doses, last 30 days' });
+  await expect(doses).toContainText(`since you added it on ${usDay(0)}`);
+  await expect(doses).toContainText('Earlier doses: not recorded.');
+  await expect(doses).not.toContainText(/Missed\s*(2[0-9]|30)/);
+  // The current dose began 40 days ago; the medication a year ago.
+  await expect(page.getByText(`This dose since ${usDay(-40)} · taken since ${usDay(-365)}`)).toBeVisible();
+  await expectNoAxeViolations(page, '/medications/:id back-dated');
+  await page.goto('/medications');
+  await expect(page.getByRole('region', { name: 'Current medications' })).toContainText(`This dose since ${usDay(-40)}`);
+});

@@ -248,6 +248,11 @@ pub struct Adherence {
     pub skipped: usize,
     /// Due and nothing recorded.
     pub missed: usize,
+    /// Due before the medication was added to Vitalog and nothing recorded: the person
+    /// could not have recorded them, so they are neither due nor missed (issue 36).
+    pub not_recorded: usize,
+    /// The day the first medication counted was added, when any of the span lies before it.
+    pub added: Option<NaiveDate>,
     /// As-needed doses taken (not part of `due`).
     pub as_needed: usize,
 }
@@ -285,11 +290,18 @@ pub fn adherence(
         .map(|i| ((i.medication_id, i.date, i.time), i.status))
         .collect();
     for m in meds {
+        if let Some(added) = m.added.filter(|&added| added > from) {
+            a.added = Some(a.added.map_or(added, |seen: NaiveDate| seen.min(added)));
+        }
         let mut day = from;
         while day <= last {
             for &time in times_on(m, day) {
                 let status = recorded.get(&(m.id, day, time)).copied();
                 if day == today && time > now && status.is_none() {
+                    continue;
+                }
+                if status.is_none() && m.added.is_some_and(|added| day < added) {
+                    a.not_recorded += 1;
                     continue;
                 }
                 a.due += 1;

@@ -164,6 +164,9 @@ pub struct Medication {
     /// Taken to lower blood pressure: its dose periods are the days the person's readings
     /// are "treated" (issue 35's clinic and home patterns).
     pub for_blood_pressure: bool,
+    /// The day it was added to Vitalog (the UTC date it was created): doses due before it
+    /// were "not recorded", never "missed" (issue 36). `None` when not known.
+    pub added: Option<NaiveDate>,
     /// Oldest first, never empty, not overlapping; the last is the latest dose.
     pub periods: Vec<DosePeriod>,
 }

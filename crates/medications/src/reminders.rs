@@ -81,6 +81,7 @@ mod tests {
             reason: None,
             reminders,
             for_blood_pressure: false,
+            added: None,
             periods: vec![DosePeriod {
                 id,
                 dose: Dose {

@@ -60,6 +60,7 @@ pub(crate) mod fixtures {
                 reason: Some("High blood pressure".into()),
                 reminders: true,
                 for_blood_pressure: true,
+                added: None,
                 periods: vec![
                     DosePeriod {
                         id: 10,
@@ -92,6 +93,7 @@ pub(crate) mod fixtures {
                 reason: None,
                 reminders: false,
                 for_blood_pressure: false,
+                added: None,
                 periods: vec![DosePeriod {
                     id: 12,
                     dose: Dose {

@@ -4010,6 +4010,8 @@ export interface components {
             transactionId: string;
         };
         AdherenceDto: {
+            /** @description The day it was added (YYYY-MM-DD) when the span starts before it; null otherwise. */
+            added?: string | null;
             /** @description As-needed doses taken. */
             asNeeded: number;
             /** @description Scheduled doses due (today's once their time has come). */
@@ -4017,6 +4019,11 @@ export interface components {
             from: string;
             /** @description Due with nothing recorded. */
             missed: number;
+            /**
+             * @description Doses scheduled before the medication was added to Vitalog with nothing recorded:
+             *     "not recorded", neither due nor missed.
+             */
+            notRecorded: number;
             /**
              * Format: int32
              * @description Taken / due in whole percent; null when nothing was due.

@@ -89,7 +89,7 @@ export type BpAverageDto = Schemas['AverageDto'];
 export type EffectDto = Omit<Sent<Schemas['EffectDto'], 'before' | 'after'>, 'kind'> & { kind: 'started' | 'changed' };
 
 /** `percent`: taken / due in whole percent, null when nothing was due. */
-export type AdherenceDto = Sent<Schemas['AdherenceDto'], 'percent'>;
+export type AdherenceDto = Sent<Schemas['AdherenceDto'], 'percent' | 'added'>;
 
 export type MedicationDetailDto = Omit<Schemas['MedicationDetailDto'], 'medication' | 'effects' | 'adherence'> & {
   medication: MedicationDto;

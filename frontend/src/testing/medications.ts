@@ -86,7 +86,7 @@ export function detail(medication: Medication = amlodipine()): MedicationDetail 
         summary: 'Not enough readings to compare yet: 4 before and 1 after; at least 3 on each side are needed.',
       },
     ],
-    adherence: { from: '2026-10-27', to: '2026-11-25', due: 30, taken: 26, skipped: 2, missed: 2, percent: 87, asNeeded: 0 },
+    adherence: { from: '2026-10-27', to: '2026-11-25', due: 30, taken: 26, skipped: 2, missed: 2, notRecorded: 0, added: null, percent: 87, asNeeded: 0 },
     minReadings: 3,
     note: NOTE,
   };

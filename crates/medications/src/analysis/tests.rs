@@ -33,6 +33,7 @@ fn med(id: i64, periods: Vec<DosePeriod>) -> Medication {
         reason: None,
         reminders: false,
         for_blood_pressure: false,
+        added: None,
         periods,
     }
 }
@@ -452,4 +453,53 @@ fn windows_cover_each_change_and_merge_when_they_overlap() {
         ],
         "the second cut at today"
     );
+}
+
+/// Issue 36: a medication started a year ago and added to Vitalog today showed "Taken 0 of
+/// 60 doses (0%) · Missed 60" on day one. Doses before it was added are not recorded, and a
+/// dose the person logs for such a day still counts as taken.
+#[test]
+fn doses_before_a_medication_was_added_are_not_recorded_never_missed() {
+    let mut m = med(
+        1,
+        vec![period(
+            1,
+            5.0,
+            Frequency::TwiceDaily,
+            vec![t(8, 0), t(20, 0)],
+            d(2025, 11, 1),
+            None,
+        )],
+    );
+    m.added = Some(d(2026, 3, 30));
+    let logged = vec![intake(1, 1, d(2026, 3, 20), t(8, 0), IntakeStatus::Taken)];
+    // The last 30 days, today March 30th at 12:00: only today's 08:00 dose was due.
+    let a = adherence(
+        std::slice::from_ref(&m),
+        &logged,
+        d(2026, 3, 1),
+        d(2026, 3, 30),
+        d(2026, 3, 30),
+        t(12, 0),
+    );
+    assert_eq!((a.due, a.taken, a.missed), (2, 1, 1), "{a:?}");
+    assert_eq!(a.not_recorded, 57, "29 days × 2, less the one logged");
+    assert_eq!(a.added, Some(d(2026, 3, 30)));
+    let text = crate::service::adherence_text(&a, &m.periods);
+    assert!(
+        text.contains("57 doses before it was added to Vitalog on 03/30/2026 not recorded"),
+        "{text}"
+    );
+    assert!(!text.contains("57 missed"), "{text}");
+    // Without the day it was added (unknown), every due dose counts as before.
+    m.added = None;
+    let a = adherence(
+        std::slice::from_ref(&m),
+        &logged,
+        d(2026, 3, 1),
+        d(2026, 3, 30),
+        d(2026, 3, 30),
+        t(12, 0),
+    );
+    assert_eq!((a.due, a.missed, a.not_recorded), (59, 58, 0));
 }

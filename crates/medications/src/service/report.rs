@@ -128,6 +128,16 @@ pub fn adherence_text(a: &Adherence, periods: &[DosePeriod]) -> String {
             a.missed
         ));
     }
+    if a.not_recorded > 0 {
+        let when = a
+            .added
+            .map(|d| format!(" on {}", kernel::display::date(d)))
+            .unwrap_or_default();
+        parts.push(format!(
+            "{} before it was added to Vitalog{when} not recorded",
+            plural(a.not_recorded, "dose")
+        ));
+    }
     let as_needed = periods
         .iter()
         .any(|p| p.dose.frequency == Frequency::AsNeeded);

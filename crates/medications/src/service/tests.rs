@@ -46,6 +46,7 @@ fn med(id: i64, frequency: Frequency, times: Vec<NaiveTime>) -> Medication {
         reason: None,
         reminders: false,
         for_blood_pressure: false,
+        added: None,
         periods: vec![DosePeriod {
             id: id * 10,
             dose: Dose {

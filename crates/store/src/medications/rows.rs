@@ -21,6 +21,7 @@ pub(super) struct MedicationRow {
     reason: Option<String>,
     reminders: bool,
     for_blood_pressure: bool,
+    created_at: chrono::NaiveDateTime,
 }
 
 #[derive(Queryable, Selectable)]
@@ -118,6 +119,7 @@ impl Loaded {
             reason: m.reason,
             reminders: m.reminders,
             for_blood_pressure: m.for_blood_pressure,
+            added: Some(m.created_at.date()),
             periods: self
                 .periods
                 .into_iter()

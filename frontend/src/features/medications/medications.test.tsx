@@ -36,7 +36,8 @@ describe('the Medications page', () => {
     const item = within(current).getByRole('listitem');
     expect(within(item).getByRole('link', { name: 'Amlodipine' })).toHaveAttribute('href', '/medications/7');
     expect(item).toHaveTextContent('20 mg, once a day (08:00)');
-    expect(item).toHaveTextContent('Since 03/02/2026');
+    // Since when this dose is taken, not the medication's first day (issue 36).
+    expect(item).toHaveTextContent('This dose since 05/02/2026 · taken since 03/02/2026');
     expect(item).toHaveTextContent('For: blood pressure');
     expect(item).toHaveTextContent('2 doses so far');
     const past = screen.getByRole('region', { name: 'Past medications' });
@@ -404,5 +405,21 @@ describe("a medication's page", () => {
     });
     renderPage(99);
     expect(await screen.findByText('Medication not found')).toBeInTheDocument();
+  });
+});
+
+describe('adherence of a medication added after it was started (issue 36)', () => {
+  it('says earlier doses were not recorded, never missed', async () => {
+    const { adherenceLine } = await import('./components/MedicationAnalysis');
+    const base = { from: '2026-10-30', to: '2026-11-28', skipped: 0, asNeeded: 0 };
+    expect(adherenceLine({ ...base, due: 0, taken: 0, missed: 0, notRecorded: 58, added: '2026-11-28', percent: null })).toBe(
+      'No doses were due since you added it on 11/28/2026. Earlier doses: not recorded.',
+    );
+    expect(adherenceLine({ ...base, due: 4, taken: 3, missed: 1, notRecorded: 52, added: '2026-11-26', percent: 75 })).toBe(
+      'Taken 3 of 4 doses due since you added it on 11/26/2026 (75%). Earlier doses: not recorded.',
+    );
+    expect(adherenceLine({ ...base, due: 30, taken: 26, missed: 2, notRecorded: 0, added: null, percent: 87 })).toBe(
+      'Taken 26 of 30 doses due (87%).',
+    );
   });
 });

@@ -240,6 +240,11 @@ pub struct AdherenceDto {
     pub skipped: usize,
     /// Due with nothing recorded.
     pub missed: usize,
+    /// Doses scheduled before the medication was added to Vitalog with nothing recorded:
+    /// "not recorded", neither due nor missed.
+    pub not_recorded: usize,
+    /// The day it was added (YYYY-MM-DD) when the span starts before it; null otherwise.
+    pub added: Option<String>,
     /// Taken / due in whole percent; null when nothing was due.
     pub percent: Option<u32>,
     /// As-needed doses taken.
@@ -255,6 +260,8 @@ impl From<&Adherence> for AdherenceDto {
             taken: a.taken,
             skipped: a.skipped,
             missed: a.missed,
+            not_recorded: a.not_recorded,
+            added: a.added.map(format_date),
             percent: a.percent(),
             as_needed: a.as_needed,
         }

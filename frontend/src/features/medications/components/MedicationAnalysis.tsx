@@ -60,13 +60,19 @@ export function EffectsCard({ detail }: { detail: MedicationDetail }): ReactElem
   );
 }
 
-/** "Taken 25 of 28 doses due (89%)", or what there is when no dose was due. */
+/**
+ * "Taken 25 of 28 doses due (89%)", or what there is when no dose was due; doses before the
+ * medication was added to Vitalog are "not recorded", never missed (issue 36).
+ */
 export function adherenceLine(a: Adherence): string {
+  const since = a.added === null ? '' : ` since you added it on ${formatDate(a.added)}`;
+  const earlier = a.notRecorded > 0 ? ` Earlier doses: not recorded.` : '';
   if (a.due === 0) {
-    return a.asNeeded > 0 ? `${plural(a.asNeeded, 'dose')} taken as needed.` : 'No doses were due in this period.';
+    if (a.asNeeded > 0) return `${plural(a.asNeeded, 'dose')} taken as needed.`;
+    return `No doses were due${since === '' ? ' in this period' : since}.${earlier}`;
   }
   const percent = a.percent === null ? '' : ` (${Math.round(a.percent)}%)`;
-  return `Taken ${a.taken} of ${plural(a.due, 'dose')} due${percent}.`;
+  return `Taken ${a.taken} of ${plural(a.due, 'dose')} due${since}${percent}.${earlier}`;
 }
 
 /** How the last 30 days' doses went: taken of due, skipped, missed. */

@@ -5,11 +5,22 @@ import { formLabel } from '../../../lib/medicationCodes';
 import { latestPeriod, type Medication } from '../../../lib/medications';
 import { BloodPressureTag } from './BloodPressureTag';
 
-/** "Since 03/02/2026", "Until 12/31/2026" (a planned end) or "03/02/2026 to 05/01/2026". */
+/**
+ * "Since 03/02/2026", ", until 12/31/2026" with a planned end, or "03/02/2026 to 05/01/2026".
+ * Under a current dose that followed others, "since" is when this dose began, with the first
+ * day after it (issue 36: it showed the medication's first day as the dose's).
+ */
 export function spanOf(medication: Medication): string {
   const { startDate, endDate, current } = medication;
+  const until = endDate === null ? '' : `, until ${formatDate(endDate)}`;
+  if (current) {
+    const latest = latestPeriod(medication);
+    if (latest && medication.periods.length > 1 && latest.startDate !== startDate) {
+      return `This dose since ${formatDate(latest.startDate)}${until} · taken since ${formatDate(startDate)}`;
+    }
+    return `Since ${formatDate(startDate)}${until}`;
+  }
   if (endDate === null) return `Since ${formatDate(startDate)}`;
-  if (current) return `Since ${formatDate(startDate)}, until ${formatDate(endDate)}`;
   return `${formatDate(startDate)} to ${formatDate(endDate)}`;
 }
 
