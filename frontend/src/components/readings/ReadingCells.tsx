@@ -55,10 +55,10 @@ export function ReadingHeaderCells(): ReactElement {
 export function ReadingWhenCells({ date, time }: { date: string; time: string }): ReactElement {
   return (
     <>
-      <td data-label="Date" className="cell-number">
+      <td data-label="Date" className="cell-number cell-date">
         {formatDate(date)}
       </td>
-      <td data-label="Time" className="cell-number">
+      <td data-label="Time" className="cell-number cell-time">
         <span className="time-24">{time}</span>
         <span className="time-12">{formatTime12(time)}</span>
       </td>
@@ -90,8 +90,9 @@ export function ClinicTag(): ReactElement {
 
 /** The blood pressure cell: the numbers as recorded with their category badge, '---' for none. */
 export function BloodPressureCell({ systolic, diastolic, category, extra }: BloodPressureCellProps): ReactElement {
+  const empty = systolic === null && diastolic === null && !extra;
   return (
-    <td data-label="Blood Pressure">
+    <td data-label="Blood Pressure" className={empty ? 'cell-measure cell-bp-cell cell-empty' : 'cell-measure cell-bp-cell'}>
       {systolic === null && diastolic === null ? (
         <span className="cell-bp-stack">
           <Missing />
@@ -111,6 +112,12 @@ export function BloodPressureCell({ systolic, diastolic, category, extra }: Bloo
     </td>
   );
 }
+
+/**
+ * A measure cell's classes: `cell-empty` for one not recorded, which the phone's compact row
+ * leaves out (the desktop table shows its '---').
+ */
+const measureClass = (value: number | null): string => (value === null ? 'cell-number cell-measure cell-empty' : 'cell-number cell-measure');
 
 /** A reading's date, time and measures: a saved reading's, or one not saved yet (an import's preview). */
 export type ReadingValues = Pick<Reading, 'date' | 'time' | 'systolic' | 'diastolic' | 'heartRate' | 'weight' | 'bloodSugar'>;
@@ -141,13 +148,13 @@ export function ReadingValueCells({
     <>
       <ReadingWhenCells date={r.date} time={r.time} />
       <BloodPressureCell systolic={r.systolic} diastolic={r.diastolic} category={category} extra={bloodPressureExtra} />
-      <td data-label="Heart Rate" className="cell-number">
+      <td data-label="Heart Rate" className={measureClass(r.heartRate)}>
         {r.heartRate !== null ? `${r.heartRate} bpm` : <Missing />}
       </td>
-      <td data-label="Weight" className="cell-number">
+      <td data-label="Weight" className={measureClass(r.weight)}>
         {r.weight !== null ? (shown?.weight ?? formatWeight(r.weight, units.weightUnit)) : <Missing />}
       </td>
-      <td data-label="Blood Sugar" className="cell-number">
+      <td data-label="Blood Sugar" className={measureClass(r.bloodSugar)}>
         {r.bloodSugar !== null ? (shown?.bloodSugar ?? formatBloodSugar(r.bloodSugar, units.bloodSugarUnit)) : <Missing />}
       </td>
     </>
@@ -171,12 +178,13 @@ export function ReadingCells({
 }
 
 /**
- * A reading's notes: on wide screens one line cut with an ellipsis (whole in its tooltip and
- * to screen readers), whole on phone cards; '---' for none.
+ * A reading's notes: on wide screens one line cut with an ellipsis (whole in its tooltip, to
+ * screen readers and when the row holds the keyboard focus), whole under the reading on
+ * phones; '---' for none.
  */
 export function NotesCell({ notes }: { notes: string | null }): ReactElement {
   return (
-    <td data-label="Notes" className={notes ? 'cell-notes cell-notes-written' : 'cell-notes'}>
+    <td data-label="Notes" className={notes ? 'cell-notes cell-notes-written' : 'cell-notes cell-empty'}>
       {notes ? (
         <span className="cell-notes-text" title={notes}>
           {notes}
