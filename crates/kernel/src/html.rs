@@ -94,7 +94,7 @@ impl Letter<'_> {
             "<!doctype html><html lang=\"en\">{HEAD}</head>\
              <body style=\"margin:0;background:{BACKDROP};font-family:{FONT}\">\
              <table role=\"presentation\" width=\"100%\" cellpadding=\"0\" cellspacing=\"0\"><tr><td align=\"center\" style=\"padding:32px 16px\">\
-             <table role=\"presentation\" width=\"560\" cellpadding=\"0\" cellspacing=\"0\" style=\"max-width:560px;background:#ffffff;border-radius:10px;border:1px solid {RULE}\">\
+             <table role=\"presentation\" width=\"100%\" cellpadding=\"0\" cellspacing=\"0\" style=\"width:100%;max-width:560px;background:#ffffff;border-radius:10px;border:1px solid {RULE}\">\
              <tr><td style=\"padding:24px 32px;border-bottom:1px solid {RULE};font-size:18px;font-weight:700;color:{BRAND}\">{PRODUCT}</td></tr>\
              <tr><td style=\"padding:28px 32px\">{body}</td></tr>\
              <tr><td style=\"padding:16px 32px;border-top:1px solid {RULE};font-size:12px;color:{FAINT}\">{footer}</td></tr>\
@@ -195,6 +195,20 @@ mod tests {
             unsubscribe.text(),
             "One\n\nTwo\nlines\n\n-- \nBecause.\nUnsubscribe with one click: https://v.example/u\n"
         );
+    }
+
+    /// Issue 36: on a 375 px phone the letter was a 560 px table, read by scrolling sideways.
+    #[test]
+    fn the_letter_is_fluid_on_a_phone() {
+        let html = letter(&["Hello".to_owned()], None).html();
+        let fixed: Vec<&str> = html
+            .split("width=\"")
+            .skip(1)
+            .filter_map(|rest| rest.split('"').next())
+            .filter(|w| !w.ends_with('%'))
+            .collect();
+        assert!(fixed.is_empty(), "fixed widths: {fixed:?}");
+        assert!(html.contains("max-width:560px"), "still at most 560 px on a desktop");
     }
 
     #[test]
