@@ -15,7 +15,8 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const API_TARGET = process.env.VITALOG_API_URL ?? 'http://127.0.0.1:8080';
 
 /**
- * Copies the install files (public/manifest.webmanifest, public/icons/*) into the build under
+ * Copies the install files (public/manifest.webmanifest, public/icons/*) and public/theme.js
+ * (the theme before the first paint) into the build under
  * their own names: the manifest and index.html name them, and the server sends unhashed
  * names with `no-cache`, so a new icon is picked up. Emitted before InjectManifest lists the
  * build, so the service worker precaches them too.
@@ -27,7 +28,7 @@ class InstallFilesPlugin {
       compilation.hooks.processAssets.tap(
         { name: 'InstallFilesPlugin', stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
         () => {
-          const files = ['manifest.webmanifest', ...readdirSync(path.join(here, 'public/icons')).map((f) => `icons/${f}`)];
+          const files = ['manifest.webmanifest', 'theme.js', ...readdirSync(path.join(here, 'public/icons')).map((f) => `icons/${f}`)];
           for (const file of files) {
             const full = path.join(here, 'public', file);
             compilation.fileDependencies.add(full);

@@ -60,7 +60,7 @@ test('a failed save: the error toast keeps clear of Save Reading (1280x900 and 3
   }
 });
 
-test('a toast that would cover the control that caused it moves to the bottom', async ({ page, request, mailbox }) => {
+test('a toast that would cover the control that caused it moves to the top', async ({ page, request, mailbox }) => {
   await subscribedUserWithReadings(page, request, mailbox, 0, 'toastb');
   await page.route('**/api/readings', async (route) => {
     if (route.request().method() !== 'POST') return route.fallback();
@@ -69,13 +69,46 @@ test('a toast that would cover the control that caused it moves to the bottom', 
   await page.setViewportSize({ width: 375, height: 812 });
   await page.goto('/vitals');
   await page.getByLabel('Heart rate (bpm)').fill('72');
-  // Room to scroll Save Reading up right under the header, where a toast goes first.
-  await page.addStyleTag({ content: 'body { padding-bottom: 2000px; }' });
+  // Room to scroll Save Reading down to the bottom of the screen, where a toast goes first.
+  await page.addStyleTag({ content: 'body { padding-top: 2000px; padding-bottom: 2000px; }' });
   const save = page.getByRole('button', { name: 'Save Reading' });
-  await save.evaluate((el) => window.scrollBy(0, el.getBoundingClientRect().top - 80));
+  await save.evaluate((el) => window.scrollBy(0, el.getBoundingClientRect().bottom - (window.innerHeight - 80)));
   await save.click();
   const toast = page.getByRole('alert').filter({ has: page.locator('.toast-title') });
-  await expect(toast).toHaveAttribute('data-placement', 'bottom');
+  await expect(toast).toHaveAttribute('data-placement', 'top');
   await toast.evaluate((el) => Promise.all(el.getAnimations().map((a) => a.finished)));
   expect(intersects(await rectOf(toast), await rectOf(save))).toBe(false);
+});
+
+// Issue 36: toasts sat on the h1 and the page header's buttons for 5 s.
+test('a toast never covers the page title or its actions (375 and 1280)', async ({ page, request, mailbox }) => {
+  await subscribedUserWithReadings(page, request, mailbox, 3, 'toasth');
+  for (const [width, height] of [
+    [1280, 900],
+    [375, 812],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await page.goto('/reports');
+    await page.getByRole('form', { name: 'Create Report' }).getByRole('button', { name: 'Generate Report' }).click();
+    const toast = page.getByRole('status').filter({ hasText: 'Report generated' }).first();
+    await expect(toast).toBeVisible();
+    await toast.evaluate((el) => Promise.all(el.getAnimations().map((a) => a.finished)));
+    const box = await rectOf(toast);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const title = await rectOf(page.getByRole('heading', { level: 1, name: 'Reports' }));
+    expect(intersects(box, title), `toast ${JSON.stringify(box)} over the h1 ${JSON.stringify(title)}`).toBe(false);
+    const header = page.locator('.page-header');
+    for (const button of await header.getByRole('button').all()) {
+      expect(intersects(box, await rectOf(button))).toBe(false);
+    }
+    for (const link of await header.getByRole('link').all()) {
+      expect(intersects(box, await rectOf(link))).toBe(false);
+    }
+    if (width === 375) {
+      const tabs = await rectOf(page.getByRole('navigation', { name: 'Tabs' }));
+      expect(box.y + box.height, 'above the tab bar').toBeLessThanOrEqual(tabs.y);
+    }
+    await page.screenshot({ path: shotPath(`toast-clear-${width}.png`) });
+    await page.getByRole('button', { name: 'Create another report' }).click();
+  }
 });

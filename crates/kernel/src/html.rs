@@ -208,7 +208,10 @@ mod tests {
             .filter(|w| !w.ends_with('%'))
             .collect();
         assert!(fixed.is_empty(), "fixed widths: {fixed:?}");
-        assert!(html.contains("max-width:560px"), "still at most 560 px on a desktop");
+        assert!(
+            html.contains("max-width:560px"),
+            "still at most 560 px on a desktop"
+        );
     }
 
     #[test]

@@ -7,7 +7,7 @@ import { AccountContext, type Account } from '../lib/account';
 import { writeOfflineProfile } from '../lib/offlineProfile';
 import { useOfflineSync } from '../lib/offlineReadings';
 import { usePreferences } from '../lib/preferences';
-import { NAV_ITEMS } from './navItems';
+import { NAV_ITEMS, TAB_ITEMS } from './navItems';
 import { useSignOut } from './useSignOut';
 
 /** Keeps the profile the app can open offline with in step with the server's (issue 19). */
@@ -26,7 +26,7 @@ function Frame({ account }: { account: Account }): ReactElement {
   useOfflineSync(account.id);
   useKeepOfflineProfile(account);
   return (
-    <AppShell navItems={NAV_ITEMS} userName={account.name} onLogout={signOut} loggingOut={pending}>
+    <AppShell navItems={NAV_ITEMS} tabItems={TAB_ITEMS} userName={account.name} onLogout={signOut} loggingOut={pending}>
       <ErrorBoundary resetKey={location.pathname}>
         <Suspense fallback={<PageSkeleton />}>
           <Outlet />

@@ -99,7 +99,7 @@ describe('protected routes', () => {
     toggle.focus();
     await user.keyboard('{Enter}');
     expect(screen.getByRole('button', { name: 'Close menu' })).toHaveAttribute('aria-expanded', 'true');
-    await waitFor(() => expect(screen.getByRole('link', { name: 'Dashboard' })).toHaveFocus());
+    await waitFor(() => expect(within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Dashboard' })).toHaveFocus());
     await user.keyboard('{Escape}');
     expect(screen.getByRole('button', { name: 'Open menu' })).toHaveFocus();
     expect(screen.getByRole('button', { name: 'Open menu' })).toHaveAttribute('aria-expanded', 'false');

@@ -203,21 +203,21 @@ describe('Toast placement while shown', () => {
     fireEvent.pointerDown(save);
     fireEvent.click(save);
     const toast = screen.getByRole('status');
-    expect(toast).toHaveAttribute('data-placement', 'top');
+    expect(toast).toHaveAttribute('data-placement', 'bottom');
 
-    // The page scrolls Save up under the toast: it moves down, measured once for two events.
-    saveTop = 80;
+    // The page scrolls Save down under the toast: it moves up, measured once for two events.
+    saveTop = 700;
     fireEvent.scroll(document);
     fireEvent.scroll(document);
     expect(raf).toHaveBeenCalledTimes(1);
     runFrames();
-    expect(toast).toHaveAttribute('data-placement', 'bottom');
+    expect(toast).toHaveAttribute('data-placement', 'top');
 
-    // A rotation takes Save away again: back to the top.
+    // A rotation takes Save away again: back to the bottom.
     saveTop = 400;
     fireEvent(window, new Event('resize'));
     runFrames();
-    expect(toast).toHaveAttribute('data-placement', 'top');
+    expect(toast).toHaveAttribute('data-placement', 'bottom');
 
     // Closed, it listens no more.
     fireEvent.click(screen.getByRole('button', { name: 'Close notification' }));

@@ -50,3 +50,20 @@ describe('theme choice', () => {
     expect(metaMedia()).toEqual(['(prefers-color-scheme: light)', '(prefers-color-scheme: dark)']);
   });
 });
+
+describe('public/theme.js, the theme before the first paint (issue 36)', () => {
+  it('reads the key this module keeps the choice under and puts it on <html> as applyTheme does', async () => {
+    const { readFileSync } = await import('node:fs');
+    const path = await import('node:path');
+    const source = readFileSync(path.resolve(process.cwd(), 'public/theme.js'), 'utf8');
+    expect(source).toContain(`getItem('${THEME_KEY}')`);
+    localStorage.setItem(THEME_KEY, 'dark');
+    document.documentElement.removeAttribute('data-theme');
+    new Function(source)();
+    expect(document.documentElement.getAttribute('data-theme')).toBe('dark');
+    localStorage.setItem(THEME_KEY, 'system');
+    document.documentElement.removeAttribute('data-theme');
+    new Function(source)();
+    expect(document.documentElement.hasAttribute('data-theme')).toBe(false);
+  });
+});

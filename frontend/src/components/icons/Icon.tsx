@@ -11,6 +11,7 @@ export type IconName =
   | 'profile'
   | 'logout'
   | 'menu'
+  | 'plus'
   | 'close'
   | 'eye'
   | 'eye-off'
@@ -79,6 +80,7 @@ const paths: Record<IconName, ReactElement> = {
     </>
   ),
   menu: <path d="M4 6h16M4 12h16M4 18h16" />,
+  plus: <path d="M12 5v14M5 12h14" />,
   close: <path d="M6 6l12 12M18 6L6 18" />,
   eye: (
     <>

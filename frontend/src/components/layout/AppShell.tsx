@@ -11,10 +11,14 @@ export interface NavItem {
   to: string;
   label: string;
   icon: IconName;
+  /** The central action of the phone's tab bar. */
+  primary?: boolean;
 }
 
 export interface AppShellProps {
   navItems: ReadonlyArray<NavItem>;
+  /** The phone's bottom tab bar (none when empty). */
+  tabItems?: ReadonlyArray<NavItem>;
   /** Name shown in the header for the signed-in user. */
   userName: string;
   onLogout: () => void;
@@ -23,7 +27,7 @@ export interface AppShellProps {
 }
 
 /** Header (product, user, logout), side menu (a drawer on phones) and the main area. */
-export function AppShell({ navItems, userName, onLogout, loggingOut = false, children }: AppShellProps): ReactElement {
+export function AppShell({ navItems, tabItems = [], userName, onLogout, loggingOut = false, children }: AppShellProps): ReactElement {
   const [menuOpen, setMenuOpen] = useState(false);
   const navId = useId();
   const toggleRef = useRef<HTMLButtonElement>(null);
@@ -106,10 +110,32 @@ export function AppShell({ navItems, userName, onLogout, loggingOut = false, chi
           </ul>
         </nav>
         {menuOpen ? <div className="shell-backdrop" aria-hidden="true" onClick={closeMenu} /> : null}
-        <main id="main-content" className="shell-main" tabIndex={-1}>
+        <main id="main-content" className={cx('shell-main', tabItems.length > 0 && 'shell-main-tabbed')} tabIndex={-1}>
           {children}
         </main>
       </div>
+      {tabItems.length > 0 ? (
+        <nav className="shell-tabs" aria-label="Tabs">
+          <ul>
+            {tabItems.map((item) => (
+              <li key={item.to}>
+                <NavLink
+                  to={item.to}
+                  end={item.to === '/'}
+                  onClick={closeMenu}
+                  aria-label={item.primary ? 'Record Vitals' : undefined}
+                  className={({ isActive }) => cx('shell-tab', item.primary && 'shell-tab-primary', isActive && 'shell-tab-active')}
+                >
+                  <span className="shell-tab-icon">
+                    <Icon name={item.icon} size={item.primary ? 24 : 22} />
+                  </span>
+                  <span className="shell-tab-label">{item.label}</span>
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      ) : null}
     </div>
   );
 }

@@ -45,7 +45,7 @@ export function ToastProvider({ children }: { children: ReactNode }): ReactEleme
 function ToastView({ toast, onClose }: { toast: ToastRecord; onClose: () => void }): ReactElement {
   const { title, description, action, variant = 'default', duration = TOAST_DURATION_MS } = toast;
   const [paused, setPaused] = useState(false);
-  const [placement, setPlacement] = useState<ToastPlacement>('top');
+  const [placement, setPlacement] = useState<ToastPlacement>('bottom');
   const element = useRef<HTMLDivElement>(null);
   const remaining = useRef(duration);
   const startedAt = useRef(0);

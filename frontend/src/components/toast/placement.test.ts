@@ -23,18 +23,18 @@ describe('toast placement', () => {
     expect(anchorsOf([document.body, null])).toEqual([]);
   });
 
-  it('moves to the bottom when the toast would cover an anchor at the top, wherever it is drawn now', () => {
+  it('moves to the top when the toast would cover an anchor at the bottom, wherever it is drawn now', () => {
     document.body.innerHTML = '<button id="save">Save Reading</button>';
     const save = document.getElementById('save') as HTMLButtonElement;
-    save.getBoundingClientRect = () => box(80, 400, 44, 200);
+    save.getBoundingClientRect = () => box(700, 400, 44, 200);
     const area = box(72, 0, 700, 1280);
-    // Drawn at the top, over Save: bottom.
-    expect(placementIn(area, box(72, 420, 90, 440), [save])).toBe('bottom');
-    // Drawn at the bottom already: the top slot is still over Save, so it stays down.
-    expect(placementIn(area, box(682, 420, 90, 440), [save])).toBe('bottom');
-    // Save scrolled away: back to the top, from either place.
-    save.getBoundingClientRect = () => box(400, 400, 44, 200);
+    // Drawn at the bottom, over Save: top.
     expect(placementIn(area, box(682, 420, 90, 440), [save])).toBe('top');
+    // Drawn at the top already: the bottom slot is still over Save, so it stays up.
     expect(placementIn(area, box(72, 420, 90, 440), [save])).toBe('top');
+    // Save scrolled away: back to the bottom, from either place.
+    save.getBoundingClientRect = () => box(300, 400, 44, 200);
+    expect(placementIn(area, box(72, 420, 90, 440), [save])).toBe('bottom');
+    expect(placementIn(area, box(682, 420, 90, 440), [save])).toBe('bottom');
   });
 });

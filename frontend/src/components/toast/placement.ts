@@ -1,7 +1,9 @@
 /**
- * Where a toast goes. It sits at the top, under the header, centred; it must never cover
- * the control that caused it (a retry click would land on the toast), so when it would
- * overlap one of its anchors there it moves to the bottom of the viewport.
+ * Where a toast goes. It sits at the bottom (right on wide screens, above the tab bar on
+ * phones), never over the page's title and actions at the top (issue 36: it sat on the h1
+ * and the header's buttons for 5 s); it must never cover the control that caused it either
+ * (a retry click would land on the toast), so when it would overlap one of its anchors there
+ * it moves to the top of the viewport.
  */
 export type ToastPlacement = 'top' | 'bottom';
 
@@ -39,14 +41,14 @@ export function anchorsOf(candidates: ReadonlyArray<Element | null | undefined>)
 }
 
 /**
- * Where the toast goes now: `top` unless, laid out at the top of its `area` (the toast
- * viewport), it would cover an anchor; then `bottom`. The top slot is worked out from the
+ * Where the toast goes now: `bottom` unless, laid out at the bottom of its `area` (the toast
+ * viewport), it would cover an anchor; then `top`. The bottom slot is worked out from the
  * area and the toast's size, not from where the toast is drawn now, so the answer is the
- * same from either place: called again after a scroll or a resize it moves the toast down
- * when the page brings an anchor under it, and back up when the anchor has gone.
+ * same from either place: called again after a scroll or a resize it moves the toast up
+ * when the page brings an anchor under it, and back down when the anchor has gone.
  */
 export function placementIn(area: Box, toast: Box, anchors: readonly Element[]): ToastPlacement {
-  const top: Box = { top: area.top, bottom: area.top + (toast.bottom - toast.top), left: toast.left, right: toast.right };
-  const covered = anchors.some((anchor) => anchor.isConnected && overlaps(top, anchor.getBoundingClientRect()));
-  return covered ? 'bottom' : 'top';
+  const bottom: Box = { top: area.bottom - (toast.bottom - toast.top), bottom: area.bottom, left: toast.left, right: toast.right };
+  const covered = anchors.some((anchor) => anchor.isConnected && overlaps(bottom, anchor.getBoundingClientRect()));
+  return covered ? 'top' : 'bottom';
 }
