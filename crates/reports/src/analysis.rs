@@ -347,7 +347,7 @@ pub fn completed_weeks(
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
     const ACC: Guideline = Guideline::AccAha2025;
@@ -355,7 +355,8 @@ mod tests {
     use kernel::UserId;
     use readings::Measurements;
 
-    fn r(
+    /// A reading of November 2026 (`day`) at `time` (monthly.rs's tests move it).
+    pub(crate) fn r(
         day: u32,
         time: &str,
         sys: Option<i32>,

@@ -61,29 +61,12 @@ pub fn months(readings: &[Reading]) -> Vec<MonthSummary> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use chrono::{TimeZone, Utc};
-    use kernel::UserId;
-    use readings::Measurements;
+    use crate::analysis::tests::r as november;
 
     fn r(y: i32, m: u32, d: u32, sys: Option<i32>, wt: Option<f64>) -> Reading {
-        Reading {
-            id: 1,
-            user_id: UserId(1),
-            date: NaiveDate::from_ymd_opt(y, m, d).expect("date"),
-            time: kernel::date::parse_time("08:00").expect("time"),
-            values: Measurements {
-                systolic: sys,
-                diastolic: sys.map(|s| s - 50),
-                heart_rate: None,
-                weight: wt,
-                blood_sugar: None,
-            },
-            notes: None,
-            session: None,
-            created_at: Utc.timestamp_opt(0, 0).single().expect("t"),
-            updated_at: Utc.timestamp_opt(0, 0).single().expect("t"),
-            setting: readings::Setting::Home,
-        }
+        let mut reading = november(1, "08:00", sys, sys.map(|s| s - 50), None, wt);
+        reading.date = NaiveDate::from_ymd_opt(y, m, d).expect("date");
+        reading
     }
 
     #[test]
