@@ -5,7 +5,7 @@
 import type { Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, test } from './fixtures';
 import { pdfText } from './pdf';
-import { isoDate, seedReadings, subscribedUserWithReadings, type SeedReading } from './readings-fixtures';
+import { isoDate, reading, seedReadings, subscribedUserWithReadings, type SeedReading } from './readings-fixtures';
 
 const day = (offset: number): string => {
   const d = new Date();
@@ -17,17 +17,6 @@ const usDay = (offset: number): string => {
   return `${m}/${d}/${y}`;
 };
 
-const reading = (date: string, time: string, values: Partial<SeedReading>): SeedReading => ({
-  date,
-  time,
-  systolic: null,
-  diastolic: null,
-  heartRate: null,
-  weight: null,
-  bloodSugar: null,
-  notes: null,
-  ...values,
-});
 
 /** Generates a report on /reports with the form's defaults but `startOffset` days back. */
 async function generate(page: Page, startOffset: number): Promise<void> {

@@ -4,7 +4,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { shotPath } from './vitalog-server';
-import { isoDate, seedReadings, subscribedUserWithReadings, type SeedReading } from './readings-fixtures';
+import { isoDate, reading, seedReadings, subscribedUserWithReadings, type SeedReading } from './readings-fixtures';
 
 
 const LONG_NOTE =
@@ -13,17 +13,7 @@ const LONG_NOTE =
 /** 12 readings of today and the two days before: partial ones, long notes, every category. */
 function mixedReadings(now: Date = new Date()): SeedReading[] {
   const day = (back: number): string => isoDate(new Date(now.getFullYear(), now.getMonth(), now.getDate() - back));
-  const r = (date: string, time: string, v: Partial<SeedReading>): SeedReading => ({
-    date,
-    time,
-    systolic: null,
-    diastolic: null,
-    heartRate: null,
-    weight: null,
-    bloodSugar: null,
-    notes: null,
-    ...v,
-  });
+  const r = reading;
   return [
     r(day(0), '00:05', { systolic: 133, notes: 'Cuff slipped, only systolic' }),
     r(day(1), '21:40', { systolic: 185, diastolic: 125, heartRate: 96, notes: LONG_NOTE }),

@@ -16,6 +16,19 @@ export interface SeedReading {
   notes: string | null;
 }
 
+/** A reading of only `values` (the rest not recorded), for seeding. */
+export const reading = (date: string, time: string, values: Partial<SeedReading>): SeedReading => ({
+  date,
+  time,
+  systolic: null,
+  diastolic: null,
+  heartRate: null,
+  weight: null,
+  bloodSugar: null,
+  notes: null,
+  ...values,
+});
+
 const pad = (n: number): string => String(n).padStart(2, '0');
 export const isoDate = (d: Date): string => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 

@@ -213,7 +213,7 @@ pub(crate) fn table_section(c: &mut Canvas, doc: &ReportDocument, u: &Units) {
             8.5,
             MUTED,
         );
-        c.y += 2.0;
+        c.y -= 2.0;
     }
     if doc.readings.iter().any(|r| r.values.severe(guideline)) {
         legend(c, SEVERE_MARK, RED, &format!("= {}", rules.severe.title));
