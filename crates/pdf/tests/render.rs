@@ -611,6 +611,7 @@ fn the_medications_taken_in_the_period_have_their_section() {
                     skipped: 2,
                     missed: 2,
                     as_needed: 0,
+                    ..Adherence::default()
                 },
             ),
             line(
