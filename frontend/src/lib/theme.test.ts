@@ -67,3 +67,22 @@ describe('public/theme.js, the theme before the first paint (issue 36)', () => {
     expect(document.documentElement.hasAttribute('data-theme')).toBe(false);
   });
 });
+
+describe("index.html's background before the stylesheet (issue 36)", () => {
+  it("falls back to tokens.css's --color-bg of each palette", async () => {
+    const { readFileSync } = await import('node:fs');
+    const path = await import('node:path');
+    const read = (file: string): string => readFileSync(path.resolve(process.cwd(), file), 'utf8');
+    const tokens = read('src/components/styles/tokens.css');
+    const html = read('public/index.html');
+    const bg = (css: string): string | undefined => /--color-bg:\s*(#[0-9a-f]{6})/i.exec(css)?.[1];
+    const light = bg(tokens);
+    const dark = bg(tokens.slice(tokens.indexOf(":root[data-theme='dark']")));
+    expect(light).toBeDefined();
+    expect(dark).toBeDefined();
+    expect(dark).not.toBe(light);
+    expect(html).toContain(`html { background-color: var(--color-bg, ${light}); }`);
+    expect(html).toContain(`html[data-theme='dark'] { background-color: var(--color-bg, ${dark}); }`);
+    expect(html).toContain(`html:not([data-theme='light']) { background-color: var(--color-bg, ${dark}); }`);
+  });
+});

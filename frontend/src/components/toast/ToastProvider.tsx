@@ -2,7 +2,7 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, typ
 import { Icon } from '../icons/Icon';
 import { cx } from '../../lib/cx';
 import { TOAST_DURATION_MS, ToastContext, type ToastApi, type ToastOptions, type ToastRecord } from './toastContext';
-import { anchorsOf, placementIn, type ToastPlacement } from './placement';
+import { KEEP_CLEAR, anchorsOf, slotIn, type ToastSlot } from './placement';
 import './toast.css';
 
 /** Holds the single toast slot and renders it in a fixed viewport. */
@@ -45,7 +45,7 @@ export function ToastProvider({ children }: { children: ReactNode }): ReactEleme
 function ToastView({ toast, onClose }: { toast: ToastRecord; onClose: () => void }): ReactElement {
   const { title, description, action, variant = 'default', duration = TOAST_DURATION_MS } = toast;
   const [paused, setPaused] = useState(false);
-  const [placement, setPlacement] = useState<ToastPlacement>('bottom');
+  const [{ placement, offset }, setSlot] = useState<ToastSlot>({ placement: 'bottom', offset: 0 });
   const element = useRef<HTMLDivElement>(null);
   const remaining = useRef(duration);
   const startedAt = useRef(0);
@@ -62,15 +62,21 @@ function ToastView({ toast, onClose }: { toast: ToastRecord; onClose: () => void
 
   const place = useCallback(() => {
     const box = element.current?.getBoundingClientRect();
-    const area = element.current?.parentElement?.getBoundingClientRect();
-    if (box && area) setPlacement(placementIn(area, box, toast.anchors));
+    const viewport = element.current?.parentElement;
+    if (!box || !viewport) return;
+    // The screen's own edge is toast.css's (top on wide screens, bottom on phones).
+    const edge = getComputedStyle(viewport).getPropertyValue('--toast-edge').trim() === 'top' ? 'top' : 'bottom';
+    const keepClear = Array.from(document.querySelectorAll(KEEP_CLEAR), (el) => el.getBoundingClientRect());
+    const next = slotIn(viewport.getBoundingClientRect(), box, toast.anchors, keepClear, edge);
+    setSlot((shown) => (shown.placement === next.placement && shown.offset === next.offset ? shown : next));
   }, [toast.anchors]);
 
-  // Measured before paint: a toast covering the control that caused it moves to the bottom.
+  // Measured before paint, so it never shows over the title or the control that caused it.
   useLayoutEffect(place, [place]);
 
   // And again, once a frame at most, while it is shown: a scroll (of the page or of any
-  // scrolling box, hence the capture) or a resize or rotation moves the anchors under it.
+  // scrolling box, hence the capture) or a resize or rotation moves the title and the
+  // anchors under it.
   useEffect(() => {
     let frame = 0;
     const schedule = (): void => {
@@ -96,6 +102,7 @@ function ToastView({ toast, onClose }: { toast: ToastRecord; onClose: () => void
       ref={element}
       className={cx('toast', `toast-${placement}`, destructive && 'toast-destructive')}
       data-placement={placement}
+      style={placement === 'top' ? { marginTop: offset } : undefined}
       role={destructive ? 'alert' : 'status'}
       aria-live={destructive ? 'assertive' : 'polite'}
       aria-atomic="true"
