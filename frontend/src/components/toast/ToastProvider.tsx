@@ -75,8 +75,9 @@ function ToastView({ toast, onClose }: { toast: ToastRecord; onClose: () => void
   useLayoutEffect(place, [place]);
 
   // And again, once a frame at most, while it is shown: a scroll (of the page or of any
-  // scrolling box, hence the capture) or a resize or rotation moves the title and the
-  // anchors under it.
+  // scrolling box, hence the capture), a resize or rotation, or the page changing under it
+  // (a save that toasts, then opens the dashboard with its own header) moves the title and
+  // the anchors.
   useEffect(() => {
     let frame = 0;
     const schedule = (): void => {
@@ -89,7 +90,10 @@ function ToastView({ toast, onClose }: { toast: ToastRecord; onClose: () => void
     const options = { passive: true, capture: true } as const;
     document.addEventListener('scroll', schedule, options);
     window.addEventListener('resize', schedule, options);
+    const changes = new MutationObserver(schedule);
+    changes.observe(document.body, { childList: true, subtree: true });
     return () => {
+      changes.disconnect();
       document.removeEventListener('scroll', schedule, options);
       window.removeEventListener('resize', schedule, options);
       if (frame) window.cancelAnimationFrame(frame);
