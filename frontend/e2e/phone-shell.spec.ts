@@ -153,6 +153,31 @@ test("the toast after saving a reading covers neither the page's title nor its a
   }
 });
 
+test('on a phone, a toast keeps clear of the update prompt at the bottom too', async ({ page, request, mailbox }) => {
+  await subscribedUserWithReadings(page, request, mailbox, 0, 'toastprompt');
+  await page.setViewportSize(PHONE);
+  await page.goto('/vitals');
+  // The prompt as UpdatePrompt draws it (a real update needs a second build).
+  await page.evaluate(() => {
+    const prompt = document.createElement('div');
+    prompt.className = 'update-prompt';
+    prompt.setAttribute('role', 'status');
+    prompt.textContent = 'A new version of Vitalog is available. Reload';
+    document.body.append(prompt);
+  });
+  await page.getByLabel('Heart rate (bpm)').fill('72');
+  await page.getByRole('button', { name: 'Save Reading' }).click();
+  const toast = page.getByRole('status').filter({ hasText: 'Reading saved' });
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  await expectSettled(page);
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  const box = await rectOf(toast);
+  const prompt = await rectOf(page.locator('.update-prompt'));
+  expect(intersects(box, prompt), `toast ${JSON.stringify(box)} over the prompt ${JSON.stringify(prompt)}`).toBe(false);
+  expect(intersects(box, await rectOf(page.getByRole('heading', { level: 1 })))).toBe(false);
+  expect(prompt.y + prompt.height, 'the prompt above the tab bar').toBeLessThanOrEqual((await rectOf(tabBar(page))).y);
+});
+
 /** What the document's own background was before any of the app's styles or scripts ran. */
 async function firstFrameBackground(page: Page, path: string): Promise<{ theme: string | null; background: string }> {
   await page.goto(path);

@@ -16,8 +16,11 @@ export interface ToastSlot {
   offset: number;
 }
 
-/** The page's title and the page header's actions: no toast ever covers them. */
-export const KEEP_CLEAR = '.page-header, main h1';
+/**
+ * What no toast ever covers: the page's title and its header's actions, and the update
+ * prompt ("A new version is available — Reload"), which shares the phone's bottom edge.
+ */
+export const KEEP_CLEAR = '.page-header, main h1, .update-prompt';
 
 const INTERACTIVE = 'button, a[href], input, select, textarea, [role="button"]';
 const SUBMITS = 'button[type="submit"], button:not([type]), input[type="submit"]';
