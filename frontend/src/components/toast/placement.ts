@@ -17,10 +17,11 @@ export interface ToastSlot {
 }
 
 /**
- * What no toast ever covers: the page's title and its header's actions, and the update
- * prompt ("A new version is available — Reload"), which shares the phone's bottom edge.
+ * What no toast ever covers: the page's title and its header's actions, the offline line
+ * under the app header, and the update prompt ("A new version is available — Reload"),
+ * which shares the phone's bottom edge.
  */
-export const KEEP_CLEAR = '.page-header, main h1, .update-prompt';
+export const KEEP_CLEAR = '.page-header, main h1, .offline-banner, .update-prompt';
 
 const INTERACTIVE = 'button, a[href], input, select, textarea, [role="button"]';
 const SUBMITS = 'button[type="submit"], button:not([type]), input[type="submit"]';
