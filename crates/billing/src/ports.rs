@@ -64,10 +64,3 @@ pub trait PaymentGateway: Send + Sync {
     /// The client id the browser's PayPal buttons use, if any.
     fn client_id(&self) -> Option<String>;
 }
-
-/// What other domains ask: may this user record vitals now?
-#[cfg_attr(any(test, feature = "mocks"), mockall::automock)]
-#[async_trait::async_trait]
-pub trait ActiveSubscription: Send + Sync {
-    async fn is_active(&self, user: UserId) -> anyhow::Result<bool>;
-}

@@ -5,7 +5,7 @@ use std::sync::Arc;
 use kernel::{Clock, FieldErrors, UserId};
 
 use crate::model::*;
-use crate::ports::{ActiveSubscription, GatewayError, PaymentGateway, SubscriptionRepository};
+use crate::ports::{GatewayError, PaymentGateway, SubscriptionRepository};
 
 pub const MSG_ACTIVATION_FAILED: &str = "Your payment was processed, but we couldn't activate your subscription. Please contact support.";
 pub const MSG_PAYMENT_ERROR: &str =
@@ -255,9 +255,11 @@ impl BillingService {
     }
 }
 
+/// Billing answers "may this person do this?" for every context: everything a subscription
+/// pays for needs an active one.
 #[async_trait::async_trait]
-impl ActiveSubscription for BillingService {
-    async fn is_active(&self, user: UserId) -> anyhow::Result<bool> {
+impl kernel::Entitlements for BillingService {
+    async fn allows(&self, user: UserId, _what: kernel::Entitlement) -> anyhow::Result<bool> {
         Ok(self.repo.status(user).await?.is_active(self.clock.now()))
     }
 }

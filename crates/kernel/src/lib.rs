@@ -1,10 +1,12 @@
 //! Shared vocabulary of Vitalog. Every other crate may depend on this one; it depends on
 //! nothing of ours and performs no I/O.
 
+pub mod calendar;
 pub mod clock;
 pub mod date;
 pub mod display;
 pub mod email;
+pub mod entitlements;
 pub mod errors;
 pub mod gate;
 pub mod guideline;
@@ -18,8 +20,10 @@ pub mod secret;
 pub mod text;
 pub mod units;
 
+pub use calendar::{UserCalendar, UsersNow};
 pub use clock::{Clock, SystemClock};
 pub use email::Email;
+pub use entitlements::{Entitlement, Entitlements, SubscriptionRequired};
 pub use errors::FieldErrors;
 pub use guideline::Guideline;
 pub use ids::UserId;

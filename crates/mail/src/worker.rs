@@ -4,7 +4,6 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use chrono::Utc;
 use kernel::Clock;
 use kernel::outbox::OutboxQueue;
 use tokio::sync::watch;
@@ -132,11 +131,6 @@ impl OutboxWorker {
     }
 }
 
-/// Clock adapter for the worker when none is injected.
-pub fn utc_now() -> chrono::DateTime<Utc> {
-    kernel::clock::truncate_micros(Utc::now())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -174,7 +168,7 @@ mod tests {
 
     #[tokio::test]
     async fn transient_failure_is_rescheduled_permanent_is_dropped_success_is_marked() {
-        let now = utc_now();
+        let now = kernel::Clock::now(&kernel::SystemClock);
         let mut clock = MockClock::new();
         clock.expect_now().returning(move || now);
         let mut queue = MockOutboxQueue::new();

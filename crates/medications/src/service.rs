@@ -9,8 +9,7 @@ mod tests;
 use std::sync::Arc;
 
 use chrono::{Duration, NaiveDate, NaiveDateTime};
-use kernel::{FieldErrors, UserId};
-use readings::ports::RecordingAllowed;
+use kernel::{Entitlement, Entitlements, FieldErrors, SubscriptionRequired, UserId};
 
 use crate::analysis::{self, Adherence, Effect, Event};
 use crate::model::Medication;
@@ -20,7 +19,6 @@ use crate::validate::{self, MedicationInput};
 pub use intakes::{AsNeededLog, DayDoses, DoseView};
 pub use report::{MedicationReport, ReportLine, adherence_text, period_text, plural};
 
-pub const MSG_SUBSCRIPTION_REQUIRED: &str = readings::service::MSG_SUBSCRIPTION_REQUIRED;
 pub const MSG_NOT_FOUND: &str = "Medication not found";
 pub const MSG_INTAKE_NOT_FOUND: &str = "Dose not found";
 /// Medications one user may keep: far above anyone's list, low enough to bound a request.
@@ -40,8 +38,8 @@ pub enum MedicationError {
     NotFound,
     #[error("{}", MSG_INTAKE_NOT_FOUND)]
     IntakeNotFound,
-    #[error("{}", MSG_SUBSCRIPTION_REQUIRED)]
-    SubscriptionRequired,
+    #[error(transparent)]
+    SubscriptionRequired(#[from] SubscriptionRequired),
     /// The change lost to a concurrent one: nothing was done.
     #[error("{0}")]
     Conflict(&'static str),
@@ -80,24 +78,24 @@ pub struct MedicationDetail {
 pub struct MedicationService {
     repo: Arc<dyn MedicationRepository>,
     bp: Arc<dyn BloodPressureHistory>,
-    allowed: Arc<dyn RecordingAllowed>,
+    entitlements: Arc<dyn Entitlements>,
 }
 
 impl MedicationService {
     pub fn new(
         repo: Arc<dyn MedicationRepository>,
         bp: Arc<dyn BloodPressureHistory>,
-        allowed: Arc<dyn RecordingAllowed>,
+        entitlements: Arc<dyn Entitlements>,
     ) -> Self {
-        Self { repo, bp, allowed }
+        Self {
+            repo,
+            bp,
+            entitlements,
+        }
     }
 
     async fn ensure_may_write(&self, user: UserId) -> Result<(), MedicationError> {
-        if self.allowed.may_record(user).await? {
-            Ok(())
-        } else {
-            Err(MedicationError::SubscriptionRequired)
-        }
+        self.entitlements.require(user, Entitlement::Record).await
     }
 
     pub(crate) async fn owned(&self, user: UserId, id: i64) -> Result<Medication, MedicationError> {

@@ -78,22 +78,6 @@ pub trait ReadingRepository: Send + Sync {
     ) -> anyhow::Result<Vec<DayAggregate>>;
 }
 
-/// Whether the user may record vitals now (an active subscription). The server wires the
-/// billing context behind it.
-#[cfg_attr(any(test, feature = "mocks"), mockall::automock)]
-#[async_trait::async_trait]
-pub trait RecordingAllowed: Send + Sync {
-    async fn may_record(&self, user: UserId) -> anyhow::Result<bool>;
-}
-
-/// The time zone of the user's preferences: a reading's date and time are its wall clock,
-/// so "now" and "today" are taken in it. The server wires the accounts context behind it.
-#[cfg_attr(any(test, feature = "mocks"), mockall::automock)]
-#[async_trait::async_trait]
-pub trait TimeZones: Send + Sync {
-    async fn zone(&self, user: UserId) -> anyhow::Result<chrono_tz::Tz>;
-}
-
 /// The blood pressure guideline of the user's preferences (issue 35): categories, severe
 /// readings and home levels are stated in it. The server wires the accounts context
 /// behind it.

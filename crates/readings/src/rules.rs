@@ -1,7 +1,6 @@
 //! The reading form's rules with the spec's messages (section 5), enforced on the server.
 
-use chrono::{DateTime, Datelike, Duration, NaiveDate, NaiveDateTime, NaiveTime, Timelike, Utc};
-use chrono_tz::Tz;
+use chrono::{Datelike, NaiveDate, NaiveDateTime, NaiveTime, Timelike};
 use kernel::FieldErrors;
 
 use crate::model::*;
@@ -135,20 +134,7 @@ pub fn parse_time(raw: &str) -> Option<NaiveTime> {
     kernel::date::parse_time(raw).ok()
 }
 
-/// How far ahead of the server's clock a reading's or a dose's time may be: a phone's clock
-/// a few minutes fast is not refused.
-pub const CLOCK_SKEW_MINUTES: i64 = 5;
-
-/// The latest wall-clock date and time a reading (or a dose taken) may carry at `now` for a
-/// user in `zone` (their preferences): readings record what was measured, so one later than
-/// now is refused (issue 14.12), with a few minutes of clock skew. Dates and times are the
-/// user's own wall clock, so this is their now: a fixed "the furthest-ahead zone" bound let
-/// everyone west of UTC+14 store their tomorrow (issue 33.13). Every cut-off is this one.
-pub fn latest_allowed(now: DateTime<Utc>, zone: Tz) -> NaiveDateTime {
-    (now + Duration::minutes(CLOCK_SKEW_MINUTES))
-        .with_timezone(&zone)
-        .naive_local()
-}
+pub use kernel::calendar::latest_allowed;
 
 /// Validates a complete reading. `latest` is from [`latest_allowed`].
 pub fn validate(input: &ReadingInput, latest: NaiveDateTime) -> Result<ReadingValues, FieldErrors> {
@@ -262,6 +248,8 @@ pub fn validate(input: &ReadingInput, latest: NaiveDateTime) -> Result<ReadingVa
 mod tests {
     use super::*;
     use NumberField::*;
+    use chrono::{DateTime, Utc};
+    use chrono_tz::Tz;
 
     /// The latest allowed moment in these tests: 2026-11-23 18:00.
     fn today() -> NaiveDateTime {

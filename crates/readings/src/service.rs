@@ -2,14 +2,18 @@
 
 use std::sync::Arc;
 
+use kernel::calendar::TimeZones;
 use kernel::gate::{Turn, UserGate};
 use kernel::pool::{BoundedPool, PoolError};
-use kernel::{Clock, FieldErrors, Guideline, UserId};
+use kernel::{
+    Clock, Entitlement, Entitlements, FieldErrors, Guideline, SubscriptionRequired, UserCalendar,
+    UserId,
+};
 
 use crate::model::*;
 use crate::ports::{
     DefaultGuideline, Guidelines, HomeWeekRepository, NoTreatmentKnown, ReadingRepository,
-    RecordingAllowed, TimeZones, Treatment,
+    Treatment,
 };
 use crate::rules;
 use crate::setting::Setting;
@@ -48,7 +52,6 @@ pub struct ImportSummary {
     pub invalid: usize,
 }
 
-pub const MSG_SUBSCRIPTION_REQUIRED: &str = "Subscription Required";
 pub const MSG_IMPORT_RUNNING: &str =
     "Another import of yours is still being checked. Please wait for it and try again.";
 pub const MSG_IMPORTS_BUSY: &str = "Imports are busy right now. Please try again in a few seconds.";
@@ -62,8 +65,8 @@ pub const LIST_BATCH: i64 = 500;
 pub enum ReadingError {
     #[error("Reading not found")]
     NotFound,
-    #[error("{}", MSG_SUBSCRIPTION_REQUIRED)]
-    SubscriptionRequired,
+    #[error(transparent)]
+    SubscriptionRequired(#[from] SubscriptionRequired),
     /// Too much work is under way: nothing was done, try again shortly.
     #[error("{0}")]
     Busy(&'static str),
@@ -105,11 +108,11 @@ impl ReadingError {
 pub struct ReadingService {
     repo: Arc<dyn ReadingRepository>,
     weeks: Arc<dyn HomeWeekRepository>,
-    allowed: Arc<dyn RecordingAllowed>,
-    zones: Arc<dyn TimeZones>,
+    entitlements: Arc<dyn Entitlements>,
+    /// The user's wall clock: a reading's date and time are theirs.
+    calendar: UserCalendar,
     guidelines: Arc<dyn Guidelines>,
     treatment: Arc<dyn Treatment>,
-    clock: Arc<dyn Clock>,
     /// Parsing and checking import files: CPU work kept off the async workers.
     import_pool: Arc<BoundedPool>,
     /// Users with an import (or its preview) under way: one at a time each, so one account
@@ -143,18 +146,17 @@ impl ReadingService {
     pub fn new(
         repo: Arc<dyn ReadingRepository>,
         weeks: Arc<dyn HomeWeekRepository>,
-        allowed: Arc<dyn RecordingAllowed>,
+        entitlements: Arc<dyn Entitlements>,
         zones: Arc<dyn TimeZones>,
         clock: Arc<dyn Clock>,
     ) -> Self {
         Self {
             repo,
             weeks,
-            allowed,
-            zones,
+            entitlements,
+            calendar: UserCalendar::new(zones, clock),
             guidelines: Arc::new(DefaultGuideline),
             treatment: Arc::new(NoTreatmentKnown),
-            clock,
             import_pool: Arc::new(BoundedPool::new("import", 1, 2, || {})),
             importing: UserGate::new(usize::MAX),
         }
@@ -209,8 +211,7 @@ impl ReadingService {
 
     /// The latest moment a reading of `user` may carry ([`rules::latest_allowed`]).
     pub(crate) async fn latest(&self, user: UserId) -> Result<chrono::NaiveDateTime, ReadingError> {
-        let zone = self.zones.zone(user).await?;
-        Ok(rules::latest_allowed(self.clock.now(), zone))
+        Ok(self.calendar.now(user).await?.latest)
     }
 
     pub async fn list(
@@ -245,11 +246,7 @@ impl ReadingService {
     }
 
     pub(crate) async fn require_subscription(&self, user: UserId) -> Result<(), ReadingError> {
-        if self.allowed.may_record(user).await? {
-            Ok(())
-        } else {
-            Err(ReadingError::SubscriptionRequired)
-        }
+        self.entitlements.require(user, Entitlement::Record).await
     }
 
     pub async fn create(&self, user: UserId, input: ReadingInput) -> Result<Reading, ReadingError> {

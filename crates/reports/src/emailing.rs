@@ -60,9 +60,9 @@ impl ReportService {
             .get(user, input.report_id)
             .await?
             .ok_or(ReportError::NotFound)?;
-        if !self.subscriptions.is_active(user).await? {
-            return Err(ReportError::SubscriptionRequired);
-        }
+        self.entitlements
+            .require::<ReportError>(user, kernel::Entitlement::EmailReport)
+            .await?;
         if meta.readings == 0 {
             let mut errors = FieldErrors::new();
             errors.add("reportId", MSG_REPORT_EMPTY);
@@ -223,7 +223,7 @@ mod tests {
         let s = service_with(repo, MockPdfRenderer::new(), false, 0);
         let err = s.email(UserId(1), input()).await.err();
         assert!(
-            matches!(err, Some(ReportError::SubscriptionRequired)),
+            matches!(err, Some(ReportError::SubscriptionRequired(_))),
             "{err:?}"
         );
 

@@ -21,8 +21,8 @@ pub enum ReportError {
     RecipientCapped,
     #[error("Vitalog is sending many reports right now. Please try again in an hour.")]
     HourlyCapped,
-    #[error("An active subscription is required to email reports.")]
-    SubscriptionRequired,
+    #[error(transparent)]
+    SubscriptionRequired(#[from] kernel::SubscriptionRequired),
     #[error("Your previous report is still being generated. Please wait for it to finish.")]
     RenderInProgress,
     #[error("Many reports are being generated right now. Please try again in a few seconds.")]

@@ -56,13 +56,6 @@ pub trait ReadingSource: Send + Sync {
     ) -> anyhow::Result<Option<Vec<Reading>>>;
 }
 
-/// Whether the user pays: emailing reports is for subscribers.
-#[cfg_attr(any(test, feature = "mocks"), mockall::automock)]
-#[async_trait::async_trait]
-pub trait SubscriptionStatus: Send + Sync {
-    async fn is_active(&self, user: UserId) -> anyhow::Result<bool>;
-}
-
 /// Who the report is about.
 #[cfg_attr(any(test, feature = "mocks"), mockall::automock)]
 #[async_trait::async_trait]

@@ -4,7 +4,7 @@ use std::sync::Arc;
 
 use chrono::{DateTime, Duration, NaiveDate, Utc};
 use kernel::outbox::Attachment;
-use kernel::{Clock, FieldErrors, Guideline, UserId};
+use kernel::{Clock, Entitlements, FieldErrors, Guideline, UserId};
 use readings::Reading;
 use readings::home_week::WeekSummary;
 
@@ -76,7 +76,7 @@ pub struct ReportService {
     pub(crate) patients: Arc<dyn PatientSource>,
     renderer: Arc<dyn PdfRenderer>,
     pub(crate) clock: Arc<dyn Clock>,
-    pub(crate) subscriptions: Arc<dyn SubscriptionStatus>,
+    pub(crate) entitlements: Arc<dyn Entitlements>,
     gate: Arc<UserGate>,
     pub(crate) limits: ReportLimits,
     home_weeks: Arc<dyn HomeWeekSource>,
@@ -152,7 +152,7 @@ impl ReportService {
         patients: Arc<dyn PatientSource>,
         renderer: Arc<dyn PdfRenderer>,
         clock: Arc<dyn Clock>,
-        subscriptions: Arc<dyn SubscriptionStatus>,
+        entitlements: Arc<dyn Entitlements>,
         limits: ReportLimits,
     ) -> Self {
         Self {
@@ -161,7 +161,7 @@ impl ReportService {
             patients,
             renderer,
             clock,
-            subscriptions,
+            entitlements,
             gate: UserGate::new(limits.in_flight),
             limits,
             home_weeks: Arc::new(NoHomeWeeks),

@@ -2,11 +2,11 @@
 //! domain services and starts the HTTP server and background workers.
 
 pub mod app;
+mod bridges;
 pub mod config;
-mod medication_bridges;
-mod medication_wiring;
-mod sharing_wiring;
-mod zones;
+mod jobs;
+mod threads;
+mod wiring;
 
 pub use app::Application;
 pub use config::Config;

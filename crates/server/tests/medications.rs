@@ -578,8 +578,8 @@ impl medications::ports::BloodPressureHistory for Unasked {
 }
 
 #[async_trait::async_trait]
-impl readings::ports::RecordingAllowed for Unasked {
-    async fn may_record(&self, _: kernel::UserId) -> anyhow::Result<bool> {
+impl kernel::Entitlements for Unasked {
+    async fn allows(&self, _: kernel::UserId, _: kernel::Entitlement) -> anyhow::Result<bool> {
         anyhow::bail!("not asked")
     }
 }

@@ -29,8 +29,8 @@ pub enum ShareError {
         "You have {0} active shares, the most allowed. Stop sharing one you no longer need to create another."
     )]
     TooMany(i64),
-    #[error("An active subscription is required to email a link.")]
-    SubscriptionRequired,
+    #[error(transparent)]
+    SubscriptionRequired(#[from] kernel::SubscriptionRequired),
     #[error(
         "You have emailed {0} links in the last 24 hours, the most allowed. Please try again later, or copy the link instead."
     )]

@@ -1,7 +1,7 @@
 //! What sharing needs from the outside. The readings, the owner (name, units), the PDF and
 //! the medications come through the reports context's ports and service.
 
-use chrono::{DateTime, NaiveDate, Utc};
+use chrono::{DateTime, Utc};
 use kernel::UserId;
 use kernel::outbox::OutgoingEmail;
 
@@ -106,14 +106,4 @@ pub trait CodeHasher: Send + Sync {
     async fn hash(&self, code: &str) -> anyhow::Result<String>;
     /// `Ok(false)` for a wrong code.
     async fn verify(&self, code: &str, hash: &str) -> anyhow::Result<bool>;
-}
-
-/// The owner's calendar and whether they pay (emailing a link is for subscribers, as
-/// emailing a report is).
-#[cfg_attr(any(test, feature = "mocks"), mockall::automock)]
-#[async_trait::async_trait]
-pub trait Owners: Send + Sync {
-    /// The owner's today at `now`, in the time zone of their preferences.
-    async fn today(&self, user: UserId, now: DateTime<Utc>) -> anyhow::Result<NaiveDate>;
-    async fn subscribed(&self, user: UserId) -> anyhow::Result<bool>;
 }

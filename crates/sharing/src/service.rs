@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use chrono::{DateTime, Duration, NaiveDate, Utc};
 use kernel::pool::PoolError;
-use kernel::{Clock, UserId, secret};
+use kernel::{Clock, Entitlement, Entitlements, UserCalendar, UserId, secret};
 use readings::Reading;
 use reports::ports::{MedicationSource, PatientSource, ReadingSource};
 use reports::{ReportService, SharedRecord};
@@ -61,7 +61,9 @@ pub struct RecordSources {
 pub struct ShareService {
     repo: Arc<dyn ShareRepository>,
     hasher: Arc<dyn CodeHasher>,
-    owners: Arc<dyn Owners>,
+    /// The owner's calendar: a share's period is in their days.
+    calendar: UserCalendar,
+    entitlements: Arc<dyn Entitlements>,
     record: RecordSources,
     clock: Arc<dyn Clock>,
     public_url: String,
@@ -100,21 +102,23 @@ pub struct Visitor {
 }
 
 impl ShareService {
+    /// `calendar` is the owners' calendar and its clock every "now" of sharing.
     pub fn new(
         repo: Arc<dyn ShareRepository>,
         hasher: Arc<dyn CodeHasher>,
-        owners: Arc<dyn Owners>,
+        calendar: UserCalendar,
+        entitlements: Arc<dyn Entitlements>,
         record: RecordSources,
-        clock: Arc<dyn Clock>,
         public_url: &str,
         limits: ShareLimits,
     ) -> Self {
         Self {
             repo,
             hasher,
-            owners,
+            clock: calendar.clock().clone(),
+            calendar,
+            entitlements,
             record,
-            clock,
             public_url: public_url.trim_end_matches('/').to_owned(),
             limits,
         }
@@ -128,11 +132,13 @@ impl ShareService {
     /// Makes a share and its link; emails the link when asked (subscribers only, within
     /// the caps per user and per recipient).
     pub async fn create(&self, user: UserId, input: ShareInput) -> Result<Created, ShareError> {
-        let now = self.clock.now();
-        let today = self.owners.today(user, now).await?;
+        let owners_now = self.calendar.now(user).await?;
+        let (now, today) = (owners_now.instant, owners_now.today());
         let checked = validate::check(&input, today).map_err(ShareError::Invalid)?;
-        if checked.email.is_some() && !self.owners.subscribed(user).await? {
-            return Err(ShareError::SubscriptionRequired);
+        if checked.email.is_some() {
+            self.entitlements
+                .require::<ShareError>(user, Entitlement::EmailLink)
+                .await?;
         }
         let token = secret::generate().map_err(anyhow::Error::from)?;
         let code_hash = match &checked.access_code {
@@ -273,7 +279,7 @@ impl ShareService {
 
     /// The days the share covers today, in the owner's calendar.
     async fn dates(&self, share: &Share) -> Result<(NaiveDate, NaiveDate), ShareError> {
-        let today = self.owners.today(share.user_id, self.clock.now()).await?;
+        let today = self.calendar.today(share.user_id).await?;
         Ok(share.period.dates(today))
     }
 

@@ -384,6 +384,9 @@ pub struct Db {
     pool: r2d2::Pool<Manager>,
     backend: Backend,
     write_lock: Arc<Mutex<()>>,
+    /// The one source of "now" for the times the stores stamp (`created_at`, `sent_at`, ...):
+    /// the services' clock, so a stamp and a window computed by a service agree.
+    clock: Arc<dyn kernel::Clock>,
 }
 
 impl Db {
@@ -416,7 +419,19 @@ impl Db {
             pool,
             backend,
             write_lock: Arc::new(Mutex::new(())),
+            clock: Arc::new(kernel::SystemClock),
         })
+    }
+
+    /// Stamps times from `clock` (the system clock until told otherwise).
+    pub fn with_clock(mut self, clock: Arc<dyn kernel::Clock>) -> Self {
+        self.clock = clock;
+        self
+    }
+
+    /// Now, by the clock the services read.
+    pub fn now(&self) -> chrono::DateTime<chrono::Utc> {
+        self.clock.now()
     }
 
     pub fn backend(&self) -> Backend {
@@ -562,6 +577,7 @@ impl Db {
         use crate::schema::app_secrets;
         let name = name.to_owned();
         let fresh = kernel::secret::generate()?;
+        let now = self.now().naive_utc();
         self.write(move |conn| -> anyhow::Result<String> {
             let existing = app_secrets::table
                 .find(&name)
@@ -575,7 +591,7 @@ impl Db {
                 .values((
                     app_secrets::name.eq(&name),
                     app_secrets::value.eq(&fresh),
-                    app_secrets::created_at.eq(chrono::Utc::now().naive_utc()),
+                    app_secrets::created_at.eq(now),
                 ))
                 .execute(conn)?;
             Ok(fresh)

@@ -1,6 +1,6 @@
 //! [`HomeWeekRepository`] over `home_weeks`: the home monitoring weeks users started.
 
-use chrono::{NaiveDate, Utc};
+use chrono::NaiveDate;
 use diesel::prelude::*;
 use kernel::{UserId, date};
 use readings::ports::HomeWeekRepository;
@@ -69,6 +69,7 @@ impl HomeWeekRepository for HomeWeekStore {
     ) -> anyhow::Result<()> {
         let (start, replacing_from) = (date::format_date(start), date::format_date(replacing_from));
         let backend = self.db.backend();
+        let stamp = self.db.now();
         self.db
             .write(move |conn| -> anyhow::Result<()> {
                 // One start at a time per user: two at once cannot both replace the running
@@ -97,7 +98,7 @@ impl HomeWeekRepository for HomeWeekStore {
                         .values((
                             w::user_id.eq(user.0),
                             w::start_date.eq(&start),
-                            w::created_at.eq(Utc::now().naive_utc()),
+                            w::created_at.eq(stamp.naive_utc()),
                         ))
                         .execute(conn)
                 });

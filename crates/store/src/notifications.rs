@@ -1,6 +1,6 @@
 //! [`NotificationStore`] over users, preferences, readings, job_claims and the outbox.
 
-use chrono::{NaiveDate, Utc};
+use chrono::NaiveDate;
 use diesel::prelude::*;
 use diesel::result::{DatabaseErrorKind, Error as DieselError};
 use kernel::UserId;
@@ -122,10 +122,10 @@ impl NotificationStore for NotificationStoreDb {
         email: OutgoingEmail,
     ) -> anyhow::Result<bool> {
         let (job, key) = (job.to_owned(), key.to_owned());
+        let now = self.db.now();
         let result = self
             .db
             .write(move |conn| -> anyhow::Result<bool> {
-                let now = Utc::now();
                 let taken: i64 = job_claims::table
                     .filter(job_claims::job.eq(&job))
                     .filter(job_claims::claim_key.eq(&key))
@@ -155,13 +155,14 @@ impl NotificationStore for NotificationStoreDb {
     }
 
     async fn turn_off(&self, user: UserId, topic: Topic) -> anyhow::Result<bool> {
+        let stamp = self.db.now();
         self.db
             .write(move |conn| -> anyhow::Result<bool> {
                 let exists: i64 = users::table.find(user.0).count().get_result(conn)?;
                 if exists == 0 {
                     return Ok(false);
                 }
-                let now = Utc::now().naive_utc();
+                let now = stamp.naive_utc();
                 let target = preferences::table.find(user.0);
                 // No preferences row means the defaults, where both are already off.
                 match topic {

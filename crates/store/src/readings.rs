@@ -2,7 +2,7 @@
 
 use std::sync::Arc;
 
-use chrono::{NaiveDateTime, Utc};
+use chrono::NaiveDateTime;
 use diesel::prelude::*;
 use diesel::sql_types::{Bool, Double, Nullable};
 use kernel::{UserId, date};
@@ -386,8 +386,8 @@ fn insert_many(
     conn: &mut AnyConnection,
     user: UserId,
     values: &[ReadingValues],
+    now: NaiveDateTime,
 ) -> QueryResult<()> {
-    let now = Utc::now().naive_utc();
     for chunk in values.chunks(IMPORT_BATCH) {
         let rows: Vec<_> = chunk
             .iter()
@@ -532,6 +532,7 @@ impl ReadingRepository for ReadingStore {
         // none of itself; the chunks before it stay, and committing the draft again adds only
         // the rest (each is checked against what is stored).
         let backend = self.db.backend();
+        let now = self.db.now().naive_utc();
         let mut imported = 0;
         for at in (0..all.len()).step_by(IMPORT_CHUNK) {
             let all = all.clone();
@@ -543,7 +544,7 @@ impl ReadingRepository for ReadingStore {
                         .unwrap_or(&[]);
                     lock_user_for(conn, backend, LOCK_IMPORT, user)?;
                     let fresh = fresh_of(conn, user, chunk)?;
-                    insert_many(conn, user, &fresh)?;
+                    insert_many(conn, user, &fresh, now)?;
                     within_quota(conn, user)?;
                     Ok(fresh.len())
                 })
@@ -553,10 +554,11 @@ impl ReadingRepository for ReadingStore {
     }
 
     async fn insert(&self, user: UserId, v: ReadingValues) -> anyhow::Result<Reading> {
+        let stamp = self.db.now();
         let row = self
             .db
             .write(move |conn| -> anyhow::Result<Row> {
-                let id = insert_checked(conn, user, &v, Utc::now().naive_utc())?;
+                let id = insert_checked(conn, user, &v, stamp.naive_utc())?;
                 fetch(conn, user.0, id)?.ok_or_else(|| anyhow::anyhow!("inserted reading vanished"))
             })
             .await?;
@@ -577,6 +579,7 @@ impl ReadingRepository for ReadingStore {
             Refused(Once),
         }
         let backend = self.db.backend();
+        let stamp = self.db.now();
         let keyed = self
             .db
             .write(move |conn| -> anyhow::Result<Keyed> {
@@ -594,7 +597,7 @@ impl ReadingRepository for ReadingStore {
                 if !may_insert {
                     return Ok(Keyed::Refused(Once::NotAllowed));
                 }
-                let now = Utc::now().naive_utc();
+                let now = stamp.naive_utc();
                 let id = insert_checked(conn, user, &values, now)?;
                 reading_keys::remember(conn, user, key.as_str(), &fingerprint, id, now)?;
                 fetch_one(conn, user.0, id)?
@@ -616,10 +619,11 @@ impl ReadingRepository for ReadingStore {
         v: ReadingValues,
         session: Session,
     ) -> anyhow::Result<Reading> {
+        let stamp = self.db.now();
         let loaded = self
             .db
             .write(move |conn| -> anyhow::Result<Option<Loaded>> {
-                let id = insert_checked(conn, user, &v, Utc::now().naive_utc())?;
+                let id = insert_checked(conn, user, &v, stamp.naive_utc())?;
                 bp_sessions::insert(conn, id, &session)?;
                 Ok(fetch_one(conn, user.0, id)?)
             })
@@ -653,11 +657,12 @@ impl ReadingRepository for ReadingStore {
         id: i64,
         v: ReadingValues,
     ) -> anyhow::Result<Option<Reading>> {
+        let stamp = self.db.now();
         let loaded = self
             .db
             .write(move |conn| -> anyhow::Result<Option<Loaded>> {
                 let n = diesel::update(r::table.filter(r::id.eq(id)).filter(r::user_id.eq(user.0)))
-                    .set((value_columns(&v), r::updated_at.eq(Utc::now().naive_utc())))
+                    .set((value_columns(&v), r::updated_at.eq(stamp.naive_utc())))
                     .execute(conn)?;
                 if n == 0 {
                     return Ok(None);

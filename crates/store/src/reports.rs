@@ -220,6 +220,7 @@ impl ReportRepository for ReportStore {
     ) -> anyhow::Result<EmailOutcome> {
         let recipient = recipient.to_owned();
         let backend = self.db.backend();
+        let now = self.db.now();
         self.db
             .write(move |conn| -> anyhow::Result<EmailOutcome> {
                 // Serialise all report emails: the counts and the insert are atomic.
@@ -248,7 +249,6 @@ impl ReportRepository for ReportStore {
                 if this_hour >= caps.per_hour {
                     return Ok(EmailOutcome::HourlyCap);
                 }
-                let now = Utc::now();
                 diesel::insert_into(report_emails::table)
                     .values((
                         report_emails::user_id.eq(user.0),

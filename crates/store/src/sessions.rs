@@ -44,6 +44,7 @@ impl SessionRepository for SessionStore {
         expires_at: DateTime<Utc>,
     ) -> anyhow::Result<()> {
         let (key, state) = (key_hash.to_owned(), state.to_owned());
+        let stamp = self.db.now();
         self.db
             .write(move |conn| -> anyhow::Result<()> {
                 diesel::insert_into(sessions::table)
@@ -52,7 +53,7 @@ impl SessionRepository for SessionStore {
                         sessions::user_id.eq(user_id.map(|u| u.0)),
                         sessions::state.eq(state),
                         sessions::expires_at.eq(expires_at.naive_utc()),
-                        sessions::created_at.eq(Utc::now().naive_utc()),
+                        sessions::created_at.eq(stamp.naive_utc()),
                     ))
                     .execute(conn)?;
                 Ok(())

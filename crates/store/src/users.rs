@@ -424,9 +424,9 @@ impl UserRepository for UserStore {
         notice: OutgoingEmail,
     ) -> anyhow::Result<()> {
         let password = password.clone();
+        let now = self.db.now();
         self.db
             .write(move |conn| -> anyhow::Result<()> {
-                let now = Utc::now();
                 diesel::update(users::table.find(id.0))
                     .set((
                         users::password_hash.eq(password.hash),
@@ -444,18 +444,20 @@ impl UserRepository for UserStore {
     }
 
     async fn delete_account(&self, id: UserId, notice: OutgoingEmail) -> anyhow::Result<()> {
+        let stamp = self.db.now();
         self.db
-            .write(move |conn| deletion::delete_account(conn, id.0, &notice, Utc::now()))
+            .write(move |conn| deletion::delete_account(conn, id.0, &notice, stamp))
             .await
     }
 
     async fn update_profile(&self, id: UserId, changes: ProfileChanges) -> anyhow::Result<()> {
+        let stamp = self.db.now();
         let set = ProfileChangeset {
             first_name: changes.first_name,
             last_name: changes.last_name,
             date_of_birth: changes.date_of_birth,
             gender: changes.gender.map(|g| g.as_str().to_owned()),
-            updated_at: Utc::now().naive_utc(),
+            updated_at: stamp.naive_utc(),
         };
         self.db
             .write(move |conn| -> anyhow::Result<()> {
@@ -472,9 +474,10 @@ impl UserRepository for UserStore {
     }
 
     async fn save_preferences(&self, id: UserId, preferences: Preferences) -> anyhow::Result<()> {
+        let stamp = self.db.now();
         self.db
             .write(move |conn| -> anyhow::Result<()> {
-                prefs::save(conn, id.0, &preferences, Utc::now().naive_utc())?;
+                prefs::save(conn, id.0, &preferences, stamp.naive_utc())?;
                 Ok(())
             })
             .await

@@ -1,4 +1,7 @@
-//! One error type for every API answer: `{ "message": ..., "errors": { field: message } }`.
+//! One error type for every API answer:
+//! `{ "code": ..., "message": ..., "errors": { field: message } }`. The `code` is for
+//! programs (the client maps codes to behaviour in one place, `frontend/src/lib/errors.ts`);
+//! the `message` is for people.
 //! How each context's domain errors become one lives next to that context's routes
 //! (`routes/<context>/errors.rs`).
 
@@ -18,9 +21,81 @@ pub const MSG_CROSS_SITE: &str = "Cross-site requests are not allowed.";
 pub const MSG_NOT_FOUND: &str = "Not found";
 pub const MSG_BAD_BODY: &str = "The request body could not be read.";
 
+/// What went wrong, for programs: the same refusal has the same code whatever the status
+/// and the context that refused (`403` is `subscription_required` from readings, reports,
+/// medications, imports and sharing alike, and `cross_site` from the origin check).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum ErrorCode {
+    /// A field or the request is not valid; `errors` names the fields when it can.
+    Invalid,
+    /// No session, or it ended.
+    NotAuthenticated,
+    /// The username/email and password do not match.
+    InvalidCredentials,
+    /// The email address is not verified yet (`email` says which).
+    VerificationRequired,
+    /// The action needs an active subscription.
+    SubscriptionRequired,
+    /// The thing exists but belongs to someone else.
+    Forbidden,
+    /// A request from another site.
+    CrossSite,
+    /// A shared link that needs its access code first (or the code was wrong).
+    CodeRequired,
+    NotFound,
+    /// It existed and is gone for good (an idempotency key past its keeping time).
+    Gone,
+    /// It clashes with what exists (a duplicate, a limit of kept things reached).
+    Conflict,
+    /// An idempotency key sent again with a different body.
+    KeyReused,
+    /// Too many attempts or messages: wait `Retry-After` seconds.
+    RateLimited,
+    /// The server is busy with this kind of work: try again after `Retry-After` seconds.
+    Busy,
+    /// The payment was refused by the provider.
+    PaymentRejected,
+    /// The payment provider did not answer.
+    ProviderUnavailable,
+    /// The body is larger than this endpoint takes.
+    TooLarge,
+    /// The request body stopped arriving.
+    Timeout,
+    MethodNotAllowed,
+    /// A dependency (the database) is unavailable: the request may simply be repeated.
+    Unavailable,
+    /// Something failed on the server's side.
+    Internal,
+}
+
+impl ErrorCode {
+    /// The code an answer of this status has unless a refusal names a more precise one.
+    fn for_status(status: StatusCode) -> Self {
+        match status {
+            StatusCode::UNAUTHORIZED => Self::NotAuthenticated,
+            StatusCode::FORBIDDEN => Self::Forbidden,
+            StatusCode::NOT_FOUND => Self::NotFound,
+            StatusCode::GONE => Self::Gone,
+            StatusCode::CONFLICT => Self::Conflict,
+            StatusCode::UNPROCESSABLE_ENTITY => Self::Invalid,
+            StatusCode::TOO_MANY_REQUESTS => Self::RateLimited,
+            StatusCode::PAYMENT_REQUIRED => Self::PaymentRejected,
+            StatusCode::BAD_GATEWAY => Self::ProviderUnavailable,
+            StatusCode::PAYLOAD_TOO_LARGE => Self::TooLarge,
+            StatusCode::REQUEST_TIMEOUT => Self::Timeout,
+            StatusCode::METHOD_NOT_ALLOWED => Self::MethodNotAllowed,
+            StatusCode::SERVICE_UNAVAILABLE => Self::Unavailable,
+            s if s.is_server_error() => Self::Internal,
+            _ => Self::Invalid,
+        }
+    }
+}
+
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ErrorBody {
+    pub code: ErrorCode,
     pub message: String,
     #[serde(skip_serializing_if = "Option::is_none")]
     #[schema(value_type = Option<std::collections::HashMap<String, String>>)]
@@ -46,6 +121,7 @@ impl ApiError {
         Self {
             status,
             body: ErrorBody {
+                code: ErrorCode::for_status(status),
                 message: message.into(),
                 errors: None,
                 requires_verification: None,
@@ -54,6 +130,12 @@ impl ApiError {
             },
             retry_after: None,
         }
+    }
+
+    /// The same answer with a more precise code than its status gives.
+    pub fn with_code(mut self, code: ErrorCode) -> Self {
+        self.body.code = code;
+        self
     }
 
     pub fn unauthenticated() -> Self {
@@ -123,6 +205,15 @@ impl ResponseError for ApiError {
     }
 }
 
+/// Every context refuses an action a subscription pays for with the one
+/// [`kernel::SubscriptionRequired`], answered alike.
+impl From<kernel::SubscriptionRequired> for ApiError {
+    fn from(refusal: kernel::SubscriptionRequired) -> Self {
+        ApiError::new(StatusCode::FORBIDDEN, refusal.message())
+            .with_code(ErrorCode::SubscriptionRequired)
+    }
+}
+
 impl From<anyhow::Error> for ApiError {
     fn from(err: anyhow::Error) -> Self {
         ApiError::internal(&err)
@@ -150,4 +241,72 @@ pub fn query_error(err: impl std::fmt::Display) -> actix_web::Error {
 pub fn extractor_error(err: impl std::fmt::Display) -> actix_web::Error {
     tracing::debug!(error = %err, "request body rejected");
     ApiError::bad_request(MSG_BAD_BODY).into()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use kernel::{Entitlement, SubscriptionRequired};
+
+    fn code(e: ApiError) -> (u16, serde_json::Value) {
+        let body = serde_json::to_value(&e.body).expect("json");
+        (e.status.as_u16(), body["code"].clone())
+    }
+
+    #[test]
+    fn one_refusal_one_code_whichever_context_refuses() {
+        let record = SubscriptionRequired(Entitlement::Record);
+        let answers = [
+            ApiError::from(readings::ReadingError::from(record)),
+            ApiError::from(imports::ImportError::from(record)),
+            ApiError::from(medications::MedicationError::from(record)),
+            ApiError::from(reports::ReportError::from(SubscriptionRequired(
+                Entitlement::EmailReport,
+            ))),
+            ApiError::from(sharing::ShareError::from(SubscriptionRequired(
+                Entitlement::EmailLink,
+            ))),
+        ];
+        for answer in answers {
+            assert_eq!(code(answer), (403, "subscription_required".into()));
+        }
+    }
+
+    #[test]
+    fn the_same_status_means_different_things_and_the_code_says_which() {
+        let cross_site = code(
+            ApiError::new(StatusCode::FORBIDDEN, MSG_CROSS_SITE).with_code(ErrorCode::CrossSite),
+        );
+        assert_eq!(cross_site, (403, "cross_site".into()));
+        assert_eq!(
+            code(ApiError::from(sharing::ShareError::CodeRequired)),
+            (401, "code_required".into())
+        );
+        assert_eq!(
+            code(ApiError::unauthenticated()),
+            (401, "not_authenticated".into())
+        );
+        assert_eq!(
+            code(ApiError::from(identity::IdentityError::InvalidCredentials)),
+            (401, "invalid_credentials".into())
+        );
+        assert_eq!(
+            code(ApiError::too_many(Duration::from_secs(3))),
+            (429, "rate_limited".into())
+        );
+        assert_eq!(
+            code(ApiError::from(reports::ReportError::RenderBusy)),
+            (429, "busy".into())
+        );
+        assert_eq!(
+            code(ApiError::internal(&anyhow::anyhow!("boom"))),
+            (500, "internal".into())
+        );
+        assert_eq!(
+            code(ApiError::internal(&anyhow::Error::new(
+                kernel::health::Unavailable("database".into())
+            ))),
+            (503, "unavailable".into())
+        );
+    }
 }

@@ -49,6 +49,7 @@ pub async fn same_site_guard(
         if !is_same_site(fetch_site, origin, &own) {
             tracing::warn!(method = %req.method(), "cross-site request refused");
             let res = ApiError::new(actix_web::http::StatusCode::FORBIDDEN, MSG_CROSS_SITE)
+                .with_code(crate::error::ErrorCode::CrossSite)
                 .error_response();
             return Ok(req.into_response(res).map_into_right_body());
         }

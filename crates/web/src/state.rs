@@ -26,6 +26,8 @@ pub struct AppState {
     pub notifications: Arc<notifications::NotificationService>,
     pub sessions: Arc<dyn SessionRepository>,
     pub health: Arc<dyn HealthCheck>,
+    /// Each user's wall clock: every "today" and "now" of a person is asked here.
+    pub calendar: kernel::UserCalendar,
     pub clock: Arc<dyn Clock>,
     pub limits: Arc<RateLimits>,
     pub settings: Arc<WebSettings>,

@@ -228,3 +228,27 @@ async fn nothing_is_captured_when_the_activation_cannot_be_written_down() {
         .expect_err("not written");
     assert!(matches!(err, BillingError::Unexpected(_)), "{err:?}");
 }
+
+#[tokio::test]
+async fn entitlements_follow_the_paid_period_for_everything_paid_for() {
+    use kernel::{Entitlement, Entitlements};
+    let mut repo = MockSubscriptionRepository::new();
+    repo.expect_status().returning(|user| {
+        Ok(SubscriptionStatus {
+            // User 1's period ended a second ago; user 2's ends in a second.
+            expires_at: Some(
+                now() + chrono::Duration::seconds(if user == UserId(1) { -1 } else { 1 }),
+            ),
+            cancelled_at: None,
+        })
+    });
+    let s = service(repo, MockPaymentGateway::new());
+    for what in [
+        Entitlement::Record,
+        Entitlement::EmailReport,
+        Entitlement::EmailLink,
+    ] {
+        assert!(!s.allows(UserId(1), what).await.expect("asked"), "{what:?}");
+        assert!(s.allows(UserId(2), what).await.expect("asked"), "{what:?}");
+    }
+}

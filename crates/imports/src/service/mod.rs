@@ -10,9 +10,9 @@ use std::time::Duration;
 use chrono::NaiveDate;
 use kernel::gate::{Refusal, UserGate};
 use kernel::pool::{BoundedPool, PoolError};
-use kernel::{Clock, UserId};
+use kernel::{Clock, Entitlement, Entitlements, SubscriptionRequired, UserId};
 use readings::model::{ReadingQuery, ReadingValues};
-use readings::ports::{ReadingRepository, RecordingAllowed};
+use readings::ports::ReadingRepository;
 use readings::transfer::KnownReadings;
 
 use crate::formats::detect::{self, Sniff};
@@ -28,7 +28,6 @@ mod turn;
 pub use draft::Draft;
 pub use turn::ImportTurn;
 
-pub const MSG_SUBSCRIPTION_REQUIRED: &str = "Subscription Required";
 pub const MSG_IMPORT_RUNNING: &str =
     "Another import of yours is still under way. Please wait for it to finish, or cancel it.";
 pub const MSG_IMPORTS_BUSY: &str = "Imports are busy right now. Please try again in a minute.";
@@ -45,8 +44,8 @@ pub const MAPPINGS_KEPT: usize = 20;
 pub enum ImportError {
     #[error("{}", MSG_DRAFT_GONE)]
     NotFound,
-    #[error("{}", MSG_SUBSCRIPTION_REQUIRED)]
-    SubscriptionRequired,
+    #[error(transparent)]
+    SubscriptionRequired(#[from] SubscriptionRequired),
     /// Too much under way: nothing was done, try again shortly.
     #[error("{0}")]
     Busy(&'static str),
@@ -152,7 +151,7 @@ pub struct CommitSummary {
 #[derive(Clone)]
 pub struct ImportService {
     readings: Arc<dyn ReadingRepository>,
-    allowed: Arc<dyn RecordingAllowed>,
+    entitlements: Arc<dyn Entitlements>,
     store: Arc<dyn ImportStore>,
     clock: Arc<dyn Clock>,
     /// Parsing, comparing and serialising: CPU work kept off the async workers. An import
@@ -171,7 +170,7 @@ pub struct ImportService {
 impl ImportService {
     pub fn new(
         readings: Arc<dyn ReadingRepository>,
-        allowed: Arc<dyn RecordingAllowed>,
+        entitlements: Arc<dyn Entitlements>,
         store: Arc<dyn ImportStore>,
         clock: Arc<dyn Clock>,
         pool: Arc<BoundedPool>,
@@ -179,7 +178,7 @@ impl ImportService {
     ) -> Self {
         Self {
             readings,
-            allowed,
+            entitlements,
             store,
             clock,
             pool,
@@ -196,11 +195,7 @@ impl ImportService {
     }
 
     async fn require_subscription(&self, user: UserId) -> Result<(), ImportError> {
-        if self.allowed.may_record(user).await? {
-            Ok(())
-        } else {
-            Err(ImportError::SubscriptionRequired)
-        }
+        self.entitlements.require(user, Entitlement::Record).await
     }
 
     /// What the first bytes of a file are, with the mapping to offer. Stores nothing.

@@ -6,8 +6,9 @@ use std::sync::{Arc, Mutex};
 
 use chrono::{TimeZone, Utc};
 use kernel::clock::MockClock;
+use kernel::entitlements::MockEntitlements;
 use readings::model::*;
-use readings::ports::{MockReadingRepository, MockRecordingAllowed};
+use readings::ports::MockReadingRepository;
 
 use super::*;
 use crate::formats::{Silent, testing};
@@ -20,9 +21,9 @@ fn clock() -> Arc<MockClock> {
     Arc::new(c)
 }
 
-fn allowed(yes: bool) -> Arc<MockRecordingAllowed> {
-    let mut a = MockRecordingAllowed::new();
-    a.expect_may_record().returning(move |_| Ok(yes));
+fn allowed(yes: bool) -> Arc<MockEntitlements> {
+    let mut a = MockEntitlements::new();
+    a.expect_allows().returning(move |_, _| Ok(yes));
     Arc::new(a)
 }
 
@@ -185,11 +186,11 @@ async fn without_a_subscription_nothing_is_read_or_stored() {
     let svc = service(MockReadingRepository::new(), MockImportStore::new(), false);
     assert!(matches!(
         svc.begin(UserId(1)).await,
-        Err(ImportError::SubscriptionRequired)
+        Err(ImportError::SubscriptionRequired(_))
     ));
     assert!(matches!(
         svc.commit(UserId(1), "d1").await,
-        Err(ImportError::SubscriptionRequired)
+        Err(ImportError::SubscriptionRequired(_))
     ));
 }
 

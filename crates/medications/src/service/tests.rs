@@ -1,9 +1,9 @@
 use std::sync::Arc;
 
 use chrono::{NaiveDateTime, NaiveTime};
+use kernel::entitlements::MockEntitlements;
 use mockall::predicate::*;
 use readings::NumberField;
-use readings::ports::MockRecordingAllowed;
 
 use super::*;
 use crate::model::{
@@ -62,8 +62,8 @@ fn med(id: i64, frequency: Frequency, times: Vec<NaiveTime>) -> Medication {
 }
 
 fn service(repo: MockMedicationRepository, allowed: bool) -> MedicationService {
-    let mut gate = MockRecordingAllowed::new();
-    gate.expect_may_record().returning(move |_| Ok(allowed));
+    let mut gate = MockEntitlements::new();
+    gate.expect_allows().returning(move |_, _| Ok(allowed));
     MedicationService::new(
         Arc::new(repo),
         Arc::new(MockBloodPressureHistory::new()),
@@ -95,7 +95,7 @@ async fn writing_needs_a_subscription_and_stores_nothing() {
         .create(USER, MedicationInput::default())
         .await
         .expect_err("refused");
-    assert!(matches!(e, MedicationError::SubscriptionRequired));
+    assert!(matches!(e, MedicationError::SubscriptionRequired(_)));
     let e = svc
         .record(
             USER,
@@ -105,12 +105,12 @@ async fn writing_needs_a_subscription_and_stores_nothing() {
         )
         .await
         .expect_err("refused");
-    assert!(matches!(e, MedicationError::SubscriptionRequired));
+    assert!(matches!(e, MedicationError::SubscriptionRequired(_)));
     let e = svc
         .take_all(USER, d(2026, 3, 10), latest())
         .await
         .expect_err("refused");
-    assert!(matches!(e, MedicationError::SubscriptionRequired));
+    assert!(matches!(e, MedicationError::SubscriptionRequired(_)));
 }
 
 #[tokio::test]
@@ -397,8 +397,8 @@ async fn a_report_without_effects_reads_no_blood_pressure() {
     repo.expect_intakes().returning(|_, _, _, _| Ok(vec![]));
     let mut bp = MockBloodPressureHistory::new();
     bp.expect_between().times(1).returning(|_, _, _| Ok(vec![]));
-    let mut gate = MockRecordingAllowed::new();
-    gate.expect_may_record().returning(|_| Ok(true));
+    let mut gate = MockEntitlements::new();
+    gate.expect_allows().returning(|_, _| Ok(true));
     let svc = MedicationService::new(Arc::new(repo), Arc::new(bp), Arc::new(gate));
     let (from, to) = (d(2026, 3, 1), d(2026, 3, 10));
     let shared = svc

@@ -36,7 +36,10 @@ impl ReadingService {
         };
         let values =
             rules::validate(&input, self.latest(user).await?).map_err(ReadingError::invalid)?;
-        let may_insert = self.allowed.may_record(user).await?;
+        let may_insert = self
+            .entitlements
+            .allows(user, kernel::Entitlement::Record)
+            .await?;
         let print = fingerprint(&values);
         match self
             .repo
@@ -47,7 +50,9 @@ impl ReadingService {
             Once::Replayed(r) => Ok(Recorded::Replayed(r)),
             Once::Conflict => Err(ReadingError::KeyReused),
             Once::Gone => Err(ReadingError::KeyGone),
-            Once::NotAllowed => Err(ReadingError::SubscriptionRequired),
+            Once::NotAllowed => {
+                Err(kernel::SubscriptionRequired(kernel::Entitlement::Record).into())
+            }
         }
     }
 }

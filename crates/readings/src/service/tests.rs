@@ -1,13 +1,13 @@
 use super::*;
-use crate::ports::{
-    MockHomeWeekRepository, MockReadingRepository, MockRecordingAllowed, MockTimeZones,
-};
+use crate::ports::{MockHomeWeekRepository, MockReadingRepository};
 use chrono::{NaiveDate, NaiveTime, TimeZone, Utc};
 use kernel::SystemClock;
+use kernel::calendar::MockTimeZones;
+use kernel::entitlements::MockEntitlements;
 
-fn allowed(yes: bool) -> MockRecordingAllowed {
-    let mut a = MockRecordingAllowed::new();
-    a.expect_may_record().returning(move |_| Ok(yes));
+fn allowed(yes: bool) -> MockEntitlements {
+    let mut a = MockEntitlements::new();
+    a.expect_allows().returning(move |_, _| Ok(yes));
     a
 }
 
@@ -61,7 +61,9 @@ async fn recording_without_subscription_stores_nothing() {
     );
     assert!(matches!(
         s.create(UserId(1), input()).await,
-        Err(ReadingError::SubscriptionRequired)
+        Err(ReadingError::SubscriptionRequired(
+            kernel::SubscriptionRequired(kernel::Entitlement::Record)
+        ))
     ));
 }
 
@@ -103,8 +105,8 @@ async fn update_keeps_unsent_fields_and_checks_ownership_first() {
         })
         .times(1)
         .returning(|_, _, _| Ok(Some(stored())));
-    let mut never = MockRecordingAllowed::new();
-    never.expect_may_record().returning(|u| Ok(u == UserId(1)));
+    let mut never = MockEntitlements::new();
+    never.expect_allows().returning(|u, _| Ok(u == UserId(1)));
     let s = ReadingService::new(
         Arc::new(repo),
         Arc::new(MockHomeWeekRepository::new()),
@@ -277,7 +279,9 @@ async fn previews_need_a_subscription_like_imports() {
     );
     assert!(matches!(
         s.preview_import(UserId(1), CSV.into()).await,
-        Err(ReadingError::SubscriptionRequired)
+        Err(ReadingError::SubscriptionRequired(
+            kernel::SubscriptionRequired(kernel::Entitlement::Record)
+        ))
     ));
 }
 

@@ -95,10 +95,10 @@ pub(crate) fn service_with(
         .returning(move |_, start, _, at_most| {
             Ok((readings <= at_most).then(|| (0..readings).map(|i| reading(start, i)).collect()))
         });
-    let mut subscriptions = MockSubscriptionStatus::new();
+    let mut subscriptions = kernel::entitlements::MockEntitlements::new();
     subscriptions
-        .expect_is_active()
-        .returning(move |_| Ok(subscribed));
+        .expect_allows()
+        .returning(move |_, _| Ok(subscribed));
     ReportService::new(
         Arc::new(repo),
         Arc::new(source),

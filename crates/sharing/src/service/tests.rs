@@ -5,7 +5,7 @@ use kernel::clock::MockClock;
 use readings::{Measurements, Reading};
 use reports::ports::{
     MockMedicationSource, MockPatientSource, MockPdfRenderer, MockReadingSource,
-    MockReportRepository, MockSubscriptionStatus,
+    MockReportRepository,
 };
 
 use super::*;
@@ -95,12 +95,14 @@ impl Parts {
         hasher
             .expect_verify()
             .returning(|c, h| Ok(h == format!("hash:{c}")));
-        let mut owners = MockOwners::new();
-        owners.expect_today().returning(|_, at| Ok(at.date_naive()));
+        // The owner lives on UTC: their today is the clock's date.
+        let mut owners = kernel::calendar::MockTimeZones::new();
+        owners.expect_zone().returning(|_| Ok(chrono_tz::UTC));
         let subscribed = self.subscribed;
-        owners
-            .expect_subscribed()
-            .returning(move |_| Ok(subscribed));
+        let mut entitlements = kernel::entitlements::MockEntitlements::new();
+        entitlements
+            .expect_allows()
+            .returning(move |_, _| Ok(subscribed));
         let mut patients = MockPatientSource::new();
         patients.expect_patient().returning(|_| {
             Ok(reports::Patient {
@@ -120,20 +122,20 @@ impl Parts {
             patients.clone(),
             Arc::new(self.renderer),
             clock.clone(),
-            Arc::new(MockSubscriptionStatus::new()),
+            Arc::new(kernel::entitlements::MockEntitlements::new()),
             reports::ReportLimits::default(),
         );
         ShareService::new(
             Arc::new(self.repo),
             Arc::new(hasher),
-            Arc::new(owners),
+            kernel::UserCalendar::new(Arc::new(owners), clock),
+            Arc::new(entitlements),
             RecordSources {
                 readings,
                 patients,
                 medications: Arc::new(self.medications),
                 reports,
             },
-            clock,
             "https://vitalog.example/",
             ShareLimits::default(),
         )
@@ -242,7 +244,10 @@ async fn emailing_a_link_is_for_subscribers_and_queues_the_link() {
         )
         .await
         .expect_err("not subscribed");
-    assert!(matches!(err, ShareError::SubscriptionRequired), "{err:?}");
+    assert!(
+        matches!(err, ShareError::SubscriptionRequired(_)),
+        "{err:?}"
+    );
 
     let mut parts = Parts::new();
     parts

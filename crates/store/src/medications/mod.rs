@@ -4,7 +4,7 @@
 
 mod rows;
 
-use chrono::{NaiveDate, Utc};
+use chrono::{NaiveDate, NaiveDateTime};
 use diesel::prelude::*;
 use diesel::result::{DatabaseErrorKind, Error as DieselError};
 use kernel::{UserId, date};
@@ -95,7 +95,12 @@ fn insert_period(
 /// Inserts one intake of a medication whose owner the caller checked. A unique violation
 /// (that slot is recorded already) is returned as it is, with the transaction still usable:
 /// the insert runs in a savepoint, which PostgreSQL needs after a failed statement.
-fn insert_intake(conn: &mut AnyConnection, user: UserId, v: &IntakeValues) -> QueryResult<()> {
+fn insert_intake(
+    conn: &mut AnyConnection,
+    user: UserId,
+    v: &IntakeValues,
+    now: NaiveDateTime,
+) -> QueryResult<()> {
     conn.transaction(|conn| {
         diesel::insert_into(i::table)
             .values((
@@ -105,7 +110,7 @@ fn insert_intake(conn: &mut AnyConnection, user: UserId, v: &IntakeValues) -> Qu
                 i::time.eq(date::format_time(v.time)),
                 i::status.eq(v.status.code()),
                 i::reason.eq(&v.reason),
-                i::created_at.eq(Utc::now().naive_utc()),
+                i::created_at.eq(now),
             ))
             .execute(conn)
             .map(|_| ())
@@ -118,19 +123,20 @@ fn record_slot(
     conn: &mut AnyConnection,
     user: UserId,
     v: &IntakeValues,
+    now: NaiveDateTime,
 ) -> anyhow::Result<IntakeRow> {
     let slot = i::table
         .filter(i::medication_id.eq(v.medication_id))
         .filter(i::date.eq(day(v.date)))
         .filter(i::time.eq(date::format_time(v.time)));
-    match insert_intake(conn, user, v) {
+    match insert_intake(conn, user, v, now) {
         Ok(()) => {}
         Err(e) if is_unique_violation(&e) => {
             diesel::update(slot.clone())
                 .set((
                     i::status.eq(v.status.code()),
                     i::reason.eq(&v.reason),
-                    i::created_at.eq(Utc::now().naive_utc()),
+                    i::created_at.eq(now),
                 ))
                 .execute(conn)?;
         }
@@ -185,6 +191,7 @@ impl MedicationRepository for MedicationStore {
         new: NewMedication,
         max: usize,
     ) -> anyhow::Result<Option<Medication>> {
+        let now = self.db.now().naive_utc();
         let loaded = self
             .locked(user, move |conn| {
                 // Two inserts at once cannot both see room for one more.
@@ -199,7 +206,7 @@ impl MedicationRepository for MedicationStore {
                     .values((
                         m::user_id.eq(user.0),
                         details_columns(&new.details),
-                        m::created_at.eq(Utc::now().naive_utc()),
+                        m::created_at.eq(now),
                     ))
                     .returning(m::id)
                     .get_result(conn)?;
@@ -335,13 +342,14 @@ impl MedicationRepository for MedicationStore {
     }
 
     async fn record(&self, user: UserId, intake: IntakeValues) -> anyhow::Result<Option<Intake>> {
+        let now = self.db.now().naive_utc();
         let row = self
             .db
             .write(move |conn| -> anyhow::Result<Option<IntakeRow>> {
                 if !owns(conn, user.0, intake.medication_id)? {
                     return Ok(None);
                 }
-                record_slot(conn, user, &intake).map(Some)
+                record_slot(conn, user, &intake, now).map(Some)
             })
             .await?;
         row.map(IntakeRow::into_intake).transpose()
@@ -355,6 +363,7 @@ impl MedicationRepository for MedicationStore {
     ) -> anyhow::Result<AsNeededRecorded> {
         let per_day = i64::try_from(per_day)?;
         let backend = self.db.backend();
+        let now = self.db.now().naive_utc();
         let row = self
             .db
             .write(
@@ -376,7 +385,7 @@ impl MedicationRepository for MedicationStore {
                     if replaces == 0 && that_day.count().get_result::<i64>(conn)? >= per_day {
                         return Ok(Err(AsNeededRecorded::DayFull));
                     }
-                    record_slot(conn, user, &intake).map(Ok)
+                    record_slot(conn, user, &intake, now).map(Ok)
                 },
             )
             .await?;
@@ -391,6 +400,7 @@ impl MedicationRepository for MedicationStore {
         user: UserId,
         intakes: Vec<IntakeValues>,
     ) -> anyhow::Result<usize> {
+        let now = self.db.now().naive_utc();
         self.db
             .write(move |conn| -> anyhow::Result<usize> {
                 let mut asked: Vec<i64> = intakes.iter().map(|v| v.medication_id).collect();
@@ -403,7 +413,7 @@ impl MedicationRepository for MedicationStore {
                     .load(conn)?;
                 let mut stored = 0;
                 for v in intakes.iter().filter(|v| owned.contains(&v.medication_id)) {
-                    match insert_intake(conn, user, v) {
+                    match insert_intake(conn, user, v, now) {
                         Ok(()) => stored += 1,
                         // Recorded meanwhile (or twice in the list): what is there stays.
                         Err(e) if is_unique_violation(&e) => {}

@@ -180,7 +180,7 @@ pub async fn take_all(
         errors.add("status", "Only taken can be given to all doses at once");
         return Err(ApiError::invalid(errors));
     }
-    let today = clock.now.date();
+    let today = clock.today();
     let date = day(body.date.as_deref(), today)?;
     let d = state
         .medications

@@ -64,33 +64,21 @@ pub fn safe_redirect(target: Option<&str>, fallback: &str) -> String {
     }
 }
 
-/// The user's wall clock, in the time zone of their preferences.
-pub struct UsersClock {
-    /// Now: what "today" and "a dose in the future" mean for them.
-    pub now: chrono::NaiveDateTime,
-    /// The latest moment they may record something at ([`::readings::rules::latest_allowed`]).
-    pub latest: chrono::NaiveDateTime,
-}
-
-/// The user's [`UsersClock`], from one read of their preferences.
+/// The user's wall clock (`kernel::calendar`, the one answer to "what day and time is it
+/// for this person?"), from one read of their preferences.
 pub async fn users_clock(
     user: &crate::auth::CurrentUser,
     state: &AppState,
-) -> Result<UsersClock, ApiError> {
-    let zone = state.accounts.preferences(user.id).await?.time_zone;
-    let now = state.clock.now();
-    Ok(UsersClock {
-        now: now.with_timezone(&zone).naive_local(),
-        latest: ::readings::rules::latest_allowed(now, zone),
-    })
+) -> Result<kernel::UsersNow, ApiError> {
+    Ok(state.calendar.now(user.id).await?)
 }
 
-/// Now on the user's wall clock ([`UsersClock::now`]).
+/// Now on the user's wall clock ([`kernel::UsersNow::local`]).
 pub async fn users_now(
     user: &crate::auth::CurrentUser,
     state: &AppState,
 ) -> Result<chrono::NaiveDateTime, ApiError> {
-    Ok(users_clock(user, state).await?.now)
+    Ok(users_clock(user, state).await?.local)
 }
 
 /// Today in the user's time zone ([`users_now`]).
@@ -98,7 +86,7 @@ pub async fn users_today(
     user: &crate::auth::CurrentUser,
     state: &AppState,
 ) -> Result<chrono::NaiveDate, ApiError> {
-    Ok(users_now(user, state).await?.date())
+    Ok(users_clock(user, state).await?.today())
 }
 
 /// The key the client's address is rate limited under (see [`crate::client_addr`]).

@@ -2,13 +2,13 @@
 //! signed token in the link names the user and the email kind.
 
 use actix_web::http::StatusCode;
-use actix_web::{HttpResponse, get, post, web};
+use actix_web::{HttpResponse, ResponseError, get, post, web};
 use kernel::html::{self, Inline};
 use notifications::service::UnsubscribeOutcome;
 use serde::Deserialize;
 use utoipa::IntoParams;
 
-use crate::error::ErrorBody;
+use crate::error::{ApiError, ErrorBody};
 use crate::state::AppState;
 
 #[derive(Debug, Deserialize, IntoParams)]
@@ -82,7 +82,7 @@ pub async fn unsubscribe_link(
 
 /// RFC 8058 one-click unsubscribe (`List-Unsubscribe-Post`), as mail clients send it.
 #[utoipa::path(tag = "notifications", params(TokenParams), responses(
-    (status = 200, body = ErrorBody, description = "Unsubscribed"),
+    (status = 200, body = crate::dto::MessageResponse, description = "Unsubscribed"),
     (status = 400, body = ErrorBody),
 ))]
 #[post("/api/unsubscribe")]
@@ -90,6 +90,10 @@ pub async fn unsubscribe_one_click(
     params: web::Query<TokenParams>,
     state: web::Data<AppState>,
 ) -> HttpResponse {
-    let (status, _, text) = handle(&state, &params.token).await;
-    HttpResponse::build(status).json(serde_json::json!({ "message": text }))
+    match handle(&state, &params.token).await {
+        (StatusCode::OK, _, text) => {
+            HttpResponse::Ok().json(crate::dto::MessageResponse { message: text })
+        }
+        (status, _, text) => ApiError::new(status, text).error_response(),
+    }
 }

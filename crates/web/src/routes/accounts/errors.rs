@@ -3,7 +3,7 @@
 use actix_web::http::StatusCode;
 use identity::IdentityError;
 
-use crate::error::ApiError;
+use crate::error::{ApiError, ErrorCode};
 
 impl From<IdentityError> for ApiError {
     fn from(err: IdentityError) -> Self {
@@ -11,9 +11,11 @@ impl From<IdentityError> for ApiError {
             IdentityError::Invalid { errors, .. } => ApiError::invalid(errors),
             IdentityError::InvalidCredentials => {
                 ApiError::new(StatusCode::UNAUTHORIZED, err.to_string())
+                    .with_code(ErrorCode::InvalidCredentials)
             }
             IdentityError::NotVerified { message, email } => {
-                let mut e = ApiError::new(StatusCode::FORBIDDEN, message);
+                let mut e = ApiError::new(StatusCode::FORBIDDEN, message)
+                    .with_code(ErrorCode::VerificationRequired);
                 e.body.requires_verification = Some(true);
                 e.body.email = Some(email);
                 e

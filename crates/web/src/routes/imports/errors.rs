@@ -3,7 +3,7 @@
 use actix_web::http::StatusCode;
 use imports::ImportError;
 
-use crate::error::ApiError;
+use crate::error::{ApiError, ErrorCode};
 
 /// When to try again after a busy answer: an import of another user may take a minute.
 const BUSY_RETRY_AFTER: std::time::Duration = std::time::Duration::from_secs(30);
@@ -12,11 +12,10 @@ impl From<ImportError> for ApiError {
     fn from(err: ImportError) -> Self {
         match err {
             ImportError::NotFound => ApiError::new(StatusCode::NOT_FOUND, err.to_string()),
-            ImportError::SubscriptionRequired => {
-                ApiError::new(StatusCode::FORBIDDEN, err.to_string())
-            }
+            ImportError::SubscriptionRequired(refusal) => refusal.into(),
             ImportError::Busy(message) => {
-                let mut e = ApiError::new(StatusCode::TOO_MANY_REQUESTS, message);
+                let mut e = ApiError::new(StatusCode::TOO_MANY_REQUESTS, message)
+                    .with_code(ErrorCode::Busy);
                 e.retry_after = Some(BUSY_RETRY_AFTER);
                 e
             }

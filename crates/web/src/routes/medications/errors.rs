@@ -11,9 +11,7 @@ impl From<MedicationError> for ApiError {
             MedicationError::NotFound | MedicationError::IntakeNotFound => {
                 ApiError::new(StatusCode::NOT_FOUND, err.to_string())
             }
-            MedicationError::SubscriptionRequired => {
-                ApiError::new(StatusCode::FORBIDDEN, err.to_string())
-            }
+            MedicationError::SubscriptionRequired(refusal) => refusal.into(),
             MedicationError::Conflict(message) => ApiError::new(StatusCode::CONFLICT, message),
             MedicationError::Invalid { errors, .. } => ApiError::invalid(errors),
             MedicationError::Unexpected(e) => ApiError::internal(&e),

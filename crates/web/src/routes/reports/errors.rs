@@ -3,7 +3,7 @@
 use actix_web::http::StatusCode;
 use reports::ReportError;
 
-use crate::error::ApiError;
+use crate::error::{ApiError, ErrorCode};
 
 impl From<ReportError> for ApiError {
     fn from(err: ReportError) -> Self {
@@ -14,11 +14,9 @@ impl From<ReportError> for ApiError {
             | ReportError::RecipientCapped
             | ReportError::HourlyCapped => too_many(&err, 3600),
             // About what a ten-year report takes to draw (release build, 2 cores).
-            ReportError::RenderInProgress => too_many(&err, 2),
-            ReportError::RenderBusy => too_many(&err, 5),
-            ReportError::SubscriptionRequired => {
-                ApiError::new(StatusCode::FORBIDDEN, err.to_string())
-            }
+            ReportError::RenderInProgress => too_many(&err, 2).with_code(ErrorCode::Busy),
+            ReportError::RenderBusy => too_many(&err, 5).with_code(ErrorCode::Busy),
+            ReportError::SubscriptionRequired(refusal) => refusal.into(),
             ReportError::TooManyKept(_) => ApiError::new(StatusCode::CONFLICT, err.to_string()),
             ReportError::Unexpected(e) => ApiError::internal(&e),
         }

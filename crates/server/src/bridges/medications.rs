@@ -1,11 +1,10 @@
-//! The medications context's ports that other contexts answer.
+//! The medications context's port answered by readings: the blood pressure history that
+//! before/after averages are computed from.
 
-use std::sync::Arc;
-
-use medications::MedicationService;
 use medications::analysis::BpPoint;
 use readings::ReadingService;
-use readings::ports::RecordingAllowed;
+
+use super::IntoCause;
 
 /// Readings one call reads at most: a report's ten years at four a day fit
 /// (`reports::service::MAX_READINGS`), so the work of one request stays bounded even after a
@@ -40,10 +39,7 @@ impl medications::ports::BloodPressureHistory for BloodPressureForMedications {
                 .0
                 .list_batch(user, query.clone(), after)
                 .await
-                .map_err(|e| match e {
-                    readings::ReadingError::Unexpected(cause) => cause,
-                    refused => anyhow::Error::new(refused),
-                })?;
+                .map_err(IntoCause::into_cause)?;
             let Some(last) = batch.last() else {
                 break;
             };
@@ -63,38 +59,5 @@ impl medications::ports::BloodPressureHistory for BloodPressureForMedications {
             }
         }
         Ok(points)
-    }
-}
-
-/// The medications service over the store, with readings and billing behind its ports.
-pub(crate) fn medication_service(
-    db: &store::Db,
-    readings: &ReadingService,
-    allowed: Arc<dyn RecordingAllowed>,
-) -> MedicationService {
-    MedicationService::new(
-        Arc::new(store::MedicationStore::new(db.clone())),
-        Arc::new(BloodPressureForMedications(readings.clone())),
-        allowed,
-    )
-}
-
-/// Whether a user took a blood-pressure medication, for the readings context's clinic/home
-/// pattern (issue 35): the medications service answers from the dose periods of medications
-/// marked "for blood pressure".
-pub(crate) struct BpTreatment(pub(crate) MedicationService);
-
-#[async_trait::async_trait]
-impl readings::ports::Treatment for BpTreatment {
-    async fn bp_treated_between(
-        &self,
-        user: kernel::UserId,
-        from: chrono::NaiveDate,
-        to: chrono::NaiveDate,
-    ) -> anyhow::Result<bool> {
-        self.0
-            .bp_treated_between(user, from, to)
-            .await
-            .map_err(crate::app::IntoCause::into_cause)
     }
 }
