@@ -1,5 +1,6 @@
 //! Configuration: `config/default.toml`, then `config/{VITALOG_ENV}.toml`, then `VITALOG_*`
-//! environment variables (highest). Every key is documented in README.md.
+//! environment variables (highest). Every key is documented by its field's doc comment in
+//! [`Config`].
 
 use std::path::PathBuf;
 use std::time::Duration;
@@ -9,97 +10,150 @@ use serde::Deserialize;
 use web::client_addr::{ProxyHeader, TrustedProxies};
 use web::rate_limit::{Rate, RateSettings};
 
+/// Every field is a setting: a key of `config/*.toml` and a variable `VITALOG_<FIELD>`,
+/// described by its doc comment.
 #[derive(Debug, Clone, Deserialize)]
 #[serde(default)]
 pub struct Config {
-    /// `development`, `test` or `production` (`VITALOG_ENV`).
+    /// `development`, `test` or `production`. Chooses the file read after
+    /// `config/default.toml` (`config/{VITALOG_ENV}.toml`), so set it in the environment.
+    /// `production` refuses to start without `VITALOG_SMTP_URL`, with an `http`
+    /// `VITALOG_PUBLIC_URL`, or without PayPal credentials.
     pub env: String,
+    /// Listen address, `host:port`.
     pub bind: String,
+    /// Base of every link in emails (never the request's `Host` header) and the only origin
+    /// allowed to change state; `https` makes cookies `Secure` and adds HSTS (and is what
+    /// lets a phone install the app).
     pub public_url: String,
+    /// This server's own files: the SQLite database `vitalog.db` (unless
+    /// `VITALOG_DATABASE_URL` names another), `mail/*.eml` when there is no SMTP server, and
+    /// `uploads/` (import files while they are read).
     pub data_dir: PathBuf,
-    /// Defaults to `sqlite://{data_dir}/vitalog.db`.
+    /// `sqlite://PATH` or `postgres://...` selects the backend. Unset (or empty): the SQLite
+    /// file `vitalog.db` in `VITALOG_DATA_DIR`.
     pub database_url: Option<String>,
+    /// Connection pool size (at least 2).
     pub database_max_connections: u32,
-    /// Longest wait for a pooled connection or a new PostgreSQL connection.
+    /// Longest wait for a pooled connection, and for PostgreSQL to accept a new one (libpq
+    /// `connect_timeout`, at least 2 s); then the request answers `503`.
     pub database_connect_timeout_ms: u64,
-    /// Longest one statement may run or wait for a lock (PostgreSQL `statement_timeout`,
-    /// SQLite `busy_timeout`); a PostgreSQL connection silent for 2 s longer is closed.
+    /// Longest one statement may run or wait for a lock: PostgreSQL `statement_timeout`,
+    /// SQLite `busy_timeout`; a PostgreSQL connection that stays silent 2 s longer is closed
+    /// by Vitalog and replaced (migrations and `copy-database` are exempt).
     pub database_statement_timeout_ms: u64,
-    /// How long an unanswered PostgreSQL connection is trusted (TCP keepalive,
-    /// `tcp_user_timeout`).
+    /// PostgreSQL over TCP: keepalive probes after half of this, `tcp_user_timeout` of this;
+    /// parameters already in the URL win.
     pub database_tcp_timeout_seconds: u64,
-    /// How often captured but unrecorded payments are reconciled with the provider (also
-    /// once at start); 0 means only at start.
+    /// How often payments captured at PayPal but not yet recorded (the database failed in
+    /// between) are recorded; also once at start; `0` = only at start.
     pub payment_reconcile_seconds: u64,
+    /// E.g. `smtp://127.0.0.1:2525` or `smtps://user:pass@host`. Unset (or empty): each
+    /// email is written as an `.eml` file under `VITALOG_DATA_DIR/mail` and its path is
+    /// logged.
     pub smtp_url: Option<String>,
+    /// The sender of every email.
     pub mail_from: String,
+    /// The built client; unknown non-`/api` GETs get its `index.html` (`/` signed in, with
+    /// `Link` preloads from its `preload.json`, read at start).
     pub static_dir: Option<PathBuf>,
-    /// HTTP worker threads; 0 means one per CPU.
+    /// HTTP worker threads; `0` = one per CPU.
     pub workers: usize,
-    /// After SIGTERM, how long `/health/ready` answers 503 while requests are still served,
-    /// so load balancers stop sending new ones before the server stops accepting (at least
-    /// their check interval times the failed checks that mark a server down). Unset: 5 on
-    /// PostgreSQL (several servers), 0 on SQLite (one server, nothing to move traffic to).
+    /// After SIGTERM, how long `/health/ready` answers `503` while requests are still
+    /// served, so a load balancer moves traffic away before the server stops accepting; set
+    /// it above the balancer's check interval × the failed checks that mark a server down.
+    /// A second signal ends it. Unset: 5 on PostgreSQL (several servers), 0 on SQLite (one
+    /// server, nothing to move traffic to).
     pub drain_seconds: Option<u64>,
+    /// A session ends after this long without a request.
     pub session_idle_minutes: u64,
+    /// A session ends after this long in any case, requests or not.
     pub session_absolute_hours: u64,
-    /// Reverse proxies of ours in front of the server; the client is the address the
-    /// outermost of them appended to `proxy_header` (0: the TCP peer is the client).
+    /// How many reverse proxies of yours stand in front of the server; the client address is
+    /// the entry the outermost one appended (the Nth from the right of the proxy header),
+    /// never what the client wrote. `0`: the TCP peer is the client.
     pub trusted_proxies: usize,
-    /// `x-forwarded-for` or `forwarded` (RFC 7239): the header the proxies append to.
+    /// The header those proxies append to: `x-forwarded-for`, or `forwarded` (RFC 7239
+    /// `for=`).
     pub proxy_header: String,
-    /// Older setting: `true` means one trusted proxy (when `trusted_proxies` is 0).
+    /// Older setting: `true` means `VITALOG_TRUSTED_PROXIES=1` (when that is `0`).
     pub trust_forwarded_for: bool,
+    /// Scales every `VITALOG_RATE_*` limit (tests and load tests raise it); must be positive.
     pub rate_limit_multiplier: f64,
+    /// Login attempts per client address.
     pub rate_login_per_ip: String,
+    /// Login attempts per username from one client address.
     pub rate_login_per_account_address: String,
+    /// Login attempts per username from browsers that never signed in to it (a device cookie
+    /// exempts the owner's); each attempt past half of it is delayed (250 ms, doubling, at
+    /// most 10 s), then `429`.
     pub rate_login_per_account: String,
+    /// Registrations per client address.
     pub rate_register_per_ip: String,
+    /// Verification resends and password-reset requests per client address.
     pub rate_email_per_ip: String,
+    /// Verification resends and password-reset requests per target email address.
     pub rate_email_per_address: String,
-    /// Access codes tried from one address, and on one shared link.
+    /// Access codes of shared links tried from one client address.
     pub rate_share_code_per_ip: String,
+    /// Access codes tried on one shared link, from all addresses together.
     pub rate_share_code_per_link: String,
-    /// Shared links' views and PDFs opened from one address.
+    /// Shared links' views and PDFs opened from one client address.
     pub rate_shared_view_per_ip: String,
-    /// PDFs of one shared link, from all addresses.
+    /// PDFs of one shared link, from all addresses (each is drawn in the owner's one report
+    /// slot).
     pub rate_shared_pdf_per_link: String,
-    /// Imports one account stores.
+    /// Imports (a file's preview stored, or a CSV imported) one account may store, then
+    /// `429` with `Retry-After`; each account also keeps at most 200,000 readings and 32 MB
+    /// of notes (`409` past them).
     pub rate_imports_per_account: String,
-    /// Shares one account makes (each with a code is an Argon2 hash).
+    /// Shares one account makes (an access code is an Argon2 hash).
     pub rate_share_create_per_account: String,
-    /// Views of all of one owner's shared links, from all addresses.
+    /// Views of all of one owner's shared links, from all addresses (anonymous visits spend
+    /// the owner's budget).
     pub rate_shared_view_per_owner: String,
+    /// How often the email worker looks for due emails.
     pub outbox_poll_ms: u64,
-    /// How often the scheduler looks for due reminders and weekly reports; 0 turns it off.
+    /// How often each server looks for due reminders and weekly reports; `0` turns the
+    /// scheduler off on that server.
     pub scheduler_seconds: u64,
-    /// Concurrent Argon2 hashes (each ~19 MiB); 0 means one per CPU but one (at least one).
+    /// Argon2 hashes run at once (each ~19 MiB), on dedicated low-priority threads; the rest
+    /// queue. `0` = CPUs − 1, at least 1.
     pub password_hash_concurrency: usize,
-    /// Import files checked at once (CPU work on low-priority threads; a few more wait,
-    /// the rest get 429); 0 means half the CPUs (at least one).
+    /// Import files (Vitalog CSV, OMRON, Withings, Apple Health, spreadsheets) parsed and
+    /// checked at once, on dedicated low-priority threads, one per account; twice as many
+    /// wait, further ones get `429` with `Retry-After`. `0` = half the CPUs, at least 1.
     pub import_concurrency: usize,
-    /// Imports (upload, reading, storing) in flight, all users together, one per user;
-    /// 0 means four per import thread.
+    /// Imports of other apps' exports in flight (upload, reading, storing), all accounts
+    /// together, one per account; more get `429` with `Retry-After`. `0` = four per import
+    /// thread.
     pub import_uploads: usize,
-    /// Largest import file, in MiB (an Apple Health export is hundreds of MB).
+    /// Largest import file, in MiB (an Apple Health export is hundreds of MB); written to
+    /// `VITALOG_DATA_DIR/uploads` as it arrives and deleted once read.
     pub import_max_mb: u64,
-    /// PayPal REST API base (sandbox by default; `https://api-m.paypal.com` for live).
+    /// PayPal REST API (`https://api-m.paypal.com` for live payments).
     pub paypal_api_base: String,
-    /// Without both, payments run in test mode (refused in production).
+    /// PayPal REST app client id (also given to the browser's PayPal buttons). Empty counts as
+    /// unset.
     pub paypal_client_id: Option<String>,
+    /// Its secret (empty counts as unset). Without both, payments run in a clearly labelled test mode (no money
+    /// moves), which `production` refuses.
     pub paypal_client_secret: Option<String>,
-    /// Report emails one user may send per 24 hours.
+    /// Reports one user may email in any 24 hours (then `429`); only subscribers email
+    /// reports, and only reports with readings.
     pub report_emails_per_day: i64,
-    /// Report emails one recipient may receive per 24 hours, from all users together.
+    /// Report emails one address may receive in any 24 hours, from all users together (then
+    /// `429`).
     pub report_emails_per_recipient_per_day: i64,
-    /// Report emails all users together may send per hour.
+    /// Report emails all users together may send in any hour (then `429`).
     pub report_emails_per_hour: i64,
-    /// Threads drawing report PDFs (each up to ~150 MiB while it draws); 0 means half the
-    /// CPUs (at least one).
+    /// Report PDFs drawn at once (each up to ~150 MiB while drawn), on dedicated
+    /// low-priority threads. `0` = half the CPUs, at least 1.
     pub report_render_threads: usize,
-    /// Reports being drawn or waiting for a thread, all users together; more get `429`.
+    /// Reports being drawn or waiting for a thread, all users together; one per user; more
+    /// get `429` with `Retry-After`.
     pub reports_in_flight: usize,
-    /// Reports one user may keep; at the cap, creating another is refused (`409`).
+    /// Reports one user may keep; creating another is refused (`409`) until they delete one.
     pub reports_kept_per_user: i64,
 }
 
