@@ -54,9 +54,12 @@ test-fuzz:
 test-cluster:
 	scripts/cluster/run.sh
 
+## rustfmt, clippy, docs/configuration.md against the configuration code, the layer rule,
+## the copy-paste detector, ESLint and tsc (with the client's API types against openapi.json).
 lint:
 	$(CARGO) fmt --all -- --check
 	$(CARGO) clippy --workspace --all-targets -- -D warnings
+	$(CARGO) test -q -p server --test config_reference
 	scripts/check-layers.sh
 	scripts/check-copies.sh
 	scripts/ensure-node-deps.sh
