@@ -35,7 +35,8 @@ pub const MAX_PERIOD_DAYS: i64 = 3660;
 /// and time of one render bounded (~150 MiB and a few seconds at this size).
 pub const MAX_READINGS: usize = 15_000;
 
-/// The bounds on reports and their emails (configurable; see README.md).
+/// The bounds on reports and their emails (settings: `VITALOG_REPORT*` in
+/// docs/configuration.md).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ReportLimits {
     /// Reports one user may keep; at the cap, creating another is refused.

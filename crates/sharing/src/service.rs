@@ -17,7 +17,8 @@ use crate::ports::*;
 use crate::validate;
 use crate::view::SharedView;
 
-/// The bounds on shares (see README.md).
+/// The bounds on shares (docs/security.md, "Shared links"; the rates that guard them are
+/// settings, docs/configuration.md).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ShareLimits {
     /// Active shares one user may have at once.
