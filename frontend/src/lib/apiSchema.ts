@@ -3424,7 +3424,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ErrorBody"];
+                        "application/json": components["schemas"]["MessageResponse"];
                     };
                 };
                 400: {
@@ -4322,6 +4322,7 @@ export interface components {
             email: string;
         };
         ErrorBody: {
+            code: components["schemas"]["ErrorCode"];
             /** @description A shared link that needs its access code first. */
             codeRequired?: boolean | null;
             email?: string | null;
@@ -4331,6 +4332,13 @@ export interface components {
             message: string;
             requiresVerification?: boolean | null;
         };
+        /**
+         * @description What went wrong, for programs: the same refusal has the same code whatever the status
+         *     and the context that refused (`403` is `subscription_required` from readings, reports,
+         *     medications, imports and sharing alike, and `cross_site` from the origin check).
+         * @enum {string}
+         */
+        ErrorCode: "invalid" | "not_authenticated" | "invalid_credentials" | "verification_required" | "subscription_required" | "forbidden" | "cross_site" | "code_required" | "not_found" | "gone" | "conflict" | "key_reused" | "rate_limited" | "busy" | "payment_rejected" | "provider_unavailable" | "too_large" | "timeout" | "method_not_allowed" | "unavailable" | "internal";
         HealthResponse: {
             database?: string | null;
             status: string;
