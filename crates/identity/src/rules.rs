@@ -5,7 +5,7 @@ use kernel::{Email, FieldErrors};
 
 use crate::model::Gender;
 
-pub const MSG_EMAIL: &str = "Please enter a valid email address.";
+pub const MSG_EMAIL: &str = kernel::email::MSG_EMAIL_INVALID;
 pub const MSG_USERNAME_REQUIRED: &str = "Username is required";
 pub const MSG_PASSWORD_REQUIRED: &str = "Password is required";
 pub const MSG_USERNAME_MIN: &str = "Username must be at least 3 characters.";

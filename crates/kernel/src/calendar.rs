@@ -7,7 +7,7 @@
 
 use std::sync::Arc;
 
-use chrono::{DateTime, Duration, NaiveDate, NaiveDateTime, Utc};
+use chrono::{DateTime, Duration, NaiveDate, NaiveDateTime, Offset, TimeZone, Utc};
 use chrono_tz::Tz;
 
 use crate::{Clock, UserId};
@@ -59,6 +59,25 @@ pub fn latest_allowed(now: DateTime<Utc>, zone: Tz) -> NaiveDateTime {
     (now + Duration::minutes(CLOCK_SKEW_MINUTES))
         .with_timezone(&zone)
         .naive_local()
+}
+
+/// A wall-clock date and time in `tz` as RFC 3339 with its UTC offset (what every FHIR
+/// export's `effectiveDateTime` is: readings' and medication intakes').
+pub fn with_offset(date: NaiveDate, time: chrono::NaiveTime, tz: Tz) -> String {
+    let local = NaiveDateTime::new(date, time);
+    // A time skipped by a DST change is read as the moment just after the gap.
+    let at = tz
+        .from_local_datetime(&local)
+        .earliest()
+        .or_else(|| {
+            tz.from_local_datetime(&(local + chrono::Duration::hours(1)))
+                .earliest()
+        })
+        .map_or_else(
+            || local.and_utc().fixed_offset(),
+            |t| t.with_timezone(&t.offset().fix()),
+        );
+    at.to_rfc3339_opts(chrono::SecondsFormat::Secs, false)
 }
 
 /// Each user's wall clock: their zone (from [`TimeZones`]) at the clock's now.

@@ -2,6 +2,14 @@ use serde::{Deserialize, Serialize};
 use std::fmt;
 use validator::ValidateEmail;
 
+/// The specification's words for an account's email address that is not one (section 5:
+/// registration, profile, password reset).
+pub const MSG_EMAIL_INVALID: &str = "Please enter a valid email address.";
+/// The specification's words for a recipient's address that is not one (the report's email
+/// form, without the period as the specification writes it; a shared link's email says the
+/// same).
+pub const MSG_RECIPIENT_INVALID: &str = "Please enter a valid email address";
+
 /// A syntactically valid email address with a domain name, trimmed and lower-cased so that
 /// lookups and the uniqueness rule do not depend on how the user typed it. Address literals
 /// (`doc@[127.0.0.1]`) are refused: no person's mailbox needs one, and they would let mail

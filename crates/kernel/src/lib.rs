@@ -3,11 +3,13 @@
 
 pub mod calendar;
 pub mod clock;
+pub mod csv;
 pub mod date;
 pub mod display;
 pub mod email;
 pub mod entitlements;
 pub mod errors;
+pub mod form;
 pub mod gate;
 pub mod guideline;
 pub mod health;

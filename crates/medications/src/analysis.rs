@@ -6,8 +6,8 @@
 use std::collections::HashMap;
 
 use chrono::{Duration, NaiveDate, NaiveTime};
+use kernel::units::rounded_mean;
 use readings::home_week::BpAverage;
-use readings::session::rounded_mean;
 
 use crate::model::{Intake, IntakeStatus, Medication};
 use crate::schedule::times_on;

@@ -1,9 +1,9 @@
 //! Checking what the client sends, field by field, with the messages the form shows.
 
 use chrono::NaiveDate;
+use kernel::form::NumberField;
 use kernel::text::has_stray_controls;
 use kernel::{FieldErrors, date};
-use readings::NumberField;
 
 use crate::model::{
     Details, Dose, DoseUnit, Form, Frequency, IntakeStatus, Medication, NewMedication,
@@ -72,7 +72,7 @@ fn parse_date(
         }
         // The readings' rule (YYYY-MM-DD from 1900): a signed year or year 0 would be stored
         // as text that does not sort among the others.
-        Some(s) => readings::rules::parse_date(s).or_else(|| {
+        Some(s) => kernel::date::parse_form_date(s).or_else(|| {
             errors.add(field, MSG_DATE);
             None
         }),

@@ -66,13 +66,7 @@ pub struct ReadingValues {
     pub setting: Setting,
 }
 
-/// One number field as sent: left empty, a number, or something that is not a number.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub enum NumberField {
-    Empty,
-    Number(f64),
-    NotANumber,
-}
+pub use kernel::form::NumberField;
 
 /// A reading as the client sends it. `None` means "not sent": empty on create, unchanged
 /// on update.

@@ -1,6 +1,6 @@
 //! The reading form's rules with the spec's messages (section 5), enforced on the server.
 
-use chrono::{Datelike, NaiveDate, NaiveDateTime, NaiveTime, Timelike};
+use chrono::{NaiveDateTime, NaiveTime, Timelike};
 use kernel::FieldErrors;
 
 use crate::model::*;
@@ -116,15 +116,7 @@ fn whole(v: Option<f64>) -> Option<i32> {
     v.map(|v| v as i32)
 }
 
-pub fn parse_date(raw: &str) -> Option<NaiveDate> {
-    let raw = raw.trim();
-    if raw.len() != 10 {
-        return None;
-    }
-    kernel::date::parse_date(raw)
-        .ok()
-        .filter(|d| d.year() >= 1900)
-}
+pub use kernel::date::parse_form_date as parse_date;
 
 pub fn parse_time(raw: &str) -> Option<NaiveTime> {
     let raw = raw.trim();
@@ -248,7 +240,7 @@ pub fn validate(input: &ReadingInput, latest: NaiveDateTime) -> Result<ReadingVa
 mod tests {
     use super::*;
     use NumberField::*;
-    use chrono::{DateTime, Utc};
+    use chrono::{DateTime, NaiveDate, Utc};
     use chrono_tz::Tz;
 
     /// The latest allowed moment in these tests: 2026-11-23 18:00.

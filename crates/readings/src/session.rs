@@ -100,18 +100,7 @@ pub struct Session {
     pub readings: Vec<SessionReading>,
 }
 
-/// The mean rounded to a whole number (halves away from zero), or `None` for no values.
-pub fn rounded_mean(values: impl IntoIterator<Item = i32>) -> Option<i32> {
-    let (sum, n) = values
-        .into_iter()
-        .fold((0i64, 0i64), |(s, n), v| (s + i64::from(v), n + 1));
-    if n == 0 {
-        return None;
-    }
-    // Exact in integers: round(sum / n) with halves away from zero.
-    let rounded = (2 * sum + n * sum.signum()) / (2 * n);
-    i32::try_from(rounded).ok()
-}
+pub use kernel::units::rounded_mean;
 
 impl Session {
     /// The averages the session's reading holds: systolic, diastolic and heart rate (of the

@@ -10,7 +10,7 @@ use crate::model::*;
 use crate::service::{MSG_TEXT_CONTROL, ReportService};
 
 pub const MSG_RECIPIENT_REQUIRED: &str = "Please enter a recipient email address.";
-pub const MSG_RECIPIENT_INVALID: &str = "Please enter a valid email address";
+pub const MSG_RECIPIENT_INVALID: &str = kernel::email::MSG_RECIPIENT_INVALID;
 pub const MSG_SUBJECT_REQUIRED: &str = "Please enter an email subject.";
 pub const MSG_SUBJECT_LINES: &str = "The subject must be a single line";
 pub const MSG_SUBJECT_MAX: &str = "The subject must be at most 200 characters";

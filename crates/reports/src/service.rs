@@ -18,7 +18,7 @@ use kernel::gate::{Refusal, Turn, UserGate};
 pub const MSG_TYPE_REQUIRED: &str = "Report type is required";
 pub const MSG_START_REQUIRED: &str = "Start date is required";
 pub const MSG_END_REQUIRED: &str = "End date is required";
-pub const MSG_DATE_INVALID: &str = "Use a date like 2026-01-31";
+pub const MSG_DATE_INVALID: &str = kernel::date::MSG_DATE_LIKE;
 pub const MSG_END_BEFORE_START: &str = "End date must be on or after the start date";
 pub const MSG_PERIOD_TOO_LONG: &str = "A report can cover at most ten years";
 pub const MSG_NOTHING_INCLUDED: &str = "Choose at least one of charts, table or analysis";
@@ -254,7 +254,7 @@ impl ReportService {
                 None
             }
             v => {
-                let d = readings::rules::parse_date(v);
+                let d = kernel::date::parse_form_date(v);
                 if d.is_none() {
                     errors.add(field, MSG_DATE_INVALID);
                 }

@@ -175,8 +175,9 @@ async fn writing_needs_a_subscription(b: Backend) {
 }
 
 async fn doses_of_a_day(b: Backend) {
-    // 02:00 UTC on the 11th is 22:00 on the 10th in New York (EDT): the user's today.
-    let app = subscriber(b, "2026-04-11T02:00:00Z").await;
+    // The medications are added to Vitalog on March 1st, before the 30 days the adherence
+    // below counts (doses due before a medication was added are not recorded, issue 36).
+    let app = subscriber(b, "2026-03-01T14:00:00Z").await;
     let res = send(
         &app,
         Method::PATCH,
@@ -196,6 +197,8 @@ async fn doses_of_a_day(b: Backend) {
         daily["id"].as_i64().expect("id"),
         prn["id"].as_i64().expect("id"),
     );
+    // 02:00 UTC on the 11th is 22:00 on the 10th in New York (EDT): the user's today.
+    move_to(&app, "2026-04-11T02:00:00Z").await;
 
     let day = json_of(app.get("/api/medications/doses").await).await;
     assert_eq!(day["date"], "2026-04-10", "today in the user's zone");

@@ -17,7 +17,7 @@ pub const MSG_SHOWN_NAME_LONG: &str = "The name shown must be 100 characters or 
 pub const MSG_TEXT_CONTROLS: &str = "Remove the invisible control characters";
 pub const MSG_PERIOD: &str = "Choose what the share covers";
 pub const MSG_FROM_REQUIRED: &str = "Choose the first day";
-pub const MSG_DATE: &str = "Use a date like 2026-01-31";
+pub const MSG_DATE: &str = kernel::date::MSG_DATE_LIKE;
 pub const MSG_FROM_FUTURE: &str = "The first day cannot be in the future";
 pub const MSG_FROM_TOO_EARLY: &str = "A share can cover at most ten years";
 pub const MSG_DAYS: &str = "Choose 30, 90 or 365 days";
@@ -25,7 +25,7 @@ pub const MSG_LIFETIME: &str = "Choose how long the link works: 1, 7, 30 or 90 d
 pub const MSG_CODE_SHORT: &str = "An access code needs at least 6 characters";
 pub const MSG_CODE_LONG: &str = "An access code must be 64 characters or fewer";
 pub const MSG_CODE_CHARS: &str = "Use letters, digits and punctuation only, without spaces";
-pub const MSG_EMAIL: &str = "Please enter a valid email address";
+pub const MSG_EMAIL: &str = kernel::email::MSG_RECIPIENT_INVALID;
 
 /// A checked create form.
 #[derive(Debug, Clone, PartialEq)]
@@ -62,7 +62,7 @@ fn period(errors: &mut FieldErrors, input: &ShareInput, today: NaiveDate) -> Opt
                 errors.add("from", MSG_FROM_REQUIRED);
                 return None;
             }
-            let Some(from) = readings::rules::parse_date(raw) else {
+            let Some(from) = kernel::date::parse_form_date(raw) else {
                 errors.add("from", MSG_DATE);
                 return None;
             };

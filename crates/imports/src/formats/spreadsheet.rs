@@ -84,11 +84,11 @@ pub fn parse(path: &Path, ctx: &Context<'_>) -> Result<Parsed, FileError> {
                     diastolic: Some(number(mapping.diastolic)),
                     heart_rate: Some(number(mapping.heart_rate)),
                     weight: Some(match mapping.weight_unit {
-                        Some(u) => text::in_unit(weight, |v| u.to_lbs(v)),
+                        Some(u) => NumberField::map(weight, |v| u.to_lbs(v)),
                         None => NumberField::Empty,
                     }),
                     blood_sugar: Some(match mapping.blood_sugar_unit {
-                        Some(u) => text::in_unit(sugar, |v| u.to_mgdl(v)),
+                        Some(u) => NumberField::map(sugar, |v| u.to_mgdl(v)),
                         None => NumberField::Empty,
                     }),
                     notes: Some(text::text_cell(row.get(mapping.notes)).to_owned()),

@@ -856,14 +856,6 @@ pub(crate) fn number(raw: &str, decimal_comma: bool) -> NumberField {
     }
 }
 
-/// A number converted to the stored unit; an empty or unreadable cell stays as it is.
-pub(crate) fn in_unit(f: NumberField, to_stored: impl Fn(f64) -> f64) -> NumberField {
-    match f {
-        NumberField::Number(v) => NumberField::Number(to_stored(v)),
-        other => other,
-    }
-}
-
 /// Why a date or time cell was not read: missing, or not as the format writes it.
 pub(crate) fn unreadable(what: &str, raw: &str, example: &str) -> String {
     if raw.trim().is_empty() {

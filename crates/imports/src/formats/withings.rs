@@ -438,7 +438,7 @@ fn read_csv<R: Read>(
                 ..
             } => {
                 let value = text::number(row.get(Some(weight)), false);
-                input.weight = Some(text::in_unit(value, |v| unit.to_lbs(v)));
+                input.weight = Some(value.map(|v| unit.to_lbs(v)));
                 let as_read = match value {
                     readings::model::NumberField::Number(v) => Some(Box::new(super::AsRead {
                         weight: Some((v, unit)),

@@ -1,9 +1,9 @@
 //! CSV: the dose periods, then one row per recorded dose, in one file a spreadsheet opens.
 //! Text cells a spreadsheet would run as a formula are neutralised as the readings' export
-//! does (`readings::transfer::neutralise`).
+//! does (`kernel::csv::neutralise`).
 
+use kernel::csv::{neutralise, writer as csv_writer};
 use kernel::date::{format_date, format_time};
-use readings::transfer::{csv_writer, neutralise};
 
 use crate::model::*;
 

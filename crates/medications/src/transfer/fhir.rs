@@ -117,7 +117,7 @@ fn administration(m: &Medication, i: &Intake, subject: &Value, tz: Tz) -> Value 
         },
         "medicationCodeableConcept": { "text": m.name },
         "subject": subject,
-        "effectiveDateTime": readings::transfer::effective(i.date, i.time, tz),
+        "effectiveDateTime": kernel::calendar::with_offset(i.date, i.time, tz),
     });
     let Some(o) = r.as_object_mut() else {
         return r;

@@ -111,7 +111,7 @@ pub fn parse_csv(text: &str, latest: NaiveDateTime) -> Result<Vec<ImportRow>, Im
         let weight = match (number_field(cell("weight")), cell("weight_unit")) {
             (f, "") => f,
             (f, u) => match WeightUnit::parse_lenient(u) {
-                Some(unit) => in_stored_unit(f, |v| unit.to_lbs(v)),
+                Some(unit) => NumberField::map(f, |v| unit.to_lbs(v)),
                 None => {
                     unit_errors.insert("weight".to_owned(), MSG_WEIGHT_UNIT.to_owned());
                     f
@@ -121,7 +121,7 @@ pub fn parse_csv(text: &str, latest: NaiveDateTime) -> Result<Vec<ImportRow>, Im
         let sugar = match (number_field(cell("blood_sugar")), cell("blood_sugar_unit")) {
             (f, "") => f,
             (f, u) => match BloodSugarUnit::parse_lenient(u) {
-                Some(unit) => in_stored_unit(f, |v| unit.to_mgdl(v)),
+                Some(unit) => NumberField::map(f, |v| unit.to_mgdl(v)),
                 None => {
                     unit_errors.insert("bloodSugar".to_owned(), MSG_SUGAR_UNIT.to_owned());
                     f
@@ -188,14 +188,6 @@ fn spreadsheet_time(raw: &str) -> String {
         .filter(|_| t.len() >= 4)
         .map(date::format_time)
         .unwrap_or_else(|| t.to_owned())
-}
-
-/// A number converted to the stored unit; an empty or unreadable cell stays as it is.
-fn in_stored_unit(f: NumberField, to_stored: impl Fn(f64) -> f64) -> NumberField {
-    match f {
-        NumberField::Number(v) => NumberField::Number(to_stored(v)),
-        other => other,
-    }
 }
 
 #[cfg(test)]

@@ -1,6 +1,6 @@
 //! FHIR R4 export: a `Bundle` of `Observation`s with LOINC codes and UCUM units.
 
-use chrono::{DateTime, NaiveDate, NaiveDateTime, Offset, TimeZone, Utc};
+use chrono::{DateTime, Utc};
 use chrono_tz::Tz;
 use kernel::units::round_to;
 use serde_json::{Value, json};
@@ -29,25 +29,6 @@ fn category(code: &str, display: &str) -> Value {
     json!([{ "coding": [{ "system": CATEGORY, "code": code, "display": display }] }])
 }
 
-/// A local date and time in `tz` as a FHIR dateTime with its UTC offset (what every
-/// export's `effectiveDateTime` is: readings here, medication intakes in `medications`).
-pub fn effective(date: NaiveDate, time: chrono::NaiveTime, tz: Tz) -> String {
-    let local = NaiveDateTime::new(date, time);
-    // A time skipped by a DST change is read as the moment just after the gap.
-    let at = tz
-        .from_local_datetime(&local)
-        .earliest()
-        .or_else(|| {
-            tz.from_local_datetime(&(local + chrono::Duration::hours(1)))
-                .earliest()
-        })
-        .map_or_else(
-            || local.and_utc().fixed_offset(),
-            |t| t.with_timezone(&t.offset().fix()),
-        );
-    at.to_rfc3339_opts(chrono::SecondsFormat::Secs, false)
-}
-
 /// A FHIR R4 `Bundle` (type collection) with one `Observation` per measure of each
 /// reading: 85354-9 blood pressure panel (8480-6 systolic, 8462-4 diastolic), 8867-4
 /// heart rate, 29463-7 body weight, 2339-0 glucose, in UCUM units.
@@ -62,7 +43,7 @@ pub fn to_fhir_bundle(
     let mut sorted: Vec<&Reading> = readings.iter().collect();
     sorted.sort_by_key(|r| (r.date, r.time, r.id));
     for r in sorted {
-        let when = effective(r.date, r.time, tz);
+        let when = kernel::calendar::with_offset(r.date, r.time, tz);
         let note = r
             .notes
             .as_ref()

@@ -16,7 +16,7 @@ pub use csv_import::{
     MSG_SUGAR_UNIT, MSG_WEIGHT_UNIT, parse_csv,
 };
 pub use dedup::{KnownReadings, same_reading};
-pub use fhir::{FhirPatient, effective, to_fhir_bundle};
+pub use fhir::{FhirPatient, to_fhir_bundle};
 
 /// The export's columns, in order. Import matches columns by these names, in any order;
 /// `date` and `time` are required, the others optional, unknown columns are ignored.
@@ -36,33 +36,7 @@ pub const CSV_COLUMNS: [&str; 11] = [
     "setting",
 ];
 
-/// A text cell a spreadsheet would run as a formula (`=`, `+`, `-`, `@`, tab, CR) gets a
-/// leading apostrophe, so opening the export can never execute anything.
-pub fn neutralise(cell: &str) -> String {
-    if cell.starts_with(['=', '+', '-', '@', '\t', '\r']) {
-        format!("'{cell}")
-    } else {
-        cell.to_owned()
-    }
-}
-
-/// A CSV writer as every export writes one (CRLF line ends, which spreadsheets expect),
-/// with the header `columns` written.
-pub fn csv_writer(columns: &[&str]) -> anyhow::Result<csv::Writer<Vec<u8>>> {
-    let mut w = csv::WriterBuilder::new()
-        .terminator(csv::Terminator::CRLF)
-        .from_writer(Vec::new());
-    w.write_record(columns)?;
-    Ok(w)
-}
-
-/// Undoes [`neutralise`] on import.
-fn unneutralise(cell: &str) -> &str {
-    match cell.strip_prefix('\'') {
-        Some(rest) if rest.starts_with(['=', '+', '-', '@', '\t', '\r']) => rest,
-        _ => cell,
-    }
-}
+pub use kernel::csv::{neutralise, unneutralise, writer as csv_writer};
 
 #[cfg(test)]
 pub(crate) mod fixtures {

@@ -22,7 +22,7 @@ use crate::state::AppState;
 fn day(date: Option<&str>, today: chrono::NaiveDate) -> Result<chrono::NaiveDate, ApiError> {
     match date.map(str::trim).filter(|d| !d.is_empty()) {
         None => Ok(today),
-        Some(d) => readings::rules::parse_date(d).ok_or_else(|| {
+        Some(d) => kernel::date::parse_form_date(d).ok_or_else(|| {
             let mut errors = FieldErrors::new();
             errors.add("date", MSG_DATE);
             ApiError::invalid(errors)

@@ -14,10 +14,10 @@ pub use guided::{
 use actix_web::web::Bytes;
 use actix_web::{HttpResponse, delete, get, patch, post, web};
 use futures_util::Stream;
+use kernel::date::parse_form_date as parse_date;
 use kernel::{FieldErrors, Guideline, UserId};
 use readings::ReadingService;
 use readings::model::{Kind, ListPosition, NumberField, Reading, ReadingInput, ReadingQuery};
-use readings::rules::parse_date;
 use readings::service::{LIST_BATCH, Recorded};
 use serde::{Deserialize, Deserializer, Serialize};
 use serde_json::Value;
@@ -278,7 +278,7 @@ pub(crate) fn date_param(
     v.filter(|s| !s.is_empty()).and_then(|s| {
         let d = parse_date(&s);
         if d.is_none() {
-            errors.add(field, "Use a date like 2026-01-31");
+            errors.add(field, kernel::date::MSG_DATE_LIKE);
         }
         d
     })

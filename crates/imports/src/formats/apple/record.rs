@@ -130,13 +130,6 @@ pub(super) fn number(raw: &str) -> NumberField {
         .map_or(NumberField::NotANumber, NumberField::Number)
 }
 
-fn map(n: NumberField, f: impl Fn(f64) -> f64) -> NumberField {
-    match n {
-        NumberField::Number(v) => NumberField::Number(f(v)),
-        other => other,
-    }
-}
-
 /// A reading at `at`, with no measure yet.
 pub(super) fn at(at: NaiveDateTime) -> ReadingInput {
     ReadingInput {
@@ -152,7 +145,7 @@ pub(super) fn heart_rate(attrs: &Attrs<'_>, when: NaiveDateTime) -> Result<Readi
         return Err(unknown_unit("heart rate", &attrs.unit, "count/min"));
     }
     Ok(ReadingInput {
-        heart_rate: Some(map(number(&attrs.value), f64::round)),
+        heart_rate: Some(NumberField::map(number(&attrs.value), f64::round)),
         ..at(when)
     })
 }
@@ -166,7 +159,7 @@ pub(super) fn weight(attrs: &Attrs<'_>, when: NaiveDateTime) -> Result<ReadingIn
         unit => return Err(unknown_unit("weight", unit, "lb or kg")),
     };
     Ok(ReadingInput {
-        weight: Some(map(number(&attrs.value), |v| unit.to_lbs(v))),
+        weight: Some(NumberField::map(number(&attrs.value), |v| unit.to_lbs(v))),
         ..at(when)
     })
 }
@@ -183,7 +176,7 @@ pub(super) fn blood_sugar(attrs: &Attrs<'_>, when: NaiveDateTime) -> Result<Read
         _ => return Err(unknown_unit("blood sugar", unit, "mg/dL or mmol/L")),
     };
     Ok(ReadingInput {
-        blood_sugar: Some(map(number(&attrs.value), |v| from.to_mgdl(v))),
+        blood_sugar: Some(NumberField::map(number(&attrs.value), |v| from.to_mgdl(v))),
         ..at(when)
     })
 }
