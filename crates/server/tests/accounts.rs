@@ -163,7 +163,10 @@ async fn login_failures_look_the_same(b: Backend) {
     assert_eq!(wrong.status(), StatusCode::UNAUTHORIZED);
     let wrong = json_of(wrong).await;
     assert_eq!(unknown, wrong);
-    assert_eq!(wrong, json!({"message": "Invalid username or password"}));
+    assert_eq!(
+        wrong,
+        json!({"code": "invalid_credentials", "message": "Invalid username or password"})
+    );
 
     let res = post_with(&c, &app.url("/api/login"), json!({})).await;
     assert_eq!(res.status(), StatusCode::BAD_REQUEST);
@@ -792,7 +795,10 @@ async fn api_edges(b: Backend) {
     let app = TestApp::spawn(b).await;
     let res = app.get("/api/no-such-thing").await;
     assert_eq!(res.status(), StatusCode::NOT_FOUND);
-    assert_eq!(json_of(res).await, json!({"message": "Not found"}));
+    assert_eq!(
+        json_of(res).await,
+        json!({"code": "not_found", "message": "Not found"})
+    );
     let res = app
         .client
         .post(app.url("/api/login"))

@@ -108,7 +108,7 @@ async fn openapi_lists_every_route_and_every_listed_route_exists() {
     expected.sort();
     assert_eq!(documented, expected);
 
-    let unrouted = serde_json::json!({"message": "Not found"});
+    let unrouted = serde_json::json!({"code": "not_found", "message": "Not found"});
     for (method, path) in &documented {
         let concrete = path.replace("{token}", "abc").replace("{id}", "1");
         let res = app
