@@ -6,7 +6,6 @@ use kernel::html::{Footer, Letter};
 use kernel::outbox::{Attachment, OutgoingEmail};
 
 use crate::model::*;
-use crate::service::file_name;
 
 /// The email carrying a stored report, from the patient (`Reply-To`) to `to`.
 pub(crate) fn compose(
@@ -47,7 +46,7 @@ pub(crate) fn compose(
     let mut email = OutgoingEmail::new(None, to, &subject, letter.text(), letter.html());
     email.user_id = Some(meta.user_id);
     email.attachment = Some(Attachment {
-        filename: file_name(meta),
+        filename: meta.spec.file_name(),
         content_type: "application/pdf".into(),
         data: pdf,
     });

@@ -80,6 +80,42 @@ pub fn default_name(title: &str, start: NaiveDate, end: NaiveDate) -> String {
 }
 
 impl ReportSpec {
+    /// A file name for the download: the report's own name (without the title and dates a
+    /// default name repeats) as letters, digits and dashes only, other scripts transliterated
+    /// ("Für Dr. Dvořák" -> "fur-dr-dvorak") so no mail client or OS mangles it, then the
+    /// period in ISO form, which sorts.
+    pub fn file_name(&self) -> String {
+        let name = self
+            .own_name()
+            .unwrap_or_else(|| self.report_type.title().to_owned());
+        let base: String = deunicode::deunicode(&name)
+            .chars()
+            .map(|c| {
+                if c.is_ascii_alphanumeric() {
+                    c.to_ascii_lowercase()
+                } else {
+                    '-'
+                }
+            })
+            .collect();
+        let base = base
+            .split('-')
+            .filter(|s| !s.is_empty())
+            .collect::<Vec<_>>()
+            .join("-");
+        let base = if base.is_empty() {
+            "health-report".to_owned()
+        } else {
+            base
+        };
+        format!(
+            "vitalog-{}-{}-to-{}.pdf",
+            base.chars().take(60).collect::<String>(),
+            self.date_start,
+            self.date_end
+        )
+    }
+
     /// What the user's name for the report adds to its type's title and its period, which
     /// every place that shows the name shows already (the PDF's heading and period, the
     /// email's sentence, the file name's dates). `None` for a default name such as

@@ -109,43 +109,6 @@ fn date_everywhere(now: DateTime<Utc>) -> NaiveDate {
     (now - Duration::hours(12)).date_naive()
 }
 
-/// A file name for the download: the report's own name (without the title and dates a
-/// default name repeats) as letters, digits and dashes only, other scripts transliterated
-/// ("Für Dr. Dvořák" -> "fur-dr-dvorak") so no mail client or OS mangles it, then the
-/// period in ISO form, which sorts.
-pub fn file_name(meta: &ReportMeta) -> String {
-    let name = meta
-        .spec
-        .own_name()
-        .unwrap_or_else(|| meta.spec.report_type.title().to_owned());
-    let base: String = deunicode::deunicode(&name)
-        .chars()
-        .map(|c| {
-            if c.is_ascii_alphanumeric() {
-                c.to_ascii_lowercase()
-            } else {
-                '-'
-            }
-        })
-        .collect();
-    let base = base
-        .split('-')
-        .filter(|s| !s.is_empty())
-        .collect::<Vec<_>>()
-        .join("-");
-    let base = if base.is_empty() {
-        "health-report".to_owned()
-    } else {
-        base
-    };
-    format!(
-        "vitalog-{}-{}-to-{}.pdf",
-        base.chars().take(60).collect::<String>(),
-        meta.spec.date_start,
-        meta.spec.date_end
-    )
-}
-
 impl ReportService {
     pub fn new(
         repo: Arc<dyn ReportRepository>,
@@ -466,7 +429,7 @@ impl ReportService {
             readings: count,
             summary,
             pdf: Some(Attachment {
-                filename: file_name(&meta),
+                filename: meta.spec.file_name(),
                 content_type: "application/pdf".into(),
                 data: pdf,
             }),

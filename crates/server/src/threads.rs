@@ -21,41 +21,48 @@ pub(crate) fn or_default(configured: usize, default: usize) -> usize {
 /// measured other users' p99 on PostgreSQL during an Apple Health import), while any
 /// normal thread that wakes preempts a SCHED_IDLE one at once, whatever its group.
 pub(crate) fn idle_thread_priority() {
-    #[cfg(target_os = "linux")]
-    {
-        use thread_priority::{
-            NormalThreadSchedulePolicy, ThreadPriority, ThreadSchedulePolicy,
-            set_thread_priority_and_policy, thread_native_id,
-        };
-        if let Err(e) = set_thread_priority_and_policy(
-            thread_native_id(),
-            ThreadPriority::Min,
-            ThreadSchedulePolicy::Normal(NormalThreadSchedulePolicy::Idle),
-        ) {
-            tracing::warn!(error = ?e, "could not make the import thread idle-priority");
-            lower_thread_priority();
-        }
+    if !lowest_priority(true) {
+        tracing::warn!("could not make the import thread idle-priority");
+        lower_thread_priority();
     }
 }
 
-/// Runs on each password-hashing and report-drawing thread. A login can wait a few milliseconds; the requests
-/// of everyone else should not wait behind a burst of Argon2 work, so these threads take the
-/// lowest CPU priority (nice 19) and the kernel runs this process's other threads first.
-/// `make bench` checks that 20 concurrent logins leave other requests' p99 within 5 ms.
+/// Runs on each password-hashing and report-drawing thread. A login can wait a few
+/// milliseconds; the requests of everyone else should not wait behind a burst of Argon2
+/// work, so these threads take the lowest CPU priority (nice 19) and the kernel runs this
+/// process's other threads first. `make bench` checks that 20 concurrent logins leave
+/// other requests' p99 within 5 ms.
 pub(crate) fn lower_thread_priority() {
+    if !lowest_priority(false) {
+        tracing::warn!("could not lower the password-hashing thread's priority");
+    }
+}
+
+/// The calling thread at the lowest priority (on Linux the setting is the thread's alone):
+/// nice 19, or SCHED_IDLE when `idle`. False when the system refused.
+fn lowest_priority(idle: bool) -> bool {
     #[cfg(target_os = "linux")]
     {
         use thread_priority::{
             NormalThreadSchedulePolicy, ThreadPriority, ThreadSchedulePolicy,
             set_thread_priority_and_policy, thread_native_id,
         };
-        // On Linux the niceness set here is the calling thread's alone.
-        if let Err(e) = set_thread_priority_and_policy(
+        let policy = if idle {
+            NormalThreadSchedulePolicy::Idle
+        } else {
+            NormalThreadSchedulePolicy::Other
+        };
+        set_thread_priority_and_policy(
             thread_native_id(),
             ThreadPriority::Min,
-            ThreadSchedulePolicy::Normal(NormalThreadSchedulePolicy::Other),
-        ) {
-            tracing::warn!(error = ?e, "could not lower the password-hashing thread's priority");
-        }
+            ThreadSchedulePolicy::Normal(policy),
+        )
+        .map_err(|e| tracing::debug!(error = ?e, "thread priority refused"))
+        .is_ok()
+    }
+    #[cfg(not(target_os = "linux"))]
+    {
+        let _ = idle;
+        true
     }
 }

@@ -99,7 +99,7 @@ pub(crate) async fn services(
         readings: report_readings,
         patients,
         medications: report_medications,
-        reports: reports.clone(),
+        pdfs: Arc::new(reports.clone()),
     };
     let shares = ShareService::new(
         Arc::new(ShareStore::new(db.clone())),

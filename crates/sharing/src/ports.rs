@@ -1,9 +1,11 @@
-//! What sharing needs from the outside. The readings, the owner (name, units), the PDF and
-//! the medications come through the reports context's ports and service.
+//! What sharing needs from the outside. The readings, the owner (name, units) and the
+//! medications come through the reports context's ports, the PDF through [`SharedPdfs`].
 
 use chrono::{DateTime, Utc};
 use kernel::UserId;
 use kernel::outbox::OutgoingEmail;
+use reports::service::RenderTurn;
+use reports::{Omitted, ReportError, ReportService, ReportSpec, SharedRecord};
 
 use crate::model::*;
 
@@ -106,4 +108,43 @@ pub trait CodeHasher: Send + Sync {
     async fn hash(&self, code: &str) -> anyhow::Result<String>;
     /// `Ok(false)` for a wrong code.
     async fn verify(&self, code: &str, hash: &str) -> anyhow::Result<bool>;
+}
+
+/// Draws a share's PDF, admitted as the owner's own reports are (one at a time per owner,
+/// a bounded number in all); the reports context answers.
+#[async_trait::async_trait]
+pub trait SharedPdfs: Send + Sync {
+    /// A turn to draw for `owner`: taken before the record is read, so waiting PDFs hold
+    /// no memory.
+    fn admit(&self, owner: UserId) -> Result<RenderTurn, ReportError>;
+
+    /// Draws `spec` from exactly what the share shows, naming the patient `shown_name`
+    /// alone and nothing of the `omitted` measures.
+    async fn draw(
+        &self,
+        turn: RenderTurn,
+        spec: ReportSpec,
+        shown: SharedRecord,
+        shown_name: &str,
+        omitted: Omitted,
+    ) -> Result<Vec<u8>, ReportError>;
+}
+
+#[async_trait::async_trait]
+impl SharedPdfs for ReportService {
+    fn admit(&self, owner: UserId) -> Result<RenderTurn, ReportError> {
+        ReportService::admit(self, owner)
+    }
+
+    async fn draw(
+        &self,
+        turn: RenderTurn,
+        spec: ReportSpec,
+        shown: SharedRecord,
+        shown_name: &str,
+        omitted: Omitted,
+    ) -> Result<Vec<u8>, ReportError> {
+        self.render_shared(turn, spec, shown, shown_name, omitted)
+            .await
+    }
 }

@@ -7,8 +7,8 @@ use chrono::{DateTime, Duration, NaiveDate, Utc};
 use kernel::pool::PoolError;
 use kernel::{Clock, Entitlement, Entitlements, UserCalendar, UserId, secret};
 use readings::Reading;
+use reports::SharedRecord;
 use reports::ports::{MedicationSource, PatientSource, ReadingSource};
-use reports::{ReportService, SharedRecord};
 
 use crate::emails;
 use crate::error::{MSG_CODES_BUSY, ShareError};
@@ -55,7 +55,7 @@ pub struct RecordSources {
     pub patients: Arc<dyn PatientSource>,
     pub medications: Arc<dyn MedicationSource>,
     /// Draws the PDF (admitted as the user's own reports are).
-    pub reports: ReportService,
+    pub pdfs: Arc<dyn SharedPdfs>,
 }
 
 #[derive(Clone)]
@@ -377,7 +377,7 @@ impl ShareService {
         // Taken before the record is read, so waiting PDFs hold no memory.
         let turn = self
             .record
-            .reports
+            .pdfs
             .admit(share.user_id)
             .map_err(crate::view::report_error)?;
         let (from, to) = self.dates(&share).await?;
@@ -385,8 +385,8 @@ impl ShareService {
         let spec = crate::view::report_spec(&share, from, to);
         let pdf = self
             .record
-            .reports
-            .render_shared(
+            .pdfs
+            .draw(
                 turn,
                 spec.clone(),
                 shown,
@@ -396,15 +396,7 @@ impl ShareService {
             .await
             .map_err(crate::view::report_error)?;
         self.log(&share, AccessKind::Pdf, visitor).await?;
-        let meta = reports::ReportMeta {
-            id: 0,
-            user_id: share.user_id,
-            spec,
-            generated_at: self.clock.now(),
-            size_bytes: 0,
-            readings: 0,
-        };
-        Ok((reports::service::file_name(&meta), pdf))
+        Ok((spec.file_name(), pdf))
     }
 }
 

@@ -178,7 +178,7 @@ fn state(public_url: &str, clock: Arc<TestClock>) -> AppState {
                 readings: Arc::new(reports::ports::MockReadingSource::new()),
                 patients: Arc::new(reports::ports::MockPatientSource::new()),
                 medications: Arc::new(reports::ports::MockMedicationSource::new()),
-                reports: reports::ReportService::new(
+                pdfs: Arc::new(reports::ReportService::new(
                     Arc::new(reports::ports::MockReportRepository::new()),
                     Arc::new(reports::ports::MockReadingSource::new()),
                     Arc::new(reports::ports::MockPatientSource::new()),
@@ -186,7 +186,7 @@ fn state(public_url: &str, clock: Arc<TestClock>) -> AppState {
                     clock.clone(),
                     Arc::new(kernel::entitlements::MockEntitlements::new()),
                     reports::ReportLimits::default(),
-                ),
+                )),
             },
             public_url,
             sharing::ShareLimits::default(),

@@ -26,7 +26,7 @@ fn file_names_are_ascii_slugs_of_the_report_name() {
     let named = |name: &str| {
         let mut m = meta();
         m.spec.name = name.into();
-        file_name(&m)
+        m.spec.file_name()
     };
     let dates = "2026-10-23-to-2026-11-22.pdf";
     assert_eq!(

@@ -11,27 +11,26 @@ use super::IntoCause;
 /// The time zone and blood pressure guideline of the user's preferences.
 pub(crate) struct PreferredZones(pub(crate) AccountService);
 
+impl PreferredZones {
+    async fn preferences(&self, user: UserId) -> anyhow::Result<identity::Preferences> {
+        self.0
+            .preferences(user)
+            .await
+            .map_err(IntoCause::into_cause)
+    }
+}
+
 #[async_trait::async_trait]
 impl kernel::calendar::TimeZones for PreferredZones {
     async fn zone(&self, user: UserId) -> anyhow::Result<chrono_tz::Tz> {
-        let prefs = self
-            .0
-            .preferences(user)
-            .await
-            .map_err(IntoCause::into_cause)?;
-        Ok(prefs.time_zone)
+        Ok(self.preferences(user).await?.time_zone)
     }
 }
 
 #[async_trait::async_trait]
 impl readings::ports::Guidelines for PreferredZones {
     async fn guideline(&self, user: UserId) -> anyhow::Result<kernel::Guideline> {
-        let prefs = self
-            .0
-            .preferences(user)
-            .await
-            .map_err(IntoCause::into_cause)?;
-        Ok(prefs.guideline)
+        Ok(self.preferences(user).await?.guideline)
     }
 }
 

@@ -134,7 +134,7 @@ impl Parts {
                 readings,
                 patients,
                 medications: Arc::new(self.medications),
-                reports,
+                pdfs: Arc::new(reports),
             },
             "https://vitalog.example/",
             ShareLimits::default(),

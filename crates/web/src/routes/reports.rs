@@ -4,7 +4,6 @@ mod errors;
 
 use actix_web::http::header::{self, ContentDisposition, DispositionParam, DispositionType};
 use actix_web::{HttpResponse, delete, get, post, web};
-use reports::service::file_name;
 use reports::{EmailInput, ReportInput, ReportMeta};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -144,7 +143,7 @@ async fn pdf_response(
         .content_type("application/pdf")
         .insert_header(ContentDisposition {
             disposition: kind,
-            parameters: vec![DispositionParam::Filename(file_name(&meta))],
+            parameters: vec![DispositionParam::Filename(meta.spec.file_name())],
         })
         .insert_header((header::CACHE_CONTROL, "private, no-store"))
         .body(pdf))
