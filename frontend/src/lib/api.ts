@@ -2,11 +2,16 @@
  * The one HTTP client of the app. Every request sends the session cookie
  * (`credentials: 'include'`), non-GET bodies are JSON (a `Blob` is sent as it is, as
  * `application/octet-stream`), and a non-OK answer becomes an {@link ApiError} whose
- * message reads `'{status}: {body or statusText}'`.
+ * message reads `'{status}: {body or statusText}'`. What an error means is
+ * `lib/serverErrors`'s to say.
  */
+import type { ErrorCode } from './apiTypes';
+import { isSessionRefused } from './serverErrors';
 
-/** The server's error body: `{ message, errors?: { field: message } }` plus a few extras. */
+/** The server's error body: `{ code, message, errors?: { field: message } }` plus a few extras. */
 export interface ApiErrorBody {
+  /** What went wrong, for programs (`ErrorCode`), as sent: {@link ApiError.code} is it when it is one. */
+  code?: string;
   message?: string;
   errors?: Record<string, string>;
   requiresVerification?: boolean;
@@ -16,9 +21,41 @@ export interface ApiErrorBody {
   valid?: boolean;
 }
 
+/** Every code of the contract, so one a body names can be told from anything else it might say. */
+const ERROR_CODES: Record<ErrorCode, true> = {
+  invalid: true,
+  not_authenticated: true,
+  invalid_credentials: true,
+  verification_required: true,
+  subscription_required: true,
+  forbidden: true,
+  cross_site: true,
+  code_required: true,
+  not_found: true,
+  gone: true,
+  conflict: true,
+  key_reused: true,
+  rate_limited: true,
+  busy: true,
+  payment_rejected: true,
+  provider_unavailable: true,
+  too_large: true,
+  timeout: true,
+  method_not_allowed: true,
+  unavailable: true,
+  internal: true,
+};
+
+const isErrorCode = (value: unknown): value is ErrorCode => typeof value === 'string' && Object.hasOwn(ERROR_CODES, value);
+
 export class ApiError extends Error {
   /** HTTP status of the answer. */
   readonly status: number;
+  /**
+   * The body's machine code, or `null` when it named none the client knows (a server from
+   * before codes, a proxy's HTML page). Ask `lib/serverErrors`, which falls back on the status.
+   */
+  readonly code: ErrorCode | null;
   /** The answer's body parsed as JSON when it was JSON, otherwise `null`. */
   readonly data: ApiErrorBody | null;
   /** A 429's or 503's `Retry-After` in seconds, when it sent one as a number. */
@@ -28,6 +65,8 @@ export class ApiError extends Error {
     super(`${status}: ${text}`);
     this.name = 'ApiError';
     this.status = status;
+    const code = data?.code;
+    this.code = isErrorCode(code) ? code : null;
     this.data = data;
     this.retryAfterSeconds = retryAfterSeconds;
   }
@@ -190,7 +229,7 @@ export function fetcher<T>(url: string): Promise<T> {
   return apiGet<T>(url);
 }
 
-/** True for the answers that mean "not signed in" (401) or "not allowed" (403). */
+/** True for the answers that mean "not signed in" or "not allowed" (`lib/serverErrors`' `isSessionRefused`). */
 export function isUnauthenticatedError(error: unknown): boolean {
-  return error instanceof ApiError && (error.status === 401 || error.status === 403);
+  return isSessionRefused(error);
 }

@@ -14,6 +14,9 @@ export type Schemas = components['schemas'];
  */
 export type Sent<T, K extends keyof T> = Omit<T, K> & { [P in K]-?: Exclude<T[P], undefined> };
 
+/** What went wrong, for programs: the machine `code` of every error body (`lib/serverErrors` reads it). */
+export type ErrorCode = Schemas['ErrorCode'];
+
 /** Where a reading was taken: at home, or at the clinic ("office"); sent as a string (issue 35). */
 export type ReadingSetting = 'home' | 'office';
 
