@@ -7,9 +7,10 @@
  *   browsers) the key still keeps a double send from storing two readings.
  * - Before sending, the session must be the queue's owner (`GET /api/user`): another person
  *   may have signed in on this browser in another tab.
- * - 201 and 410 ("saved, since deleted") are done; 5xx, 429 and no answer wait and retry
- *   with growing delays (never a tight loop); 401 stops until signed in; any other 4xx
- *   keeps the reading with the server's message for Fix or Discard.
+ * - 201 and 410 ("saved, since deleted") are done; 5xx, 408, 429 and no answer wait and
+ *   retry with growing delays (never a tight loop); 401 stops until signed in; any other 4xx
+ *   keeps the reading with the server's message for Fix or Discard. Which answer is which is
+ *   read from the body's code by `lib/serverErrors`.
  * - Every answer is applied to the item as it is *now* (re-read in a transaction): an
  *   edit made while it was on its way becomes a PATCH, a deletion a DELETE.
  */
@@ -31,6 +32,7 @@ import {
   type Refusal,
 } from './offlineQueue';
 import { createReading, deleteReading, updateReading } from './readings';
+import { isGone, isInvalid, isNotFound, isRetryable, isSignedOut } from './serverErrors';
 import { fetchUser } from './session';
 
 /** How a run ended: all sent (or waiting for the user), try again later, or wait for a reconnect / sign-in. */
@@ -48,13 +50,12 @@ export function backoffMs(failures: number, random: () => number = Math.random):
   return base + Math.floor(random() * 1_000);
 }
 
-const GONE = 410;
-
 /** The refusal kept with the item: the server's message, else its first field error, else the status. */
 export function refusalOf(error: unknown): Refusal | null {
   if (!isApiError(error)) return null;
   const { status } = error;
-  if (status < 400 || status >= 500 || status === 401 || status === 408 || status === 429 || status === GONE) return null;
+  // Not a refusal: no error, one to retry, signed out, or saved and since deleted.
+  if (status < 400 || isRetryable(error) || isSignedOut(error) || isGone(error)) return null;
   const fieldErrors = error.fieldErrors;
   const message =
     error.serverMessage ?? Object.values(fieldErrors)[0] ?? `The server did not accept this reading (error ${status}).`;
@@ -65,15 +66,16 @@ export function refusalOf(error: unknown): Refusal | null {
 function transient(error: unknown): RunResult | null {
   if (isNetworkError(error)) return { kind: 'retry', afterMs: null };
   if (!isApiError(error)) throw error;
-  if (error.status === 401) return { kind: 'stop' };
-  if (error.status >= 500 || error.status === 408 || error.status === 429) {
+  if (isSignedOut(error)) return { kind: 'stop' };
+  if (isRetryable(error)) {
     const after = error.retryAfterSeconds;
     return { kind: 'retry', afterMs: after !== null ? after * 1_000 : null };
   }
   return null;
 }
 
-const isGone = (error: unknown): boolean => isApiError(error) && (error.status === 404 || error.status === GONE);
+/** Deleted on the server meanwhile: not found, or gone. */
+const deletedThere = (error: unknown): boolean => isNotFound(error) || isGone(error);
 
 /** The POST of the key's body, then whatever the item needs now. */
 async function sendNew(userId: number, item: QueuedReading): Promise<Step> {
@@ -88,7 +90,7 @@ async function sendNew(userId: number, item: QueuedReading): Promise<Step> {
   try {
     serverId = (await createReading(body, item.key)).id;
   } catch (error) {
-    if (isApiError(error) && error.status === GONE) {
+    if (isGone(error)) {
       // Stored once and deleted since (on another device): nothing more to do for it.
       await settle(userId, item.id, () => true);
       notifyQueue({ kind: 'sent', userId });
@@ -109,7 +111,7 @@ async function sendFollowUp(userId: number, item: QueuedReading, serverId: numbe
     if (item.deleted) await deleteReading(serverId);
     else await updateReading(serverId, payload);
   } catch (error) {
-    if (!isGone(error)) return refused(userId, item, payload, error);
+    if (!deletedThere(error)) return refused(userId, item, payload, error);
     // Deleted on the server meanwhile (another device): the user's copy there is gone too.
     await settle(userId, item.id, () => true);
     notifyQueue({ kind: 'sent', userId });
@@ -131,9 +133,9 @@ async function refused(userId: number, item: QueuedReading, body: QueuedReading[
     await settle(userId, item.id, () => true);
     return 'next';
   }
-  // A 400 to a new reading means its values were invalid: the server stored nothing under the
-  // key, so a corrected reading may be sent afresh.
-  const invalidNew = refusal.status === 400 && item.serverId === null;
+  // A new reading refused as invalid (400): the server stored nothing under the key, so a
+  // corrected reading may be sent afresh.
+  const invalidNew = isInvalid(error) && item.serverId === null;
   if (invalidNew && !samePayload(item.payload, body)) {
     // The user already changed it after this body went out: send what they want now.
     await forgetRefusedKey(userId, item.id);

@@ -4,6 +4,7 @@ import { useSWRConfig } from 'swr';
 import { isApiError } from '../../lib/api';
 import { formatDate } from '../../lib/dates';
 import { startHomeWeek, useSetHomeWeek } from '../../lib/homeWeek';
+import { isSubscriptionRequired } from '../../lib/serverErrors';
 import { SUBSCRIPTION_KEY } from '../../lib/subscription';
 import { useToast } from '../toast';
 
@@ -19,7 +20,7 @@ export interface StartHomeWeek {
 /**
  * Starting a home monitoring week today (dashboard card and the week's page): the server
  * answers the new week, which replaces the cached one, and a toast confirms it. Without a
- * subscription (403) the toast says so, as the reading form does, with Subscribe Now.
+ * subscription the toast says so, as the reading form does, with Subscribe Now.
  */
 export function useStartHomeWeek(): StartHomeWeek {
   const { toast } = useToast();
@@ -38,7 +39,7 @@ export function useStartHomeWeek(): StartHomeWeek {
         description: `Day 1 is ${formatDate(week.startDate)}; the week ends on ${formatDate(week.endDate)}.`,
       });
     } catch (error) {
-      if (isApiError(error) && error.status === 403) {
+      if (isSubscriptionRequired(error)) {
         toast({
           title: 'Subscription Required',
           description: WEEK_NEEDS_SUBSCRIPTION,

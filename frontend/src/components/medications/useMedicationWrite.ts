@@ -2,6 +2,7 @@ import { useNavigate } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
 import { isApiError } from '../../lib/api';
 import { useRefreshMedications } from '../../lib/medications';
+import { isNotFound, isSubscriptionRequired } from '../../lib/serverErrors';
 import { SUBSCRIPTION_KEY } from '../../lib/subscription';
 import { useToast, type ToastOptions } from '../toast';
 
@@ -22,7 +23,7 @@ export interface WriteOptions<T> {
 /** Why a write failed, in a sentence: the server's first field message or its message. */
 export function failureReason(error: unknown): string {
   if (!isApiError(error)) return CHECK_CONNECTION;
-  if (error.status === 404) return 'This medication no longer exists. It may have been deleted in another tab.';
+  if (isNotFound(error)) return 'This medication no longer exists. It may have been deleted in another tab.';
   const fields = Object.values(error.fieldErrors);
   return fields[0] ?? error.serverMessage ?? CHECK_CONNECTION;
 }
@@ -30,7 +31,7 @@ export function failureReason(error: unknown): string {
 /**
  * Every medication write (the medication pages and the dashboard's doses card): runs it,
  * fetches the medications again, and confirms with a toast or explains the failure. Without a
- * subscription (403) the toast says so with Subscribe Now, as recording a reading does.
+ * subscription the toast says so with Subscribe Now, as recording a reading does.
  */
 export function useMedicationWrite(): <T>(action: () => Promise<T>, options: WriteOptions<T>) => Promise<WriteResult<T>> {
   const { toast } = useToast();
@@ -43,7 +44,7 @@ export function useMedicationWrite(): <T>(action: () => Promise<T>, options: Wri
     try {
       value = await action();
     } catch (error) {
-      if (isApiError(error) && error.status === 403) {
+      if (isSubscriptionRequired(error)) {
         toast({
           title: 'Subscription Required',
           description: MEDICATIONS_NEED_SUBSCRIPTION,
@@ -53,7 +54,7 @@ export function useMedicationWrite(): <T>(action: () => Promise<T>, options: Wri
         void mutate(SUBSCRIPTION_KEY);
       } else {
         toast({ title: options.failure, description: failureReason(error), variant: 'destructive' });
-        if (isApiError(error) && error.status === 404) void refresh();
+        if (isNotFound(error)) void refresh();
       }
       return { ok: false, error };
     }

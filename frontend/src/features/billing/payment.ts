@@ -1,4 +1,5 @@
 import { isApiError } from '../../lib/api';
+import { isInternal, isProviderUnavailable } from '../../lib/serverErrors';
 
 /** Payment messages, word for word from the product spec (section 8). */
 export const PAYMENT_MESSAGES = {
@@ -14,14 +15,14 @@ export const ACTIVATION_FAILED_TITLE = 'Subscription activation failed';
 export type PaymentFailureKind = 'processedNotActivated' | 'processing' | 'paypal';
 
 /**
- * What went wrong, from the server's answer: 502 means PayPal is unreachable, 500 on
- * activation means the money was captured but not recorded (repeating is safe), anything
- * else (402 refused, wrong amount, network failure) is a processing error.
+ * What went wrong, from the server's answer: PayPal is unreachable (`provider_unavailable`,
+ * 502), or on activation the money was captured but not recorded (`internal`, 500; repeating
+ * is safe); anything else (402 refused, wrong amount, network failure) is a processing error.
  */
 export function classifyPaymentError(error: unknown, step: 'order' | 'activate'): PaymentFailureKind {
   if (!isApiError(error)) return 'processing';
-  if (error.status === 502) return 'paypal';
-  if (error.status === 500 && step === 'activate') return 'processedNotActivated';
+  if (isProviderUnavailable(error)) return 'paypal';
+  if (isInternal(error) && step === 'activate') return 'processedNotActivated';
   return 'processing';
 }
 

@@ -1,7 +1,7 @@
 import { useNavigate } from 'react-router-dom';
 import { useToast } from '../../components/toast';
-import { isApiError } from '../../lib/api';
 import { hasPresenceCookie } from '../../lib/cookies';
+import { isSignedOut, isSubscriptionRequired } from '../../lib/serverErrors';
 import { useSubscription } from '../../lib/subscription';
 import { readingMessages } from './schema';
 
@@ -11,7 +11,7 @@ export interface RecordGuards {
    * cached status says inactive, e.g. paid in another tab). False when the user was told why not.
    */
   mayRecord: () => Promise<boolean>;
-  /** A 401 or 403 answer to a save: tells the user and returns true; false for any other error. */
+  /** A save refused as signed out or for want of a subscription: tells the user and returns true; false for any other error. */
   handledAuthError: (error: unknown) => boolean;
 }
 
@@ -49,11 +49,11 @@ export function useRecordGuards(): RecordGuards {
       return true;
     },
     handledAuthError: (error) => {
-      if (isApiError(error) && error.status === 401) {
+      if (isSignedOut(error)) {
         notLoggedIn();
         return true;
       }
-      if (isApiError(error) && error.status === 403) {
+      if (isSubscriptionRequired(error)) {
         subscriptionRequired();
         return true;
       }

@@ -6,8 +6,9 @@
  * The types are the server's (OpenAPI, through `lib/apiTypes`).
  */
 import useSWR, { type KeyedMutator } from 'swr';
-import { apiPost, isApiError } from '../../lib/api';
+import { apiPost } from '../../lib/api';
 import type { SharedViewDto, UnlockRequest } from '../../lib/apiTypes';
+import { isNotFound, needsAccessCode } from '../../lib/serverErrors';
 
 export type {
   CategoryCountDto,
@@ -27,14 +28,14 @@ export const sharedViewUrl = (token: string): string => tokenPath(token);
 export const sharedUnlockUrl = (token: string): string => `${tokenPath(token)}/unlock`;
 export const sharedPdfUrl = (token: string): string => `${tokenPath(token)}/report.pdf`;
 
-/** The server's 401 for a record that needs its access code (`{message, codeRequired: true}`). */
+/** The server's refusal of a record that needs its access code (`code_required`). */
 export function isCodeRequired(error: unknown): boolean {
-  return isApiError(error) && error.status === 401 && error.data?.codeRequired === true;
+  return needsAccessCode(error);
 }
 
-/** The link is unknown, expired or withdrawn: the server says the same 404 for all three. */
+/** The link is unknown, expired or withdrawn: the server says the same `not_found` for all three. */
 export function isGone(error: unknown): boolean {
-  return isApiError(error) && error.status === 404;
+  return isNotFound(error);
 }
 
 export interface SharedViewState {

@@ -1,4 +1,5 @@
-import { isApiError, isNetworkError } from '../../../lib/api';
+import { isNetworkError } from '../../../lib/api';
+import { isSessionRefused } from '../../../lib/serverErrors';
 import type { SessionUser as User } from '../../../lib/session';
 
 /** `offline`: the server could not be reached and this device kept the user's profile (issue 19). */
@@ -27,9 +28,12 @@ export function deriveAuthStatus({ hasCookie, user, error, hasOfflineProfile = f
   return 'loading';
 }
 
-/** True for the answers the spec names for "redirect to /auth": 401 and 403. */
+/**
+ * True for the answers the spec names for "redirect to /auth" (401 and 403): signed out, or
+ * refused outright; not a subscription's refusal, which says nothing of the session.
+ */
 export function isAuthFailure(error: unknown): boolean {
-  return isApiError(error) && (error.status === 401 || error.status === 403);
+  return isSessionRefused(error);
 }
 
 /** The name shown in the header (its home is `lib/session`, beside the user it is of). */

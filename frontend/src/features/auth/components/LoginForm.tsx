@@ -11,7 +11,7 @@ import { isApiError } from '../../../lib/api';
 import { fullPageNavigate, submitForm } from '../../../lib/navigation';
 import { login } from '../api/authApi';
 import { loginSchema, type LoginValues } from '../schemas';
-import { pickFieldErrors } from '../../../lib/serverErrors';
+import { isVerificationRequired, pickFieldErrors } from '../../../lib/serverErrors';
 
 export const LOGIN_INVALID = 'Invalid username or password';
 export const LOGIN_NETWORK_FAILURE = 'Login failed. Please try again.';
@@ -30,7 +30,7 @@ export function describeLoginFailure(error: unknown): LoginProblem {
 
 /** The verification page for an unverified account, when the server said so. */
 export function verificationRedirect(error: unknown): string | null {
-  if (!isApiError(error) || error.status !== 403) return null;
+  if (!isApiError(error) || !isVerificationRequired(error)) return null;
   const { requiresVerification, email } = error.data ?? {};
   if (requiresVerification !== true || typeof email !== 'string' || email === '') return null;
   return `/verify-pending?email=${encodeURIComponent(email)}`;

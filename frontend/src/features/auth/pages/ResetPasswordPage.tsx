@@ -9,8 +9,7 @@ import { PublicLayout, StatusCard } from '../../../components/layout/PublicLayou
 import { NewPasswordFields } from '../../../components/form/NewPasswordFields';
 import { SubmitButton } from '../../../components/form/SubmitButton';
 import { useFieldErrors } from '../../../components/form/useFieldErrors';
-import { isApiError } from '../../../lib/api';
-import { pickFieldErrors, serverMessageOr } from '../../../lib/serverErrors';
+import { isInvalid, pickFieldErrors, serverMessageOr } from '../../../lib/serverErrors';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { resetPassword, resetTokenKey, verifyResetToken } from '../api/authApi';
 import type { ResetTokenStatus } from '../api/types';
@@ -69,7 +68,7 @@ function ResetWithToken({ token }: { token: string }): ReactElement {
     );
   } else if (data?.valid === true) {
     body = <ResetForm token={token} onDone={setDone} />;
-  } else if (error !== undefined && !(isApiError(error) && error.status === 400)) {
+  } else if (error !== undefined && !isInvalid(error)) {
     body = (
       <StatusCard
         tone="warning"

@@ -7,6 +7,7 @@ import { useToast } from '../../../components/toast';
 import { isApiError } from '../../../lib/api';
 import { usePreferences } from '../../../lib/preferences';
 import { useRefreshReadings } from '../../../lib/readings';
+import { isNotFound, isSubscriptionRequired } from '../../../lib/serverErrors';
 import { useSubscription } from '../../../lib/subscription';
 import {
   ImportCancelled,
@@ -186,7 +187,7 @@ export function ImportWizard(): ReactElement {
         upload.current = null;
         // Cancelled here: `cancelReading` already said so.
         if (err instanceof ImportCancelled) return;
-        if (isApiError(err) && err.status === 403) {
+        if (isSubscriptionRequired(err)) {
           // The subscription ended meanwhile: the refreshed status shows the way to renew.
           void refreshSubscription();
           back('Reading and importing files needs an active subscription.');
@@ -218,12 +219,12 @@ export function ImportWizard(): ReactElement {
       // Every list and summary of readings refetches; a failed refetch shows on its own screen.
       void refreshReadings().catch(() => undefined);
     } catch (err) {
-      if (isApiError(err) && err.status === 404) {
+      if (isNotFound(err)) {
         finish({ variant: 'danger', title: 'Nothing was imported', message: PREVIEW_EXPIRED });
         return;
       }
       setStage({ kind: 'preview', preview, committing: false });
-      if (isApiError(err) && err.status === 403) {
+      if (isSubscriptionRequired(err)) {
         toast({
           variant: 'destructive',
           title: 'Subscription Required',

@@ -7,11 +7,10 @@ import { AverageValue, WeekResult } from '../../../components/homeWeek/WeekResul
 import { WeekStatus } from '../../../components/homeWeek/WeekStatus';
 import { PageHeader } from '../../../components/layout/PageHeader';
 import { useToast } from '../../../components/toast';
-import { isApiError } from '../../../lib/api';
 import { stopHomeWeek, useHomeWeek, useHomeWeekPattern, type HomeWeek } from '../../../lib/homeWeek';
 import { WeekPattern } from '../components/WeekPattern';
 import { HOME_WEEK_RULES } from '../../../lib/readingRules';
-import { serverMessageOr } from '../../../lib/serverErrors';
+import { isNotFound, serverMessageOr } from '../../../lib/serverErrors';
 import { StopWeekDialog } from '../components/StopWeekDialog';
 import { WeekDaysTable } from '../components/WeekDaysTable';
 import '../homeWeek.css';
@@ -47,7 +46,7 @@ export default function HomeWeekPage(): ReactElement {
       toast({
         title: WEEK_STOP_FAILED,
         description:
-          isApiError(err) && err.status === 404
+          isNotFound(err)
             ? 'This week is no longer running.'
             : serverMessageOr(err, 'Check your connection and try again.'),
         variant: 'destructive',

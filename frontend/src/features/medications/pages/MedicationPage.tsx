@@ -6,11 +6,11 @@ import { SectionLoadError } from '../../../components/layout/SectionCard';
 import { ToggleRow } from '../../../components/form/ToggleRow';
 import { MEDICATIONS_NEED_SUBSCRIPTION, useMedicationWrite } from '../../../components/medications/useMedicationWrite';
 import { SubscriptionAlert } from '../../../components/subscription/SubscriptionAlert';
-import { isApiError } from '../../../lib/api';
 import { formatDate } from '../../../lib/dates';
 import { formLabel } from '../../../lib/medicationCodes';
 import { latestPeriod, updateMedication, useMedication, type Medication } from '../../../lib/medications';
 import { parseEditId } from '../../../lib/readings';
+import { isNotFound } from '../../../lib/serverErrors';
 import { BloodPressureTag } from '../components/BloodPressureTag';
 import { ChangeDoseForm } from '../components/ChangeDoseForm';
 import { DetailsForm } from '../components/DetailsForm';
@@ -131,7 +131,7 @@ export default function MedicationPage(): ReactElement {
   const { id: raw } = useParams();
   const id = parseEditId(raw ?? null);
   const { data, error, mutate } = useMedication(id);
-  const notFound = id === null || (isApiError(error) && error.status === 404);
+  const notFound = id === null || isNotFound(error);
 
   let body: ReactElement;
   if (notFound) {

@@ -10,6 +10,7 @@ import { useToast } from '../../../components/toast';
 import { isApiError, isNetworkError } from '../../../lib/api';
 import { useAccount } from '../../../lib/account';
 import { isOnline } from '../../../lib/connection';
+import { isInvalid } from '../../../lib/serverErrors';
 import { editQueued, enqueue, newIdempotencyKey, samePayload, type QueuedReading } from '../../../lib/offlineQueue';
 import { syncNow } from '../../../lib/offlineReadings';
 import { toIsoDate, toIsoTime } from '../../../lib/dates';
@@ -242,7 +243,7 @@ export function ReadingForm({ preferences, reading, queued }: ReadingFormProps):
       setFailure(fieldErrors.measurements ?? message);
       toast({
         title: message,
-        description: isApiError(error) && error.status !== 400 ? error.serverMessage : undefined,
+        description: isApiError(error) && !isInvalid(error) ? error.serverMessage : undefined,
         variant: 'destructive',
       });
       return;

@@ -5,6 +5,7 @@ import { useToast } from '../../../components/toast';
 import { isApiError } from '../../../lib/api';
 import { RULE_MESSAGES, GUIDED } from '../../../lib/readingRules';
 import { createBpSession, useRefreshReadings } from '../../../lib/readings';
+import { isInvalid } from '../../../lib/serverErrors';
 import { useWakeLock } from '../../../lib/useWakeLock';
 import { readingMessages } from '../schema';
 import { useRecordGuards } from '../useRecordGuards';
@@ -128,7 +129,7 @@ export function GuidedMeasurement({ owner }: { owner: number }): ReactElement {
 
       toast({
         title: readingMessages.recordFailed,
-        description: isApiError(error) && error.status !== 422 && error.status !== 400 ? error.serverMessage : undefined,
+        description: isApiError(error) && !isInvalid(error) ? error.serverMessage : undefined,
         variant: 'destructive',
       });
       return;

@@ -4,9 +4,9 @@ import { Alert } from '../../../components/feedback/Alert';
 import { Skeleton } from '../../../components/feedback/Skeleton';
 import { PageHeader } from '../../../components/layout/PageHeader';
 import { SubscriptionAlert } from '../../../components/subscription/SubscriptionAlert';
-import { isApiError } from '../../../lib/api';
 import { usePreferences } from '../../../lib/preferences';
 import { parseEditId, useReading } from '../../../lib/readings';
+import { isNotFound } from '../../../lib/serverErrors';
 import { useQueuedReading } from '../../../lib/offlineReadings';
 import { MeasureChoice } from '../components/MeasureChoice';
 import { ReadingForm } from '../components/ReadingForm';
@@ -62,7 +62,7 @@ export default function RecordVitalsPage(): ReactElement {
       </Alert>
     );
   } else if (editId !== null && (error || !reading)) {
-    const notFound = isApiError(error) && error.status === 404;
+    const notFound = isNotFound(error);
     body = (
       <Alert variant="danger" role="alert" title={notFound ? 'Reading not found' : 'The reading could not be loaded'}>
         <p>

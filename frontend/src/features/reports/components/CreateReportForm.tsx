@@ -9,6 +9,7 @@ import { useFieldErrors } from '../../../components/form/useFieldErrors';
 import { Icon } from '../../../components/icons/Icon';
 import { useToast } from '../../../components/toast';
 import { isApiError } from '../../../lib/api';
+import { isConflict, isInvalid, mustWait } from '../../../lib/serverErrors';
 import { createReport, reportDownloadUrl, reportViewUrl, type Report, type ReportType } from '../api/reportsApi';
 import { formatIsoDate } from '../dates';
 import {
@@ -81,10 +82,10 @@ export function CreateReportForm({ onGenerated, onEmail }: CreateReportFormProps
           }
         }
         helpers.setErrors(fieldErrors);
-        // 400 names what to fix; 409 (too many reports kept) and 429 (a report is already
-        // being generated, or the server is busy) say what to do next.
+        // Invalid names what to fix; a conflict (too many reports kept) and a wait (a report is
+        // already being generated, or the server is busy) say what to do next.
         const detail =
-          isApiError(error) && [400, 409, 429].includes(error.status) ? error.serverMessage : undefined;
+          isApiError(error) && (isInvalid(error) || isConflict(error) || mustWait(error)) ? error.serverMessage : undefined;
         setFailure(detail ?? '');
         toast({ title: reportMessages.generateFailed, description: detail, variant: 'destructive' });
       }

@@ -6,6 +6,7 @@ import { TextField } from '../../../components/form/TextField';
 import { useFieldErrors } from '../../../components/form/useFieldErrors';
 import { useToast } from '../../../components/toast';
 import { isApiError } from '../../../lib/api';
+import { isInvalid, isNotFound, isSubscriptionRequired, mustWait } from '../../../lib/serverErrors';
 import { emailReport, type Report } from '../api/reportsApi';
 import { formatIsoDate } from '../dates';
 import {
@@ -40,8 +41,8 @@ export interface EmailReportFormProps {
 
 /** What the form says when sending failed. */
 export function describeSendFailure(error: unknown): string {
-  // 403: a subscription is needed; 429: one of the caps (per user, per recipient, per hour).
-  if (isApiError(error) && [403, 429].includes(error.status)) return error.serverMessage ?? reportMessages.sendFailed;
+  // A subscription is needed, or one of the caps (per user, per recipient, per hour) says to wait.
+  if (isApiError(error) && (isSubscriptionRequired(error) || mustWait(error))) return error.serverMessage ?? reportMessages.sendFailed;
   return reportMessages.sendFailed;
 }
 
@@ -74,8 +75,8 @@ export function EmailReportForm({ reports, listFailed, selection, onReportMissin
             if ((EMAIL_FIELDS as readonly string[]).includes(key)) fieldErrors[key as EmailField] = message;
           }
           helpers.setErrors(fieldErrors);
-          if (error.status === 400) detail = error.serverMessage;
-          if (error.status === 404) {
+          if (isInvalid(error)) detail = error.serverMessage;
+          if (isNotFound(error)) {
             detail = 'That report no longer exists.';
             onReportMissing();
           }

@@ -4,8 +4,8 @@ import { TextField } from '../../../components/form/TextField';
 import { SubmitButton } from '../../../components/form/SubmitButton';
 import { Icon } from '../../../components/icons/Icon';
 import { StatusCard } from '../../../components/layout/PublicLayout';
-import { isApiError, isNetworkError } from '../../../lib/api';
-import { pickFieldErrors, serverMessageOr } from '../../../lib/serverErrors';
+import { isNetworkError } from '../../../lib/api';
+import { isAccessCodeRefused, pickFieldErrors, serverMessageOr } from '../../../lib/serverErrors';
 import { isGone, unlockShare } from '../api';
 
 export const CODE_EMPTY = 'Enter the access code.';
@@ -46,7 +46,7 @@ export function AccessCodeForm({ token, message, onUnlocked, onGone }: AccessCod
       setPending(false);
       if (isGone(error)) {
         onGone(error);
-      } else if (isApiError(error) && error.status === 401) {
+      } else if (isAccessCodeRefused(error)) {
         setFieldError(pickFieldErrors(error, ['code'] as const).code ?? serverMessageOr(error, 'That access code is not right.'));
       } else if (isNetworkError(error)) {
         setFormError(CODE_NETWORK);

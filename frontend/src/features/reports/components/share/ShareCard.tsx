@@ -2,8 +2,7 @@ import { useLayoutEffect, useState, type ReactElement } from 'react';
 import { Dialog } from '../../../../components/dialog/Dialog';
 import { CHECK_CONNECTION } from '../../../../components/medications/useMedicationWrite';
 import { useToast } from '../../../../components/toast';
-import { isApiError } from '../../../../lib/api';
-import { serverMessageOr } from '../../../../lib/serverErrors';
+import { isNotFound, serverMessageOr } from '../../../../lib/serverErrors';
 import { deleteShare, revokeShare, useShares, type CreatedShareDto, type ShareDto } from '../../api/shares';
 import { shareMessages } from '../../shareSchema';
 import { ShareForm } from './ShareForm';
@@ -56,7 +55,7 @@ export function ShareCard(): ReactElement {
       setConfirm(null);
     } catch (failure) {
       const title = kind === 'stop' ? shareMessages.stopFailed : shareMessages.deleteFailed;
-      const gone = isApiError(failure) && failure.status === 404;
+      const gone = isNotFound(failure);
       toast({
         title,
         description: gone ? 'This share no longer exists. It may have been deleted in another tab.' : serverMessageOr(failure, CHECK_CONNECTION),

@@ -16,7 +16,7 @@ import { useToast } from '../../../../components/toast';
 import { isApiError } from '../../../../lib/api';
 import { firstDayOfLastDays, formatDate, isoDateIn } from '../../../../lib/dates';
 import { useTimeZone } from '../../../../lib/preferences';
-import { pickFieldErrors } from '../../../../lib/serverErrors';
+import { isSubscriptionRequired, pickFieldErrors } from '../../../../lib/serverErrors';
 import { displayName, useSessionUser } from '../../../../lib/session';
 import { SUBSCRIPTION_KEY } from '../../../../lib/subscription';
 import { createShare, type CreatedShareDto } from '../../api/shares';
@@ -42,7 +42,7 @@ type Failure = { title: string; detail?: string | undefined; subscribe?: boolean
 /** Why creating failed, as the form and its toast say it. */
 function failureOf(error: unknown): Failure {
   if (!isApiError(error)) return { title: shareMessages.createFailed, detail: CHECK_CONNECTION };
-  if (error.status === 403) {
+  if (isSubscriptionRequired(error)) {
     return { title: 'Subscription Required', detail: error.serverMessage ?? EMAIL_NEEDS_SUBSCRIPTION, subscribe: true };
   }
   // 400 names what to fix; 409 (20 active shares) and 429 (the email caps) what to do next.
