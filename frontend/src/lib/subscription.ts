@@ -11,6 +11,17 @@ export type SubscriptionStatus = Sent<Schemas['SubscriptionDto'], 'expiresAt'>;
 
 export const SUBSCRIPTION_KEY = '/api/user/subscription';
 
+/**
+ * The plan's price, written here only: the amount an activation reports (the server checks
+ * the amount it captured itself) and the words every screen says it in.
+ */
+export const PLAN_AMOUNT = '5.00';
+export const PLAN_CURRENCY = 'USD';
+/** "5 USD": the price as the app says it. */
+export const PLAN_PRICE_LABEL = `${Number(PLAN_AMOUNT)} ${PLAN_CURRENCY}`;
+/** "5 USD per year". */
+export const PLAN_PRICE = `${PLAN_PRICE_LABEL} per year`;
+
 export interface SubscriptionState {
   subscription: SubscriptionStatus | undefined;
   isLoading: boolean;

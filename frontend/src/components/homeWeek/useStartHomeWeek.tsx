@@ -5,11 +5,11 @@ import { isApiError } from '../../lib/api';
 import { formatDate } from '../../lib/dates';
 import { startHomeWeek, useSetHomeWeek } from '../../lib/homeWeek';
 import { isSubscriptionRequired } from '../../lib/serverErrors';
-import { SUBSCRIPTION_KEY } from '../../lib/subscription';
+import { PLAN_PRICE, SUBSCRIPTION_KEY } from '../../lib/subscription';
 import { useToast } from '../toast';
 
 export const WEEK_START_FAILED = 'The week could not be started';
-export const WEEK_NEEDS_SUBSCRIPTION = 'Starting a home monitoring week needs an active subscription (5 USD per year).';
+export const WEEK_NEEDS_SUBSCRIPTION = `Starting a home monitoring week needs an active subscription (${PLAN_PRICE}).`;
 
 export interface StartHomeWeek {
   /** Starts a week on `startDate` (YYYY-MM-DD; today when not given). */

@@ -3,10 +3,10 @@ import { useSWRConfig } from 'swr';
 import { isApiError } from '../../lib/api';
 import { useRefreshMedications } from '../../lib/medications';
 import { isNotFound, isSubscriptionRequired } from '../../lib/serverErrors';
-import { SUBSCRIPTION_KEY } from '../../lib/subscription';
+import { PLAN_PRICE, SUBSCRIPTION_KEY } from '../../lib/subscription';
 import { useToast, type ToastOptions } from '../toast';
 
-export const MEDICATIONS_NEED_SUBSCRIPTION = 'Recording medications and doses needs an active subscription (5 USD per year).';
+export const MEDICATIONS_NEED_SUBSCRIPTION = `Recording medications and doses needs an active subscription (${PLAN_PRICE}).`;
 export const CHECK_CONNECTION = 'Check your connection and try again.';
 
 export type WriteResult<T> = { ok: true; value: T } | { ok: false; error: unknown };

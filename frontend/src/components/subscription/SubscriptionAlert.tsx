@@ -1,7 +1,7 @@
 import type { ReactElement } from 'react';
 import { Link } from 'react-router-dom';
 import { Alert } from '../feedback/Alert';
-import { useSubscription } from '../../lib/subscription';
+import { PLAN_PRICE, useSubscription } from '../../lib/subscription';
 
 export interface SubscriptionAlertProps {
   /** What the user cannot do until they subscribe. */
@@ -13,7 +13,7 @@ export interface SubscriptionAlertProps {
  * needs a subscription. Renders nothing while the status loads or when it is active.
  */
 export function SubscriptionAlert({
-  reason = 'Recording vitals needs an active subscription (5 USD per year).',
+  reason = `Recording vitals needs an active subscription (${PLAN_PRICE}).`,
 }: SubscriptionAlertProps): ReactElement | null {
   const { isInactive } = useSubscription();
   if (!isInactive) return null;

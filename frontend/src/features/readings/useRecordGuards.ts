@@ -2,7 +2,7 @@ import { useNavigate } from 'react-router-dom';
 import { useToast } from '../../components/toast';
 import { hasPresenceCookie } from '../../lib/cookies';
 import { isSignedOut, isSubscriptionRequired } from '../../lib/serverErrors';
-import { useSubscription } from '../../lib/subscription';
+import { PLAN_PRICE, useSubscription } from '../../lib/subscription';
 import { readingMessages } from './schema';
 
 export interface RecordGuards {
@@ -27,7 +27,7 @@ export function useRecordGuards(): RecordGuards {
   const subscriptionRequired = (): void => {
     toast({
       title: readingMessages.subscriptionRequired,
-      description: 'Recording vitals needs an active subscription (5 USD per year).',
+      description: `Recording vitals needs an active subscription (${PLAN_PRICE}).`,
       variant: 'destructive',
       action: { label: 'Subscribe Now', onClick: () => navigate('/profile#profile-subscription') },
     });

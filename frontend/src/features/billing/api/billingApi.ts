@@ -1,6 +1,6 @@
 import useSWR from 'swr';
 import { apiPost } from '../../../lib/api';
-import type { SubscriptionStatus } from '../../../lib/subscription';
+import type { PLAN_AMOUNT, SubscriptionStatus } from '../../../lib/subscription';
 import type { Schemas, Sent } from '../../../lib/apiTypes';
 
 /** `GET /api/subscription/config`: how this server takes payment. */
@@ -18,10 +18,7 @@ export function usePaymentConfig(): { config: PaymentConfig | undefined; error: 
 
 export type PaymentMethod = 'paypal' | 'credit_card';
 
-/** The amount the client reports; the server checks the captured amount itself. */
-export const SUBSCRIPTION_AMOUNT = '5.00';
-
-/** `POST /api/subscription/orders`: the server creates the 5.00 USD 'Annual Subscription' order. */
+/** `POST /api/subscription/orders`: the server creates the 'Annual Subscription' order, at the plan's price. */
 export async function createOrder(): Promise<string> {
   const { id } = await apiPost<{ id: string }>('/api/subscription/orders');
   return id;
@@ -29,7 +26,7 @@ export async function createOrder(): Promise<string> {
 
 export type ActivatePayload = Omit<Required<Schemas['ActivateRequest']>, 'paymentDetails'> & {
   paymentMethod: PaymentMethod;
-  amount: typeof SUBSCRIPTION_AMOUNT;
+  amount: typeof PLAN_AMOUNT;
   /** Free-form (the document says only "object"). */
   paymentDetails: Record<string, unknown>;
 };

@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useToast } from '../../../components/toast';
-import { useSubscription } from '../../../lib/subscription';
+import { PLAN_AMOUNT, useSubscription } from '../../../lib/subscription';
 import { formatInstantDate } from '../../../lib/dates';
 import {
   ACTIVATION_FAILED_TITLE,
@@ -12,7 +12,7 @@ import {
   rememberPendingPayment,
   type PaymentFailureKind,
 } from '../payment';
-import { SUBSCRIPTION_AMOUNT, activateSubscription, createOrder, type PaymentMethod } from './billingApi';
+import { activateSubscription, createOrder, type PaymentMethod } from './billingApi';
 
 export type PaymentOutcome =
   | { kind: 'success'; message: string }
@@ -120,7 +120,7 @@ export function usePayment(): PaymentFlow {
       try {
         const status = await activateSubscription({
           paymentMethod: method,
-          amount: SUBSCRIPTION_AMOUNT,
+          amount: PLAN_AMOUNT,
           transactionId: orderId,
           paymentDetails: details,
         });

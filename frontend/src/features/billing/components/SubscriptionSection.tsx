@@ -4,7 +4,7 @@ import { Alert } from '../../../components/feedback/Alert';
 import { Skeleton } from '../../../components/feedback/Skeleton';
 import { Spinner } from '../../../components/feedback/Spinner';
 import { cx } from '../../../lib/cx';
-import { useSubscription, type SubscriptionStatus } from '../../../lib/subscription';
+import { PLAN_PRICE, PLAN_PRICE_LABEL, useSubscription, type SubscriptionStatus } from '../../../lib/subscription';
 import { usePaymentConfig } from '../api/billingApi';
 import { usePayment, type PaymentFlow, type PaymentOutcome } from '../api/usePayment';
 import { formatInstantDate } from '../../../lib/dates';
@@ -14,7 +14,6 @@ import { SectionCard, SectionLoadError } from '../../../components/layout/Sectio
 import '../billing.css';
 
 export const PLAN_NAME = 'Annual';
-export const PLAN_PRICE = '5 USD per year';
 export const TEST_MODE_LABEL = 'Test mode — no money moves';
 
 export function SubscriptionSection(): ReactElement {
@@ -165,7 +164,7 @@ function PaymentPanel({ flow, active }: { flow: PaymentFlow; active: boolean }):
         <p className="text-muted text-sm">
           {active
             ? 'Paying now adds one year to the end of your current period; no days are lost.'
-            : 'Pay 5 USD for one year of Vitalog. Pay with PayPal or a debit or credit card.'}
+            : `Pay ${PLAN_PRICE_LABEL} for one year of Vitalog. Pay with PayPal or a debit or credit card.`}
         </p>
       </div>
       {busyText ? (
@@ -212,7 +211,7 @@ function TestPayment({ flow }: { flow: PaymentFlow }): ReactElement {
         onClick={() => void flow.payInTestMode()}
       >
         {flow.busy === 'order' || flow.busy === 'activate' ? <Spinner size="sm" /> : null}
-        Pay 5 USD (test payment)
+        {`Pay ${PLAN_PRICE_LABEL} (test payment)`}
       </button>
     </div>
   );

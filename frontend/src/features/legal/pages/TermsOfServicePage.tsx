@@ -1,5 +1,6 @@
 import type { ReactElement } from 'react';
 import { Link } from 'react-router-dom';
+import { PLAN_PRICE } from '../../../lib/subscription';
 import { LegalDocument, type LegalSection } from '../components/LegalDocument';
 
 const sections: LegalSection[] = [
@@ -62,7 +63,7 @@ const sections: LegalSection[] = [
     body: (
       <>
         <p>
-          Recording vitals requires an active subscription. The subscription costs 5 USD per year (annual plan) and
+          Recording vitals requires an active subscription. The subscription costs {PLAN_PRICE} (annual plan) and
           runs for one year from the date your payment is confirmed. Payments are handled by PayPal; we never see or
           store your card number. The subscription does not renew by itself: you choose whether to pay again when it
           ends.

@@ -18,7 +18,7 @@ import { firstDayOfLastDays, formatDate, isoDateIn } from '../../../../lib/dates
 import { useTimeZone } from '../../../../lib/preferences';
 import { isSubscriptionRequired, pickFieldErrors } from '../../../../lib/serverErrors';
 import { displayName, useSessionUser } from '../../../../lib/session';
-import { SUBSCRIPTION_KEY } from '../../../../lib/subscription';
+import { PLAN_PRICE, SUBSCRIPTION_KEY } from '../../../../lib/subscription';
 import { createShare, type CreatedShareDto } from '../../api/shares';
 import {
   ACCESS_CODE_MAX,
@@ -35,7 +35,7 @@ import {
   type ShareValues,
 } from '../../shareSchema';
 
-export const EMAIL_NEEDS_SUBSCRIPTION = 'Emailing the link needs an active subscription (5 USD per year).';
+export const EMAIL_NEEDS_SUBSCRIPTION = `Emailing the link needs an active subscription (${PLAN_PRICE}).`;
 
 type Failure = { title: string; detail?: string | undefined; subscribe?: boolean };
 
