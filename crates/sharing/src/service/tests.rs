@@ -116,7 +116,7 @@ impl Parts {
         });
         let readings: Arc<dyn ReadingSource> = Arc::new(self.readings);
         let patients: Arc<dyn PatientSource> = Arc::new(patients);
-        let reports = ReportService::new(
+        let reports = reports::ReportService::new(
             Arc::new(MockReportRepository::new()),
             readings.clone(),
             patients.clone(),
