@@ -575,6 +575,13 @@ async fn a_report_with_analysis_has_the_medications_section(b: Backend) {
     }
     let res = app.post("/api/data/import", json!({ "csv": csv })).await;
     assert_eq!(res.status(), StatusCode::OK, "{}", json_of(res).await);
+    // Added to Vitalog on the day it was started, before the report's period: its doses
+    // there are due (doses before a medication was added are not recorded, issue 36).
+    app.clock.set(
+        chrono::TimeZone::with_ymd_and_hms(&chrono::Utc, 2026, 9, 1, 12, 0, 0)
+            .single()
+            .expect("t"),
+    );
     let res = app
         .post(
             "/api/medications",
@@ -582,6 +589,7 @@ async fn a_report_with_analysis_has_the_medications_section(b: Backend) {
                    "frequency": "once-daily", "times": ["08:00"], "startDate": "2026-09-01"}),
         )
         .await;
+    app.clock.release();
     assert_eq!(res.status(), StatusCode::CREATED);
     let id = json_of(res).await["id"].as_i64().expect("id");
     let res = app

@@ -62,6 +62,7 @@ async fn reminders(b: Backend) {
         None => app.notifications.run_due().await.expect("run").reminders,
     };
     assert_eq!(sent, 1, "one server sends it");
+    app.outbox_drained().await;
     // Later the same evening, and after a restart: nothing more.
     app.clock.set(at(2026, 11, 19, 22, 0));
     assert_eq!(app.notifications.run_due().await.expect("run").reminders, 0);
@@ -78,7 +79,7 @@ async fn reminders(b: Backend) {
         );
     }
 
-    // The outbox worker runs on the same clock: back to real time to deliver.
+    // Back to real time for what follows.
     app.clock.release();
     let mail = app
         .email("ann@example.com", "Reminder: record today's vitals")
@@ -210,6 +211,7 @@ async fn weekly_reports(b: Backend) {
             .weekly_reports,
         1
     );
+    app.outbox_drained().await;
     // Thursday, after a restart: still the same week, nothing more.
     let data = tempfile::tempdir().expect("dir");
     app.clock.set(at(2026, 11, 19, 12, 0));
@@ -309,6 +311,7 @@ async fn dose_reminders(b: Backend) {
         None => doses(&app).await,
     };
     assert_eq!(sent, 1, "one server sends it");
+    app.outbox_drained().await;
     app.clock.set(at(2026, 11, 19, 7, 40));
     assert_eq!(doses(&app).await, 0, "claimed: not twice");
 

@@ -155,6 +155,23 @@ pub fn client() -> Client {
 }
 
 impl TestApp {
+    /// Waits until the workers have sent every queued email (and marked it sent), so that
+    /// moving the test clock on cannot expire the lease of an email still being sent and
+    /// let another server's worker send it again.
+    pub async fn outbox_drained(&self) {
+        use kernel::outbox::OutboxQueue;
+        let db = store::Db::connect(&store::DbOptions::new(&self.db_url)).expect("db");
+        let outbox = store::OutboxStore::new(db);
+        let deadline = tokio::time::Instant::now() + Duration::from_secs(20);
+        while outbox.pending_count().await.expect("pending") > 0 {
+            assert!(
+                tokio::time::Instant::now() < deadline,
+                "the outbox did not drain"
+            );
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    }
+
     pub async fn spawn(backend: Backend) -> Self {
         Self::spawn_with(backend, |_| {}).await
     }
