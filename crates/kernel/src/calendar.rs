@@ -1,9 +1,12 @@
 //! "What day and time is it for this person?", answered once. A reading's date and time,
-//! a dose's, "today" on the dashboard, a share's period and a report's last complete week
-//! are the person's own wall clock: their preferences' time zone at the [`Clock`]'s now
-//! (the only source of "now"). Every context asks [`UserCalendar`]; none converts zones
-//! itself. (Morning and evening, the home-monitoring split of that wall clock, is
-//! `readings::session::Period`, from `rules.json`.)
+//! a dose's, "today" on the dashboard and a share's period are the person's own wall clock:
+//! their preferences' time zone at the [`Clock`]'s now (the only source of "now"). A
+//! context that asks for a person's now asks [`UserCalendar`]; one that already holds their
+//! zone (the scheduler reads it with each person's settings, an export with their
+//! preferences) reads it through [`UsersNow::at`]. Morning and evening, the home-monitoring
+//! split of that wall clock, is `readings::session::Period`, from `rules.json`. Not yet
+//! here: reports judge a home week complete by the date in UTC−12
+//! (`reports::service::date_everywhere`), as they are not given the person's zone.
 
 use std::sync::Arc;
 

@@ -23,9 +23,10 @@ use chrono::{Duration, NaiveDate};
 use crate::category::GuidelineRules;
 use crate::model::Reading;
 use crate::rules::{self, HomeLevelRule};
-use crate::session::{Period, rounded_mean};
+use crate::session::Period;
 use crate::setting::Setting;
 use kernel::Guideline;
+use kernel::units::rounded_mean;
 
 /// How the week came about.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

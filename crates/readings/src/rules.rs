@@ -116,8 +116,6 @@ fn whole(v: Option<f64>) -> Option<i32> {
     v.map(|v| v as i32)
 }
 
-pub use kernel::date::parse_form_date as parse_date;
-
 pub fn parse_time(raw: &str) -> Option<NaiveTime> {
     let raw = raw.trim();
     if raw.len() != 5 {
@@ -126,9 +124,7 @@ pub fn parse_time(raw: &str) -> Option<NaiveTime> {
     kernel::date::parse_time(raw).ok()
 }
 
-pub use kernel::calendar::latest_allowed;
-
-/// Validates a complete reading. `latest` is from [`latest_allowed`].
+/// Validates a complete reading. `latest` is from [`kernel::calendar::latest_allowed`].
 pub fn validate(input: &ReadingInput, latest: NaiveDateTime) -> Result<ReadingValues, FieldErrors> {
     let latest_date = latest.date();
     let latest_minute = latest
@@ -141,7 +137,7 @@ pub fn validate(input: &ReadingInput, latest: NaiveDateTime) -> Result<ReadingVa
             errors.add("date", MSG_DATE_REQUIRED);
             None
         }
-        Some(raw) => match parse_date(raw) {
+        Some(raw) => match kernel::date::parse_form_date(raw) {
             None => {
                 errors.add("date", MSG_DATE_INVALID);
                 None
@@ -392,7 +388,7 @@ mod tests {
         let now = DateTime::parse_from_rfc3339("2026-11-23T04:00:30Z")
             .expect("t")
             .with_timezone(&Utc);
-        let in_zone = |z: Tz| latest_allowed(now, z).to_string();
+        let in_zone = |z: Tz| kernel::calendar::latest_allowed(now, z).to_string();
         assert_eq!(
             in_zone(chrono_tz::Pacific::Kiritimati),
             "2026-11-23 18:05:30"

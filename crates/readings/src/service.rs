@@ -209,7 +209,7 @@ impl ReadingService {
             .map_err(file_error)
     }
 
-    /// The latest moment a reading of `user` may carry ([`rules::latest_allowed`]).
+    /// The latest moment a reading of `user` may carry ([`kernel::calendar::latest_allowed`]).
     pub(crate) async fn latest(&self, user: UserId) -> Result<chrono::NaiveDateTime, ReadingError> {
         Ok(self.calendar.now(user).await?.latest)
     }

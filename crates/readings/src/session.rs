@@ -100,7 +100,7 @@ pub struct Session {
     pub readings: Vec<SessionReading>,
 }
 
-pub use kernel::units::rounded_mean;
+use kernel::units::rounded_mean;
 
 impl Session {
     /// The averages the session's reading holds: systolic, diastolic and heart rate (of the
@@ -145,7 +145,7 @@ fn filled(f: Option<NumberField>) -> bool {
 
 /// Checks a guided measurement with the plain form's rules and messages, reading by reading
 /// (errors keyed `readings.{i}.{field}`), and gives the reading that holds its averages with
-/// the session. `latest` is from [`rules::latest_allowed`].
+/// the session. `latest` is from [`kernel::calendar::latest_allowed`].
 pub fn validate(
     input: &SessionInput,
     latest: NaiveDateTime,

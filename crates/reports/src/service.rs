@@ -103,7 +103,7 @@ impl HomeWeekSource for NoHomeWeeks {
 /// The date it is everywhere on Earth by `now`: the date in UTC-12, the furthest-behind
 /// zone. Reports are not given the user's time zone, so a home week is over for a report
 /// only once its last day has passed for the user wherever they are (a later day than
-/// theirs, never an earlier one; readings' cut-off, `readings::rules::latest_allowed`, is
+/// theirs, never an earlier one; readings' cut-off, `kernel::calendar::latest_allowed`, is
 /// in their zone).
 fn date_everywhere(now: DateTime<Utc>) -> NaiveDate {
     (now - Duration::hours(12)).date_naive()

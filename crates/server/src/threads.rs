@@ -21,8 +21,8 @@ pub(crate) fn or_default(configured: usize, default: usize) -> usize {
 /// measured other users' p99 on PostgreSQL during an Apple Health import), while any
 /// normal thread that wakes preempts a SCHED_IDLE one at once, whatever its group.
 pub(crate) fn idle_thread_priority() {
-    if !lowest_priority(true) {
-        tracing::warn!("could not make the import thread idle-priority");
+    if let Err(e) = lowest_priority(true) {
+        tracing::warn!(error = %e, "could not make the import thread idle-priority");
         lower_thread_priority();
     }
 }
@@ -33,14 +33,14 @@ pub(crate) fn idle_thread_priority() {
 /// process's other threads first. `make bench` checks that 20 concurrent logins leave
 /// other requests' p99 within 5 ms.
 pub(crate) fn lower_thread_priority() {
-    if !lowest_priority(false) {
-        tracing::warn!("could not lower the password-hashing thread's priority");
+    if let Err(e) = lowest_priority(false) {
+        tracing::warn!(error = %e, "could not lower the password-hashing thread's priority");
     }
 }
 
 /// The calling thread at the lowest priority (on Linux the setting is the thread's alone):
-/// nice 19, or SCHED_IDLE when `idle`. False when the system refused.
-fn lowest_priority(idle: bool) -> bool {
+/// nice 19, or SCHED_IDLE when `idle`; the system's refusal, if it refused.
+fn lowest_priority(idle: bool) -> Result<(), String> {
     #[cfg(target_os = "linux")]
     {
         use thread_priority::{
@@ -57,12 +57,11 @@ fn lowest_priority(idle: bool) -> bool {
             ThreadPriority::Min,
             ThreadSchedulePolicy::Normal(policy),
         )
-        .map_err(|e| tracing::debug!(error = ?e, "thread priority refused"))
-        .is_ok()
+        .map_err(|e| format!("{e:?}"))
     }
     #[cfg(not(target_os = "linux"))]
     {
         let _ = idle;
-        true
+        Ok(())
     }
 }

@@ -1,5 +1,5 @@
 //! "The future" is the user's own (issue 33.13): every cut-off is now on the wall clock of
-//! their preferences' zone plus a few minutes of skew (`readings::rules::latest_allowed`),
+//! their preferences' zone plus a few minutes of skew (`kernel::calendar::latest_allowed`),
 //! over HTTP on both backends: readings, edits, offline sends, guided measurements and
 //! as-needed doses.
 

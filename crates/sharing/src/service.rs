@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use chrono::{DateTime, Duration, NaiveDate, Utc};
 use kernel::pool::PoolError;
-use kernel::{Clock, Entitlement, Entitlements, UserCalendar, UserId, secret};
+use kernel::{Entitlement, Entitlements, UserCalendar, UserId, secret};
 use readings::Reading;
 use reports::SharedRecord;
 use reports::ports::{MedicationSource, PatientSource, ReadingSource};
@@ -66,7 +66,6 @@ pub struct ShareService {
     calendar: UserCalendar,
     entitlements: Arc<dyn Entitlements>,
     record: RecordSources,
-    clock: Arc<dyn Clock>,
     public_url: String,
     limits: ShareLimits,
 }
@@ -116,7 +115,6 @@ impl ShareService {
         Self {
             repo,
             hasher,
-            clock: calendar.clock().clone(),
             calendar,
             entitlements,
             record,
@@ -193,7 +191,7 @@ impl ShareService {
     /// The user's shares, newest first: the active ones and those that ended in the last
     /// [`ShareLimits::ended_kept_days`] days.
     pub async fn list(&self, user: UserId) -> Result<Vec<Share>, ShareError> {
-        let now = self.clock.now();
+        let now = self.now();
         let oldest = now - Duration::days(self.limits.ended_kept_days);
         let mut all = self.repo.list(user).await?;
         all.retain(|s| s.ended_at(now).is_none_or(|ended| ended >= oldest));
@@ -215,7 +213,7 @@ impl ShareService {
     /// Stops the link at once (the share stays in the list, with its log).
     pub async fn revoke(&self, user: UserId, id: i64) -> Result<Share, ShareError> {
         self.repo
-            .revoke(user, id, self.clock.now())
+            .revoke(user, id, self.now())
             .await?
             .ok_or(ShareError::NotFound)
     }
@@ -229,8 +227,9 @@ impl ShareService {
         }
     }
 
+    /// Now, by the calendar's clock (the only source of "now").
     pub fn now(&self) -> DateTime<Utc> {
-        self.clock.now()
+        self.calendar.clock().now()
     }
 
     /// The active share a token opens. Unknown, expired and revoked links are alike
@@ -244,7 +243,7 @@ impl ShareService {
             .find_by_token(&secret::hash(token))
             .await?
             .ok_or(ShareError::Gone)?;
-        match share.status(self.clock.now()) {
+        match share.status(self.now()) {
             Status::Active => Ok(share),
             Status::Expired | Status::Revoked => Err(ShareError::Gone),
         }
@@ -294,7 +293,7 @@ impl ShareService {
         visitor: &Visitor,
     ) -> Result<(), ShareError> {
         let access = Access {
-            at: self.clock.now(),
+            at: self.now(),
             kind,
             browser: visitor.browser.clone(),
         };
@@ -353,7 +352,7 @@ impl ShareService {
         visitor: &Visitor,
     ) -> Result<SharedView, ShareError> {
         let dates = self.dates(&share).await?;
-        let generated_at = self.clock.now();
+        let generated_at = self.now();
         let shown = self.record(&share, dates, generated_at).await?;
         let owner = self.record.patients.patient(share.user_id).await?;
         self.log(&share, AccessKind::View, visitor).await?;
@@ -381,7 +380,7 @@ impl ShareService {
             .admit(share.user_id)
             .map_err(crate::view::report_error)?;
         let (from, to) = self.dates(&share).await?;
-        let shown = self.record(&share, (from, to), self.clock.now()).await?;
+        let shown = self.record(&share, (from, to), self.now()).await?;
         let spec = crate::view::report_spec(&share, from, to);
         let pdf = self
             .record

@@ -9,9 +9,9 @@ import {
   dropEarlyGets,
   fetcher,
   isNetworkError,
-  isUnauthenticatedError,
   startEarlyGet,
 } from './api';
+import { isSessionRefused } from './serverErrors';
 import { mockFetch, networkDown } from '../testing/fetchMock';
 
 afterEach(() => {
@@ -88,7 +88,7 @@ describe('api client', () => {
     mockFetch({ 'GET /api/user': { status: 401, body: { message: 'Not authenticated' } } });
     const error = await fetcher('/api/user').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
-    expect(isUnauthenticatedError(error)).toBe(true);
+    expect(isSessionRefused(error)).toBe(true);
     expect(isNetworkError(error)).toBe(false);
   });
 
@@ -97,7 +97,7 @@ describe('api client', () => {
     const error = await fetcher('/api/user').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TypeError);
     expect(isNetworkError(error)).toBe(true);
-    expect(isUnauthenticatedError(error)).toBe(false);
+    expect(isSessionRefused(error)).toBe(false);
   });
 });
 

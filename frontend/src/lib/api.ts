@@ -6,7 +6,6 @@
  * `lib/serverErrors`'s to say.
  */
 import type { ErrorCode } from './apiTypes';
-import { isSessionRefused } from './serverErrors';
 
 /** The server's error body: `{ code, message, errors?: { field: message } }` plus a few extras. */
 export interface ApiErrorBody {
@@ -227,9 +226,4 @@ export const apiDelete = <T>(url: string, options?: RequestOptions): Promise<T> 
  */
 export function fetcher<T>(url: string): Promise<T> {
   return apiGet<T>(url);
-}
-
-/** True for the answers that mean "not signed in" or "not allowed" (`lib/serverErrors`' `isSessionRefused`). */
-export function isUnauthenticatedError(error: unknown): boolean {
-  return isSessionRefused(error);
 }

@@ -255,7 +255,7 @@ pub struct Context<'a> {
     /// The user's time zone: times written with an offset (Apple Health) are converted
     /// to it, so they line up with the readings entered by hand.
     pub zone: chrono_tz::Tz,
-    /// `readings::rules::latest_allowed(now, zone)`: later readings are refused.
+    /// `kernel::calendar::latest_allowed(now, zone)`: later readings are refused.
     pub latest: NaiveDateTime,
     /// Spreadsheet only.
     pub mapping: Option<&'a Mapping>,

@@ -270,7 +270,7 @@ impl ImportService {
         if upload.format == Some(Format::Spreadsheet) && upload.mapping.is_none() {
             return Err(ImportError::File(MSG_MAPPING_REQUIRED.to_owned()));
         }
-        let latest = readings::rules::latest_allowed(self.clock.now(), upload.zone);
+        let latest = kernel::calendar::latest_allowed(self.clock.now(), upload.zone);
         let job = upload.clone();
         let (parsed, header) = self
             .pool

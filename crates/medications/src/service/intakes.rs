@@ -116,7 +116,7 @@ impl MedicationService {
     }
 
     /// Marks every dose of `date` with nothing recorded as taken (the dashboard's one tap).
-    /// `latest` is the user's [`readings::rules::latest_allowed`].
+    /// `latest` is the user's [`kernel::calendar::latest_allowed`].
     pub async fn take_all(
         &self,
         user: UserId,
@@ -146,7 +146,7 @@ impl MedicationService {
 
     /// Records one dose of medication `id`: a scheduled one at one of its dose times of that
     /// day (replacing what was recorded for it), or an as-needed one at the time taken.
-    /// `latest` is the user's [`readings::rules::latest_allowed`], as for a reading.
+    /// `latest` is the user's [`kernel::calendar::latest_allowed`], as for a reading.
     pub async fn record(
         &self,
         user: UserId,

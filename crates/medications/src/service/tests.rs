@@ -18,7 +18,7 @@ const USER: UserId = UserId(7);
 /// The latest moment a dose may be recorded at when it is 12:00 on 2026-03-10 (in UTC, the
 /// user's zone here): a few minutes of clock skew later.
 fn latest() -> NaiveDateTime {
-    readings::rules::latest_allowed(now().and_utc(), chrono_tz::UTC)
+    kernel::calendar::latest_allowed(now().and_utc(), chrono_tz::UTC)
 }
 
 /// 12:00 on 2026-03-10, the user's wall clock.

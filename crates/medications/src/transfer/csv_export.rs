@@ -2,7 +2,7 @@
 //! Text cells a spreadsheet would run as a formula are neutralised as the readings' export
 //! does (`kernel::csv::neutralise`).
 
-use kernel::csv::{neutralise, writer as csv_writer};
+use kernel::csv::neutralise;
 use kernel::date::{format_date, format_time};
 
 use crate::model::*;
@@ -58,7 +58,7 @@ fn dose_cells(p: Option<&DosePeriod>) -> [String; 4] {
 /// Header first; every period (by medication, oldest first), then every intake (by date
 /// and time). Intakes of a medication not in `meds` are left out.
 pub fn to_csv(meds: &[Medication], intakes: &[Intake]) -> anyhow::Result<String> {
-    let mut w = csv_writer(&CSV_COLUMNS)?;
+    let mut w = kernel::csv::writer(&CSV_COLUMNS)?;
     let (periods, doses) = super::ordered(meds, intakes);
     let medication_cells = |m: &Medication| {
         [

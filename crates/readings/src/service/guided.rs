@@ -151,7 +151,7 @@ impl ReadingService {
         let earliest = today - Duration::days(rules::HOME_WEEK_DAYS - 1);
         let start = match start.map(str::trim).filter(|s| !s.is_empty()) {
             None => today,
-            Some(raw) => match rules::parse_date(raw) {
+            Some(raw) => match kernel::date::parse_form_date(raw) {
                 Some(d) if (earliest..=today).contains(&d) => d,
                 parsed => {
                     let mut errors = FieldErrors::new();

@@ -2,7 +2,7 @@
 //! each queued reading with one, so a retry after a lost answer, a double send or two tabs
 //! store it once.
 
-use kernel::{FieldErrors, UserId};
+use kernel::{Entitlement, FieldErrors, SubscriptionRequired, UserId};
 
 use super::{ReadingError, ReadingService};
 use crate::model::{IdempotencyKey, Once, Reading, ReadingValues};
@@ -36,10 +36,7 @@ impl ReadingService {
         };
         let values =
             rules::validate(&input, self.latest(user).await?).map_err(ReadingError::invalid)?;
-        let may_insert = self
-            .entitlements
-            .allows(user, kernel::Entitlement::Record)
-            .await?;
+        let may_insert = self.entitlements.allows(user, Entitlement::Record).await?;
         let print = fingerprint(&values);
         match self
             .repo
@@ -50,9 +47,7 @@ impl ReadingService {
             Once::Replayed(r) => Ok(Recorded::Replayed(r)),
             Once::Conflict => Err(ReadingError::KeyReused),
             Once::Gone => Err(ReadingError::KeyGone),
-            Once::NotAllowed => {
-                Err(kernel::SubscriptionRequired(kernel::Entitlement::Record).into())
-            }
+            Once::NotAllowed => Err(SubscriptionRequired(Entitlement::Record).into()),
         }
     }
 }

@@ -4,8 +4,9 @@
 use kernel::date;
 use kernel::units::{BloodSugarUnit, Units, WeightUnit, lbs_to_kg, mgdl_to_mmol};
 
-use super::{CSV_COLUMNS, csv_writer, neutralise};
+use super::CSV_COLUMNS;
 use crate::model::*;
+use kernel::csv::neutralise;
 
 /// Formats with at most `decimals` places and no trailing zeros.
 fn number(value: f64, decimals: usize) -> String {
@@ -20,7 +21,7 @@ fn number(value: f64, decimals: usize) -> String {
 /// One row per reading, header first, oldest first; weights and sugars in `units`
 /// (canonical units are written exactly; kg and mmol/L to two decimals).
 pub fn to_csv(readings: &[Reading], units: Units) -> anyhow::Result<String> {
-    let mut w = csv_writer(&CSV_COLUMNS)?;
+    let mut w = kernel::csv::writer(&CSV_COLUMNS)?;
     let mut sorted: Vec<&Reading> = readings.iter().collect();
     sorted.sort_by_key(|r| (r.date, r.time, r.id));
     for r in sorted {

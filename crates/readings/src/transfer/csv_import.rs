@@ -7,9 +7,10 @@ use chrono::NaiveDateTime;
 use kernel::date;
 use kernel::units::{BloodSugarUnit, WeightUnit};
 
-use super::{CSV_COLUMNS, unneutralise};
+use super::CSV_COLUMNS;
 use crate::model::*;
 use crate::rules;
+use kernel::csv::unneutralise;
 
 /// At most this many data rows per import (ten years at three a day is ~11,000).
 pub const IMPORT_MAX_ROWS: usize = 50_000;
@@ -193,8 +194,9 @@ fn spreadsheet_time(raw: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::super::fixtures::*;
-    use super::super::{neutralise, same_reading, to_csv};
+    use super::super::{same_reading, to_csv};
     use super::*;
+    use kernel::csv::neutralise;
     use kernel::units::{BloodSugarUnit, Units, WeightUnit};
 
     #[test]

@@ -36,8 +36,6 @@ pub const CSV_COLUMNS: [&str; 11] = [
     "setting",
 ];
 
-pub use kernel::csv::{neutralise, unneutralise, writer as csv_writer};
-
 #[cfg(test)]
 pub(crate) mod fixtures {
     //! Readings the export, import and FHIR tests share.

@@ -89,7 +89,7 @@ impl Parts {
     fn service(self) -> ShareService {
         let mut clock = MockClock::new();
         clock.expect_now().returning(now);
-        let clock: Arc<dyn Clock> = Arc::new(clock);
+        let clock: Arc<dyn kernel::Clock> = Arc::new(clock);
         let mut hasher = MockCodeHasher::new();
         hasher.expect_hash().returning(|c| Ok(format!("hash:{c}")));
         hasher

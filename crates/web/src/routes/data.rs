@@ -113,7 +113,7 @@ pub async fn readings_fhir(
     let mut bundle = transfer::to_fhir_bundle(&all, &patient, prefs.time_zone, now);
     // The medications taken and the doses recorded (issue 16), after the observations.
     let (meds, intakes) = state.medications.export(user.id).await?;
-    let today = now.with_timezone(&prefs.time_zone).date_naive();
+    let today = kernel::UsersNow::at(now, prefs.time_zone).today();
     let subject = json!({ "display": patient.display_name });
     let more =
         medications::transfer::fhir_entries(&meds, &intakes, &subject, prefs.time_zone, today);

@@ -14,7 +14,7 @@ pub use guided::{
 use actix_web::web::Bytes;
 use actix_web::{HttpResponse, delete, get, patch, post, web};
 use futures_util::Stream;
-use kernel::date::parse_form_date as parse_date;
+use kernel::date::parse_form_date;
 use kernel::{FieldErrors, Guideline, UserId};
 use readings::ReadingService;
 use readings::model::{Kind, ListPosition, NumberField, Reading, ReadingInput, ReadingQuery};
@@ -276,7 +276,7 @@ pub(crate) fn date_param(
     v: Option<String>,
 ) -> Option<chrono::NaiveDate> {
     v.filter(|s| !s.is_empty()).and_then(|s| {
-        let d = parse_date(&s);
+        let d = parse_form_date(&s);
         if d.is_none() {
             errors.add(field, kernel::date::MSG_DATE_LIKE);
         }

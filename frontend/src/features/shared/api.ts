@@ -8,7 +8,6 @@
 import useSWR, { type KeyedMutator } from 'swr';
 import { apiPost } from '../../lib/api';
 import type { SharedViewDto, UnlockRequest } from '../../lib/apiTypes';
-import { isNotFound, needsAccessCode } from '../../lib/serverErrors';
 
 export type {
   CategoryCountDto,
@@ -27,16 +26,6 @@ const tokenPath = (token: string): string => `/api/shared/${encodeURIComponent(t
 export const sharedViewUrl = (token: string): string => tokenPath(token);
 export const sharedUnlockUrl = (token: string): string => `${tokenPath(token)}/unlock`;
 export const sharedPdfUrl = (token: string): string => `${tokenPath(token)}/report.pdf`;
-
-/** The server's refusal of a record that needs its access code (`code_required`). */
-export function isCodeRequired(error: unknown): boolean {
-  return needsAccessCode(error);
-}
-
-/** The link is unknown, expired or withdrawn: the server says the same `not_found` for all three. */
-export function isGone(error: unknown): boolean {
-  return isNotFound(error);
-}
 
 export interface SharedViewState {
   view: SharedViewDto | undefined;

@@ -5,8 +5,8 @@ import { SubmitButton } from '../../../components/form/SubmitButton';
 import { Icon } from '../../../components/icons/Icon';
 import { StatusCard } from '../../../components/layout/PublicLayout';
 import { isNetworkError } from '../../../lib/api';
-import { isAccessCodeRefused, pickFieldErrors, serverMessageOr } from '../../../lib/serverErrors';
-import { isGone, unlockShare } from '../api';
+import { isAccessCodeRefused, isNotFound, pickFieldErrors, serverMessageOr } from '../../../lib/serverErrors';
+import { unlockShare } from '../api';
 
 export const CODE_EMPTY = 'Enter the access code.';
 export const CODE_NETWORK = 'The code could not be checked. Check your connection and try again.';
@@ -44,7 +44,8 @@ export function AccessCodeForm({ token, message, onUnlocked, onGone }: AccessCod
       await unlockShare(token, code.trim());
     } catch (error) {
       setPending(false);
-      if (isGone(error)) {
+      // Unknown, expired and withdrawn links all answer not_found.
+      if (isNotFound(error)) {
         onGone(error);
       } else if (isAccessCodeRefused(error)) {
         setFieldError(pickFieldErrors(error, ['code'] as const).code ?? serverMessageOr(error, 'That access code is not right.'));

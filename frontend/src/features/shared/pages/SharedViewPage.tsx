@@ -8,9 +8,9 @@ import { PageHeader } from '../../../components/layout/PageHeader';
 import { PublicLayout, StatusCard } from '../../../components/layout/PublicLayout';
 import { isApiError } from '../../../lib/api';
 import { formatDate, formatDateTime12, formatInstantDate } from '../../../lib/dates';
-import { serverMessageOr } from '../../../lib/serverErrors';
+import { isNotFound, needsAccessCode, serverMessageOr } from '../../../lib/serverErrors';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
-import { isCodeRequired, isGone, sharedPdfUrl, useSharedView, type SharedViewDto } from '../api';
+import { sharedPdfUrl, useSharedView, type SharedViewDto } from '../api';
 import { AccessCodeForm } from '../components/AccessCodeForm';
 import { SharedCharts } from '../components/SharedCharts';
 import { SharedMedications } from '../components/SharedMedications';
@@ -139,14 +139,15 @@ export default function SharedViewPage(): ReactElement {
   let title = 'Shared health record';
   let body: ReactElement;
   let width: 'narrow' | 'page' = 'narrow';
-  if (goneAfterCode !== null || isGone(error)) {
+  // Unknown, expired and withdrawn links all answer not_found: the same page for each.
+  if (goneAfterCode !== null || isNotFound(error)) {
     title = GONE_TITLE;
     body = <GoneView error={goneAfterCode ?? error} />;
   } else if (view) {
     title = `Health record of ${view.shownName}`;
     width = 'page';
     body = <RecordView view={view} token={token} />;
-  } else if (isCodeRequired(error)) {
+  } else if (needsAccessCode(error)) {
     // Stays up while the record reloads after a right code (its button says it is checking).
     title = 'Access code';
     body = (
