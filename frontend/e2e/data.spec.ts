@@ -213,9 +213,6 @@ test('a CSV exported by one account through the page imports into another, once'
   await expect(summary).toContainText('0 new');
   await expect(summary).toContainText('3 already there');
   await expect(preview.getByRole('button', { name: 'Import 0 readings' })).toBeDisabled();
-  const again = await page.request.post('/api/data/import', { data: { csv } });
-  expect(again.status()).toBe(200);
-  expect(await again.json()).toMatchObject({ imported: 0, duplicates: 3, invalid: 0 });
   expect(await readingsOf(page.request)).toHaveLength(3);
 });
 

@@ -1,19 +1,20 @@
 # shellcheck shell=bash
 # Sourced by scripts/bench/run.sh. `import_preview_check` uses run.sh's $base, $cookie1,
 # $cookie10, $seconds, $out and probe_p99, and prints a markdown paragraph: another user's
-# GET /api/user p99 alone, then while one account (oneyear, $cookie1) loops previews of a
-# 50,000-row CSV (~1.4 MB, every row distinct, all at one date and time: the old pairwise
-# check's worst case) on two connections. The account's second preview at a time gets 429
+# GET /api/user p99 alone, then while one account (oneyear, $cookie1) loops previews
+# (POST /api/data/imports, read as Vitalog's CSV) of a 50,000-row CSV (~1.4 MB, every row
+# distinct, all at one date and time: the old pairwise check's worst case) on two
+# connections. The account's second preview at a time gets 429
 # (one import per account); that loop waits 0.2 s before trying again.
 import_preview_check() {
-  local body=$out/import-50k.json stop=$out/import-stop quiet loaded
+  local body=$out/import-50k.csv stop=$out/import-stop quiet loaded
   python3 - "$body" <<'PY'
-import json, sys
+import sys
 rows = ["date,time,heart_rate,weight"]
 for i in range(50_000):
     rows.append(f"2020-01-01,07:00,{40 + i % 180},{50 + (i // 180) * 0.05:.2f}")
 with open(sys.argv[1], "w") as f:
-    json.dump({"csv": "\n".join(rows) + "\n"}, f)
+    f.write("\n".join(rows) + "\n")
 PY
   quiet=$(probe_p99)
   rm -f "$stop"
@@ -23,8 +24,8 @@ PY
       ok=0 busy=0 other=0 ms=0
       while [ ! -e "$stop" ]; do
         read -r code t < <(curl -s -o /dev/null -w '%{http_code} %{time_total}\n' \
-          -H "Cookie: $cookie1" -H 'Content-Type: application/json' \
-          --data-binary @"$body" "$base/api/data/import/preview")
+          -H "Cookie: $cookie1" -H 'Content-Type: application/octet-stream' \
+          --data-binary @"$body" "$base/api/data/imports?format=vitalog&name=bench.csv")
         case $code in
           200) ok=$((ok + 1)); ms=$(awk -v a="$ms" -v t="$t" 'BEGIN { printf "%.0f", a + t * 1000 }') ;;
           429) busy=$((busy + 1)); sleep 0.2 ;;

@@ -45,6 +45,22 @@ def call(method, path, body=None, cookie=None):
     return r.status, data, r.msg.get_all("Set-Cookie") or []
 
 
+def import_csv(text, cookie):
+    """Reads `text` as Vitalog's CSV into a preview (NDJSON: progress lines, then the
+    preview), then commits it: the person's way in. Returns the commit's answer."""
+    c = http.client.HTTPConnection(host, port, timeout=300)
+    c.request("POST", "/api/data/imports?format=vitalog&name=seed.csv", body=text.encode(),
+              headers={"Content-Type": "application/octet-stream", "Cookie": cookie})
+    r = c.getresponse()
+    data = r.read()
+    assert r.status == 200, (r.status, data)
+    last = json.loads(data.decode().strip().splitlines()[-1])
+    assert last["type"] == "preview", last
+    status, body, _ = call("POST", f"/api/data/imports/{last['preview']['id']}/commit", {}, cookie)
+    assert status == 200, (status, body)
+    return json.loads(body)
+
+
 def login(username):
     status, body, set_cookie = call("POST", "/api/login", {"username": username, "password": PASSWORD})
     assert status == 200, (username, status, body)
@@ -106,9 +122,7 @@ order = json.loads(body)["id"]
 assert call("POST", "/api/subscription/activate",
             {"paymentMethod": "paypal", "amount": "5.00", "transactionId": order, "paymentDetails": {}},
             cookie10)[0] == 200
-status, body, _ = call("POST", "/api/data/import", {"csv": readings_csv(last_day)}, cookie10)
-assert status == 200, (status, body)
-imported = json.loads(body)["imported"]
+imported = import_csv(readings_csv(last_day), cookie10)["imported"]
 assert imported == 365 * YEARS * 3, body
 if CLONES == 0:
     print(json.dumps({"cookie10": cookie10, "users": 1, "readings10": imported,

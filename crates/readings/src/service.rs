@@ -3,8 +3,6 @@
 use std::sync::Arc;
 
 use kernel::calendar::TimeZones;
-use kernel::gate::{Turn, UserGate};
-use kernel::pool::{BoundedPool, PoolError};
 use kernel::{
     Clock, Entitlement, Entitlements, FieldErrors, Guideline, SubscriptionRequired, UserCalendar,
     UserId,
@@ -17,44 +15,7 @@ use crate::ports::{
 };
 use crate::rules;
 use crate::setting::Setting;
-use crate::transfer::{self, ImportFileError, ImportRow, KnownReadings};
 
-fn file_error(e: ImportFileError) -> ReadingError {
-    let mut errors = FieldErrors::new();
-    errors.add("file", e.0);
-    ReadingError::invalid(errors)
-}
-
-/// What importing a row would do.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ImportStatus {
-    New,
-    /// The same reading is already stored (or earlier in the file): skipped.
-    Duplicate,
-    Invalid,
-}
-
-#[derive(Debug, Clone, PartialEq)]
-pub struct PreviewRow {
-    pub row: ImportRow,
-    pub status: ImportStatus,
-}
-
-#[derive(Debug, Clone, PartialEq)]
-pub struct ImportPreview {
-    pub rows: Vec<PreviewRow>,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct ImportSummary {
-    pub imported: usize,
-    pub duplicates: usize,
-    pub invalid: usize,
-}
-
-pub const MSG_IMPORT_RUNNING: &str =
-    "Another import of yours is still being checked. Please wait for it and try again.";
-pub const MSG_IMPORTS_BUSY: &str = "Imports are busy right now. Please try again in a few seconds.";
 pub const MSG_KEY_REUSED: &str = "This Idempotency-Key was already used for a different reading";
 pub const MSG_KEY_GONE: &str = "This reading was saved and has since been deleted";
 pub const MAX_PAGE: i64 = 1000;
@@ -67,9 +28,6 @@ pub enum ReadingError {
     NotFound,
     #[error(transparent)]
     SubscriptionRequired(#[from] SubscriptionRequired),
-    /// Too much work is under way: nothing was done, try again shortly.
-    #[error("{0}")]
-    Busy(&'static str),
     /// An idempotency key sent again with a different reading.
     #[error("{}", MSG_KEY_REUSED)]
     KeyReused,
@@ -113,18 +71,6 @@ pub struct ReadingService {
     calendar: UserCalendar,
     guidelines: Arc<dyn Guidelines>,
     treatment: Arc<dyn Treatment>,
-    /// Parsing and checking import files: CPU work kept off the async workers.
-    import_pool: Arc<BoundedPool>,
-    /// Users with an import (or its preview) under way: one at a time each, so one account
-    /// holds at most one of the pool's threads (the pool bounds the total).
-    importing: Arc<UserGate>,
-}
-
-fn pool_error(e: PoolError) -> ReadingError {
-    match e {
-        PoolError::Busy(_) => ReadingError::Busy(MSG_IMPORTS_BUSY),
-        PoolError::Failed(_) => ReadingError::Unexpected(e.into()),
-    }
 }
 
 /// Paging within bounds and search text trimmed to 100 characters.
@@ -157,8 +103,6 @@ impl ReadingService {
             calendar: UserCalendar::new(zones, clock),
             guidelines: Arc::new(DefaultGuideline),
             treatment: Arc::new(NoTreatmentKnown),
-            import_pool: Arc::new(BoundedPool::new("import", 1, 2, || {})),
-            importing: UserGate::new(usize::MAX),
         }
     }
 
@@ -180,33 +124,6 @@ impl ReadingService {
     /// The guideline `user` reads their numbers by.
     pub async fn guideline(&self, user: UserId) -> Result<Guideline, ReadingError> {
         Ok(self.guidelines.guideline(user).await?)
-    }
-
-    /// Runs import parsing and checking on `pool` (the default is one thread).
-    #[must_use]
-    pub fn with_import_pool(mut self, pool: Arc<BoundedPool>) -> Self {
-        self.import_pool = pool;
-        self
-    }
-
-    fn import_turn(&self, user: UserId) -> Result<Turn, ReadingError> {
-        self.importing
-            .admit(user)
-            .map_err(|_| ReadingError::Busy(MSG_IMPORT_RUNNING))
-    }
-
-    /// Parses an import file on the import pool.
-    async fn parse_import(
-        &self,
-        user: UserId,
-        csv: String,
-    ) -> Result<Vec<ImportRow>, ReadingError> {
-        let latest = self.latest(user).await?;
-        self.import_pool
-            .run(move || transfer::parse_csv(&csv, latest))
-            .await
-            .map_err(pool_error)?
-            .map_err(file_error)
     }
 
     /// The latest moment a reading of `user` may carry ([`kernel::calendar::latest_allowed`]).
@@ -305,60 +222,6 @@ impl ReadingService {
         Ok(page.readings)
     }
 
-    /// Checks an import file without storing anything: each row valid (new or already
-    /// there) or invalid with the form's messages. Needs a subscription, like importing:
-    /// checking a large file is real work.
-    pub async fn preview_import(
-        &self,
-        user: UserId,
-        csv: String,
-    ) -> Result<ImportPreview, ReadingError> {
-        self.preview_import_with(user, csv, |p| p).await
-    }
-
-    /// As [`Self::preview_import`], then `finish` (e.g. writing the answer, which for a
-    /// large file is work of the same size) on the import pool, still in the user's turn.
-    pub async fn preview_import_with<T: Send + 'static>(
-        &self,
-        user: UserId,
-        csv: String,
-        finish: impl FnOnce(ImportPreview) -> T + Send + 'static,
-    ) -> Result<T, ReadingError> {
-        self.require_subscription(user).await?;
-        let _turn = self.import_turn(user)?;
-        let rows = self.parse_import(user, csv).await?;
-        let existing: Vec<ReadingValues> = if rows.iter().all(|r| r.values.is_none()) {
-            Vec::new()
-        } else {
-            self.all(user)
-                .await?
-                .iter()
-                .map(ReadingValues::from)
-                .collect()
-        };
-        self.import_pool
-            .run(move || finish(classify(rows, existing)))
-            .await
-            .map_err(pool_error)
-    }
-
-    /// Stores the file's valid rows that are not already there; needs a subscription,
-    /// like recording.
-    pub async fn import(&self, user: UserId, csv: String) -> Result<ImportSummary, ReadingError> {
-        self.require_subscription(user).await?;
-        let _turn = self.import_turn(user)?;
-        let rows = self.parse_import(user, csv).await?;
-        let invalid = rows.iter().filter(|r| r.values.is_none()).count();
-        let valid: Vec<ReadingValues> = rows.into_iter().filter_map(|r| r.values).collect();
-        let candidates = valid.len();
-        let imported = self.repo.import(user, valid).await?;
-        Ok(ImportSummary {
-            imported,
-            duplicates: candidates - imported,
-            invalid,
-        })
-    }
-
     pub async fn delete(&self, user: UserId, id: i64) -> Result<(), ReadingError> {
         if self.repo.delete(user, id).await? {
             Ok(())
@@ -398,23 +261,6 @@ fn session_values_unchanged(input: &ReadingInput, v: &Measurements) -> Result<()
         }
     }
     errors.into_result().map_err(ReadingError::invalid)
-}
-
-/// New, duplicate (of a stored reading or an earlier row) or invalid, row by row.
-fn classify(rows: Vec<ImportRow>, existing: Vec<ReadingValues>) -> ImportPreview {
-    let mut known = KnownReadings::new(existing);
-    let rows = rows
-        .into_iter()
-        .map(|row| {
-            let status = match &row.values {
-                None => ImportStatus::Invalid,
-                Some(v) if known.add_if_new(v) => ImportStatus::New,
-                Some(_) => ImportStatus::Duplicate,
-            };
-            PreviewRow { row, status }
-        })
-        .collect();
-    ImportPreview { rows }
 }
 
 mod daily;

@@ -190,7 +190,6 @@ fn readings_and_imports(
     entitlements: &Arc<dyn Entitlements>,
 ) -> (ReadingService, imports::ImportService) {
     let import_threads = or_default(config.import_concurrency, (cpus() / 2).max(1));
-    // Other apps' exports and readings' own file work share the import threads.
     let import_pool = Arc::new(BoundedPool::new(
         "import",
         import_threads,
@@ -204,8 +203,7 @@ fn readings_and_imports(
         Arc::new(PreferredZones(accounts.clone())),
         clock.clone(),
     )
-    .with_guidelines(Arc::new(PreferredZones(accounts.clone())))
-    .with_import_pool(import_pool.clone());
+    .with_guidelines(Arc::new(PreferredZones(accounts.clone())));
     let imports = imports::ImportService::new(
         Arc::new(ReadingStore::new(db.clone())),
         entitlements.clone(),

@@ -126,13 +126,11 @@ async fn round_trip(b: Backend) {
     assert_eq!(account["readingsCount"], 4);
 
     // Importing her own export adds nothing.
-    let res = app.post("/api/data/import", json!({"csv": csv})).await;
-    assert_eq!(res.status(), StatusCode::OK);
-    let r = json_of(res).await;
+    let p = app.preview_csv(&csv).await;
     assert_eq!(
-        (r["imported"].as_u64(), r["duplicates"].as_u64()),
+        (p["new"].as_u64(), p["duplicates"].as_u64()),
         (Some(0), Some(4)),
-        "{r}"
+        "{p}"
     );
     assert_eq!(count(&app).await, 4);
 
@@ -142,7 +140,7 @@ async fn round_trip(b: Backend) {
         ..app
     };
     bob.signed_up("bob", "bob@example.com").await;
-    let res = bob.post("/api/data/import", json!({"csv": csv})).await;
+    let res = upload_csv_with(&bob.client, &bob.base, &csv).await;
     assert_eq!(
         res.status(),
         StatusCode::FORBIDDEN,
@@ -150,23 +148,24 @@ async fn round_trip(b: Backend) {
     );
     assert_eq!(count(&bob).await, 0);
     bob.subscribe().await;
-    let preview = json_of(
-        bob.post("/api/data/import/preview", json!({"csv": csv}))
-            .await,
-    )
-    .await;
+    let preview = bob.preview_csv(&csv).await;
     assert_eq!(
-        (preview["new"].as_u64(), preview["invalid"].as_u64()),
+        (preview["new"].as_u64(), preview["skipped"].as_u64()),
         (Some(4), Some(0)),
         "{preview}"
     );
     assert_eq!(count(&bob).await, 0, "a preview stores nothing");
-    let r = json_of(bob.post("/api/data/import", json!({"csv": csv})).await).await;
+    let id = preview["id"].as_str().expect("id");
+    let r = json_of(
+        bob.post(&format!("/api/data/imports/{id}/commit"), json!({}))
+            .await,
+    )
+    .await;
     assert_eq!(r["imported"], 4);
     assert_eq!(r["message"], "Imported 4 readings.");
-    let again = json_of(bob.post("/api/data/import", json!({"csv": csv})).await).await;
+    let again = bob.preview_csv(&csv).await;
     assert_eq!(
-        (again["imported"].as_u64(), again["duplicates"].as_u64()),
+        (again["new"].as_u64(), again["duplicates"].as_u64()),
         (Some(0), Some(4))
     );
     let mine = json_of(bob.get("/api/readings").await).await;
@@ -195,9 +194,7 @@ async fn preview_explains_every_bad_row(b: Backend) {
     let app = TestApp::spawn(b).await;
     app.signed_up("ann", "ann@example.com").await;
     // Checking a file is real work: like importing it, it needs a subscription.
-    let res = app
-        .post("/api/data/import/preview", json!({"csv": "date,time\n"}))
-        .await;
+    let res = upload_csv_with(&app.client, &app.base, "date,time\n").await;
     assert_eq!(res.status(), StatusCode::FORBIDDEN);
     assert_eq!(json_of(res).await["message"], "Subscription Required");
     app.subscribe().await;
@@ -207,52 +204,44 @@ async fn preview_explains_every_bad_row(b: Backend) {
                2026-11-20,08:00,,,,80,stone\n\
                2026-11-20,09:00,120,80,70,,\n\
                2026-11-20,09:00,120,80,70,,\n";
-    let res = app
-        .post("/api/data/import/preview", json!({"csv": csv}))
-        .await;
-    assert_eq!(res.status(), StatusCode::OK);
-    let p = json_of(res).await;
-    let rows = p["rows"].as_array().expect("rows");
-    assert_eq!(rows[0]["line"], 2);
-    assert_eq!(rows[0]["status"], "invalid");
-    assert_eq!(
-        rows[0]["errors"]["systolic"],
-        "Systolic must be less than 250"
-    );
-    assert_eq!(
-        rows[1]["errors"]["time"],
-        "Time must be a real time (HH:MM)"
-    );
-    assert_eq!(rows[2]["errors"]["weight"], "Weight unit must be lbs or kg");
-    assert_eq!(rows[3]["status"], "new");
-    assert_eq!(
-        rows[4]["status"], "duplicate",
-        "the same reading twice in one file"
-    );
+    let p = app.preview_csv(csv).await;
+    let skipped: Vec<(&str, &str)> = p["skippedRows"]
+        .as_array()
+        .expect("skipped rows")
+        .iter()
+        .map(|r| {
+            (
+                r["location"].as_str().unwrap_or(""),
+                r["message"].as_str().unwrap_or(""),
+            )
+        })
+        .collect();
+    assert_eq!(skipped.len(), 4, "{skipped:?}");
+    assert_eq!(skipped[0], ("line 2", "Systolic must be less than 250"));
+    assert_eq!(skipped[1], ("line 3", "Time must be a real time (HH:MM)"));
+    assert_eq!(skipped[2], ("line 4", "Weight unit must be lbs or kg"));
+    assert_eq!(skipped[3].0, "line 6", "the same reading twice in one file");
+    assert_eq!(p["skippedRows"][3]["reason"], "duplicate");
     assert_eq!(
         (
             p["new"].as_u64(),
             p["duplicates"].as_u64(),
-            p["invalid"].as_u64()
+            p["skipped"].as_u64()
         ),
         (Some(1), Some(1), Some(3))
     );
 
     for (csv, message) in [
-        (
-            "",
-            "The file is empty. Choose a CSV file exported from Vitalog.",
-        ),
+        // The imports' own words for an empty file, whatever its format.
+        ("", "The file is empty."),
         (
             "2026-11-20,07:00,120,80\n",
             "The first row must name the columns, with at least date and time (as in Vitalog's export).",
         ),
     ] {
-        let res = app
-            .post("/api/data/import/preview", json!({"csv": csv}))
-            .await;
-        assert_eq!(res.status(), StatusCode::BAD_REQUEST);
-        assert_eq!(json_of(res).await["errors"]["file"], message);
+        let last = last_event(upload_csv_with(&app.client, &app.base, csv).await).await;
+        assert_eq!(last["type"], "error", "{last}");
+        assert!(last.to_string().contains(message), "{message} in {last}");
     }
 }
 
@@ -270,9 +259,7 @@ async fn exports_need_a_session(b: Backend) {
             "{path}"
         );
     }
-    let res = app
-        .post("/api/data/import", json!({"csv": "date,time\n"}))
-        .await;
+    let res = upload_csv_with(&app.client, &app.base, "date,time\n").await;
     assert_eq!(res.status(), StatusCode::UNAUTHORIZED);
 }
 
@@ -295,15 +282,17 @@ async fn one_accounts_import_previews_leave_others_served(b: Backend) {
         let weight = 50.0 + f64::from(i / 180) * 0.05;
         csv.push_str(&format!("2026-11-20,07:00,{},{weight:.2}\n", 40 + i % 180));
     }
-    let body = json!({ "csv": csv });
+    let csv = std::sync::Arc::new(csv);
     let previews: Vec<_> = (0..3)
         .map(|_| {
-            let (client, url, body) = (
-                ann.client.clone(),
-                ann.url("/api/data/import/preview"),
-                body.clone(),
-            );
-            tokio::spawn(async move { client.post(url).json(&body).send().await })
+            let (client, base, csv) = (ann.client.clone(), ann.base.clone(), csv.clone());
+            tokio::spawn(async move {
+                let res = upload_csv_with(&client, &base, &csv).await;
+                let status = res.status();
+                let retry = res.headers().contains_key("retry-after");
+                let text = res.text().await.expect("body");
+                (status, retry, text)
+            })
         })
         .collect();
     // A generous bound: the old code kept the worker for minutes (in a debug build).
@@ -321,17 +310,21 @@ async fn one_accounts_import_previews_leave_others_served(b: Backend) {
     }
     let mut checked = 0;
     for p in previews {
-        let res = p.await.expect("join").expect("request");
-        match res.status() {
+        let (status, retry, text) = p.await.expect("join");
+        match status {
             StatusCode::OK => {
-                let p = json_of(res).await;
-                assert_eq!(p["new"], 50_000, "every row is distinct");
-                assert_eq!(p["rows"].as_array().map(Vec::len), Some(50_000));
+                let last: Value = text
+                    .lines()
+                    .last()
+                    .and_then(|l| serde_json::from_str(l).ok())
+                    .expect("a JSON line");
+                assert_eq!(last["preview"]["new"], 50_000, "every row is distinct");
                 checked += 1;
             }
             StatusCode::TOO_MANY_REQUESTS => {
-                assert!(res.headers().contains_key("retry-after"));
-                assert!(json_of(res).await["message"].is_string());
+                assert!(retry);
+                let body: Value = serde_json::from_str(&text).expect("json");
+                assert!(body["message"].is_string());
             }
             other => panic!("preview answered {other}"),
         }

@@ -151,12 +151,7 @@ async fn sigterm_lets_in_flight_requests_finish_and_exits_0() {
             csv.push_str(&format!("{day},{t},{s},{},{}\n", s - 40, 60 + d % 30));
         }
     }
-    let res = c
-        .post(format!("{}/api/data/import", server.base))
-        .json(&json!({ "csv": csv }))
-        .send()
-        .await
-        .expect("import");
+    let res = import_csv_with(&c, &server.base, &csv).await;
     assert_eq!(res.status(), StatusCode::OK);
 
     // The in-flight requests open new connections: a pooled one left idle since the import

@@ -102,8 +102,6 @@ async fn a_full_record_refuses_every_way_in_with_409(b: Backend) {
         json_of(res).await["message"],
         readings::quota::MSG_READINGS_FULL
     );
-    let res = app.post("/api/data/import", json!({ "csv": CSV })).await;
-    assert_eq!(res.status(), StatusCode::CONFLICT);
     let res = app
         .post(&format!("/api/data/imports/{draft}/commit"), json!({}))
         .await;
@@ -122,8 +120,8 @@ async fn imports_stored_per_day_are_limited(b: Backend) {
     })
     .await;
     subscriber(&app).await;
-    // The one-step CSV import and a preview's commit count together.
-    let res = app.post("/api/data/import", json!({ "csv": CSV })).await;
+    // Commits count, whichever file they store.
+    let res = app.import_csv(CSV).await;
     assert_eq!(res.status(), StatusCode::OK);
     let first = previewed(&app).await;
     let res = app
@@ -141,8 +139,6 @@ async fn imports_stored_per_day_are_limited(b: Backend) {
         json_of(res).await["message"],
         web::routes::imports::MSG_IMPORTS_PER_DAY
     );
-    let res = app.post("/api/data/import", json!({ "csv": CSV })).await;
-    assert_eq!(res.status(), StatusCode::TOO_MANY_REQUESTS);
     assert_eq!(readings_count(&app).await, before, "nothing stored");
 }
 

@@ -510,7 +510,7 @@ async fn many_readings_after_a_start_keep_those_before(b: Backend) {
             (i % 10) * 5
         ));
     }
-    let res = app.post("/api/data/import", json!({ "csv": csv })).await;
+    let res = app.import_csv(&csv).await;
     assert_eq!(json_of(res).await["imported"], 1203);
     let m = create(
         &app,

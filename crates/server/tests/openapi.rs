@@ -71,8 +71,6 @@ const EXPECTED: &[(&str, &str)] = &[
     ("get", "/api/data/medications.csv"),
     ("get", "/api/data/readings.fhir.json"),
     ("get", "/api/data/account.json"),
-    ("post", "/api/data/import/preview"),
-    ("post", "/api/data/import"),
     ("post", "/api/data/imports/sniff"),
     ("post", "/api/data/imports"),
     ("post", "/api/data/imports/{id}/commit"),

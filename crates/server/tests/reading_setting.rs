@@ -157,7 +157,7 @@ async fn the_csv_export_carries_the_setting_back(b: Backend) {
     };
     bob.signed_up("bob", "bob@example.com").await;
     bob.subscribe().await;
-    let res = bob.post("/api/data/import", json!({ "csv": csv })).await;
+    let res = bob.import_csv(&csv).await;
     assert_eq!(res.status(), StatusCode::OK);
     assert_eq!(json_of(res).await["imported"], 2);
     let settings: Vec<(Value, Value)> = readings(&bob)
@@ -174,7 +174,7 @@ async fn the_csv_export_carries_the_setting_back(b: Backend) {
     );
     // A file from before the column: home readings.
     let older = "date,time,systolic,diastolic\n2026-11-18,10:30,150,95\n";
-    let res = bob.post("/api/data/import", json!({ "csv": older })).await;
+    let res = bob.import_csv(older).await;
     assert_eq!(json_of(res).await["imported"], 1);
     assert_eq!(readings(&bob).await[2]["setting"], "home");
 }

@@ -456,7 +456,7 @@ async fn the_whole_list_is_streamed_and_paging_has_a_default(b: Backend) {
         let time = ["07:00", "12:00", "18:00", "18:00"][usize::try_from(i % 4).expect("i")];
         csv.push_str(&format!("{day},{time},{}\n", 40 + i % 100));
     }
-    let res = app.post("/api/data/import", json!({ "csv": csv })).await;
+    let res = app.import_csv(&csv).await;
     assert_eq!(json_of(res).await["imported"], 1000);
 
     let res = app.get("/api/readings").await;

@@ -543,7 +543,7 @@ async fn a_report_covers_every_reading_of_a_long_period(b: Backend) {
             csv.push_str(&format!("{date},{time},120,80\n"));
         }
     }
-    let res = app.post("/api/data/import", json!({ "csv": csv })).await;
+    let res = app.import_csv(&csv).await;
     assert_eq!(res.status(), StatusCode::OK, "{}", json_of(res).await);
     let report = create(&app, report_body("All", "2024-01-01", "2025-12-31")).await;
     assert_eq!(report["readingCount"], 1260, "{report}");
@@ -573,7 +573,7 @@ async fn a_report_with_analysis_has_the_medications_section(b: Backend) {
         let sys = if day < 21 { 148 } else { 136 };
         csv.push_str(&format!("{date},07:30,{sys},88\n{date},20:00,{sys},86\n"));
     }
-    let res = app.post("/api/data/import", json!({ "csv": csv })).await;
+    let res = app.import_csv(&csv).await;
     assert_eq!(res.status(), StatusCode::OK, "{}", json_of(res).await);
     // Added to Vitalog on the day it was started, before the report's period: its doses
     // there are due (doses before a medication was added are not recorded, issue 36).

@@ -445,11 +445,6 @@ async fn every_body_limit_answers_json(b: Backend) {
             }
             let limit = if path == "/api/data/imports" {
                 1024 * 1024
-            } else if matches!(
-                path.as_str(),
-                "/api/data/import" | "/api/data/import/preview"
-            ) {
-                8 * 1024 * 1024
             } else {
                 64 * 1024
             };
@@ -482,7 +477,7 @@ async fn every_body_limit_answers_json(b: Backend) {
         "/api/login",
         "/api/register",
         "/api/logout",
-        "/api/data/import",
+        "/api/data/imports",
         "/api/readings/{id}",
     ] {
         assert!(tried.contains(&path), "{path} tried: {tried:?}");

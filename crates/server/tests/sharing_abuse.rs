@@ -80,7 +80,7 @@ async fn a_shared_pdf_shows_only_the_period_and_what_the_view_shows(b: Backend) 
             "{date},07:30,{sys},{dia}\n{date},20:00,{sys},{dia}\n"
         ));
     }
-    let res = app.post("/api/data/import", json!({ "csv": csv })).await;
+    let res = app.import_csv(&csv).await;
     assert_eq!(res.status(), StatusCode::OK, "{}", json_of(res).await);
     let res = app
         .post(

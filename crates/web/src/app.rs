@@ -135,17 +135,10 @@ pub fn build_app(
         .service(unsubscribe::unsubscribe_one_click)
         .service(
             utoipa_actix_web::scope("/api/data")
-                .app_data(
-                    web::JsonConfig::default()
-                        .limit(data::IMPORT_BODY_LIMIT)
-                        .error_handler(|e, _| extractor_error(e)),
-                )
                 .service(data::readings_csv)
                 .service(data::medications_csv)
                 .service(data::readings_fhir)
                 .service(data::account_json)
-                .service(data::import_preview)
-                .service(data::import)
                 .service(imports::sniff)
                 .service(imports::read)
                 .service(imports::commit)

@@ -14,7 +14,6 @@ use kernel::FieldErrors;
 use kernel::text::{MSG_STRAY_CONTROLS, has_stray_controls};
 
 use crate::error::ApiError;
-use crate::routes::data::IMPORT_BODY_LIMIT;
 use crate::state::AppState;
 
 fn too_large(limit: usize) -> ApiError {
@@ -39,15 +38,6 @@ fn refused(field: &str) -> ApiError {
 /// The import upload, whose body is a file the route streams to disk.
 const UPLOAD_PATH: &str = "/api/data/imports";
 
-/// The largest body `path` accepts: CSV imports carry a whole file.
-fn body_limit(path: &str, default: usize) -> usize {
-    if matches!(path, "/api/data/import" | "/api/data/import/preview") {
-        IMPORT_BODY_LIMIT
-    } else {
-        default
-    }
-}
-
 /// The first key or value of a `k=v&...` text (percent- and plus-decoded) holding a control
 /// character; `multiline` allows tab and line breaks in values.
 fn controls_in_pairs(text: &[u8], multiline: bool) -> Option<String> {
@@ -60,7 +50,7 @@ fn controls_in_pairs(text: &[u8], multiline: bool) -> Option<String> {
 /// breaks allowed: notes and messages span lines; single-line fields refuse them in their
 /// own rules). Bodies that are not JSON are left to the route, which answers 400.
 fn controls_in_json(body: &[u8]) -> Option<String> {
-    // Every body would otherwise be parsed twice (here and by its route), an 8 MiB import
+    // Every body would otherwise be parsed twice (here and by its route), a 64 KiB body
     // on the async worker. A control character in valid JSON can only be written escaped
     // (`\u00..`, `\b`, `\f`) or, for U+0080..U+009F, raw as 0xC2 0x80..0x9F; a body
     // with none of those holds none, and only a body that might is parsed.
@@ -130,10 +120,9 @@ async fn check(req: &mut ServiceRequest) -> Result<(), ApiError> {
         // disk as it arrives, bounded in size and time, and reads it as its format.
         return Ok(());
     }
-    let default = req
+    let limit = req
         .app_data::<actix_web::web::Data<AppState>>()
         .map_or(64 * 1024, |s| s.settings.body_limit);
-    let limit = body_limit(req.path(), default);
     let declared = req
         .headers()
         .get(header::CONTENT_LENGTH)

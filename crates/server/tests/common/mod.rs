@@ -334,9 +334,63 @@ impl TestApp {
         assert_eq!(res.status(), StatusCode::OK);
     }
 
+    /// Imports `csv` (Vitalog's CSV) through the preview and its commit: [`import_csv_with`].
+    pub async fn import_csv(&self, csv: &str) -> Response {
+        import_csv_with(&self.client, &self.base, csv).await
+    }
+
+    /// The preview of `csv` read as Vitalog's CSV: [`preview_csv_with`].
+    pub async fn preview_csv(&self, csv: &str) -> Value {
+        preview_csv_with(&self.client, &self.base, csv).await
+    }
+
     pub async fn stop(&self) {
         self.handle.stop(true).await;
     }
+}
+
+/// Uploads `csv` to be read as Vitalog's CSV (`POST /api/data/imports`), as the client does.
+pub async fn upload_csv_with(client: &Client, base: &str, csv: &str) -> Response {
+    client
+        .post(format!(
+            "{base}/api/data/imports?format=vitalog&name=readings.csv"
+        ))
+        .header("content-type", "application/octet-stream")
+        .body(csv.to_owned())
+        .send()
+        .await
+        .expect("upload")
+}
+
+/// The last NDJSON line of an upload's answer: `{"type": "preview", ...}` or
+/// `{"type": "error", ...}`.
+pub async fn last_event(res: Response) -> Value {
+    assert_eq!(res.status(), StatusCode::OK, "upload refused");
+    let text = res.text().await.expect("upload body");
+    text.lines()
+        .last()
+        .and_then(|l| serde_json::from_str(l).ok())
+        .unwrap_or_else(|| panic!("no JSON line in {text}"))
+}
+
+/// Reads `csv` into a preview, as [`upload_csv_with`]; panics when it is not one.
+pub async fn preview_csv_with(client: &Client, base: &str, csv: &str) -> Value {
+    let last = last_event(upload_csv_with(client, base, csv).await).await;
+    assert_eq!(last["type"], "preview", "{last}");
+    last["preview"].clone()
+}
+
+/// Imports `csv` (Vitalog's CSV) as a person does: read into a preview, then committed.
+/// Returns the commit's answer.
+pub async fn import_csv_with(client: &Client, base: &str, csv: &str) -> Response {
+    let preview = preview_csv_with(client, base, csv).await;
+    let id = preview["id"].as_str().expect("the preview's id");
+    post_with(
+        client,
+        &format!("{base}/api/data/imports/{id}/commit"),
+        json!({}),
+    )
+    .await
 }
 
 pub async fn post_with(client: &Client, url: &str, body: Value) -> Response {

@@ -1,10 +1,9 @@
-//! The user's data, out and in: readings (and medications) as CSV or a FHIR R4 Bundle,
-//! everything else as JSON, and CSV import with a preview.
+//! The user's data taken out: readings (and medications) as CSV or a FHIR R4 Bundle,
+//! and everything else as JSON (imports are `routes::imports`).
 
 use actix_web::http::header::{self, ContentDisposition, DispositionParam, DispositionType};
-use actix_web::{HttpResponse, get, post, web};
+use actix_web::{HttpResponse, get, web};
 use kernel::units::Units;
-use readings::service::{ImportStatus, PreviewRow};
 use readings::transfer::{self, FhirPatient};
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
@@ -16,9 +15,6 @@ use crate::error::{ApiError, ErrorBody};
 use crate::routes::readings::SessionDto;
 use crate::routes::reports::ReportDto;
 use crate::state::AppState;
-
-/// Import bodies carry a whole CSV file (ten years of readings is ~700 KB).
-pub const IMPORT_BODY_LIMIT: usize = 8 * 1024 * 1024;
 
 #[derive(Debug, Deserialize, IntoParams)]
 pub struct CsvParams {
@@ -237,181 +233,4 @@ pub async fn account_json(
         .insert_header(attachment(&dated(&state, "account", "json")))
         .insert_header((header::CACHE_CONTROL, "private, no-store"))
         .body(serde_json::to_string_pretty(&body).map_err(|e| ApiError::internal(&e.into()))?))
-}
-
-#[derive(Debug, Default, Deserialize, ToSchema)]
-#[serde(default)]
-pub struct ImportRequest {
-    /// The CSV file's text, in the export's format.
-    pub csv: String,
-}
-
-#[derive(Debug, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct PreviewRowDto {
-    /// Line in the file (the header is line 1).
-    pub line: usize,
-    /// new, duplicate (already stored: skipped) or invalid.
-    pub status: String,
-    // jscpd:ignore-start
-    // The same fields as ReadingDto, each optional here: a wire type of its own, since a
-    // shared #[serde(flatten)] part would serialise every streamed reading as a map.
-    pub date: Option<String>,
-    pub time: Option<String>,
-    pub systolic: Option<i32>,
-    pub diastolic: Option<i32>,
-    pub heart_rate: Option<i32>,
-    /// Pounds.
-    pub weight: Option<f64>,
-    /// mg/dL.
-    pub blood_sugar: Option<f64>,
-    pub notes: Option<String>,
-    // jscpd:ignore-end
-    /// Field to message, with the reading form's messages.
-    #[schema(value_type = Object)]
-    pub errors: std::collections::BTreeMap<String, String>,
-}
-
-#[derive(Debug, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct PreviewDto {
-    pub rows: Vec<PreviewRowDto>,
-    pub new: usize,
-    pub duplicates: usize,
-    pub invalid: usize,
-}
-
-#[derive(Debug, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct ImportResultDto {
-    pub imported: usize,
-    pub duplicates: usize,
-    pub invalid: usize,
-    pub message: String,
-}
-
-fn preview_row(p: PreviewRow) -> PreviewRowDto {
-    let v = p.row.values.as_ref();
-    PreviewRowDto {
-        line: p.row.line,
-        status: match p.status {
-            ImportStatus::New => "new",
-            ImportStatus::Duplicate => "duplicate",
-            ImportStatus::Invalid => "invalid",
-        }
-        .to_owned(),
-        date: v.map(|v| kernel::date::format_date(v.date)),
-        time: v.map(|v| kernel::date::format_time(v.time)),
-        systolic: v.and_then(|v| v.values.systolic),
-        diastolic: v.and_then(|v| v.values.diastolic),
-        heart_rate: v.and_then(|v| v.values.heart_rate),
-        weight: v.and_then(|v| v.values.weight),
-        blood_sugar: v.and_then(|v| v.values.blood_sugar),
-        notes: v.and_then(|v| v.notes.clone()),
-        errors: p.row.errors,
-    }
-}
-
-/// Checks a CSV file (at most 50,000 rows) and says, row by row, what importing it would
-/// do. Stores nothing. Needs an active subscription, like importing; one file at a time
-/// per account.
-#[utoipa::path(tag = "data", request_body = ImportRequest, responses(
-    (status = 200, body = PreviewDto), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody),
-    (status = 403, body = ErrorBody, description = "Subscription Required"),
-    (status = 429, body = ErrorBody, description = "Another import is under way, or imports are busy: Retry-After"),
-))]
-#[post("/import/preview")]
-pub async fn import_preview(
-    user: CurrentUser,
-    body: web::Json<ImportRequest>,
-    state: web::Data<AppState>,
-) -> Result<HttpResponse, ApiError> {
-    // Counting, converting and writing 50,000 rows is work too: done on the import pool.
-    let body = state
-        .readings
-        .preview_import_with(user.id, body.into_inner().csv, |preview| {
-            let count = |s: ImportStatus| preview.rows.iter().filter(|r| r.status == s).count();
-            let (new, duplicates, invalid) = (
-                count(ImportStatus::New),
-                count(ImportStatus::Duplicate),
-                count(ImportStatus::Invalid),
-            );
-            serde_json::to_vec(&PreviewDto {
-                rows: preview.rows.into_iter().map(preview_row).collect(),
-                new,
-                duplicates,
-                invalid,
-            })
-        })
-        .await?
-        .map_err(|e| ApiError::internal(&e.into()))?;
-    Ok(HttpResponse::Ok()
-        .content_type("application/json")
-        .body(body))
-}
-
-/// Imports the file's valid rows that are not already stored (importing a file twice adds
-/// nothing the second time). Needs an active subscription, like recording.
-#[utoipa::path(tag = "data", request_body = ImportRequest, responses(
-    (status = 200, body = ImportResultDto), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody),
-    (status = 403, body = ErrorBody),
-    (status = 409, body = ErrorBody, description = "The record would pass its bounds (200,000 readings, 32 MB of notes)"),
-    (status = 429, body = ErrorBody, description = "Another import is under way, imports are busy, or the day's imports are stored: Retry-After"),
-))]
-#[post("/import")]
-pub async fn import(
-    user: CurrentUser,
-    body: web::Json<ImportRequest>,
-    state: web::Data<AppState>,
-) -> Result<HttpResponse, ApiError> {
-    crate::routes::imports::count_import(&state, user.id).await?;
-    let s = state
-        .readings
-        .import(user.id, body.into_inner().csv)
-        .await?;
-    Ok(HttpResponse::Ok().json(ImportResultDto::of(s.imported, s.duplicates, s.invalid)))
-}
-
-impl ImportResultDto {
-    /// The counts and the sentence that says them (CSV import and the imports' commit).
-    pub fn of(imported: usize, duplicates: usize, invalid: usize) -> Self {
-        Self {
-            imported,
-            duplicates,
-            invalid,
-            message: import_message(imported, duplicates, invalid),
-        }
-    }
-}
-
-/// What an import did, in a sentence.
-fn import_message(imported: usize, duplicates: usize, invalid: usize) -> String {
-    let plural = |n: usize, one: &str, many: &str| {
-        if n == 1 {
-            format!("1 {one}")
-        } else {
-            format!("{n} {many}")
-        }
-    };
-    let mut message = if imported == 0 && duplicates > 0 {
-        format!(
-            "Nothing new to import: {} already in your record.",
-            plural(duplicates, "reading is", "readings are")
-        )
-    } else {
-        format!("Imported {}.", plural(imported, "reading", "readings"))
-    };
-    if duplicates > 0 && imported > 0 {
-        message.push_str(&format!(
-            " {} already there.",
-            plural(duplicates, "was", "were")
-        ));
-    }
-    if invalid > 0 {
-        message.push_str(&format!(
-            " {} skipped because of errors.",
-            plural(invalid, "row was", "rows were")
-        ));
-    }
-    message
 }

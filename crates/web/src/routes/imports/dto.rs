@@ -513,3 +513,56 @@ pub fn format_param(v: Option<&str>) -> Option<Option<Format>> {
         Some(v) => Format::parse(v).map(Some),
     }
 }
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ImportResultDto {
+    pub imported: usize,
+    pub duplicates: usize,
+    pub invalid: usize,
+    pub message: String,
+}
+
+impl ImportResultDto {
+    /// The counts and the sentence that says them (an import's commit).
+    pub fn of(imported: usize, duplicates: usize, invalid: usize) -> Self {
+        Self {
+            imported,
+            duplicates,
+            invalid,
+            message: import_message(imported, duplicates, invalid),
+        }
+    }
+}
+
+/// What an import did, in a sentence.
+fn import_message(imported: usize, duplicates: usize, invalid: usize) -> String {
+    let plural = |n: usize, one: &str, many: &str| {
+        if n == 1 {
+            format!("1 {one}")
+        } else {
+            format!("{n} {many}")
+        }
+    };
+    let mut message = if imported == 0 && duplicates > 0 {
+        format!(
+            "Nothing new to import: {} already in your record.",
+            plural(duplicates, "reading is", "readings are")
+        )
+    } else {
+        format!("Imported {}.", plural(imported, "reading", "readings"))
+    };
+    if duplicates > 0 && imported > 0 {
+        message.push_str(&format!(
+            " {} already there.",
+            plural(duplicates, "was", "were")
+        ));
+    }
+    if invalid > 0 {
+        message.push_str(&format!(
+            " {} skipped because of errors.",
+            plural(invalid, "row was", "rows were")
+        ));
+    }
+    message
+}

@@ -16,7 +16,7 @@ use imports::service::{Preview, Upload};
 
 use crate::auth::CurrentUser;
 use crate::error::{ApiError, ErrorBody};
-use crate::routes::data::ImportResultDto;
+
 use crate::state::AppState;
 
 pub mod dto;

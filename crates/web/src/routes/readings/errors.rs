@@ -5,9 +5,6 @@ use readings::ReadingError;
 
 use crate::error::{ApiError, ErrorCode};
 
-/// When to try again after a busy answer: a 50,000-row file is checked in well under this.
-const BUSY_RETRY_AFTER: std::time::Duration = std::time::Duration::from_secs(2);
-
 impl From<ReadingError> for ApiError {
     fn from(err: ReadingError) -> Self {
         match err {
@@ -19,12 +16,6 @@ impl From<ReadingError> for ApiError {
             }
             ReadingError::KeyGone => ApiError::new(StatusCode::GONE, err.to_string()),
             ReadingError::Invalid { errors, .. } => ApiError::invalid(errors),
-            ReadingError::Busy(message) => {
-                let mut e = ApiError::new(StatusCode::TOO_MANY_REQUESTS, message)
-                    .with_code(ErrorCode::Busy);
-                e.retry_after = Some(BUSY_RETRY_AFTER);
-                e
-            }
             ReadingError::Full(full) => ApiError::new(StatusCode::CONFLICT, full.to_string()),
             ReadingError::Unexpected(e) => ApiError::internal(&e),
         }
