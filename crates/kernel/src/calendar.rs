@@ -4,9 +4,8 @@
 //! context that asks for a person's now asks [`UserCalendar`]; one that already holds their
 //! zone (the scheduler reads it with each person's settings, an export with their
 //! preferences) reads it through [`UsersNow::at`]. Morning and evening, the home-monitoring
-//! split of that wall clock, is `readings::session::Period`, from `rules.json`. Not yet
-//! here: reports judge a home week complete by the date in UTC−12
-//! (`reports::service::date_everywhere`), as they are not given the person's zone.
+//! split of that wall clock, is `readings::session::Period`, from `rules.json`. Reports
+//! judge a home week complete by the person's today too.
 
 use std::sync::Arc;
 

@@ -4,7 +4,7 @@ use std::sync::Arc;
 
 use chrono::{DateTime, Duration, NaiveDate, Utc};
 use kernel::outbox::Attachment;
-use kernel::{Clock, Entitlements, FieldErrors, Guideline, UserId};
+use kernel::{Entitlements, FieldErrors, Guideline, UserCalendar, UserId};
 use readings::Reading;
 use readings::home_week::WeekSummary;
 
@@ -76,7 +76,9 @@ pub struct ReportService {
     readings: Arc<dyn ReadingSource>,
     pub(crate) patients: Arc<dyn PatientSource>,
     renderer: Arc<dyn PdfRenderer>,
-    pub(crate) clock: Arc<dyn Clock>,
+    /// Each person's now and today: a home week is over once its last day has passed for
+    /// them, in their zone.
+    pub(crate) calendar: UserCalendar,
     pub(crate) entitlements: Arc<dyn Entitlements>,
     gate: Arc<UserGate>,
     pub(crate) limits: ReportLimits,
@@ -100,22 +102,13 @@ impl HomeWeekSource for NoHomeWeeks {
     }
 }
 
-/// The date it is everywhere on Earth by `now`: the date in UTC-12, the furthest-behind
-/// zone. Reports are not given the user's time zone, so a home week is over for a report
-/// only once its last day has passed for the user wherever they are (a later day than
-/// theirs, never an earlier one; readings' cut-off, `kernel::calendar::latest_allowed`, is
-/// in their zone).
-fn date_everywhere(now: DateTime<Utc>) -> NaiveDate {
-    (now - Duration::hours(12)).date_naive()
-}
-
 impl ReportService {
     pub fn new(
         repo: Arc<dyn ReportRepository>,
         readings: Arc<dyn ReadingSource>,
         patients: Arc<dyn PatientSource>,
         renderer: Arc<dyn PdfRenderer>,
-        clock: Arc<dyn Clock>,
+        calendar: UserCalendar,
         entitlements: Arc<dyn Entitlements>,
         limits: ReportLimits,
     ) -> Self {
@@ -124,7 +117,7 @@ impl ReportService {
             readings,
             patients,
             renderer,
-            clock,
+            calendar,
             entitlements,
             gate: UserGate::new(limits.in_flight),
             limits,
@@ -182,7 +175,7 @@ impl ReportService {
             .home_weeks
             .started_between(user, spec.date_start, last_start)
             .await?;
-        let today = date_everywhere(self.clock.now());
+        let today = self.calendar.today(user).await?;
         Ok(completed_weeks(
             &starts,
             spec.date_start,
@@ -286,7 +279,7 @@ impl ReportService {
             return Err(ReportError::invalid(errors));
         };
         let patient = self.patients.patient(user).await?;
-        let generated_at = self.clock.now();
+        let generated_at = self.calendar.clock().now();
         let count = i64::try_from(readings.len()).map_err(anyhow::Error::from)?;
         let home_weeks = self
             .home_weeks(user, &spec, &readings, patient.guideline)
@@ -358,7 +351,7 @@ impl ReportService {
             omitted,
             spec,
             patient,
-            generated_at: self.clock.now(),
+            generated_at: self.calendar.clock().now(),
             readings,
         };
         // `turn` is held until the PDF is drawn.
@@ -401,7 +394,7 @@ impl ReportService {
         let home_weeks = self
             .home_weeks(user, &spec, &readings, patient.guideline)
             .await?;
-        let generated_at = self.clock.now();
+        let generated_at = self.calendar.clock().now();
         let medications = self.medications(user, &spec, generated_at).await?;
         let meta = ReportMeta {
             id: 0,

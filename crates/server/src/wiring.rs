@@ -88,7 +88,7 @@ pub(crate) async fn services(
             or_default(config.report_render_threads, (cpus() / 2).max(1)),
             lower_thread_priority,
         )?),
-        clock.clone(),
+        calendar.clone(),
         entitlements.clone(),
         config.report_limits(),
     )

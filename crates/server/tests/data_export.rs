@@ -470,7 +470,44 @@ async fn medications_are_exported(b: Backend) {
     assert!(!fhir.contains("Medication"), "{fhir}");
 }
 
+/// An export's file name carries the person's date, not the server's: at 12:00 UTC on the
+/// 22nd it is already the 23rd in Kiritimati (UTC+14).
+async fn export_file_names_carry_the_persons_date(b: Backend) {
+    let app = TestApp::spawn(b).await;
+    app.signed_up("ann", "ann@example.com").await;
+    app.set_time_zone("Pacific/Kiritimati").await;
+    app.clock.set(
+        chrono::TimeZone::with_ymd_and_hms(&chrono::Utc, 2026, 11, 22, 12, 0, 0)
+            .single()
+            .expect("t"),
+    );
+    for (path, name) in [
+        ("/api/data/readings.csv", "vitalog-readings-2026-11-23.csv"),
+        (
+            "/api/data/readings.csv?units=canonical",
+            "vitalog-readings-2026-11-23.csv",
+        ),
+        (
+            "/api/data/medications.csv",
+            "vitalog-medications-2026-11-23.csv",
+        ),
+        (
+            "/api/data/readings.fhir.json",
+            "vitalog-readings-fhir-2026-11-23.json",
+        ),
+        ("/api/data/account.json", "vitalog-account-2026-11-23.json"),
+    ] {
+        let (h, _) = text(&app, path).await;
+        assert_eq!(
+            h["content-disposition"].to_str().expect("ascii"),
+            format!("attachment; filename=\"{name}\""),
+            "{path}"
+        );
+    }
+}
+
 on_both_backends!(
+    export_file_names_carry_the_persons_date,
     medications_are_exported,
     round_trip,
     preview_explains_every_bad_row,

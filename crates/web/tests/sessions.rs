@@ -162,7 +162,10 @@ fn state(public_url: &str, clock: Arc<TestClock>) -> AppState {
             Arc::new(reports::ports::MockReadingSource::new()),
             Arc::new(reports::ports::MockPatientSource::new()),
             Arc::new(reports::ports::MockPdfRenderer::new()),
-            clock.clone(),
+            kernel::UserCalendar::new(
+                Arc::new(kernel::calendar::MockTimeZones::new()),
+                clock.clone(),
+            ),
             Arc::new(kernel::entitlements::MockEntitlements::new()),
             reports::ReportLimits::default(),
         ),
@@ -183,7 +186,10 @@ fn state(public_url: &str, clock: Arc<TestClock>) -> AppState {
                     Arc::new(reports::ports::MockReadingSource::new()),
                     Arc::new(reports::ports::MockPatientSource::new()),
                     Arc::new(reports::ports::MockPdfRenderer::new()),
-                    clock.clone(),
+                    kernel::UserCalendar::new(
+                        Arc::new(kernel::calendar::MockTimeZones::new()),
+                        clock.clone(),
+                    ),
                     Arc::new(kernel::entitlements::MockEntitlements::new()),
                     reports::ReportLimits::default(),
                 )),

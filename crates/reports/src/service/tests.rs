@@ -60,6 +60,13 @@ fn file_names_are_ascii_slugs_of_the_report_name() {
     );
 }
 
+/// Every person in `zone`, at `clock`'s now.
+pub(crate) fn calendar(zone: chrono_tz::Tz, clock: MockClock) -> kernel::UserCalendar {
+    let mut zones = kernel::calendar::MockTimeZones::new();
+    zones.expect_zone().returning(move |_| Ok(zone));
+    kernel::UserCalendar::new(Arc::new(zones), Arc::new(clock))
+}
+
 pub(crate) fn service(
     repo: MockReportRepository,
     renderer: impl PdfRenderer + 'static,
@@ -104,7 +111,7 @@ pub(crate) fn service_with(
         Arc::new(source),
         Arc::new(patients),
         Arc::new(renderer),
-        Arc::new(clock),
+        calendar(chrono_tz::UTC, clock),
         Arc::new(subscriptions),
         ReportLimits {
             in_flight: 2,
@@ -400,12 +407,19 @@ async fn a_report_holds_the_completed_home_weeks_of_its_period() {
     s.create(UserId(1), input()).await.expect("created");
 }
 
-/// The server knows no time zone: a week is over once its last day has passed in UTC-12.
+/// A week is over for a report once its last day has passed for the person, in their
+/// zone (issue 37: one calendar; reports once judged by the date in UTC−12).
 #[tokio::test]
-async fn a_week_is_over_for_a_report_once_its_last_day_has_passed_everywhere() {
-    // Started the 15th, the week ends the 21st: still the 21st in UTC-12 until 12:00 UTC
-    // on the 22nd.
-    for (hour, minute, shown) in [(9, 0, false), (11, 59, false), (12, 0, true)] {
+async fn a_week_is_over_for_a_report_once_its_last_day_has_passed_for_the_person() {
+    // Started the 15th, the week ends the 21st. Auckland is UTC+13 in November: its 22nd
+    // begins at 11:00 UTC on the 21st. In UTC the 22nd begins at midnight.
+    let auckland = chrono_tz::Pacific::Auckland;
+    for (zone, day, hour, minute, shown) in [
+        (auckland, 21, 10, 59, false),
+        (auckland, 21, 11, 0, true),
+        (chrono_tz::UTC, 21, 23, 59, false),
+        (chrono_tz::UTC, 22, 0, 0, true),
+    ] {
         let mut renderer = MockPdfRenderer::new();
         renderer
             .expect_render()
@@ -419,11 +433,11 @@ async fn a_week_is_over_for_a_report_once_its_last_day_has_passed_everywhere() {
         );
         let mut clock = MockClock::new();
         clock.expect_now().returning(move || {
-            Utc.with_ymd_and_hms(2026, 11, 22, hour, minute, 0)
+            Utc.with_ymd_and_hms(2026, 11, day, hour, minute, 0)
                 .single()
                 .expect("t")
         });
-        s.clock = Arc::new(clock);
+        s.calendar = calendar(zone, clock);
         s.create(UserId(1), input()).await.expect("created");
     }
 }

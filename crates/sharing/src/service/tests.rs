@@ -98,6 +98,7 @@ impl Parts {
         // The owner lives on UTC: their today is the clock's date.
         let mut owners = kernel::calendar::MockTimeZones::new();
         owners.expect_zone().returning(|_| Ok(chrono_tz::UTC));
+        let owners: Arc<dyn kernel::calendar::TimeZones> = Arc::new(owners);
         let subscribed = self.subscribed;
         let mut entitlements = kernel::entitlements::MockEntitlements::new();
         entitlements
@@ -121,14 +122,14 @@ impl Parts {
             readings.clone(),
             patients.clone(),
             Arc::new(self.renderer),
-            clock.clone(),
+            kernel::UserCalendar::new(owners.clone(), clock.clone()),
             Arc::new(kernel::entitlements::MockEntitlements::new()),
             reports::ReportLimits::default(),
         );
         ShareService::new(
             Arc::new(self.repo),
             Arc::new(hasher),
-            kernel::UserCalendar::new(Arc::new(owners), clock),
+            kernel::UserCalendar::new(owners, clock),
             Arc::new(entitlements),
             RecordSources {
                 readings,

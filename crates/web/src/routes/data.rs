@@ -29,11 +29,8 @@ fn attachment(name: &str) -> ContentDisposition {
     }
 }
 
-fn dated(state: &AppState, stem: &str, ext: &str) -> String {
-    format!(
-        "vitalog-{stem}-{}.{ext}",
-        kernel::date::format_date(state.clock.now().date_naive())
-    )
+fn dated(today: chrono::NaiveDate, stem: &str, ext: &str) -> String {
+    format!("vitalog-{stem}-{}.{ext}", kernel::date::format_date(today))
 }
 
 /// Readings as CSV: one row per reading, header first, in the user's or canonical units.
@@ -47,8 +44,10 @@ pub async fn readings_csv(
     params: web::Query<CsvParams>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
+    let prefs = state.accounts.preferences(user.id).await?;
+    let today = kernel::UsersNow::at(state.clock.now(), prefs.time_zone).today();
     let units = match params.units.as_deref() {
-        None | Some("" | "preferred") => state.accounts.preferences(user.id).await?.units(),
+        None | Some("" | "preferred") => prefs.units(),
         Some("canonical") => Units::CANONICAL,
         Some(_) => {
             let mut errors = kernel::FieldErrors::new();
@@ -60,7 +59,7 @@ pub async fn readings_csv(
     let csv = transfer::to_csv(&all, units).map_err(|e| ApiError::internal(&e))?;
     Ok(HttpResponse::Ok()
         .content_type("text/csv; charset=utf-8")
-        .insert_header(attachment(&dated(&state, "readings", "csv")))
+        .insert_header(attachment(&dated(today, "readings", "csv")))
         .insert_header((header::CACHE_CONTROL, "private, no-store"))
         .body(csv))
 }
@@ -76,11 +75,12 @@ pub async fn medications_csv(
     user: CurrentUser,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
+    let today = crate::routes::users_clock(&user, &state).await?.today();
     let (meds, intakes) = state.medications.export(user.id).await?;
     let csv = medications::transfer::to_csv(&meds, &intakes)?;
     Ok(HttpResponse::Ok()
         .content_type("text/csv; charset=utf-8")
-        .insert_header(attachment(&dated(&state, "medications", "csv")))
+        .insert_header(attachment(&dated(today, "medications", "csv")))
         .insert_header((header::CACHE_CONTROL, "private, no-store"))
         .body(csv))
 }
@@ -119,7 +119,7 @@ pub async fn readings_fhir(
     }
     Ok(HttpResponse::Ok()
         .content_type("application/fhir+json; charset=utf-8")
-        .insert_header(attachment(&dated(&state, "readings-fhir", "json")))
+        .insert_header(attachment(&dated(today, "readings-fhir", "json")))
         .insert_header((header::CACHE_CONTROL, "private, no-store"))
         .json(bundle))
 }
@@ -158,6 +158,7 @@ pub async fn account_json(
         |t: chrono::DateTime<chrono::Utc>| t.to_rfc3339_opts(chrono::SecondsFormat::Secs, true);
     let me = state.accounts.user(user.id).await?;
     let prefs = state.accounts.preferences(user.id).await?;
+    let today = kernel::UsersNow::at(now, prefs.time_zone).today();
     let sub = state.billing.status(user.id).await?;
     let payments: Vec<PaymentDto> = state
         .billing
@@ -230,7 +231,7 @@ pub async fn account_json(
     });
     Ok(HttpResponse::Ok()
         .content_type("application/json; charset=utf-8")
-        .insert_header(attachment(&dated(&state, "account", "json")))
+        .insert_header(attachment(&dated(today, "account", "json")))
         .insert_header((header::CACHE_CONTROL, "private, no-store"))
         .body(serde_json::to_string_pretty(&body).map_err(|e| ApiError::internal(&e.into()))?))
 }
