@@ -4,7 +4,7 @@ import { firstDayOfLastDaysAnywhere } from '../../lib/dates';
 import { HOME_WEEK_KEY } from '../../lib/homeWeek';
 import { MEDICATIONS_KEY } from '../../lib/medications';
 import { PREFERENCES_KEY } from '../../lib/preferences';
-import { readingsUrl, type ReadingFilters } from '../../lib/readings';
+import { readingsUrl, type ReadingFilters } from '../readings/api/readings';
 import { SUBSCRIPTION_KEY } from '../../lib/subscription';
 import { LONGEST_CHART_RANGE } from './chartRanges';
 

@@ -2,7 +2,7 @@
  * The words and numbers of a shared record's summary, from what the server computed (no
  * statistics are made here: the server's are the PDF's). No React: cheap to test.
  */
-import { guidelineOf } from '../../lib/bpCategory';
+import { guidelineOf } from '../readings/model/bpCategory';
 import { formatSpan12 } from '../../lib/dates';
 import { GUIDED } from '../../lib/readingRules';
 import { percentText } from '../../lib/percent';

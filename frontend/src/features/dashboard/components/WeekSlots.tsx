@@ -4,7 +4,7 @@ import { readingsCount } from '../../../components/homeWeek/WeekResult';
 import { cx } from '../../../lib/cx';
 import { formatMonthDay, readingTimestamp } from '../../../lib/dates';
 import { isLeftOut, type HomeWeek, type HomeWeekDay, type Period } from '../../../lib/homeWeek';
-import { PERIOD_LABELS } from '../../../lib/readings';
+import { PERIOD_LABELS } from '../../readings/api/readings';
 
 const PERIODS: ReadonlyArray<Period> = ['morning', 'evening'];
 

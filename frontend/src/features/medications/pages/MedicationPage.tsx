@@ -9,7 +9,7 @@ import { SubscriptionAlert } from '../../../components/subscription/Subscription
 import { formatDate } from '../../../lib/dates';
 import { formLabel } from '../../../lib/medicationCodes';
 import { latestPeriod, updateMedication, useMedication, type Medication } from '../../../lib/medications';
-import { parseEditId } from '../../../lib/readings';
+import { parseEditId } from '../../readings/api/readings';
 import { isNotFound } from '../../../lib/serverErrors';
 import { BloodPressureTag } from '../components/BloodPressureTag';
 import { ChangeDoseForm } from '../components/ChangeDoseForm';

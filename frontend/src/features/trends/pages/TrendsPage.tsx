@@ -5,7 +5,7 @@ import { SegmentedChoice } from '../../../components/form/SegmentedChoice';
 import { CHART_SPECS } from '../../../components/chart/measureCharts';
 import { preloadDailyChart } from '../../../components/chart/loadChart';
 import { medicationEvents } from '../../../components/chart/eventMarkers';
-import { guidelineOf } from '../../../lib/bpCategory';
+import { guidelineOf } from '../../readings/model/bpCategory';
 import { formatDate } from '../../../lib/dates';
 import { useMedications } from '../../../lib/medications';
 import { usePreferences } from '../../../lib/preferences';

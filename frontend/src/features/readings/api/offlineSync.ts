@@ -14,9 +14,9 @@
  * - Every answer is applied to the item as it is *now* (re-read in a transaction): an
  *   edit made while it was on its way becomes a PATCH, a deletion a DELETE.
  */
-import { isApiError, isNetworkError } from './api';
-import { isOnline, onReconnect } from './connection';
-import { hasPresenceCookie } from './cookies';
+import { isApiError, isNetworkError } from '../../../lib/api';
+import { isOnline, onReconnect } from '../../../lib/connection';
+import { hasPresenceCookie } from '../../../lib/cookies';
 import {
   forgetRefusedKey,
   markRefused,
@@ -32,8 +32,8 @@ import {
   type Refusal,
 } from './offlineQueue';
 import { createReading, deleteReading, updateReading } from './readings';
-import { isGone, isInvalid, isNotFound, isRetryable, isSignedOut } from './serverErrors';
-import { fetchUser } from './session';
+import { isGone, isInvalid, isNotFound, isRetryable, isSignedOut } from '../../../lib/serverErrors';
+import { fetchUser } from '../../../lib/session';
 
 /** How a run ended: all sent (or waiting for the user), try again later, or wait for a reconnect / sign-in. */
 export type RunResult = { kind: 'done' } | { kind: 'retry'; afterMs: number | null } | { kind: 'stop' };

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeReadingsServer, payload, type FakeServer } from '../testing/offlineServer';
-import { setPresenceCookie } from '../testing/fixtures';
+import { fakeReadingsServer, payload, type FakeServer } from '../../../testing/offlineServer';
+import { setPresenceCookie } from '../../../testing/fixtures';
 import {
   clearQueue,
   countQueued,

@@ -1,8 +1,8 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { Reading } from '../../lib/readings';
-import { served } from '../../testing/readings';
+import type { Reading } from '../api/readings';
+import { served } from '../../../testing/readings';
 import { ReadingActionsCell, ReadingCells, ReadingHeaderCells } from './ReadingCells';
 
 const reading: Reading = {

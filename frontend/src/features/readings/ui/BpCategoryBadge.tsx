@@ -1,6 +1,6 @@
 import type { ReactElement } from 'react';
-import { Tooltip } from '../tooltip/Tooltip';
-import { categoryBadgeText, categoryName, categoryNote, type Category, type GuidelineRules } from '../../lib/bpCategory';
+import { Tooltip } from '../../../components/tooltip/Tooltip';
+import { categoryBadgeText, categoryName, categoryNote, type Category, type GuidelineRules } from '../model/bpCategory';
 import './readings.css';
 
 /**

@@ -1,9 +1,9 @@
 import { useId, useState, type ReactElement, type ReactNode } from 'react';
-import { Icon } from '../icons/Icon';
-import { cx } from '../../lib/cx';
-import { formatTime12 } from '../../lib/dates';
-import { PERIOD_LABELS, type Reading } from '../../lib/readings';
-import type { SessionDto } from '../../lib/apiTypes';
+import { Icon } from '../../../components/icons/Icon';
+import { cx } from '../../../lib/cx';
+import { formatTime12 } from '../../../lib/dates';
+import { PERIOD_LABELS, type Reading } from '../api/readings';
+import type { SessionDto } from '../../../lib/apiTypes';
 import { ClinicTag, Missing, ReadingActionsCell, ReadingCells, type ReadingUnits } from './ReadingCells';
 
 /** A guided measurement's marker: 'Guided · 2 readings', its period, and whether the rest was skipped. */

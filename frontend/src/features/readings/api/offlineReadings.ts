@@ -3,7 +3,7 @@
  * current across tabs, and the sync engine's handle. See `offlineQueue.ts` and `offlineSync.ts`.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useAccount } from './account';
+import { useAccount } from '../../../lib/account';
 import { getQueued, listQueued, onQueueEvent, type QueuedReading } from './offlineQueue';
 import { startSync, type SyncEngine } from './offlineSync';
 import { useRefreshReadings } from './readings';

@@ -1,14 +1,14 @@
 import { useId, useState, type ReactElement } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Dialog } from '../dialog/Dialog';
-import { Icon } from '../icons/Icon';
-import { useToast } from '../toast';
-import { useAccount } from '../../lib/account';
-import { readingBpCategory, useGuideline } from '../../lib/bpCategory';
-import { useOnline } from '../../lib/connection';
-import { formatDate } from '../../lib/dates';
-import { removeQueued, type QueuedReading } from '../../lib/offlineQueue';
-import { syncNow, useQueuedReadings } from '../../lib/offlineReadings';
+import { Dialog } from '../../../components/dialog/Dialog';
+import { Icon } from '../../../components/icons/Icon';
+import { useToast } from '../../../components/toast';
+import { useAccount } from '../../../lib/account';
+import { readingBpCategory, useGuideline } from '../model/bpCategory';
+import { useOnline } from '../../../lib/connection';
+import { formatDate } from '../../../lib/dates';
+import { removeQueued, type QueuedReading } from '../api/offlineQueue';
+import { syncNow, useQueuedReadings } from '../api/offlineReadings';
 import { MEASURE_COLUMNS, ReadingHeaderCells, ReadingValueCells, type ReadingUnits } from './ReadingCells';
 import './queued.css';
 

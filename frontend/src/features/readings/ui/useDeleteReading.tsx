@@ -1,7 +1,7 @@
 import { useState, type ReactElement } from 'react';
-import { formatDate } from '../../lib/dates';
-import { deleteReading, useRefreshReadings, type Reading } from '../../lib/readings';
-import { useToast, type ToastOptions } from '../toast';
+import { formatDate } from '../../../lib/dates';
+import { deleteReading, useRefreshReadings, type Reading } from '../api/readings';
+import { useToast, type ToastOptions } from '../../../components/toast';
 import { DeleteReadingDialog } from './DeleteReadingDialog';
 
 export interface DeleteReadingFlow {

@@ -4,10 +4,10 @@
  * blood pressure category is the server's (`bpCategory`; see `bpCategory.ts`).
  */
 import useSWR, { useSWRConfig, type KeyedMutator } from 'swr';
-import { apiDelete, apiGet, apiGetWithHeaders, apiPatch, apiPost } from './api';
-import type { BpSessionRequest, Period, ReadingSetting, Schemas, SessionDto, Sent } from './apiTypes';
+import { apiDelete, apiGet, apiGetWithHeaders, apiPatch, apiPost } from '../../../lib/api';
+import type { BpSessionRequest, Period, ReadingSetting, Schemas, SessionDto, Sent } from '../../../lib/apiTypes';
 // The home week is counted from the readings: it is refreshed with them.
-import { HOME_WEEK_KEY } from './homeWeek';
+import { HOME_WEEK_KEY } from '../../../lib/homeWeek';
 
 type Measure = 'systolic' | 'diastolic' | 'heartRate' | 'weight' | 'bloodSugar' | 'notes';
 

@@ -1,6 +1,6 @@
 import type { ReactElement, ReactNode } from 'react';
-import { UNITS_UNKNOWN_MESSAGE, usePreferences } from '../../lib/preferences';
-import { Alert } from '../feedback/Alert';
+import { UNITS_UNKNOWN_MESSAGE, usePreferences } from '../../../lib/preferences';
+import { Alert } from '../../../components/feedback/Alert';
 
 /**
  * A calm warning, wherever units are shown, while the user's unit preferences could not

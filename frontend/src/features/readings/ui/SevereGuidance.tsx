@@ -1,8 +1,8 @@
 import { useId, type ReactElement } from 'react';
-import { Icon } from '../icons/Icon';
-import { cx } from '../../lib/cx';
-import { useGuideline, type GuidelineRules } from '../../lib/bpCategory';
-import { SEVERE_STEPS } from '../../lib/readingRules';
+import { Icon } from '../../../components/icons/Icon';
+import { cx } from '../../../lib/cx';
+import { useGuideline, type GuidelineRules } from '../model/bpCategory';
+import { SEVERE_STEPS } from '../../../lib/readingRules';
 import './readings.css';
 
 export interface SevereGuidanceProps {

@@ -7,10 +7,10 @@
  * a guided measurement, a queued or imported reading), with the same rules as the server's
  * `readings::GuidelineRules`.
  */
-import { DEFAULT_GUIDELINE, GUIDELINES, rangeOf, type CategoryRule, type GuidelineRules } from './readingRules';
-import { usePreferences } from './preferences';
+import { DEFAULT_GUIDELINE, GUIDELINES, rangeOf, type CategoryRule, type GuidelineRules } from '../../../lib/readingRules';
+import { usePreferences } from '../../../lib/preferences';
 
-export type { CategoryRule, GuidelineCode, GuidelineRules } from './readingRules';
+export type { CategoryRule, GuidelineCode, GuidelineRules } from '../../../lib/readingRules';
 
 /** A reading's category and whether it is a floor (one number recorded: "Stage 2 or higher"). */
 export interface Category {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fetchReadingPage, parseEditId, readingsUrl } from './readings';
-import { mockFetch } from '../testing/fetchMock';
-import { formatDate, formatDateTime12, formatMonthDay, formatSpan12, formatTime12, isoDateDaysAgo, isoDateIn, isoTimeIn, readingTimestamp } from './dates';
+import { mockFetch } from '../../../testing/fetchMock';
+import { formatDate, formatDateTime12, formatMonthDay, formatSpan12, formatTime12, isoDateDaysAgo, isoDateIn, isoTimeIn, readingTimestamp } from '../../../lib/dates';
 
 describe('edit id and list urls', () => {
   it('accepts only a positive whole number', () => {

@@ -1,10 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderWithProviders } from '../../testing/render';
-import { payload } from '../../testing/offlineServer';
-import { AccountContext } from '../../lib/account';
-import { clearQueue, enqueue, listQueued, markRefused } from '../../lib/offlineQueue';
+import { renderWithProviders } from '../../../testing/render';
+import { payload } from '../../../testing/offlineServer';
+import { AccountContext } from '../../../lib/account';
+import { clearQueue, enqueue, listQueued, markRefused } from '../api/offlineQueue';
 import { NOT_ACCEPTED, QueuedReadings, WAITING_TO_SYNC } from './QueuedReadings';
 
 const USER = 9;

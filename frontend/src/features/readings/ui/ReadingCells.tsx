@@ -1,10 +1,10 @@
 import type { ReactElement, ReactNode } from 'react';
-import { Skeleton } from '../feedback/Skeleton';
-import { formatDate, formatTime12 } from '../../lib/dates';
-import type { Preferences } from '../../lib/preferences';
-import { categoryOf, type Category } from '../../lib/bpCategory';
-import type { Reading } from '../../lib/readings';
-import { formatBloodSugar, formatWeight } from '../../lib/units';
+import { Skeleton } from '../../../components/feedback/Skeleton';
+import { formatDate, formatTime12 } from '../../../lib/dates';
+import type { Preferences } from '../../../lib/preferences';
+import { categoryOf, type Category } from '../model/bpCategory';
+import type { Reading } from '../api/readings';
+import { formatBloodSugar, formatWeight } from '../../../lib/units';
 import { BpCategoryBadge } from './BpCategoryBadge';
 import './readings.css';
 

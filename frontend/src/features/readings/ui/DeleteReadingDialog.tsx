@@ -1,7 +1,7 @@
 import type { ReactElement } from 'react';
-import { formatDate } from '../../lib/dates';
-import type { Reading } from '../../lib/readings';
-import { Dialog } from '../dialog/Dialog';
+import { formatDate } from '../../../lib/dates';
+import type { Reading } from '../api/readings';
+import { Dialog } from '../../../components/dialog/Dialog';
 
 export interface DeleteReadingDialogProps {
   reading: Reading;
