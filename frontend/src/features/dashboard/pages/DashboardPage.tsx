@@ -9,7 +9,7 @@ import { SubscriptionAlert } from '../../../components/subscription/Subscription
 import { firstDayOfLastDays, formatDate, formatTime12 } from '../../../lib/dates';
 import { hasCurrentMedication, useDoses, useMedications } from '../../../lib/medications';
 import { PageSkeleton, Skeleton } from '../../../components/feedback/Skeleton';
-import { useHomeWeek } from '../../../lib/homeWeek';
+import { useHomeWeek } from '../../homeWeek/api/homeWeek';
 import { useSubscription } from '../../../lib/subscription';
 import { medicationEvents } from '../../../components/chart/eventMarkers';
 import { usePreferences } from '../../../lib/preferences';

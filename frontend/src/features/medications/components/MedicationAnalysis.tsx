@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react';
-import { AverageValue } from '../../../components/homeWeek/WeekResult';
+import { AverageValue } from '../../homeWeek/ui/WeekResult';
 import { formatDate } from '../../../lib/dates';
 import type { Adherence, BpAverage, Effect, MedicationDetail } from '../../../lib/medications';
 

@@ -7,7 +7,7 @@ import useSWR, { useSWRConfig, type KeyedMutator } from 'swr';
 import { apiDelete, apiGet, apiGetWithHeaders, apiPatch, apiPost } from '../../../lib/api';
 import type { BpSessionRequest, Period, ReadingSetting, Schemas, SessionDto, Sent } from '../../../lib/apiTypes';
 // The home week is counted from the readings: it is refreshed with them.
-import { HOME_WEEK_KEY } from '../../../lib/homeWeek';
+import { HOME_WEEK_KEY } from '../../homeWeek/api/homeWeek';
 
 type Measure = 'systolic' | 'diastolic' | 'heartRate' | 'weight' | 'bloodSugar' | 'notes';
 

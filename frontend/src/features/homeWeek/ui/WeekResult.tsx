@@ -1,6 +1,6 @@
 import type { ReactElement } from 'react';
-import type { HomeWeek, HomeWeekAverage } from '../../lib/homeWeek';
-import { HOME_WEEK_RULES } from '../../lib/readingRules';
+import type { HomeWeek, HomeWeekAverage } from '../api/homeWeek';
+import { HOME_WEEK_RULES } from '../../../lib/readingRules';
 import './homeWeek.css';
 
 /** 'of 1 reading' / 'of 14 readings'. */

@@ -1,6 +1,6 @@
 import type { ReactElement } from 'react';
-import { formatDate } from '../../lib/dates';
-import { Alert } from '../feedback/Alert';
+import { formatDate } from '../../../lib/dates';
+import { Alert } from '../../../components/feedback/Alert';
 import { StartWeekButton } from './StartWeekButton';
 import './homeWeek.css';
 

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
-import { isApiError } from '../../lib/api';
-import { formatDate } from '../../lib/dates';
-import { startHomeWeek, useSetHomeWeek } from '../../lib/homeWeek';
-import { isSubscriptionRequired } from '../../lib/serverErrors';
-import { PLAN_PRICE, SUBSCRIPTION_KEY } from '../../lib/subscription';
-import { useToast } from '../toast';
+import { isApiError } from '../../../lib/api';
+import { formatDate } from '../../../lib/dates';
+import { startHomeWeek, useSetHomeWeek } from '../api/homeWeek';
+import { isSubscriptionRequired } from '../../../lib/serverErrors';
+import { PLAN_PRICE, SUBSCRIPTION_KEY } from '../../../lib/subscription';
+import { useToast } from '../../../components/toast';
 
 export const WEEK_START_FAILED = 'The week could not be started';
 export const WEEK_NEEDS_SUBSCRIPTION = `Starting a home monitoring week needs an active subscription (${PLAN_PRICE}).`;

@@ -1,7 +1,7 @@
 import type { ReactElement } from 'react';
-import { formatDate } from '../../lib/dates';
-import type { HomeWeek } from '../../lib/homeWeek';
-import { HOME_WEEK_RULES } from '../../lib/readingRules';
+import { formatDate } from '../../../lib/dates';
+import type { HomeWeek } from '../api/homeWeek';
+import { HOME_WEEK_RULES } from '../../../lib/readingRules';
 import './homeWeek.css';
 
 /** 'Day 3 of 7' while the week runs, 'Finished' after it; with its dates. */

@@ -4,8 +4,8 @@
  * averages the readings and picks the level; the client shows what it sends.
  */
 import useSWR, { useSWRConfig, type KeyedMutator } from 'swr';
-import { apiDelete, apiGet, apiPost } from './api';
-import type { BpPatternDto, HomeWeekAnswerDto, HomeWeekAverageDto, HomeWeekDayDto, HomeWeekDto, Period } from './apiTypes';
+import { apiDelete, apiGet, apiPost } from '../../../lib/api';
+import type { BpPatternDto, HomeWeekAnswerDto, HomeWeekAverageDto, HomeWeekDayDto, HomeWeekDto, Period } from '../../../lib/apiTypes';
 
 export type HomeWeek = HomeWeekDto;
 export type HomeWeekDay = HomeWeekDayDto;

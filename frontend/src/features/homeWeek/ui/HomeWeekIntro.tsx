@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react';
-import { GUIDED, HOME_WEEK_RULES } from '../../lib/readingRules';
+import { GUIDED, HOME_WEEK_RULES } from '../../../lib/readingRules';
 import './homeWeek.css';
 
 /** What a home monitoring week is, in two sentences (numbers from rules.json). */

@@ -1,11 +1,11 @@
 import type { ReactElement } from 'react';
-import { Alert } from '../feedback/Alert';
-import { Skeleton } from '../feedback/Skeleton';
+import { Alert } from '../../../components/feedback/Alert';
+import { Skeleton } from '../../../components/feedback/Skeleton';
 import { HomeWeekIntro } from './HomeWeekIntro';
 import { StartWeekButton } from './StartWeekButton';
 import './homeWeek.css';
-import { NeedsConnection } from '../feedback/NeedsConnection';
-import { useOnline } from '../../lib/connection';
+import { NeedsConnection } from '../../../components/feedback/NeedsConnection';
+import { useOnline } from '../../../lib/connection';
 
 /** The week's placeholder while it loads. */
 export function WeekSkeleton(): ReactElement {
