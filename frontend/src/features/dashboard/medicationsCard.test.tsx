@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch, networkDown, type MockResponse, type RecordedCall } from '../../testing/fetchMock';
 import { amlodipine, day, dose, lisinopril, TODAY } from '../../testing/medications';
 import { renderWithProviders } from '../../testing/render';
-import type { DosesAnswer } from '../../lib/medications';
+import type { DosesAnswer } from '../medications/api/medications';
 import { MedicationsCard } from './components/MedicationsCard';
 
 afterEach(() => {

@@ -7,7 +7,7 @@ import { QueuedReadings } from '../../readings/ui/QueuedReadings';
 import { useDeleteReading } from '../../readings/ui/useDeleteReading';
 import { SubscriptionAlert } from '../../../components/subscription/SubscriptionAlert';
 import { firstDayOfLastDays, formatDate, formatTime12 } from '../../../lib/dates';
-import { hasCurrentMedication, useDoses, useMedications } from '../../../lib/medications';
+import { hasCurrentMedication, useDoses, useMedications } from '../../medications/api/medications';
 import { PageSkeleton, Skeleton } from '../../../components/feedback/Skeleton';
 import { useHomeWeek } from '../../homeWeek/api/homeWeek';
 import { useSubscription } from '../../../lib/subscription';

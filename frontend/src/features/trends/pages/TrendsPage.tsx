@@ -7,7 +7,7 @@ import { preloadDailyChart } from '../../../components/chart/loadChart';
 import { medicationEvents } from '../../../components/chart/eventMarkers';
 import { guidelineOf } from '../../readings/model/bpCategory';
 import { formatDate } from '../../../lib/dates';
-import { useMedications } from '../../../lib/medications';
+import { useMedications } from '../../medications/api/medications';
 import { usePreferences } from '../../../lib/preferences';
 import { useDaily } from '../api/dailyApi';
 import { TrendCard } from '../components/TrendCard';

@@ -3,7 +3,7 @@
  * units of strength, frequencies and how many dose times each takes. The server writes the
  * dose labels; these words are for the form's choices and the list's short facts.
  */
-import type { FrequencyCode, MedicationFormCode, StrengthUnitCode } from './apiTypes';
+import type { FrequencyCode, MedicationFormCode, StrengthUnitCode } from '../../../lib/apiTypes';
 
 export type MedicationForm = MedicationFormCode;
 export type StrengthUnit = StrengthUnitCode;

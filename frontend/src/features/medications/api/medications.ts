@@ -5,7 +5,7 @@
  * averages the readings around a change; the client shows what it sends.
  */
 import useSWR, { useSWRConfig, type KeyedMutator } from 'swr';
-import { apiDelete, apiGet, apiPatch, apiPost } from './api';
+import { apiDelete, apiGet, apiPatch, apiPost } from '../../../lib/api';
 import type {
   AsNeededLogDto,
   DoseDto,
@@ -15,8 +15,8 @@ import type {
   MedicationDto,
   MedicationEventDto,
   MedicationsAnswerDto,
-} from './apiTypes';
-import type { Frequency, MedicationForm, StrengthUnit } from './medicationCodes';
+} from '../../../lib/apiTypes';
+import type { Frequency, MedicationForm, StrengthUnit } from '../model/medicationCodes';
 
 export type Medication = MedicationDto;
 export type DosePeriod = Medication['periods'][number];

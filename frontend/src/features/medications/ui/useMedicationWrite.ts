@@ -1,10 +1,10 @@
 import { useNavigate } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
-import { isApiError } from '../../lib/api';
-import { useRefreshMedications } from '../../lib/medications';
-import { isNotFound, isSubscriptionRequired } from '../../lib/serverErrors';
-import { PLAN_PRICE, SUBSCRIPTION_KEY } from '../../lib/subscription';
-import { useToast, type ToastOptions } from '../toast';
+import { isApiError } from '../../../lib/api';
+import { useRefreshMedications } from '../api/medications';
+import { isNotFound, isSubscriptionRequired } from '../../../lib/serverErrors';
+import { PLAN_PRICE, SUBSCRIPTION_KEY } from '../../../lib/subscription';
+import { useToast, type ToastOptions } from '../../../components/toast';
 
 export const MEDICATIONS_NEED_SUBSCRIPTION = `Recording medications and doses needs an active subscription (${PLAN_PRICE}).`;
 export const CHECK_CONNECTION = 'Check your connection and try again.';
