@@ -5,7 +5,7 @@ import { mockFetch, networkDown, type MockResponse } from '../../testing/fetchMo
 import { setPresenceCookie } from '../../testing/fixtures';
 import { renderWithProviders } from '../../testing/render';
 import { sharedReadings, sharedView } from '../../testing/sharedView';
-import type { SharedViewDto } from './api';
+import type { SharedViewDto } from './api/sharedApi';
 import { periodWindow } from './charts';
 import SharedViewPage from './pages/SharedViewPage';
 import { categoryShares, timeOfDayRows, trendText } from './summary';

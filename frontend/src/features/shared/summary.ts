@@ -7,7 +7,7 @@ import { formatSpan12 } from '../../lib/dates';
 import { GUIDED } from '../../lib/readingRules';
 import { percentText } from '../../lib/percent';
 import { bloodSugarDecimals, formatBpPair, formatMmHg, weightDecimals } from '../../lib/units';
-import type { CategoryCountDto, DayPartDto, SharedViewDto, StatsDto, TrendDto } from './api';
+import type { CategoryCountDto, DayPartDto, SharedViewDto, StatsDto, TrendDto } from './api/sharedApi';
 
 const plural = (n: number, one: string, many: string): string => `${n} ${n === 1 ? one : many}`;
 

@@ -5,7 +5,7 @@ import { ReadingHeaderCells, ReadingTableSkeleton } from '../../readings/ui/Read
 import { ReadingRow } from '../../readings/ui/ReadingRow';
 import type { Reading } from '../../readings/api/readings';
 import type { Units } from '../chartPoints';
-import { RECENT_COUNT } from '../prefetch';
+import { RECENT_COUNT } from '../api/prefetch';
 import { NeedsConnection } from '../../../components/feedback/NeedsConnection';
 import { useOnline } from '../../../lib/connection';
 

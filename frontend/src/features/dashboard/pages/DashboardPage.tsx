@@ -20,7 +20,7 @@ import { ChartCard } from '../components/ChartCard';
 import { preloadChart } from '../../../components/chart/LazyTimeSeriesChart';
 import { RecentReadings } from '../components/RecentReadings';
 import { CHART_SPECS } from '../chartPoints';
-import { recentFilters, trendFilters } from '../prefetch';
+import { recentFilters, trendFilters } from '../api/prefetch';
 import { UnitsUnknownAlert } from '../../readings/ui/UnitsUnknownAlert';
 import { SevereGuidance } from '../../readings/ui/SevereGuidance';
 import type { Reading } from '../../readings/api/readings';

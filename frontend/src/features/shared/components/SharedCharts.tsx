@@ -3,7 +3,7 @@ import { ChartSkeleton, LazyTimeSeriesChart } from '../../../components/chart/La
 import type { ChartSpec } from '../../../components/chart/measureCharts';
 import { guidelineOf } from '../../readings/model/bpCategory';
 import { formatDate } from '../../../lib/dates';
-import type { SharedViewDto } from '../api';
+import type { SharedViewDto } from '../api/sharedApi';
 import { includedCharts, periodWindow, sharedSeries } from '../charts';
 
 function SharedChart({ spec, view, span }: { spec: ChartSpec; view: SharedViewDto; span: { rangeDays: number; now: number } }): ReactElement {

@@ -4,7 +4,7 @@ import { pageCount } from '../../../components/pagination/pages';
 import { BloodPressureCell, ClinicTag, MEASURE_COLUMNS, Missing, ReadingWhenCells } from '../../readings/ui/ReadingCells';
 import { BpCategoryLegend } from '../../readings/ui/BpCategoryBadge';
 import { formatBloodSugarIn, formatWeightIn } from '../../../lib/units';
-import type { SharedReadingDto, SharedViewDto } from '../api';
+import type { SharedReadingDto, SharedViewDto } from '../api/sharedApi';
 import { readingsText } from '../summary';
 import { categoryOf, guidelineOf } from '../../readings/model/bpCategory';
 

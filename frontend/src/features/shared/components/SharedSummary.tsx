@@ -4,7 +4,7 @@ import { Missing } from '../../readings/ui/ReadingCells';
 import { categoryNote, guidelineOf } from '../../readings/model/bpCategory';
 import { formatDate } from '../../../lib/dates';
 import { formatBpPair } from '../../../lib/units';
-import type { SharedViewDto } from '../api';
+import type { SharedViewDto } from '../api/sharedApi';
 import {
   categoryShares,
   formatMeasure,

@@ -6,8 +6,8 @@
  * The types are the server's (OpenAPI, through `lib/apiTypes`).
  */
 import useSWR, { type KeyedMutator } from 'swr';
-import { apiPost } from '../../lib/api';
-import type { SharedViewDto, UnlockRequest } from '../../lib/apiTypes';
+import { apiPost } from '../../../lib/api';
+import type { SharedViewDto, UnlockRequest } from '../../../lib/apiTypes';
 
 export type {
   CategoryCountDto,
@@ -19,7 +19,7 @@ export type {
   SummaryDto,
   TrendDirection,
   TrendDto,
-} from '../../lib/apiTypes';
+} from '../../../lib/apiTypes';
 
 const tokenPath = (token: string): string => `/api/shared/${encodeURIComponent(token)}`;
 

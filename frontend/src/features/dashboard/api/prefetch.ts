@@ -1,12 +1,12 @@
-import { preloadChart } from '../../components/chart/loadChart';
-import { startEarlyGet } from '../../lib/api';
-import { firstDayOfLastDaysAnywhere } from '../../lib/dates';
-import { HOME_WEEK_KEY } from '../homeWeek/api/homeWeek';
-import { MEDICATIONS_KEY } from '../medications/api/medications';
-import { PREFERENCES_KEY } from '../../lib/preferences';
-import { readingsUrl, type ReadingFilters } from '../readings/api/readings';
-import { SUBSCRIPTION_KEY } from '../../lib/subscription';
-import { LONGEST_CHART_RANGE } from './chartRanges';
+import { preloadChart } from '../../../components/chart/loadChart';
+import { startEarlyGet } from '../../../lib/api';
+import { firstDayOfLastDaysAnywhere } from '../../../lib/dates';
+import { HOME_WEEK_KEY } from '../../homeWeek/api/homeWeek';
+import { MEDICATIONS_KEY } from '../../medications/api/medications';
+import { PREFERENCES_KEY } from '../../../lib/preferences';
+import { readingsUrl, type ReadingFilters } from '../../readings/api/readings';
+import { SUBSCRIPTION_KEY } from '../../../lib/subscription';
+import { LONGEST_CHART_RANGE } from '../chartRanges';
 
 /** How many of the latest readings the dashboard lists. */
 export const RECENT_COUNT = 3;
