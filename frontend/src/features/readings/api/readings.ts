@@ -1,7 +1,7 @@
 /**
  * Readings: the shared type, the API calls of spec section 7 and SWR hooks. Values are
  * canonical (weight lbs, blood sugar mg/dL); `units.ts` converts them for display. The
- * blood pressure category is the server's (`bpCategory`; see `bpCategory.ts`).
+ * blood pressure category is the server's (`bpCategory`; see `model/bpCategory.ts`).
  */
 import useSWR, { useSWRConfig, type KeyedMutator } from 'swr';
 import { apiDelete, apiGet, apiGetWithHeaders, apiPatch, apiPost } from '../../../lib/api';
@@ -14,7 +14,7 @@ type Measure = 'systolic' | 'diastolic' | 'heartRate' | 'weight' | 'bloodSugar' 
 /**
  * A reading as `GET /api/readings` sends it (the fields the client reads): `date` is
  * YYYY-MM-DD, `time` HH:MM (24-hour), weight in pounds, blood sugar in mg/dL, null for a
- * measure not recorded, `bpCategory` the server's category (see `bpCategory.ts`) and
+ * measure not recorded, `bpCategory` the server's category (see `model/bpCategory.ts`) and
  * `severe` its one rule (above 180 systolic or 120 diastolic). A guided measurement's
  * reading carries its `session`; its own numbers are the session's rounded averages.
  */

@@ -1,7 +1,7 @@
 /**
  * Blood pressure categories in the person's guideline (ACC/AHA 2025, ESH 2023 or ESC 2024):
  * each guideline's categories, severe rule and words come from the shared `rules.json`
- * (see `readingRules.ts`), never mixed. A saved reading's category is the server's
+ * (see `lib/readingRules.ts`), never mixed. A saved reading's category is the server's
  * (`bpCategory` in the readings API, naming its guideline): read it with {@link categoryOf}.
  * The client classifies only numbers the server has not seen (the reading form's preview,
  * a guided measurement, a queued or imported reading), with the same rules as the server's

@@ -18,8 +18,8 @@ export interface SevereGuidanceProps {
 
 /**
  * What to do about a very high reading (the guideline's severe rule; `isSevere` in
- * lib/bpCategory): its title and source, and the American Heart Association's steps, from
- * rules.json. Information only: it never blocks saving.
+ * model/bpCategory): its title and source, and the American Heart Association's steps,
+ * from rules.json. Information only: it never blocks saving.
  */
 export function SevereGuidance({ className, role = 'alert', guideline }: SevereGuidanceProps): ReactElement {
   const titleId = useId();
