@@ -1,10 +1,12 @@
 // ESLint flat config: TypeScript (strict, no `any`), React hooks, and the layering rule
 // of the architecture guide (one folder per concept under features/; a feature reaches
 // another only through its public parts, api/, model/ and ui/; lib/ and components/ import
-// no feature or app code).
+// no feature or app code), and no import cycles (import-x, resolving as tsc does).
 import path from 'node:path';
 import js from '@eslint/js';
 import globals from 'globals';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
@@ -64,7 +66,12 @@ export default tseslint.config(
   {
     files: ['src/**/*.{ts,tsx}'],
     languageOptions: { globals: globals.browser },
-    plugins: { 'react-hooks': reactHooks, vitalog: { rules: { boundaries } } },
+    plugins: { 'react-hooks': reactHooks, 'import-x': importX, vitalog: { rules: { boundaries } } },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: path.join(import.meta.dirname, 'tsconfig.json') })],
+    },
     rules: {
       ...reactHooks.configs.flat['recommended-latest'].rules,
       '@typescript-eslint/no-explicit-any': 'error',
@@ -73,6 +80,9 @@ export default tseslint.config(
       'no-console': ['error', { allow: ['error', 'warn'] }],
       eqeqeq: ['error', 'always'],
       'vitalog/boundaries': 'error',
+      // A cycle makes a module's value undefined while the other is still being evaluated,
+      // and hides which of two modules is the lower one. Type-only imports are not followed.
+      'import-x/no-cycle': 'error',
       'no-restricted-syntax': [
         'error',
         {
