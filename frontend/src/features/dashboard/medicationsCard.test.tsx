@@ -221,7 +221,7 @@ describe("the dashboard's doses card", () => {
     const server = fakeDay();
     mockFetch({
       ...server.routes,
-      'POST /api/medications/7/intakes': { status: 403, body: { message: 'Subscription Required' } },
+      'POST /api/medications/7/intakes': { status: 403, body: { code: 'subscription_required', message: 'Subscription Required' } },
       'POST /api/medications/8/intakes': {
         status: 400,
         body: { message: 'This medication was not taken on that day', errors: { date: 'This medication was not taken on that day' } },

@@ -19,7 +19,11 @@ const GONE = {
 };
 const CODE_REQUIRED = {
   status: 401,
-  body: { message: 'This record is protected. Enter the access code you were given.', codeRequired: true },
+  body: {
+    code: 'code_required',
+    message: 'This record is protected. Enter the access code you were given.',
+    codeRequired: true,
+  },
 };
 
 afterEach(() => {
@@ -263,7 +267,10 @@ describe('access code', () => {
           unlocked = true;
           return { status: 204 };
         }
-        return { status: 401, body: { message: 'Wrong code', errors: { code: 'That access code is not right.' } } };
+        return {
+          status: 401,
+          body: { code: 'code_required', message: 'Wrong code', errors: { code: 'That access code is not right.' }, codeRequired: true },
+        };
       },
     });
     renderShared();

@@ -154,7 +154,10 @@ describe('sending the queue', () => {
   it('keeps a refused reading with the server message, sends the ones after it, and Discard removes it', async () => {
     const refused = await enqueue(ALICE, payload({ systolic: 131 }));
     await enqueue(ALICE, payload({ systolic: 132 }));
-    server.faults.push({ match: 'POST /api/readings', fault: { kind: 'status', status: 403, body: { message: 'Subscription Required' } } });
+    server.faults.push({
+      match: 'POST /api/readings',
+      fault: { kind: 'status', status: 403, body: { code: 'subscription_required', message: 'Subscription Required' } },
+    });
     expect(await runQueue(ALICE)).toEqual({ kind: 'done' });
     expect(storedSystolics()).toEqual([132]);
     const [kept] = await listQueued(ALICE);
@@ -195,7 +198,10 @@ describe('sending the queue', () => {
 
   it('stops on 401 and keeps everything', async () => {
     await enqueue(ALICE, payload());
-    server.faults.push({ match: 'POST /api/readings', fault: { kind: 'status', status: 401 } });
+    server.faults.push({
+      match: 'POST /api/readings',
+      fault: { kind: 'status', status: 401, body: { code: 'not_authenticated', message: 'Not authenticated' } },
+    });
     expect(await runQueue(ALICE)).toEqual({ kind: 'stop' });
     expect(await countQueued(ALICE)).toBe(1);
   });
