@@ -5,7 +5,7 @@ import { ErrorBoundary } from '../components/feedback/ErrorBoundary';
 import { PageSkeleton } from '../components/feedback/Skeleton';
 import { AccountContext, type Account } from '../lib/account';
 import { writeOfflineProfile } from '../lib/offlineProfile';
-import { useOfflineSync } from '../lib/offlineReadings';
+import { useOfflineSync } from '../features/readings/api/offlineReadings';
 import { usePreferences } from '../lib/preferences';
 import { NAV_ITEMS, TAB_ITEMS } from './navItems';
 import { useSignOut } from './useSignOut';

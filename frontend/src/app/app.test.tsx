@@ -45,7 +45,7 @@ describe('protected routes', () => {
 
   it('show a skeleton while checking, then /auth when GET /api/user answers 401', async () => {
     setPresenceCookie();
-    const { calls } = mockFetch({ 'GET /api/user': { status: 401, body: { message: 'Not authenticated' } } });
+    const { calls } = mockFetch({ 'GET /api/user': { status: 401, body: { code: 'not_authenticated', message: 'Not authenticated' } } });
     renderApp('/reports');
     expect(screen.getByRole('status')).toHaveTextContent('Checking your session');
     expect(await screen.findByRole('tab', { name: 'Login' })).toBeInTheDocument();
@@ -55,7 +55,7 @@ describe('protected routes', () => {
 
   it('also treat 403 as unauthenticated', async () => {
     setPresenceCookie();
-    mockFetch({ 'GET /api/user': { status: 403, body: { message: 'Forbidden' } } });
+    mockFetch({ 'GET /api/user': { status: 403, body: { code: 'forbidden', message: 'Forbidden' } } });
     renderApp('/profile');
     expect(await screen.findByRole('tab', { name: 'Login' })).toBeInTheDocument();
   });

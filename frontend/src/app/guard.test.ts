@@ -5,7 +5,10 @@ import { authPageView } from '../features/auth/pages/authPageView';
 import { aliceUser } from '../testing/fixtures';
 import { protectedRouteDecision } from './guard';
 
-const unauthorized = new ApiError(401, '{"message":"Not authenticated"}', { message: 'Not authenticated' });
+const unauthorized = new ApiError(401, '{"code":"not_authenticated","message":"Not authenticated"}', {
+  code: 'not_authenticated',
+  message: 'Not authenticated',
+});
 const forbidden = new ApiError(403, 'Forbidden', null);
 
 describe('auth status: cookie first, then GET /api/user', () => {

@@ -3,7 +3,7 @@ import { useLocation } from 'react-router-dom';
 import { dropEarlyGets } from '../lib/api';
 import { hasPresenceCookie } from '../lib/cookies';
 import { prefetchUser } from '../lib/session';
-import { prefetchDashboard } from '../features/dashboard/prefetch';
+import { prefetchDashboard } from '../features/dashboard/api/prefetch';
 import { loadDashboard } from './AppRoutes';
 import { loadShell } from './ProtectedRoute';
 

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../testing/render';
 import { payload } from '../testing/offlineServer';
-import { clearQueue, countQueued, enqueue } from '../lib/offlineQueue';
+import { clearQueue, countQueued, enqueue } from '../features/readings/api/offlineQueue';
 import * as navigation from '../lib/navigation';
 import { unsentWarning, useSignOut } from './useSignOut';
 

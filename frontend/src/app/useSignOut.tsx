@@ -3,7 +3,7 @@ import { Dialog } from '../components/dialog/Dialog';
 import { useToast } from '../components/toast';
 import { useLogout } from '../features/auth/api/useLogout';
 import { isOnline } from '../lib/connection';
-import { clearQueue, countQueued } from '../lib/offlineQueue';
+import { clearQueue, countQueued } from '../features/readings/api/offlineQueue';
 
 /** What the sign-out warning says about `count` unsent readings. */
 export function unsentWarning(count: number): string {

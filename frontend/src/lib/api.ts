@@ -51,8 +51,8 @@ export class ApiError extends Error {
   /** HTTP status of the answer. */
   readonly status: number;
   /**
-   * The body's machine code, or `null` when it named none the client knows (a server from
-   * before codes, a proxy's HTML page). Ask `lib/serverErrors`, which falls back on the status.
+   * The body's machine code, or `null` when it named none the client knows (a proxy's 502
+   * or HTML page). Ask `lib/serverErrors`, which falls back on the status.
    */
   readonly code: ErrorCode | null;
   /** The answer's body parsed as JSON when it was JSON, otherwise `null`. */

@@ -73,11 +73,9 @@ describe('the error code', () => {
     expect(errorCode(unknown)).toBe('conflict');
   });
 
-  it("reads an old body's flags as the codes they became", () => {
-    expect(errorCode(answer(401, { message: 'Protected', codeRequired: true }))).toBe('code_required');
-    expect(errorCode(answer(403, { message: 'Verify', requiresVerification: true, email: 'a@b.c' }))).toBe(
-      'verification_required',
-    );
+  it('reads no code into the flags beside it: the server sends both, and the code decides', () => {
+    expect(errorCode(answer(401, { message: 'Protected', codeRequired: true }))).toBe('not_authenticated');
+    expect(errorCode(answer(403, { message: 'Verify', requiresVerification: true, email: 'a@b.c' }))).toBe('forbidden');
   });
 
   it('is null when no answer came', () => {
@@ -90,12 +88,12 @@ describe('the error code', () => {
 });
 
 describe('what a code means', () => {
-  it('a 403 is a subscription refusal only when it says so (or says nothing, as before codes)', () => {
+  it('a 403 is a subscription refusal only when it says so', () => {
     expect(isSubscriptionRequired(coded(403, 'subscription_required'))).toBe(true);
     expect(isSubscriptionRequired(coded(403, 'cross_site'))).toBe(false);
     expect(isSubscriptionRequired(coded(403, 'forbidden'))).toBe(false);
     expect(isSubscriptionRequired(coded(403, 'verification_required'))).toBe(false);
-    expect(isSubscriptionRequired(answer(403, { message: 'Subscription Required' }))).toBe(true);
+    expect(isSubscriptionRequired(answer(403, { message: 'Subscription Required' }))).toBe(false);
     expect(isSubscriptionRequired(answer(403, { message: 'Verify', requiresVerification: true }))).toBe(false);
   });
 
@@ -110,9 +108,9 @@ describe('what a code means', () => {
     expect(needsAccessCode(answer(401, { message: 'Not authenticated' }))).toBe(false);
   });
 
-  it("a refused access code: code_required, or a code-less 401 (unlocking needs no session)", () => {
+  it('a refused access code is code_required, not any 401', () => {
     expect(isAccessCodeRefused(coded(401, 'code_required'))).toBe(true);
-    expect(isAccessCodeRefused(answer(401, { message: 'Wrong code', errors: { code: 'Not right' } }))).toBe(true);
+    expect(isAccessCodeRefused(answer(401, { message: 'Wrong code', errors: { code: 'Not right' } }))).toBe(false);
     expect(isAccessCodeRefused(coded(401, 'not_authenticated'))).toBe(false);
     expect(isAccessCodeRefused(coded(429, 'rate_limited'))).toBe(false);
   });

@@ -5,10 +5,10 @@
  * is `subscription_required` from a write and `cross_site` from the origin check) and one
  * refusal reads alike wherever it comes from.
  *
- * An answer without a code (a server from before codes, a proxy's HTML page) is read as the
- * server codes a status (`ErrorCode::for_status`, crates/web/src/error.rs) and by the flags
- * such a body already carried (`codeRequired`, `requiresVerification`). No answer at all
- * (offline, aborted) has no code: every question about it answers false.
+ * The server sends a code with every error. An answer without one (a proxy's 502 or HTML
+ * page) is read as the server codes its status (`ErrorCode::for_status`,
+ * crates/web/src/error.rs), nothing more. No answer at all (offline, aborted) has no code:
+ * every question about it answers false.
  */
 import { isApiError } from './api';
 import type { ErrorCode } from './apiTypes';
@@ -52,22 +52,16 @@ export function codeForStatus(status: number): ErrorCode {
   return CODE_OF_STATUS[status] ?? (status >= 500 && status < 600 ? 'internal' : 'invalid');
 }
 
-/** What went wrong: the body's code, else what its status and flags say; null when no answer came. */
+/** What went wrong: the body's code, else what its status says; null when no answer came. */
 export function errorCode(error: unknown): ErrorCode | null {
   if (!isApiError(error)) return null;
-  if (error.code !== null) return error.code;
-  if (error.status === 401 && error.data?.codeRequired === true) return 'code_required';
-  if (error.status === 403 && error.data?.requiresVerification === true) return 'verification_required';
-  return codeForStatus(error.status);
+  return error.code ?? codeForStatus(error.status);
 }
 
 function codeIn(error: unknown, codes: readonly ErrorCode[]): boolean {
   const code = errorCode(error);
   return code !== null && codes.includes(code);
 }
-
-/** An answer whose body named no code, read from its status only. */
-const uncoded = (error: unknown): boolean => isApiError(error) && error.code === null;
 
 /** No session, or it ended (`not_authenticated`). */
 export function isSignedOut(error: unknown): boolean {
@@ -83,13 +77,9 @@ export function isSessionRefused(error: unknown): boolean {
   return codeIn(error, ['not_authenticated', 'forbidden']);
 }
 
-/**
- * The action needs an active subscription (`subscription_required`). A 403 without a code
- * counts too: that is how the server refused it before codes.
- */
+/** The action needs an active subscription (`subscription_required`). */
 export function isSubscriptionRequired(error: unknown): boolean {
-  const code = errorCode(error);
-  return code === 'subscription_required' || (code === 'forbidden' && uncoded(error));
+  return codeIn(error, ['subscription_required']);
 }
 
 /** The email address is not verified yet (`verification_required`; the body's `email` says which). */
@@ -102,13 +92,9 @@ export function needsAccessCode(error: unknown): boolean {
   return codeIn(error, ['code_required']);
 }
 
-/**
- * The access code given for a shared record was refused (`code_required`). A 401 without a
- * code counts too: unlocking needs no session, so a 401 there can only be about the code.
- */
+/** The access code given for a shared record was refused (`code_required`). */
 export function isAccessCodeRefused(error: unknown): boolean {
-  const code = errorCode(error);
-  return code === 'code_required' || (code === 'not_authenticated' && uncoded(error));
+  return codeIn(error, ['code_required']);
 }
 
 /** Nothing of that name exists here (`not_found`), or no longer does. */

@@ -1,4 +1,4 @@
-import type { HomeWeek, HomeWeekAverage } from '../lib/homeWeek';
+import type { HomeWeek, HomeWeekAverage } from '../features/homeWeek/api/homeWeek';
 import type { SessionDto } from '../lib/apiTypes';
 
 /** The home week tests' week: 11/18 to 11/24/2026. */

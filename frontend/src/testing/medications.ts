@@ -1,4 +1,4 @@
-import type { Dose, DosePeriod, DosesAnswer, Medication, MedicationDetail } from '../lib/medications';
+import type { Dose, DosePeriod, DosesAnswer, Medication, MedicationDetail } from '../features/medications/api/medications';
 
 /** A period as the server writes it (its label included). */
 export function period(extra: Partial<DosePeriod> = {}): DosePeriod {

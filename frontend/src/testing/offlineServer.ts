@@ -1,5 +1,5 @@
 import { vi } from 'vitest';
-import type { ReadingPayload } from '../lib/readings';
+import type { ReadingPayload } from '../features/readings/api/readings';
 
 /** What the fake server does with the next matching request instead of answering normally. */
 export type Fault =

@@ -1,6 +1,6 @@
 import { DEFAULT_GUIDELINE, type GuidelineRules } from '../lib/readingRules';
-import { isSevere, readingBpCategory } from '../lib/bpCategory';
-import type { Reading } from '../lib/readings';
+import { isSevere, readingBpCategory } from '../features/readings/model/bpCategory';
+import type { Reading } from '../features/readings/api/readings';
 
 /** A reading as a test writes it: the numbers, and a session when it has one. */
 export type ReadingFixture = Omit<Reading, 'bpCategory' | 'severe' | 'session' | 'setting'> &

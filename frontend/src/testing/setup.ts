@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-// jsdom has no IndexedDB; the app's offline queue (lib/offlineQueue) needs one, as browsers have.
+// jsdom has no IndexedDB; the app's offline queue (features/readings/api/offlineQueue) needs one, as browsers have.
 import 'fake-indexeddb/auto';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';

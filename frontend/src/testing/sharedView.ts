@@ -1,4 +1,4 @@
-import type { SharedReadingDto, SharedViewDto } from '../features/shared/api';
+import type { SharedReadingDto, SharedViewDto } from '../features/shared/api/sharedApi';
 import { served } from './readings';
 
 /**

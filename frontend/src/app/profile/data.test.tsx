@@ -517,7 +517,7 @@ describe('Your data: import', () => {
     renderPage(
       routesWith({
         'POST /api/data/imports/sniff?name=export.zip': { body: appleSniff },
-        'POST /api/data/imports/draft-1/commit': { status: 403, body: { message: 'Subscription Required' } },
+        'POST /api/data/imports/draft-1/commit': { status: 403, body: { code: 'subscription_required', message: 'Subscription Required' } },
       }),
     );
     const panel = await toPreview();

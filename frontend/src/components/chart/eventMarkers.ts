@@ -6,7 +6,6 @@
  */
 
 import { readingTimestamp } from '../../lib/dates';
-import type { MedicationEvent } from '../../lib/medications';
 
 export type MarkerKind = 'started' | 'changed' | 'stopped';
 
@@ -17,8 +16,18 @@ export interface ChartEvent {
   label: string;
 }
 
+/**
+ * An event on a day, as the server sends the medications' (`MedicationEventDto`); said by
+ * shape, so the shared chart code depends on no feature.
+ */
+export interface DatedEvent {
+  date: string;
+  kind: MarkerKind;
+  label: string;
+}
+
 /** The markers of the medications' events, each at the start of its day (dashboard and Trends). */
-export function medicationEvents(events: ReadonlyArray<MedicationEvent> | undefined): ChartEvent[] {
+export function medicationEvents(events: ReadonlyArray<DatedEvent> | undefined): ChartEvent[] {
   return (events ?? []).map((e) => ({ x: readingTimestamp(e.date, null), kind: e.kind, label: e.label }));
 }
 

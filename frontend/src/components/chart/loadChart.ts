@@ -3,7 +3,7 @@ import type { TimeSeriesChartProps } from './TimeSeriesChart';
 import type { DailyChartProps } from './DailyChart';
 
 // Apart from LazyTimeSeriesChart.tsx (and its styles): the app's first load starts this
-// download when it opens on the dashboard (features/dashboard/prefetch.ts).
+// download when it opens on the dashboard (features/dashboard/api/prefetch.ts).
 const chart = preloadable<TimeSeriesChartProps>(() => import(/* webpackChunkName: "charts" */ './TimeSeriesChart').then((m) => ({ default: m.TimeSeriesChart })));
 
 /** Starts (once) the download of chart.js and the chart component. */

@@ -93,7 +93,7 @@ describe('/auth page', () => {
 
   it('shows the login form when the session check says 401', async () => {
     setPresenceCookie();
-    mockFetch({ 'GET /api/user': { status: 401, body: { message: 'Not authenticated' } } });
+    mockFetch({ 'GET /api/user': { status: 401, body: { code: 'not_authenticated', message: 'Not authenticated' } } });
     renderAuth();
     expect(await screen.findByRole('button', { name: 'Login' })).toBeInTheDocument();
   });
@@ -133,7 +133,7 @@ describe('login form', () => {
   });
 
   it('shows the server message as a red alert', async () => {
-    mockFetch({ 'POST /api/login': { status: 401, body: { message: 'Invalid username or password' } } });
+    mockFetch({ 'POST /api/login': { status: 401, body: { code: 'invalid_credentials', message: 'Invalid username or password' } } });
     renderAuth();
     await fillLogin('alice', 'wrong');
     const alert = await screen.findByRole('alert');
@@ -151,7 +151,12 @@ describe('login form', () => {
   });
 
   it('shows a verify message as a soft amber notice with a resend link', async () => {
-    mockFetch({ 'POST /api/login': { status: 403, body: { message: 'Please verify your email before logging in.' } } });
+    mockFetch({
+      'POST /api/login': {
+        status: 403,
+        body: { code: 'verification_required', message: 'Please verify your email before logging in.' },
+      },
+    });
     renderAuth();
     await fillLogin('bob', 'Secur3!pass');
     const notice = await screen.findByRole('alert');
@@ -163,7 +168,12 @@ describe('login form', () => {
     mockFetch({
       'POST /api/login': {
         status: 403,
-        body: { message: 'Please verify your email', requiresVerification: true, email: 'bob+1@example.com' },
+        body: {
+          code: 'verification_required',
+          message: 'Please verify your email',
+          requiresVerification: true,
+          email: 'bob+1@example.com',
+        },
       },
     });
     renderAuth();

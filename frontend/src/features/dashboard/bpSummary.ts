@@ -4,7 +4,7 @@
  * with. Averages are unrounded here; they are rounded once, at display (`formatBpPair`).
  */
 import { firstDayOfLastDays } from '../../lib/dates';
-import type { Reading } from '../../lib/readings';
+import type { Reading } from '../readings/api/readings';
 import { BP_BANDS } from '../../components/chart/measureCharts';
 import { MIN_DAYS, change, type Change } from '../../components/chart/direction';
 

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
 import { formatDate, isoDateDaysAgo, toIsoDate } from '../../lib/dates';
-import type { MedicationEvent } from '../../lib/medications';
+import type { MedicationEvent } from '../medications/api/medications';
 import { served } from '../../testing/readings';
 import { CHART_SPECS } from './chartPoints';
 import { ChartCard } from './components/ChartCard';

@@ -1,6 +1,6 @@
 import { firstDayOfLastDays, readingTimestamp, startOfLastDays, toIsoDate } from '../../lib/dates';
-import { categoryNote, type GuidelineRules } from '../../lib/bpCategory';
-import type { Reading } from '../../lib/readings';
+import { categoryNote, type GuidelineRules } from '../readings/model/bpCategory';
+import type { Reading } from '../readings/api/readings';
 import { bloodSugarInUnit, formatBpPair, formatMmHg, weightInUnit } from '../../lib/units';
 import { describeChart, directionOf } from '../../components/chart/direction';
 import { CLINIC_ASIDE, CRISIS_MARK, type ChartKind, type ChartSpec, type Units } from '../../components/chart/measureCharts';

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch, type MockResponse } from '../../testing/fetchMock';
 import { renderWithProviders } from '../../testing/render';
 import { DAY_MS, firstDayOfLastDaysAnywhere, toIsoDate, toIsoTime } from '../../lib/dates';
-import type { Reading } from '../../lib/readings';
+import type { Reading } from '../readings/api/readings';
 import { served } from '../../testing/readings';
 import { createThrottle, dayTicks, tickStepDays, timeWindow } from '../../components/chart/timeAxis';
 import DashboardPage from './pages/DashboardPage';

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_GUIDELINE } from '../../lib/readingRules';
 import { isoDateDaysAgo } from '../../lib/dates';
-import type { Reading } from '../../lib/readings';
+import type { Reading } from '../readings/api/readings';
 import { served } from '../../testing/readings';
 import { renderWithProviders } from '../../testing/render';
 import { bpSummary, directionText } from './bpSummary';

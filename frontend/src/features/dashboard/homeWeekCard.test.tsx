@@ -65,7 +65,7 @@ describe('Home monitoring week card', () => {
   it('without a subscription: the start is refused with the Subscription Required toast', async () => {
     mockFetch({
       'GET /api/home-week': { body: { week: null } },
-      'POST /api/home-week': { status: 403, body: { message: 'Subscription Required' } },
+      'POST /api/home-week': { status: 403, body: { code: 'subscription_required', message: 'Subscription Required' } },
     });
     const card = renderCard();
     const user = userEvent.setup();

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch, networkDown, type MockResponse, type RecordedCall } from '../../testing/fetchMock';
 import { amlodipine, day, dose, lisinopril, TODAY } from '../../testing/medications';
 import { renderWithProviders } from '../../testing/render';
-import type { DosesAnswer } from '../../lib/medications';
+import type { DosesAnswer } from '../medications/api/medications';
 import { MedicationsCard } from './components/MedicationsCard';
 
 afterEach(() => {
@@ -221,7 +221,7 @@ describe("the dashboard's doses card", () => {
     const server = fakeDay();
     mockFetch({
       ...server.routes,
-      'POST /api/medications/7/intakes': { status: 403, body: { message: 'Subscription Required' } },
+      'POST /api/medications/7/intakes': { status: 403, body: { code: 'subscription_required', message: 'Subscription Required' } },
       'POST /api/medications/8/intakes': {
         status: 400,
         body: { message: 'This medication was not taken on that day', errors: { date: 'This medication was not taken on that day' } },

@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RecentReadings } from './components/RecentReadings';
-import { WeekLoadError } from '../../components/homeWeek/WeekLoading';
+import { WeekLoadError } from '../homeWeek/ui/WeekLoading';
 
 const units = { weightUnit: 'lbs', bloodSugarUnit: 'mg/dL' } as const;
 

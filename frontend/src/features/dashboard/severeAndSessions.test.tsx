@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { firstDayOfLastDays, firstDayOfLastDaysAnywhere } from '../../lib/dates';
 import { DEFAULT_GUIDELINE, SEVERE_STEPS } from '../../lib/readingRules';
-import type { Reading } from '../../lib/readings';
+import type { Reading } from '../readings/api/readings';
 import { mockFetch } from '../../testing/fetchMock';
 import { threeReadingSession } from '../../testing/homeWeek';
 import { served, type ReadingFixture } from '../../testing/readings';

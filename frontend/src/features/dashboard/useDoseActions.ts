@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { useMedicationWrite, type WriteOptions } from '../../components/medications/useMedicationWrite';
+import { useMedicationWrite, type WriteOptions } from '../medications/ui/useMedicationWrite';
 import { formatDate, formatTime12 } from '../../lib/dates';
-import { markAllTaken, recordIntake, undoIntake, type AsNeededLog, type Dose } from '../../lib/medications';
+import { markAllTaken, recordIntake, undoIntake, type AsNeededLog, type Dose } from '../medications/api/medications';
 
 /** The key of a dose slot (one medication at one time): which row is busy. */
 export const slotKey = (medicationId: number, time: string): string => `${medicationId}@${time}`;

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../testing/render';
 import { firstDayOfLastDays } from '../../lib/dates';
 import type { SessionDto } from '../../lib/apiTypes';
-import type { Reading } from '../../lib/readings';
+import type { Reading } from '../readings/api/readings';
 import { threeReadingSession } from '../../testing/homeWeek';
 import { served } from '../../testing/readings';
 import HistoryPage from './pages/HistoryPage';

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import rules from '../../../../crates/readings/rules.json';
-import type { HomeWeek } from '../../lib/homeWeek';
+import type { HomeWeek } from './api/homeWeek';
 import { mockFetch, type MockResponse } from '../../testing/fetchMock';
 import { finishedWeek, homeWeek } from '../../testing/homeWeek';
 import { renderWithProviders } from '../../testing/render';

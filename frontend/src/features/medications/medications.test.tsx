@@ -390,7 +390,7 @@ describe("a medication's page", () => {
     mockFetch({
       'GET /api/medications/7': { body: detail() },
       'GET /api/user/subscription': active,
-      'PATCH /api/medications/7': { status: 403, body: { message: 'Subscription Required' } },
+      'PATCH /api/medications/7': { status: 403, body: { code: 'subscription_required', message: 'Subscription Required' } },
     });
     renderPage();
     await userEvent.setup().click(await screen.findByRole('switch', { name: 'Email reminders' }));

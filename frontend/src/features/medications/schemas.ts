@@ -1,6 +1,6 @@
 import { array, boolean, object, string, type ObjectSchema } from 'yup';
-import { frequencyInfo, isFrequency, isMedicationForm, isStrengthUnit } from '../../lib/medicationCodes';
-import type { DoseRequest, NewMedicationRequest } from '../../lib/medications';
+import { frequencyInfo, isFrequency, isMedicationForm, isStrengthUnit } from './model/medicationCodes';
+import type { DoseRequest, NewMedicationRequest } from './api/medications';
 
 /**
  * The medication forms' messages: the server's words for the same rules (the contract of

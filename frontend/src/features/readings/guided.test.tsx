@@ -306,7 +306,7 @@ describe('guided measurement', () => {
   });
 
   it('answers 403 with the subscription toast, as the plain form does, and keeps the readings', async () => {
-    serve({ status: 403, body: { message: 'Subscription Required' } });
+    serve({ status: 403, body: { code: 'subscription_required', message: 'Subscription Required' } });
     renderGuided();
     const user = setupUser();
     await user.click(await screen.findByRole('button', { name: 'Start the 5-minute rest' }));

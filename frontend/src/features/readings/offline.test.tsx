@@ -8,7 +8,7 @@ import { setPresenceCookie } from '../../testing/fixtures';
 import { payload } from '../../testing/offlineServer';
 import { renderWithProviders } from '../../testing/render';
 import { AccountContext } from '../../lib/account';
-import { clearQueue, enqueue, listQueued, markRefused } from '../../lib/offlineQueue';
+import { clearQueue, enqueue, listQueued, markRefused } from './api/offlineQueue';
 import { clearOfflineProfile, writeOfflineProfile } from '../../lib/offlineProfile';
 import RecordVitalsPage from './pages/RecordVitalsPage';
 

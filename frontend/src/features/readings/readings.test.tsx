@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch, type MockResponse, type RecordedCall } from '../../testing/fetchMock';
 import { setPresenceCookie } from '../../testing/fixtures';
 import { renderWithProviders } from '../../testing/render';
-import type { Reading } from '../../lib/readings';
+import type { Reading } from './api/readings';
 import { toIsoDate } from '../../lib/dates';
 import RecordVitalsPage from './pages/RecordVitalsPage';
 

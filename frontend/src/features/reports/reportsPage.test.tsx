@@ -405,7 +405,7 @@ describe('email form', () => {
 
   it("shows the server's message when sending needs a subscription (403)", async () => {
     const needed = 'An active subscription is required to email reports.';
-    renderPage({ 'POST /api/reports/email': { status: 403, body: { message: needed } } });
+    renderPage({ 'POST /api/reports/email': { status: 403, body: { code: 'subscription_required', message: needed } } });
     const user = userEvent.setup();
     await screen.findByRole('heading', { name: 'November check' });
     await user.type(screen.getByLabelText('Recipient email'), 'dr@clinic.example');

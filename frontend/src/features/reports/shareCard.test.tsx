@@ -252,7 +252,7 @@ describe('the new share form', () => {
   it('says a subscription is needed to email the link (403), with Subscribe Now', async () => {
     const needed = 'Emailing a share needs an active subscription.';
     renderCard({
-      'POST /api/shares': { status: 403, body: { message: needed } },
+      'POST /api/shares': { status: 403, body: { code: 'subscription_required', message: needed } },
       'GET /api/user/subscription': { body: { isActive: false, expiresAt: null, cancelledAt: null } },
     });
     const { user, form } = await openForm();

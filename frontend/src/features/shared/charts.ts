@@ -3,7 +3,7 @@ import type { SeriesColor } from '../../components/chart/chartTheme';
 import type { TimeSeries } from '../../components/chart/lineStyle';
 import { CHART_SPECS, CRISIS_MARK, type ChartKind, type ChartSpec } from '../../components/chart/measureCharts';
 import { DAY_MS, readingTimestamp } from '../../lib/dates';
-import type { SharedReadingDto, SharedViewDto } from './api';
+import type { SharedReadingDto, SharedViewDto } from './api/sharedApi';
 
 /** The charts of this record: blood pressure always, the other measures when included. */
 export function includedCharts(view: SharedViewDto): ChartSpec[] {

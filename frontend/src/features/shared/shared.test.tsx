@@ -5,7 +5,7 @@ import { mockFetch, networkDown, type MockResponse } from '../../testing/fetchMo
 import { setPresenceCookie } from '../../testing/fixtures';
 import { renderWithProviders } from '../../testing/render';
 import { sharedReadings, sharedView } from '../../testing/sharedView';
-import type { SharedViewDto } from './api';
+import type { SharedViewDto } from './api/sharedApi';
 import { periodWindow } from './charts';
 import SharedViewPage from './pages/SharedViewPage';
 import { categoryShares, timeOfDayRows, trendText } from './summary';
@@ -19,7 +19,11 @@ const GONE = {
 };
 const CODE_REQUIRED = {
   status: 401,
-  body: { message: 'This record is protected. Enter the access code you were given.', codeRequired: true },
+  body: {
+    code: 'code_required',
+    message: 'This record is protected. Enter the access code you were given.',
+    codeRequired: true,
+  },
 };
 
 afterEach(() => {
@@ -263,7 +267,10 @@ describe('access code', () => {
           unlocked = true;
           return { status: 204 };
         }
-        return { status: 401, body: { message: 'Wrong code', errors: { code: 'That access code is not right.' } } };
+        return {
+          status: 401,
+          body: { code: 'code_required', message: 'Wrong code', errors: { code: 'That access code is not right.' }, codeRequired: true },
+        };
       },
     });
     renderShared();

@@ -2,12 +2,12 @@
  * The words and numbers of a shared record's summary, from what the server computed (no
  * statistics are made here: the server's are the PDF's). No React: cheap to test.
  */
-import { guidelineOf } from '../../lib/bpCategory';
+import { guidelineOf } from '../readings/model/bpCategory';
 import { formatSpan12 } from '../../lib/dates';
 import { GUIDED } from '../../lib/readingRules';
 import { percentText } from '../../lib/percent';
 import { bloodSugarDecimals, formatBpPair, formatMmHg, weightDecimals } from '../../lib/units';
-import type { CategoryCountDto, DayPartDto, SharedViewDto, StatsDto, TrendDto } from './api';
+import type { CategoryCountDto, DayPartDto, SharedViewDto, StatsDto, TrendDto } from './api/sharedApi';
 
 const plural = (n: number, one: string, many: string): string => `${n} ${n === 1 ? one : many}`;
 

@@ -1,10 +1,10 @@
 import type { ReactElement } from 'react';
 import { Link } from 'react-router-dom';
 import { Icon } from '../../../components/icons/Icon';
-import { ClinicTag } from '../../../components/readings/ReadingCells';
-import { categoryLabel, categoryNote, categoryOf, type GuidelineRules } from '../../../lib/bpCategory';
+import { ClinicTag } from '../../readings/ui/ReadingCells';
+import { categoryLabel, categoryNote, categoryOf, type GuidelineRules } from '../../readings/model/bpCategory';
 import { formatDate, formatTime12, isoDateDaysAgo } from '../../../lib/dates';
-import type { Reading } from '../../../lib/readings';
+import type { Reading } from '../../readings/api/readings';
 import { formatBpPair } from '../../../lib/units';
 import { BP_BANDS } from '../../../components/chart/measureCharts';
 import { MIN_DAYS } from '../../../components/chart/direction';

@@ -6,7 +6,7 @@ import { CheckboxField } from '../../../components/form/CheckboxField';
 import { eventsInWindow, type ChartEvent } from '../../../components/chart/eventMarkers';
 import { MarkerLegend } from '../../../components/chart/MarkerLegend';
 import { timeWindow } from '../../../components/chart/timeAxis';
-import type { Reading } from '../../../lib/readings';
+import type { Reading } from '../../readings/api/readings';
 import {
   CHART_RANGES,
   DEFAULT_CHART_RANGE,
@@ -18,7 +18,7 @@ import {
   type Units,
 } from '../chartPoints';
 import { useOnline } from '../../../lib/connection';
-import { useGuideline } from '../../../lib/bpCategory';
+import { useGuideline } from '../../readings/model/bpCategory';
 
 export interface ChartCardProps {
   spec: ChartSpec;

@@ -4,8 +4,8 @@ import { FieldError } from '../../../components/form/FieldError';
 import { TextField } from '../../../components/form/TextField';
 import { formatDate, formatTime12, isoTimeIn } from '../../../lib/dates';
 import { useTimeZone } from '../../../lib/preferences';
-import { INTAKE_REASON_MAX, INTAKE_REASON_MESSAGE } from '../../../lib/medicationCodes';
-import type { AsNeededLog, Dose } from '../../../lib/medications';
+import { INTAKE_REASON_MAX, INTAKE_REASON_MESSAGE } from '../../medications/model/medicationCodes';
+import type { AsNeededLog, Dose } from '../../medications/api/medications';
 
 export interface SkipDialogProps {
   dose: Dose;

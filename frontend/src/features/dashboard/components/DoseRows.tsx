@@ -1,7 +1,7 @@
 import type { ReactElement } from 'react';
 import { Spinner } from '../../../components/feedback/Spinner';
 import { formatTime12 } from '../../../lib/dates';
-import type { AsNeededLog, Dose } from '../../../lib/medications';
+import type { AsNeededLog, Dose } from '../../medications/api/medications';
 import { slotKey, type DoseActions } from '../useDoseActions';
 
 /**

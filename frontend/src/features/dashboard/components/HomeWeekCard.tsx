@@ -1,14 +1,14 @@
 import type { ReactElement, ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Icon } from '../../../components/icons/Icon';
-import { HomeWeekIntro } from '../../../components/homeWeek/HomeWeekIntro';
-import { StartWeekButton, START_WEEK } from '../../../components/homeWeek/StartWeekButton';
-import { START_RECOGNISED } from '../../../components/homeWeek/WeekRecognised';
-import { AverageValue } from '../../../components/homeWeek/WeekResult';
-import { WeekStatus } from '../../../components/homeWeek/WeekStatus';
-import { WeekLoadError, WeekSkeleton } from '../../../components/homeWeek/WeekLoading';
+import { HomeWeekIntro } from '../../homeWeek/ui/HomeWeekIntro';
+import { StartWeekButton, START_WEEK } from '../../homeWeek/ui/StartWeekButton';
+import { START_RECOGNISED } from '../../homeWeek/ui/WeekRecognised';
+import { AverageValue } from '../../homeWeek/ui/WeekResult';
+import { WeekStatus } from '../../homeWeek/ui/WeekStatus';
+import { WeekLoadError, WeekSkeleton } from '../../homeWeek/ui/WeekLoading';
 import { formatDate } from '../../../lib/dates';
-import { useHomeWeek, type HomeWeek } from '../../../lib/homeWeek';
+import { useHomeWeek, type HomeWeek } from '../../homeWeek/api/homeWeek';
 import { HOME_WEEK_RULES } from '../../../lib/readingRules';
 import { WeekSlots } from './WeekSlots';
 

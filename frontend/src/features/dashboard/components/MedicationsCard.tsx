@@ -5,7 +5,7 @@ import { Icon } from '../../../components/icons/Icon';
 import { Skeleton } from '../../../components/feedback/Skeleton';
 import { Spinner } from '../../../components/feedback/Spinner';
 import { formatDate } from '../../../lib/dates';
-import { hasCurrentMedication, useDoses, useMedications, type AsNeededLog, type Dose, type DosesAnswer } from '../../../lib/medications';
+import { hasCurrentMedication, useDoses, useMedications, type AsNeededLog, type Dose, type DosesAnswer } from '../../medications/api/medications';
 import { slotKey, useDoseActions } from '../useDoseActions';
 import { LogDoseDialog, SkipDialog } from './DoseDialogs';
 import { AsNeededRow, DoseRow } from './DoseRows';

@@ -1,11 +1,11 @@
 import type { ReactElement } from 'react';
 import { Link } from 'react-router-dom';
 import { Alert } from '../../../components/feedback/Alert';
-import { ReadingHeaderCells, ReadingTableSkeleton } from '../../../components/readings/ReadingCells';
-import { ReadingRow } from '../../../components/readings/ReadingRow';
-import type { Reading } from '../../../lib/readings';
+import { ReadingHeaderCells, ReadingTableSkeleton } from '../../readings/ui/ReadingCells';
+import { ReadingRow } from '../../readings/ui/ReadingRow';
+import type { Reading } from '../../readings/api/readings';
 import type { Units } from '../chartPoints';
-import { RECENT_COUNT } from '../prefetch';
+import { RECENT_COUNT } from '../api/prefetch';
 import { NeedsConnection } from '../../../components/feedback/NeedsConnection';
 import { useOnline } from '../../../lib/connection';
 

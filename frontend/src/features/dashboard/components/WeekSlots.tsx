@@ -1,10 +1,10 @@
 import type { ReactElement } from 'react';
 import { Icon } from '../../../components/icons/Icon';
-import { readingsCount } from '../../../components/homeWeek/WeekResult';
+import { readingsCount } from '../../homeWeek/ui/WeekResult';
 import { cx } from '../../../lib/cx';
 import { formatMonthDay, readingTimestamp } from '../../../lib/dates';
-import { isLeftOut, type HomeWeek, type HomeWeekDay, type Period } from '../../../lib/homeWeek';
-import { PERIOD_LABELS } from '../../../lib/readings';
+import { isLeftOut, type HomeWeek, type HomeWeekDay, type Period } from '../../homeWeek/api/homeWeek';
+import { PERIOD_LABELS } from '../../readings/api/readings';
 
 const PERIODS: ReadonlyArray<Period> = ['morning', 'evening'];
 

@@ -7,8 +7,8 @@ import {
   ReadingHeaderCells,
   ReadingValueCells,
   type ReadingUnits,
-} from '../../../components/readings/ReadingCells';
-import { readingBpCategory, useGuideline } from '../../../lib/bpCategory';
+} from '../../readings/ui/ReadingCells';
+import { readingBpCategory, useGuideline } from '../../readings/model/bpCategory';
 import { formatDate } from '../../../lib/dates';
 import type { ImportPreviewDto } from '../../../lib/apiTypes';
 import { StepHeading } from './StepHeading';

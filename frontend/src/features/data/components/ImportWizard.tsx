@@ -2,11 +2,11 @@ import { useEffect, useId, useLayoutEffect, useRef, useState, type ChangeEvent, 
 import { useNavigate } from 'react-router-dom';
 import { Alert, type AlertVariant } from '../../../components/feedback/Alert';
 import { Spinner } from '../../../components/feedback/Spinner';
-import { UnitsUnknownAlert } from '../../../components/readings/UnitsUnknownAlert';
+import { UnitsUnknownAlert } from '../../readings/ui/UnitsUnknownAlert';
 import { useToast } from '../../../components/toast';
 import { isApiError } from '../../../lib/api';
 import { usePreferences } from '../../../lib/preferences';
-import { useRefreshReadings } from '../../../lib/readings';
+import { useRefreshReadings } from '../../readings/api/readings';
 import { isNotFound, isSubscriptionRequired } from '../../../lib/serverErrors';
 import { useSubscription } from '../../../lib/subscription';
 import {

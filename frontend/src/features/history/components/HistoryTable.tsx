@@ -1,7 +1,7 @@
 import type { ReactElement } from 'react';
-import { NotesCell, ReadingHeaderCells, type ReadingUnits } from '../../../components/readings/ReadingCells';
-import { ReadingRow } from '../../../components/readings/ReadingRow';
-import type { Reading } from '../../../lib/readings';
+import { NotesCell, ReadingHeaderCells, type ReadingUnits } from '../../readings/ui/ReadingCells';
+import { ReadingRow } from '../../readings/ui/ReadingRow';
+import type { Reading } from '../../readings/api/readings';
 
 /** The measures, the notes and the actions. */
 const HISTORY_COLUMNS = 8;

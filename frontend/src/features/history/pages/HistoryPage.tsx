@@ -1,16 +1,16 @@
 import { useEffect, useId, useState, type ReactElement } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { Alert } from '../../../components/feedback/Alert';
-import { ReadingTableSkeleton } from '../../../components/readings/ReadingCells';
+import { ReadingTableSkeleton } from '../../readings/ui/ReadingCells';
 import { PageHeader } from '../../../components/layout/PageHeader';
-import { BpCategoryLegend } from '../../../components/readings/BpCategoryBadge';
-import { ReadingsPageActions } from '../../../components/readings/ReadingsPageActions';
-import { QueuedReadings } from '../../../components/readings/QueuedReadings';
-import { useDeleteReading } from '../../../components/readings/useDeleteReading';
+import { BpCategoryLegend } from '../../readings/ui/BpCategoryBadge';
+import { ReadingsPageActions } from '../../readings/ui/ReadingsPageActions';
+import { QueuedReadings } from '../../readings/ui/QueuedReadings';
+import { useDeleteReading } from '../../readings/ui/useDeleteReading';
 import { firstDayOfLastDays, LAST_DAYS_HINT } from '../../../lib/dates';
 import { usePreferences } from '../../../lib/preferences';
-import { guidelineOf } from '../../../lib/bpCategory';
-import { useReadingPage } from '../../../lib/readings';
+import { guidelineOf } from '../../readings/model/bpCategory';
+import { useReadingPage } from '../../readings/api/readings';
 import { HistoryTable } from '../components/HistoryTable';
 import {
   ALL_TIME,
@@ -25,7 +25,7 @@ import {
 } from '../pagination';
 import { Pagination } from '../../../components/pagination/Pagination';
 import { pageCount } from '../../../components/pagination/pages';
-import { UnitsUnknownAlert } from '../../../components/readings/UnitsUnknownAlert';
+import { UnitsUnknownAlert } from '../../readings/ui/UnitsUnknownAlert';
 import '../history.css';
 import { NeedsConnection } from '../../../components/feedback/NeedsConnection';
 import { useOnline } from '../../../lib/connection';

@@ -1,6 +1,6 @@
 import type { ReactElement } from 'react';
 import { formatDate } from '../../../lib/dates';
-import { isLeftOut, type HomeWeek, type HomeWeekDay } from '../../../lib/homeWeek';
+import { isLeftOut, type HomeWeek, type HomeWeekDay } from '../api/homeWeek';
 
 /** Whether a day is in the average: day 1 never is (the guidelines leave it out). */
 function countedText(day: HomeWeekDay, today: number | null): string {

@@ -2,7 +2,7 @@ import { useId, type ReactElement } from 'react';
 import { formatDate } from '../../../lib/dates';
 import { formatBpPair } from '../../../lib/units';
 import type { BpPatternDto } from '../../../lib/apiTypes';
-import { readingsCount } from '../../../components/homeWeek/WeekResult';
+import { readingsCount } from '../ui/WeekResult';
 
 type Side = BpPatternDto['clinic'];
 

@@ -1,10 +1,10 @@
 import { useLayoutEffect, useRef, type ReactElement } from 'react';
 import { useFormik, type FormikErrors } from 'formik';
 import { useFieldErrors } from '../../../components/form/useFieldErrors';
-import { useMedicationWrite } from '../../../components/medications/useMedicationWrite';
+import { useMedicationWrite } from '../ui/useMedicationWrite';
 import { formatDate, isoDateIn, toIsoDate } from '../../../lib/dates';
 import { useTimeZone } from '../../../lib/preferences';
-import { changeDose, latestPeriod, type Medication } from '../../../lib/medications';
+import { changeDose, latestPeriod, type Medication } from '../api/medications';
 import { pickFieldErrors } from '../../../lib/serverErrors';
 import { DOSE_FIELDS, changeDoseSchema, doseRequestOf, type DoseValues } from '../schemas';
 import { DoseFields } from './DoseFields';

@@ -5,7 +5,7 @@ import { SelectField } from '../../../components/form/SelectField';
 import { TextField } from '../../../components/form/TextField';
 import { useSteadyError } from '../../../components/form/useSteadyError';
 import { formatDate } from '../../../lib/dates';
-import { FREQUENCIES, STRENGTH_UNITS, frequencyInfo, timesFor, weekdayOf } from '../../../lib/medicationCodes';
+import { FREQUENCIES, STRENGTH_UNITS, frequencyInfo, timesFor, weekdayOf } from '../model/medicationCodes';
 import type { DoseValues } from '../schemas';
 
 const ORDINALS = ['First', 'Second', 'Third'] as const;

@@ -1,6 +1,6 @@
 import type { ReactElement } from 'react';
 import { formatDate } from '../../../lib/dates';
-import type { DosePeriod } from '../../../lib/medications';
+import type { DosePeriod } from '../api/medications';
 
 /** "from 03/02/2026 to 05/01/2026", or "from 03/02/2026" while it goes on. */
 export function periodSpan(period: Pick<DosePeriod, 'startDate' | 'endDate'>): string {

@@ -1,7 +1,7 @@
 import type { ReactElement } from 'react';
-import { AverageValue } from '../../../components/homeWeek/WeekResult';
+import { AverageValue } from '../../homeWeek/ui/WeekResult';
 import { formatDate } from '../../../lib/dates';
-import type { Adherence, BpAverage, Effect, MedicationDetail } from '../../../lib/medications';
+import type { Adherence, BpAverage, Effect, MedicationDetail } from '../api/medications';
 
 const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
 

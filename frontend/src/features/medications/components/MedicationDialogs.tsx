@@ -2,10 +2,10 @@ import { useState, type ReactElement } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Dialog } from '../../../components/dialog/Dialog';
 import { TextField } from '../../../components/form/TextField';
-import { useMedicationWrite } from '../../../components/medications/useMedicationWrite';
+import { useMedicationWrite } from '../ui/useMedicationWrite';
 import { formatDate, isoDateIn } from '../../../lib/dates';
 import { useTimeZone } from '../../../lib/preferences';
-import { deleteMedication, latestPeriod, updateMedication, useRefreshMedications, type Medication } from '../../../lib/medications';
+import { deleteMedication, latestPeriod, updateMedication, useRefreshMedications, type Medication } from '../api/medications';
 import { stopSchema } from '../schemas';
 
 export interface MedicationDialogProps {

@@ -1,8 +1,8 @@
 import type { ReactElement } from 'react';
 import { Link } from 'react-router-dom';
 import { formatDate } from '../../../lib/dates';
-import { formLabel } from '../../../lib/medicationCodes';
-import { latestPeriod, type Medication } from '../../../lib/medications';
+import { formLabel } from '../model/medicationCodes';
+import { latestPeriod, type Medication } from '../api/medications';
 import { BloodPressureTag } from './BloodPressureTag';
 
 /**

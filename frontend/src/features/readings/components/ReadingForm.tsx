@@ -5,18 +5,18 @@ import { Alert } from '../../../components/feedback/Alert';
 import { Spinner } from '../../../components/feedback/Spinner';
 import { TextField } from '../../../components/form/TextField';
 import { useFieldErrors } from '../../../components/form/useFieldErrors';
-import { BpCategoryBadge } from '../../../components/readings/BpCategoryBadge';
+import { BpCategoryBadge } from '../ui/BpCategoryBadge';
 import { useToast } from '../../../components/toast';
 import { isApiError, isNetworkError } from '../../../lib/api';
 import { useAccount } from '../../../lib/account';
 import { isOnline } from '../../../lib/connection';
 import { isInvalid } from '../../../lib/serverErrors';
-import { editQueued, enqueue, newIdempotencyKey, samePayload, type QueuedReading } from '../../../lib/offlineQueue';
-import { syncNow } from '../../../lib/offlineReadings';
+import { editQueued, enqueue, newIdempotencyKey, samePayload, type QueuedReading } from '../api/offlineQueue';
+import { syncNow } from '../api/offlineReadings';
 import { toIsoDate, toIsoTime } from '../../../lib/dates';
 import { UNITS_UNKNOWN_SAVE_BLOCKED, usePreferences, type Preferences } from '../../../lib/preferences';
-import { categoryNote, classifyOne, isSevere, useGuideline } from '../../../lib/bpCategory';
-import { SevereGuidance } from '../../../components/readings/SevereGuidance';
+import { categoryNote, classifyOne, isSevere, useGuideline } from '../model/bpCategory';
+import { SevereGuidance } from '../ui/SevereGuidance';
 import {
   SETTING_LABELS,
   createReading,
@@ -24,7 +24,7 @@ import {
   useRefreshReadings,
   type Reading,
   type ReadingPayload,
-} from '../../../lib/readings';
+} from '../api/readings';
 import { useRecordGuards } from '../useRecordGuards';
 import {
   bloodSugarInputValue,
@@ -38,7 +38,7 @@ import {
 import { MEASUREMENT_FIELDS, hasNoMeasurement, readingMessages, readingSchema, type ReadingFormValues } from '../schema';
 import { FieldError } from '../../../components/form/FieldError';
 import { useSteadyError } from '../../../components/form/useSteadyError';
-import { UnitsUnknownAlert } from '../../../components/readings/UnitsUnknownAlert';
+import { UnitsUnknownAlert } from '../ui/UnitsUnknownAlert';
 import { BpInputs, HeartRateInput } from './BpInputs';
 import { SESSION_NOTE_ID, SessionNote } from './SessionNote';
 import { SegmentedFieldset } from '../../../components/form/SegmentedChoice';

@@ -1,8 +1,8 @@
 import { useRef, type ChangeEvent, type Dispatch, type ReactElement } from 'react';
 import { useFormik, type FormikErrors, type FormikTouched } from 'formik';
 import { useFieldErrors } from '../../../components/form/useFieldErrors';
-import { SevereGuidance } from '../../../components/readings/SevereGuidance';
-import { isSevere, useGuideline } from '../../../lib/bpCategory';
+import { SevereGuidance } from '../ui/SevereGuidance';
+import { isSevere, useGuideline } from '../model/bpCategory';
 import { BpInputs, HeartRateInput } from '../components/BpInputs';
 import { guidedReadingSchema, type GuidedReadingValues } from '../schema';
 import { BETWEEN_PHRASE, Countdown, CountdownAnnouncer, GuidedStepCard } from './GuidedPrepare';

@@ -4,7 +4,7 @@ import { Dialog } from '../../../components/dialog/Dialog';
 import { useToast } from '../../../components/toast';
 import { isApiError } from '../../../lib/api';
 import { RULE_MESSAGES, GUIDED } from '../../../lib/readingRules';
-import { createBpSession, useRefreshReadings } from '../../../lib/readings';
+import { createBpSession, useRefreshReadings } from '../api/readings';
 import { isInvalid } from '../../../lib/serverErrors';
 import { useWakeLock } from '../../../lib/useWakeLock';
 import { readingMessages } from '../schema';

@@ -6,7 +6,7 @@ import { Icon } from '../../../components/icons/Icon';
 import { StatusCard } from '../../../components/layout/PublicLayout';
 import { isNetworkError } from '../../../lib/api';
 import { isAccessCodeRefused, isNotFound, pickFieldErrors, serverMessageOr } from '../../../lib/serverErrors';
-import { unlockShare } from '../api';
+import { unlockShare } from '../api/sharedApi';
 
 export const CODE_EMPTY = 'Enter the access code.';
 export const CODE_NETWORK = 'The code could not be checked. Check your connection and try again.';

@@ -1,9 +1,9 @@
 import { Suspense, useId, type ReactElement } from 'react';
 import { ChartSkeleton, LazyTimeSeriesChart } from '../../../components/chart/LazyTimeSeriesChart';
 import type { ChartSpec } from '../../../components/chart/measureCharts';
-import { guidelineOf } from '../../../lib/bpCategory';
+import { guidelineOf } from '../../readings/model/bpCategory';
 import { formatDate } from '../../../lib/dates';
-import type { SharedViewDto } from '../api';
+import type { SharedViewDto } from '../api/sharedApi';
 import { includedCharts, periodWindow, sharedSeries } from '../charts';
 
 function SharedChart({ spec, view, span }: { spec: ChartSpec; view: SharedViewDto; span: { rangeDays: number; now: number } }): ReactElement {

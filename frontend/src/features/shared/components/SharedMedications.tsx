@@ -1,5 +1,5 @@
 import { useId, type ReactElement } from 'react';
-import type { SharedMedicationDto } from '../api';
+import type { SharedMedicationDto } from '../api/sharedApi';
 
 export interface SharedMedicationsProps {
   medications: ReadonlyArray<SharedMedicationDto>;

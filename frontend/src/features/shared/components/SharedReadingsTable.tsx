@@ -1,12 +1,12 @@
 import { useEffect, useId, useState, type ReactElement } from 'react';
 import { Pagination } from '../../../components/pagination/Pagination';
 import { pageCount } from '../../../components/pagination/pages';
-import { BloodPressureCell, ClinicTag, MEASURE_COLUMNS, Missing, ReadingWhenCells } from '../../../components/readings/ReadingCells';
-import { BpCategoryLegend } from '../../../components/readings/BpCategoryBadge';
+import { BloodPressureCell, ClinicTag, MEASURE_COLUMNS, Missing, ReadingWhenCells } from '../../readings/ui/ReadingCells';
+import { BpCategoryLegend } from '../../readings/ui/BpCategoryBadge';
 import { formatBloodSugarIn, formatWeightIn } from '../../../lib/units';
-import type { SharedReadingDto, SharedViewDto } from '../api';
+import type { SharedReadingDto, SharedViewDto } from '../api/sharedApi';
 import { readingsText } from '../summary';
-import { categoryOf, guidelineOf } from '../../../lib/bpCategory';
+import { categoryOf, guidelineOf } from '../../readings/model/bpCategory';
 
 /** Readings a page (the contract's 25: a consultation's worth on one screen). */
 export const SHARED_PAGE_SIZE = 25;

@@ -1,10 +1,10 @@
 import { useId, type ReactElement } from 'react';
 import { Alert } from '../../../components/feedback/Alert';
-import { Missing } from '../../../components/readings/ReadingCells';
-import { categoryNote, guidelineOf } from '../../../lib/bpCategory';
+import { Missing } from '../../readings/ui/ReadingCells';
+import { categoryNote, guidelineOf } from '../../readings/model/bpCategory';
 import { formatDate } from '../../../lib/dates';
 import { formatBpPair } from '../../../lib/units';
-import type { SharedViewDto } from '../api';
+import type { SharedViewDto } from '../api/sharedApi';
 import {
   categoryShares,
   formatMeasure,

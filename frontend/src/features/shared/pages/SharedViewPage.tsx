@@ -10,7 +10,7 @@ import { isApiError } from '../../../lib/api';
 import { formatDate, formatDateTime12, formatInstantDate } from '../../../lib/dates';
 import { isNotFound, needsAccessCode, serverMessageOr } from '../../../lib/serverErrors';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
-import { sharedPdfUrl, useSharedView, type SharedViewDto } from '../api';
+import { sharedPdfUrl, useSharedView, type SharedViewDto } from '../api/sharedApi';
 import { AccessCodeForm } from '../components/AccessCodeForm';
 import { SharedCharts } from '../components/SharedCharts';
 import { SharedMedications } from '../components/SharedMedications';

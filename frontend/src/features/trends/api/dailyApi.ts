@@ -6,7 +6,7 @@
 import useSWR from 'swr';
 import { apiGet } from '../../../lib/api';
 import type { Schemas, Sent } from '../../../lib/apiTypes';
-import { READINGS_KEY } from '../../../lib/readings';
+import { READINGS_KEY } from '../../readings/api/readings';
 
 /** One day: counts, blood pressure spreads (both numbers only), means; canonical units. */
 export type DailyRow = Sent<Schemas['DailyDto'], 'systolic' | 'diastolic' | 'heartRate' | 'weight' | 'bloodSugar'>;

@@ -5,7 +5,7 @@ import { DailyChartComponent as DailyChart } from '../../../components/chart/loa
 import { eventsInWindow, type ChartEvent } from '../../../components/chart/eventMarkers';
 import { MarkerLegend } from '../../../components/chart/MarkerLegend';
 import type { ChartSpec, Units } from '../../../components/chart/measureCharts';
-import { categoryNote, homeThreshold, type GuidelineRules } from '../../../lib/bpCategory';
+import { categoryNote, homeThreshold, type GuidelineRules } from '../../readings/model/bpCategory';
 import type { DailyRow } from '../api/dailyApi';
 import { SMOOTH_DAYS, bpRanges, dayValues, describeDaily, smoothed } from '../dailySeries';
 

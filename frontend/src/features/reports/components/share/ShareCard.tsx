@@ -1,6 +1,6 @@
 import { useLayoutEffect, useState, type ReactElement } from 'react';
 import { Dialog } from '../../../../components/dialog/Dialog';
-import { CHECK_CONNECTION } from '../../../../components/medications/useMedicationWrite';
+import { CHECK_CONNECTION } from '../../../medications/ui/useMedicationWrite';
 import { useToast } from '../../../../components/toast';
 import { isNotFound, serverMessageOr } from '../../../../lib/serverErrors';
 import { deleteShare, revokeShare, useShares, type CreatedShareDto, type ShareDto } from '../../api/shares';

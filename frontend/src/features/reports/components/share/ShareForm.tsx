@@ -11,7 +11,7 @@ import { ToggleRow } from '../../../../components/form/ToggleRow';
 import { FieldError } from '../../../../components/form/FieldError';
 import { useFieldErrors } from '../../../../components/form/useFieldErrors';
 import { useSteadyError } from '../../../../components/form/useSteadyError';
-import { CHECK_CONNECTION } from '../../../../components/medications/useMedicationWrite';
+import { CHECK_CONNECTION } from '../../../medications/ui/useMedicationWrite';
 import { useToast } from '../../../../components/toast';
 import { isApiError } from '../../../../lib/api';
 import { firstDayOfLastDays, formatDate, isoDateIn } from '../../../../lib/dates';
