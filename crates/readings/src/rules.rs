@@ -111,11 +111,6 @@ impl Range {
     }
 }
 
-fn whole(v: Option<f64>) -> Option<i32> {
-    // Range-checked whole numbers up to 250: the cast is exact.
-    v.map(|v| v as i32)
-}
-
 pub fn parse_time(raw: &str) -> Option<NaiveTime> {
     let raw = raw.trim();
     if raw.len() != 5 {
@@ -126,59 +121,91 @@ pub fn parse_time(raw: &str) -> Option<NaiveTime> {
 
 /// Validates a complete reading. `latest` is from [`kernel::calendar::latest_allowed`].
 pub fn validate(input: &ReadingInput, latest: NaiveDateTime) -> Result<ReadingValues, FieldErrors> {
+    validate_over(input, None, latest)
+}
+
+/// Validates `input` as a change of `base` (a stored reading's values, checked when they
+/// were stored): a field not sent keeps `base`'s typed value, unparsed and unchecked, and
+/// the rules between fields (the diastolic below the systolic, a measurement present, a
+/// time not in the future on the reading's date) hold over the whole merged reading.
+/// Without `base`, a field not sent is empty (a new reading).
+pub fn validate_over(
+    input: &ReadingInput,
+    base: Option<&ReadingValues>,
+    latest: NaiveDateTime,
+) -> Result<ReadingValues, FieldErrors> {
     let latest_date = latest.date();
     let latest_minute = latest
         .with_second(0)
         .and_then(|l| l.with_nanosecond(0))
         .unwrap_or(latest);
     let mut errors = FieldErrors::new();
-    let date = match input.date.as_deref().map(str::trim) {
-        None | Some("") => {
+    let date = match (input.date.as_deref().map(str::trim), base) {
+        (None, Some(b)) => Some(b.date),
+        (None | Some(""), _) => {
             errors.add("date", MSG_DATE_REQUIRED);
             None
         }
-        Some(raw) => match kernel::date::parse_form_date(raw) {
-            None => {
-                errors.add("date", MSG_DATE_INVALID);
-                None
-            }
-            Some(d) if d > latest_date => {
-                errors.add("date", MSG_DATE_FUTURE);
-                None
-            }
-            Some(d) => Some(d),
-        },
-    };
-    let time = match input.time.as_deref().map(str::trim) {
-        None | Some("") => {
+        (Some(raw), _) => kernel::date::parse_form_date(raw).or_else(|| {
+            errors.add("date", MSG_DATE_INVALID);
+            None
+        }),
+    }
+    .filter(|&d| {
+        let future = d > latest_date;
+        if future {
+            errors.add("date", MSG_DATE_FUTURE);
+        }
+        !future
+    });
+    let time = match (input.time.as_deref().map(str::trim), base) {
+        (None, Some(b)) => Some(b.time),
+        (None | Some(""), _) => {
             errors.add("time", MSG_TIME_REQUIRED);
             None
         }
-        Some(raw) => match parse_time(raw) {
-            None => {
-                errors.add("time", MSG_TIME_INVALID);
-                None
-            }
-            // Compared to the minute: a reading's time has none.
-            Some(t) if date.is_some_and(|d| d.and_time(t) > latest_minute) => {
-                errors.add("time", MSG_TIME_FUTURE);
-                None
-            }
-            Some(t) => Some(t),
-        },
-    };
-    let field = |f: Option<NumberField>| f.unwrap_or(NumberField::Empty);
+        (Some(raw), _) => parse_time(raw).or_else(|| {
+            errors.add("time", MSG_TIME_INVALID);
+            None
+        }),
+    }
+    // Compared to the minute: a reading's time has none.
+    .filter(|&t| {
+        let future = date.is_some_and(|d| d.and_time(t) > latest_minute);
+        if future {
+            errors.add("time", MSG_TIME_FUTURE);
+        }
+        !future
+    });
+    let stored = base.map(|b| b.values).unwrap_or_default();
     let values = Measurements {
-        systolic: whole(SYSTOLIC.check(field(input.systolic), &mut errors)),
-        diastolic: whole(DIASTOLIC.check(field(input.diastolic), &mut errors)),
-        heart_rate: whole(HEART_RATE.check(field(input.heart_rate), &mut errors)),
+        systolic: whole(measure(
+            input.systolic,
+            stored.systolic.map(f64::from),
+            &SYSTOLIC,
+            &mut errors,
+        )),
+        diastolic: whole(measure(
+            input.diastolic,
+            stored.diastolic.map(f64::from),
+            &DIASTOLIC,
+            &mut errors,
+        )),
+        heart_rate: whole(measure(
+            input.heart_rate,
+            stored.heart_rate.map(f64::from),
+            &HEART_RATE,
+            &mut errors,
+        )),
         // Enough precision that a value entered in kg or mmol/L reads back the same.
-        weight: WEIGHT
-            .check(field(input.weight), &mut errors)
-            .map(|v| round_to(v, 4)),
-        blood_sugar: BLOOD_SUGAR
-            .check(field(input.blood_sugar), &mut errors)
-            .map(|v| round_to(v, 3)),
+        weight: measure(input.weight, stored.weight, &WEIGHT, &mut errors).map(|v| round_to(v, 4)),
+        blood_sugar: measure(
+            input.blood_sugar,
+            stored.blood_sugar,
+            &BLOOD_SUGAR,
+            &mut errors,
+        )
+        .map(|v| round_to(v, 3)),
     };
     if let (Some(s), Some(d)) = (values.systolic, values.diastolic)
         && d >= s
@@ -188,6 +215,7 @@ pub fn validate(input: &ReadingInput, latest: NaiveDateTime) -> Result<ReadingVa
     let notes = input
         .notes
         .as_deref()
+        .or_else(|| base.and_then(|b| b.notes.as_deref()))
         .map(str::trim)
         .filter(|n| !n.is_empty())
         .map(str::to_owned);
@@ -202,19 +230,23 @@ pub fn validate(input: &ReadingInput, latest: NaiveDateTime) -> Result<ReadingVa
     {
         errors.add("notes", MSG_NOTES_CONTROL);
     }
-    let all_empty = [
-        input.systolic,
-        input.diastolic,
-        input.heart_rate,
-        input.weight,
-        input.blood_sugar,
-    ]
-    .iter()
-    .all(|f| matches!(f, None | Some(NumberField::Empty)));
+    let empty = |sent: Option<NumberField>, kept: bool| match sent {
+        None => !kept,
+        Some(f) => f == NumberField::Empty,
+    };
+    let all_empty = empty(input.systolic, stored.systolic.is_some())
+        && empty(input.diastolic, stored.diastolic.is_some())
+        && empty(input.heart_rate, stored.heart_rate.is_some())
+        && empty(input.weight, stored.weight.is_some())
+        && empty(input.blood_sugar, stored.blood_sugar.is_some());
     if all_empty {
         errors.add("measurements", MSG_NO_MEASUREMENT);
     }
-    let setting = Setting::from_input(input.setting.as_deref(), Setting::Home, &mut errors);
+    let setting = Setting::from_input(
+        input.setting.as_deref(),
+        base.map_or(Setting::Home, |b| b.setting),
+        &mut errors,
+    );
     errors.into_result()?;
     match (date, time) {
         (Some(date), Some(time)) => Ok(ReadingValues {
@@ -229,6 +261,24 @@ pub fn validate(input: &ReadingInput, latest: NaiveDateTime) -> Result<ReadingVa
             e.add("date", MSG_DATE_REQUIRED);
             Err(e)
         }
+    }
+}
+
+fn whole(v: Option<f64>) -> Option<i32> {
+    // Range-checked whole numbers up to 250 (or stored ones): the cast is exact.
+    v.map(|v| v as i32)
+}
+
+/// A measure sent (checked against its range) or, not sent, the stored one as it is.
+fn measure(
+    sent: Option<NumberField>,
+    stored: Option<f64>,
+    range: &Range,
+    errors: &mut FieldErrors,
+) -> Option<f64> {
+    match sent {
+        None => stored,
+        Some(field) => range.check(field, errors),
     }
 }
 
@@ -447,6 +497,66 @@ mod tests {
             );
         }
         assert_eq!(MSG_SETTING_INVALID, "Setting must be home or office");
+    }
+
+    /// Issue 37: an update checks what it sends, keeps the rest as stored (typed, never
+    /// formatted back into text), and checks the rules between fields over the whole.
+    #[test]
+    fn an_update_checks_what_it_changes_over_the_stored_reading() {
+        let stored = ReadingValues {
+            date: NaiveDate::from_ymd_opt(2026, 11, 23).expect("d"),
+            time: chrono::NaiveTime::from_hms_opt(8, 0, 0).expect("t"),
+            values: Measurements {
+                systolic: Some(120),
+                diastolic: Some(80),
+                weight: Some(154.3214),
+                ..Default::default()
+            },
+            notes: Some("left arm".into()),
+            setting: Setting::Office,
+        };
+        let over = |input: ReadingInput| validate_over(&input, Some(&stored), today());
+        // Nothing sent: the stored reading, as it was.
+        assert_eq!(over(ReadingInput::default()), Ok(stored.clone()));
+        // The notes alone change.
+        let notes = over(ReadingInput {
+            notes: Some("right arm".into()),
+            ..Default::default()
+        })
+        .expect("valid");
+        assert_eq!(notes.notes.as_deref(), Some("right arm"));
+        assert_eq!((notes.values, notes.setting), (stored.values, Setting::Office));
+        // A diastolic sent is checked against the stored systolic.
+        let e = over(ReadingInput {
+            diastolic: Some(Number(125.0)),
+            ..Default::default()
+        })
+        .expect_err("not lower");
+        assert_eq!(e.get("diastolic"), Some(MSG_DIASTOLIC_NOT_LOWER));
+        // A time sent is in the future on the stored date (the 23rd, latest 18:00).
+        let e = over(ReadingInput {
+            time: Some("18:01".into()),
+            ..Default::default()
+        })
+        .expect_err("future");
+        assert_eq!(e.get("time"), Some(MSG_TIME_FUTURE));
+        // Emptying every stored measure leaves none.
+        let e = over(ReadingInput {
+            systolic: Some(Empty),
+            diastolic: Some(Empty),
+            weight: Some(Empty),
+            ..Default::default()
+        })
+        .expect_err("nothing left");
+        assert_eq!(e.get("measurements"), Some(MSG_NO_MEASUREMENT));
+        // Emptying some leaves the others.
+        assert!(
+            over(ReadingInput {
+                weight: Some(Empty),
+                ..Default::default()
+            })
+            .is_ok()
+        );
     }
 
     #[test]

@@ -84,10 +84,6 @@ fn bounded(mut query: ReadingQuery) -> ReadingQuery {
     query
 }
 
-fn to_field(v: Option<f64>) -> NumberField {
-    v.map_or(NumberField::Empty, NumberField::Number)
-}
-
 impl ReadingService {
     pub fn new(
         repo: Arc<dyn ReadingRepository>,
@@ -182,33 +178,12 @@ impl ReadingService {
     ) -> Result<Reading, ReadingError> {
         let current = self.get(user, id).await?;
         self.require_subscription(user).await?;
-        let v = current.values;
         if current.session.is_some() {
-            session_values_unchanged(&input, &v)?;
+            session_values_unchanged(&input, &current.values)?;
         }
-        let merged = ReadingInput {
-            date: input
-                .date
-                .or_else(|| Some(kernel::date::format_date(current.date))),
-            time: input
-                .time
-                .or_else(|| Some(kernel::date::format_time(current.time))),
-            systolic: input.systolic.or(Some(to_field(v.systolic.map(f64::from)))),
-            diastolic: input
-                .diastolic
-                .or(Some(to_field(v.diastolic.map(f64::from)))),
-            heart_rate: input
-                .heart_rate
-                .or(Some(to_field(v.heart_rate.map(f64::from)))),
-            weight: input.weight.or(Some(to_field(v.weight))),
-            blood_sugar: input.blood_sugar.or(Some(to_field(v.blood_sugar))),
-            notes: input.notes.or(current.notes),
-            setting: input
-                .setting
-                .or_else(|| Some(current.setting.code().to_owned())),
-        };
-        let values =
-            rules::validate(&merged, self.latest(user).await?).map_err(ReadingError::invalid)?;
+        let base = ReadingValues::from(&current);
+        let values = rules::validate_over(&input, Some(&base), self.latest(user).await?)
+            .map_err(ReadingError::invalid)?;
         self.repo
             .update(user, id, values)
             .await?

@@ -317,19 +317,19 @@ fn insert_checked(
     user: UserId,
     v: &ReadingValues,
     now: NaiveDateTime,
-) -> anyhow::Result<i64> {
-    let id = insert_row(conn, user, v, now)?;
+) -> anyhow::Result<Row> {
+    let row = insert_row(conn, user, v, now)?;
     within_quota(conn, user)?;
-    Ok(id)
+    Ok(row)
 }
 
-/// Inserts one reading of `user`; returns its id.
+/// Inserts one reading of `user`; returns its row as stored (`RETURNING`, not read back).
 fn insert_row(
     conn: &mut AnyConnection,
     user: UserId,
     v: &ReadingValues,
     now: NaiveDateTime,
-) -> QueryResult<i64> {
+) -> QueryResult<Row> {
     diesel::insert_into(r::table)
         .values((
             r::user_id.eq(user.0),
@@ -337,7 +337,7 @@ fn insert_row(
             r::created_at.eq(now),
             r::updated_at.eq(now),
         ))
-        .returning(r::id)
+        .returning(r::all_columns)
         .get_result(conn)
 }
 
@@ -558,8 +558,7 @@ impl ReadingRepository for ReadingStore {
         let row = self
             .db
             .write(move |conn| -> anyhow::Result<Row> {
-                let id = insert_checked(conn, user, &v, stamp.naive_utc())?;
-                fetch(conn, user.0, id)?.ok_or_else(|| anyhow::anyhow!("inserted reading vanished"))
+                insert_checked(conn, user, &v, stamp.naive_utc())
             })
             .await?;
         row.into_reading(None)
@@ -574,7 +573,7 @@ impl ReadingRepository for ReadingStore {
         may_insert: bool,
     ) -> anyhow::Result<Once> {
         enum Keyed {
-            Created(Loaded),
+            Created(Row),
             Replayed(Loaded),
             Refused(Once),
         }
@@ -598,16 +597,14 @@ impl ReadingRepository for ReadingStore {
                     return Ok(Keyed::Refused(Once::NotAllowed));
                 }
                 let now = stamp.naive_utc();
-                let id = insert_checked(conn, user, &values, now)?;
-                reading_keys::remember(conn, user, key.as_str(), &fingerprint, id, now)?;
-                fetch_one(conn, user.0, id)?
-                    .map(Keyed::Created)
-                    .ok_or_else(|| anyhow::anyhow!("inserted reading vanished"))
+                let row = insert_checked(conn, user, &values, now)?;
+                reading_keys::remember(conn, user, key.as_str(), &fingerprint, row.id, now)?;
+                Ok(Keyed::Created(row))
             })
             .await?;
         let vanished = || anyhow::anyhow!("keyed reading vanished");
         Ok(match keyed {
-            Keyed::Created(l) => Once::Created(one(Some(l))?.ok_or_else(vanished)?),
+            Keyed::Created(row) => Once::Created(row.into_reading(None)?),
             Keyed::Replayed(l) => Once::Replayed(one(Some(l))?.ok_or_else(vanished)?),
             Keyed::Refused(once) => once,
         })
@@ -620,15 +617,15 @@ impl ReadingRepository for ReadingStore {
         session: Session,
     ) -> anyhow::Result<Reading> {
         let stamp = self.db.now();
-        let loaded = self
+        let (row, session) = self
             .db
-            .write(move |conn| -> anyhow::Result<Option<Loaded>> {
-                let id = insert_checked(conn, user, &v, stamp.naive_utc())?;
-                bp_sessions::insert(conn, id, &session)?;
-                Ok(fetch_one(conn, user.0, id)?)
+            .write(move |conn| -> anyhow::Result<(Row, Session)> {
+                let row = insert_checked(conn, user, &v, stamp.naive_utc())?;
+                bp_sessions::insert(conn, row.id, &session)?;
+                Ok((row, session))
             })
             .await?;
-        one(loaded)?.ok_or_else(|| anyhow::anyhow!("inserted session vanished"))
+        row.into_reading(Some(session))
     }
 
     async fn set_period(
