@@ -525,7 +525,10 @@ mod tests {
         })
         .expect("valid");
         assert_eq!(notes.notes.as_deref(), Some("right arm"));
-        assert_eq!((notes.values, notes.setting), (stored.values, Setting::Office));
+        assert_eq!(
+            (notes.values, notes.setting),
+            (stored.values, Setting::Office)
+        );
         // A diastolic sent is checked against the stored systolic.
         let e = over(ReadingInput {
             diastolic: Some(Number(125.0)),

@@ -68,7 +68,7 @@ impl ReportService {
             errors.add("reportId", MSG_REPORT_EMPTY);
             return Err(ReportError::invalid(errors));
         }
-        let now = self.calendar.clock().now();
+        let now = self.clock.now();
         let limits = self.limits;
         let caps = EmailCaps {
             day_since: now - Duration::hours(24),

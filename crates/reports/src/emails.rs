@@ -186,6 +186,7 @@ mod tests {
             date_of_birth: None,
             units: kernel::units::Units::CANONICAL,
             guideline: kernel::Guideline::AccAha2025,
+            time_zone: chrono_tz::UTC,
         }
     }
 

@@ -186,6 +186,9 @@ pub struct Patient {
     /// The blood pressure guideline categories, severe readings and home levels are
     /// stated in.
     pub guideline: kernel::Guideline,
+    /// Their preferences' zone: their today (a home week over, the doses due) is read from
+    /// it with the rest of the patient, not asked again.
+    pub time_zone: chrono_tz::Tz,
 }
 
 /// Everything the renderer draws.
@@ -213,6 +216,8 @@ pub struct ReportDocument {
 /// section as the share shows it (`None` when it leaves medications out).
 #[derive(Debug, Clone)]
 pub struct SharedRecord {
+    /// The owner as read for this visit (their units, guideline and zone).
+    pub patient: Patient,
     pub readings: Vec<Reading>,
     pub medications: Option<medications::service::MedicationReport>,
 }

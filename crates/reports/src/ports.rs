@@ -92,15 +92,14 @@ pub trait HomeWeekSource: Send + Sync {
 #[async_trait::async_trait]
 pub trait MedicationSource: Send + Sync {
     /// The medications taken during `[from, to]`, their adherence and, `with_effects`, the
-    /// blood pressure around each start or change in those days, as of `now` (the source
-    /// takes the user's own calendar day from it); a report with no lines when nothing was
-    /// taken.
+    /// blood pressure around each start or change in those days, as of the user's `now`;
+    /// a report with no lines when nothing was taken.
     async fn during(
         &self,
         user: UserId,
         from: NaiveDate,
         to: NaiveDate,
-        now: DateTime<Utc>,
+        now: kernel::UsersNow,
         with_effects: bool,
     ) -> anyhow::Result<medications::service::MedicationReport>;
 }

@@ -2,9 +2,9 @@
 
 use std::sync::Arc;
 
-use chrono::{DateTime, Duration, NaiveDate, Utc};
+use chrono::{Duration, NaiveDate};
 use kernel::outbox::Attachment;
-use kernel::{Entitlements, FieldErrors, Guideline, UserCalendar, UserId};
+use kernel::{Clock, Entitlements, FieldErrors, UserId, UsersNow};
 use readings::Reading;
 use readings::home_week::WeekSummary;
 
@@ -76,9 +76,7 @@ pub struct ReportService {
     readings: Arc<dyn ReadingSource>,
     pub(crate) patients: Arc<dyn PatientSource>,
     renderer: Arc<dyn PdfRenderer>,
-    /// Each person's now and today: a home week is over once its last day has passed for
-    /// them, in their zone.
-    pub(crate) calendar: UserCalendar,
+    pub(crate) clock: Arc<dyn Clock>,
     pub(crate) entitlements: Arc<dyn Entitlements>,
     gate: Arc<UserGate>,
     pub(crate) limits: ReportLimits,
@@ -108,7 +106,7 @@ impl ReportService {
         readings: Arc<dyn ReadingSource>,
         patients: Arc<dyn PatientSource>,
         renderer: Arc<dyn PdfRenderer>,
-        calendar: UserCalendar,
+        clock: Arc<dyn Clock>,
         entitlements: Arc<dyn Entitlements>,
         limits: ReportLimits,
     ) -> Self {
@@ -117,7 +115,7 @@ impl ReportService {
             readings,
             patients,
             renderer,
-            calendar,
+            clock,
             entitlements,
             gate: UserGate::new(limits.in_flight),
             limits,
@@ -146,7 +144,7 @@ impl ReportService {
         &self,
         user: UserId,
         spec: &ReportSpec,
-        now: DateTime<Utc>,
+        now: UsersNow,
     ) -> Result<Option<medications::service::MedicationReport>, ReportError> {
         let Some(source) = self.medications.as_ref().filter(|_| spec.include_analysis) else {
             return Ok(None);
@@ -158,13 +156,15 @@ impl ReportService {
     }
 
     /// The completed home monitoring weeks a report of `spec` shows: only with its analysis
-    /// and blood pressure, and only weeks whose days all lie in its period.
+    /// and blood pressure, and only weeks whose days all lie in its period and are over on
+    /// the `patient`'s today (`now` in their zone).
     async fn home_weeks(
         &self,
         user: UserId,
         spec: &ReportSpec,
         readings: &[Reading],
-        guideline: Guideline,
+        patient: &Patient,
+        now: &UsersNow,
     ) -> Result<Vec<WeekSummary>, ReportError> {
         let last_start = spec.date_end - Duration::days(readings::rules::HOME_WEEK_DAYS - 1);
         let shows_bp = matches!(spec.report_type, ReportType::Bp | ReportType::Comprehensive);
@@ -175,14 +175,13 @@ impl ReportService {
             .home_weeks
             .started_between(user, spec.date_start, last_start)
             .await?;
-        let today = self.calendar.today(user).await?;
         Ok(completed_weeks(
             &starts,
             spec.date_start,
             spec.date_end,
-            today,
+            now.today(),
             readings,
-            guideline,
+            patient.guideline,
         ))
     }
 
@@ -279,12 +278,13 @@ impl ReportService {
             return Err(ReportError::invalid(errors));
         };
         let patient = self.patients.patient(user).await?;
-        let generated_at = self.calendar.clock().now();
+        let generated_at = self.clock.now();
+        let now = UsersNow::at(generated_at, patient.time_zone);
         let count = i64::try_from(readings.len()).map_err(anyhow::Error::from)?;
         let home_weeks = self
-            .home_weeks(user, &spec, &readings, patient.guideline)
+            .home_weeks(user, &spec, &readings, &patient, &now)
             .await?;
-        let medications = self.medications(user, &spec, generated_at).await?;
+        let medications = self.medications(user, &spec, now).await?;
         let doc = ReportDocument {
             analysis: analyse(&readings, patient.guideline),
             home_weeks,
@@ -333,16 +333,18 @@ impl ReportService {
         omitted: Omitted,
     ) -> Result<Vec<u8>, ReportError> {
         let SharedRecord {
+            mut patient,
             readings,
             medications,
         } = shown;
-        let mut patient = self.patients.patient(turn.user).await?;
         patient.full_name = shown_name.to_owned();
         patient.username = shown_name.to_owned();
         patient.email.clear();
         patient.date_of_birth = None;
+        let generated_at = self.clock.now();
+        let now = UsersNow::at(generated_at, patient.time_zone);
         let home_weeks = self
-            .home_weeks(turn.user, &spec, &readings, patient.guideline)
+            .home_weeks(turn.user, &spec, &readings, &patient, &now)
             .await?;
         let doc = ReportDocument {
             analysis: analyse(&readings, patient.guideline),
@@ -351,7 +353,7 @@ impl ReportService {
             omitted,
             spec,
             patient,
-            generated_at: self.calendar.clock().now(),
+            generated_at,
             readings,
         };
         // `turn` is held until the PDF is drawn.
@@ -391,11 +393,12 @@ impl ReportService {
             include_table: true,
             include_analysis: true,
         };
+        let generated_at = self.clock.now();
+        let now = UsersNow::at(generated_at, patient.time_zone);
         let home_weeks = self
-            .home_weeks(user, &spec, &readings, patient.guideline)
+            .home_weeks(user, &spec, &readings, &patient, &now)
             .await?;
-        let generated_at = self.calendar.clock().now();
-        let medications = self.medications(user, &spec, generated_at).await?;
+        let medications = self.medications(user, &spec, now).await?;
         let meta = ReportMeta {
             id: 0,
             user_id: user,

@@ -76,10 +76,8 @@ pub(crate) async fn services(
     let readings = readings.with_treatment(Arc::new(BpTreatment(medications.clone())));
     let report_readings: Arc<dyn ReadingSource> = Arc::new(ReadingsForReports(readings.clone()));
     let patients: Arc<dyn PatientSource> = Arc::new(PatientProfile(accounts.clone()));
-    let report_medications: Arc<dyn MedicationSource> = Arc::new(MedicationsForReports {
-        medications: medications.clone(),
-        calendar: calendar.clone(),
-    });
+    let report_medications: Arc<dyn MedicationSource> =
+        Arc::new(MedicationsForReports(medications.clone()));
     let reports = ReportService::new(
         Arc::new(ReportStore::new(db.clone())),
         report_readings.clone(),
@@ -88,7 +86,7 @@ pub(crate) async fn services(
             or_default(config.report_render_threads, (cpus() / 2).max(1)),
             lower_thread_priority,
         )?),
-        calendar.clone(),
+        clock.clone(),
         entitlements.clone(),
         config.report_limits(),
     )

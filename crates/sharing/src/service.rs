@@ -277,12 +277,6 @@ impl ShareService {
         }
     }
 
-    /// The days the share covers today, in the owner's calendar.
-    async fn dates(&self, share: &Share) -> Result<(NaiveDate, NaiveDate), ShareError> {
-        let today = self.calendar.today(share.user_id).await?;
-        Ok(share.period.dates(today))
-    }
-
     /// Logs the visit, last before answering: the share is checked again as it is logged,
     /// so a link withdrawn (or expired, or deleted) while its view was read or its PDF
     /// drawn answers [`ShareError::Gone`], not the record.
@@ -308,15 +302,18 @@ impl ShareService {
         }
     }
 
-    /// What the share shows of the record now, over `from..=to`: the one reading of it
-    /// behind both the view and the PDF, so the PDF shows nothing the view does not.
+    /// What the share shows of the record now, and over which days: the one reading of it
+    /// behind both the view and the PDF, so the PDF shows nothing the view does not. The
+    /// owner (their units, guideline and zone) is read once, and their today from it.
     async fn record(
         &self,
         share: &Share,
-        (from, to): (NaiveDate, NaiveDate),
-        now: DateTime<Utc>,
-    ) -> Result<SharedRecord, ShareError> {
+    ) -> Result<((NaiveDate, NaiveDate), DateTime<Utc>, SharedRecord), ShareError> {
         let user = share.user_id;
+        let patient = self.record.patients.patient(user).await?;
+        let at = self.now();
+        let now = kernel::UsersNow::at(at, patient.time_zone);
+        let (from, to) = share.period.dates(now.today());
         let readings: Vec<Reading> = self
             .record
             .readings
@@ -337,10 +334,15 @@ impl ShareService {
         } else {
             None
         };
-        Ok(SharedRecord {
-            readings,
-            medications,
-        })
+        Ok((
+            (from, to),
+            at,
+            SharedRecord {
+                patient,
+                readings,
+                medications,
+            },
+        ))
     }
 
     /// The view behind a link [`Self::open`] opened for this visitor, read from the record
@@ -351,18 +353,9 @@ impl ShareService {
         Opened(share): Opened,
         visitor: &Visitor,
     ) -> Result<SharedView, ShareError> {
-        let dates = self.dates(&share).await?;
-        let generated_at = self.now();
-        let shown = self.record(&share, dates, generated_at).await?;
-        let owner = self.record.patients.patient(share.user_id).await?;
+        let (dates, generated_at, shown) = self.record(&share).await?;
         self.log(&share, AccessKind::View, visitor).await?;
-        Ok(SharedView::new(
-            share,
-            dates,
-            generated_at,
-            (owner.units, owner.guideline),
-            shown,
-        ))
+        Ok(SharedView::new(share, dates, generated_at, shown))
     }
 
     /// The PDF of the same period and measures of a share [`Self::open`] opened for this
@@ -379,8 +372,7 @@ impl ShareService {
             .pdfs
             .admit(share.user_id)
             .map_err(crate::view::report_error)?;
-        let (from, to) = self.dates(&share).await?;
-        let shown = self.record(&share, (from, to), self.now()).await?;
+        let ((from, to), _, shown) = self.record(&share).await?;
         let spec = crate::view::report_spec(&share, from, to);
         let pdf = self
             .record

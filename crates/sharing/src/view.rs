@@ -34,12 +34,13 @@ impl SharedView {
         share: Share,
         (from, to): (NaiveDate, NaiveDate),
         generated_at: DateTime<Utc>,
-        (units, guideline): (Units, Guideline),
         SharedRecord {
+            patient,
             readings,
             medications,
         }: SharedRecord,
     ) -> Self {
+        let (units, guideline) = (patient.units, patient.guideline);
         Self {
             analysis: analyse(&readings, guideline),
             guideline,

@@ -162,10 +162,7 @@ fn state(public_url: &str, clock: Arc<TestClock>) -> AppState {
             Arc::new(reports::ports::MockReadingSource::new()),
             Arc::new(reports::ports::MockPatientSource::new()),
             Arc::new(reports::ports::MockPdfRenderer::new()),
-            kernel::UserCalendar::new(
-                Arc::new(kernel::calendar::MockTimeZones::new()),
-                clock.clone(),
-            ),
+            clock.clone(),
             Arc::new(kernel::entitlements::MockEntitlements::new()),
             reports::ReportLimits::default(),
         ),
@@ -186,10 +183,7 @@ fn state(public_url: &str, clock: Arc<TestClock>) -> AppState {
                     Arc::new(reports::ports::MockReadingSource::new()),
                     Arc::new(reports::ports::MockPatientSource::new()),
                     Arc::new(reports::ports::MockPdfRenderer::new()),
-                    kernel::UserCalendar::new(
-                        Arc::new(kernel::calendar::MockTimeZones::new()),
-                        clock.clone(),
-                    ),
+                    clock.clone(),
                     Arc::new(kernel::entitlements::MockEntitlements::new()),
                     reports::ReportLimits::default(),
                 )),

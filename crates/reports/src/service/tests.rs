@@ -60,13 +60,6 @@ fn file_names_are_ascii_slugs_of_the_report_name() {
     );
 }
 
-/// Every person in `zone`, at `clock`'s now.
-pub(crate) fn calendar(zone: chrono_tz::Tz, clock: MockClock) -> kernel::UserCalendar {
-    let mut zones = kernel::calendar::MockTimeZones::new();
-    zones.expect_zone().returning(move |_| Ok(zone));
-    kernel::UserCalendar::new(Arc::new(zones), Arc::new(clock))
-}
-
 pub(crate) fn service(
     repo: MockReportRepository,
     renderer: impl PdfRenderer + 'static,
@@ -111,7 +104,7 @@ pub(crate) fn service_with(
         Arc::new(source),
         Arc::new(patients),
         Arc::new(renderer),
-        calendar(chrono_tz::UTC, clock),
+        Arc::new(clock),
         Arc::new(subscriptions),
         ReportLimits {
             in_flight: 2,
@@ -437,7 +430,15 @@ async fn a_week_is_over_for_a_report_once_its_last_day_has_passed_for_the_person
                 .single()
                 .expect("t")
         });
-        s.calendar = calendar(zone, clock);
+        s.clock = Arc::new(clock);
+        let mut patients = MockPatientSource::new();
+        patients.expect_patient().returning(move |_| {
+            Ok(Patient {
+                time_zone: zone,
+                ..Default::default()
+            })
+        });
+        s.patients = Arc::new(patients);
         s.create(UserId(1), input()).await.expect("created");
     }
 }

@@ -1,9 +1,9 @@
 //! The reports context's ports: the period's readings and home weeks (readings), the patient
 //! (accounts) and what was taken (medications).
 
-use chrono::{DateTime, NaiveDate, Utc};
+use chrono::NaiveDate;
 use identity::AccountService;
-use kernel::{UserCalendar, UserId, UsersNow};
+use kernel::{UserId, UsersNow};
 use medications::MedicationService;
 use medications::service::MedicationReport;
 use readings::ReadingService;
@@ -94,16 +94,14 @@ impl reports::ports::PatientSource for PatientProfile {
             date_of_birth: u.date_of_birth,
             units: prefs.units(),
             guideline: prefs.guideline,
+            time_zone: prefs.time_zone,
         })
     }
 }
 
 /// Reports read what was taken during their days (reports' `MedicationSource`), as of the
-/// user's own calendar day: the accounts context knows their time zone.
-pub(crate) struct MedicationsForReports {
-    pub(crate) medications: MedicationService,
-    pub(crate) calendar: UserCalendar,
-}
+/// user's own now (reports read their zone with the patient).
+pub(crate) struct MedicationsForReports(pub(crate) MedicationService);
 
 #[async_trait::async_trait]
 impl reports::ports::MedicationSource for MedicationsForReports {
@@ -112,13 +110,11 @@ impl reports::ports::MedicationSource for MedicationsForReports {
         user: UserId,
         from: NaiveDate,
         to: NaiveDate,
-        now: DateTime<Utc>,
+        now: UsersNow,
         with_effects: bool,
     ) -> anyhow::Result<MedicationReport> {
-        let zone = self.calendar.zone(user).await?;
-        let local = UsersNow::at(now, zone).local;
-        self.medications
-            .report(user, from, to, local, with_effects)
+        self.0
+            .report(user, from, to, now.local, with_effects)
             .await
             .map_err(IntoCause::into_cause)
     }

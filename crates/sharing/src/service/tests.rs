@@ -98,7 +98,6 @@ impl Parts {
         // The owner lives on UTC: their today is the clock's date.
         let mut owners = kernel::calendar::MockTimeZones::new();
         owners.expect_zone().returning(|_| Ok(chrono_tz::UTC));
-        let owners: Arc<dyn kernel::calendar::TimeZones> = Arc::new(owners);
         let subscribed = self.subscribed;
         let mut entitlements = kernel::entitlements::MockEntitlements::new();
         entitlements
@@ -113,6 +112,7 @@ impl Parts {
                 date_of_birth: NaiveDate::from_ymd_opt(1960, 1, 2),
                 units: kernel::units::Units::CANONICAL,
                 guideline: kernel::Guideline::AccAha2025,
+                time_zone: chrono_tz::UTC,
             })
         });
         let readings: Arc<dyn ReadingSource> = Arc::new(self.readings);
@@ -122,14 +122,14 @@ impl Parts {
             readings.clone(),
             patients.clone(),
             Arc::new(self.renderer),
-            kernel::UserCalendar::new(owners.clone(), clock.clone()),
+            clock.clone(),
             Arc::new(kernel::entitlements::MockEntitlements::new()),
             reports::ReportLimits::default(),
         );
         ShareService::new(
             Arc::new(self.repo),
             Arc::new(hasher),
-            kernel::UserCalendar::new(owners, clock),
+            kernel::UserCalendar::new(Arc::new(owners), clock),
             Arc::new(entitlements),
             RecordSources {
                 readings,

@@ -36,7 +36,7 @@ fn medication_service(renderer: MockPdfRenderer, lines: usize, asked: usize) -> 
                 && *user == UserId(1)
                 && *from == d("2026-10-23")
                 && *to == d("2026-11-22")
-                && *now
+                && now.instant
                     == Utc
                         .with_ymd_and_hms(2026, 11, 22, 9, 0, 0)
                         .single()
