@@ -1,6 +1,6 @@
 //! The reading form's rules with the spec's messages (section 5), enforced on the server.
 
-use chrono::{NaiveDateTime, NaiveTime, Timelike};
+use chrono::{Datelike, NaiveDate, NaiveDateTime, NaiveTime, Timelike};
 use kernel::FieldErrors;
 
 use crate::model::*;
@@ -126,11 +126,6 @@ pub fn parse_time(raw: &str) -> Option<NaiveTime> {
 
 /// Validates a complete reading. `latest` is from [`kernel::calendar::latest_allowed`].
 pub fn validate(input: &ReadingInput, latest: NaiveDateTime) -> Result<ReadingValues, FieldErrors> {
-    let latest_date = latest.date();
-    let latest_minute = latest
-        .with_second(0)
-        .and_then(|l| l.with_nanosecond(0))
-        .unwrap_or(latest);
     let mut errors = FieldErrors::new();
     let date = match input.date.as_deref().map(str::trim) {
         None | Some("") => {
@@ -142,11 +137,7 @@ pub fn validate(input: &ReadingInput, latest: NaiveDateTime) -> Result<ReadingVa
                 errors.add("date", MSG_DATE_INVALID);
                 None
             }
-            Some(d) if d > latest_date => {
-                errors.add("date", MSG_DATE_FUTURE);
-                None
-            }
-            Some(d) => Some(d),
+            Some(d) => date_not_later(d, latest, &mut errors),
         },
     };
     let time = match input.time.as_deref().map(str::trim) {
@@ -159,25 +150,100 @@ pub fn validate(input: &ReadingInput, latest: NaiveDateTime) -> Result<ReadingVa
                 errors.add("time", MSG_TIME_INVALID);
                 None
             }
-            // Compared to the minute: a reading's time has none.
-            Some(t) if date.is_some_and(|d| d.and_time(t) > latest_minute) => {
-                errors.add("time", MSG_TIME_FUTURE);
-                None
-            }
-            Some(t) => Some(t),
+            Some(t) => time_not_later(date, t, latest, &mut errors),
         },
     };
     let field = |f: Option<NumberField>| f.unwrap_or(NumberField::Empty);
+    let measures = [
+        field(input.systolic),
+        field(input.diastolic),
+        field(input.heart_rate),
+        field(input.weight),
+        field(input.blood_sugar),
+    ];
+    let (values, notes) = check_measures(measures, input.notes.as_deref(), &mut errors);
+    let setting = Setting::from_input(input.setting.as_deref(), Setting::Home, &mut errors);
+    finish(date, time, values, notes, setting, errors)
+}
+
+impl ReadingValues {
+    /// A reading whose date and time are values already, checked with the form's rules and
+    /// messages exactly as [`validate`] checks the same reading written as text: a date the
+    /// form cannot say (before 1900, past 9999) is invalid, the time is kept to the minute.
+    pub fn check(read: ReadingAt, latest: NaiveDateTime) -> Result<Self, FieldErrors> {
+        let mut errors = FieldErrors::new();
+        let date = if (1900..=9999).contains(&read.date.year()) {
+            date_not_later(read.date, latest, &mut errors)
+        } else {
+            errors.add("date", MSG_DATE_INVALID);
+            None
+        };
+        let minute = read
+            .time
+            .with_second(0)
+            .and_then(|t| t.with_nanosecond(0))
+            .unwrap_or(read.time);
+        let time = time_not_later(date, minute, latest, &mut errors);
+        let measures = [
+            read.systolic,
+            read.diastolic,
+            read.heart_rate,
+            read.weight,
+            read.blood_sugar,
+        ];
+        let (values, notes) = check_measures(measures, read.notes.as_deref(), &mut errors);
+        finish(date, time, values, notes, read.setting, errors)
+    }
+}
+
+/// `date`, unless it is later than `latest`'s.
+fn date_not_later(
+    date: NaiveDate,
+    latest: NaiveDateTime,
+    errors: &mut FieldErrors,
+) -> Option<NaiveDate> {
+    if date > latest.date() {
+        errors.add("date", MSG_DATE_FUTURE);
+        return None;
+    }
+    Some(date)
+}
+
+/// `time`, unless on `date` it is later than `latest`, compared to the minute: a reading's
+/// time has no seconds.
+fn time_not_later(
+    date: Option<NaiveDate>,
+    time: NaiveTime,
+    latest: NaiveDateTime,
+    errors: &mut FieldErrors,
+) -> Option<NaiveTime> {
+    let latest_minute = latest
+        .with_second(0)
+        .and_then(|l| l.with_nanosecond(0))
+        .unwrap_or(latest);
+    if date.is_some_and(|d| d.and_time(time) > latest_minute) {
+        errors.add("time", MSG_TIME_FUTURE);
+        return None;
+    }
+    Some(time)
+}
+
+/// The measures (systolic, diastolic, heart rate, weight, blood sugar) and the notes,
+/// checked: each in its range, the diastolic below the systolic, the notes within their
+/// length and free of stray control characters, and at least one measure.
+fn check_measures(
+    [systolic, diastolic, heart_rate, weight, blood_sugar]: [NumberField; 5],
+    notes: Option<&str>,
+    errors: &mut FieldErrors,
+) -> (Measurements, Option<String>) {
     let values = Measurements {
-        systolic: whole(SYSTOLIC.check(field(input.systolic), &mut errors)),
-        diastolic: whole(DIASTOLIC.check(field(input.diastolic), &mut errors)),
-        heart_rate: whole(HEART_RATE.check(field(input.heart_rate), &mut errors)),
+        systolic: whole(SYSTOLIC.check(systolic, errors)),
+        diastolic: whole(DIASTOLIC.check(diastolic, errors)),
+        heart_rate: whole(HEART_RATE.check(heart_rate, errors)),
         // Enough precision that a value entered in kg or mmol/L reads back the same.
-        weight: WEIGHT
-            .check(field(input.weight), &mut errors)
-            .map(|v| round_to(v, 4)),
+        weight: WEIGHT.check(weight, errors).map(|v| round_to(v, 4)),
         blood_sugar: BLOOD_SUGAR
-            .check(field(input.blood_sugar), &mut errors)
+            .check(blood_sugar, errors)
             .map(|v| round_to(v, 3)),
     };
     if let (Some(s), Some(d)) = (values.systolic, values.diastolic)
@@ -185,9 +251,7 @@ pub fn validate(input: &ReadingInput, latest: NaiveDateTime) -> Result<ReadingVa
     {
         errors.add(DIASTOLIC.field, MSG_DIASTOLIC_NOT_LOWER);
     }
-    let notes = input
-        .notes
-        .as_deref()
+    let notes = notes
         .map(str::trim)
         .filter(|n| !n.is_empty())
         .map(str::to_owned);
@@ -202,19 +266,23 @@ pub fn validate(input: &ReadingInput, latest: NaiveDateTime) -> Result<ReadingVa
     {
         errors.add("notes", MSG_NOTES_CONTROL);
     }
-    let all_empty = [
-        input.systolic,
-        input.diastolic,
-        input.heart_rate,
-        input.weight,
-        input.blood_sugar,
-    ]
-    .iter()
-    .all(|f| matches!(f, None | Some(NumberField::Empty)));
+    let all_empty = [systolic, diastolic, heart_rate, weight, blood_sugar]
+        .iter()
+        .all(|f| *f == NumberField::Empty);
     if all_empty {
         errors.add("measurements", MSG_NO_MEASUREMENT);
     }
-    let setting = Setting::from_input(input.setting.as_deref(), Setting::Home, &mut errors);
+    (values, notes)
+}
+
+fn finish(
+    date: Option<NaiveDate>,
+    time: Option<NaiveTime>,
+    values: Measurements,
+    notes: Option<String>,
+    setting: Setting,
+    errors: FieldErrors,
+) -> Result<ReadingValues, FieldErrors> {
     errors.into_result()?;
     match (date, time) {
         (Some(date), Some(time)) => Ok(ReadingValues {
@@ -466,5 +534,89 @@ mod tests {
         let mut i = base();
         i.diastolic = Some(Number(140.0));
         assert!(validate(&i, today()).is_ok());
+    }
+
+    #[test]
+    fn a_reading_with_its_date_and_time_as_values_is_judged_as_the_same_written_as_text() {
+        // What an import reads: the typed path must say what the form says of the same
+        // reading, messages included, without the text in between.
+        let day = |y, m, d| NaiveDate::from_ymd_opt(y, m, d).expect("date");
+        let at = |h, m, s| NaiveTime::from_hms_opt(h, m, s).expect("time");
+        let cases = [
+            (day(2026, 11, 22), at(8, 30, 0), Number(70.0), Empty, None),
+            // Seconds are dropped, as the form's text has none.
+            (
+                day(2026, 11, 23),
+                at(17, 59, 59),
+                Number(70.0),
+                Empty,
+                Some(" a note "),
+            ),
+            (day(2026, 11, 23), at(18, 0, 30), Number(70.0), Empty, None),
+            (day(2026, 11, 23), at(18, 1, 0), Number(70.0), Empty, None),
+            (day(2026, 11, 24), at(8, 0, 0), Number(70.0), Empty, None),
+            // Years the form's date cannot say.
+            (day(1899, 12, 31), at(8, 0, 0), Number(70.0), Empty, None),
+            (day(1900, 1, 1), at(8, 0, 0), Number(70.0), Empty, None),
+            (day(999, 1, 1), at(8, 0, 0), Number(70.0), Empty, None),
+            (day(12_000, 1, 1), at(8, 0, 0), Number(70.0), Empty, None),
+            (day(-5, 1, 1), at(8, 0, 0), Number(70.0), Empty, None),
+            // Measures and notes as the form judges them.
+            (day(2026, 11, 22), at(8, 30, 0), Empty, Empty, None),
+            (
+                day(2026, 11, 22),
+                at(8, 30, 0),
+                NotANumber,
+                Number(80.0),
+                None,
+            ),
+            (
+                day(2026, 11, 22),
+                at(8, 30, 0),
+                Number(500.0),
+                Number(22.681),
+                None,
+            ),
+            (
+                day(2026, 11, 22),
+                at(8, 30, 0),
+                Number(72.5),
+                Empty,
+                Some("\u{7}"),
+            ),
+        ];
+        for (date, time, heart_rate, weight, notes) in cases {
+            let text = ReadingInput {
+                date: Some(kernel::date::format_date(date)),
+                time: Some(kernel::date::format_time(time)),
+                heart_rate: Some(heart_rate),
+                weight: Some(weight),
+                notes: notes.map(str::to_owned),
+                ..Default::default()
+            };
+            let typed = ReadingAt {
+                heart_rate,
+                weight,
+                notes: notes.map(str::to_owned),
+                ..ReadingAt::new(date, time)
+            };
+            assert_eq!(
+                ReadingValues::check(typed, today()),
+                validate(&text, today()),
+                "{date} {time}"
+            );
+        }
+        let office = ReadingAt {
+            heart_rate: Number(70.0),
+            setting: Setting::Office,
+            ..ReadingAt::new(
+                NaiveDate::from_ymd_opt(2026, 11, 22).expect("date"),
+                at(8, 0, 0),
+            )
+        };
+        assert_eq!(
+            ReadingValues::check(office, today()).map(|v| v.setting),
+            Ok(Setting::Office)
+        );
     }
 }

@@ -10,7 +10,7 @@ use std::path::Path;
 
 use chrono::{NaiveDateTime, NaiveTime};
 use kernel::units::BloodSugarUnit;
-use readings::model::{ReadingInput, ReadingValues};
+use readings::model::{ReadingAt, ReadingValues};
 use readings::rules;
 use serde::{Deserialize, Serialize};
 
@@ -428,14 +428,10 @@ impl<'a> Collector<'a> {
         Ok(())
     }
 
-    /// Checks `input` with the form's rules: a reading, or the row skipped with the
+    /// Checks `read` with the form's rules: a reading, or the row skipped with the
     /// form's message. Fails when the file holds too many readings.
-    pub fn check(
-        &mut self,
-        location: impl Into<String>,
-        input: &ReadingInput,
-    ) -> Result<(), FileError> {
-        match rules::validate(input, self.ctx.latest) {
+    pub fn check(&mut self, location: impl Into<String>, read: ReadingAt) -> Result<(), FileError> {
+        match ReadingValues::check(read, self.ctx.latest) {
             Ok(values) => self.push(location, values),
             Err(errors) => {
                 let (reason, message) = skip_of(&errors);
@@ -449,11 +445,11 @@ impl<'a> Collector<'a> {
     pub fn check_read(
         &mut self,
         location: impl Into<String>,
-        input: &ReadingInput,
+        read: ReadingAt,
         as_read: AsRead,
     ) -> Result<(), FileError> {
         let before = self.parsed.candidates.len();
-        self.check(location, input)?;
+        self.check(location, read)?;
         if as_read != AsRead::default()
             && let Some(c) = self.parsed.candidates.get_mut(before)
         {

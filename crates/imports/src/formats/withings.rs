@@ -33,8 +33,7 @@ use std::io::{self, BufReader, Read, Seek, SeekFrom};
 use std::path::Path;
 
 use chrono::{NaiveDate, NaiveTime};
-use kernel::date;
-use readings::model::ReadingInput;
+use readings::model::{ReadingAt, ReadingValues};
 use readings::rules;
 
 use super::text::{self, Csv};
@@ -408,11 +407,7 @@ fn read_csv<R: Read>(
             continue;
         };
         readable = true;
-        let mut input = ReadingInput {
-            date: Some(date::format_date(day)),
-            time: Some(date::format_time(time)),
-            ..Default::default()
-        };
+        let mut read = ReadingAt::new(day, time);
         match kind {
             Kind::Bp {
                 heart_rate,
@@ -421,12 +416,12 @@ fn read_csv<R: Read>(
                 comments,
                 ..
             } => {
-                input.systolic = Some(text::number(row.get(Some(systolic)), false));
-                input.diastolic = Some(text::number(row.get(Some(diastolic)), false));
-                input.heart_rate = Some(text::number(row.get(heart_rate), false));
-                input.notes = Some(row.get(comments).to_owned());
+                read.systolic = text::number(row.get(Some(systolic)), false);
+                read.diastolic = text::number(row.get(Some(diastolic)), false);
+                read.heart_rate = text::number(row.get(heart_rate), false);
+                read.notes = Some(row.get(comments).to_owned());
                 let before = out.candidates_mut().len();
-                out.check(location, &input)?;
+                out.check(location, read)?;
                 if out.candidates_mut().len() > before {
                     joins.entry((day, time)).or_insert(before);
                 }
@@ -438,7 +433,7 @@ fn read_csv<R: Read>(
                 ..
             } => {
                 let value = text::number(row.get(Some(weight)), false);
-                input.weight = Some(value.map(|v| unit.to_lbs(v)));
+                read.weight = value.map(|v| unit.to_lbs(v));
                 let as_read = match value {
                     readings::model::NumberField::Number(v) => Some(Box::new(super::AsRead {
                         weight: Some((v, unit)),
@@ -446,8 +441,8 @@ fn read_csv<R: Read>(
                     })),
                     _ => None,
                 };
-                input.notes = Some(row.get(comments).to_owned());
-                match rules::validate(&input, out.context().latest) {
+                read.notes = Some(row.get(comments).to_owned());
+                match ReadingValues::check(read, out.context().latest) {
                     Ok(values) => {
                         let notes_of =
                             |c: &super::Candidate| c.values.notes.as_ref().map_or(0, String::len);
