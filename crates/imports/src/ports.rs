@@ -1,4 +1,25 @@
+use chrono::NaiveDate;
 use kernel::UserId;
+use readings::model::ReadingValues;
+
+/// The person's readings as an import compares with and adds to them, answered by the
+/// readings context (`server::bridges::imports`): its rules decide what is stored.
+#[cfg_attr(any(test, feature = "mocks"), mockall::automock)]
+#[async_trait::async_trait]
+pub trait Record: Send + Sync {
+    /// Every stored reading of `user` dated `from` to `to` (both included).
+    async fn between(
+        &self,
+        user: UserId,
+        from: NaiveDate,
+        to: NaiveDate,
+    ) -> anyhow::Result<Vec<ReadingValues>>;
+    /// Stores `readings` (checked by the form's rules) that are not the same reading as one
+    /// stored or an earlier one of them, in one transaction; how many were stored. Refused,
+    /// storing nothing, with `kernel::SubscriptionRequired` or `readings::quota::Full` in
+    /// the error's chain.
+    async fn add(&self, user: UserId, readings: Vec<ReadingValues>) -> anyhow::Result<usize>;
+}
 
 /// Where previews wait for the person's "Import" (drafts) and where a spreadsheet's
 /// confirmed column mapping is remembered. Every method is scoped to the owner.

@@ -417,6 +417,7 @@ fn classify(rows: Vec<ImportRow>, existing: Vec<ReadingValues>) -> ImportPreview
     ImportPreview { rows }
 }
 
+mod checked;
 mod daily;
 mod guided;
 mod once;

@@ -11,8 +11,7 @@ use chrono::NaiveDate;
 use kernel::gate::{Refusal, UserGate};
 use kernel::pool::{BoundedPool, PoolError};
 use kernel::{Clock, Entitlement, Entitlements, SubscriptionRequired, UserId};
-use readings::model::{ReadingQuery, ReadingValues};
-use readings::ports::ReadingRepository;
+use readings::model::ReadingValues;
 use readings::transfer::KnownReadings;
 
 use crate::formats::detect::{self, Sniff};
@@ -20,7 +19,7 @@ use crate::formats::{
     self, Candidate, Context, FileError, Format, Mapping, Parsed, Progress, SkipReason, Skipped,
     TimeBasis,
 };
-use crate::ports::{ImportStore, ImportTurns};
+use crate::ports::{ImportStore, ImportTurns, Record};
 
 mod draft;
 mod turn;
@@ -61,8 +60,14 @@ pub enum ImportError {
 
 impl From<anyhow::Error> for ImportError {
     fn from(e: anyhow::Error) -> Self {
-        match readings::quota::Full::of(&e) {
-            Some(full) => ImportError::Full(full),
+        if let Some(full) = readings::quota::Full::of(&e) {
+            return ImportError::Full(full);
+        }
+        match e
+            .chain()
+            .find_map(|c| c.downcast_ref::<SubscriptionRequired>())
+        {
+            Some(refused) => ImportError::SubscriptionRequired(*refused),
             None => ImportError::Unexpected(e),
         }
     }
@@ -150,7 +155,8 @@ pub struct CommitSummary {
 
 #[derive(Clone)]
 pub struct ImportService {
-    readings: Arc<dyn ReadingRepository>,
+    /// The readings context: what is stored already, and where the new readings go.
+    record: Arc<dyn Record>,
     entitlements: Arc<dyn Entitlements>,
     store: Arc<dyn ImportStore>,
     clock: Arc<dyn Clock>,
@@ -169,7 +175,7 @@ pub struct ImportService {
 
 impl ImportService {
     pub fn new(
-        readings: Arc<dyn ReadingRepository>,
+        record: Arc<dyn Record>,
         entitlements: Arc<dyn Entitlements>,
         store: Arc<dyn ImportStore>,
         clock: Arc<dyn Clock>,
@@ -177,7 +183,7 @@ impl ImportService {
         in_flight: usize,
     ) -> Self {
         Self {
-            readings,
+            record,
             entitlements,
             store,
             clock,
@@ -301,21 +307,7 @@ impl ImportService {
             parsed.candidates.iter().map(|c| c.values.date).max(),
         );
         let existing: Vec<ReadingValues> = match span {
-            (Some(from), Some(to)) => self
-                .readings
-                .list(
-                    user,
-                    ReadingQuery {
-                        from: Some(from),
-                        to: Some(to),
-                        ..ReadingQuery::default()
-                    },
-                )
-                .await?
-                .readings
-                .iter()
-                .map(ReadingValues::from)
-                .collect(),
+            (Some(from), Some(to)) => self.record.between(user, from, to).await?,
             _ => Vec::new(),
         };
         let id = kernel::secret::generate().map_err(anyhow::Error::from)?;
@@ -363,7 +355,7 @@ impl ImportService {
             .await
             .map_err(pool_error)??;
         let candidates = draft.readings.len();
-        let imported = self.readings.import(user, draft.readings).await?;
+        let imported = self.record.add(user, draft.readings).await?;
         self.store.delete_draft(user, id).await?;
         Ok(CommitSummary {
             imported,

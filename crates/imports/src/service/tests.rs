@@ -8,11 +8,10 @@ use chrono::{TimeZone, Utc};
 use kernel::clock::MockClock;
 use kernel::entitlements::MockEntitlements;
 use readings::model::*;
-use readings::ports::MockReadingRepository;
 
 use super::*;
 use crate::formats::{Silent, testing};
-use crate::ports::MockImportStore;
+use crate::ports::{MockImportStore, MockRecord};
 
 fn clock() -> Arc<MockClock> {
     let mut c = MockClock::new();
@@ -46,9 +45,9 @@ fn stored(date: &str, time: &str, systolic: i32, diastolic: i32) -> Reading {
     }
 }
 
-fn service(repo: MockReadingRepository, store: MockImportStore, subscribed: bool) -> ImportService {
+fn service(record: MockRecord, store: MockImportStore, subscribed: bool) -> ImportService {
     ImportService::new(
-        Arc::new(repo),
+        Arc::new(record),
         allowed(subscribed),
         Arc::new(store),
         clock(),
@@ -66,17 +65,16 @@ async fn a_preview_keeps_only_readings_neither_stored_nor_earlier_in_the_file() 
                2026-11-18,08:00,,,80,kg\n\
                2026-11-18,09:00,300,80,,\n";
     let (_dir, path) = testing::file("v.csv", csv.as_bytes());
-    let mut repo = MockReadingRepository::new();
-    repo.expect_list()
-        .withf(|_, q| {
-            q.from.map(|d| d.to_string()).as_deref() == Some("2026-11-18")
-                && q.to.map(|d| d.to_string()).as_deref() == Some("2026-11-20")
-        })
-        .returning(|_, _| {
-            Ok(ReadingPage {
-                readings: vec![stored("2026-11-19", "21:00", 130, 85)],
-                total: 1,
-            })
+    let mut repo = MockRecord::new();
+    repo.expect_between()
+        .withf(|_, from, to| from.to_string() == "2026-11-18" && to.to_string() == "2026-11-20")
+        .returning(|_, _, _| {
+            Ok(vec![ReadingValues::from(&stored(
+                "2026-11-19",
+                "21:00",
+                130,
+                85,
+            ))])
         });
     let saved = Arc::new(Mutex::new(None::<String>));
     let mut store = MockImportStore::new();
@@ -160,8 +158,8 @@ async fn a_commit_stores_the_draft_through_the_one_transaction_import() {
         .expect_delete_draft()
         .times(1)
         .returning(|_, _| Ok(true));
-    let mut repo = MockReadingRepository::new();
-    repo.expect_import()
+    let mut repo = MockRecord::new();
+    repo.expect_add()
         .withf(|_, c| c.len() == 2)
         .times(1)
         .returning(|_, _| Ok(1));
@@ -183,7 +181,7 @@ async fn a_commit_stores_the_draft_through_the_one_transaction_import() {
 
 #[tokio::test]
 async fn without_a_subscription_nothing_is_read_or_stored() {
-    let svc = service(MockReadingRepository::new(), MockImportStore::new(), false);
+    let svc = service(MockRecord::new(), MockImportStore::new(), false);
     assert!(matches!(
         svc.begin(UserId(1)).await,
         Err(ImportError::SubscriptionRequired(_))
@@ -196,7 +194,7 @@ async fn without_a_subscription_nothing_is_read_or_stored() {
 
 #[tokio::test]
 async fn one_import_per_user_and_a_spreadsheet_needs_its_mapping() {
-    let svc = service(MockReadingRepository::new(), MockImportStore::new(), true);
+    let svc = service(MockRecord::new(), MockImportStore::new(), true);
     let turn = svc.begin(UserId(1)).await.unwrap();
     assert!(matches!(
         svc.begin(UserId(1)).await,
@@ -229,4 +227,51 @@ async fn one_import_per_user_and_a_spreadsheet_needs_its_mapping() {
         svc.begin(UserId(1)).await.is_ok(),
         "the turn ended with the read"
     );
+}
+
+#[tokio::test]
+async fn a_commit_the_record_refuses_says_why_and_keeps_the_draft() {
+    let values = ReadingValues::from(&stored("2026-11-20", "07:00", 120, 80));
+    let payload = Draft {
+        format: Format::Omron,
+        skipped: 0,
+        readings: vec![values],
+    }
+    .encode()
+    .unwrap();
+    for (refusal, full) in [
+        (anyhow::Error::new(readings::quota::Full::Readings), true),
+        (
+            anyhow::Error::new(SubscriptionRequired(Entitlement::Record)).context("storing"),
+            false,
+        ),
+    ] {
+        let mut store = MockImportStore::new();
+        let draft = payload.clone();
+        store
+            .expect_draft()
+            .returning(move |_, _, _| Ok(Some(draft.clone())));
+        store.expect_delete_draft().never();
+        let mut record = MockRecord::new();
+        let refusal = std::sync::Mutex::new(Some(refusal));
+        record
+            .expect_add()
+            .times(1)
+            .returning(move |_, _| Err(refusal.lock().unwrap().take().unwrap()));
+        let err = service(record, store, true)
+            .commit(UserId(1), "d1")
+            .await
+            .unwrap_err();
+        if full {
+            assert!(matches!(
+                err,
+                ImportError::Full(readings::quota::Full::Readings)
+            ));
+        } else {
+            assert!(
+                matches!(err, ImportError::SubscriptionRequired(_)),
+                "{err:?}"
+            );
+        }
+    }
 }
