@@ -405,10 +405,10 @@ pub fn resolve(path: &Path, file_name: &str) -> Result<Format, FileError> {
         .read_to_end(&mut head)
         .map_err(text::io_error)?;
     if head.starts_with(ZIP_MAGIC) {
-        let (mut file, _) = text::open(path)?;
-        super::zip_index::check(&mut file)?;
-        let archive = zip::ZipArchive::new(std::io::BufReader::new(file))
-            .map_err(|_| FileError::new(format!("This zip cannot be read: {MSG_ZIP_UNKNOWN}")))?;
+        let (file, _) = text::open(path)?;
+        let archive = super::zip_guard::open(file, |_| {
+            FileError::new(format!("This zip cannot be read: {MSG_ZIP_UNKNOWN}"))
+        })?;
         let names: Vec<String> = archive
             .file_names()
             .filter_map(Result::ok)

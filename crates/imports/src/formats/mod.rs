@@ -24,7 +24,7 @@ pub mod units;
 pub mod vitalog;
 pub mod withings;
 pub mod words;
-mod zip_index;
+mod zip_guard;
 
 use units::WeightIn;
 
