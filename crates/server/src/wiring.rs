@@ -209,6 +209,7 @@ fn readings_and_imports(
     .with_import_pool(import_pool.clone());
     let imports = imports::ImportService::new(
         Arc::new(RecordForImports(readings.clone())),
+        Arc::new(import_formats::Readers),
         entitlements.clone(),
         Arc::new(store::ImportStoreDb::new(db.clone())),
         clock.clone(),

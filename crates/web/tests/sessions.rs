@@ -151,6 +151,7 @@ fn state(public_url: &str, clock: Arc<TestClock>) -> AppState {
         ),
         imports: imports::ImportService::new(
             Arc::new(imports::ports::MockRecord::new()),
+            Arc::new(imports::ports::MockFormatReader::new()),
             Arc::new(kernel::entitlements::MockEntitlements::new()),
             Arc::new(imports::ports::MockImportStore::new()),
             clock.clone(),

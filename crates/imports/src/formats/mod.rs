@@ -1,12 +1,14 @@
-//! The formats other apps export, read into Vitalog readings. Every parser reads a file on
-//! disk as a stream (an Apple Health export is hundreds of MB), checks each reading with
-//! the reading form's rules (`readings::rules::validate`: out of range is skipped and
-//! listed, never clamped) and reports its progress. Duplicates are the service's concern.
+//! The formats other apps export, as the import use cases speak of them: which format a
+//! file is, a spreadsheet's mapping, what reading a file yields ([`Parsed`]) and the rules
+//! every reader applies through the [`Collector`]: each reading checked with the reading
+//! form's rules (`ReadingValues::check`: out of range is skipped and listed, never
+//! clamped), the bounds of one file, progress and cancelling. Duplicates are the service's
+//! concern. The readers themselves (files, zips, XML, CSV) are the `import-formats`
+//! adapter's, behind the `ports::FormatReader` port.
 //!
 //! What each format is, and the rules chosen for it, is written in `docs/import.md`.
 
 use std::collections::BTreeMap;
-use std::path::Path;
 
 use chrono::{NaiveDateTime, NaiveTime};
 use kernel::units::BloodSugarUnit;
@@ -14,18 +16,10 @@ use readings::model::{ReadingAt, ReadingValues};
 use readings::rules;
 use serde::{Deserialize, Serialize};
 
-pub mod apple;
-pub mod detect;
-mod layouts;
-pub mod omron;
-pub mod spreadsheet;
-mod text;
+mod sniff;
 pub mod units;
-pub mod vitalog;
-pub mod withings;
-pub mod words;
-mod zip_guard;
 
+pub use sniff::{Container, Sniff, header_key};
 use units::WeightIn;
 
 /// At most this many readings per import (thirty years of four readings a day).
@@ -49,12 +43,6 @@ pub const MSG_NOTES_TOO_LONG: &str = "The notes in this file are longer in all t
 pub const MSG_TOO_MANY: &str =
     "The file holds more than 100,000 readings. Split it and import each part.";
 pub const MSG_CANCELLED: &str = "The import was cancelled.";
-pub const MSG_EMPTY: &str = "The file is empty.";
-pub const MSG_NOT_UTF8: &str =
-    "The file is not UTF-8 text. Save it again as \"CSV UTF-8\" and import that file.";
-/// An XML export is written in UTF-8 by the app that made it: another encoding means
-/// another file.
-pub const MSG_XML_NOT_UTF8: &str = "This XML file is not UTF-8 text, as the Health app writes it: choose the export.zip the Health app made.";
 
 /// A format Vitalog reads. The wire names are the serde names.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -605,21 +593,9 @@ pub fn skip_of(errors: &kernel::FieldErrors) -> (SkipReason, String) {
     }
 }
 
-/// Reads `path` as `format` (already resolved: see [`detect::resolve`] for "automatic").
-pub fn parse(format: Format, path: &Path, ctx: &Context<'_>) -> Result<Parsed, FileError> {
-    match format {
-        Format::Vitalog => vitalog::parse(path, ctx),
-        Format::Omron => omron::parse(path, ctx),
-        Format::Withings => withings::parse(path, ctx),
-        Format::AppleHealth => apple::parse(path, ctx),
-        Format::Spreadsheet => spreadsheet::parse(path, ctx),
-    }
-}
-
 #[cfg(test)]
-#[allow(dead_code)] // each parser's tests use their part
 pub(crate) mod testing {
-    //! What the format tests share: a context at a fixed "now", files written to a temp dir.
+    //! What the tests share: a context at a fixed "now", files written to a temp dir.
 
     use super::*;
 
@@ -636,19 +612,6 @@ pub(crate) mod testing {
             mapping,
             progress: &Silent,
         }
-    }
-
-    /// Each skipped row as (location, reason, message), to compare with what a test expects.
-    pub fn why(p: &Parsed) -> Vec<(&str, SkipReason, &str)> {
-        p.skipped
-            .iter()
-            .map(|s| (s.location.as_str(), s.reason, s.message.as_str()))
-            .collect()
-    }
-
-    /// A number or `-`.
-    pub fn n<T: ToString>(x: Option<T>) -> String {
-        x.map_or("-".to_owned(), |x| x.to_string())
     }
 
     /// A file holding `bytes`, removed when the returned value is dropped.
@@ -697,42 +660,6 @@ mod tests {
         }
         assert!(kept <= MAX_NOTES_BYTES, "{kept} bytes of notes kept");
         assert_eq!(refused, Some(FileError::new(MSG_NOTES_TOO_LONG)));
-    }
-
-    #[test]
-    fn skipped_rows_quote_an_excerpt_and_their_list_is_bounded_in_bytes() {
-        // The attack: 499 rows each with a ~1 MB junk date. Each message quoted the whole
-        // cell, 500 were kept and sent as one 519 MB line of the preview.
-        let ctx = testing::context(chrono_tz::UTC, None);
-        let mut out = Collector::new(Format::Withings, &ctx, TimeBasis::AsWritten);
-        let junk = "9".repeat(1 << 20);
-        for i in 0..MAX_SKIPPED_LISTED + 10 {
-            let message = text::unreadable("date", &junk, "2023-07-06 10:43:12");
-            out.skip(
-                format!("bp.csv line {i}"),
-                SkipReason::UnreadableDate,
-                message,
-            );
-        }
-        let parsed = out.finish();
-        let listed: usize = parsed
-            .skipped
-            .iter()
-            .map(|s| s.location.len() + s.message.len())
-            .sum();
-        assert!(listed <= MAX_SKIPPED_LISTED_BYTES, "{listed} bytes listed");
-        assert!(
-            parsed.skipped.iter().all(|s| s.message.len() < 200),
-            "{:?}",
-            parsed.skipped.first()
-        );
-        assert_eq!(
-            parsed.skipped_counts[&SkipReason::UnreadableDate],
-            (MAX_SKIPPED_LISTED + 10) as u64
-        );
-        let first = &parsed.skipped[0].message;
-        assert!(first.starts_with("The date \"9999"), "{first}");
-        assert!(first.contains("…\" cannot be read"), "{first}");
     }
 
     #[test]

@@ -1,8 +1,8 @@
-//! The import use cases with mocked ports: a preview's new readings are those neither
-//! stored nor earlier in the file, only they are kept in the draft, and a commit stores the
-//! draft through the readings' one-transaction import.
+//! The import use cases with mocked ports: a commit stores the draft through the readings'
+//! one-transaction import, and what is refused before anything is read. A preview of a real
+//! file, read by the real readers, is `import-formats`' `tests/service.rs`.
 
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
 use chrono::{TimeZone, Utc};
 use kernel::clock::MockClock;
@@ -11,7 +11,7 @@ use readings::model::*;
 
 use super::*;
 use crate::formats::{Silent, testing};
-use crate::ports::{MockImportStore, MockRecord};
+use crate::ports::{MockFormatReader, MockImportStore, MockRecord};
 
 fn clock() -> Arc<MockClock> {
     let mut c = MockClock::new();
@@ -48,96 +48,14 @@ fn stored(date: &str, time: &str, systolic: i32, diastolic: i32) -> Reading {
 fn service(record: MockRecord, store: MockImportStore, subscribed: bool) -> ImportService {
     ImportService::new(
         Arc::new(record),
+        // Nothing here reads a file.
+        Arc::new(MockFormatReader::new()),
         allowed(subscribed),
         Arc::new(store),
         clock(),
         Arc::new(BoundedPool::new("import-test", 1, 1, || {})),
         2,
     )
-}
-
-#[tokio::test]
-async fn a_preview_keeps_only_readings_neither_stored_nor_earlier_in_the_file() {
-    let csv = "date,time,systolic,diastolic,weight,weight_unit\n\
-               2026-11-20,07:00,120,80,,\n\
-               2026-11-20,07:00,120,80,,\n\
-               2026-11-19,21:00,130,85,,\n\
-               2026-11-18,08:00,,,80,kg\n\
-               2026-11-18,09:00,300,80,,\n";
-    let (_dir, path) = testing::file("v.csv", csv.as_bytes());
-    let mut repo = MockRecord::new();
-    repo.expect_between()
-        .withf(|_, from, to| from.to_string() == "2026-11-18" && to.to_string() == "2026-11-20")
-        .returning(|_, _, _| {
-            Ok(vec![ReadingValues::from(&stored(
-                "2026-11-19",
-                "21:00",
-                130,
-                85,
-            ))])
-        });
-    let saved = Arc::new(Mutex::new(None::<String>));
-    let mut store = MockImportStore::new();
-    let keep = saved.clone();
-    store
-        .expect_save_draft()
-        .times(1)
-        .returning(move |_, _, payload, _, _| {
-            *keep.lock().unwrap() = Some(payload);
-            Ok(())
-        });
-    let svc = service(repo, store, true);
-    let turn = svc.begin(UserId(1)).await.unwrap();
-    let preview = svc
-        .read(
-            UserId(1),
-            turn,
-            Upload {
-                path,
-                file_name: "v.csv".into(),
-                format: None,
-                mapping: None,
-                zone: chrono_tz::Europe::Berlin,
-            },
-            Arc::new(Silent),
-        )
-        .await
-        .unwrap();
-    assert_eq!(preview.format, Format::Vitalog);
-    assert_eq!(preview.new, 2);
-    assert_eq!(preview.duplicates, 2, "one earlier in the file, one stored");
-    assert_eq!(preview.skipped, 1, "the out-of-range row");
-    assert_eq!(preview.skipped_by_reason[&SkipReason::OutOfRange], 1);
-    assert_eq!(preview.skipped_by_reason[&SkipReason::Duplicate], 2);
-    assert_eq!(
-        preview.counts,
-        KindCounts {
-            blood_pressure: 1,
-            weight: 1,
-            ..KindCounts::default()
-        }
-    );
-    assert_eq!(
-        preview.from.map(|d| d.to_string()).as_deref(),
-        Some("2026-11-18")
-    );
-    assert_eq!(
-        preview.to.map(|d| d.to_string()).as_deref(),
-        Some("2026-11-20")
-    );
-    assert_eq!(
-        preview
-            .rows
-            .iter()
-            .map(|r| r.location.as_str())
-            .collect::<Vec<_>>(),
-        ["line 5", "line 2"],
-        "oldest first"
-    );
-    let payload = saved.lock().unwrap().clone().unwrap();
-    let draft = Draft::decode(&payload).unwrap();
-    assert_eq!(draft.readings.len(), 2, "only the new readings wait");
-    assert_eq!(draft.skipped, 1);
 }
 
 #[tokio::test]

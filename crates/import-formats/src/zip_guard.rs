@@ -199,7 +199,7 @@ mod tests {
     use std::io::Write;
 
     use super::*;
-    use crate::formats::testing;
+    use crate::testing;
 
     fn zip_of(entries: usize) -> Vec<u8> {
         let mut w = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));

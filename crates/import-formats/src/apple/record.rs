@@ -12,8 +12,8 @@ use readings::model::{NumberField, ReadingAt};
 
 use super::grouped;
 use super::source::malformed;
-use crate::formats::FileError;
-use crate::formats::units::WeightIn;
+use crate::FileError;
+use crate::units::WeightIn;
 
 /// The types read; every other one is passed over.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -187,11 +187,11 @@ pub(super) fn location(element: &str, line: u64, kind: &str) -> String {
 }
 
 pub(super) fn unreadable_date(raw: &str) -> String {
-    let raw = crate::formats::excerpt(raw);
+    let raw = crate::excerpt(raw);
     format!("The date \"{raw}\" cannot be read (expected e.g. 2023-07-06 10:43:12 -0700).")
 }
 
 pub(super) fn unknown_unit(what: &str, unit: &str, expected: &str) -> String {
-    let unit = crate::formats::excerpt(unit);
+    let unit = crate::excerpt(unit);
     format!("A {what} in \"{unit}\" cannot be read (expected {expected}).")
 }

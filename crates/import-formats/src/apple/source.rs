@@ -8,8 +8,8 @@ use std::path::Path;
 use zip::ZipArchive;
 
 use super::{Limits, MAX_ELEMENT_BYTES, grouped};
-use crate::formats::zip_guard::{self, Expanding};
-use crate::formats::{FileError, MSG_EMPTY, MSG_XML_NOT_UTF8};
+use crate::zip_guard::{self, Expanding};
+use crate::{FileError, MSG_EMPTY, MSG_XML_NOT_UTF8};
 
 /// The XML reader a pass reads: quick-xml over the metered bytes.
 pub(super) type XmlReader<'a> = quick_xml::Reader<BufReader<Metered<Box<dyn Read + 'a>>>>;
@@ -109,7 +109,7 @@ impl Source {
             && matches!(&magic, b"PK\x03\x04" | b"PK\x05\x06" | b"PK\x07\x08");
         file.seek(SeekFrom::Start(0)).map_err(unreadable)?;
         // The XML reader would stop at the first NUL as "malformed": say the encoding.
-        if crate::formats::detect::is_utf16(&magic) {
+        if crate::detect::is_utf16(&magic) {
             return Err(FileError::new(MSG_XML_NOT_UTF8));
         }
         if !is_zip {

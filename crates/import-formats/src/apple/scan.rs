@@ -9,7 +9,7 @@ use readings::model::{NumberField, ReadingAt, ReadingValues};
 use super::record::{self, Attrs, Kind};
 use super::source::{self, XmlReader};
 use super::{MAX_ELEMENT_BYTES, grouped};
-use crate::formats::{Candidate, Collector, FileError, MSG_EMPTY, SkipReason};
+use crate::{Candidate, Collector, FileError, MSG_EMPTY, SkipReason};
 
 /// Apple's elements nest 4 deep (`HealthData > Correlation > Record > MetadataEntry`).
 const MAX_DEPTH: usize = 16;
@@ -278,7 +278,7 @@ impl Pass {
                 }
             }
             Err(errors) => {
-                let (reason, message) = crate::formats::skip_of(&errors);
+                let (reason, message) = crate::skip_of(&errors);
                 out.skip(location, reason, message);
             }
         }

@@ -73,8 +73,8 @@ fn every_layout_the_health_app_has_written_since_2015() {
         assert_eq!(rows(&p), [bp_row("2023-07-06 08:15", 128, 82, None)]);
         let (_dir, path) = file("export.zip", &bytes);
         assert_eq!(
-            crate::formats::detect::resolve(&path, "export.zip"),
-            Ok(crate::formats::Format::AppleHealth)
+            crate::detect::resolve(&path, "export.zip"),
+            Ok(crate::Format::AppleHealth)
         );
     }
 }
