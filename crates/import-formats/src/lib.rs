@@ -87,25 +87,9 @@ pub(crate) mod testing {
     //! What the readers' tests share: a context at a fixed "now", files written to a temp
     //! dir.
 
-    use chrono::NaiveDateTime;
-    use imports::formats::Silent;
+    pub use imports::formats::testing::context;
 
     use super::*;
-
-    pub fn latest() -> NaiveDateTime {
-        chrono::NaiveDate::from_ymd_opt(2026, 11, 25)
-            .and_then(|d| d.and_hms_opt(12, 0, 0))
-            .unwrap_or_default()
-    }
-
-    pub fn context(zone: chrono_tz::Tz, mapping: Option<&Mapping>) -> Context<'_> {
-        Context {
-            zone,
-            latest: latest(),
-            mapping,
-            progress: &Silent,
-        }
-    }
 
     /// Each skipped row as (location, reason, message), to compare with what a test expects.
     pub fn why(p: &Parsed) -> Vec<(&str, SkipReason, &str)> {

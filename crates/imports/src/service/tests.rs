@@ -10,7 +10,7 @@ use kernel::entitlements::MockEntitlements;
 use readings::model::*;
 
 use super::*;
-use crate::formats::{Silent, testing};
+use crate::formats::Silent;
 use crate::ports::{MockFormatReader, MockImportStore, MockRecord};
 
 fn clock() -> Arc<MockClock> {
@@ -124,7 +124,8 @@ async fn one_import_per_user_and_a_spreadsheet_needs_its_mapping() {
         Err(ImportError::Busy(MSG_IMPORTS_BUSY))
     ));
     drop(other);
-    let (_dir, path) = testing::file("s.csv", b"a,b\n1,2\n");
+    // Never read: a spreadsheet without its mapping is refused first.
+    let path = std::path::PathBuf::from("s.csv");
     let err = svc
         .read(
             UserId(1),
