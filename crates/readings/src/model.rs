@@ -68,6 +68,40 @@ pub struct ReadingValues {
 
 pub use kernel::form::NumberField;
 
+/// A reading whose date and time are values already (a row an import read): its measures
+/// and notes as read, checked with the form's rules and messages by
+/// [`ReadingValues::check`] without writing the date and time out as text to read them back.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ReadingAt {
+    pub date: NaiveDate,
+    /// Kept to the minute, as the form's (seconds are dropped).
+    pub time: NaiveTime,
+    pub systolic: NumberField,
+    pub diastolic: NumberField,
+    pub heart_rate: NumberField,
+    pub weight: NumberField,
+    pub blood_sugar: NumberField,
+    pub notes: Option<String>,
+    pub setting: Setting,
+}
+
+impl ReadingAt {
+    /// A home reading at `date` and `time`, with no measure yet.
+    pub fn new(date: NaiveDate, time: NaiveTime) -> Self {
+        Self {
+            date,
+            time,
+            systolic: NumberField::Empty,
+            diastolic: NumberField::Empty,
+            heart_rate: NumberField::Empty,
+            weight: NumberField::Empty,
+            blood_sugar: NumberField::Empty,
+            notes: None,
+            setting: Setting::Home,
+        }
+    }
+}
+
 /// A reading as the client sends it. `None` means "not sent": empty on create, unchanged
 /// on update.
 #[derive(Debug, Clone, Default, PartialEq)]

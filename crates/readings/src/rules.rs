@@ -1,6 +1,6 @@
 //! The reading form's rules with the spec's messages (section 5), enforced on the server.
 
-use chrono::{NaiveDateTime, NaiveTime, Timelike};
+use chrono::{Datelike, NaiveDate, NaiveDateTime, NaiveTime, Timelike};
 use kernel::FieldErrors;
 
 use crate::model::*;
@@ -111,6 +111,11 @@ impl Range {
     }
 }
 
+fn whole(v: Option<f64>) -> Option<i32> {
+    // Range-checked whole numbers up to 250 (or stored ones): the cast is exact.
+    v.map(|v| v as i32)
+}
+
 pub fn parse_time(raw: &str) -> Option<NaiveTime> {
     let raw = raw.trim();
     if raw.len() != 5 {
@@ -125,97 +130,185 @@ pub fn validate(input: &ReadingInput, latest: NaiveDateTime) -> Result<ReadingVa
 }
 
 /// Validates `input` as a change of `base` (a stored reading's values, checked when they
-/// were stored): a field not sent keeps `base`'s typed value, unparsed and unchecked, and
-/// the rules between fields (the diastolic below the systolic, a measurement present, a
-/// time not in the future on the reading's date) hold over the whole merged reading.
-/// Without `base`, a field not sent is empty (a new reading).
+/// were stored): a field not sent keeps `base`'s typed value, never formatted back into
+/// text and parsed again, and the rules between fields (the diastolic below the systolic,
+/// a measurement present, a time not in the future on the reading's date) hold over the
+/// whole merged reading. Without `base`, a field not sent is empty (a new reading).
 pub fn validate_over(
     input: &ReadingInput,
     base: Option<&ReadingValues>,
     latest: NaiveDateTime,
 ) -> Result<ReadingValues, FieldErrors> {
-    let latest_date = latest.date();
-    let latest_minute = latest
-        .with_second(0)
-        .and_then(|l| l.with_nanosecond(0))
-        .unwrap_or(latest);
     let mut errors = FieldErrors::new();
     let date = match (input.date.as_deref().map(str::trim), base) {
-        (None, Some(b)) => Some(b.date),
+        (None, Some(b)) => date_not_later(b.date, latest, &mut errors),
         (None | Some(""), _) => {
             errors.add("date", MSG_DATE_REQUIRED);
             None
         }
-        (Some(raw), _) => kernel::date::parse_form_date(raw).or_else(|| {
-            errors.add("date", MSG_DATE_INVALID);
-            None
-        }),
-    }
-    .filter(|&d| {
-        let future = d > latest_date;
-        if future {
-            errors.add("date", MSG_DATE_FUTURE);
-        }
-        !future
-    });
+        (Some(raw), _) => match kernel::date::parse_form_date(raw) {
+            None => {
+                errors.add("date", MSG_DATE_INVALID);
+                None
+            }
+            Some(d) => date_not_later(d, latest, &mut errors),
+        },
+    };
     let time = match (input.time.as_deref().map(str::trim), base) {
-        (None, Some(b)) => Some(b.time),
+        (None, Some(b)) => time_not_later(date, b.time, latest, &mut errors),
         (None | Some(""), _) => {
             errors.add("time", MSG_TIME_REQUIRED);
             None
         }
-        (Some(raw), _) => parse_time(raw).or_else(|| {
-            errors.add("time", MSG_TIME_INVALID);
-            None
-        }),
-    }
-    // Compared to the minute: a reading's time has none.
-    .filter(|&t| {
-        let future = date.is_some_and(|d| d.and_time(t) > latest_minute);
-        if future {
-            errors.add("time", MSG_TIME_FUTURE);
-        }
-        !future
-    });
+        (Some(raw), _) => match parse_time(raw) {
+            None => {
+                errors.add("time", MSG_TIME_INVALID);
+                None
+            }
+            Some(t) => time_not_later(date, t, latest, &mut errors),
+        },
+    };
+    let measures = [
+        input.systolic,
+        input.diastolic,
+        input.heart_rate,
+        input.weight,
+        input.blood_sugar,
+    ];
     let stored = base.map(|b| b.values).unwrap_or_default();
+    let notes = input
+        .notes
+        .as_deref()
+        .or_else(|| base.and_then(|b| b.notes.as_deref()));
+    let (values, notes) = check_measures(measures, stored, notes, &mut errors);
+    let setting = Setting::from_input(
+        input.setting.as_deref(),
+        base.map_or(Setting::Home, |b| b.setting),
+        &mut errors,
+    );
+    finish(date, time, values, notes, setting, errors)
+}
+
+impl ReadingValues {
+    /// A reading whose date and time are values already, checked with the form's rules and
+    /// messages exactly as [`validate`] checks the same reading written as text: a date the
+    /// form cannot say (before 1900, past 9999) is invalid, the time is kept to the minute.
+    pub fn check(read: ReadingAt, latest: NaiveDateTime) -> Result<Self, FieldErrors> {
+        let mut errors = FieldErrors::new();
+        let date = if (1900..=9999).contains(&read.date.year()) {
+            date_not_later(read.date, latest, &mut errors)
+        } else {
+            errors.add("date", MSG_DATE_INVALID);
+            None
+        };
+        let minute = read
+            .time
+            .with_second(0)
+            .and_then(|t| t.with_nanosecond(0))
+            .unwrap_or(read.time);
+        let time = time_not_later(date, minute, latest, &mut errors);
+        let measures = [
+            Some(read.systolic),
+            Some(read.diastolic),
+            Some(read.heart_rate),
+            Some(read.weight),
+            Some(read.blood_sugar),
+        ];
+        let (values, notes) = check_measures(
+            measures,
+            Measurements::default(),
+            read.notes.as_deref(),
+            &mut errors,
+        );
+        finish(date, time, values, notes, read.setting, errors)
+    }
+}
+
+/// `date`, unless it is later than `latest`'s.
+fn date_not_later(
+    date: NaiveDate,
+    latest: NaiveDateTime,
+    errors: &mut FieldErrors,
+) -> Option<NaiveDate> {
+    if date > latest.date() {
+        errors.add("date", MSG_DATE_FUTURE);
+        return None;
+    }
+    Some(date)
+}
+
+/// `time`, unless on `date` it is later than `latest`, compared to the minute: a reading's
+/// time has no seconds.
+fn time_not_later(
+    date: Option<NaiveDate>,
+    time: NaiveTime,
+    latest: NaiveDateTime,
+    errors: &mut FieldErrors,
+) -> Option<NaiveTime> {
+    let latest_minute = latest
+        .with_second(0)
+        .and_then(|l| l.with_nanosecond(0))
+        .unwrap_or(latest);
+    if date.is_some_and(|d| d.and_time(time) > latest_minute) {
+        errors.add("time", MSG_TIME_FUTURE);
+        return None;
+    }
+    Some(time)
+}
+
+/// A measure sent (checked against its range) or, not sent, the stored one as it is.
+fn measure(
+    sent: Option<NumberField>,
+    stored: Option<f64>,
+    range: &Range,
+    errors: &mut FieldErrors,
+) -> Option<f64> {
+    match sent {
+        None => stored,
+        Some(field) => range.check(field, errors),
+    }
+}
+
+/// The measures (systolic, diastolic, heart rate, weight, blood sugar; one not sent keeps
+/// its `stored` value) and the notes, checked: each measure sent in its range, the
+/// diastolic below the systolic, the notes within their length and free of stray control
+/// characters, and at least one measure.
+fn check_measures(
+    [systolic, diastolic, heart_rate, weight, blood_sugar]: [Option<NumberField>; 5],
+    stored: Measurements,
+    notes: Option<&str>,
+    errors: &mut FieldErrors,
+) -> (Measurements, Option<String>) {
     let values = Measurements {
         systolic: whole(measure(
-            input.systolic,
+            systolic,
             stored.systolic.map(f64::from),
             &SYSTOLIC,
-            &mut errors,
+            errors,
         )),
         diastolic: whole(measure(
-            input.diastolic,
+            diastolic,
             stored.diastolic.map(f64::from),
             &DIASTOLIC,
-            &mut errors,
+            errors,
         )),
         heart_rate: whole(measure(
-            input.heart_rate,
+            heart_rate,
             stored.heart_rate.map(f64::from),
             &HEART_RATE,
-            &mut errors,
+            errors,
         )),
         // Enough precision that a value entered in kg or mmol/L reads back the same.
-        weight: measure(input.weight, stored.weight, &WEIGHT, &mut errors).map(|v| round_to(v, 4)),
-        blood_sugar: measure(
-            input.blood_sugar,
-            stored.blood_sugar,
-            &BLOOD_SUGAR,
-            &mut errors,
-        )
-        .map(|v| round_to(v, 3)),
+        weight: measure(weight, stored.weight, &WEIGHT, errors).map(|v| round_to(v, 4)),
+        blood_sugar: measure(blood_sugar, stored.blood_sugar, &BLOOD_SUGAR, errors)
+            .map(|v| round_to(v, 3)),
     };
     if let (Some(s), Some(d)) = (values.systolic, values.diastolic)
         && d >= s
     {
         errors.add(DIASTOLIC.field, MSG_DIASTOLIC_NOT_LOWER);
     }
-    let notes = input
-        .notes
-        .as_deref()
-        .or_else(|| base.and_then(|b| b.notes.as_deref()))
+    let notes = notes
         .map(str::trim)
         .filter(|n| !n.is_empty())
         .map(str::to_owned);
@@ -230,23 +323,28 @@ pub fn validate_over(
     {
         errors.add("notes", MSG_NOTES_CONTROL);
     }
-    let empty = |sent: Option<NumberField>, kept: bool| match sent {
-        None => !kept,
-        Some(f) => f == NumberField::Empty,
-    };
-    let all_empty = empty(input.systolic, stored.systolic.is_some())
-        && empty(input.diastolic, stored.diastolic.is_some())
-        && empty(input.heart_rate, stored.heart_rate.is_some())
-        && empty(input.weight, stored.weight.is_some())
-        && empty(input.blood_sugar, stored.blood_sugar.is_some());
+    // Empty when sent empty, or not sent and not stored.
+    let empty =
+        |sent: Option<NumberField>, kept: bool| sent.map_or(!kept, |f| f == NumberField::Empty);
+    let all_empty = empty(systolic, stored.systolic.is_some())
+        && empty(diastolic, stored.diastolic.is_some())
+        && empty(heart_rate, stored.heart_rate.is_some())
+        && empty(weight, stored.weight.is_some())
+        && empty(blood_sugar, stored.blood_sugar.is_some());
     if all_empty {
         errors.add("measurements", MSG_NO_MEASUREMENT);
     }
-    let setting = Setting::from_input(
-        input.setting.as_deref(),
-        base.map_or(Setting::Home, |b| b.setting),
-        &mut errors,
-    );
+    (values, notes)
+}
+
+fn finish(
+    date: Option<NaiveDate>,
+    time: Option<NaiveTime>,
+    values: Measurements,
+    notes: Option<String>,
+    setting: Setting,
+    errors: FieldErrors,
+) -> Result<ReadingValues, FieldErrors> {
     errors.into_result()?;
     match (date, time) {
         (Some(date), Some(time)) => Ok(ReadingValues {
@@ -261,24 +359,6 @@ pub fn validate_over(
             e.add("date", MSG_DATE_REQUIRED);
             Err(e)
         }
-    }
-}
-
-fn whole(v: Option<f64>) -> Option<i32> {
-    // Range-checked whole numbers up to 250 (or stored ones): the cast is exact.
-    v.map(|v| v as i32)
-}
-
-/// A measure sent (checked against its range) or, not sent, the stored one as it is.
-fn measure(
-    sent: Option<NumberField>,
-    stored: Option<f64>,
-    range: &Range,
-    errors: &mut FieldErrors,
-) -> Option<f64> {
-    match sent {
-        None => stored,
-        Some(field) => range.check(field, errors),
     }
 }
 
@@ -579,5 +659,89 @@ mod tests {
         let mut i = base();
         i.diastolic = Some(Number(140.0));
         assert!(validate(&i, today()).is_ok());
+    }
+
+    #[test]
+    fn a_reading_with_its_date_and_time_as_values_is_judged_as_the_same_written_as_text() {
+        // What an import reads: the typed path must say what the form says of the same
+        // reading, messages included, without the text in between.
+        let day = |y, m, d| NaiveDate::from_ymd_opt(y, m, d).expect("date");
+        let at = |h, m, s| NaiveTime::from_hms_opt(h, m, s).expect("time");
+        let cases = [
+            (day(2026, 11, 22), at(8, 30, 0), Number(70.0), Empty, None),
+            // Seconds are dropped, as the form's text has none.
+            (
+                day(2026, 11, 23),
+                at(17, 59, 59),
+                Number(70.0),
+                Empty,
+                Some(" a note "),
+            ),
+            (day(2026, 11, 23), at(18, 0, 30), Number(70.0), Empty, None),
+            (day(2026, 11, 23), at(18, 1, 0), Number(70.0), Empty, None),
+            (day(2026, 11, 24), at(8, 0, 0), Number(70.0), Empty, None),
+            // Years the form's date cannot say.
+            (day(1899, 12, 31), at(8, 0, 0), Number(70.0), Empty, None),
+            (day(1900, 1, 1), at(8, 0, 0), Number(70.0), Empty, None),
+            (day(999, 1, 1), at(8, 0, 0), Number(70.0), Empty, None),
+            (day(12_000, 1, 1), at(8, 0, 0), Number(70.0), Empty, None),
+            (day(-5, 1, 1), at(8, 0, 0), Number(70.0), Empty, None),
+            // Measures and notes as the form judges them.
+            (day(2026, 11, 22), at(8, 30, 0), Empty, Empty, None),
+            (
+                day(2026, 11, 22),
+                at(8, 30, 0),
+                NotANumber,
+                Number(80.0),
+                None,
+            ),
+            (
+                day(2026, 11, 22),
+                at(8, 30, 0),
+                Number(500.0),
+                Number(22.681),
+                None,
+            ),
+            (
+                day(2026, 11, 22),
+                at(8, 30, 0),
+                Number(72.5),
+                Empty,
+                Some("\u{7}"),
+            ),
+        ];
+        for (date, time, heart_rate, weight, notes) in cases {
+            let text = ReadingInput {
+                date: Some(kernel::date::format_date(date)),
+                time: Some(kernel::date::format_time(time)),
+                heart_rate: Some(heart_rate),
+                weight: Some(weight),
+                notes: notes.map(str::to_owned),
+                ..Default::default()
+            };
+            let typed = ReadingAt {
+                heart_rate,
+                weight,
+                notes: notes.map(str::to_owned),
+                ..ReadingAt::new(date, time)
+            };
+            assert_eq!(
+                ReadingValues::check(typed, today()),
+                validate(&text, today()),
+                "{date} {time}"
+            );
+        }
+        let office = ReadingAt {
+            heart_rate: Number(70.0),
+            setting: Setting::Office,
+            ..ReadingAt::new(
+                NaiveDate::from_ymd_opt(2026, 11, 22).expect("date"),
+                at(8, 0, 0),
+            )
+        };
+        assert_eq!(
+            ReadingValues::check(office, today()).map(|v| v.setting),
+            Ok(Setting::Office)
+        );
     }
 }

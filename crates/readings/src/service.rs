@@ -238,6 +238,7 @@ fn session_values_unchanged(input: &ReadingInput, v: &Measurements) -> Result<()
     errors.into_result().map_err(ReadingError::invalid)
 }
 
+mod checked;
 mod daily;
 mod guided;
 mod once;

@@ -26,7 +26,8 @@ use web::WebSettings;
 
 use crate::bridges::{
     BloodPressureForMedications, BpTreatment, DoseRemindersFromMedications, HomeWeeksForReports,
-    MedicationsForReports, PatientProfile, PreferredZones, ReadingsForReports, WeeklyFromReports,
+    MedicationsForReports, PatientProfile, PreferredZones, ReadingsForReports, RecordForImports,
+    WeeklyFromReports,
 };
 use crate::config::Config;
 use crate::threads::{cpus, idle_thread_priority, lower_thread_priority, or_default};
@@ -203,7 +204,8 @@ fn readings_and_imports(
     )
     .with_guidelines(Arc::new(PreferredZones(accounts.clone())));
     let imports = imports::ImportService::new(
-        Arc::new(ReadingStore::new(db.clone())),
+        Arc::new(RecordForImports(readings.clone())),
+        Arc::new(import_formats::Readers),
         entitlements.clone(),
         Arc::new(store::ImportStoreDb::new(db.clone())),
         clock.clone(),

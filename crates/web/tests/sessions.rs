@@ -150,7 +150,8 @@ fn state(public_url: &str, clock: Arc<TestClock>) -> AppState {
             clock.clone(),
         ),
         imports: imports::ImportService::new(
-            Arc::new(readings::ports::MockReadingRepository::new()),
+            Arc::new(imports::ports::MockRecord::new()),
+            Arc::new(imports::ports::MockFormatReader::new()),
             Arc::new(kernel::entitlements::MockEntitlements::new()),
             Arc::new(imports::ports::MockImportStore::new()),
             clock.clone(),

@@ -11,16 +11,14 @@ use chrono::NaiveDate;
 use kernel::gate::{Refusal, UserGate};
 use kernel::pool::{BoundedPool, PoolError};
 use kernel::{Clock, Entitlement, Entitlements, SubscriptionRequired, UserId};
-use readings::model::{ReadingQuery, ReadingValues};
-use readings::ports::ReadingRepository;
+use readings::model::ReadingValues;
 use readings::transfer::KnownReadings;
 
-use crate::formats::detect::{self, Sniff};
 use crate::formats::{
     self, Candidate, Context, FileError, Format, Mapping, Parsed, Progress, SkipReason, Skipped,
-    TimeBasis,
+    Sniff, TimeBasis,
 };
-use crate::ports::{ImportStore, ImportTurns};
+use crate::ports::{FormatReader, ImportStore, ImportTurns, Record};
 
 mod draft;
 mod turn;
@@ -61,8 +59,14 @@ pub enum ImportError {
 
 impl From<anyhow::Error> for ImportError {
     fn from(e: anyhow::Error) -> Self {
-        match readings::quota::Full::of(&e) {
-            Some(full) => ImportError::Full(full),
+        if let Some(full) = readings::quota::Full::of(&e) {
+            return ImportError::Full(full);
+        }
+        match e
+            .chain()
+            .find_map(|c| c.downcast_ref::<SubscriptionRequired>())
+        {
+            Some(refused) => ImportError::SubscriptionRequired(*refused),
             None => ImportError::Unexpected(e),
         }
     }
@@ -150,7 +154,10 @@ pub struct CommitSummary {
 
 #[derive(Clone)]
 pub struct ImportService {
-    readings: Arc<dyn ReadingRepository>,
+    /// The readings context: what is stored already, and where the new readings go.
+    record: Arc<dyn Record>,
+    /// What a file is and what it holds.
+    reader: Arc<dyn FormatReader>,
     entitlements: Arc<dyn Entitlements>,
     store: Arc<dyn ImportStore>,
     clock: Arc<dyn Clock>,
@@ -169,7 +176,8 @@ pub struct ImportService {
 
 impl ImportService {
     pub fn new(
-        readings: Arc<dyn ReadingRepository>,
+        record: Arc<dyn Record>,
+        reader: Arc<dyn FormatReader>,
         entitlements: Arc<dyn Entitlements>,
         store: Arc<dyn ImportStore>,
         clock: Arc<dyn Clock>,
@@ -177,7 +185,8 @@ impl ImportService {
         in_flight: usize,
     ) -> Self {
         Self {
-            readings,
+            record,
+            reader,
             entitlements,
             store,
             clock,
@@ -208,10 +217,10 @@ impl ImportService {
     ) -> Result<SniffResult, ImportError> {
         // At most 64 KiB: cheap enough for the async worker, and admission-free so the
         // page can say what a file is before anything heavy starts.
-        let mut sniff = detect::sniff_at(&head, &file_name, header_row);
+        let mut sniff = self.reader.sniff(&head, &file_name, header_row);
         let mut remembered = false;
         if sniff.format == Some(Format::Spreadsheet) && !sniff.columns.is_empty() {
-            let key = detect::header_key(&sniff.columns);
+            let key = formats::header_key(&sniff.columns);
             if let Some(json) = self.store.mapping(user, &key).await?
                 && let Ok(mut mapping) = serde_json::from_str::<Mapping>(&json)
             {
@@ -272,12 +281,13 @@ impl ImportService {
         }
         let latest = kernel::calendar::latest_allowed(self.clock.now(), upload.zone);
         let job = upload.clone();
+        let reader = self.reader.clone();
         let (parsed, header) = self
             .pool
             .run_in_turn(move || -> Result<(Parsed, Option<String>), FileError> {
                 let format = match job.format {
                     Some(f) => f,
-                    None => detect::resolve(&job.path, &job.file_name)?,
+                    None => reader.resolve(&job.path, &job.file_name)?,
                 };
                 let ctx = Context {
                     zone: job.zone,
@@ -285,11 +295,13 @@ impl ImportService {
                     mapping: job.mapping.as_ref(),
                     progress: progress.as_ref(),
                 };
-                let parsed = formats::parse(format, &job.path, &ctx)?;
+                let parsed = reader.parse(format, &job.path, &ctx)?;
                 let header_row = job.mapping.as_ref().and_then(|m| m.header_row);
+                // The remembering key of the spreadsheet's header.
                 let header = (format == Format::Spreadsheet)
-                    .then(|| file_header_key(&job.path, header_row))
-                    .flatten();
+                    .then(|| reader.columns(&job.path, header_row))
+                    .filter(|columns| !columns.is_empty())
+                    .map(|columns| formats::header_key(&columns));
                 Ok((parsed, header))
             })
             .await
@@ -301,21 +313,7 @@ impl ImportService {
             parsed.candidates.iter().map(|c| c.values.date).max(),
         );
         let existing: Vec<ReadingValues> = match span {
-            (Some(from), Some(to)) => self
-                .readings
-                .list(
-                    user,
-                    ReadingQuery {
-                        from: Some(from),
-                        to: Some(to),
-                        ..ReadingQuery::default()
-                    },
-                )
-                .await?
-                .readings
-                .iter()
-                .map(ReadingValues::from)
-                .collect(),
+            (Some(from), Some(to)) => self.record.between(user, from, to).await?,
             _ => Vec::new(),
         };
         let id = kernel::secret::generate().map_err(anyhow::Error::from)?;
@@ -363,7 +361,7 @@ impl ImportService {
             .await
             .map_err(pool_error)??;
         let candidates = draft.readings.len();
-        let imported = self.readings.import(user, draft.readings).await?;
+        let imported = self.record.add(user, draft.readings).await?;
         self.store.delete_draft(user, id).await?;
         Ok(CommitSummary {
             imported,
@@ -456,19 +454,6 @@ fn classify(
         },
         payload,
     ))
-}
-
-/// The remembering key of a spreadsheet's header, read from the file's first 64 KiB.
-fn file_header_key(path: &std::path::Path, header_row: Option<u64>) -> Option<String> {
-    use std::io::Read;
-    let mut head = Vec::with_capacity(64 * 1024);
-    std::fs::File::open(path)
-        .ok()?
-        .take(64 * 1024)
-        .read_to_end(&mut head)
-        .ok()?;
-    let sniff = detect::sniff_at(&head, "", header_row);
-    (!sniff.columns.is_empty()).then(|| detect::header_key(&sniff.columns))
 }
 
 pub const MSG_MAPPING_REQUIRED: &str =

@@ -1,18 +1,17 @@
-//! The import use cases with mocked ports: a preview's new readings are those neither
-//! stored nor earlier in the file, only they are kept in the draft, and a commit stores the
-//! draft through the readings' one-transaction import.
+//! The import use cases with mocked ports: a commit stores the draft through the readings'
+//! one-transaction import, and what is refused before anything is read. A preview of a real
+//! file, read by the real readers, is `import-formats`' `tests/service.rs`.
 
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
 use chrono::{TimeZone, Utc};
 use kernel::clock::MockClock;
 use kernel::entitlements::MockEntitlements;
 use readings::model::*;
-use readings::ports::MockReadingRepository;
 
 use super::*;
-use crate::formats::{Silent, testing};
-use crate::ports::MockImportStore;
+use crate::formats::Silent;
+use crate::ports::{MockFormatReader, MockImportStore, MockRecord};
 
 fn clock() -> Arc<MockClock> {
     let mut c = MockClock::new();
@@ -46,100 +45,17 @@ fn stored(date: &str, time: &str, systolic: i32, diastolic: i32) -> Reading {
     }
 }
 
-fn service(repo: MockReadingRepository, store: MockImportStore, subscribed: bool) -> ImportService {
+fn service(record: MockRecord, store: MockImportStore, subscribed: bool) -> ImportService {
     ImportService::new(
-        Arc::new(repo),
+        Arc::new(record),
+        // Nothing here reads a file.
+        Arc::new(MockFormatReader::new()),
         allowed(subscribed),
         Arc::new(store),
         clock(),
         Arc::new(BoundedPool::new("import-test", 1, 1, || {})),
         2,
     )
-}
-
-#[tokio::test]
-async fn a_preview_keeps_only_readings_neither_stored_nor_earlier_in_the_file() {
-    let csv = "date,time,systolic,diastolic,weight,weight_unit\n\
-               2026-11-20,07:00,120,80,,\n\
-               2026-11-20,07:00,120,80,,\n\
-               2026-11-19,21:00,130,85,,\n\
-               2026-11-18,08:00,,,80,kg\n\
-               2026-11-18,09:00,300,80,,\n";
-    let (_dir, path) = testing::file("v.csv", csv.as_bytes());
-    let mut repo = MockReadingRepository::new();
-    repo.expect_list()
-        .withf(|_, q| {
-            q.from.map(|d| d.to_string()).as_deref() == Some("2026-11-18")
-                && q.to.map(|d| d.to_string()).as_deref() == Some("2026-11-20")
-        })
-        .returning(|_, _| {
-            Ok(ReadingPage {
-                readings: vec![stored("2026-11-19", "21:00", 130, 85)],
-                total: 1,
-            })
-        });
-    let saved = Arc::new(Mutex::new(None::<String>));
-    let mut store = MockImportStore::new();
-    let keep = saved.clone();
-    store
-        .expect_save_draft()
-        .times(1)
-        .returning(move |_, _, payload, _, _| {
-            *keep.lock().unwrap() = Some(payload);
-            Ok(())
-        });
-    let svc = service(repo, store, true);
-    let turn = svc.begin(UserId(1)).await.unwrap();
-    let preview = svc
-        .read(
-            UserId(1),
-            turn,
-            Upload {
-                path,
-                file_name: "v.csv".into(),
-                format: None,
-                mapping: None,
-                zone: chrono_tz::Europe::Berlin,
-            },
-            Arc::new(Silent),
-        )
-        .await
-        .unwrap();
-    assert_eq!(preview.format, Format::Vitalog);
-    assert_eq!(preview.new, 2);
-    assert_eq!(preview.duplicates, 2, "one earlier in the file, one stored");
-    assert_eq!(preview.skipped, 1, "the out-of-range row");
-    assert_eq!(preview.skipped_by_reason[&SkipReason::OutOfRange], 1);
-    assert_eq!(preview.skipped_by_reason[&SkipReason::Duplicate], 2);
-    assert_eq!(
-        preview.counts,
-        KindCounts {
-            blood_pressure: 1,
-            weight: 1,
-            ..KindCounts::default()
-        }
-    );
-    assert_eq!(
-        preview.from.map(|d| d.to_string()).as_deref(),
-        Some("2026-11-18")
-    );
-    assert_eq!(
-        preview.to.map(|d| d.to_string()).as_deref(),
-        Some("2026-11-20")
-    );
-    assert_eq!(
-        preview
-            .rows
-            .iter()
-            .map(|r| r.location.as_str())
-            .collect::<Vec<_>>(),
-        ["line 5", "line 2"],
-        "oldest first"
-    );
-    let payload = saved.lock().unwrap().clone().unwrap();
-    let draft = Draft::decode(&payload).unwrap();
-    assert_eq!(draft.readings.len(), 2, "only the new readings wait");
-    assert_eq!(draft.skipped, 1);
 }
 
 #[tokio::test]
@@ -160,8 +76,8 @@ async fn a_commit_stores_the_draft_through_the_one_transaction_import() {
         .expect_delete_draft()
         .times(1)
         .returning(|_, _| Ok(true));
-    let mut repo = MockReadingRepository::new();
-    repo.expect_import()
+    let mut repo = MockRecord::new();
+    repo.expect_add()
         .withf(|_, c| c.len() == 2)
         .times(1)
         .returning(|_, _| Ok(1));
@@ -183,7 +99,7 @@ async fn a_commit_stores_the_draft_through_the_one_transaction_import() {
 
 #[tokio::test]
 async fn without_a_subscription_nothing_is_read_or_stored() {
-    let svc = service(MockReadingRepository::new(), MockImportStore::new(), false);
+    let svc = service(MockRecord::new(), MockImportStore::new(), false);
     assert!(matches!(
         svc.begin(UserId(1)).await,
         Err(ImportError::SubscriptionRequired(_))
@@ -196,7 +112,7 @@ async fn without_a_subscription_nothing_is_read_or_stored() {
 
 #[tokio::test]
 async fn one_import_per_user_and_a_spreadsheet_needs_its_mapping() {
-    let svc = service(MockReadingRepository::new(), MockImportStore::new(), true);
+    let svc = service(MockRecord::new(), MockImportStore::new(), true);
     let turn = svc.begin(UserId(1)).await.unwrap();
     assert!(matches!(
         svc.begin(UserId(1)).await,
@@ -208,7 +124,8 @@ async fn one_import_per_user_and_a_spreadsheet_needs_its_mapping() {
         Err(ImportError::Busy(MSG_IMPORTS_BUSY))
     ));
     drop(other);
-    let (_dir, path) = testing::file("s.csv", b"a,b\n1,2\n");
+    // Never read: a spreadsheet without its mapping is refused first.
+    let path = std::path::PathBuf::from("s.csv");
     let err = svc
         .read(
             UserId(1),
@@ -229,4 +146,51 @@ async fn one_import_per_user_and_a_spreadsheet_needs_its_mapping() {
         svc.begin(UserId(1)).await.is_ok(),
         "the turn ended with the read"
     );
+}
+
+#[tokio::test]
+async fn a_commit_the_record_refuses_says_why_and_keeps_the_draft() {
+    let values = ReadingValues::from(&stored("2026-11-20", "07:00", 120, 80));
+    let payload = Draft {
+        format: Format::Omron,
+        skipped: 0,
+        readings: vec![values],
+    }
+    .encode()
+    .unwrap();
+    for (refusal, full) in [
+        (anyhow::Error::new(readings::quota::Full::Readings), true),
+        (
+            anyhow::Error::new(SubscriptionRequired(Entitlement::Record)).context("storing"),
+            false,
+        ),
+    ] {
+        let mut store = MockImportStore::new();
+        let draft = payload.clone();
+        store
+            .expect_draft()
+            .returning(move |_, _, _| Ok(Some(draft.clone())));
+        store.expect_delete_draft().never();
+        let mut record = MockRecord::new();
+        let refusal = std::sync::Mutex::new(Some(refusal));
+        record
+            .expect_add()
+            .times(1)
+            .returning(move |_, _| Err(refusal.lock().unwrap().take().unwrap()));
+        let err = service(record, store, true)
+            .commit(UserId(1), "d1")
+            .await
+            .unwrap_err();
+        if full {
+            assert!(matches!(
+                err,
+                ImportError::Full(readings::quota::Full::Readings)
+            ));
+        } else {
+            assert!(
+                matches!(err, ImportError::SubscriptionRequired(_)),
+                "{err:?}"
+            );
+        }
+    }
 }

@@ -2,11 +2,13 @@
 //! declares, with the service of the context that knows; `wiring` plugs them in. Nothing
 //! here decides anything: a rule found in a bridge belongs in a domain crate.
 
+mod imports;
 mod medications;
 mod notifications;
 mod readings;
 mod reports;
 
+pub(crate) use imports::RecordForImports;
 pub(crate) use medications::BloodPressureForMedications;
 pub(crate) use notifications::{DoseRemindersFromMedications, WeeklyFromReports};
 pub(crate) use readings::{BpTreatment, PreferredZones};

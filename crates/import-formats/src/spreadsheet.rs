@@ -20,8 +20,7 @@
 
 use std::path::Path;
 
-use kernel::date;
-use readings::model::{NumberField, ReadingInput};
+use readings::model::{NumberField, ReadingAt};
 
 use super::text::{self, Csv, HeaderAt, Row};
 use super::{
@@ -77,25 +76,23 @@ pub fn parse(path: &Path, ctx: &Context<'_>) -> Result<Parsed, FileError> {
                     weight: read_in(weight, mapping.weight_unit),
                     blood_sugar: read_in(sugar, mapping.blood_sugar_unit),
                 };
-                let input = ReadingInput {
-                    date: Some(date::format_date(day)),
-                    time: Some(date::format_time(time)),
-                    systolic: Some(number(mapping.systolic)),
-                    diastolic: Some(number(mapping.diastolic)),
-                    heart_rate: Some(number(mapping.heart_rate)),
-                    weight: Some(match mapping.weight_unit {
+                // The mapping has no column for where a reading was taken: home.
+                let read = ReadingAt {
+                    systolic: number(mapping.systolic),
+                    diastolic: number(mapping.diastolic),
+                    heart_rate: number(mapping.heart_rate),
+                    weight: match mapping.weight_unit {
                         Some(u) => NumberField::map(weight, |v| u.to_lbs(v)),
                         None => NumberField::Empty,
-                    }),
-                    blood_sugar: Some(match mapping.blood_sugar_unit {
+                    },
+                    blood_sugar: match mapping.blood_sugar_unit {
                         Some(u) => NumberField::map(sugar, |v| u.to_mgdl(v)),
                         None => NumberField::Empty,
-                    }),
+                    },
                     notes: Some(text::text_cell(row.get(mapping.notes)).to_owned()),
-                    // The mapping has no column for where a reading was taken: home.
-                    setting: None,
+                    ..ReadingAt::new(day, time)
                 };
-                out.check_read(location, &input, as_read)?;
+                out.check_read(location, read, as_read)?;
             }
             Err(message) => out.skip(location, SkipReason::UnreadableDate, message),
         }

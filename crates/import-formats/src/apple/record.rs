@@ -8,12 +8,12 @@ use kernel::units::BloodSugarUnit;
 use quick_xml::XmlVersion;
 use quick_xml::events::BytesStart;
 use quick_xml::events::attributes::Attribute;
-use readings::model::{NumberField, ReadingInput};
+use readings::model::{NumberField, ReadingAt};
 
 use super::grouped;
 use super::source::malformed;
-use crate::formats::FileError;
-use crate::formats::units::WeightIn;
+use crate::FileError;
+use crate::units::WeightIn;
 
 /// The types read; every other one is passed over.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -131,35 +131,31 @@ pub(super) fn number(raw: &str) -> NumberField {
 }
 
 /// A reading at `at`, with no measure yet.
-pub(super) fn at(at: NaiveDateTime) -> ReadingInput {
-    ReadingInput {
-        date: Some(at.format("%Y-%m-%d").to_string()),
-        time: Some(at.format("%H:%M").to_string()),
-        ..Default::default()
-    }
+pub(super) fn at(at: NaiveDateTime) -> ReadingAt {
+    ReadingAt::new(at.date(), at.time())
 }
 
 /// A heart rate (count/min), rounded to the nearest whole beat.
-pub(super) fn heart_rate(attrs: &Attrs<'_>, when: NaiveDateTime) -> Result<ReadingInput, String> {
+pub(super) fn heart_rate(attrs: &Attrs<'_>, when: NaiveDateTime) -> Result<ReadingAt, String> {
     if attrs.unit != "count/min" {
         return Err(unknown_unit("heart rate", &attrs.unit, "count/min"));
     }
-    Ok(ReadingInput {
-        heart_rate: Some(NumberField::map(number(&attrs.value), f64::round)),
+    Ok(ReadingAt {
+        heart_rate: NumberField::map(number(&attrs.value), f64::round),
         ..at(when)
     })
 }
 
 /// A weight in lb, kg or st (a stone is 14 lb, exactly), as stored: lbs.
-pub(super) fn weight(attrs: &Attrs<'_>, when: NaiveDateTime) -> Result<ReadingInput, String> {
+pub(super) fn weight(attrs: &Attrs<'_>, when: NaiveDateTime) -> Result<ReadingAt, String> {
     let unit = match attrs.unit.as_ref() {
         "lb" => WeightIn::Lbs,
         "kg" => WeightIn::Kg,
         "st" => WeightIn::St,
         unit => return Err(unknown_unit("weight", unit, "lb or kg")),
     };
-    Ok(ReadingInput {
-        weight: Some(NumberField::map(number(&attrs.value), |v| unit.to_lbs(v))),
+    Ok(ReadingAt {
+        weight: NumberField::map(number(&attrs.value), |v| unit.to_lbs(v)),
         ..at(when)
     })
 }
@@ -167,7 +163,7 @@ pub(super) fn weight(attrs: &Attrs<'_>, when: NaiveDateTime) -> Result<ReadingIn
 /// A blood sugar in mg/dL or mmol/L, as stored: mg/dL. Apple writes mmol/L with glucose's
 /// molar mass, `mmol<180.1558800000541>/L`; Vitalog converts with its own factor
 /// (`kernel::units::MGDL_PER_MMOL`), as it does for values typed in mmol/L.
-pub(super) fn blood_sugar(attrs: &Attrs<'_>, when: NaiveDateTime) -> Result<ReadingInput, String> {
+pub(super) fn blood_sugar(attrs: &Attrs<'_>, when: NaiveDateTime) -> Result<ReadingAt, String> {
     let unit = attrs.unit.as_ref();
     let mmol = unit == "mmol/L" || (unit.starts_with("mmol<") && unit.ends_with(">/L"));
     let from = match unit {
@@ -175,8 +171,8 @@ pub(super) fn blood_sugar(attrs: &Attrs<'_>, when: NaiveDateTime) -> Result<Read
         _ if mmol => BloodSugarUnit::MmolL,
         _ => return Err(unknown_unit("blood sugar", unit, "mg/dL or mmol/L")),
     };
-    Ok(ReadingInput {
-        blood_sugar: Some(NumberField::map(number(&attrs.value), |v| from.to_mgdl(v))),
+    Ok(ReadingAt {
+        blood_sugar: NumberField::map(number(&attrs.value), |v| from.to_mgdl(v)),
         ..at(when)
     })
 }
@@ -191,11 +187,11 @@ pub(super) fn location(element: &str, line: u64, kind: &str) -> String {
 }
 
 pub(super) fn unreadable_date(raw: &str) -> String {
-    let raw = crate::formats::excerpt(raw);
+    let raw = crate::excerpt(raw);
     format!("The date \"{raw}\" cannot be read (expected e.g. 2023-07-06 10:43:12 -0700).")
 }
 
 pub(super) fn unknown_unit(what: &str, unit: &str, expected: &str) -> String {
-    let unit = crate::formats::excerpt(unit);
+    let unit = crate::excerpt(unit);
     format!("A {what} in \"{unit}\" cannot be read (expected {expected}).")
 }

@@ -52,7 +52,7 @@ pub fn parse(path: &Path, ctx: &Context<'_>) -> Result<Parsed, FileError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::formats::testing;
+    use crate::testing;
 
     #[test]
     fn a_file_past_the_size_bound_is_refused_by_its_size_not_its_rows() {

@@ -8,7 +8,8 @@ use std::path::Path;
 use zip::ZipArchive;
 
 use super::{Limits, MAX_ELEMENT_BYTES, grouped};
-use crate::formats::{FileError, MSG_EMPTY, MSG_XML_NOT_UTF8};
+use crate::zip_guard::{self, Expanding};
+use crate::{FileError, MSG_EMPTY, MSG_XML_NOT_UTF8};
 
 /// The XML reader a pass reads: quick-xml over the metered bytes.
 pub(super) type XmlReader<'a> = quick_xml::Reader<BufReader<Metered<Box<dyn Read + 'a>>>>;
@@ -19,15 +20,14 @@ const MSG_UNREADABLE: &str = "The file could not be read. Please try again.";
 pub(super) const MSG_NO_EXPORT_XML: &str = "This zip has no export.xml: choose the export.zip the Health app made \
      (Health > your picture > Export All Health Data), or the export.xml inside it.";
 
-/// Counts the bytes read from `inner` (decompressed, for a zip) and refuses to read past
-/// `limit`, or more than [`MAX_ELEMENT_BYTES`] since the last [`Metered::mark`] (one
-/// element). Which bound tripped is kept: quick-xml only passes the I/O error on.
+/// Reads `inner` through the zip guard (its bytes decompressed, for a zip, refused past
+/// the entry's limit) and refuses more than [`MAX_ELEMENT_BYTES`] since the last
+/// [`Metered::mark`] (one element). Which bound tripped is kept: quick-xml only passes the
+/// I/O error on.
 pub(super) struct Metered<R> {
-    inner: R,
-    read: u64,
+    inner: Expanding<R>,
     since_mark: u64,
-    limit: u64,
-    tripped: Option<Trip>,
+    element: bool,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -41,11 +41,9 @@ pub(super) enum Trip {
 impl<R> Metered<R> {
     pub(super) fn new(inner: R, limit: u64) -> Self {
         Self {
-            inner,
-            read: 0,
+            inner: Expanding::new(inner, limit),
             since_mark: 0,
-            limit,
-            tripped: None,
+            element: false,
         }
     }
 
@@ -55,27 +53,31 @@ impl<R> Metered<R> {
     }
 
     pub(super) fn tripped(&self) -> Option<Trip> {
-        self.tripped
+        if self.inner.passed() {
+            Some(Trip::Expanded)
+        } else {
+            self.element.then_some(Trip::Element)
+        }
+    }
+
+    /// What the XML may expand to.
+    pub(super) fn limit(&self) -> u64 {
+        self.inner.limit()
     }
 }
 
 impl<R: Read> Read for Metered<R> {
     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-        if self.tripped.is_some() {
+        if self.element {
             return Err(io::Error::other("bound passed"));
         }
         let n = self.inner.read(buf)?;
-        self.read += n as u64;
         self.since_mark += n as u64;
-        if self.read > self.limit {
-            self.tripped = Some(Trip::Expanded);
-        } else if self.since_mark > MAX_ELEMENT_BYTES {
-            self.tripped = Some(Trip::Element);
+        if self.since_mark > MAX_ELEMENT_BYTES {
+            self.element = true;
+            return Err(io::Error::other("bound passed"));
         }
-        match self.tripped {
-            Some(_) => Err(io::Error::other("bound passed")),
-            None => Ok(n),
-        }
+        Ok(n)
     }
 }
 
@@ -107,7 +109,7 @@ impl Source {
             && matches!(&magic, b"PK\x03\x04" | b"PK\x05\x06" | b"PK\x07\x08");
         file.seek(SeekFrom::Start(0)).map_err(unreadable)?;
         // The XML reader would stop at the first NUL as "malformed": say the encoding.
-        if crate::formats::detect::is_utf16(&magic) {
+        if crate::detect::is_utf16(&magic) {
             return Err(FileError::new(MSG_XML_NOT_UTF8));
         }
         if !is_zip {
@@ -116,9 +118,7 @@ impl Source {
                 size: file_len,
             });
         }
-        let mut file = file;
-        crate::formats::zip_index::check(&mut file)?;
-        let mut archive = ZipArchive::new(BufReader::new(file)).map_err(|e| {
+        let mut archive = zip_guard::open(file, |e| {
             FileError::new(format!(
                 "This zip cannot be read ({e}): choose the export.zip the Health app made."
             ))
@@ -127,9 +127,7 @@ impl Source {
         let entry = archive.by_index(index).map_err(|e| zip_damaged(&e))?;
         // The compressed size is declared too: it counts at most what the file holds.
         let compressed = entry.compressed_size().min(file_len);
-        let limit = limits
-            .expanded_bytes
-            .min(compressed.saturating_mul(limits.ratio));
+        let (limit, _) = limits.limit(compressed);
         let size = entry.size();
         drop(entry);
         Ok(Source::Zip {
@@ -216,7 +214,7 @@ pub(super) fn xml_error(
             "The zip file expands far beyond its size: its export.xml passed {} bytes when \
              decompressed and was not read further (an export.xml is about ten times its \
              zipped size). Choose the export.zip the Health app made.",
-            grouped(metered.limit),
+            grouped(metered.limit()),
         )),
         (Some(Trip::Element), _) => FileError::new(format!(
             "This is not an Apple Health export: near line {} one element is larger than {} MB.",

@@ -9,10 +9,8 @@ use chrono_tz::Tz;
 use kernel::units::{kg_to_lbs, mmol_to_mgdl, round_to};
 
 use super::*;
-use crate::formats::testing::{context, file};
-use crate::formats::{
-    MSG_CANCELLED, MSG_EMPTY, MSG_XML_NOT_UTF8, Progress, SkipReason, Skipped, Snapshot,
-};
+use crate::testing::{context, file};
+use crate::{MSG_CANCELLED, MSG_EMPTY, MSG_XML_NOT_UTF8, Progress, SkipReason, Skipped, Snapshot};
 
 const HEAD: &str = r#"<?xml version="1.0" encoding="UTF-8"?>
 <!DOCTYPE HealthData [

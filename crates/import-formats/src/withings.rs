@@ -20,8 +20,8 @@
 //!   bp.csv reading joins that reading (as the person would have entered it) when it has no
 //!   weight yet and the two comments fit the notes' limit; otherwise it is a reading of its
 //!   own. The join is a map from (date, time) to the reading: linear in the file.
-//! - Zip bombs: the declared sizes are never trusted. Each entry is read through a guard
-//!   that counts what it unpacks and refuses the file beyond 64 MiB or beyond 50 times the
+//! - Zip bombs: the declared sizes are never trusted. Each entry is read through the zip
+//!   guard (`zip_guard::Expanding`), which counts what it unpacks and refuses the file beyond 64 MiB or beyond 50 times the
 //!   entry's compressed size (at least 1 MiB is always allowed: a small, very repetitive
 //!   CSV is no bomb). Real exports are a few MB (100,000 readings: ~6 MB) and compress about
 //!   5 to 10 times. The bounds are also the reading work one upload may ask for: at 512 MiB
@@ -29,17 +29,17 @@
 
 use std::collections::HashMap;
 use std::fs::File;
-use std::io::{self, BufReader, Read, Seek, SeekFrom};
+use std::io::{Read, Seek, SeekFrom};
 use std::path::Path;
 
 use chrono::{NaiveDate, NaiveTime};
-use kernel::date;
-use readings::model::ReadingInput;
+use readings::model::{ReadingAt, ReadingValues};
 use readings::rules;
 
 use super::text::{self, Csv};
 use super::units::WeightIn;
 use super::words::{self, Role};
+use super::zip_guard::{self, Bound, Bounds, Expanding};
 use super::{Collector, Context, FileError, Format, Parsed, SkipReason, TimeBasis, units};
 
 pub const BP_HEADER: &str = "Date,\"Heart rate\",Systolic,Diastolic,Comments";
@@ -47,20 +47,11 @@ pub const WEIGHT_HEADER: &str = "Date,\"Weight (kg)\",\"Fat mass (kg)\",\"Bone m
 const ZIP_MAGIC: &[u8] = b"PK\x03\x04";
 
 /// What an entry may unpack to (see the module's doc).
-#[derive(Debug, Clone, Copy)]
-struct Bounds {
-    entry: u64,
-    ratio: u64,
-    floor: u64,
-}
-
-impl Bounds {
-    const EXPORT: Bounds = Bounds {
-        entry: 64 << 20,
-        ratio: 50,
-        floor: 1 << 20,
-    };
-}
+const EXPORT: Bounds = Bounds {
+    bytes: 64 << 20,
+    ratio: 50,
+    floor: 1 << 20,
+};
 
 /// Which file of the export a CSV is, and its columns.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -274,7 +265,7 @@ pub(crate) fn date_time(raw: &str) -> Option<(NaiveDate, NaiveTime)> {
 }
 
 pub fn parse(path: &Path, ctx: &Context<'_>) -> Result<Parsed, FileError> {
-    parse_with(path, ctx, Bounds::EXPORT)
+    parse_with(path, ctx, EXPORT)
 }
 
 fn parse_with(path: &Path, ctx: &Context<'_>, bounds: Bounds) -> Result<Parsed, FileError> {
@@ -318,9 +309,7 @@ fn read_zip(
             Format::Withings.label()
         ))
     };
-    let mut file = file;
-    super::zip_index::check(&mut file)?;
-    let mut archive = zip::ZipArchive::new(BufReader::new(file)).map_err(unreadable)?;
+    let mut archive = zip_guard::open(file, unreadable)?;
     // bp.csv first, so a weight can join the blood pressure of its minute.
     let mut found: Vec<(usize, &'static str)> = Vec::new();
     for want in ["bp.csv", "weight.csv"] {
@@ -344,14 +333,14 @@ fn read_zip(
     }
     for &(at, _) in &found {
         let size = archive.by_index_raw(at).map_err(unreadable)?.size();
-        out.add_total(size.min(bounds.entry));
+        out.add_total(size.min(bounds.bytes));
     }
     let mut done = 0;
     for (at, name) in found {
         let entry = archive.by_index(at).map_err(unreadable)?;
         // A lying compressed size cannot exceed the file itself.
         let packed = entry.compressed_size().min(len);
-        let guard = Guard::new(entry, name, packed, bounds);
+        let guard = guarded(entry, name, packed, bounds);
         let prefix = format!("{name} ");
         let csv = Csv::new(guard, None, &prefix)?;
         let expected = if name == "bp.csv" {
@@ -372,6 +361,29 @@ fn read_zip(
         done = read_csv(csv, kind, done, out, joins)?;
     }
     Ok(())
+}
+
+/// `entry` read through the zip guard, its refusals said as Withings' export's.
+fn guarded<R>(entry: R, name: &'static str, packed: u64, bounds: Bounds) -> Expanding<R> {
+    let (limit, bound) = bounds.limit(packed);
+    let refusal = match bound {
+        Bound::Bytes => format!(
+            "This zip is refused: its {name} unpacks to more than {} MiB, far more than a {} \
+             holds (it may be a zip bomb).",
+            bounds.bytes >> 20,
+            Format::Withings.label()
+        ),
+        Bound::Ratio => format!(
+            "This zip is refused: its {name} unpacks to more than {} times its compressed \
+             size, which no {} does (it may be a zip bomb).",
+            bounds.ratio,
+            Format::Withings.label()
+        ),
+    };
+    // The entry's own failure (bad deflate data, a wrong checksum) is the zip's.
+    let damaged =
+        format!("This zip's {name} cannot be read: the zip is damaged. Download the export again.");
+    Expanding::new(entry, limit).saying(FileError::new(refusal), FileError::new(damaged))
 }
 
 /// The readings of bp.csv by minute, for weights to join.
@@ -408,11 +420,7 @@ fn read_csv<R: Read>(
             continue;
         };
         readable = true;
-        let mut input = ReadingInput {
-            date: Some(date::format_date(day)),
-            time: Some(date::format_time(time)),
-            ..Default::default()
-        };
+        let mut read = ReadingAt::new(day, time);
         match kind {
             Kind::Bp {
                 heart_rate,
@@ -421,12 +429,12 @@ fn read_csv<R: Read>(
                 comments,
                 ..
             } => {
-                input.systolic = Some(text::number(row.get(Some(systolic)), false));
-                input.diastolic = Some(text::number(row.get(Some(diastolic)), false));
-                input.heart_rate = Some(text::number(row.get(heart_rate), false));
-                input.notes = Some(row.get(comments).to_owned());
+                read.systolic = text::number(row.get(Some(systolic)), false);
+                read.diastolic = text::number(row.get(Some(diastolic)), false);
+                read.heart_rate = text::number(row.get(heart_rate), false);
+                read.notes = Some(row.get(comments).to_owned());
                 let before = out.candidates_mut().len();
-                out.check(location, &input)?;
+                out.check(location, read)?;
                 if out.candidates_mut().len() > before {
                     joins.entry((day, time)).or_insert(before);
                 }
@@ -438,7 +446,7 @@ fn read_csv<R: Read>(
                 ..
             } => {
                 let value = text::number(row.get(Some(weight)), false);
-                input.weight = Some(value.map(|v| unit.to_lbs(v)));
+                read.weight = value.map(|v| unit.to_lbs(v));
                 let as_read = match value {
                     readings::model::NumberField::Number(v) => Some(Box::new(super::AsRead {
                         weight: Some((v, unit)),
@@ -446,8 +454,8 @@ fn read_csv<R: Read>(
                     })),
                     _ => None,
                 };
-                input.notes = Some(row.get(comments).to_owned());
-                match rules::validate(&input, out.context().latest) {
+                read.notes = Some(row.get(comments).to_owned());
+                match ReadingValues::check(read, out.context().latest) {
                     Ok(values) => {
                         let notes_of =
                             |c: &super::Candidate| c.values.notes.as_ref().map_or(0, String::len);
@@ -514,81 +522,9 @@ fn join(
     true
 }
 
-/// Reads a zip entry, refusing it once it unpacks to more than its bounds.
-struct Guard<R> {
-    inner: R,
-    name: &'static str,
-    read: u64,
-    limit: u64,
-    message: String,
-}
-
-impl<R> Guard<R> {
-    fn new(inner: R, name: &'static str, packed: u64, bounds: Bounds) -> Self {
-        let by_ratio = packed.saturating_mul(bounds.ratio).max(bounds.floor);
-        let (limit, message) = if bounds.entry <= by_ratio {
-            (
-                bounds.entry,
-                format!(
-                    "This zip is refused: its {name} unpacks to more than {} MiB, far more \
-                     than a {} holds (it may be a zip bomb).",
-                    bounds.entry >> 20,
-                    Format::Withings.label()
-                ),
-            )
-        } else {
-            (
-                by_ratio,
-                format!(
-                    "This zip is refused: its {name} unpacks to more than {} times its \
-                     compressed size, which no {} does (it may be a zip bomb).",
-                    bounds.ratio,
-                    Format::Withings.label()
-                ),
-            )
-        };
-        Self {
-            inner,
-            name,
-            read: 0,
-            limit,
-            message,
-        }
-    }
-}
-
-impl<R: Read> Read for Guard<R> {
-    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-        // One byte past the limit is asked for, so reaching it exactly is not a refusal.
-        let room = usize::try_from(self.limit.saturating_add(1).saturating_sub(self.read))
-            .unwrap_or(usize::MAX)
-            .min(buf.len());
-        let n = match buf.get_mut(..room) {
-            // The entry's own failure (bad deflate data, a wrong checksum) is the zip's.
-            Some(part) => self.inner.read(part).map_err(|_| {
-                io::Error::other(FileError::new(format!(
-                    "This zip's {} cannot be read: the zip is damaged. Download the export again.",
-                    self.name
-                )))
-            })?,
-            None => 0,
-        };
-        self.read += n as u64;
-        if self.read > self.limit {
-            tracing::warn!(
-                entry = self.name,
-                limit = self.limit,
-                "zip entry over its bound"
-            );
-            return Err(io::Error::other(FileError::new(self.message.clone())));
-        }
-        Ok(n)
-    }
-}
-
 #[cfg(test)]
 pub(crate) mod tests {
-    use std::io::Write;
+    use std::io::{self, Write};
 
     use super::super::testing::{context, file, n, why};
     use super::super::{MSG_EMPTY, MSG_NOT_UTF8};
@@ -614,7 +550,7 @@ pub(crate) mod tests {
     }
 
     fn read(name: &str, bytes: &[u8]) -> Result<Parsed, FileError> {
-        read_with(name, bytes, Bounds::EXPORT)
+        read_with(name, bytes, EXPORT)
     }
 
     /// "date time systolic/diastolic heart-rate weight(lbs) notes", `-` for none.
@@ -813,7 +749,7 @@ pub(crate) mod tests {
         }
         let zip = zip_of(&[("bp.csv", &big)]);
         let small = Bounds {
-            entry: 2 << 20,
+            bytes: 2 << 20,
             ratio: u64::MAX,
             floor: 0,
         };
@@ -825,7 +761,7 @@ pub(crate) mod tests {
         );
         // Exactly at the bound is fine.
         let exact = Bounds {
-            entry: big.len() as u64,
+            bytes: big.len() as u64,
             ..small
         };
         assert_eq!(

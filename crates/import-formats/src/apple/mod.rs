@@ -65,22 +65,19 @@ pub const MAX_RATIO: u64 = 50;
 /// hundred bytes, its DOCTYPE ~10 KB.
 pub const MAX_ELEMENT_BYTES: u64 = 16 << 20;
 
-/// What a zip entry may expand to: the bounds are parameters so tests stay small.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Limits {
-    pub expanded_bytes: u64,
-    pub ratio: u64,
-}
+/// What the zip's export.xml may expand to (the zip guard's bounds; parameters so tests
+/// stay small).
+pub use super::zip_guard::Bounds as Limits;
 
-impl Limits {
-    pub const DEFAULT: Limits = Limits {
-        expanded_bytes: MAX_EXPANDED_BYTES,
-        ratio: MAX_RATIO,
-    };
-}
+/// The bounds of an export.xml zipped.
+pub const LIMITS: Limits = Limits {
+    bytes: MAX_EXPANDED_BYTES,
+    ratio: MAX_RATIO,
+    floor: 0,
+};
 
 pub fn parse(path: &Path, ctx: &Context<'_>) -> Result<Parsed, FileError> {
-    parse_with(path, ctx, Limits::DEFAULT)
+    parse_with(path, ctx, LIMITS)
 }
 
 /// [`parse`] with the zip bounds given.

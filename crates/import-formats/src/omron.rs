@@ -21,8 +21,7 @@
 
 use std::path::Path;
 
-use kernel::date;
-use readings::model::ReadingInput;
+use readings::model::ReadingAt;
 
 use super::text::{self, Csv};
 use super::words::{self, Role};
@@ -265,19 +264,15 @@ pub fn parse(path: &Path, ctx: &Context<'_>) -> Result<Parsed, FileError> {
             }
             note.push_str(&said);
         }
-        let input = ReadingInput {
-            date: Some(date::format_date(day)),
-            time: Some(date::format_time(time)),
-            systolic: Some(text::number(row.get(Some(cols.systolic)), false)),
-            diastolic: Some(text::number(row.get(Some(cols.diastolic)), false)),
-            heart_rate: Some(text::number(row.get(cols.pulse), false)),
-            weight: None,
-            blood_sugar: None,
+        // A home monitor's reading.
+        let read = ReadingAt {
+            systolic: text::number(row.get(Some(cols.systolic)), false),
+            diastolic: text::number(row.get(Some(cols.diastolic)), false),
+            heart_rate: text::number(row.get(cols.pulse), false),
             notes: Some(note),
-            // A home monitor's reading.
-            setting: None,
+            ..ReadingAt::new(day, time)
         };
-        out.check(location, &input)?;
+        out.check(location, read)?;
     }
     Ok(out.finish())
 }

@@ -4,12 +4,12 @@ use std::collections::HashMap;
 
 use chrono::NaiveDateTime;
 use quick_xml::events::{BytesStart, Event};
-use readings::model::{NumberField, ReadingInput};
+use readings::model::{NumberField, ReadingAt, ReadingValues};
 
 use super::record::{self, Attrs, Kind};
 use super::source::{self, XmlReader};
 use super::{MAX_ELEMENT_BYTES, grouped};
-use crate::formats::{Candidate, Collector, FileError, MSG_EMPTY, SkipReason};
+use crate::{Candidate, Collector, FileError, MSG_EMPTY, SkipReason};
 
 /// Apple's elements nest 4 deep (`HealthData > Correlation > Record > MetadataEntry`).
 const MAX_DEPTH: usize = 16;
@@ -262,14 +262,14 @@ impl Pass {
         }
         out.take_back(LEFT_HEART_RATE);
         let location = record::location("Record", line, &attrs.kind);
-        let input = match record::heart_rate(&attrs, at) {
-            Ok(input) => input,
+        let read = match record::heart_rate(&attrs, at) {
+            Ok(read) => read,
             Err(message) => {
                 out.skip(location, SkipReason::Unreadable, message);
                 return Ok(());
             }
         };
-        match readings::rules::validate(&input, out.context().latest) {
+        match ReadingValues::check(read, out.context().latest) {
             Ok(values) => {
                 for i in open {
                     if let Some(c) = out.candidates_mut().get_mut(i) {
@@ -278,7 +278,7 @@ impl Pass {
                 }
             }
             Err(errors) => {
-                let (reason, message) = crate::formats::skip_of(&errors);
+                let (reason, message) = crate::skip_of(&errors);
                 out.skip(location, reason, message);
             }
         }
@@ -327,7 +327,7 @@ fn first_record(e: &BytesStart<'_>, line: u64, out: &mut Collector<'_>) -> Resul
         _ => record::blood_sugar(&attrs, at),
     };
     match input {
-        Ok(input) => out.check(location, &input),
+        Ok(read) => out.check(location, read),
         Err(message) => {
             out.skip(location, SkipReason::Unreadable, message);
             Ok(())
@@ -363,12 +363,12 @@ fn finish_bp(draft: BpDraft, out: &mut Collector<'_>) -> Result<(), FileError> {
         out.skip(location, SkipReason::Unreadable, message);
         return Ok(());
     };
-    let input = ReadingInput {
-        systolic: Some(systolic),
-        diastolic: Some(diastolic),
+    let read = ReadingAt {
+        systolic,
+        diastolic,
         ..record::at(at)
     };
-    out.check(location, &input)
+    out.check(location, read)
 }
 
 fn newlines(bytes: &[u8]) -> u64 {

@@ -40,11 +40,11 @@ fn the_zip_the_health_app_makes() {
         ),
         ("apple_health_export/export.xml", xml.as_bytes()),
     ]);
-    let p = parse_zip(&bytes, Limits::DEFAULT).unwrap_or_else(|e| panic!("{e}"));
+    let p = parse_zip(&bytes, LIMITS).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(rows(&p), [bp_row("2023-07-06 08:15", 128, 82, Some(64))]);
     // Any entry named export.xml will do.
     let bytes = zip_of(&[("Export/export.xml", xml.as_bytes())]);
-    assert_eq!(rows(&parse_zip(&bytes, Limits::DEFAULT).unwrap()).len(), 1);
+    assert_eq!(rows(&parse_zip(&bytes, LIMITS).unwrap()).len(), 1);
 }
 
 #[test]
@@ -68,13 +68,13 @@ fn every_layout_the_health_app_has_written_since_2015() {
         )],
     ] {
         let bytes = zip_of(layout);
-        let p = parse_zip(&bytes, Limits::DEFAULT)
+        let p = parse_zip(&bytes, LIMITS)
             .unwrap_or_else(|e| panic!("{:?}: {e}", layout.last().map(|l| l.0)));
         assert_eq!(rows(&p), [bp_row("2023-07-06 08:15", 128, 82, None)]);
         let (_dir, path) = file("export.zip", &bytes);
         assert_eq!(
-            crate::formats::detect::resolve(&path, "export.zip"),
-            Ok(crate::formats::Format::AppleHealth)
+            crate::detect::resolve(&path, "export.zip"),
+            Ok(crate::Format::AppleHealth)
         );
     }
 }
@@ -83,12 +83,12 @@ fn every_layout_the_health_app_has_written_since_2015() {
 fn a_zip_without_export_xml() {
     let bytes = zip_of(&[("apple_health_export/export_cda.xml", b"<ClinicalDocument/>")]);
     assert_eq!(
-        parse_zip(&bytes, Limits::DEFAULT),
+        parse_zip(&bytes, LIMITS),
         Err(FileError::new(source::MSG_NO_EXPORT_XML))
     );
     let bytes = zip_of(&[]);
     assert_eq!(
-        parse_zip(&bytes, Limits::DEFAULT),
+        parse_zip(&bytes, LIMITS),
         Err(FileError::new(source::MSG_NO_EXPORT_XML))
     );
 }
@@ -100,7 +100,7 @@ fn a_zip_bomb_is_refused_by_the_bytes_it_expands_to() {
     let bytes = zip_of(&[("apple_health_export/export.xml", xml.as_bytes())]);
     assert!(bytes.len() < 100_000, "{}", bytes.len());
     let started = Instant::now();
-    let e = parse_zip(&bytes, Limits::DEFAULT).unwrap_err();
+    let e = parse_zip(&bytes, LIMITS).unwrap_err();
     assert!(
         e.0.starts_with("The zip file expands far beyond its size"),
         "{e}"
@@ -115,12 +115,13 @@ fn a_zip_bomb_is_refused_by_the_bytes_it_expands_to() {
     ));
     let bytes = zip_of(&[("apple_health_export/export.xml", xml.as_bytes())]);
     let small = Limits {
-        expanded_bytes: 256,
+        bytes: 256,
         ratio: MAX_RATIO,
+        floor: 0,
     };
     let e = parse_zip(&bytes, small).unwrap_err();
     assert!(e.0.contains("passed 256 bytes"), "{e}");
-    assert_eq!(rows(&parse_zip(&bytes, Limits::DEFAULT).unwrap()).len(), 1);
+    assert_eq!(rows(&parse_zip(&bytes, LIMITS).unwrap()).len(), 1);
 }
 
 #[test]

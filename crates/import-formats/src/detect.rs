@@ -20,7 +20,7 @@
 use std::io::Read;
 use std::path::Path;
 
-use sha2::{Digest, Sha256};
+use imports::formats::{Container, Sniff};
 
 use super::text::{self, Csv};
 use super::words::{self, Role};
@@ -40,55 +40,6 @@ pub const MSG_NOT_PLACED: &str = "Vitalog cannot tell which app made this CSV fi
      \"Other spreadsheet\" and map its columns.";
 pub const MSG_ZIP_UNKNOWN: &str = "This zip is neither an Apple Health export (export.xml) nor a \
      Withings export (bp.csv, weight.csv).";
-
-/// What the file is wrapped in.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Container {
-    Csv,
-    Zip,
-    Xml,
-    Unknown,
-}
-
-/// What the first bytes of a file tell.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Sniff {
-    /// `Some(Spreadsheet)`: a CSV of no app Vitalog knows, read with a mapping (see
-    /// `suggested`). `None`: not recognised (a zip is resolved on upload from its directory).
-    pub format: Option<Format>,
-    pub container: Container,
-    /// CSV only: `,`, `;` or tab.
-    pub delimiter: Option<char>,
-    /// CSV only: the header row's cells.
-    pub columns: Vec<String>,
-    /// CSV only: the first data rows (at most 5), as text.
-    pub rows: Vec<Vec<String>>,
-    /// CSV not in a known format: the columns guessed from their names.
-    pub suggested: Option<Mapping>,
-    /// CSV: the 1-based line of the header (1 for anything else).
-    pub header_row: u64,
-    /// CSV: the lines above the header (titles), as text.
-    pub lead: Vec<String>,
-    /// A spreadsheet whose layout is a known app's (its columns mapped for it).
-    pub app: Option<&'static str>,
-}
-
-impl Sniff {
-    fn of(container: Container, format: Option<Format>) -> Self {
-        Self {
-            format,
-            container,
-            delimiter: None,
-            columns: Vec::new(),
-            rows: Vec::new(),
-            suggested: None,
-            header_row: 1,
-            lead: Vec::new(),
-            app: None,
-        }
-    }
-}
 
 /// What the first bytes (at most 64 KiB) of `file_name` are.
 pub fn sniff(head: &[u8], file_name: &str) -> Sniff {
@@ -405,10 +356,10 @@ pub fn resolve(path: &Path, file_name: &str) -> Result<Format, FileError> {
         .read_to_end(&mut head)
         .map_err(text::io_error)?;
     if head.starts_with(ZIP_MAGIC) {
-        let (mut file, _) = text::open(path)?;
-        super::zip_index::check(&mut file)?;
-        let archive = zip::ZipArchive::new(std::io::BufReader::new(file))
-            .map_err(|_| FileError::new(format!("This zip cannot be read: {MSG_ZIP_UNKNOWN}")))?;
+        let (file, _) = text::open(path)?;
+        let archive = super::zip_guard::open(file, |_| {
+            FileError::new(format!("This zip cannot be read: {MSG_ZIP_UNKNOWN}"))
+        })?;
         let names: Vec<String> = archive
             .file_names()
             .filter_map(Result::ok)
@@ -441,20 +392,6 @@ pub fn resolve(path: &Path, file_name: &str) -> Result<Format, FileError> {
         _ if std::str::from_utf8(&head).is_err() => Err(FileError::new(MSG_NOT_UTF8)),
         _ => Err(FileError::new(MSG_NOT_PLACED)),
     }
-}
-
-/// The key a spreadsheet's mapping is remembered under: the SHA-256 (hex) of its header's
-/// cells, trimmed and lower-cased.
-pub fn header_key(columns: &[String]) -> String {
-    let joined = columns
-        .iter()
-        .map(|c| c.trim().to_lowercase())
-        .collect::<Vec<_>>()
-        .join("\u{1f}");
-    Sha256::digest(joined.as_bytes())
-        .iter()
-        .map(|b| format!("{b:02x}"))
-        .collect()
 }
 
 #[cfg(test)]
@@ -795,7 +732,7 @@ mod tests {
         for bytes in [&utf16le, &utf16be, &with_bom] {
             assert_eq!(
                 at("export.xml", bytes),
-                Err(FileError::new(crate::formats::MSG_XML_NOT_UTF8))
+                Err(FileError::new(crate::MSG_XML_NOT_UTF8))
             );
         }
         // A UTF-16 CSV (Excel's "Unicode Text") is still told to save as CSV UTF-8.
@@ -804,24 +741,5 @@ mod tests {
             .flat_map(u16::to_le_bytes)
             .collect();
         assert_eq!(at("u.csv", &csv), Err(FileError::new(MSG_NOT_UTF8)));
-    }
-
-    #[test]
-    fn header_keys_ignore_case_and_spaces() {
-        let a = header_key(&cells("Date, Time ,SYS"));
-        assert_eq!(a, header_key(&cells("date,time,sys")));
-        assert_ne!(a, header_key(&cells("date,time,dia")));
-        assert_ne!(header_key(&cells("a,b")), header_key(&cells("a b")));
-        assert_eq!(a.len(), 64);
-        // SHA-256 of "date\u{1f}time\u{1f}sys".
-        let expected: String = Sha256::digest("date\u{1f}time\u{1f}sys".as_bytes())
-            .iter()
-            .map(|b| format!("{b:02x}"))
-            .collect();
-        assert_eq!(a, expected);
-        assert_eq!(
-            header_key(&[]),
-            "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"
-        );
     }
 }
