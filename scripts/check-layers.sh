@@ -4,7 +4,8 @@
 #    on no adapter, web, server or test crate;
 #  - web depends on domain crates only: no adapter, no server;
 #  - adapters depend on domain crates, never on web or server;
-#  - testkit (dev-only) is nobody's normal dependency.
+#  - testkit (dev-only) is nobody's normal dependency;
+#  - rules-gen (build-only: a context's rules.json into constants) depends on no crate of ours.
 # Every crate must have a role below: a new crate fails the check until it is classified.
 # Also checks that every crate inherits the workspace's lints and rust-version.
 # Only normal (non-dev) dependency trees are read: tests may use anything.
@@ -19,6 +20,7 @@ declare -A role=(
   [web]=web
   [server]=root
   [testkit]=dev
+  [rules-gen]=build
 )
 # Crates (external or of the workspace, by role) each role must not reach.
 frameworks='actix|diesel|lettre|printpdf|reqwest|awc|argon2'
@@ -28,6 +30,7 @@ declare -A forbidden_roles=(
   [web]='adapter root dev'
   [root]='dev'
   [dev]=''
+  [build]='domain adapter web root dev'
 )
 
 status=0
