@@ -5,6 +5,7 @@ import { isApiError } from '../../lib/api';
 import { formatDate } from '../../lib/dates';
 import { startHomeWeek, useSetHomeWeek } from '../../lib/homeWeek';
 import { isSubscriptionRequired } from '../../lib/serverErrors';
+import { COMMON_MESSAGES } from '../../lib/rules';
 import { PLAN_PRICE, SUBSCRIPTION_KEY } from '../../lib/subscription';
 import { useToast } from '../toast';
 
@@ -41,7 +42,7 @@ export function useStartHomeWeek(): StartHomeWeek {
     } catch (error) {
       if (isSubscriptionRequired(error)) {
         toast({
-          title: 'Subscription Required',
+          title: COMMON_MESSAGES.subscriptionRequired,
           description: WEEK_NEEDS_SUBSCRIPTION,
           variant: 'destructive',
           action: { label: 'Subscribe Now', onClick: () => navigate('/profile#profile-subscription') },

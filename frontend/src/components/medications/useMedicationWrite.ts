@@ -3,6 +3,7 @@ import { useSWRConfig } from 'swr';
 import { isApiError } from '../../lib/api';
 import { useRefreshMedications } from '../../lib/medications';
 import { isNotFound, isSubscriptionRequired } from '../../lib/serverErrors';
+import { COMMON_MESSAGES } from '../../lib/rules';
 import { PLAN_PRICE, SUBSCRIPTION_KEY } from '../../lib/subscription';
 import { useToast, type ToastOptions } from '../toast';
 
@@ -46,7 +47,7 @@ export function useMedicationWrite(): <T>(action: () => Promise<T>, options: Wri
     } catch (error) {
       if (isSubscriptionRequired(error)) {
         toast({
-          title: 'Subscription Required',
+          title: COMMON_MESSAGES.subscriptionRequired,
           description: MEDICATIONS_NEED_SUBSCRIPTION,
           variant: 'destructive',
           action: { label: 'Subscribe Now', onClick: () => navigate('/profile#profile-subscription') },

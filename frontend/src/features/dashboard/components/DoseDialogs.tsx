@@ -5,6 +5,7 @@ import { TextField } from '../../../components/form/TextField';
 import { formatDate, formatTime12, isoTimeIn } from '../../../lib/dates';
 import { useTimeZone } from '../../../lib/preferences';
 import { INTAKE_REASON_MAX, INTAKE_REASON_MESSAGE } from '../../../lib/medicationCodes';
+import { MEDICATION_MESSAGES } from '../../../lib/rules';
 import type { AsNeededLog, Dose } from '../../../lib/medications';
 
 export interface SkipDialogProps {
@@ -83,7 +84,7 @@ export function LogDoseDialog({ medication, date, today, busy, onConfirm, onCanc
       return;
     }
     if (date === today && time > isoTimeIn(timeZone)) {
-      setError('You cannot record a dose in the future');
+      setError(MEDICATION_MESSAGES.future);
       return;
     }
     setError(undefined);
