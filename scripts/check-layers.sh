@@ -9,6 +9,7 @@
 #    writes files, archives or compressed streams, and their src/ (test modules aside)
 #    names no std::fs, tokio::fs, File::open/create or OpenOptions. Reading other apps'
 #    files is the import-formats adapter's.
+#  - rules-gen (build-only: a context's rules.json into constants) depends on no crate of ours.
 # Every crate must have a role below: a new crate fails the check until it is classified.
 # Also checks that every crate inherits the workspace's lints and rust-version.
 # Only normal (non-dev) dependency trees are read: tests may use anything.
@@ -24,6 +25,7 @@ declare -A role=(
   [web]=web
   [server]=root
   [testkit]=dev
+  [rules-gen]=build
 )
 # Crates (external or of the workspace, by role) each role must not reach.
 frameworks='actix|diesel|lettre|printpdf|reqwest|awc|argon2'
@@ -39,6 +41,7 @@ declare -A forbidden_roles=(
   [web]='adapter root dev'
   [root]='dev'
   [dev]=''
+  [build]='domain adapter web root dev'
 )
 
 status=0

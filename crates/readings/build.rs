@@ -7,6 +7,7 @@ use std::error::Error;
 use std::fmt::Write as _;
 use std::path::PathBuf;
 
+use rules_gen::screaming;
 use serde::Deserialize;
 
 #[derive(Deserialize)]
@@ -121,18 +122,6 @@ struct Category {
 const GUIDELINE_CODES: [&str; 3] = ["acc-aha-2025", "esh-2023", "esc-2024"];
 /// The `kernel::Guideline` variant of each, in the same order.
 const VARIANTS: [&str; 3] = ["AccAha2025", "Esh2023", "Esc2024"];
-
-/// `heartRate` -> `HEART_RATE`.
-fn screaming(camel: &str) -> String {
-    let mut out = String::new();
-    for c in camel.chars() {
-        if c.is_ascii_uppercase() {
-            out.push('_');
-        }
-        out.push(c.to_ascii_uppercase());
-    }
-    out
-}
 
 /// "04:00" -> "(4, 0)"; anything else fails the build.
 fn hour_minute(v: &str) -> Result<String, Box<dyn Error>> {

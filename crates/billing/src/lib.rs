@@ -4,6 +4,7 @@
 
 pub mod model;
 pub mod ports;
+pub mod rules;
 pub mod service;
 
 pub use model::*;

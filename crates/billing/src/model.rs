@@ -1,12 +1,7 @@
+use crate::rules::PERIOD_MONTHS;
 use chrono::{DateTime, Months, Utc};
 use kernel::UserId;
 use serde::{Deserialize, Serialize};
-
-/// The plan: one year for 5.00 USD.
-pub const PRICE: &str = "5.00";
-pub const CURRENCY: &str = "USD";
-pub const DESCRIPTION: &str = "Annual Subscription";
-pub const PERIOD_MONTHS: u32 = 12;
 
 /// What the subscription looks like now.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -6,11 +6,7 @@ use kernel::{Clock, FieldErrors, UserId};
 
 use crate::model::*;
 use crate::ports::{GatewayError, PaymentGateway, SubscriptionRepository};
-
-pub const MSG_ACTIVATION_FAILED: &str = "Your payment was processed, but we couldn't activate your subscription. Please contact support.";
-pub const MSG_PAYMENT_ERROR: &str =
-    "There was an error processing your payment. Please try again or contact support.";
-pub const MSG_PAYPAL_ERROR: &str = "There was an error with PayPal. Please try again later.";
+use crate::rules::{CURRENCY, MSG_ACTIVATION_FAILED, MSG_PAYMENT_ERROR, MSG_PAYPAL_ERROR, PRICE};
 
 #[derive(Debug, thiserror::Error)]
 pub enum BillingError {

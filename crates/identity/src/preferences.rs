@@ -8,12 +8,9 @@ use crate::IdentityError;
 use kernel::units::{BloodSugarUnit, WeightUnit};
 
 use crate::model::PreferencesPatch;
-
-pub const MSG_WEIGHT_UNIT: &str = "Weight unit must be lbs or kg.";
-pub const MSG_BLOOD_SUGAR_UNIT: &str = "Blood sugar unit must be mg/dL or mmol/L.";
-pub const MSG_REMINDER_TIME: &str = "Reminder time must be a time like 20:00.";
-pub const MSG_TIME_ZONE: &str = "Time zone must be a time zone name like Europe/Paris.";
-pub const MSG_GUIDELINE: &str = "Guideline must be acc-aha-2025, esh-2023 or esc-2024.";
+use crate::rules::{
+    MSG_BLOOD_SUGAR_UNIT, MSG_GUIDELINE, MSG_REMINDER_TIME, MSG_TIME_ZONE, MSG_WEIGHT_UNIT,
+};
 
 /// A change of preferences as sent; `None` keeps the stored value.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]

@@ -1,58 +1,20 @@
 //! Input rules of the accounts screens, with the messages of the product spec (section 5).
+//! The limits and messages are generated from `crates/identity/rules.json`, which the client
+//! imports too (`frontend/src/lib/rules.ts`): change them there.
 
 use chrono::{Datelike, NaiveDate};
+use kernel::rules::MSG_EMAIL_INVALID;
 use kernel::{Email, FieldErrors};
 
 use crate::model::Gender;
 
-pub const MSG_EMAIL: &str = kernel::email::MSG_EMAIL_INVALID;
-pub const MSG_USERNAME_REQUIRED: &str = "Username is required";
-pub const MSG_PASSWORD_REQUIRED: &str = "Password is required";
-pub const MSG_USERNAME_MIN: &str = "Username must be at least 3 characters.";
-pub const MSG_USERNAME_MAX: &str = "Username must be at most 50 characters.";
-pub const MSG_USERNAME_CHARS: &str = "Username cannot contain spaces or control characters.";
-/// Login takes a username or an email; a username with '@' could pose as someone's address.
-pub const MSG_USERNAME_AT: &str = "Username cannot contain @.";
-pub const MSG_PASSWORD_MIN: &str = "Password must be at least 8 characters.";
-pub const MSG_PASSWORD_MAX: &str = "Password must be at most 128 characters.";
-pub const MSG_PASSWORD_CLASSES: &str =
-    "Password must include uppercase, lowercase, number and special character.";
-pub const MSG_CURRENT_PASSWORD_REQUIRED: &str = "Current password is required";
-pub const MSG_CURRENT_PASSWORD_WRONG: &str = "Current password is incorrect";
-pub const MSG_PASSWORD_WRONG: &str = "Password is incorrect";
-pub const MSG_NEW_PASSWORD_SAME: &str = "New password must be different from the current password.";
-pub const MSG_UNDER_18: &str = "You must be at least 18 years old to use Vitalog.";
-pub const MSG_DOB_FORMAT: &str = "Date of birth must be a valid date (YYYY-MM-DD).";
-pub const MSG_DOB_FUTURE: &str = "Date of birth cannot be in the future.";
-pub const MSG_GENDER: &str = "Gender must be one of male, female, other or prefer-not-to-say.";
-pub const MSG_NAME_MAX: &str = "Names must be at most 100 characters.";
-pub const MSG_NAME_CONTROL: &str = "Names cannot contain control characters.";
-pub const MSG_TOKEN_MISSING: &str =
-    "Reset token is missing. Please request a new password reset link.";
-pub const MSG_RESET_INVALID: &str =
-    "This password reset link is invalid or has expired. Please request a new one.";
-pub const MSG_VERIFY_INVALID: &str =
-    "This verification link is invalid or has expired. Please request a new one.";
-pub const MSG_UNDO_INVALID: &str = "This link is invalid or has expired. If your email address was changed without your consent, reset your password.";
-pub const MSG_NOT_VERIFIED: &str = "Please verify your email address before logging in. Check your inbox for the verification link.";
-pub const MSG_USERNAME_TAKEN: &str = "That username is already taken. Please choose another.";
-pub const MSG_EMAIL_TAKEN: &str = "An account with that email address already exists.";
-
-/// Characters the spec allows in a password besides letters and digits.
-pub const PASSWORD_SPECIALS: &str = "@$!%*?&";
-pub const USERNAME_MIN: usize = 3;
-pub const USERNAME_MAX: usize = 50;
-pub const PASSWORD_MIN: usize = 8;
-/// Bounds hashing work per request; far above any real passphrase in this alphabet.
-pub const PASSWORD_MAX: usize = 128;
-pub const NAME_MAX: usize = 100;
-pub const MINIMUM_AGE: u32 = 18;
+include!(concat!(env!("OUT_DIR"), "/rules.rs"));
 
 pub fn check_email(raw: &str, errors: &mut FieldErrors) -> Option<Email> {
     match Email::parse(raw) {
         Ok(e) => Some(e),
         Err(_) => {
-            errors.add("email", MSG_EMAIL);
+            errors.add("email", MSG_EMAIL_INVALID);
             None
         }
     }

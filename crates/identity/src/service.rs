@@ -423,7 +423,7 @@ impl AccountService {
 }
 
 fn parse_email(raw: &str) -> Result<Email, IdentityError> {
-    Email::parse(raw).map_err(|_| IdentityError::field("email", rules::MSG_EMAIL))
+    Email::parse(raw).map_err(|_| IdentityError::field("email", kernel::rules::MSG_EMAIL_INVALID))
 }
 
 /// What spending an emailed link came to: its result, the link's own "invalid or expired"

@@ -13,9 +13,6 @@ pub const DATE_FORMAT: &str = "%Y-%m-%d";
 /// `07:05`: readings and reminders are kept to the minute.
 pub const TIME_FORMAT: &str = "%H:%M";
 
-/// What every form says of a date it could not read (readings, doses, reports, shares).
-pub const MSG_DATE_LIKE: &str = "Use a date like 2026-01-31";
-
 /// A date as a form sends it: exactly `YYYY-MM-DD` (surrounding spaces aside), from 1900
 /// on. Every form's date is read here.
 pub fn parse_form_date(raw: &str) -> Option<NaiveDate> {

@@ -2,13 +2,7 @@ use serde::{Deserialize, Serialize};
 use std::fmt;
 use validator::ValidateEmail;
 
-/// The specification's words for an account's email address that is not one (section 5:
-/// registration, profile, password reset).
-pub const MSG_EMAIL_INVALID: &str = "Please enter a valid email address.";
-/// The specification's words for a recipient's address that is not one (the report's email
-/// form, without the period as the specification writes it; a shared link's email says the
-/// same).
-pub const MSG_RECIPIENT_INVALID: &str = "Please enter a valid email address";
+use crate::rules::MAX_EMAIL_LEN;
 
 /// A syntactically valid email address with a domain name, trimmed and lower-cased so that
 /// lookups and the uniqueness rule do not depend on how the user typed it. Address literals
@@ -21,9 +15,6 @@ pub struct Email(String);
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("invalid email address")]
 pub struct InvalidEmail;
-
-/// Longest address SMTP allows (RFC 5321 path limit).
-pub const MAX_EMAIL_LEN: usize = 254;
 
 impl Email {
     pub fn parse(raw: &str) -> Result<Self, InvalidEmail> {

@@ -4,6 +4,7 @@
 //! (`403`, code `subscription_required`).
 
 use crate::UserId;
+use crate::rules::{MSG_EMAIL_LINK_REQUIRES, MSG_EMAIL_REPORT_REQUIRES, MSG_SUBSCRIPTION_REQUIRED};
 
 /// What a subscription pays for (the specification: recording vitals and emailing reports;
 /// emailing a shared link is emailing a report).
@@ -16,11 +17,6 @@ pub enum Entitlement {
     /// Email a shared link.
     EmailLink,
 }
-
-/// The specification's words for a refused recording.
-pub const MSG_SUBSCRIPTION_REQUIRED: &str = "Subscription Required";
-pub const MSG_EMAIL_REPORT_REQUIRES: &str = "An active subscription is required to email reports.";
-pub const MSG_EMAIL_LINK_REQUIRES: &str = "An active subscription is required to email a link.";
 
 /// The refusal: `what` needs an active subscription.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]

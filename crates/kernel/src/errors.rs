@@ -1,8 +1,7 @@
 use serde::Serialize;
 use std::collections::BTreeMap;
 
-/// What an answer with field errors but no message of its own says.
-pub const MSG_CHECK_FIELDS: &str = "Please check the highlighted fields.";
+use crate::rules::MSG_CHECK_FIELDS;
 
 /// Validation messages keyed by field name (camelCase, as the client names its fields).
 /// The web layer sends them as the `errors` object of a 400 answer.

@@ -18,6 +18,7 @@ pub mod ids;
 pub mod outbox;
 pub mod pool;
 pub mod rate;
+pub mod rules;
 pub mod secret;
 pub mod text;
 pub mod units;

@@ -1,9 +1,5 @@
 //! Free text from people: what it may contain.
 
-/// What a field holding [`has_stray_controls`] text is told (the HTTP edge refuses them in
-/// every request before any route runs).
-pub const MSG_STRAY_CONTROLS: &str = "Remove the control characters from this text";
-
 /// Control characters nobody means in free text (NUL, bell, escape, ...). They are refused
 /// rather than stored: PostgreSQL cannot store NUL, and the others garble PDFs and emails.
 /// Tab, line feed and carriage return are allowed where the text may span lines.

@@ -6,6 +6,7 @@ pub mod analysis;
 pub mod model;
 pub mod ports;
 pub mod reminders;
+pub mod rules;
 pub mod schedule;
 pub mod service;
 pub mod transfer;

@@ -14,21 +14,15 @@ use kernel::{Entitlement, Entitlements, FieldErrors, SubscriptionRequired, UserI
 use crate::analysis::{self, Adherence, Effect, Event};
 use crate::model::Medication;
 use crate::ports::{BloodPressureHistory, MedicationRepository};
+use crate::rules::{
+    MAX_MEDICATIONS, MAX_PERIODS, MSG_CHANGE_AFTER_START, MSG_INTAKE_NOT_FOUND, MSG_NOT_FOUND,
+    MSG_TOO_MANY, MSG_TOO_MANY_PERIODS,
+};
 use crate::validate::{self, MedicationInput};
 
 pub use intakes::{AsNeededLog, DayDoses, DoseView};
 pub use report::{MedicationReport, ReportLine, adherence_text, period_text, plural};
 
-pub const MSG_NOT_FOUND: &str = "Medication not found";
-pub const MSG_INTAKE_NOT_FOUND: &str = "Dose not found";
-/// Medications one user may keep: far above anyone's list, low enough to bound a request.
-pub const MAX_MEDICATIONS: usize = 100;
-/// Dose periods of one medication.
-pub const MAX_PERIODS: usize = 200;
-pub const MSG_TOO_MANY: &str =
-    "You can keep up to 100 medications. Delete one you no longer need first.";
-pub const MSG_TOO_MANY_PERIODS: &str = "This medication has too many dose changes to add another.";
-pub const MSG_CHANGE_AFTER_START: &str = "A change must start after the current dose started";
 /// Days the medication page's adherence covers, today included.
 pub const ADHERENCE_DAYS: i64 = 30;
 

@@ -8,29 +8,13 @@ use kernel::{FieldErrors, date};
 use crate::model::{
     Details, Dose, DoseUnit, Form, Frequency, IntakeStatus, Medication, NewMedication,
 };
-
-pub const NAME_MAX: usize = 100;
-pub const REASON_MAX: usize = 500;
-pub const SKIP_REASON_MAX: usize = 200;
-/// Above any real dose in any of the units, so a typo of several zeros is caught.
-pub const STRENGTH_MAX: f64 = 100_000.0;
-/// The smallest strength a label can write ([`crate::model::strength_text`]): anything
-/// smaller would read "0 mg".
-pub const STRENGTH_MIN: f64 = 0.000_001;
-
-pub const MSG_NAME_REQUIRED: &str = "Name is required";
-pub const MSG_NAME_LONG: &str = "Name must be 100 characters or fewer";
-pub const MSG_STRENGTH: &str = "Strength must be a positive number";
-pub const MSG_UNIT: &str = "Choose a unit";
-pub const MSG_FORM: &str = "Choose a form";
-pub const MSG_FREQUENCY: &str = "Choose how often";
-pub const MSG_TIME_FORMAT: &str = "Times must be HH:MM";
-pub const MSG_TIMES_DISTINCT: &str = "Times must be different";
-pub const MSG_START_REQUIRED: &str = "Start date is required";
-pub const MSG_DATE: &str = "Enter a valid date";
-pub const MSG_END_BEFORE_START: &str = "End date cannot be before the start date";
-pub const MSG_REASON_LONG: &str = "Reason must be 500 characters or fewer";
-pub const MSG_TEXT_CONTROLS: &str = "Remove the invisible control characters";
+use crate::rules::{
+    MSG_DATE, MSG_END_BEFORE_START, MSG_FORM, MSG_FREQUENCY, MSG_NAME_LONG, MSG_NAME_REQUIRED,
+    MSG_REASON_LONG, MSG_SKIP_REASON_LONG, MSG_START_REQUIRED, MSG_STATUS, MSG_STRENGTH,
+    MSG_TEXT_CONTROLS, MSG_TIME, MSG_TIME_FORMAT, MSG_TIMES_DISTINCT, MSG_TIMES_MANY,
+    MSG_TIMES_NONE, MSG_TIMES_ONE, MSG_UNIT, NAME_MAX, REASON_MAX, SKIP_REASON_MAX, STRENGTH_MAX,
+    STRENGTH_MIN,
+};
 
 /// A medication as the client sends it. `None` means "not sent" (empty on create, unchanged
 /// on update).
@@ -53,9 +37,9 @@ pub struct MedicationInput {
 
 fn times_message(n: usize) -> String {
     match n {
-        0 => "An as-needed medication has no dose times".to_owned(),
-        1 => "Give 1 time of day".to_owned(),
-        n => format!("Give {n} times of day"),
+        0 => MSG_TIMES_NONE.to_owned(),
+        1 => MSG_TIMES_ONE.to_owned(),
+        n => MSG_TIMES_MANY.replace("{count}", &n.to_string()),
     }
 }
 
@@ -239,10 +223,6 @@ pub struct IntakeInput {
     pub status: Option<String>,
     pub reason: Option<String>,
 }
-
-pub const MSG_TIME: &str = "Enter a valid time (HH:MM)";
-pub const MSG_STATUS: &str = "Choose taken or skipped";
-pub const MSG_SKIP_REASON_LONG: &str = "Reason must be 200 characters or fewer";
 
 /// The checked fields of an intake (the schedule is checked by the service).
 pub fn intake(

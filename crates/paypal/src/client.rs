@@ -3,8 +3,9 @@
 
 use std::time::{Duration, Instant};
 
-use billing::model::{CURRENCY, DESCRIPTION, PRICE, VerifiedOrder};
+use billing::model::VerifiedOrder;
 use billing::ports::{GatewayError, PaymentGateway};
+use billing::rules::{CURRENCY, DESCRIPTION, PRICE};
 use kernel::UserId;
 use reqwest::{Method, RequestBuilder, StatusCode};
 use serde_json::{Value, json};

@@ -8,8 +8,9 @@
 //! servers share a database. Forging one gains nothing test mode does not give anyway, and
 //! the capture still answers the owner the billing rules check against the payer.
 
-use billing::model::{CURRENCY, PRICE, VerifiedOrder};
+use billing::model::VerifiedOrder;
 use billing::ports::{GatewayError, PaymentGateway};
+use billing::rules::{CURRENCY, PRICE};
 use kernel::UserId;
 
 #[derive(Default)]

@@ -4,8 +4,8 @@
 
 use std::time::Duration;
 
-use billing::model::{CURRENCY, DESCRIPTION, PRICE};
 use billing::ports::{GatewayError, PaymentGateway};
+use billing::rules::{CURRENCY, DESCRIPTION, PRICE};
 use kernel::UserId;
 use paypal::{PayPalClient, PayPalSettings};
 use testkit::paypal::{FakePayPal, Scenario};

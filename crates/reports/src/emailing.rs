@@ -7,15 +7,12 @@ use kernel::{Email, FieldErrors, UserId};
 use crate::emails::compose;
 use crate::error::ReportError;
 use crate::model::*;
-use crate::service::{MSG_TEXT_CONTROL, ReportService};
-
-pub const MSG_RECIPIENT_REQUIRED: &str = "Please enter a recipient email address.";
-pub const MSG_RECIPIENT_INVALID: &str = kernel::email::MSG_RECIPIENT_INVALID;
-pub const MSG_SUBJECT_REQUIRED: &str = "Please enter an email subject.";
-pub const MSG_SUBJECT_LINES: &str = "The subject must be a single line";
-pub const MSG_SUBJECT_MAX: &str = "The subject must be at most 200 characters";
-pub const MSG_MESSAGE_MAX: &str = "The message must be at most 2000 characters";
-pub const MSG_REPORT_EMPTY: &str = "This report has no readings, so there is nothing to send. Please choose a period with readings.";
+use crate::rules::{
+    MESSAGE_MAX, MSG_MESSAGE_MAX, MSG_RECIPIENT_REQUIRED, MSG_REPORT_EMPTY, MSG_SUBJECT_LINES,
+    MSG_SUBJECT_MAX, MSG_SUBJECT_REQUIRED, SUBJECT_MAX,
+};
+use crate::service::ReportService;
+use kernel::rules::{MSG_RECIPIENT_INVALID, MSG_STRAY_CONTROLS};
 
 impl ReportService {
     /// Emails the stored PDF of a report with readings, saying who sent it. Only for
@@ -42,14 +39,14 @@ impl ReportService {
         } else if subject.contains(['\r', '\n']) {
             errors.add("subject", MSG_SUBJECT_LINES);
         } else if kernel::text::has_stray_controls(subject, false) {
-            errors.add("subject", MSG_TEXT_CONTROL);
-        } else if subject.chars().count() > 200 {
+            errors.add("subject", MSG_STRAY_CONTROLS);
+        } else if subject.chars().count() > SUBJECT_MAX {
             errors.add("subject", MSG_SUBJECT_MAX);
         }
-        if input.message.chars().count() > 2000 {
+        if input.message.chars().count() > MESSAGE_MAX {
             errors.add("message", MSG_MESSAGE_MAX);
         } else if kernel::text::has_stray_controls(&input.message, true) {
-            errors.add("message", MSG_TEXT_CONTROL);
+            errors.add("message", MSG_STRAY_CONTROLS);
         }
         errors.into_result().map_err(ReportError::invalid)?;
         let Some(recipient) = recipient else {

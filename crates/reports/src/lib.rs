@@ -9,6 +9,7 @@ pub mod error;
 pub mod model;
 pub mod monthly;
 pub mod ports;
+pub mod rules;
 pub mod service;
 
 pub use error::ReportError;

@@ -13,27 +13,13 @@ use crate::emails::weekly_summary;
 use crate::error::ReportError;
 use crate::model::*;
 use crate::ports::*;
+use crate::rules::{
+    MAX_PERIOD_DAYS, MAX_READINGS, MSG_END_BEFORE_START, MSG_END_REQUIRED, MSG_NAME_CONTROL,
+    MSG_NAME_MAX, MSG_NOTHING_INCLUDED, MSG_PERIOD_TOO_LONG, MSG_START_REQUIRED,
+    MSG_TOO_MANY_READINGS, MSG_TYPE_REQUIRED, NAME_MAX,
+};
 use kernel::gate::{Refusal, Turn, UserGate};
-
-pub const MSG_TYPE_REQUIRED: &str = "Report type is required";
-pub const MSG_START_REQUIRED: &str = "Start date is required";
-pub const MSG_END_REQUIRED: &str = "End date is required";
-pub const MSG_DATE_INVALID: &str = kernel::date::MSG_DATE_LIKE;
-pub const MSG_END_BEFORE_START: &str = "End date must be on or after the start date";
-pub const MSG_PERIOD_TOO_LONG: &str = "A report can cover at most ten years";
-pub const MSG_NOTHING_INCLUDED: &str = "Choose at least one of charts, table or analysis";
-pub const MSG_NAME_MAX: &str = "Report name must be at most 120 characters";
-pub const MSG_NAME_CONTROL: &str = "Report name cannot contain control characters";
-pub const MSG_TEXT_CONTROL: &str = "Remove the control characters from this text";
-pub const MSG_TOO_MANY_READINGS: &str =
-    "This period has more readings than one report can hold. Please choose a shorter period.";
-
-/// The longest period a report covers: ten years (and a few days' slack for leap years).
-pub const MAX_PERIOD_DAYS: i64 = 3660;
-
-/// Readings one report may cover: ten years at four a day fit; the bound keeps the memory
-/// and time of one render bounded (~150 MiB and a few seconds at this size).
-pub const MAX_READINGS: usize = 15_000;
+use kernel::rules::MSG_DATE_LIKE;
 
 /// The bounds on reports and their emails (settings: `VITALOG_REPORT*` in
 /// docs/configuration.md).
@@ -211,7 +197,7 @@ impl ReportService {
             v => {
                 let d = kernel::date::parse_form_date(v);
                 if d.is_none() {
-                    errors.add(field, MSG_DATE_INVALID);
+                    errors.add(field, MSG_DATE_LIKE);
                 }
                 d
             }
@@ -229,7 +215,7 @@ impl ReportService {
             errors.add("include", MSG_NOTHING_INCLUDED);
         }
         let name = input.name.trim().replace(['\r', '\n'], " ");
-        if name.chars().count() > 120 {
+        if name.chars().count() > NAME_MAX {
             errors.add("name", MSG_NAME_MAX);
         } else if kernel::text::has_stray_controls(&name, false) {
             errors.add("name", MSG_NAME_CONTROL);

@@ -1,21 +1,12 @@
 //! What a sharing use case can refuse. `web` maps each variant to one status code.
 
+use crate::rules::{MSG_CODE_REQUIRED, MSG_CODE_WRONG, MSG_GONE, MSG_NOT_FOUND};
 use kernel::FieldErrors;
-
-/// Unknown, expired and withdrawn links answer alike, so a visitor learns nothing about
-/// links that are not (or no longer) theirs to see.
-pub const MSG_GONE: &str =
-    "This link is no longer available. It may have expired or been withdrawn; ask for a new one.";
-pub const MSG_CODE_REQUIRED: &str =
-    "This record is protected. Enter the access code you were given.";
-pub const MSG_CODE_WRONG: &str = "That access code is not right.";
-pub const MSG_CODES_BUSY: &str =
-    "Many access codes are being checked right now. Please try again in a few seconds.";
 
 #[derive(Debug, thiserror::Error)]
 pub enum ShareError {
     /// A management call on a share that is not the user's.
-    #[error("Share not found")]
+    #[error("{MSG_NOT_FOUND}")]
     NotFound,
     #[error("{}", .0.summary())]
     Invalid(FieldErrors),

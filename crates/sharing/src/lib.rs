@@ -7,6 +7,7 @@ pub mod emails;
 pub mod error;
 pub mod model;
 pub mod ports;
+pub mod rules;
 pub mod service;
 pub mod validate;
 pub mod view;

@@ -11,9 +11,10 @@ use reports::SharedRecord;
 use reports::ports::{MedicationSource, PatientSource, ReadingSource};
 
 use crate::emails;
-use crate::error::{MSG_CODES_BUSY, ShareError};
+use crate::error::ShareError;
 use crate::model::*;
 use crate::ports::*;
+use crate::rules::{CODE_MAX, MSG_CODES_BUSY};
 use crate::validate;
 use crate::view::SharedView;
 
@@ -267,7 +268,7 @@ impl ShareService {
         let Some(hash) = share.code_hash.as_deref() else {
             return Ok(share);
         };
-        if code.is_empty() || code.chars().count() > validate::CODE_MAX {
+        if code.is_empty() || code.chars().count() > CODE_MAX {
             return Err(ShareError::WrongCode);
         }
         if self.hasher.verify(code, hash).await.map_err(code_error)? {
@@ -317,7 +318,7 @@ impl ShareService {
         let readings: Vec<Reading> = self
             .record
             .readings
-            .in_period(user, from, to, reports::service::MAX_READINGS)
+            .in_period(user, from, to, reports::rules::MAX_READINGS)
             .await?
             .ok_or(ShareError::TooManyReadings)?
             .into_iter()

@@ -2,30 +2,15 @@
 
 use chrono::{Duration, NaiveDate};
 use kernel::FieldErrors;
+use kernel::rules::{MSG_DATE_LIKE, MSG_RECIPIENT_INVALID};
 use kernel::text::has_stray_controls;
 
 use crate::model::{LAST_DAYS, LIFETIMES, Period, ShareInput};
-
-pub const LABEL_MAX: usize = 100;
-pub const CODE_MIN: usize = 6;
-pub const CODE_MAX: usize = 64;
-
-pub const MSG_LABEL_REQUIRED: &str = "Give the share a name you will recognise";
-pub const MSG_LABEL_LONG: &str = "Name must be 100 characters or fewer";
-pub const MSG_SHOWN_NAME_REQUIRED: &str = "Enter the name your clinician will see";
-pub const MSG_SHOWN_NAME_LONG: &str = "The name shown must be 100 characters or fewer";
-pub const MSG_TEXT_CONTROLS: &str = "Remove the invisible control characters";
-pub const MSG_PERIOD: &str = "Choose what the share covers";
-pub const MSG_FROM_REQUIRED: &str = "Choose the first day";
-pub const MSG_DATE: &str = kernel::date::MSG_DATE_LIKE;
-pub const MSG_FROM_FUTURE: &str = "The first day cannot be in the future";
-pub const MSG_FROM_TOO_EARLY: &str = "A share can cover at most ten years";
-pub const MSG_DAYS: &str = "Choose 30, 90 or 365 days";
-pub const MSG_LIFETIME: &str = "Choose how long the link works: 1, 7, 30 or 90 days";
-pub const MSG_CODE_SHORT: &str = "An access code needs at least 6 characters";
-pub const MSG_CODE_LONG: &str = "An access code must be 64 characters or fewer";
-pub const MSG_CODE_CHARS: &str = "Use letters, digits and punctuation only, without spaces";
-pub const MSG_EMAIL: &str = kernel::email::MSG_RECIPIENT_INVALID;
+use crate::rules::{
+    CODE_MAX, CODE_MIN, LABEL_MAX, MSG_CODE_CHARS, MSG_CODE_LONG, MSG_CODE_SHORT, MSG_DAYS,
+    MSG_FROM_FUTURE, MSG_FROM_REQUIRED, MSG_FROM_TOO_EARLY, MSG_LABEL_LONG, MSG_LABEL_REQUIRED,
+    MSG_LIFETIME, MSG_PERIOD, MSG_SHOWN_NAME_LONG, MSG_SHOWN_NAME_REQUIRED, MSG_TEXT_CONTROLS,
+};
 
 /// A checked create form.
 #[derive(Debug, Clone, PartialEq)]
@@ -63,13 +48,13 @@ fn period(errors: &mut FieldErrors, input: &ShareInput, today: NaiveDate) -> Opt
                 return None;
             }
             let Some(from) = kernel::date::parse_form_date(raw) else {
-                errors.add("from", MSG_DATE);
+                errors.add("from", MSG_DATE_LIKE);
                 return None;
             };
             if from > today {
                 errors.add("from", MSG_FROM_FUTURE);
                 None
-            } else if from < today - Duration::days(reports::service::MAX_PERIOD_DAYS) {
+            } else if from < today - Duration::days(reports::rules::MAX_PERIOD_DAYS) {
                 // A report's bound: it keeps one view's readings, time and memory bounded.
                 errors.add("from", MSG_FROM_TOO_EARLY);
                 None
@@ -138,7 +123,7 @@ pub fn check(input: &ShareInput, today: NaiveDate) -> Result<Checked, FieldError
         raw => match kernel::Email::parse(raw) {
             Ok(e) => Some(e),
             Err(_) => {
-                errors.add("email", MSG_EMAIL);
+                errors.add("email", MSG_RECIPIENT_INVALID);
                 None
             }
         },
@@ -226,7 +211,7 @@ mod tests {
         assert_eq!(e.get("days"), Some(MSG_DAYS));
         assert_eq!(e.get("lifetimeDays"), Some(MSG_LIFETIME));
         assert_eq!(e.get("accessCode"), Some(MSG_CODE_SHORT));
-        assert_eq!(e.get("email"), Some(MSG_EMAIL));
+        assert_eq!(e.get("email"), Some(MSG_RECIPIENT_INVALID));
         let e = check(
             &ShareInput {
                 period_kind: "forever".into(),
@@ -251,7 +236,7 @@ mod tests {
         let e = check(&since("2016-11-01"), today).expect_err("too early");
         assert_eq!(e.get("from"), Some(MSG_FROM_TOO_EARLY));
         let e = check(&since("11/01/2026"), today).expect_err("format");
-        assert_eq!(e.get("from"), Some(MSG_DATE));
+        assert_eq!(e.get("from"), Some(MSG_DATE_LIKE));
         let e = check(&since(""), today).expect_err("missing");
         assert_eq!(e.get("from"), Some(MSG_FROM_REQUIRED));
         assert!(check(&since("2016-11-26"), today).is_ok());

@@ -11,7 +11,8 @@ use actix_web::middleware::Next;
 use actix_web::web::{Bytes, BytesMut};
 use futures_util::StreamExt;
 use kernel::FieldErrors;
-use kernel::text::{MSG_STRAY_CONTROLS, has_stray_controls};
+use kernel::rules::MSG_STRAY_CONTROLS;
+use kernel::text::has_stray_controls;
 
 use crate::error::ApiError;
 use crate::state::AppState;

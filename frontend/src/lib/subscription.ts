@@ -1,4 +1,5 @@
 import useSWR, { type KeyedMutator } from 'swr';
+import { BILLING_PLAN } from './rules';
 import { fetcher } from './api';
 import type { Schemas, Sent } from './apiTypes';
 
@@ -12,11 +13,12 @@ export type SubscriptionStatus = Sent<Schemas['SubscriptionDto'], 'expiresAt'>;
 export const SUBSCRIPTION_KEY = '/api/user/subscription';
 
 /**
- * The plan's price, written here only: the amount an activation reports (the server checks
+ * The plan's price, from its one source (crates/billing/rules.json, the server's
+ * `billing::rules::{PRICE, CURRENCY}`): the amount an activation reports (the server checks
  * the amount it captured itself) and the words every screen says it in.
  */
-export const PLAN_AMOUNT = '5.00';
-export const PLAN_CURRENCY = 'USD';
+export const PLAN_AMOUNT: string = BILLING_PLAN.price;
+export const PLAN_CURRENCY: string = BILLING_PLAN.currency;
 /** "5 USD": the price as the app says it. */
 export const PLAN_PRICE_LABEL = `${Number(PLAN_AMOUNT)} ${PLAN_CURRENCY}`;
 /** "5 USD per year". */

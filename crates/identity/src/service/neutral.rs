@@ -49,7 +49,12 @@ impl AccountService {
         let email = match (errors.into_result(), email) {
             (Ok(()), Some(email)) => email,
             (Err(errors), _) => return Err(IdentityError::invalid(errors)),
-            (Ok(()), None) => return Err(IdentityError::field("email", rules::MSG_EMAIL)),
+            (Ok(()), None) => {
+                return Err(IdentityError::field(
+                    "email",
+                    kernel::rules::MSG_EMAIL_INVALID,
+                ));
+            }
         };
         let username = input.username.trim().to_owned();
         // The username has no '@' (checked above), so this is a username lookup only.

@@ -73,7 +73,7 @@ async fn register_rejects_bad_input_without_touching_storage() {
     let IdentityError::Invalid { errors, .. } = err else {
         panic!("expected Invalid, got {err:?}")
     };
-    assert_eq!(errors.get("email"), Some(rules::MSG_EMAIL));
+    assert_eq!(errors.get("email"), Some(kernel::rules::MSG_EMAIL_INVALID));
     assert_eq!(errors.get("username"), Some(rules::MSG_USERNAME_MIN));
     assert_eq!(errors.get("password"), Some(rules::MSG_PASSWORD_CLASSES));
 }

@@ -9,17 +9,12 @@ use super::{MedicationError, MedicationService};
 use crate::model::{Form, Frequency, Intake, IntakeStatus, IntakeValues, Medication};
 use crate::ports::AsNeededRecorded;
 use crate::reminders::{self, DueReminder};
+use crate::rules::{
+    MAX_AS_NEEDED_PER_DAY, MSG_AS_NEEDED_MANY, MSG_AS_NEEDED_TAKEN, MSG_FUTURE,
+    MSG_NOT_A_DOSE_TIME, MSG_NOT_ON_THAT_DAY,
+};
 use crate::schedule::{SlotStatus, slots_on, times_on};
 use crate::validate::{self, IntakeInput};
-
-pub const MSG_FUTURE: &str = "You cannot record a dose in the future";
-pub const MSG_NOT_ON_THAT_DAY: &str = "This medication was not taken on that day";
-pub const MSG_NOT_A_DOSE_TIME: &str = "Choose one of this medication's dose times";
-pub const MSG_AS_NEEDED_TAKEN: &str = "An as-needed dose can only be recorded as taken";
-/// As-needed doses of one medication in one day: bounds a day's list.
-pub const MAX_AS_NEEDED_PER_DAY: usize = 24;
-pub const MSG_AS_NEEDED_MANY: &str =
-    "You have recorded 24 doses of this medication on that day already.";
 
 /// One scheduled dose of a day, as the dashboard shows it.
 #[derive(Debug, Clone, PartialEq)]

@@ -162,10 +162,7 @@ async fn a_scheduled_dose_must_be_at_a_dose_time_on_a_covered_day_not_in_the_fut
         )
         .await
         .expect_err("time");
-    assert_eq!(
-        field_error(e, "time"),
-        crate::service::intakes::MSG_NOT_A_DOSE_TIME
-    );
+    assert_eq!(field_error(e, "time"), crate::rules::MSG_NOT_A_DOSE_TIME);
     let e = svc
         .record(
             USER,
@@ -175,7 +172,7 @@ async fn a_scheduled_dose_must_be_at_a_dose_time_on_a_covered_day_not_in_the_fut
         )
         .await
         .expect_err("future");
-    assert_eq!(field_error(e, "date"), crate::service::intakes::MSG_FUTURE);
+    assert_eq!(field_error(e, "date"), crate::rules::MSG_FUTURE);
     let e = svc
         .record(
             USER,
@@ -185,10 +182,7 @@ async fn a_scheduled_dose_must_be_at_a_dose_time_on_a_covered_day_not_in_the_fut
         )
         .await
         .expect_err("before");
-    assert_eq!(
-        field_error(e, "date"),
-        crate::service::intakes::MSG_NOT_ON_THAT_DAY
-    );
+    assert_eq!(field_error(e, "date"), crate::rules::MSG_NOT_ON_THAT_DAY);
     // Later the same day is fine: an evening dose may be taken early.
     let ok = svc
         .record(
@@ -220,10 +214,7 @@ async fn an_as_needed_dose_is_taken_at_any_time_but_never_skipped() {
         )
         .await
         .expect_err("skip");
-    assert_eq!(
-        field_error(e, "status"),
-        crate::service::intakes::MSG_AS_NEEDED_TAKEN
-    );
+    assert_eq!(field_error(e, "status"), crate::rules::MSG_AS_NEEDED_TAKEN);
     let ok = svc
         .record(
             USER,
@@ -255,7 +246,7 @@ async fn an_as_needed_dose_later_today_is_in_the_future() {
         )
         .await
         .expect_err("future");
-    assert_eq!(field_error(e, "time"), crate::service::intakes::MSG_FUTURE);
+    assert_eq!(field_error(e, "time"), crate::rules::MSG_FUTURE);
     // A phone's clock a few minutes ahead of the server's is not refused.
     svc.record(
         USER,
@@ -324,7 +315,7 @@ async fn a_change_of_dose_must_start_after_the_current_one() {
         .expect_err("missing");
     assert_eq!(
         field_error(e, "startDate"),
-        crate::validate::MSG_START_REQUIRED
+        crate::rules::MSG_START_REQUIRED
     );
     svc.change_dose(USER, 1, change("2026-03-15"))
         .await
@@ -372,10 +363,7 @@ async fn a_full_day_of_as_needed_doses_is_refused() {
         )
         .await
         .expect_err("full");
-    assert_eq!(
-        field_error(e, "time"),
-        crate::service::intakes::MSG_AS_NEEDED_MANY
-    );
+    assert_eq!(field_error(e, "time"), crate::rules::MSG_AS_NEEDED_MANY);
 }
 
 /// A shared view leaves out the averages around each change (their days reach outside its

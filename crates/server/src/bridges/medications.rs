@@ -7,7 +7,7 @@ use readings::ReadingService;
 use super::IntoCause;
 
 /// Readings one call reads at most: a report's ten years at four a day fit
-/// (`reports::service::MAX_READINGS`), so the work of one request stays bounded even after a
+/// (`reports::rules::MAX_READINGS`), so the work of one request stays bounded even after a
 /// huge import.
 const MAX_READINGS_PER_CALL: usize = 20_000;
 

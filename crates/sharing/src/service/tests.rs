@@ -226,7 +226,7 @@ async fn an_invalid_form_stores_nothing() {
     let ShareError::Invalid(errors) = err else {
         panic!("{err:?}")
     };
-    assert_eq!(errors.get("lifetimeDays"), Some(validate::MSG_LIFETIME));
+    assert_eq!(errors.get("lifetimeDays"), Some(crate::rules::MSG_LIFETIME));
 }
 
 #[tokio::test]
@@ -382,7 +382,7 @@ async fn the_view_reads_the_period_now_shows_only_what_is_shared_and_is_logged()
             assert_eq!(user, OWNER);
             // The last 30 days of the owner's today, today included.
             assert_eq!((from, to), (d("2026-10-27"), d("2026-11-25")));
-            assert_eq!(at_most, reports::service::MAX_READINGS);
+            assert_eq!(at_most, reports::rules::MAX_READINGS);
             Ok(Some(vec![
                 reading("2026-11-01", bp(150, 95), Some("after coffee")),
                 reading(

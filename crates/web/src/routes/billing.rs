@@ -3,7 +3,8 @@
 mod errors;
 
 use actix_web::{HttpResponse, get, post, web};
-use billing::model::{CURRENCY, DESCRIPTION, PRICE, SubscriptionStatus};
+use billing::model::SubscriptionStatus;
+use billing::rules::{CURRENCY, DESCRIPTION, PRICE};
 use billing::service::Activation;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;

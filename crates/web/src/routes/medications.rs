@@ -8,7 +8,7 @@ mod errors;
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, delete, get, patch, post, web};
 use kernel::FieldErrors;
-use medications::validate::MSG_DATE;
+use medications::rules::MSG_DATE;
 use medications::{Medication, MedicationError};
 
 pub use dto::*;

@@ -278,7 +278,7 @@ pub(crate) fn date_param(
     v.filter(|s| !s.is_empty()).and_then(|s| {
         let d = parse_form_date(&s);
         if d.is_none() {
-            errors.add(field, kernel::date::MSG_DATE_LIKE);
+            errors.add(field, kernel::rules::MSG_DATE_LIKE);
         }
         d
     })

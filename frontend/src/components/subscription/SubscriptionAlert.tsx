@@ -2,6 +2,7 @@ import type { ReactElement } from 'react';
 import { Link } from 'react-router-dom';
 import { Alert } from '../feedback/Alert';
 import { PLAN_PRICE, useSubscription } from '../../lib/subscription';
+import { COMMON_MESSAGES } from '../../lib/rules';
 
 export interface SubscriptionAlertProps {
   /** What the user cannot do until they subscribe. */
@@ -18,7 +19,7 @@ export function SubscriptionAlert({
   const { isInactive } = useSubscription();
   if (!isInactive) return null;
   return (
-    <Alert variant="danger" title="Subscription Required" role="alert" className="subscription-alert">
+    <Alert variant="danger" title={COMMON_MESSAGES.subscriptionRequired} role="alert" className="subscription-alert">
       <p>{reason}</p>
       <Link className="btn btn-danger" to="/profile#profile-subscription">
         Subscribe Now

@@ -1,14 +1,15 @@
 import { boolean, object, ref, string, type InferType } from 'yup';
 import { PASSWORD_MESSAGES, newPasswordField } from '../../lib/passwordRules';
+import { COMMON_MESSAGES, IDENTITY_LIMITS, IDENTITY_MESSAGES } from '../../lib/rules';
 
-/** Messages word for word from the product spec, section 5. */
+/** Messages word for word from the product spec, section 5 (the server's: crates/identity/rules.json). */
 export const messages = {
-  usernameRequired: 'Username is required',
-  passwordRequired: 'Password is required',
-  email: 'Please enter a valid email address.',
-  usernameMin: 'Username must be at least 3 characters.',
+  usernameRequired: IDENTITY_MESSAGES.usernameRequired,
+  passwordRequired: IDENTITY_MESSAGES.passwordRequired,
+  email: COMMON_MESSAGES.emailInvalid,
+  usernameMin: IDENTITY_MESSAGES.usernameMin,
   /** Not in the spec: login takes a username or an address, so a username cannot pose as one. */
-  usernameAt: 'Username cannot contain @.',
+  usernameAt: IDENTITY_MESSAGES.usernameAt,
   passwordMin: PASSWORD_MESSAGES.min,
   passwordPattern: PASSWORD_MESSAGES.pattern,
   passwordsMatch: 'Passwords do not match.',
@@ -17,7 +18,7 @@ export const messages = {
   emailRequired: 'Email required',
 } as const;
 
-export const USERNAME_MIN = 3;
+export const USERNAME_MIN: number = IDENTITY_LIMITS.usernameMin;
 
 /** A practical address check (something@domain.tld, no spaces). */
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

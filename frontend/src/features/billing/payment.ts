@@ -1,12 +1,12 @@
 import { isApiError } from '../../lib/api';
+import { BILLING_MESSAGES } from '../../lib/rules';
 import { isInternal, isProviderUnavailable } from '../../lib/serverErrors';
 
-/** Payment messages, word for word from the product spec (section 8). */
+/** Payment messages, word for word from the product spec (section 8): the server's (crates/billing/rules.json). */
 export const PAYMENT_MESSAGES = {
-  processedNotActivated:
-    "Your payment was processed, but we couldn't activate your subscription. Please contact support.",
-  processing: 'There was an error processing your payment. Please try again or contact support.',
-  paypal: 'There was an error with PayPal. Please try again later.',
+  processedNotActivated: BILLING_MESSAGES.activationFailed,
+  processing: BILLING_MESSAGES.paymentError,
+  paypal: BILLING_MESSAGES.paypalError,
   cancelled: "You've cancelled the payment process.",
 } as const;
 

@@ -1,37 +1,39 @@
 import { array, boolean, object, string, type ObjectSchema } from 'yup';
 import { frequencyInfo, isFrequency, isMedicationForm, isStrengthUnit } from './model/medicationCodes';
 import type { DoseRequest, NewMedicationRequest } from './api/medications';
+import { MEDICATION_LIMITS, MEDICATION_MESSAGES, fill } from '../../lib/rules';
 
 /**
  * The medication forms' messages: the server's words for the same rules (the contract of
- * issue 16), so a message reads the same whichever side caught it.
+ * issue 16, one source: crates/medications/rules.json), so a message reads the same
+ * whichever side caught it.
  */
 export const medicationMessages = {
-  nameRequired: 'Name is required',
-  nameMax: 'Name must be 100 characters or fewer',
-  strength: 'Strength must be a positive number',
-  unitRequired: 'Choose a unit',
-  formRequired: 'Choose a form',
-  frequencyRequired: 'Choose how often',
-  timeFormat: 'Times must be HH:MM',
-  timesDistinct: 'Times must be different',
-  startRequired: 'Start date is required',
-  dateInvalid: 'Enter a valid date',
-  endBeforeStart: 'End date cannot be before the start date',
-  changeNotAfter: 'A change must start after the current dose started',
-  reasonMax: 'Reason must be 500 characters or fewer',
+  nameRequired: MEDICATION_MESSAGES.nameRequired,
+  nameMax: MEDICATION_MESSAGES.nameLong,
+  strength: MEDICATION_MESSAGES.strength,
+  unitRequired: MEDICATION_MESSAGES.unit,
+  formRequired: MEDICATION_MESSAGES.form,
+  frequencyRequired: MEDICATION_MESSAGES.frequency,
+  timeFormat: MEDICATION_MESSAGES.timeFormat,
+  timesDistinct: MEDICATION_MESSAGES.timesDistinct,
+  startRequired: MEDICATION_MESSAGES.startRequired,
+  dateInvalid: MEDICATION_MESSAGES.date,
+  endBeforeStart: MEDICATION_MESSAGES.endBeforeStart,
+  changeNotAfter: MEDICATION_MESSAGES.changeAfterStart,
+  reasonMax: MEDICATION_MESSAGES.reasonLong,
 } as const;
 
 /** "Give 2 times of day": the server's words when the times do not match the frequency. */
 export function timesCountMessage(count: number): string {
-  if (count === 0) return 'An as-needed medication has no dose times';
-  return count === 1 ? 'Give 1 time of day' : `Give ${count} times of day`;
+  if (count === 0) return MEDICATION_MESSAGES.timesNone;
+  return count === 1 ? MEDICATION_MESSAGES.timesOne : fill(MEDICATION_MESSAGES.timesMany, { count });
 }
 
-export const NAME_MAX = 100;
-export const REASON_MAX = 500;
+export const NAME_MAX: number = MEDICATION_LIMITS.nameMax;
+export const REASON_MAX: number = MEDICATION_LIMITS.reasonMax;
 /** The server refuses a strength above this (a typo of several zeros). */
-export const STRENGTH_MAX = 100_000;
+export const STRENGTH_MAX: number = MEDICATION_LIMITS.strengthMax;
 
 /** The dose part of a form, as typed. */
 export interface DoseValues {

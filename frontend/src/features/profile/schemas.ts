@@ -1,28 +1,28 @@
 import { boolean, object, ref, string, type InferType } from 'yup';
 import { GUIDELINES } from '../../lib/readingRules';
 import { PASSWORD_MESSAGES, newPasswordField } from '../../lib/passwordRules';
+import { COMMON_MESSAGES, IDENTITY_LIMITS, IDENTITY_MESSAGES } from '../../lib/rules';
 import { GENDERS } from './api/profileApi';
 
-/** Messages word for word from the product spec (section 5) and the server's rules. */
+/** Messages word for word from the product spec (section 5): the server's (crates/identity/rules.json). */
 export const profileMessages = {
-  email: 'Please enter a valid email address.',
-  nameMax: 'Names must be at most 100 characters.',
-  dobFormat: 'Date of birth must be a valid date (YYYY-MM-DD).',
-  /** The server says the same (crates/identity/src/rules.rs, MSG_DOB_FUTURE). */
-  dobFuture: 'Date of birth cannot be in the future.',
-  under18: 'You must be at least 18 years old to use Vitalog.',
-  gender: 'Gender must be one of male, female, other or prefer-not-to-say.',
-  currentRequired: 'Current password is required',
+  email: COMMON_MESSAGES.emailInvalid,
+  nameMax: IDENTITY_MESSAGES.nameMax,
+  dobFormat: IDENTITY_MESSAGES.dobFormat,
+  dobFuture: IDENTITY_MESSAGES.dobFuture,
+  under18: IDENTITY_MESSAGES.under18,
+  gender: IDENTITY_MESSAGES.gender,
+  currentRequired: IDENTITY_MESSAGES.currentPasswordRequired,
   passwordMin: PASSWORD_MESSAGES.min,
   passwordPattern: PASSWORD_MESSAGES.pattern,
-  passwordSame: 'New password must be different from the current password.',
+  passwordSame: IDENTITY_MESSAGES.newPasswordSame,
   passwordsMatch: 'Passwords do not match.',
-  reminderTime: 'Reminder time must be a time like 20:00.',
-  timeZone: 'Time zone must be a time zone name like Europe/Paris.',
+  reminderTime: IDENTITY_MESSAGES.reminderTime,
+  timeZone: IDENTITY_MESSAGES.timeZone,
 } as const;
 
-export const NAME_MAX = 100;
-export const MINIMUM_AGE = 18;
+export const NAME_MAX: number = IDENTITY_LIMITS.nameMax;
+export const MINIMUM_AGE: number = IDENTITY_LIMITS.minimumAge;
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 

@@ -3,6 +3,7 @@ import { toIsoDate, toIsoTime } from '../../lib/dates';
 import type { BloodSugarUnit, WeightUnit } from '../../lib/preferences';
 import type { ReadingSetting } from '../../lib/apiTypes';
 import { NOTES_MAX, RULE_MESSAGES, rangeMessage, rangeOf, type CanonicalRange } from '../../lib/readingRules';
+import { COMMON_MESSAGES } from '../../lib/rules';
 import { bloodSugarRange, weightRange } from '../../lib/units';
 
 /** Messages word for word from the product spec, section 5 (and the server's extras). */
@@ -17,7 +18,7 @@ export const readingMessages = {
   /** The server's rule too (readings::rules): equal values are refused as well. */
   diastolicNotLower: RULE_MESSAGES.diastolicNotLower,
   notLoggedIn: 'You must be logged in to record vitals.',
-  subscriptionRequired: 'Subscription Required',
+  subscriptionRequired: COMMON_MESSAGES.subscriptionRequired,
   recordFailed: 'Failed to record vitals. Please try again.',
   updateFailed: 'Failed to update vitals. Please try again.',
 } as const;

@@ -1,29 +1,31 @@
 import { boolean, object, string, type InferType } from 'yup';
+import { COMMON_MESSAGES, REPORT_LIMITS, REPORT_MESSAGES } from '../../lib/rules';
 import { PRODUCT_NAME } from '../../lib/useDocumentTitle';
 import { daysBefore, formatIsoDate, toIsoDate } from './dates';
 import type { ReportType } from './api/reportsApi';
 
 /**
  * Messages word for word from the product spec (sections 5 and 8) and, where the spec
- * names a rule without wording, from the server (crates/reports/src/service.rs).
+ * names a rule without wording, from the server: one source, crates/reports/rules.json
+ * (and kernel's for the date and the address). The others are the client's own.
  */
 export const reportMessages = {
-  typeRequired: 'Report type is required',
-  startRequired: 'Start date is required',
-  endRequired: 'End date is required',
-  dateInvalid: 'Use a date like 2026-01-31',
-  endBeforeStart: 'End date must be on or after the start date',
-  periodTooLong: 'A report can cover at most ten years',
-  nothingIncluded: 'Choose at least one of charts, table or analysis',
-  nameMax: 'Report name must be at most 120 characters',
+  typeRequired: REPORT_MESSAGES.typeRequired,
+  startRequired: REPORT_MESSAGES.startRequired,
+  endRequired: REPORT_MESSAGES.endRequired,
+  dateInvalid: COMMON_MESSAGES.dateLike,
+  endBeforeStart: REPORT_MESSAGES.endBeforeStart,
+  periodTooLong: REPORT_MESSAGES.periodTooLong,
+  nothingIncluded: REPORT_MESSAGES.nothingIncluded,
+  nameMax: REPORT_MESSAGES.nameMax,
   reportRequired: 'Please choose a report to send.',
-  recipientRequired: 'Please enter a recipient email address.',
-  recipientInvalid: 'Please enter a valid email address',
+  recipientRequired: REPORT_MESSAGES.recipientRequired,
+  recipientInvalid: COMMON_MESSAGES.recipientInvalid,
   subjectRequired: 'Subject is required',
-  subjectRequiredOnSend: 'Please enter an email subject.',
-  subjectLines: 'The subject must be a single line',
-  subjectMax: 'The subject must be at most 200 characters',
-  messageMax: 'The message must be at most 2000 characters',
+  subjectRequiredOnSend: REPORT_MESSAGES.subjectRequired,
+  subjectLines: REPORT_MESSAGES.subjectLines,
+  subjectMax: REPORT_MESSAGES.subjectMax,
+  messageMax: REPORT_MESSAGES.messageMax,
   generic: 'Failed to process your request. Please try again.',
   generateFailed: 'Failed to generate report. Please try again.',
   sendFailed: 'Failed to send report. Please try again.',
@@ -33,11 +35,11 @@ export const reportMessages = {
 
 /** Spec section 9: last 30 days to today. */
 export const DEFAULT_RANGE_DAYS = 30;
-export const NAME_MAX = 120;
-export const SUBJECT_MAX = 200;
-export const MESSAGE_MAX = 2000;
+export const NAME_MAX: number = REPORT_LIMITS.nameMax;
+export const SUBJECT_MAX: number = REPORT_LIMITS.subjectMax;
+export const MESSAGE_MAX: number = REPORT_LIMITS.messageMax;
 /** The server refuses periods longer than this many days. */
-export const PERIOD_MAX_DAYS = 3660;
+export const PERIOD_MAX_DAYS: number = REPORT_LIMITS.maxPeriodDays;
 
 /** Display names of the type codes (the server's titles). */
 export const REPORT_TYPE_LABELS: Record<ReportType, string> = {

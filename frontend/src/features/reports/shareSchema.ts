@@ -1,5 +1,6 @@
 import { boolean, object, string, type InferType } from 'yup';
 import { DAY_MS } from '../../lib/dates';
+import { COMMON_MESSAGES, SHARING_LIMITS, SHARING_MESSAGES } from '../../lib/rules';
 import {
   SHARE_LAST_DAYS,
   SHARE_LIFETIMES,
@@ -9,28 +10,28 @@ import {
 } from './api/shares';
 import { EMAIL_PATTERN, reportMessages } from './schemas';
 
-/** The server's messages (crates/sharing, validate.rs), word for word: the form mirrors them. */
+/** The server's messages, word for word (one source: crates/sharing/rules.json), and the form's own. */
 export const shareMessages = {
-  labelRequired: 'Give the share a name you will recognise',
-  labelMax: 'Name must be 100 characters or fewer',
-  shownNameRequired: 'Enter the name your clinician will see',
-  shownNameMax: 'The name shown must be 100 characters or fewer',
-  fromRequired: 'Choose the first day',
-  dateInvalid: 'Use a date like 2026-01-31',
-  fromFuture: 'The first day cannot be in the future',
-  fromTooEarly: 'A share can cover at most ten years',
-  codeShort: 'An access code needs at least 6 characters',
-  codeLong: 'An access code must be 64 characters or fewer',
-  codeChars: 'Use letters, digits and punctuation only, without spaces',
+  labelRequired: SHARING_MESSAGES.labelRequired,
+  labelMax: SHARING_MESSAGES.labelLong,
+  shownNameRequired: SHARING_MESSAGES.shownNameRequired,
+  shownNameMax: SHARING_MESSAGES.shownNameLong,
+  fromRequired: SHARING_MESSAGES.fromRequired,
+  dateInvalid: COMMON_MESSAGES.dateLike,
+  fromFuture: SHARING_MESSAGES.fromFuture,
+  fromTooEarly: SHARING_MESSAGES.fromTooEarly,
+  codeShort: SHARING_MESSAGES.codeShort,
+  codeLong: SHARING_MESSAGES.codeLong,
+  codeChars: SHARING_MESSAGES.codeChars,
   email: reportMessages.recipientInvalid,
   createFailed: 'The share could not be created',
   stopFailed: 'Sharing could not be stopped',
   deleteFailed: 'The share could not be deleted',
 } as const;
 
-export const SHARE_TEXT_MAX = 100;
-export const ACCESS_CODE_MIN = 6;
-export const ACCESS_CODE_MAX = 64;
+export const SHARE_TEXT_MAX: number = SHARING_LIMITS.labelMax;
+export const ACCESS_CODE_MIN: number = SHARING_LIMITS.codeMin;
+export const ACCESS_CODE_MAX: number = SHARING_LIMITS.codeMax;
 /** The earliest first day of a "since" share: ten years back (the server's bound, in days). */
 const SINCE_MAX_DAYS = 365 * 10 + 2;
 

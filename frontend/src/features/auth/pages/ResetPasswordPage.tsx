@@ -9,6 +9,7 @@ import { PublicLayout, StatusCard } from '../../../components/layout/PublicLayou
 import { NewPasswordFields } from '../../../components/form/NewPasswordFields';
 import { SubmitButton } from '../../../components/form/SubmitButton';
 import { useFieldErrors } from '../../../components/form/useFieldErrors';
+import { IDENTITY_MESSAGES } from '../../../lib/rules';
 import { isInvalid, pickFieldErrors, serverMessageOr } from '../../../lib/serverErrors';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { resetPassword, resetTokenKey, verifyResetToken } from '../api/authApi';
@@ -17,8 +18,8 @@ import { FormCard } from '../components/FormCard';
 import { resetPasswordSchema, type ResetPasswordValues } from '../schemas';
 import '../auth.css';
 
-export const RESET_INVALID = 'This password reset link is invalid or has expired. Please request a new one.';
-export const RESET_TOKEN_MISSING = 'Reset token is missing. Please request a new password reset link.';
+export const RESET_INVALID = IDENTITY_MESSAGES.resetInvalid;
+export const RESET_TOKEN_MISSING = IDENTITY_MESSAGES.tokenMissing;
 export const RESET_CHECK_UNREACHABLE = "We couldn't check your reset link. Please try again in a moment.";
 export const RESET_FAILED = 'Something went wrong. Please try again.';
 export const RESET_DONE = 'Your password has been reset.';

@@ -1,10 +1,10 @@
 import { type ReactElement } from 'react';
 import { Link } from 'react-router-dom';
+import { IDENTITY_MESSAGES } from '../../../lib/rules';
 import { undoEmailChangeOnce } from '../api/authApi';
 import { describeLinkFailure, TokenLinkPage } from '../components/TokenLinkPage';
 
-export const UNDO_INVALID_LINK =
-  'This link is invalid or has expired. If your email address was changed without your consent, reset your password.';
+export const UNDO_INVALID_LINK = IDENTITY_MESSAGES.undoInvalid;
 export const UNDO_FAILED = 'Failed to restore your email address. Please try again.';
 export const UNDO_UNREACHABLE = 'An error occurred while restoring your email address. Please try again later.';
 

@@ -6,6 +6,7 @@ import { formatDate, formatTime12, isoTimeIn } from '../../../lib/dates';
 import { useTimeZone } from '../../../lib/preferences';
 import { INTAKE_REASON_MAX, INTAKE_REASON_MESSAGE } from '../../medications/model/medicationCodes';
 import type { AsNeededLog, Dose } from '../../medications/api/medications';
+import { MEDICATION_MESSAGES } from '../../../lib/rules';
 
 export interface SkipDialogProps {
   dose: Dose;
@@ -83,7 +84,7 @@ export function LogDoseDialog({ medication, date, today, busy, onConfirm, onCanc
       return;
     }
     if (date === today && time > isoTimeIn(timeZone)) {
-      setError('You cannot record a dose in the future');
+      setError(MEDICATION_MESSAGES.future);
       return;
     }
     setError(undefined);

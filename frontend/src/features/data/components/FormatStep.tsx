@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { Alert } from '../../../components/feedback/Alert';
 import { SelectField } from '../../../components/form/SelectField';
 import type { SniffDto } from '../../../lib/apiTypes';
+import { COMMON_MESSAGES } from '../../../lib/rules';
 import type { FormatChoice } from '../api/importApi';
 import { FORMAT_CHOICES, FORMAT_LABELS } from '../importWords';
 import type { MappingValues } from '../mapping';
@@ -86,7 +87,7 @@ export function FormatStep({
       ) : null}
 
       {needsSubscription ? (
-        <Alert variant="warning" title="Subscription Required" role="status">
+        <Alert variant="warning" title={COMMON_MESSAGES.subscriptionRequired} role="status">
           <p>
             Reading and importing files needs an active subscription, like recording readings.{' '}
             <Link to={{ hash: '#profile-subscription' }}>Subscribe under Subscription</Link>.

@@ -10,6 +10,7 @@ import {
 } from '../../readings/ui/ReadingCells';
 import { readingBpCategory, useGuideline } from '../../readings/model/bpCategory';
 import { formatDate } from '../../../lib/dates';
+import { COMMON_MESSAGES } from '../../../lib/rules';
 import type { ImportPreviewDto } from '../../../lib/apiTypes';
 import { StepHeading } from './StepHeading';
 import {
@@ -155,7 +156,7 @@ export function ImportPreview({ preview, units, committing, subscriptionNote, on
       {preview.skippedRows.length > 0 ? <SkippedRows preview={preview} total={skippedTotal} /> : null}
 
       {subscriptionNote ? (
-        <Alert variant="warning" title="Subscription Required" role="status">
+        <Alert variant="warning" title={COMMON_MESSAGES.subscriptionRequired} role="status">
           <p>
             Importing readings needs an active subscription, like recording them.{' '}
             <Link to={{ hash: '#profile-subscription' }}>Subscribe under Subscription</Link>.

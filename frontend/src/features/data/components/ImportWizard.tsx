@@ -7,6 +7,7 @@ import { useToast } from '../../../components/toast';
 import { isApiError } from '../../../lib/api';
 import { usePreferences } from '../../../lib/preferences';
 import { useRefreshReadings } from '../../readings/api/readings';
+import { COMMON_MESSAGES } from '../../../lib/rules';
 import { isNotFound, isSubscriptionRequired } from '../../../lib/serverErrors';
 import { useSubscription } from '../../../lib/subscription';
 import {
@@ -227,7 +228,7 @@ export function ImportWizard(): ReactElement {
       if (isSubscriptionRequired(err)) {
         toast({
           variant: 'destructive',
-          title: 'Subscription Required',
+          title: COMMON_MESSAGES.subscriptionRequired,
           description: 'Importing readings needs an active subscription.',
           action: { label: 'View subscription', onClick: () => void navigate({ hash: '#profile-subscription' }) },
         });

@@ -7,6 +7,7 @@ import { startHomeWeek, useSetHomeWeek } from '../api/homeWeek';
 import { isSubscriptionRequired } from '../../../lib/serverErrors';
 import { PLAN_PRICE, SUBSCRIPTION_KEY } from '../../../lib/subscription';
 import { useToast } from '../../../components/toast';
+import { COMMON_MESSAGES } from '../../../lib/rules';
 
 export const WEEK_START_FAILED = 'The week could not be started';
 export const WEEK_NEEDS_SUBSCRIPTION = `Starting a home monitoring week needs an active subscription (${PLAN_PRICE}).`;
@@ -41,7 +42,7 @@ export function useStartHomeWeek(): StartHomeWeek {
     } catch (error) {
       if (isSubscriptionRequired(error)) {
         toast({
-          title: 'Subscription Required',
+          title: COMMON_MESSAGES.subscriptionRequired,
           description: WEEK_NEEDS_SUBSCRIPTION,
           variant: 'destructive',
           action: { label: 'Subscribe Now', onClick: () => navigate('/profile#profile-subscription') },

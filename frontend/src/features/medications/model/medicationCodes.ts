@@ -4,6 +4,7 @@
  * dose labels; these words are for the form's choices and the list's short facts.
  */
 import type { FrequencyCode, MedicationFormCode, StrengthUnitCode } from '../../../lib/apiTypes';
+import { MEDICATION_LIMITS, MEDICATION_MESSAGES } from '../../../lib/rules';
 
 export type MedicationForm = MedicationFormCode;
 export type StrengthUnit = StrengthUnitCode;
@@ -77,5 +78,5 @@ export function timesFor(frequency: string): string[] {
 }
 
 /** The longest reason a skipped dose may carry (the server's limit). */
-export const INTAKE_REASON_MAX = 200;
-export const INTAKE_REASON_MESSAGE = `Reason must be ${INTAKE_REASON_MAX} characters or fewer`;
+export const INTAKE_REASON_MAX: number = MEDICATION_LIMITS.skipReasonMax;
+export const INTAKE_REASON_MESSAGE = MEDICATION_MESSAGES.skipReasonLong;

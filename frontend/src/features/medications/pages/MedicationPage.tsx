@@ -10,6 +10,7 @@ import { formatDate } from '../../../lib/dates';
 import { formLabel } from '../model/medicationCodes';
 import { latestPeriod, updateMedication, useMedication, type Medication } from '../api/medications';
 import { parseEditId } from '../../readings/api/readings';
+import { MEDICATION_MESSAGES } from '../../../lib/rules';
 import { isNotFound } from '../../../lib/serverErrors';
 import { BloodPressureTag } from '../components/BloodPressureTag';
 import { ChangeDoseForm } from '../components/ChangeDoseForm';
@@ -136,7 +137,7 @@ export default function MedicationPage(): ReactElement {
   let body: ReactElement;
   if (notFound) {
     body = (
-      <Alert variant="warning" title="Medication not found" role="alert">
+      <Alert variant="warning" title={MEDICATION_MESSAGES.notFound} role="alert">
         <p>It may have been deleted. Your medications are listed on the Medications page.</p>
       </Alert>
     );

@@ -5,6 +5,7 @@ import { useRefreshMedications } from '../api/medications';
 import { isNotFound, isSubscriptionRequired } from '../../../lib/serverErrors';
 import { PLAN_PRICE, SUBSCRIPTION_KEY } from '../../../lib/subscription';
 import { useToast, type ToastOptions } from '../../../components/toast';
+import { COMMON_MESSAGES } from '../../../lib/rules';
 
 export const MEDICATIONS_NEED_SUBSCRIPTION = `Recording medications and doses needs an active subscription (${PLAN_PRICE}).`;
 export const CHECK_CONNECTION = 'Check your connection and try again.';
@@ -46,7 +47,7 @@ export function useMedicationWrite(): <T>(action: () => Promise<T>, options: Wri
     } catch (error) {
       if (isSubscriptionRequired(error)) {
         toast({
-          title: 'Subscription Required',
+          title: COMMON_MESSAGES.subscriptionRequired,
           description: MEDICATIONS_NEED_SUBSCRIPTION,
           variant: 'destructive',
           action: { label: 'Subscribe Now', onClick: () => navigate('/profile#profile-subscription') },

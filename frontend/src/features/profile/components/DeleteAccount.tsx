@@ -5,9 +5,10 @@ import { PasswordField } from '../../../components/form/PasswordField';
 import { useToast } from '../../../components/toast';
 import { isApiError } from '../../../lib/api';
 import { fullPageNavigate } from '../../../lib/navigation';
+import { IDENTITY_MESSAGES } from '../../../lib/rules';
 import { deleteAccount } from '../api/profileApi';
 
-export const PASSWORD_REQUIRED = 'Password is required';
+export const PASSWORD_REQUIRED = IDENTITY_MESSAGES.passwordRequired;
 export const DELETE_FAILURE = 'Failed to delete your account. Please try again.';
 
 /** The danger zone at the end of the Security section. */

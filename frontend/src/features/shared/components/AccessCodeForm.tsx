@@ -5,6 +5,7 @@ import { SubmitButton } from '../../../components/form/SubmitButton';
 import { Icon } from '../../../components/icons/Icon';
 import { StatusCard } from '../../../components/layout/PublicLayout';
 import { isNetworkError } from '../../../lib/api';
+import { SHARING_MESSAGES } from '../../../lib/rules';
 import { isAccessCodeRefused, isNotFound, pickFieldErrors, serverMessageOr } from '../../../lib/serverErrors';
 import { unlockShare } from '../api/sharedApi';
 
@@ -48,7 +49,7 @@ export function AccessCodeForm({ token, message, onUnlocked, onGone }: AccessCod
       if (isNotFound(error)) {
         onGone(error);
       } else if (isAccessCodeRefused(error)) {
-        setFieldError(pickFieldErrors(error, ['code'] as const).code ?? serverMessageOr(error, 'That access code is not right.'));
+        setFieldError(pickFieldErrors(error, ['code'] as const).code ?? serverMessageOr(error, SHARING_MESSAGES.codeWrong));
       } else if (isNetworkError(error)) {
         setFormError(CODE_NETWORK);
       } else {

@@ -8,6 +8,7 @@ import { PageHeader } from '../../../components/layout/PageHeader';
 import { PublicLayout, StatusCard } from '../../../components/layout/PublicLayout';
 import { isApiError } from '../../../lib/api';
 import { formatDate, formatDateTime12, formatInstantDate } from '../../../lib/dates';
+import { SHARING_MESSAGES } from '../../../lib/rules';
 import { isNotFound, needsAccessCode, serverMessageOr } from '../../../lib/serverErrors';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { sharedPdfUrl, useSharedView, type SharedViewDto } from '../api/sharedApi';
@@ -20,7 +21,7 @@ import '../shared.css';
 
 export const GONE_TITLE = 'This link is no longer available';
 export const GONE_FALLBACK = 'It may have expired or been withdrawn; ask for a new one.';
-export const CODE_FALLBACK = 'This record is protected. Enter the access code you were given.';
+export const CODE_FALLBACK = SHARING_MESSAGES.codeRequired;
 export const LOAD_FAILED = 'This record could not be loaded';
 export const READ_ONLY_NOTE =
   'A read-only copy of readings this person recorded and chose to share with you. It is not a diagnosis.';

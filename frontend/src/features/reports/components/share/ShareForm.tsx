@@ -16,6 +16,7 @@ import { useToast } from '../../../../components/toast';
 import { isApiError } from '../../../../lib/api';
 import { firstDayOfLastDays, formatDate, isoDateIn } from '../../../../lib/dates';
 import { useTimeZone } from '../../../../lib/preferences';
+import { COMMON_MESSAGES } from '../../../../lib/rules';
 import { isSubscriptionRequired, pickFieldErrors } from '../../../../lib/serverErrors';
 import { displayName, useSessionUser } from '../../../../lib/session';
 import { PLAN_PRICE, SUBSCRIPTION_KEY } from '../../../../lib/subscription';
@@ -43,7 +44,7 @@ type Failure = { title: string; detail?: string | undefined; subscribe?: boolean
 function failureOf(error: unknown): Failure {
   if (!isApiError(error)) return { title: shareMessages.createFailed, detail: CHECK_CONNECTION };
   if (isSubscriptionRequired(error)) {
-    return { title: 'Subscription Required', detail: error.serverMessage ?? EMAIL_NEEDS_SUBSCRIPTION, subscribe: true };
+    return { title: COMMON_MESSAGES.subscriptionRequired, detail: error.serverMessage ?? EMAIL_NEEDS_SUBSCRIPTION, subscribe: true };
   }
   // 400 names what to fix; 409 (20 active shares) and 429 (the email caps) what to do next.
   return { title: shareMessages.createFailed, detail: error.serverMessage ?? CHECK_CONNECTION };

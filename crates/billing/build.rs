@@ -1,0 +1,5 @@
+//! billing's plan and messages (rules.json, which the client imports too) as Rust constants: see rules-gen.
+
+fn main() -> Result<(), Box<dyn std::error::Error>> {
+    rules_gen::generate(&[("periodMonths", "u32")])
+}
