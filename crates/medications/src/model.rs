@@ -164,14 +164,24 @@ pub struct Medication {
     /// Taken to lower blood pressure: its dose periods are the days the person's readings
     /// are "treated" (issue 35's clinic and home patterns).
     pub for_blood_pressure: bool,
-    /// The day it was added to Vitalog (the UTC date it was created): doses due before it
-    /// were "not recorded", never "missed" (issue 36). `None` when not known.
+    /// When it was added to Vitalog (its record was created). `None` when not known.
+    pub added_at: Option<chrono::DateTime<chrono::Utc>>,
+    /// The day it was added, in the person's zone: doses due before it were "not
+    /// recorded", never "missed" (issue 36). Set from `added_at` by
+    /// [`Medication::added_in`]; `None` until then, or when not known.
     pub added: Option<NaiveDate>,
     /// Oldest first, never empty, not overlapping; the last is the latest dose.
     pub periods: Vec<DosePeriod>,
 }
 
 impl Medication {
+    /// Sets [`Self::added`] to the day of `added_at` in `zone` (the person's): a dose
+    /// before midnight on their clock is before the day they added the medication, whatever
+    /// the date is in UTC.
+    pub fn added_in(&mut self, zone: chrono_tz::Tz) {
+        self.added = self.added_at.map(|t| t.with_timezone(&zone).date_naive());
+    }
+
     pub fn latest(&self) -> Option<&DosePeriod> {
         self.periods.last()
     }

@@ -81,6 +81,7 @@ mod tests {
             reason: None,
             reminders,
             for_blood_pressure: false,
+            added_at: None,
             added: None,
             periods: vec![DosePeriod {
                 id,

@@ -113,6 +113,7 @@ mod tests {
             reason: None,
             reminders: true,
             for_blood_pressure: false,
+            added_at: None,
             added: None,
             periods: vec![DosePeriod {
                 id: 1,

@@ -8,7 +8,7 @@ mod tests;
 
 use std::sync::Arc;
 
-use chrono::{Duration, NaiveDate, NaiveDateTime};
+use chrono::{Duration, NaiveDate};
 use kernel::{Entitlement, Entitlements, FieldErrors, SubscriptionRequired, UserId};
 
 use crate::analysis::{self, Adherence, Effect, Event};
@@ -131,10 +131,11 @@ impl MedicationService {
         &self,
         user: UserId,
         id: i64,
-        now: NaiveDateTime,
+        now: kernel::UsersNow,
     ) -> Result<MedicationDetail, MedicationError> {
-        let medication = self.owned(user, id).await?;
-        let today = now.date();
+        let mut medication = self.owned(user, id).await?;
+        medication.added_in(now.zone);
+        let (today, now) = (now.today(), now.local);
         let mut points = Vec::new();
         for (from, to) in analysis::windows(&medication, today) {
             points.extend(self.bp.between(user, from, to).await?);

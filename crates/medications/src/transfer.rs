@@ -60,6 +60,7 @@ pub(crate) mod fixtures {
                 reason: Some("High blood pressure".into()),
                 reminders: true,
                 for_blood_pressure: true,
+                added_at: None,
                 added: None,
                 periods: vec![
                     DosePeriod {
@@ -93,6 +94,7 @@ pub(crate) mod fixtures {
                 reason: None,
                 reminders: false,
                 for_blood_pressure: false,
+                added_at: None,
                 added: None,
                 periods: vec![DosePeriod {
                     id: 12,

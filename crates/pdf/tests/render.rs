@@ -533,6 +533,7 @@ fn the_medications_taken_in_the_period_have_their_section() {
         reason: reason.map(Into::into),
         reminders: false,
         for_blood_pressure: false,
+        added_at: None,
         added: None,
         periods,
     };

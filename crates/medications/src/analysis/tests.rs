@@ -33,6 +33,7 @@ fn med(id: i64, periods: Vec<DosePeriod>) -> Medication {
         reason: None,
         reminders: false,
         for_blood_pressure: false,
+        added_at: None,
         added: None,
         periods,
     }

@@ -1,7 +1,7 @@
 //! The "Medications" section of a report (the PDF and a shared view): what was taken during its days,
 //! how many doses were taken, and the blood pressure around each start or change in them.
 
-use chrono::{NaiveDate, NaiveDateTime};
+use chrono::NaiveDate;
 use kernel::UserId;
 
 use super::{MedicationError, MedicationService};
@@ -32,7 +32,8 @@ pub struct MedicationReport {
 }
 
 impl MedicationService {
-    /// The section for a report of `[from, to]`, as of `now` (the user's local time). With
+    /// The section for a report of `[from, to]`, as of the user's `now` (their zone gives the
+    /// day each medication was added). With
     /// `with_effects`, the blood pressure around each start or change (read from
     /// [`analysis::BEFORE_DAYS`] before `from`); without (a shared view, which shows nothing
     /// outside its period), neither those readings are read nor the averages worked out:
@@ -42,11 +43,14 @@ impl MedicationService {
         user: UserId,
         from: NaiveDate,
         to: NaiveDate,
-        now: NaiveDateTime,
+        now: kernel::UsersNow,
         with_effects: bool,
     ) -> Result<MedicationReport, MedicationError> {
-        let today = now.date();
+        let today = now.today();
         let mut meds = self.repo.list(user).await?;
+        for m in &mut meds {
+            m.added_in(now.zone);
+        }
         meds.retain(|m| {
             m.periods
                 .iter()
@@ -69,7 +73,7 @@ impl MedicationService {
                     from,
                     to,
                     today,
-                    now.time(),
+                    now.local.time(),
                 );
                 let effects = if with_effects {
                     analysis::effects(m, &points, to.min(today))

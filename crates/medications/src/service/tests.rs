@@ -46,6 +46,7 @@ fn med(id: i64, frequency: Frequency, times: Vec<NaiveTime>) -> Medication {
         reason: None,
         reminders: false,
         for_blood_pressure: false,
+        added_at: None,
         added: None,
         periods: vec![DosePeriod {
             id: id * 10,
@@ -390,7 +391,13 @@ async fn a_report_without_effects_reads_no_blood_pressure() {
     let svc = MedicationService::new(Arc::new(repo), Arc::new(bp), Arc::new(gate));
     let (from, to) = (d(2026, 3, 1), d(2026, 3, 10));
     let shared = svc
-        .report(USER, from, to, now(), false)
+        .report(
+            USER,
+            from,
+            to,
+            kernel::UsersNow::at(now().and_utc(), chrono_tz::UTC),
+            false,
+        )
         .await
         .expect("report");
     assert_eq!(shared.lines.len(), 1);
@@ -398,7 +405,13 @@ async fn a_report_without_effects_reads_no_blood_pressure() {
     assert!(shared.lines[0].effects.is_empty());
     // The owner's own report reads them (once: the mock allows one).
     let own = svc
-        .report(USER, from, to, now(), true)
+        .report(
+            USER,
+            from,
+            to,
+            kernel::UsersNow::at(now().and_utc(), chrono_tz::UTC),
+            true,
+        )
         .await
         .expect("report");
     assert_eq!(
@@ -530,4 +543,42 @@ async fn an_update_without_the_flag_keeps_it_and_one_with_it_changes_it() {
     )
     .await
     .expect("changed");
+}
+
+/// Issue 37: the day a medication was added is the person's, not UTC's. Added at 23:30 UTC
+/// on March 4th is March 5th in Tokyo: the doses of the 4th there were before it was added.
+#[tokio::test]
+async fn the_day_a_medication_was_added_is_the_persons_own() {
+    use chrono::TimeZone;
+    let added = chrono::Utc
+        .with_ymd_and_hms(2026, 3, 4, 23, 30, 0)
+        .single()
+        .expect("t");
+    let now = chrono::Utc
+        .with_ymd_and_hms(2026, 3, 10, 3, 0, 0)
+        .single()
+        .expect("t");
+    for (zone, day) in [
+        (chrono_tz::Asia::Tokyo, d(2026, 3, 5)),
+        (chrono_tz::UTC, d(2026, 3, 4)),
+    ] {
+        let mut repo = MockMedicationRepository::new();
+        repo.expect_list().returning(move |_| {
+            let mut m = med(1, Frequency::OnceDaily, vec![t(8, 0)]);
+            m.added_at = Some(added);
+            Ok(vec![m])
+        });
+        repo.expect_intakes().returning(|_, _, _, _| Ok(vec![]));
+        let report = service(repo, true)
+            .report(
+                UserId(1),
+                d(2026, 3, 1),
+                d(2026, 3, 9),
+                kernel::UsersNow::at(now, zone),
+                false,
+            )
+            .await
+            .expect("report");
+        assert_eq!(report.lines[0].adherence.added, Some(day), "{zone}");
+    }
 }

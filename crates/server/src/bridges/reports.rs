@@ -114,7 +114,7 @@ impl reports::ports::MedicationSource for MedicationsForReports {
         with_effects: bool,
     ) -> anyhow::Result<MedicationReport> {
         self.0
-            .report(user, from, to, now.local, with_effects)
+            .report(user, from, to, now, with_effects)
             .await
             .map_err(IntoCause::into_cause)
     }

@@ -119,7 +119,8 @@ impl Loaded {
             reason: m.reason,
             reminders: m.reminders,
             for_blood_pressure: m.for_blood_pressure,
-            added: Some(m.created_at.date()),
+            added_at: Some(m.created_at.and_utc()),
+            added: None,
             periods: self
                 .periods
                 .into_iter()

@@ -15,7 +15,7 @@ pub use dto::*;
 
 use crate::auth::CurrentUser;
 use crate::error::{ApiError, ErrorBody};
-use crate::routes::{users_clock, users_now, users_today};
+use crate::routes::{users_clock, users_today};
 use crate::state::AppState;
 
 /// A day named by the client (`YYYY-MM-DD`), or today.
@@ -83,12 +83,12 @@ pub async fn get_one(
     id: web::Path<i64>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    let now = users_now(&user, &state).await?;
+    let now = users_clock(&user, &state).await?;
     let d = state
         .medications
         .detail(user.id, id.into_inner(), now)
         .await?;
-    Ok(HttpResponse::Ok().json(MedicationDetailDto::new(&d, now.date())))
+    Ok(HttpResponse::Ok().json(MedicationDetailDto::new(&d, now.today())))
 }
 
 /// Changes details, stops (`endDate`) or restarts (`endDate: null`), or corrects the latest
