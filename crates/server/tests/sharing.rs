@@ -483,7 +483,47 @@ async fn a_links_pdfs_are_limited_per_link(b: Backend) {
     app.stop().await;
 }
 
+/// Issue 37: the clinician's view answers in canonical units (lbs, mg/dL) like every other
+/// JSON API, with the owner's units beside them for the page to show them in.
+async fn a_links_view_answers_in_canonical_units(b: Backend) {
+    let app = subscriber(b, "2026-11-25T15:00:00Z").await;
+    let res = app
+        .client
+        .patch(app.url("/api/user/preferences"))
+        .json(&json!({"weightUnit": "kg", "bloodSugarUnit": "mmol/L"}))
+        .send()
+        .await
+        .expect("req");
+    assert_eq!(res.status(), StatusCode::OK);
+    reading(
+        &app,
+        "2026-11-20",
+        "08:00",
+        // The API takes canonical units: 80.0 kg and 5.5 mmol/L.
+        json!({"systolic": 120, "diastolic": 80, "weight": 176.37, "bloodSugar": 99.09}),
+    )
+    .await;
+    let (_, token) = create(
+        &app,
+        json!({"includeWeight": true, "includeBloodSugar": true}),
+    )
+    .await;
+    let view = json_of(open(&app, &stranger(), &token).await).await;
+    assert_eq!(
+        (&view["weightUnit"], &view["bloodSugarUnit"]),
+        (&json!("kg"), &json!("mmol/L"))
+    );
+    let lbs = view["readings"][0]["weight"].as_f64().expect("weight");
+    let mgdl = view["readings"][0]["bloodSugar"].as_f64().expect("sugar");
+    // Sent as stored, not as the owner reads them (80.0, 5.5).
+    assert!((lbs - 176.37).abs() < 0.01, "{lbs}");
+    assert!((mgdl - 99.09).abs() < 0.01, "{mgdl}");
+    let average = view["summary"]["weight"]["average"].as_f64().expect("avg");
+    assert!((average - 176.37).abs() < 0.01, "{average}");
+}
+
 on_both_backends!(
+    a_links_view_answers_in_canonical_units,
     a_link_from_creation_to_withdrawal,
     links_expire_on_the_server,
     access_codes_unlock_one_browser_and_wrong_ones_are_limited,

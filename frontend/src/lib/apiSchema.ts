@@ -4867,7 +4867,7 @@ export interface components {
         SharedReadingDto: {
             /**
              * Format: double
-             * @description In the owner's unit.
+             * @description mg/dL, as every JSON API answers (the client shows it in `bloodSugarUnit`).
              */
             bloodSugar?: number | null;
             bpCategory?: null | components["schemas"]["CategoryDto"];
@@ -4887,7 +4887,7 @@ export interface components {
             time: string;
             /**
              * Format: double
-             * @description In the owner's unit.
+             * @description Pounds, as every JSON API answers (the client shows it in `weightUnit`).
              */
             weight?: number | null;
         };
@@ -4925,7 +4925,7 @@ export interface components {
             to?: string | null;
         };
         SharedViewDto: {
-            /** @description `mg/dL` or `mmol/L`. */
+            /** @description The owner's blood sugar unit, `mg/dL` or `mmol/L`, to show the (canonical) values in. */
             bloodSugarUnit: string;
             /** @description RFC 3339 UTC. */
             expiresAt: string;
@@ -4951,7 +4951,7 @@ export interface components {
             shownName: string;
             summary: components["schemas"]["SummaryDto"];
             to: string;
-            /** @description `lbs` or `kg`. */
+            /** @description The owner's weight unit, `lbs` or `kg`, to show the (canonical) values in. */
             weightUnit: string;
         };
         /** @description A row or record skipped, and why. */

@@ -81,7 +81,7 @@ export function formatBloodSugar(mgdl: number, unit: BloodSugarUnit): string {
   return formatBloodSugarIn(bloodSugarInUnit(mgdl, unit), unit);
 }
 
-/** A weight already in `unit` (a shared record sends the owner's units), shown with it: '70.0 kg'. */
+/** A weight already in `unit`, shown with it: '70.0 kg'. */
 export function formatWeightIn(value: number, unit: WeightUnit): string {
   return `${value.toFixed(weightDecimals(unit))} ${unit}`;
 }

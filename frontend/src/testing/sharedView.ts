@@ -1,4 +1,5 @@
 import type { SharedReadingDto, SharedViewDto } from '../features/shared/api/sharedApi';
+import { kgToLbs } from '../lib/units';
 import { served } from './readings';
 
 /**
@@ -31,7 +32,7 @@ export function sharedReadings(n: number): SharedReadingDto[] {
   });
 }
 
-/** A 30-day record of heart rate and weight (kg), with notes and medications. */
+/** A 30-day record of heart rate and weight (shown in kg; sent in lbs, as the server does), with notes and medications. */
 export const sharedView: SharedViewDto = {
   shownName: 'Alice M.',
   from: '2026-10-27',
@@ -53,7 +54,7 @@ export const sharedView: SharedViewDto = {
     systolic: { count: 10, average: 132.4, min: 118, max: 186 },
     diastolic: { count: 10, average: 84.1, min: 74, max: 122 },
     heartRate: { count: 8, average: 71.5, min: 58, max: 90 },
-    weight: { count: 4, average: 70.3, min: 69.8, max: 71 },
+    weight: { count: 4, average: kgToLbs(70.3), min: kgToLbs(69.8), max: kgToLbs(71) },
     bloodSugar: null,
     morning: { readings: 6, systolic: 135.2, diastolic: 86, heartRate: 70 },
     evening: { readings: 4, systolic: 128.2, diastolic: 81.3, heartRate: null },
@@ -77,8 +78,8 @@ export const sharedView: SharedViewDto = {
   },
   readings: [
     sharedReading({ date: '2026-11-01', time: '07:30', systolic: 186, diastolic: 122, heartRate: 88 }),
-    sharedReading({ date: '2026-11-10', time: '19:15', systolic: 118, diastolic: 76, weight: 70.4, notes: 'After a walk' }),
-    sharedReading({ date: '2026-11-24', time: '08:05', systolic: 134, diastolic: 86, heartRate: 64, weight: 69.8 }),
+    sharedReading({ date: '2026-11-10', time: '19:15', systolic: 118, diastolic: 76, weight: kgToLbs(70.4), notes: 'After a walk' }),
+    sharedReading({ date: '2026-11-24', time: '08:05', systolic: 134, diastolic: 86, heartRate: 64, weight: kgToLbs(69.8) }),
   ],
   medications: [
     { name: 'Lisinopril 10 mg', doses: ['10 mg once a day from 10/01/2026'], adherence: 'Taken 26 of 28 scheduled doses (93%)' },

@@ -1,8 +1,9 @@
 /** A shared record's chart series and time window (no chart.js here: cheap to test). */
 import type { SeriesColor } from '../../components/chart/chartTheme';
 import type { TimeSeries } from '../../components/chart/lineStyle';
-import { CHART_SPECS, CRISIS_MARK, type ChartKind, type ChartSpec } from '../../components/chart/measureCharts';
+import { CHART_SPECS, CRISIS_MARK, type ChartKind, type ChartSpec, type Units } from '../../components/chart/measureCharts';
 import { DAY_MS, readingTimestamp } from '../../lib/dates';
+import { bloodSugarInUnit, weightInUnit } from '../../lib/units';
 import type { SharedReadingDto, SharedViewDto } from './api/sharedApi';
 
 /** The charts of this record: blood pressure always, the other measures when included. */
@@ -37,10 +38,11 @@ function points(readings: ReadonlyArray<SharedReadingDto>, value: (r: SharedRead
 }
 
 /**
- * The series of one chart, oldest first, values in the owner's units as sent. A blood
- * pressure point needs both numbers; a very high one (the server's `severe`) carries the mark.
+ * The series of one chart, oldest first, values in the owner's `units` (the server sends
+ * canonical lbs and mg/dL). A blood pressure point needs both numbers; a very high one (the
+ * server's `severe`) carries the mark.
  */
-export function sharedSeries(spec: ChartSpec, readings: ReadonlyArray<SharedReadingDto>): TimeSeries[] {
+export function sharedSeries(spec: ChartSpec, readings: ReadonlyArray<SharedReadingDto>, units: Units): TimeSeries[] {
   const color = (i: number): SeriesColor => spec.colors[i] ?? 'systolic';
   switch (spec.kind) {
     case 'bp': {
@@ -54,8 +56,20 @@ export function sharedSeries(spec: ChartSpec, readings: ReadonlyArray<SharedRead
     case 'hr':
       return [{ label: 'Heart rate', color: color(0), points: points(readings, (r) => r.heartRate) }];
     case 'weight':
-      return [{ label: 'Weight', color: color(0), points: points(readings, (r) => r.weight) }];
+      return [
+        {
+          label: 'Weight',
+          color: color(0),
+          points: points(readings, (r) => (r.weight === null ? null : weightInUnit(r.weight, units.weightUnit))),
+        },
+      ];
     case 'sugar':
-      return [{ label: 'Blood sugar', color: color(0), points: points(readings, (r) => r.bloodSugar) }];
+      return [
+        {
+          label: 'Blood sugar',
+          color: color(0),
+          points: points(readings, (r) => (r.bloodSugar === null ? null : bloodSugarInUnit(r.bloodSugar, units.bloodSugarUnit))),
+        },
+      ];
   }
 }

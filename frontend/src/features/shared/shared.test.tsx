@@ -9,6 +9,7 @@ import type { SharedViewDto } from './api/sharedApi';
 import { periodWindow } from './charts';
 import SharedViewPage from './pages/SharedViewPage';
 import { categoryShares, timeOfDayRows, trendText } from './summary';
+import { kgToLbs, weightInUnit } from '../../lib/units';
 
 const TOKEN = 'AbC-123_xyz';
 const VIEW = `GET /api/shared/${TOKEN}`;
@@ -59,12 +60,13 @@ describe('summary words and numbers', () => {
   });
 
   it('says a trend in words, whole mmHg, and never one from too few days', () => {
-    const mmHg = { key: 'systolic', name: 'Systolic', unit: 'mmHg', decimals: 0 } as const;
-    const kg = { key: 'weight', name: 'Weight', unit: 'kg', decimals: 1 } as const;
+    const mmHg = { key: 'systolic', name: 'Systolic', unit: 'mmHg', decimals: 0, inUnit: (v: number) => v } as const;
+    // The server sends canonical pounds: the measure shows them in kg.
+    const kg = { key: 'weight', name: 'Weight', unit: 'kg', decimals: 1, inUnit: (lbs: number) => weightInUnit(lbs, 'kg') } as const;
     expect(trendText({ direction: 'rising', overPeriod: 6.2, per30Days: 3.1, days: 30 }, mmHg, 7)).toBe(
       'Rising: +6 mmHg over the period (+3 mmHg per 30 days)',
     );
-    expect(trendText({ direction: 'falling', overPeriod: -2, per30Days: null, days: 9 }, kg, 7)).toBe(
+    expect(trendText({ direction: 'falling', overPeriod: kgToLbs(-2), per30Days: null, days: 9 }, kg, 7)).toBe(
       'Falling: −2.0 kg over the period',
     );
     expect(trendText({ direction: 'stable', overPeriod: 0.4, per30Days: 0.4, days: 30 }, mmHg, 7)).toBe('Stable');

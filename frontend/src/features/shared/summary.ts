@@ -6,7 +6,7 @@ import { guidelineOf } from '../readings/model/bpCategory';
 import { formatSpan12 } from '../../lib/dates';
 import { GUIDED } from '../../lib/readingRules';
 import { percentText } from '../../lib/percent';
-import { bloodSugarDecimals, formatBpPair, formatMmHg, weightDecimals } from '../../lib/units';
+import { bloodSugarDecimals, bloodSugarInUnit, formatBpPair, formatMmHg, weightDecimals, weightInUnit } from '../../lib/units';
 import type { CategoryCountDto, DayPartDto, SharedViewDto, StatsDto, TrendDto } from './api/sharedApi';
 
 const plural = (n: number, one: string, many: string): string => `${n} ${n === 1 ? one : many}`;
@@ -52,23 +52,36 @@ export function averageBp(systolic: number | null, diastolic: number | null): st
   return `${formatBpPair(systolic, diastolic)} mmHg`;
 }
 
-/** A measure of the summary: its name, unit and the decimals of its readings. */
+/**
+ * A measure of the summary: its name, unit and the decimals of its readings, and how a
+ * value the server sends (canonical: lbs, mg/dL) reads in that unit. Both conversions are a
+ * factor without offset, so they convert changes (a trend) too.
+ */
 export interface Measure {
   key: 'systolic' | 'diastolic' | 'heartRate' | 'weight' | 'bloodSugar';
   name: string;
   unit: string;
   decimals: number;
+  inUnit: (canonical: number) => number;
 }
+
+const asSent = (value: number): number => value;
 
 /** The measures this record includes, blood pressure first. */
 export function includedMeasures(view: SharedViewDto): Measure[] {
   const measures: Measure[] = [
-    { key: 'systolic', name: 'Systolic', unit: 'mmHg', decimals: 0 },
-    { key: 'diastolic', name: 'Diastolic', unit: 'mmHg', decimals: 0 },
+    { key: 'systolic', name: 'Systolic', unit: 'mmHg', decimals: 0, inUnit: asSent },
+    { key: 'diastolic', name: 'Diastolic', unit: 'mmHg', decimals: 0, inUnit: asSent },
   ];
-  if (view.includeHeartRate) measures.push({ key: 'heartRate', name: 'Heart rate', unit: 'bpm', decimals: 0 });
+  if (view.includeHeartRate) measures.push({ key: 'heartRate', name: 'Heart rate', unit: 'bpm', decimals: 0, inUnit: asSent });
   if (view.includeWeight) {
-    measures.push({ key: 'weight', name: 'Weight', unit: view.weightUnit, decimals: weightDecimals(view.weightUnit) });
+    measures.push({
+      key: 'weight',
+      name: 'Weight',
+      unit: view.weightUnit,
+      decimals: weightDecimals(view.weightUnit),
+      inUnit: (lbs) => weightInUnit(lbs, view.weightUnit),
+    });
   }
   if (view.includeBloodSugar) {
     measures.push({
@@ -76,6 +89,7 @@ export function includedMeasures(view: SharedViewDto): Measure[] {
       name: 'Blood sugar',
       unit: view.bloodSugarUnit,
       decimals: bloodSugarDecimals(view.bloodSugarUnit),
+      inUnit: (mgdl) => bloodSugarInUnit(mgdl, view.bloodSugarUnit),
     });
   }
   return measures;
@@ -86,7 +100,8 @@ export function includedMeasures(view: SharedViewDto): Measure[] {
  * here (lib/units formatMmHg), weight and blood sugar with their unit's decimals.
  */
 export function formatMeasure(value: number, measure: Measure): string {
-  return measure.decimals === 0 ? formatMmHg(value) : value.toFixed(measure.decimals);
+  const shown = measure.inUnit(value);
+  return measure.decimals === 0 ? formatMmHg(shown) : shown.toFixed(measure.decimals);
 }
 
 /** 'Average 132 mmHg, lowest 110, highest 168, of 42 readings'. */

@@ -1,7 +1,6 @@
 //! The sharing API's JSON shapes (camelCase), owner's and visitor's.
 
 use chrono::{DateTime, SecondsFormat, Utc};
-use kernel::units::Units;
 use reports::analysis::{DayPart, Direction, Stats, Trend};
 use serde::{Deserialize, Serialize};
 use sharing::view::SharedView;
@@ -245,9 +244,9 @@ pub struct SharedReadingDto {
     pub systolic: Option<i32>,
     pub diastolic: Option<i32>,
     pub heart_rate: Option<i32>,
-    /// In the owner's unit.
+    /// Pounds, as every JSON API answers (the client shows it in `weightUnit`).
     pub weight: Option<f64>,
-    /// In the owner's unit.
+    /// mg/dL, as every JSON API answers (the client shows it in `bloodSugarUnit`).
     pub blood_sugar: Option<f64>,
     /// In the owner's guideline, as `GET /api/readings` gives it.
     pub bp_category: Option<crate::routes::readings::CategoryDto>,
@@ -280,9 +279,9 @@ pub struct SharedViewDto {
     /// RFC 3339 UTC.
     pub expires_at: String,
     pub generated_at: String,
-    /// `lbs` or `kg`.
+    /// The owner's weight unit, `lbs` or `kg`, to show the (canonical) values in.
     pub weight_unit: String,
-    /// `mg/dL` or `mmol/L`.
+    /// The owner's blood sugar unit, `mg/dL` or `mmol/L`, to show the (canonical) values in.
     pub blood_sugar_unit: String,
     /// The owner's guideline: acc-aha-2025, esh-2023 or esc-2024.
     pub guideline: String,
@@ -340,11 +339,9 @@ fn day_part(p: &DayPart) -> DayPartDto {
     }
 }
 
-fn summary(v: &SharedView, u: Units) -> SummaryDto {
+/// The summary in canonical units, like every JSON API (issue 37): the client converts.
+fn summary(v: &SharedView) -> SummaryDto {
     let a = &v.analysis;
-    // Both conversions are a factor without offset, so they convert changes too.
-    let weight = |x: f64| u.weight.shown(x);
-    let sugar = |x: f64| u.sugar.shown(x);
     let bp = |s: Option<Stats>| stats(s, one);
     let categories = a
         .categories
@@ -360,8 +357,8 @@ fn summary(v: &SharedView, u: Units) -> SummaryDto {
         systolic: bp(a.systolic),
         diastolic: bp(a.diastolic),
         heart_rate: bp(a.heart_rate),
-        weight: stats(a.weight, weight),
-        blood_sugar: stats(a.blood_sugar, sugar),
+        weight: stats(a.weight, std::convert::identity),
+        blood_sugar: stats(a.blood_sugar, std::convert::identity),
         morning: day_part(&a.morning),
         evening: day_part(&a.evening),
         categories,
@@ -371,8 +368,8 @@ fn summary(v: &SharedView, u: Units) -> SummaryDto {
             systolic: trend(a.systolic_trend, one),
             diastolic: trend(a.diastolic_trend, one),
             heart_rate: trend(a.heart_rate_trend, one),
-            weight: trend(a.weight_trend, weight),
-            blood_sugar: trend(a.blood_sugar_trend, sugar),
+            weight: trend(a.weight_trend, std::convert::identity),
+            blood_sugar: trend(a.blood_sugar_trend, std::convert::identity),
         },
         severe: a.severe,
     }
@@ -391,8 +388,8 @@ impl From<&SharedView> for SharedViewDto {
                 systolic: r.values.systolic,
                 diastolic: r.values.diastolic,
                 heart_rate: r.values.heart_rate,
-                weight: r.values.weight.map(|x| u.weight.shown(x)),
-                blood_sugar: r.values.blood_sugar.map(|x| u.sugar.shown(x)),
+                weight: r.values.weight,
+                blood_sugar: r.values.blood_sugar,
                 bp_category: r
                     .values
                     .bp_category(v.guideline)
@@ -432,7 +429,7 @@ impl From<&SharedView> for SharedViewDto {
             include_blood_sugar: s.includes.blood_sugar,
             include_notes: s.includes.notes,
             include_medications: s.includes.medications,
-            summary: summary(v, u),
+            summary: summary(v),
             readings,
             medication_note: v.medications.as_ref().map(|m| m.note.to_owned()),
             medications,

@@ -9,7 +9,7 @@ import { includedCharts, periodWindow, sharedSeries } from '../charts';
 function SharedChart({ spec, view, span }: { spec: ChartSpec; view: SharedViewDto; span: { rangeDays: number; now: number } }): ReactElement {
   const headingId = useId();
   const units = { weightUnit: view.weightUnit, bloodSugarUnit: view.bloodSugarUnit };
-  const series = sharedSeries(spec, view.readings);
+  const series = sharedSeries(spec, view.readings, units);
   const unit = spec.unit(units);
   const domain = spec.domain(units);
   const hasData = series.some((s) => s.points.length > 0);

@@ -3,7 +3,7 @@ import { Pagination } from '../../../components/pagination/Pagination';
 import { pageCount } from '../../../components/pagination/pages';
 import { BloodPressureCell, ClinicTag, MEASURE_COLUMNS, Missing, ReadingWhenCells } from '../../readings/ui/ReadingCells';
 import { BpCategoryLegend } from '../../readings/ui/BpCategoryBadge';
-import { formatBloodSugarIn, formatWeightIn } from '../../../lib/units';
+import { formatBloodSugar, formatWeight } from '../../../lib/units';
 import type { SharedReadingDto, SharedViewDto } from '../api/sharedApi';
 import { readingsText } from '../summary';
 import { categoryOf, guidelineOf } from '../../readings/model/bpCategory';
@@ -44,12 +44,12 @@ function Row({ reading: r, view }: { reading: SharedReadingDto; view: SharedView
       ) : null}
       {view.includeWeight ? (
         <td data-label="Weight" className="cell-number">
-          {r.weight !== null ? formatWeightIn(r.weight, view.weightUnit) : <Missing />}
+          {r.weight !== null ? formatWeight(r.weight, view.weightUnit) : <Missing />}
         </td>
       ) : null}
       {view.includeBloodSugar ? (
         <td data-label="Blood Sugar" className="cell-number">
-          {r.bloodSugar !== null ? formatBloodSugarIn(r.bloodSugar, view.bloodSugarUnit) : <Missing />}
+          {r.bloodSugar !== null ? formatBloodSugar(r.bloodSugar, view.bloodSugarUnit) : <Missing />}
         </td>
       ) : null}
       {view.includeNotes ? (
