@@ -140,18 +140,16 @@ impl ReadingService {
         Ok(self.repo.count(user, bounded(query)).await?)
     }
 
-    /// The next [`LIST_BATCH`] readings of the list after `after` (newest first): a whole
-    /// list in constant memory, one batch at a time. Empty at the end.
-    pub async fn list_batch(
-        &self,
-        user: UserId,
-        query: ReadingQuery,
-        after: Option<ListPosition>,
-    ) -> Result<Vec<Reading>, ReadingError> {
-        Ok(self
-            .repo
-            .list_after(user, bounded(query), after, LIST_BATCH)
-            .await?)
+    /// A walk over the whole list of `query` (newest first), one batch at a time: see
+    /// [`ListWalk`].
+    pub fn walk(&self, user: UserId, query: ReadingQuery) -> ListWalk {
+        ListWalk {
+            readings: self.clone(),
+            user,
+            query: bounded(query),
+            after: None,
+            over: false,
+        }
     }
 
     pub async fn get(&self, user: UserId, id: i64) -> Result<Reading, ReadingError> {
@@ -203,6 +201,54 @@ impl ReadingService {
         } else {
             Err(ReadingError::NotFound)
         }
+    }
+}
+
+/// A whole list read in constant memory: each [`ListWalk::next`] reads the next
+/// [`LIST_BATCH`] readings after the last one it gave (a keyset: no offset to count past,
+/// and no reading twice or missed when the list is long). The one walk the streamed list
+/// and the medications' blood pressure history both take.
+pub struct ListWalk {
+    readings: ReadingService,
+    user: UserId,
+    query: ReadingQuery,
+    after: Option<ListPosition>,
+    over: bool,
+}
+
+/// One batch of a [`ListWalk`].
+#[derive(Debug)]
+pub struct Batch {
+    pub readings: Vec<Reading>,
+    /// The first batch of the walk.
+    pub first: bool,
+    /// The walk's last batch: nothing comes after it.
+    pub last: bool,
+}
+
+impl ListWalk {
+    /// The next batch (the first one even when the list is empty); `None` once the last
+    /// was given.
+    pub async fn next(&mut self) -> Result<Option<Batch>, ReadingError> {
+        if self.over {
+            return Ok(None);
+        }
+        let readings = self
+            .readings
+            .repo
+            .list_after(self.user, self.query.clone(), self.after, LIST_BATCH)
+            .await?;
+        let first = self.after.is_none();
+        let last = usize::try_from(LIST_BATCH).map_or(true, |full| readings.len() < full);
+        self.over = last;
+        if let Some(r) = readings.last() {
+            self.after = Some(ListPosition::from(r));
+        }
+        Ok(Some(Batch {
+            readings,
+            first,
+            last,
+        }))
     }
 }
 

@@ -310,3 +310,41 @@ async fn daily_rows_only_for_a_bounded_span() {
         );
     }
 }
+
+/// Issue 37: one keyset walk. Each batch is read after the last reading given; a full batch
+/// is followed by another, a short one (even empty) is the last, and nothing comes after.
+#[tokio::test]
+async fn a_walk_reads_after_the_last_reading_until_a_short_batch() {
+    let full = usize::try_from(LIST_BATCH).expect("batch");
+    let mut repo = MockReadingRepository::new();
+    let mut seq = mockall::Sequence::new();
+    repo.expect_list_after()
+        .withf(|_, _, after, _| after.is_none())
+        .times(1)
+        .in_sequence(&mut seq)
+        .returning(move |_, _, _, _| Ok(vec![stored(); full]));
+    repo.expect_list_after()
+        .withf(|_, _, after, _| *after == Some(ListPosition::from(&stored())))
+        .times(1)
+        .in_sequence(&mut seq)
+        .returning(|_, _, _, _| Ok(vec![]));
+    let s = ReadingService::new(
+        Arc::new(repo),
+        Arc::new(MockHomeWeekRepository::new()),
+        Arc::new(allowed(true)),
+        zones(chrono_tz::UTC),
+        Arc::new(SystemClock),
+    );
+    let mut walk = s.walk(UserId(1), ReadingQuery::default());
+    let one = walk.next().await.expect("read").expect("a first batch");
+    assert_eq!(
+        (one.readings.len(), one.first, one.last),
+        (full, true, false)
+    );
+    let two = walk.next().await.expect("read").expect("a second batch");
+    assert_eq!((two.readings.len(), two.first, two.last), (0, false, true));
+    assert!(
+        walk.next().await.expect("read").is_none(),
+        "nothing after the last"
+    );
+}

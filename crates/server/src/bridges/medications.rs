@@ -32,31 +32,20 @@ impl medications::ports::BloodPressureHistory for BloodPressureForMedications {
             ..Default::default()
         };
         let mut points = Vec::new();
-        let mut after = None;
+        let mut walk = self.0.walk(user, query);
         let mut read = 0;
         while read < MAX_READINGS_PER_CALL {
-            let batch = self
-                .0
-                .list_batch(user, query.clone(), after)
-                .await
-                .map_err(IntoCause::into_cause)?;
-            let Some(last) = batch.last() else {
+            let Some(batch) = walk.next().await.map_err(IntoCause::into_cause)? else {
                 break;
             };
-            after = Some(readings::model::ListPosition::from(last));
-            read += batch.len();
-            let full =
-                usize::try_from(readings::service::LIST_BATCH).is_ok_and(|n| batch.len() >= n);
-            points.extend(batch.iter().filter_map(|r| {
+            read += batch.readings.len();
+            points.extend(batch.readings.iter().filter_map(|r| {
                 Some(BpPoint {
                     date: r.date,
                     systolic: r.values.systolic?,
                     diastolic: r.values.diastolic?,
                 })
             }));
-            if !full {
-                break;
-            }
         }
         Ok(points)
     }

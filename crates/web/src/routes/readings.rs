@@ -17,8 +17,8 @@ use futures_util::Stream;
 use kernel::date::parse_form_date;
 use kernel::{FieldErrors, Guideline, UserId};
 use readings::ReadingService;
-use readings::model::{Kind, ListPosition, NumberField, Reading, ReadingInput, ReadingQuery};
-use readings::service::{LIST_BATCH, Recorded};
+use readings::model::{Kind, NumberField, Reading, ReadingInput, ReadingQuery};
+use readings::service::Recorded;
 use serde::{Deserialize, Deserializer, Serialize};
 use serde_json::Value;
 use utoipa::{IntoParams, ToSchema};
@@ -358,56 +358,42 @@ pub async fn list(
         .json(body))
 }
 
-/// Where [`whole_list`] is: what it has written and the last reading it gave.
-#[derive(Clone, Copy)]
-struct Walk {
-    after: Option<ListPosition>,
-    written: bool,
-}
-
-/// A JSON array of every matching reading, one chunk per batch read: the response holds
-/// one batch at a time however long the record. A failure after the first chunk can only
-/// cut the response short (the status is sent), which the client sees as broken JSON.
+/// A JSON array of every matching reading, one chunk per batch of the walk: the response
+/// holds one batch at a time however long the record. A failure after the first chunk can
+/// only cut the response short (the status is sent), which the client sees as broken JSON.
 fn whole_list(
     readings: ReadingService,
     user: UserId,
     query: ReadingQuery,
     guideline: Guideline,
 ) -> impl Stream<Item = Result<Bytes, actix_web::Error>> {
-    let start = Walk {
-        after: None,
-        written: false,
-    };
-    futures_util::stream::unfold(Some(start), move |walk| {
-        let (readings, query) = (readings.clone(), query.clone());
-        async move {
-            let walk = walk?;
-            let batch = match readings.list_batch(user, query, walk.after).await {
-                Ok(batch) => batch,
-                Err(e) => return Some((Err(ApiError::from(e).into()), None)),
-            };
-            let mut chunk = Vec::with_capacity(batch.len() * 300 + 2);
-            if walk.after.is_none() {
-                chunk.push(b'[');
-            }
-            for (i, r) in batch.iter().enumerate() {
-                if walk.written || i > 0 {
-                    chunk.push(b',');
-                }
-                if let Err(e) = serde_json::to_writer(&mut chunk, &ReadingDto::of(r, guideline)) {
-                    return Some((Err(ApiError::internal(&e.into()).into()), None));
-                }
-            }
-            let last = usize::try_from(LIST_BATCH).map_or(true, |full| batch.len() < full);
-            if last {
-                chunk.push(b']');
-            }
-            let next = (!last).then(|| Walk {
-                after: batch.last().map(ListPosition::from),
-                written: walk.written || !batch.is_empty(),
-            });
-            Some((Ok(Bytes::from(chunk)), next))
+    // The walk and whether a reading was written yet (a comma before the next).
+    let start = (readings.walk(user, query), false);
+    futures_util::stream::unfold(Some(start), move |state| async move {
+        let (mut walk, mut written) = state?;
+        let batch = match walk.next().await {
+            Ok(Some(batch)) => batch,
+            Ok(None) => return None,
+            Err(e) => return Some((Err(ApiError::from(e).into()), None)),
+        };
+        let mut chunk = Vec::with_capacity(batch.readings.len() * 300 + 2);
+        if batch.first {
+            chunk.push(b'[');
         }
+        for r in &batch.readings {
+            if written {
+                chunk.push(b',');
+            }
+            written = true;
+            if let Err(e) = serde_json::to_writer(&mut chunk, &ReadingDto::of(r, guideline)) {
+                return Some((Err(ApiError::internal(&e.into()).into()), None));
+            }
+        }
+        if batch.last {
+            chunk.push(b']');
+        }
+        let next = (!batch.last).then_some((walk, written));
+        Some((Ok(Bytes::from(chunk)), next))
     })
 }
 
