@@ -113,6 +113,25 @@ describe("the dashboard's doses card", () => {
     await within(card).findByText('0 of 3 taken');
   });
 
+  it('confirms a dose as soon as the server has it, while the day is still fetched again', async () => {
+    const server = fakeDay();
+    const { fn } = mockFetch(server.routes);
+    const answer = fn.getMockImplementation();
+    if (!answer) throw new Error('mockFetch answers');
+    let written = false;
+    // After the write, every GET hangs: the confirmation must not wait for them.
+    fn.mockImplementation(async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (written && (init?.method ?? 'GET') === 'GET') return new Promise<Response>(() => undefined);
+      if (init?.method === 'POST') written = true;
+      return answer(input, init);
+    });
+    const card = await renderCard();
+    const user = userEvent.setup();
+    await user.click(await within(card).findByRole('button', { name: 'Taken: Amlodipine 20 mg, 8:00 AM' }));
+    expect(await screen.findByText('Dose taken')).toBeInTheDocument();
+    expect(within(card).getByText('0 of 3 taken')).toBeInTheDocument();
+  });
+
   it('skips a dose with a reason, asked in a dialog', async () => {
     const server = fakeDay();
     const { calls } = mockFetch(server.routes);

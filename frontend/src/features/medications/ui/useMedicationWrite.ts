@@ -31,7 +31,7 @@ export function failureReason(error: unknown): string {
 
 /**
  * Every medication write (the medication pages and the dashboard's doses card): runs it,
- * fetches the medications again, and confirms with a toast or explains the failure. Without a
+ * confirms with a toast or explains the failure, and fetches the medications again. Without a
  * subscription the toast says so with Subscribe Now, as recording a reading does.
  */
 export function useMedicationWrite(): <T>(action: () => Promise<T>, options: WriteOptions<T>) => Promise<WriteResult<T>> {
@@ -59,9 +59,11 @@ export function useMedicationWrite(): <T>(action: () => Promise<T>, options: Wri
       }
       return { ok: false, error };
     }
-    if (options.refresh !== false) await refresh();
+    // Confirmed as soon as the server has it: the answers on screen are fetched again after,
+    // and a slow or failed fetch must not hold back or swallow the confirmation.
     const success = typeof options.success === 'function' ? options.success(value) : options.success;
     if (success) toast(success);
+    if (options.refresh !== false) await refresh();
     return { ok: true, value };
   };
 }
