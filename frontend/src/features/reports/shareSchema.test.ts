@@ -18,10 +18,11 @@ describe('the share schema', () => {
     expect(await errorsOf({})).toEqual([]);
   });
 
-  it('bounds a "since" share by today and ten years back, and ignores the date otherwise', async () => {
+  it('bounds a "since" share by today and the server\'s 3,660 days back, and ignores the date otherwise', async () => {
     expect(await errorsOf({ period: 'since', from: today })).toEqual([]);
-    expect(await errorsOf({ period: 'since', from: '2016-11-22' })).toEqual([]);
-    expect(await errorsOf({ period: 'since', from: '2016-11-21' })).toEqual([shareMessages.fromTooEarly]);
+    // crates/sharing/src/validate.rs refuses `from < today - 3660 days`: 2016-11-14 is the earliest.
+    expect(await errorsOf({ period: 'since', from: '2016-11-14' })).toEqual([]);
+    expect(await errorsOf({ period: 'since', from: '2016-11-13' })).toEqual([shareMessages.fromTooEarly]);
     expect(await errorsOf({ period: 'since', from: '2026-11-23' })).toEqual([shareMessages.fromFuture]);
     expect(await errorsOf({ period: 'since', from: '2026-02-30' })).toEqual([shareMessages.dateInvalid]);
     expect(await errorsOf({ period: 'since', from: '' })).toEqual([shareMessages.fromRequired]);

@@ -1,6 +1,6 @@
 import { boolean, object, string, type InferType } from 'yup';
 import { DAY_MS } from '../../lib/dates';
-import { COMMON_MESSAGES, SHARING_LIMITS, SHARING_MESSAGES } from '../../lib/rules';
+import { COMMON_MESSAGES, REPORT_LIMITS, SHARING_LIMITS, SHARING_MESSAGES } from '../../lib/rules';
 import {
   SHARE_LAST_DAYS,
   SHARE_LIFETIMES,
@@ -32,8 +32,8 @@ export const shareMessages = {
 export const SHARE_TEXT_MAX: number = SHARING_LIMITS.labelMax;
 export const ACCESS_CODE_MIN: number = SHARING_LIMITS.codeMin;
 export const ACCESS_CODE_MAX: number = SHARING_LIMITS.codeMax;
-/** The earliest first day of a "since" share: ten years back (the server's bound, in days). */
-const SINCE_MAX_DAYS = 365 * 10 + 2;
+/** The earliest first day of a "since" share, in days back: the server's bound (a report's longest period, crates/reports/rules.json). */
+const SINCE_MAX_DAYS: number = REPORT_LIMITS.maxPeriodDays;
 
 /** What the period choice offers: from a date, or the last 30, 90 or 365 days. */
 export type PeriodChoice = 'since' | `${ShareLastDays}`;
