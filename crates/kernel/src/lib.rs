@@ -7,6 +7,7 @@ pub mod csv;
 pub mod date;
 pub mod display;
 pub mod email;
+pub mod email_caps;
 pub mod entitlements;
 pub mod errors;
 pub mod form;

@@ -1,7 +1,7 @@
 //! Emailing a stored report to someone (a doctor): the spec's validation and the caps that
 //! keep it from being a relay for anyone's mail. What the email says is in [`crate::emails`].
 
-use chrono::Duration;
+use kernel::email_caps::{Cap, EmailCaps};
 use kernel::{Email, FieldErrors, UserId};
 
 use crate::emails::compose;
@@ -67,13 +67,12 @@ impl ReportService {
         }
         let now = self.clock.now();
         let limits = self.limits;
-        let caps = EmailCaps {
-            day_since: now - Duration::hours(24),
-            hour_since: now - Duration::hours(1),
-            per_user: limits.emails_per_user_per_day,
-            per_recipient: limits.emails_per_recipient_per_day,
-            per_hour: limits.emails_per_hour,
-        };
+        let caps = EmailCaps::daily(
+            now,
+            limits.emails_per_user_per_day,
+            limits.emails_per_recipient_per_day,
+        )
+        .and_hourly(now, limits.emails_per_hour);
         // A cheap early answer; the authoritative checks are atomic with the recording below.
         let sent = self.repo.emails_since(user, caps.day_since).await?;
         if sent >= caps.per_user {
@@ -95,9 +94,9 @@ impl ReportService {
             .await?;
         match outcome {
             EmailOutcome::Queued => Ok(()),
-            EmailOutcome::UserCap => Err(ReportError::TooManyEmails(caps.per_user)),
-            EmailOutcome::RecipientCap => Err(ReportError::RecipientCapped),
-            EmailOutcome::HourlyCap => Err(ReportError::HourlyCapped),
+            EmailOutcome::Refused(Cap::Sender) => Err(ReportError::TooManyEmails(caps.per_user)),
+            EmailOutcome::Refused(Cap::Recipient) => Err(ReportError::RecipientCapped),
+            EmailOutcome::Refused(Cap::Hourly) => Err(ReportError::HourlyCapped),
         }
     }
 }
@@ -182,13 +181,14 @@ mod tests {
                                 .with_ymd_and_hms(2026, 11, 21, 9, 0, 0)
                                 .single()
                                 .expect("t"),
-                            hour_since: Utc
-                                .with_ymd_and_hms(2026, 11, 22, 8, 0, 0)
-                                .single()
-                                .expect("t"),
                             per_user: 10,
                             per_recipient: 3,
-                            per_hour: 100,
+                            hourly: Some((
+                                Utc.with_ymd_and_hms(2026, 11, 22, 8, 0, 0)
+                                    .single()
+                                    .expect("t"),
+                                100,
+                            )),
                         }
                     && to == "dr@example.com"
                     && m.text.contains("Ann Lee (ann@example.com) sent you")
@@ -237,14 +237,14 @@ mod tests {
     async fn the_recipient_and_hourly_caps_answer_with_their_own_errors() {
         for (outcome, check) in [
             (
-                EmailOutcome::RecipientCap,
+                EmailOutcome::Refused(Cap::Recipient),
                 (|e: &ReportError| matches!(e, ReportError::RecipientCapped))
                     as fn(&ReportError) -> bool,
             ),
-            (EmailOutcome::HourlyCap, |e| {
+            (EmailOutcome::Refused(Cap::Hourly), |e| {
                 matches!(e, ReportError::HourlyCapped)
             }),
-            (EmailOutcome::UserCap, |e| {
+            (EmailOutcome::Refused(Cap::Sender), |e| {
                 matches!(e, ReportError::TooManyEmails(10))
             }),
         ] {

@@ -1,5 +1,6 @@
 use chrono::{DateTime, NaiveDate, Utc};
 use kernel::UserId;
+use kernel::email_caps::Cap;
 use kernel::outbox::Attachment;
 use readings::Reading;
 use readings::home_week::WeekSummary;
@@ -382,28 +383,11 @@ pub struct EmailInput {
     pub message: String,
 }
 
-/// The limits on report emails, counted together with the recording of each one.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct EmailCaps {
-    /// Start of the daily window.
-    pub day_since: DateTime<Utc>,
-    /// Start of the hourly window.
-    pub hour_since: DateTime<Utc>,
-    /// Emails one user may send per day.
-    pub per_user: i64,
-    /// Emails one recipient may receive per day, from all users together.
-    pub per_recipient: i64,
-    /// Emails all users together may send per hour.
-    pub per_hour: i64,
-}
-
-/// Whether a report email was queued, or which cap refused it.
+/// Whether a report email was queued, or which cap (kernel::email_caps) refused it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum EmailOutcome {
     Queued,
-    UserCap,
-    RecipientCap,
-    HourlyCap,
+    Refused(Cap),
 }
 
 /// What the weekly email says about the week.

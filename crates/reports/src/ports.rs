@@ -1,5 +1,6 @@
 use chrono::{DateTime, NaiveDate, Utc};
 use kernel::UserId;
+use kernel::email_caps::EmailCaps;
 use kernel::outbox::OutgoingEmail;
 use readings::Reading;
 
@@ -27,10 +28,10 @@ pub trait ReportRepository: Send + Sync {
     async fn delete(&self, user: UserId, id: i64) -> anyhow::Result<bool>;
     /// How many report emails the user sent since `since`.
     async fn emails_since(&self, user: UserId, since: DateTime<Utc>) -> anyhow::Result<i64>;
-    /// In one transaction, serialised with every other report email: unless one of `caps`
-    /// is reached (the user's and the recipient's since `caps.day_since`, everyone's since
-    /// `caps.hour_since`), records the sending and queues the email. The counts and the
-    /// insert are atomic, so concurrent requests cannot pass a cap together.
+    /// In one transaction, serialised with every other report email: unless
+    /// [`EmailCaps::first_reached`] names a cap over the log of report emails, records the
+    /// sending and queues the email. The counts and the insert are atomic, so concurrent
+    /// requests cannot pass a cap together.
     async fn record_email(
         &self,
         user: UserId,

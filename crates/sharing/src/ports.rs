@@ -3,6 +3,7 @@
 
 use chrono::{DateTime, Utc};
 use kernel::UserId;
+use kernel::email_caps::{Cap, EmailCaps};
 use kernel::outbox::OutgoingEmail;
 use reports::service::RenderTurn;
 use reports::{Omitted, ReportError, ReportService, ReportSpec, SharedRecord};
@@ -15,10 +16,8 @@ pub enum InsertOutcome {
     Created(Share),
     /// The user already has `cap` active shares.
     TooMany,
-    /// The user emailed `per_user` links in the last 24 hours.
-    UserEmailCap,
-    /// The recipient received `per_recipient` links (from all users) in the last 24 hours.
-    RecipientCap,
+    /// Emailing the link would pass one of `caps.email` (the sender's or the recipient's).
+    EmailCapped(Cap),
 }
 
 /// Limits checked atomically with the insert.
@@ -30,10 +29,8 @@ pub struct InsertCaps {
     /// Shares of the user that ended before this are deleted in the same transaction (the
     /// owner no longer needs their log).
     pub purge_ended_before: DateTime<Utc>,
-    /// Start of the 24 hours the email caps count.
-    pub email_since: DateTime<Utc>,
-    pub emails_per_user: i64,
-    pub emails_per_recipient: i64,
+    /// What an emailed link is checked against, over the log of links emailed.
+    pub email: EmailCaps,
 }
 
 /// Stored shares and their access logs. Management calls are scoped to the owner: another

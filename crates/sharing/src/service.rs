@@ -4,6 +4,7 @@
 use std::sync::Arc;
 
 use chrono::{DateTime, Duration, NaiveDate, Utc};
+use kernel::email_caps::{Cap, EmailCaps};
 use kernel::pool::PoolError;
 use kernel::{Entitlement, Entitlements, UserCalendar, UserId, secret};
 use readings::Reading;
@@ -175,17 +176,22 @@ impl ShareService {
             active: self.limits.active_per_user,
             now,
             purge_ended_before: now - Duration::days(self.limits.ended_kept_days),
-            email_since: now - Duration::hours(24),
-            emails_per_user: self.limits.emails_per_user_per_day,
-            emails_per_recipient: self.limits.emails_per_recipient_per_day,
+            email: EmailCaps::daily(
+                now,
+                self.limits.emails_per_user_per_day,
+                self.limits.emails_per_recipient_per_day,
+            ),
         };
         match self.repo.insert(user, share, email, caps).await? {
             InsertOutcome::Created(share) => Ok(Created { share, token }),
             InsertOutcome::TooMany => Err(ShareError::TooMany(self.limits.active_per_user)),
-            InsertOutcome::UserEmailCap => Err(ShareError::TooManyEmails(
+            InsertOutcome::EmailCapped(Cap::Sender) => Err(ShareError::TooManyEmails(
                 self.limits.emails_per_user_per_day,
             )),
-            InsertOutcome::RecipientCap => Err(ShareError::RecipientCapped),
+            // No hourly cap is set on links; were one set, its refusal reads as the recipient's.
+            InsertOutcome::EmailCapped(Cap::Recipient | Cap::Hourly) => {
+                Err(ShareError::RecipientCapped)
+            }
         }
     }
 

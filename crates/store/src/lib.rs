@@ -6,6 +6,7 @@ mod bp_sessions;
 mod copy;
 pub mod db;
 mod deletion;
+mod email_log;
 mod home_weeks;
 mod import_turns;
 mod imports;

@@ -3,11 +3,13 @@
 use chrono::{DateTime, NaiveDateTime, Utc};
 use diesel::prelude::*;
 use kernel::UserId;
+use kernel::email_caps::EmailCaps;
 use kernel::outbox::OutgoingEmail;
 use reports::ports::ReportRepository;
-use reports::{EmailCaps, EmailOutcome, NewReport, ReportMeta, ReportSpec, ReportType};
+use reports::{EmailOutcome, NewReport, ReportMeta, ReportSpec, ReportType};
 
 use crate::db::{Db, lock_user_for};
+use crate::email_log::email_counts;
 use crate::outbox::enqueue;
 
 /// Advisory-lock namespaces (PostgreSQL; SQLite writes are serialised anyway). Report
@@ -225,29 +227,9 @@ impl ReportRepository for ReportStore {
             .write(move |conn| -> anyhow::Result<EmailOutcome> {
                 // Serialise all report emails: the counts and the insert are atomic.
                 lock_user_for(conn, backend, LOCK_REPORT_EMAILS, UserId(0))?;
-                let day = caps.day_since.naive_utc();
-                let by_user: i64 = report_emails::table
-                    .filter(report_emails::user_id.eq(user.0))
-                    .filter(report_emails::sent_at.gt(day))
-                    .count()
-                    .get_result(conn)?;
-                if by_user >= caps.per_user {
-                    return Ok(EmailOutcome::UserCap);
-                }
-                let to_recipient: i64 = report_emails::table
-                    .filter(report_emails::recipient.eq(&recipient))
-                    .filter(report_emails::sent_at.gt(day))
-                    .count()
-                    .get_result(conn)?;
-                if to_recipient >= caps.per_recipient {
-                    return Ok(EmailOutcome::RecipientCap);
-                }
-                let this_hour: i64 = report_emails::table
-                    .filter(report_emails::sent_at.gt(caps.hour_since.naive_utc()))
-                    .count()
-                    .get_result(conn)?;
-                if this_hour >= caps.per_hour {
-                    return Ok(EmailOutcome::HourlyCap);
+                let counts = email_counts!(report_emails, &mut *conn, user, &recipient);
+                if let Some(cap) = caps.first_reached(counts)? {
+                    return Ok(EmailOutcome::Refused(cap));
                 }
                 diesel::insert_into(report_emails::table)
                     .values((

@@ -8,10 +8,11 @@ use std::sync::Arc;
 use chrono::{Duration, NaiveDate, Utc};
 use identity::model::{NewToken, NewUser, TokenPurpose};
 use identity::ports::UserRepository;
+use kernel::email_caps::{Cap, EmailCaps};
 use kernel::outbox::OutgoingEmail;
 use kernel::{Email, UserId};
 use reports::ports::ReportRepository;
-use reports::{EmailCaps, EmailOutcome, NewReport, ReportSpec, ReportType};
+use reports::{EmailOutcome, NewReport, ReportSpec, ReportType};
 use store::{Db, DbOptions, ReportStore, UserStore};
 use testkit::{Backend, TestDb, on_both_backends};
 
@@ -117,13 +118,7 @@ async fn recipient_and_hourly_caps_hold_across_concurrent_users(b: Backend) {
         users.push((id, r.id));
     }
     let now = Utc::now();
-    let caps = EmailCaps {
-        day_since: now - Duration::hours(24),
-        hour_since: now - Duration::hours(1),
-        per_user: 10,
-        per_recipient: 2,
-        per_hour: 5,
-    };
+    let caps = EmailCaps::daily(now, 10, 2).and_hourly(now, 5);
     let race = |to: &'static str, senders: Vec<(UserId, i64)>| {
         let mut sends = tokio::task::JoinSet::new();
         for (user, report) in senders {
@@ -145,11 +140,10 @@ async fn recipient_and_hourly_caps_hold_across_concurrent_users(b: Backend) {
         .filter(|o| **o == EmailOutcome::Queued)
         .count();
     assert_eq!(queued, 2, "{outcomes:?}");
-    assert!(
-        outcomes
-            .iter()
-            .all(|o| matches!(o, EmailOutcome::Queued | EmailOutcome::RecipientCap))
-    );
+    assert!(outcomes.iter().all(|o| matches!(
+        o,
+        EmailOutcome::Queued | EmailOutcome::Refused(Cap::Recipient)
+    )));
     // To another address, the hourly cap (5 in all) lets three more through.
     let outcomes = race("nurse@example.com", all).await;
     let queued = outcomes
@@ -167,7 +161,10 @@ async fn recipient_and_hourly_caps_hold_across_concurrent_users(b: Backend) {
         .filter(|o| **o == EmailOutcome::Queued)
         .count();
     assert_eq!(queued, 1, "five an hour in all: {outcomes:?}");
-    assert!(outcomes.contains(&EmailOutcome::HourlyCap), "{outcomes:?}");
+    assert!(
+        outcomes.contains(&EmailOutcome::Refused(Cap::Hourly)),
+        "{outcomes:?}"
+    );
 }
 
 on_both_backends!(

@@ -7,6 +7,7 @@
 
 use chrono::Duration;
 use identity::ports::UserRepository;
+use kernel::email_caps::{Cap, EmailCaps};
 use kernel::outbox::OutgoingEmail;
 use sharing::model::*;
 use sharing::ports::{InsertOutcome, Kept, ShareRepository};
@@ -295,8 +296,8 @@ async fn the_email_caps_count_emailed_shares_of_the_last_day(b: Backend) {
     let carol = user(&c.users, "carol").await;
     let t = now();
     let mut caps = roomy(t);
-    caps.emails_per_user = 2;
-    caps.emails_per_recipient = 3;
+    caps.email.per_user = 2;
+    caps.email.per_recipient = 3;
 
     // Ann: one emailed a day and a half ago (outside the window), shares without email,
     // then two emailed ones: the third is refused.
@@ -331,7 +332,7 @@ async fn the_email_caps_count_emailed_shares_of_the_last_day(b: Backend) {
     let (s, mail) = emailed(new_share("e2", t, 7), "n2@example.com");
     assert_eq!(
         c.insert(ann, s, mail, caps).await,
-        InsertOutcome::UserEmailCap
+        InsertOutcome::EmailCapped(Cap::Sender)
     );
     // Without an email Ann still shares.
     c.add(ann, new_share("plain3", t, 7)).await;
@@ -350,7 +351,7 @@ async fn the_email_caps_count_emailed_shares_of_the_last_day(b: Backend) {
     let (s, mail) = emailed(new_share("b1", t, 7), "n0@example.com");
     assert_eq!(
         c.insert(bob, s, mail, caps).await,
-        InsertOutcome::RecipientCap
+        InsertOutcome::EmailCapped(Cap::Recipient)
     );
     // Another address is fine.
     let (s, mail) = emailed(new_share("b2", t, 7), "other@example.com");
@@ -371,7 +372,7 @@ async fn the_email_caps_count_emailed_shares_of_the_last_day(b: Backend) {
     let later = t + Duration::hours(24) + Duration::seconds(1);
     let mut caps_later = caps;
     caps_later.now = later;
-    caps_later.email_since = later - Duration::hours(24);
+    caps_later.email = EmailCaps::daily(later, 2, 3);
     let (s, mail) = emailed(new_share("b3", later, 7), "n0@example.com");
     assert!(matches!(
         c.insert(bob, s, mail, caps_later).await,
@@ -384,8 +385,8 @@ async fn deleting_emailed_shares_does_not_reset_the_email_caps(b: Backend) {
     let ann = user(&c.users, "ann").await;
     let t = now();
     let mut caps = roomy(t);
-    caps.emails_per_user = 10;
-    caps.emails_per_recipient = 2;
+    caps.email.per_user = 10;
+    caps.email.per_recipient = 2;
     for n in 0..2 {
         let (s, mail) = emailed(new_share(&format!("d{n}"), t, 7), "dr@example.com");
         let InsertOutcome::Created(share) = c.insert(ann, s, mail, caps).await else {
@@ -403,7 +404,7 @@ async fn deleting_emailed_shares_does_not_reset_the_email_caps(b: Backend) {
     let (s, mail) = emailed(new_share("d2", t, 7), "dr@example.com");
     assert_eq!(
         c.insert(ann, s, mail, caps).await,
-        InsertOutcome::RecipientCap,
+        InsertOutcome::EmailCapped(Cap::Recipient),
         "the deleted shares' emails still count"
     );
     // Nor does deleting the account: the recipient still had two links today.
@@ -419,7 +420,7 @@ async fn deleting_emailed_shares_does_not_reset_the_email_caps(b: Backend) {
     let (s, mail) = emailed(new_share("b0", t, 7), "DR@example.com");
     assert_eq!(
         c.insert(bob, s, mail, caps).await,
-        InsertOutcome::RecipientCap
+        InsertOutcome::EmailCapped(Cap::Recipient)
     );
 }
 
@@ -521,7 +522,7 @@ async fn the_recipient_cap_holds_when_users_race(b: Backend) {
     }
     let t = now();
     let mut caps = roomy(t);
-    caps.emails_per_recipient = 2;
+    caps.email.per_recipient = 2;
     // Each round, a recipient who received one link already: one more goes out.
     for round in 0..4 {
         let to = format!("dr{round}@example.com");

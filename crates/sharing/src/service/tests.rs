@@ -260,7 +260,7 @@ async fn emailing_a_link_is_for_subscribers_and_queues_the_link() {
             assert_eq!(email.to, "dr.patel@clinic.example");
             assert_eq!(s.emailed_to.as_deref(), Some("dr.patel@clinic.example"));
             assert!(email.text.contains("https://vitalog.example/s/"));
-            Ok(InsertOutcome::RecipientCap)
+            Ok(InsertOutcome::EmailCapped(Cap::Recipient))
         });
     let err = parts
         .service()

@@ -6,12 +6,14 @@ mod rows;
 use chrono::{DateTime, Utc};
 use diesel::prelude::*;
 use kernel::UserId;
+use kernel::email_caps::{Cap, EmailCaps};
 use kernel::outbox::OutgoingEmail;
 use sharing::model::{Access, AccessKind, NewShare, Share};
 use sharing::ports::{InsertCaps, InsertOutcome, Kept, ShareRepository};
 
 use self::rows::{AccessRow, ShareRow, insert_share, load_one, owns};
 use crate::db::{AnyConnection, Db, lock_user_for};
+use crate::email_log::email_counts;
 use crate::outbox::enqueue;
 use crate::schema::{share_accesses as a, share_emails as e, shares as s};
 
@@ -55,37 +57,20 @@ fn active(conn: &mut AnyConnection, user: UserId, now: DateTime<Utc>) -> QueryRe
         .get_result(conn)
 }
 
-/// The email cap an email to `to` would exceed, if any (under the share-email lock).
+/// The email cap a link emailed to `to` would reach, if any (under the share-email lock).
 fn email_refused(
     conn: &mut AnyConnection,
     user: UserId,
     to: &str,
-    caps: &InsertCaps,
-) -> QueryResult<Option<InsertOutcome>> {
-    let since = caps.email_since.naive_utc();
+    caps: &EmailCaps,
+) -> QueryResult<Option<Cap>> {
     // The log outlives the shares it counts; what no cap can count any more goes.
-    diesel::delete(e::table.filter(e::sent_at.lt(since - chrono::Duration::hours(24))))
-        .execute(conn)?;
-    let by_user: i64 = e::table
-        .filter(e::user_id.eq(user.0))
-        .filter(e::sent_at.ge(since))
-        .count()
-        .get_result(conn)?;
-    if by_user >= caps.emails_per_user {
-        return Ok(Some(InsertOutcome::UserEmailCap));
-    }
-    let to_recipient: i64 = e::table
-        .filter(e::recipient.eq(to.to_lowercase()))
-        .filter(e::sent_at.ge(since))
-        .count()
-        .get_result(conn)?;
-    if to_recipient >= caps.emails_per_recipient {
-        return Ok(Some(InsertOutcome::RecipientCap));
-    }
-    Ok(None)
+    let forgotten = caps.day_since.naive_utc() - chrono::Duration::hours(24);
+    diesel::delete(e::table.filter(e::sent_at.lt(forgotten))).execute(conn)?;
+    caps.first_reached(email_counts!(e, &mut *conn, user, to))
 }
 
-/// Counts a link emailed to `to` (lower-cased, as the recipient cap compares).
+/// Logs a link emailed to `to` (an [`kernel::Email`], lower-cased, as the caps compare).
 fn log_email(
     conn: &mut AnyConnection,
     user: UserId,
@@ -95,7 +80,7 @@ fn log_email(
     diesel::insert_into(e::table)
         .values((
             e::user_id.eq(Some(user.0)),
-            e::recipient.eq(to.to_lowercase()),
+            e::recipient.eq(to),
             e::sent_at.eq(at.naive_utc()),
         ))
         .execute(conn)
@@ -143,19 +128,25 @@ impl ShareRepository for ShareStore {
             if active(conn, user, caps.now)? >= caps.active {
                 return Ok(InsertOutcome::TooMany);
             }
-            if email.is_some() {
-                let to = share
-                    .emailed_to
-                    .as_deref()
-                    .ok_or_else(|| anyhow::anyhow!("a share email without emailed_to"))?;
-                if let Some(refused) = email_refused(conn, user, to, &caps)? {
-                    return Ok(refused);
-                }
+            // The address the caps count and log is the share's (an `Email`: lower-cased).
+            let to = match &email {
+                Some(_) => Some(
+                    share
+                        .emailed_to
+                        .clone()
+                        .ok_or_else(|| anyhow::anyhow!("a share email without emailed_to"))?,
+                ),
+                None => None,
+            };
+            if let Some(to) = &to
+                && let Some(cap) = email_refused(conn, user, to, &caps.email)?
+            {
+                return Ok(InsertOutcome::EmailCapped(cap));
             }
             let id = insert_share(conn, user, &share)?;
-            if let Some(email) = &email {
+            if let (Some(email), Some(to)) = (&email, &to) {
                 enqueue(conn, email, caps.now)?;
-                log_email(conn, user, &email.to, caps.now)?;
+                log_email(conn, user, to, caps.now)?;
             }
             let row = load_one(conn, Some(user), id)?
                 .ok_or_else(|| anyhow::anyhow!("share {id} vanished after its insert"))?;
