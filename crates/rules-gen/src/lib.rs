@@ -10,7 +10,9 @@
 //!   (the caller may give another type, [`generate`]).
 //!
 //! Keys starting with `$` are comments, except a section's `$docs`, whose texts (by key)
-//! become the constants' doc comments.
+//! become the constants' doc comments, and the messages' `$limits`: a message key to the
+//! limit (or limits) whose number the message says, which must stand in it as a whole
+//! number, so a limit changed without its message fails the build (issue 37).
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::error::Error;
@@ -55,6 +57,7 @@ pub fn constants(json: &str, types: &[(&str, &str)]) -> Result<String, BoxError>
     let types: BTreeMap<&str, &str> = types.iter().copied().collect();
     let mut used = BTreeSet::new();
     let mut names = BTreeSet::new();
+    check_named_limits(&rules)?;
     let mut out = String::from("// Generated from rules.json by rules-gen: edit that file.\n");
     for (section, body) in rules.iter().filter(|(k, _)| !k.starts_with('$')) {
         let Value::Object(entries) = body else {
@@ -94,6 +97,65 @@ pub fn constants(json: &str, types: &[(&str, &str)]) -> Result<String, BoxError>
         return Err(format!("rules.json has no entry {key} to give a type").into());
     }
     Ok(out)
+}
+
+/// Every message of `messages.$limits` says the numbers of the limits it names.
+fn check_named_limits(rules: &Map<String, Value>) -> Result<(), BoxError> {
+    let Some(Value::Object(messages)) = rules.get("messages") else {
+        return Ok(());
+    };
+    let named = match messages.get("$limits") {
+        None => return Ok(()),
+        Some(Value::Object(named)) => named,
+        Some(_) => return Err("rules.json: messages.$limits is not an object".into()),
+    };
+    for (key, limits) in named {
+        let at = format!("rules.json: messages.$limits.{key}");
+        let Some(Value::String(text)) = messages.get(key) else {
+            return Err(format!("{at}: there is no message {key}").into());
+        };
+        let limits: Vec<&Value> = match limits {
+            Value::Array(all) => all.iter().collect(),
+            one => vec![one],
+        };
+        for limit in limits {
+            let Value::String(limit) = limit else {
+                return Err(format!("{at}: a limit's key, or a list of them").into());
+            };
+            let value = rules
+                .iter()
+                .filter(|(section, _)| *section != "messages" && !section.starts_with('$'))
+                .find_map(|(_, body)| body.get(limit.as_str()))
+                .and_then(Value::as_i64)
+                .ok_or_else(|| format!("{at}: no whole-number limit {limit}"))?;
+            if !whole_numbers(text).contains(&value) {
+                return Err(format!(
+                    "{at}: the message \"{text}\" does not say {limit} ({value}): change both together"
+                )
+                .into());
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The whole numbers a text says in digits ("3,660 days" says 3660).
+fn whole_numbers(text: &str) -> Vec<i64> {
+    let chars: Vec<char> = text.chars().collect();
+    let mut numbers = Vec::new();
+    let mut digits = String::new();
+    for (i, &c) in chars.iter().enumerate() {
+        let grouping =
+            c == ',' && !digits.is_empty() && chars.get(i + 1).is_some_and(char::is_ascii_digit);
+        if c.is_ascii_digit() {
+            digits.push(c);
+        } else if !grouping && !digits.is_empty() {
+            numbers.extend(digits.parse::<i64>().ok());
+            digits.clear();
+        }
+    }
+    numbers.extend(digits.parse::<i64>().ok());
+    numbers
 }
 
 const INTEGERS: [&str; 6] = ["usize", "u32", "u64", "i32", "i64", "u8"];
@@ -169,6 +231,44 @@ mod tests {
         assert!(code.contains("pub const CURRENCY: &str = \"USD\";"));
         assert!(!code.contains("ignored"));
         assert_eq!(screaming("under18"), "UNDER_18");
+    }
+
+    #[test]
+    fn a_message_naming_a_limit_must_say_its_number() {
+        let with = |message: &str, limits: &str| {
+            format!(
+                r#"{{"messages": {{"$limits": {limits}, "labelLong": "{message}"}},
+                    "limits": {{"labelMax": 100, "codeMin": 6, "periodDays": 3660}}}}"#
+            )
+        };
+        let ok = [
+            ("At most 100 characters", r#"{"labelLong": "labelMax"}"#),
+            (
+                "6 to 100 characters",
+                r#"{"labelLong": ["codeMin", "labelMax"]}"#,
+            ),
+            ("At most 3,660 days", r#"{"labelLong": "periodDays"}"#),
+        ];
+        for (message, limits) in ok {
+            assert!(constants(&with(message, limits), &[]).is_ok(), "{message}");
+        }
+        let refused = [
+            // The limit changed, the message did not.
+            ("At most 120 characters", r#"{"labelLong": "labelMax"}"#),
+            // 1000 holds 100's digits, but is another number.
+            ("At most 1000 characters", r#"{"labelLong": "labelMax"}"#),
+            ("6 characters", r#"{"labelLong": ["codeMin", "labelMax"]}"#),
+            ("At most 100", r#"{"nameLong": "labelMax"}"#),
+            ("At most 100", r#"{"labelLong": "nameMax"}"#),
+        ];
+        for (message, limits) in refused {
+            let err = constants(&with(message, limits), &[]).err();
+            assert!(err.is_some(), "{message} with {limits} was accepted");
+        }
+        assert_eq!(
+            whole_numbers("1, 2 or 3,660; 20:00"),
+            vec![1, 2, 3660, 20, 0]
+        );
     }
 
     #[test]
