@@ -23,7 +23,9 @@ pub fn parse(path: &Path, ctx: &Context<'_>) -> Result<Parsed, FileError> {
     if bytes.len() as u64 > MAX_BYTES {
         return Err(FileError::new(MSG_TOO_LARGE));
     }
-    if bytes.iter().all(u8::is_ascii_whitespace) {
+    // A byte-order mark alone is empty too (it was said "empty" twice, in two ways).
+    let body = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(&bytes);
+    if body.iter().all(u8::is_ascii_whitespace) {
         return Err(FileError::new(MSG_EMPTY));
     }
     let text = String::from_utf8(bytes).map_err(|_| FileError::new(MSG_NOT_UTF8))?;
@@ -53,6 +55,19 @@ pub fn parse(path: &Path, ctx: &Context<'_>) -> Result<Parsed, FileError> {
 mod tests {
     use super::*;
     use crate::testing;
+
+    #[test]
+    fn an_empty_file_is_said_empty_as_in_every_format_even_with_a_byte_order_mark() {
+        for bytes in [&b""[..], b" \r\n", b"\xEF\xBB\xBF", b"\xEF\xBB\xBF\n\n"] {
+            let (_dir, path) = testing::file("empty.csv", bytes);
+            let ctx = testing::context(chrono_tz::UTC, None);
+            assert_eq!(
+                parse(&path, &ctx).err(),
+                Some(FileError::new(MSG_EMPTY)),
+                "{bytes:?}"
+            );
+        }
+    }
 
     #[test]
     fn a_file_past_the_size_bound_is_refused_by_its_size_not_its_rows() {

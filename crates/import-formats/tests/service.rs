@@ -7,16 +7,13 @@
 
 use std::sync::{Arc, Mutex};
 
-use chrono::{TimeZone, Utc};
 use import_formats::Readers;
 use imports::ImportService;
 use imports::formats::{Format, Silent, SkipReason};
 use imports::ports::{MockImportStore, MockRecord};
+use imports::service::testing::{self, stored};
 use imports::service::{Draft, KindCounts, Upload};
 use kernel::UserId;
-use kernel::clock::MockClock;
-use kernel::entitlements::MockEntitlements;
-use kernel::pool::BoundedPool;
 use readings::model::*;
 
 /// A file holding `bytes`, removed when the returned value is dropped.
@@ -27,48 +24,8 @@ fn file(name: &str, bytes: &[u8]) -> (tempfile::TempDir, std::path::PathBuf) {
     (dir, path)
 }
 
-fn clock() -> Arc<MockClock> {
-    let mut c = MockClock::new();
-    c.expect_now()
-        .returning(|| Utc.with_ymd_and_hms(2026, 11, 25, 12, 0, 0).unwrap());
-    Arc::new(c)
-}
-
-fn allowed(yes: bool) -> Arc<MockEntitlements> {
-    let mut a = MockEntitlements::new();
-    a.expect_allows().returning(move |_, _| Ok(yes));
-    Arc::new(a)
-}
-
-fn stored(date: &str, time: &str, systolic: i32, diastolic: i32) -> Reading {
-    Reading {
-        id: 1,
-        user_id: UserId(1),
-        date: kernel::date::parse_date(date).unwrap(),
-        time: kernel::date::parse_time(time).unwrap(),
-        values: Measurements {
-            systolic: Some(systolic),
-            diastolic: Some(diastolic),
-            ..Measurements::default()
-        },
-        notes: None,
-        session: None,
-        created_at: Utc::now(),
-        updated_at: Utc::now(),
-        setting: readings::Setting::Home,
-    }
-}
-
 fn service(record: MockRecord, store: MockImportStore, subscribed: bool) -> ImportService {
-    ImportService::new(
-        Arc::new(record),
-        Arc::new(Readers),
-        allowed(subscribed),
-        Arc::new(store),
-        clock(),
-        Arc::new(BoundedPool::new("import-test", 1, 1, || {})),
-        2,
-    )
+    testing::service(Arc::new(Readers), record, store, subscribed)
 }
 
 #[tokio::test]

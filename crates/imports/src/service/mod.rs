@@ -461,5 +461,7 @@ pub const MSG_MAPPING_REQUIRED: &str =
 pub const MSG_DUPLICATE: &str =
     "The same reading is already in your record, or earlier in this file.";
 
+#[cfg(any(test, feature = "mocks"))]
+pub mod testing;
 #[cfg(test)]
 mod tests;

@@ -4,58 +4,16 @@
 
 use std::sync::Arc;
 
-use chrono::{TimeZone, Utc};
-use kernel::clock::MockClock;
-use kernel::entitlements::MockEntitlements;
 use readings::model::*;
 
+use super::testing::{self, stored};
 use super::*;
 use crate::formats::Silent;
 use crate::ports::{MockFormatReader, MockImportStore, MockRecord};
 
-fn clock() -> Arc<MockClock> {
-    let mut c = MockClock::new();
-    c.expect_now()
-        .returning(|| Utc.with_ymd_and_hms(2026, 11, 25, 12, 0, 0).unwrap());
-    Arc::new(c)
-}
-
-fn allowed(yes: bool) -> Arc<MockEntitlements> {
-    let mut a = MockEntitlements::new();
-    a.expect_allows().returning(move |_, _| Ok(yes));
-    Arc::new(a)
-}
-
-fn stored(date: &str, time: &str, systolic: i32, diastolic: i32) -> Reading {
-    Reading {
-        id: 1,
-        user_id: UserId(1),
-        date: kernel::date::parse_date(date).unwrap(),
-        time: kernel::date::parse_time(time).unwrap(),
-        values: Measurements {
-            systolic: Some(systolic),
-            diastolic: Some(diastolic),
-            ..Measurements::default()
-        },
-        notes: None,
-        session: None,
-        created_at: Utc::now(),
-        updated_at: Utc::now(),
-        setting: readings::Setting::Home,
-    }
-}
-
+/// Nothing here reads a file.
 fn service(record: MockRecord, store: MockImportStore, subscribed: bool) -> ImportService {
-    ImportService::new(
-        Arc::new(record),
-        // Nothing here reads a file.
-        Arc::new(MockFormatReader::new()),
-        allowed(subscribed),
-        Arc::new(store),
-        clock(),
-        Arc::new(BoundedPool::new("import-test", 1, 1, || {})),
-        2,
-    )
+    testing::service(Arc::new(MockFormatReader::new()), record, store, subscribed)
 }
 
 #[tokio::test]

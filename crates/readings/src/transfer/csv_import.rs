@@ -15,7 +15,6 @@ use kernel::csv::unneutralise;
 /// At most this many data rows per import (ten years at three a day is ~11,000).
 pub const IMPORT_MAX_ROWS: usize = 50_000;
 
-pub const MSG_CSV_EMPTY: &str = "The file is empty. Choose a CSV file exported from Vitalog.";
 pub const MSG_CSV_HEADER: &str =
     "The first row must name the columns, with at least date and time (as in Vitalog's export).";
 pub const MSG_CSV_TOO_MANY: &str =
@@ -53,10 +52,9 @@ fn number_field(raw: &str) -> NumberField {
 
 /// Parses an export-format CSV and checks every row with the reading form's rules.
 pub fn parse_csv(text: &str, latest: NaiveDateTime) -> Result<Vec<ImportRow>, ImportFileError> {
+    // An empty file is the reader's to say (import-formats' `MSG_EMPTY`, as for every
+    // format); here it has no header.
     let text = text.trim_start_matches('\u{feff}');
-    if text.trim().is_empty() {
-        return Err(ImportFileError(MSG_CSV_EMPTY));
-    }
     let mut reader = csv::ReaderBuilder::new()
         .flexible(true)
         .trim(csv::Trim::Fields)
@@ -347,7 +345,7 @@ mod tests {
 
     #[test]
     fn files_without_the_header_are_refused() {
-        assert_eq!(parse_csv("", today()), Err(ImportFileError(MSG_CSV_EMPTY)));
+        assert_eq!(parse_csv("", today()), Err(ImportFileError(MSG_CSV_HEADER)));
         assert_eq!(
             parse_csv("2026-11-20,07:00,120,80\n", today()),
             Err(ImportFileError(MSG_CSV_HEADER))

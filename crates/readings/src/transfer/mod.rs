@@ -12,8 +12,8 @@ mod fhir;
 
 pub use csv_export::to_csv;
 pub use csv_import::{
-    IMPORT_MAX_ROWS, ImportFileError, ImportRow, MSG_CSV_EMPTY, MSG_CSV_HEADER, MSG_CSV_TOO_MANY,
-    MSG_SUGAR_UNIT, MSG_WEIGHT_UNIT, parse_csv,
+    IMPORT_MAX_ROWS, ImportFileError, ImportRow, MSG_CSV_HEADER, MSG_CSV_TOO_MANY, MSG_SUGAR_UNIT,
+    MSG_WEIGHT_UNIT, parse_csv,
 };
 pub use dedup::{KnownReadings, same_reading};
 pub use fhir::{FhirPatient, to_fhir_bundle};
