@@ -76,7 +76,7 @@ impl ReportService {
         // A cheap early answer; the authoritative checks are atomic with the recording below.
         let sent = self.repo.emails_since(user, caps.day_since).await?;
         if sent >= caps.per_user {
-            return Err(ReportError::TooManyEmails(sent));
+            return Err(ReportError::TooManyEmails(caps.per_user));
         }
         let (meta, pdf) = self.pdf(user, meta.id).await?;
         let patient = self.patients.patient(user).await?;

@@ -1,5 +1,5 @@
 use chrono::{DateTime, Duration, NaiveDate, Utc};
-use kernel::UserId;
+use kernel::{Email, UserId};
 
 /// The lengths of "the last N days" a share may cover.
 pub const LAST_DAYS: [i64; 3] = [30, 90, 365];
@@ -170,7 +170,9 @@ pub struct NewShare {
     pub code_hash: Option<String>,
     pub created_at: DateTime<Utc>,
     pub expires_at: DateTime<Utc>,
-    pub emailed_to: Option<String>,
+    /// Where the link is emailed: an [`Email`], trimmed and lower-cased, as the email caps
+    /// count recipients.
+    pub emailed_to: Option<Email>,
 }
 
 /// What a visitor did.

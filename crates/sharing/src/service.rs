@@ -170,7 +170,7 @@ impl ShareService {
             code_hash,
             created_at: now,
             expires_at,
-            emailed_to: checked.email.map(|e| e.as_str().to_owned()),
+            emailed_to: checked.email,
         };
         let caps = InsertCaps {
             active: self.limits.active_per_user,

@@ -205,7 +205,8 @@ impl ReportRepository for ReportStore {
             .read(move |conn| {
                 report_emails::table
                     .filter(report_emails::user_id.eq(user.0))
-                    .filter(report_emails::sent_at.gt(since.naive_utc()))
+                    // As the caps count (kernel::email_caps): from `since` on.
+                    .filter(report_emails::sent_at.ge(since.naive_utc()))
                     .count()
                     .get_result(conn)
             })

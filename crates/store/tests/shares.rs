@@ -38,7 +38,7 @@ async fn shares_are_stored_and_scoped_to_their_owner(b: Backend) {
         from: d("2026-08-01"),
         to: d("2026-10-29"),
     };
-    fixed.emailed_to = Some("dr@example.com".into());
+    fixed.emailed_to = Some(kernel::Email::parse("dr@example.com").expect("address"));
     let rolling = new_share("rolling", t, 1);
     let mut stored = Vec::new();
     for s in [since.clone(), fixed.clone(), rolling.clone()] {
@@ -58,9 +58,14 @@ async fn shares_are_stored_and_scoped_to_their_owner(b: Backend) {
                 &share.code_hash,
                 share.created_at,
                 share.expires_at,
-                &share.emailed_to
+                share.emailed_to.as_deref()
             ),
-            (&s.code_hash, s.created_at, s.expires_at, &s.emailed_to)
+            (
+                &s.code_hash,
+                s.created_at,
+                s.expires_at,
+                s.emailed_to.as_ref().map(kernel::Email::as_str)
+            )
         );
         assert_eq!(
             (share.revoked_at, share.opened, share.last_opened_at),

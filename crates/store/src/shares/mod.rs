@@ -133,7 +133,8 @@ impl ShareRepository for ShareStore {
                 Some(_) => Some(
                     share
                         .emailed_to
-                        .clone()
+                        .as_ref()
+                        .map(|e| e.as_str().to_owned())
                         .ok_or_else(|| anyhow::anyhow!("a share email without emailed_to"))?,
                 ),
                 None => None,

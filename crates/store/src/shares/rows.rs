@@ -98,7 +98,7 @@ pub(super) fn insert_share(
             s::code_hash.eq(&share.code_hash),
             s::created_at.eq(share.created_at.naive_utc()),
             s::expires_at.eq(share.expires_at.naive_utc()),
-            s::emailed_to.eq(&share.emailed_to),
+            s::emailed_to.eq(share.emailed_to.as_ref().map(kernel::Email::as_str)),
         ))
         .returning(s::id)
         .get_result(conn)?)
