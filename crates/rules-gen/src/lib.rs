@@ -125,8 +125,7 @@ fn check_named_limits(rules: &Map<String, Value>) -> Result<(), BoxError> {
             let value = rules
                 .iter()
                 .filter(|(section, _)| *section != "messages" && !section.starts_with('$'))
-                .find_map(|(_, body)| body.get(limit.as_str()))
-                .and_then(Value::as_i64)
+                .find_map(|(_, body)| body.get(limit.as_str()).and_then(Value::as_i64))
                 .ok_or_else(|| format!("{at}: no whole-number limit {limit}"))?;
             if !whole_numbers(text).contains(&value) {
                 return Err(format!(
@@ -139,22 +138,33 @@ fn check_named_limits(rules: &Map<String, Value>) -> Result<(), BoxError> {
     Ok(())
 }
 
-/// The whole numbers a text says in digits ("3,660 days" says 3660).
+/// The whole numbers a text says in digits ("3,660 days" says 3660; "1.5" says none).
 fn whole_numbers(text: &str) -> Vec<i64> {
     let chars: Vec<char> = text.chars().collect();
     let mut numbers = Vec::new();
     let mut digits = String::new();
+    let mut fraction = false;
     for (i, &c) in chars.iter().enumerate() {
-        let grouping =
-            c == ',' && !digits.is_empty() && chars.get(i + 1).is_some_and(char::is_ascii_digit);
+        let between_digits =
+            !digits.is_empty() && chars.get(i + 1).is_some_and(char::is_ascii_digit);
         if c.is_ascii_digit() {
             digits.push(c);
-        } else if !grouping && !digits.is_empty() {
-            numbers.extend(digits.parse::<i64>().ok());
+        } else if c == ',' && between_digits {
+            // A thousands separator: the number goes on.
+        } else if c == '.' && between_digits {
+            // A decimal point: neither side is a whole number.
+            fraction = true;
+        } else if !digits.is_empty() {
+            if !fraction {
+                numbers.extend(digits.parse::<i64>().ok());
+            }
             digits.clear();
+            fraction = false;
         }
     }
-    numbers.extend(digits.parse::<i64>().ok());
+    if !fraction {
+        numbers.extend(digits.parse::<i64>().ok());
+    }
     numbers
 }
 
