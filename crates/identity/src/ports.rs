@@ -121,6 +121,15 @@ pub trait UserRepository: Send + Sync {
     async fn save_preferences(&self, id: UserId, prefs: Preferences) -> anyhow::Result<()>;
 }
 
+/// A stored session as [`SessionRepository::of_user`] lists it: what the web layer wrote in
+/// its state (JSON) is for it to read.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StoredSession {
+    pub key_hash: String,
+    pub state: String,
+    pub created_at: DateTime<Utc>,
+}
+
 /// Server-side session records, keyed by the SHA-256 of the cookie's session key.
 #[cfg_attr(any(test, feature = "mocks"), mockall::automock)]
 #[async_trait::async_trait]
@@ -152,6 +161,12 @@ pub trait SessionRepository: Send + Sync {
 
     /// Ends every session of the user.
     async fn delete_for_user(&self, id: UserId) -> anyhow::Result<()>;
+
+    /// The user's sessions that have not expired at `now`, oldest first.
+    async fn of_user(&self, id: UserId, now: DateTime<Utc>) -> anyhow::Result<Vec<StoredSession>>;
+
+    /// Ends the session `key_hash` if it is the user's; `false` when it was not there.
+    async fn delete_of_user(&self, id: UserId, key_hash: &str) -> anyhow::Result<bool>;
 
     /// Removes sessions that expired before `now`; returns how many.
     async fn purge_expired(&self, now: DateTime<Utc>) -> anyhow::Result<u64>;

@@ -3,7 +3,7 @@
 
 use chrono::{DateTime, Utc};
 use diesel::prelude::*;
-use identity::ports::SessionRepository;
+use identity::ports::{SessionRepository, StoredSession};
 use kernel::UserId;
 
 use crate::db::Db;
@@ -110,6 +110,43 @@ impl SessionRepository for SessionStore {
             .write(move |conn| -> anyhow::Result<()> {
                 diesel::delete(sessions::table.filter(sessions::user_id.eq(id.0))).execute(conn)?;
                 Ok(())
+            })
+            .await
+    }
+
+    async fn of_user(&self, id: UserId, now: DateTime<Utc>) -> anyhow::Result<Vec<StoredSession>> {
+        let rows: Vec<(String, String, chrono::NaiveDateTime)> = self
+            .db
+            .read(move |conn| {
+                sessions::table
+                    .filter(sessions::user_id.eq(id.0))
+                    .filter(sessions::expires_at.gt(now.naive_utc()))
+                    .order((sessions::created_at.asc(), sessions::key_hash.asc()))
+                    .select((sessions::key_hash, sessions::state, sessions::created_at))
+                    .load(conn)
+            })
+            .await?;
+        Ok(rows
+            .into_iter()
+            .map(|(key_hash, state, created_at)| StoredSession {
+                key_hash,
+                state,
+                created_at: created_at.and_utc(),
+            })
+            .collect())
+    }
+
+    async fn delete_of_user(&self, id: UserId, key_hash: &str) -> anyhow::Result<bool> {
+        let key = key_hash.to_owned();
+        self.db
+            .write(move |conn| -> anyhow::Result<bool> {
+                let n = diesel::delete(
+                    sessions::table
+                        .filter(sessions::key_hash.eq(key))
+                        .filter(sessions::user_id.eq(id.0)),
+                )
+                .execute(conn)?;
+                Ok(n == 1)
             })
             .await
     }

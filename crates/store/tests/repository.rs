@@ -565,6 +565,48 @@ async fn sessions_cannot_be_revived(b: Backend) {
     );
 }
 
+async fn a_users_sessions_are_listed_and_ended_one_at_a_time(b: Backend) {
+    let c = ctx(b);
+    let ann = create(&c, "ann", "ann@example.com", "vh")
+        .await
+        .expect("create");
+    let bob = create(&c, "bob", "bob@example.com", "vh-bob")
+        .await
+        .expect("create");
+    let t = now();
+    let later = t + Duration::hours(1);
+    for (key, user, until) in [
+        ("a1", Some(ann), later),
+        ("a2", Some(ann), later),
+        ("gone", Some(ann), t - Duration::seconds(1)),
+        ("b1", Some(bob), later),
+        ("anon", None, later),
+    ] {
+        c.sessions
+            .insert(key, user, &format!("{{\"k\":\"{key}\"}}"), until)
+            .await
+            .expect("ins");
+    }
+    let listed = c.sessions.of_user(ann, t).await.expect("list");
+    let keys: Vec<&str> = listed.iter().map(|s| s.key_hash.as_str()).collect();
+    assert_eq!(
+        keys.len(),
+        2,
+        "the expired one and others' are not listed: {keys:?}"
+    );
+    assert!(keys.contains(&"a1") && keys.contains(&"a2"));
+    assert!(listed.iter().any(|s| s.state == "{\"k\":\"a1\"}"));
+    assert!(
+        !c.sessions.delete_of_user(ann, "b1").await.expect("del"),
+        "another user's session is not theirs to end"
+    );
+    assert!(c.sessions.load("b1", t).await.expect("q").is_some());
+    assert!(c.sessions.delete_of_user(ann, "a1").await.expect("del"));
+    assert!(c.sessions.load("a1", t).await.expect("q").is_none());
+    assert!(!c.sessions.delete_of_user(ann, "a1").await.expect("del"));
+    assert!(c.sessions.load("a2", t).await.expect("q").is_some());
+}
+
 async fn outbox_claims_leases_and_retries(b: Backend) {
     let c = ctx(b);
     create(&c, "ann", "ann@example.com", "vh")
@@ -686,6 +728,7 @@ on_both_backends!(
     email_change_applies_on_confirmation,
     profile_and_preferences,
     sessions_cannot_be_revived,
+    a_users_sessions_are_listed_and_ended_one_at_a_time,
     outbox_claims_leases_and_retries,
     attachments_and_headers_round_trip,
 );

@@ -15,8 +15,13 @@ use crate::state::AppState;
 pub const SESSION_COOKIE: &str = "vitalog_session";
 /// Non-secret, JS-readable "a session probably exists" marker for the client's cookie check.
 pub const PRESENCE_COOKIE: &str = "vitalog_auth";
-const ISSUED_AT: &str = "iat";
-const LAST_SEEN: &str = "seen";
+/// Session state keys: when it signed in and was last active (Unix seconds), and the device
+/// and network it signed in from, for the person's list of where they are signed in
+/// ([`crate::devices`]).
+pub(crate) const ISSUED_AT: &str = "iat";
+pub(crate) const LAST_SEEN: &str = "seen";
+pub(crate) const DEVICE: &str = "dev";
+pub(crate) const NETWORK: &str = "net";
 /// Activity refreshes the idle expiry at most this often, so reads do not all write.
 const TOUCH_AT_MOST_EVERY_SECS: i64 = 300;
 
@@ -70,14 +75,29 @@ fn current_user(req: &HttpRequest) -> Result<CurrentUser, ApiError> {
     Ok(CurrentUser { id: UserId(uid) })
 }
 
-/// Signs `user` in on this browser with a fresh session id (no session fixation).
-pub fn start_session(session: &Session, state: &AppState, user: UserId) -> Result<(), ApiError> {
+/// Signs `user` in on this browser with a fresh session id (no session fixation), noting
+/// the browser and network it signed in from (coarsely: [`crate::browser::describe`],
+/// [`crate::client_addr::network`]).
+pub fn start_session(
+    req: &HttpRequest,
+    session: &Session,
+    state: &AppState,
+    user: UserId,
+) -> Result<(), ApiError> {
     let now = state.clock.now().timestamp();
+    let agent = req
+        .headers()
+        .get(actix_web::http::header::USER_AGENT)
+        .and_then(|v| v.to_str().ok());
+    let network =
+        crate::client_addr::network(crate::client_addr::client_ip(req, &state.settings.proxies));
     session.renew();
     session
         .insert(USER_ID, user.0)
         .and_then(|()| session.insert(ISSUED_AT, now))
         .and_then(|()| session.insert(LAST_SEEN, now))
+        .and_then(|()| session.insert(DEVICE, crate::browser::describe(agent)))
+        .and_then(|()| session.insert(NETWORK, network))
         .map_err(|e| ApiError::internal(&anyhow::Error::new(e).context("session insert")))
 }
 

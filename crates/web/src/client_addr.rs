@@ -132,6 +132,22 @@ pub fn rate_key(ip: Option<IpAddr>) -> String {
     }
 }
 
+/// The network an address is in, as a person is shown where they signed in: IPv4's /24 and
+/// IPv6's /48, enough to tell home from elsewhere without keeping the host's address.
+pub fn network(ip: Option<IpAddr>) -> Option<String> {
+    // An IPv4 client of a server listening on IPv6 arrives as ::ffff:a.b.c.d.
+    match ip?.to_canonical() {
+        IpAddr::V4(v4) => {
+            let o = v4.octets();
+            Some(format!("{}.{}.{}.0/24", o[0], o[1], o[2]))
+        }
+        IpAddr::V6(v6) => {
+            let s = v6.segments();
+            Some(format!("{:x}:{:x}:{:x}::/48", s[0], s[1], s[2]))
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -264,5 +280,19 @@ mod tests {
             Ok(ProxyHeader::Forwarded)
         );
         assert!("x-real-ip".parse::<ProxyHeader>().is_err());
+    }
+
+    #[test]
+    fn a_sign_in_keeps_the_network_not_the_host() {
+        assert_eq!(network(ip("203.0.113.77")), Some("203.0.113.0/24".into()));
+        assert_eq!(
+            network(ip("2001:db8:85a3:8d3:1319:8a2e:370:7348")),
+            Some("2001:db8:85a3::/48".into())
+        );
+        assert_eq!(
+            network(ip("::ffff:198.51.100.9")),
+            Some("198.51.100.0/24".into())
+        );
+        assert_eq!(network(None), None);
     }
 }

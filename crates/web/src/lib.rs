@@ -5,6 +5,7 @@ pub mod app;
 pub mod auth;
 pub mod browser;
 pub mod client_addr;
+pub mod devices;
 pub mod dto;
 pub mod edge;
 pub mod error;

@@ -41,42 +41,45 @@ impl Clock for TestClock {
     }
 }
 
+/// A session: its state, when it expires, and whose it is.
+type Row = (String, DateTime<Utc>, Option<UserId>);
+
 /// Sessions in memory with the same expiry semantics as the store.
 #[derive(Default)]
-struct MemSessions(Mutex<HashMap<String, (String, DateTime<Utc>)>>);
+struct MemSessions(Mutex<HashMap<String, Row>>);
 
 #[async_trait::async_trait]
 impl SessionRepository for MemSessions {
     async fn load(&self, k: &str, now: DateTime<Utc>) -> anyhow::Result<Option<String>> {
         let m = self.0.lock().expect("lock");
         Ok(m.get(k)
-            .filter(|(_, exp)| *exp > now)
-            .map(|(s, _)| s.clone()))
+            .filter(|(_, exp, _)| *exp > now)
+            .map(|(s, _, _)| s.clone()))
     }
     async fn insert(
         &self,
         k: &str,
-        _: Option<UserId>,
+        user: Option<UserId>,
         s: &str,
         exp: DateTime<Utc>,
     ) -> anyhow::Result<()> {
         self.0
             .lock()
             .expect("lock")
-            .insert(k.into(), (s.into(), exp));
+            .insert(k.into(), (s.into(), exp, user));
         Ok(())
     }
     async fn update(
         &self,
         k: &str,
-        _: Option<UserId>,
+        user: Option<UserId>,
         s: &str,
         exp: DateTime<Utc>,
     ) -> anyhow::Result<bool> {
         let mut m = self.0.lock().expect("lock");
         Ok(match m.get_mut(k) {
             Some(v) => {
-                *v = (s.into(), exp);
+                *v = (s.into(), exp, user);
                 true
             }
             None => false,
@@ -92,9 +95,32 @@ impl SessionRepository for MemSessions {
         self.0.lock().expect("lock").remove(k);
         Ok(())
     }
-    async fn delete_for_user(&self, _: UserId) -> anyhow::Result<()> {
-        self.0.lock().expect("lock").clear();
+    async fn delete_for_user(&self, id: UserId) -> anyhow::Result<()> {
+        self.0
+            .lock()
+            .expect("lock")
+            .retain(|_, (_, _, user)| *user != Some(id));
         Ok(())
+    }
+    async fn of_user(
+        &self,
+        id: UserId,
+        now: DateTime<Utc>,
+    ) -> anyhow::Result<Vec<identity::ports::StoredSession>> {
+        let m = self.0.lock().expect("lock");
+        Ok(m.iter()
+            .filter(|(_, (_, exp, user))| *user == Some(id) && *exp > now)
+            .map(|(k, (s, _, _))| identity::ports::StoredSession {
+                key_hash: k.clone(),
+                state: s.clone(),
+                created_at: now,
+            })
+            .collect())
+    }
+    async fn delete_of_user(&self, id: UserId, k: &str) -> anyhow::Result<bool> {
+        let mut m = self.0.lock().expect("lock");
+        let theirs = m.get(k).is_some_and(|(_, _, user)| *user == Some(id));
+        Ok(theirs && m.remove(k).is_some())
     }
     async fn purge_expired(&self, _: DateTime<Utc>) -> anyhow::Result<u64> {
         Ok(0)

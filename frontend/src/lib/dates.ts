@@ -161,3 +161,21 @@ export function isoDateIn(timeZone: string, now: Date = new Date()): string {
     return toIsoDate(now);
   }
 }
+
+const AGO = new Intl.RelativeTimeFormat('en-US', { numeric: 'auto' });
+
+/**
+ * How long before `now` a moment was, as a person says it: "just now" under a minute, then
+ * minutes, hours, days ("5 minutes ago", "yesterday"), and past a week its date (MM/DD/YYYY).
+ */
+export function formatAgo(timestamp: number, now: number = Date.now()): string {
+  const seconds = Math.max(0, Math.round((now - timestamp) / 1000));
+  if (seconds < 60) return 'just now';
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return AGO.format(-minutes, 'minute');
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return AGO.format(-hours, 'hour');
+  const days = Math.floor(hours / 24);
+  if (days < 7) return AGO.format(-days, 'day');
+  return formatDate(toIsoDate(new Date(timestamp)));
+}

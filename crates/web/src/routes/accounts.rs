@@ -2,12 +2,14 @@
 //! signed-in user's account ([`profile`]), [`preferences`], and the links sent by email
 //! ([`recovery`]); how identity's errors answer is in [`errors`].
 
+pub mod devices;
 mod errors;
 pub mod preferences;
 pub mod profile;
 pub mod recovery;
 pub mod session;
 
+pub use devices::*;
 pub use preferences::*;
 pub use profile::*;
 pub use recovery::*;

@@ -41,7 +41,26 @@ export const testModeConfig = {
 
 export const paypalModeConfig = { ...testModeConfig, mode: 'paypal', clientId: 'client-123' } as const;
 
+/** This browser's session, and a phone signed in earlier. */
+export const signedInHere = {
+  id: 'here',
+  device: 'Chrome on macOS',
+  network: '203.0.113.0/24',
+  signedInAt: '2026-12-01T12:00:00Z',
+  lastActiveAt: '2026-12-02T09:00:00Z',
+  current: true,
+};
+export const signedInPhone = {
+  id: 'phone',
+  device: 'Safari on iPhone',
+  network: '198.51.100.0/24',
+  signedInAt: '2026-11-20T12:30:00Z',
+  lastActiveAt: '2026-11-21T07:15:00Z',
+  current: false,
+};
+
 const GETS = {
+  'GET /api/sessions': { body: { sessions: [signedInHere] } },
   'GET /api/user': { body: profileUser },
   'GET /api/user/subscription': { body: inactiveSubscription },
   'GET /api/subscription/config': { body: testModeConfig },

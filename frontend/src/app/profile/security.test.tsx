@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch } from '../../testing/fetchMock';
 import { renderWithProviders } from '../../testing/render';
 import ProfilePage from './ProfilePage';
-import { pageRoutes } from './profileFixtures';
+import { pageRoutes, signedInHere, signedInPhone } from './profileFixtures';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -115,5 +115,109 @@ describe('Security: change password', () => {
     expect(within(form()).getByLabelText('Current password')).toHaveAttribute('aria-invalid', 'true');
     expect(within(form()).getByLabelText('New password')).toHaveValue('NewPass1!');
     expect(screen.getByText('Password not changed')).toBeInTheDocument();
+  });
+});
+
+describe("Security: where you're signed in", () => {
+  const devices = (): HTMLElement => screen.getByRole('group', { name: "Where you're signed in" });
+
+  it('lists each session with its device and network, this device marked and without Sign out', async () => {
+    renderPage(pageRoutes({ 'GET /api/sessions': { body: { sessions: [signedInHere, signedInPhone] } } }));
+    const list = await within(devices()).findByRole('list', { name: 'Signed-in sessions' });
+    const rows = within(list).getAllByRole('listitem');
+    expect(rows).toHaveLength(2);
+    expect(rows[0]).toHaveTextContent('Chrome on macOS');
+    expect(rows[0]).toHaveTextContent('This device');
+    expect(rows[0]).toHaveTextContent('from network 203.0.113.0/24');
+    expect(within(rows[0] as HTMLElement).queryByRole('button')).not.toBeInTheDocument();
+    expect(rows[1]).toHaveTextContent('Safari on iPhone');
+    expect(rows[1]).not.toHaveTextContent('This device');
+    // Midday UTC: the same date in every time zone the tests may run in.
+    expect(rows[1]).toHaveTextContent('Signed in 11/20/2026');
+    expect(rows[1]).toHaveTextContent('Last active');
+  });
+
+  it('signs another session out, confirms it, and lists the sessions again', async () => {
+    let sessions = [signedInHere, signedInPhone];
+    const { calls } = renderPage(
+      pageRoutes({
+        'GET /api/sessions': () => ({ body: { sessions } }),
+        'DELETE /api/sessions/phone': () => {
+          sessions = [signedInHere];
+          return { status: 204 };
+        },
+      }),
+    );
+    const user = userEvent.setup();
+    await user.click(await within(devices()).findByRole('button', { name: /^Sign out Safari on iPhone/ }));
+    expect(await screen.findByText('Safari on iPhone is signed out of your account.')).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'DELETE' && c.url === '/api/sessions/phone')).toBe(true);
+    await waitFor(() => expect(within(devices()).getAllByRole('listitem')).toHaveLength(1));
+    expect(within(devices()).getByText('You are signed in on this device only.')).toBeInTheDocument();
+    // The pressed button is gone: focus goes to the list's heading, not the page's start.
+    expect(screen.getByRole('heading', { name: "Where you're signed in" })).toHaveFocus();
+  });
+
+  it('takes a session that ended meanwhile as signed out', async () => {
+    let sessions = [signedInHere, signedInPhone];
+    renderPage(
+      pageRoutes({
+        'GET /api/sessions': () => ({ body: { sessions } }),
+        'DELETE /api/sessions/phone': () => {
+          sessions = [signedInHere];
+          return { status: 404, body: { code: 'not_found', message: 'Not found' } };
+        },
+      }),
+    );
+    const user = userEvent.setup();
+    await user.click(await within(devices()).findByRole('button', { name: /^Sign out Safari on iPhone/ }));
+    expect(await screen.findByText('Safari on iPhone was no longer signed in.')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    await waitFor(() => expect(within(devices()).getAllByRole('listitem')).toHaveLength(1));
+  });
+
+  it('lists the sessions again after a password change, which ended the others', async () => {
+    let sessions = [signedInHere, signedInPhone];
+    renderPage(
+      pageRoutes({
+        'GET /api/sessions': () => ({ body: { sessions } }),
+        'POST /api/user/change-password': () => {
+          sessions = [signedInHere];
+          return { body: { message: 'Password changed successfully.' } };
+        },
+      }),
+    );
+    await waitFor(() => expect(within(devices()).getAllByRole('listitem')).toHaveLength(2));
+    await fill('OldPass1!', 'NewPass1!', 'NewPass1!');
+    await userEvent.setup().click(within(form()).getByRole('button', { name: 'Change password' }));
+    expect(await screen.findByText('Password changed')).toBeInTheDocument();
+    await waitFor(() => expect(within(devices()).getAllByRole('listitem')).toHaveLength(1));
+  });
+
+  it('signs out everywhere else after asking, and says how many ended', async () => {
+    let sessions = [signedInHere, signedInPhone, { ...signedInPhone, id: 'tablet', device: 'Firefox on Android' }];
+    const { calls } = renderPage(
+      pageRoutes({
+        'GET /api/sessions': () => ({ body: { sessions } }),
+        'POST /api/sessions/sign-out-others': () => {
+          sessions = [signedInHere];
+          return { body: { ended: 2 } };
+        },
+      }),
+    );
+    const user = userEvent.setup();
+    await user.click(await within(devices()).findByRole('button', { name: 'Sign out everywhere else' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Sign out everywhere else?' });
+    expect(dialog).toHaveTextContent('All 2 other sessions will be signed out at once. You stay signed in here.');
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    await user.click(within(dialog).getByRole('button', { name: 'Sign out everywhere else' }));
+    expect(await screen.findByText('2 other sessions are signed out.')).toBeInTheDocument();
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    await waitFor(() => expect(within(devices()).getAllByRole('listitem')).toHaveLength(1));
+  });
+
+  it('says when the sessions could not be loaded', async () => {
+    renderPage(pageRoutes({ 'GET /api/sessions': { status: 500, body: { code: 'internal', message: 'Something went wrong.' } } }));
+    expect(await within(devices()).findByRole('alert')).toHaveTextContent('Something went wrong.');
   });
 });

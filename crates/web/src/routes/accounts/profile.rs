@@ -132,7 +132,7 @@ pub async fn change_password(
         .change_password(user.id, &body.current_password, &body.new_password)
         .await?;
     // The store ended every session of the user; this browser continues on a new one.
-    start_session(&session, &state, user.id)?;
+    start_session(&req, &session, &state, user.id)?;
     Ok(HttpResponse::Ok()
         .cookie(presence_cookie(&state))
         .json(MessageResponse::new(MSG_PASSWORD_CHANGED)))

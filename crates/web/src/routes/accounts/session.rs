@@ -102,7 +102,7 @@ pub async fn login(
             .accounts
             .login(&input.username, &input.password)
             .await?;
-        start_session(&session, &state, user.id)?;
+        start_session(&req, &session, &state, user.id)?;
         tracing::info!(user_id = %user.id, "login");
         let device = login_throttle::device_cookie(
             &req,

@@ -1,5 +1,6 @@
 import { useRef, useState, type ReactElement } from 'react';
 import { useFormik } from 'formik';
+import { useSWRConfig } from 'swr';
 import { Alert } from '../../../components/feedback/Alert';
 import { PasswordField } from '../../../components/form/PasswordField';
 import { NewPasswordFields } from '../../../components/form/NewPasswordFields';
@@ -12,6 +13,8 @@ import { changePassword } from '../api/profileApi';
 import { passwordSchema, type PasswordValues } from '../schemas';
 import { SectionCard } from '../../../components/layout/SectionCard';
 import { DeleteAccount } from './DeleteAccount';
+import { SignedInDevices } from './SignedInDevices';
+import { SESSIONS_KEY } from '../api/sessionsApi';
 import '../profile.css';
 
 export const PASSWORD_CHANGE_FAILURE = 'Failed to change your password. Please try again.';
@@ -22,6 +25,7 @@ const EMPTY: PasswordValues = { currentPassword: '', newPassword: '', confirmPas
 
 export function SecuritySection(): ReactElement {
   const { toast } = useToast();
+  const { mutate } = useSWRConfig();
   const formRef = useRef<HTMLFormElement>(null);
   const [failure, setFailure] = useState<string | null>(null);
 
@@ -34,6 +38,8 @@ export function SecuritySection(): ReactElement {
       try {
         const answer = await changePassword({ currentPassword: values.currentPassword, newPassword: values.newPassword });
         helpers.resetForm({ values: EMPTY });
+        // Every other session ended with the change.
+        void mutate(SESSIONS_KEY);
         toast({ title: 'Password changed', description: answer.message });
       } catch (err) {
         if (isApiError(err)) {
@@ -60,7 +66,7 @@ export function SecuritySection(): ReactElement {
       id="profile-security"
       title="Security"
       icon="lock"
-      description="Change your password (other devices signed in to your account are signed out), or delete your account."
+      description="Change your password (other devices signed in to your account are signed out), see where you are signed in, or delete your account."
     >
       <form ref={formRef} className="form profile-form" noValidate onSubmit={formik.handleSubmit} aria-label="Change password">
         {failure ? (
@@ -107,6 +113,7 @@ export function SecuritySection(): ReactElement {
           </SubmitButton>
         </div>
       </form>
+      <SignedInDevices />
       <DeleteAccount />
     </SectionCard>
   );

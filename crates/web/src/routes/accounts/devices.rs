@@ -1,0 +1,159 @@
+//! Where you're signed in (issue 38): the person's sessions, and signing one or all the
+//! others out. Sessions live in the database, so one ended here is ended on every server at
+//! its next request.
+
+use actix_web::http::StatusCode;
+use actix_web::{HttpRequest, HttpResponse, delete, get, post, web};
+use chrono::{DateTime, Utc};
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use crate::auth::CurrentUser;
+use crate::devices::{SignedIn, current_key_hash, listed};
+use crate::error::{ApiError, ErrorBody, ErrorCode};
+use crate::state::AppState;
+
+pub const MSG_SESSION_IS_THIS_ONE: &str =
+    "This is the session you are using. Sign out from the menu to end it.";
+
+/// One place the person is signed in.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SignedInDto {
+    pub id: String,
+    /// The browser and system ("Chrome on Android"), when the sign-in noted them.
+    pub device: Option<String>,
+    /// The network it signed in from ("203.0.113.0/24"), not the address itself.
+    pub network: Option<String>,
+    pub signed_in_at: DateTime<Utc>,
+    pub last_active_at: DateTime<Utc>,
+    /// The session of this request ("This device").
+    pub current: bool,
+}
+
+impl From<SignedIn> for SignedInDto {
+    fn from(s: SignedIn) -> Self {
+        Self {
+            id: s.id,
+            device: s.device,
+            network: s.network,
+            signed_in_at: s.signed_in_at,
+            last_active_at: s.last_active_at,
+            current: s.current,
+        }
+    }
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SignedInListDto {
+    /// This session first, then the most recently active.
+    pub sessions: Vec<SignedInDto>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SignedOutDto {
+    /// How many sessions ended.
+    pub ended: usize,
+}
+
+/// The person's sessions as listed, with this request's marked.
+async fn sessions_of(
+    req: &HttpRequest,
+    user: CurrentUser,
+    state: &AppState,
+) -> Result<Vec<SignedIn>, ApiError> {
+    let current = current_key_hash(req, &state.cookie_key);
+    let now = state.clock.now();
+    let stored = state
+        .sessions
+        .of_user(user.id, now)
+        .await
+        .map_err(|e| ApiError::internal(&e))?;
+    let absolute = chrono::Duration::from_std(state.settings.session_absolute)
+        .unwrap_or(chrono::Duration::MAX);
+    let since = now
+        .checked_sub_signed(absolute)
+        .unwrap_or(DateTime::<Utc>::MIN_UTC);
+    Ok(listed(&stored, current.as_deref(), since))
+}
+
+/// Where the person is signed in.
+#[utoipa::path(tag = "accounts", responses(
+    (status = 200, body = SignedInListDto), (status = 401, body = ErrorBody),
+))]
+#[get("/api/sessions")]
+pub async fn list_sessions(
+    req: HttpRequest,
+    user: CurrentUser,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let sessions = sessions_of(&req, user, &state).await?;
+    Ok(HttpResponse::Ok().json(SignedInListDto {
+        sessions: sessions.into_iter().map(SignedInDto::from).collect(),
+    }))
+}
+
+/// Signs one other session out; this one ends with Sign out (`/api/logout`).
+#[utoipa::path(tag = "accounts", params(("id" = String, Path)), responses(
+    (status = 204), (status = 401, body = ErrorBody), (status = 404, body = ErrorBody),
+    (status = 409, body = ErrorBody, description = "It is the session of this request"),
+))]
+#[delete("/api/sessions/{id}")]
+pub async fn end_session(
+    req: HttpRequest,
+    user: CurrentUser,
+    id: web::Path<String>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let sessions = sessions_of(&req, user, &state).await?;
+    let Some(target) = sessions.into_iter().find(|s| s.id == *id) else {
+        return Err(ApiError::not_found());
+    };
+    if target.current {
+        return Err(ApiError::new(StatusCode::CONFLICT, MSG_SESSION_IS_THIS_ONE)
+            .with_code(ErrorCode::Conflict));
+    }
+    let ended = state
+        .sessions
+        .delete_of_user(user.id, &target.key_hash)
+        .await
+        .map_err(|e| ApiError::internal(&e))?;
+    if !ended {
+        return Err(ApiError::not_found());
+    }
+    tracing::info!(user_id = %user.id, "session signed out from another");
+    Ok(HttpResponse::NoContent().finish())
+}
+
+/// Signs out every session of the person but this one.
+#[utoipa::path(tag = "accounts", responses(
+    (status = 200, body = SignedOutDto), (status = 401, body = ErrorBody),
+))]
+#[post("/api/sessions/sign-out-others")]
+pub async fn end_other_sessions(
+    req: HttpRequest,
+    user: CurrentUser,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let sessions = sessions_of(&req, user, &state).await?;
+    // Which one is this is known by the cookie; were it not among them, ending "the others"
+    // would end this one too.
+    if !sessions.iter().any(|s| s.current) {
+        return Err(ApiError::unauthenticated());
+    }
+    let mut ended = 0;
+    for other in sessions.iter().filter(|s| !s.current) {
+        if state
+            .sessions
+            .delete_of_user(user.id, &other.key_hash)
+            .await
+            .map_err(|e| ApiError::internal(&e))?
+        {
+            ended += 1;
+        }
+    }
+    tracing::info!(user_id = %user.id, ended, "other sessions signed out");
+    Ok(HttpResponse::Ok().json(SignedOutDto { ended }))
+}
