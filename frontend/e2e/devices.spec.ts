@@ -22,6 +22,11 @@ test('one browser signs another out, at once; then everywhere else', async ({ pa
   const account = await verifiedAccount(request, mailbox, 'devices');
   await loginThroughUi(page, account);
   const phone = await phoneSignedIn(browser, baseURL, account);
+  // A browser that never signed in to the account: the person is told where and when.
+  const notice = await mailbox.waitFor(account.email, (m) => m.subject === 'New sign-in to Vitalog');
+  const text = notice.parts.find((p) => p.contentType.startsWith('text/plain'))?.text ?? '';
+  expect(text).toContain('Chrome on Android, from network 127.0.0.0/24');
+  expect(notice.links.some((l) => l.endsWith('/profile#profile-security'))).toBe(true);
 
   await page.goto('/profile#profile-security');
   const list = devices(page).getByRole('list', { name: 'Signed-in sessions' });
@@ -61,8 +66,10 @@ test('one browser signs another out, at once; then everywhere else', async ({ pa
   await expect(phone).toHaveURL(/\/auth/);
   await expect(phone.getByRole('button', { name: 'Login' })).toBeVisible();
 
-  // Signed in again on the phone, then "Sign out everywhere else" from the laptop.
+  // Signed in again on the phone (known by now: no second notice), then "Sign out
+  // everywhere else" from the laptop.
   await loginThroughUi(phone, account);
+  expect(mailbox.messages.filter((m) => m.subject === 'New sign-in to Vitalog' && m.to.includes(account.email))).toHaveLength(1);
   await page.reload();
   await expect(list.getByRole('listitem')).toHaveCount(2);
   await devices(page).getByRole('button', { name: 'Sign out everywhere else' }).click();

@@ -169,6 +169,43 @@ pub fn password_voided(
     )
 }
 
+/// Where and when a sign-in from a device never seen for the account happened (issue 38).
+pub struct SignIn<'a> {
+    /// "Chrome on Android".
+    pub device: &'a str,
+    /// "203.0.113.0/24", when known.
+    pub network: Option<&'a str>,
+    /// "12/02/2026 9:41 AM (Europe/Paris)".
+    pub when: &'a str,
+}
+
+/// Sent when the account signs in from a browser that never signed in to it before.
+pub fn new_sign_in(
+    user_id: UserId,
+    username: &str,
+    to: &Email,
+    sign_in: &SignIn<'_>,
+    sessions_link: &str,
+) -> OutgoingEmail {
+    let place = match sign_in.network {
+        Some(network) => format!("{}, from network {network}", sign_in.device),
+        None => sign_in.device.to_owned(),
+    };
+    let paragraphs = vec![
+        greeting(username),
+        format!("Someone just signed in to your {PRODUCT} account from a browser it has not seen before: {place}, on {}.", sign_in.when),
+        "If this was you, there is nothing to do. If not, sign that session out in the list of where you're signed in, then change your password.".to_owned(),
+    ];
+    compose(
+        Some(user_id),
+        to,
+        &format!("New sign-in to {PRODUCT}"),
+        "New sign-in to your account",
+        &paragraphs,
+        ("See where you're signed in", sessions_link),
+    )
+}
+
 /// Sent after an account is deleted; addressed, but keyed to no user (the user is gone).
 pub fn account_deleted(username: &str, to: &Email, register_link: &str) -> OutgoingEmail {
     let paragraphs = vec![
@@ -211,5 +248,42 @@ mod tests {
         );
         assert!(m.html.contains("ann&lt;b&gt;"), "user text is escaped");
         assert!(!m.html.contains("ann<b>"));
+    }
+
+    #[test]
+    fn a_new_sign_in_says_which_browser_where_and_when_and_where_to_act() {
+        let to = Email::parse("ann@example.com").expect("email");
+        let sign_in = SignIn {
+            device: "Chrome on Android",
+            network: Some("203.0.113.0/24"),
+            when: "12/02/2026 9:41 AM (Europe/Paris)",
+        };
+        let m = new_sign_in(
+            UserId(7),
+            "ann",
+            &to,
+            &sign_in,
+            "https://v.example/profile#profile-security",
+        );
+        assert_eq!(m.subject, "New sign-in to Vitalog");
+        assert!(m.text.contains("a browser it has not seen before: Chrome on Android, from network 203.0.113.0/24, on 12/02/2026 9:41 AM (Europe/Paris)."), "{}", m.text);
+        assert!(
+            m.text
+                .contains("https://v.example/profile#profile-security")
+        );
+        assert!(
+            m.html
+                .contains("href=\"https://v.example/profile#profile-security\"")
+        );
+        let without = SignIn {
+            network: None,
+            ..sign_in
+        };
+        let m = new_sign_in(UserId(7), "ann", &to, &without, "https://v.example/p");
+        assert!(
+            m.text.contains("not seen before: Chrome on Android, on"),
+            "{}",
+            m.text
+        );
     }
 }

@@ -115,6 +115,15 @@ pub trait UserRepository: Send + Sync {
     /// it survives the deletion).
     async fn delete_account(&self, id: UserId, notice: OutgoingEmail) -> anyhow::Result<()>;
 
+    /// Notes a sign-in at `at` and, in the same transaction, queues `notice` (a sign-in from
+    /// a device never seen) unless this is the account's first sign-in. Whether it queued it.
+    async fn record_sign_in(
+        &self,
+        id: UserId,
+        at: DateTime<Utc>,
+        notice: Option<OutgoingEmail>,
+    ) -> anyhow::Result<bool>;
+
     /// The user's preferences, or the defaults if they never saved any.
     async fn preferences(&self, id: UserId) -> anyhow::Result<Preferences>;
 

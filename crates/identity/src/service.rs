@@ -155,6 +155,45 @@ impl AccountService {
         }
     }
 
+    /// Notes that `user` signed in, from `device` in `network`. When this browser never
+    /// signed in to the account before (`new_device`) and the account has signed in before,
+    /// emails the person where and when, in their time zone (issue 38). Whether it emailed.
+    pub async fn signed_in(
+        &self,
+        user: &User,
+        device: &str,
+        network: Option<&str>,
+        new_device: bool,
+    ) -> Result<bool, IdentityError> {
+        let now = self.clock.now();
+        let notice = if new_device {
+            let zone = self.users.preferences(user.id).await?.time_zone;
+            let local = now.with_timezone(&zone);
+            let when = format!(
+                "{} {} ({})",
+                kernel::display::date(local.date_naive()),
+                kernel::display::time(local.time()),
+                zone.name()
+            );
+            let link = format!("{}/profile#profile-security", self.settings.public_url);
+            let sign_in = emails::SignIn {
+                device,
+                network,
+                when: &when,
+            };
+            Some(emails::new_sign_in(
+                user.id,
+                &user.username,
+                &user.email,
+                &sign_in,
+                &link,
+            ))
+        } else {
+            None
+        };
+        Ok(self.users.record_sign_in(user.id, now, notice).await?)
+    }
+
     pub async fn user(&self, id: UserId) -> Result<User, IdentityError> {
         self.users
             .by_id(id)

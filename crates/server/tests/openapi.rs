@@ -77,6 +77,9 @@ const EXPECTED: &[(&str, &str)] = &[
     ("delete", "/api/data/imports/{id}"),
     ("get", "/api/unsubscribe"),
     ("post", "/api/unsubscribe"),
+    ("get", "/api/sessions"),
+    ("delete", "/api/sessions/{id}"),
+    ("post", "/api/sessions/sign-out-others"),
     ("get", "/health/live"),
     ("get", "/health/ready"),
 ];

@@ -99,6 +99,10 @@ async fn every_id_route_is_404_for_another_user(b: Backend) {
     let draft: Value = serde_json::from_str(lines.lines().last().expect("a line")).expect("json");
     let draft = draft["preview"]["id"].as_str().expect("draft").to_owned();
     let doc = json_of(app.get("/api/openapi.json").await).await;
+    let ann_session = json_of(app.get("/api/sessions").await).await["sessions"][0]["id"]
+        .as_str()
+        .expect("ann's session")
+        .to_owned();
 
     let bob = TestApp {
         client: client(),
@@ -123,6 +127,8 @@ async fn every_id_route_is_404_for_another_user(b: Backend) {
             share.to_string()
         } else if path.starts_with("/api/data/imports/") {
             draft.clone()
+        } else if path.starts_with("/api/sessions/") {
+            ann_session.clone()
         } else {
             panic!("a new {{id}} route, {path}: add its owner's id here");
         };

@@ -216,7 +216,61 @@ async fn sign_out_everywhere_else_keeps_this_one(b: Backend) {
     }
 }
 
+/// Issue 38: a sign-in from a browser that never signed in to the account emails the
+/// person where and when; the account's first sign-in (just after it was made) and a known
+/// browser do not.
+async fn a_sign_in_from_a_new_browser_is_emailed(b: Backend) {
+    let app = TestApp::spawn(b).await;
+    app.signed_up("ann", "ann@example.com").await;
+    let subject = "New sign-in to Vitalog";
+    let notices = || {
+        app.smtp
+            .messages()
+            .iter()
+            .filter(|m| m.subject().contains(subject))
+            .count()
+    };
+    app.outbox_drained().await;
+    assert_eq!(
+        notices(),
+        0,
+        "the account's first sign-in follows its creation"
+    );
+
+    let phone = client_as(PHONE);
+    assert_eq!(
+        app.login(&phone, "ann", PASSWORD).await.status(),
+        StatusCode::OK
+    );
+    let text = app.email("ann@example.com", subject).await.decoded();
+    assert!(
+        text.contains("Chrome on Android, from network 127.0.0.0/24"),
+        "{text}"
+    );
+    assert!(text.contains("(UTC)"), "in the person's time zone: {text}");
+    assert!(text.contains(&format!("{}/profile#profile-security", app.base)));
+
+    // The same browser again, and the first one: both known by their device cookies.
+    assert_eq!(
+        app.login(&phone, "ann", PASSWORD).await.status(),
+        StatusCode::OK
+    );
+    assert_eq!(
+        app.login(&app.client, "ann", PASSWORD).await.status(),
+        StatusCode::OK
+    );
+    app.outbox_drained().await;
+    assert_eq!(notices(), 1);
+    // A wrong password from yet another browser is no sign-in.
+    let other = client();
+    let res = app.login(&other, "ann", "Wrong-pass1!").await;
+    assert_eq!(res.status(), StatusCode::UNAUTHORIZED);
+    app.outbox_drained().await;
+    assert_eq!(notices(), 1);
+}
+
 on_both_backends!(
+    a_sign_in_from_a_new_browser_is_emailed,
     activity_keeps_a_short_idle_session_alive,
     one_device_signs_another_out,
     sign_out_everywhere_else_keeps_this_one,

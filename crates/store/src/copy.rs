@@ -59,6 +59,7 @@ impl Db {
                         date_of_birth: Option<NaiveDate>, gender: String, email_verified: bool,
                         created_at: NaiveDateTime, updated_at: NaiveDateTime,
                         login_secret: String, password_changed_at: NaiveDateTime,
+                        last_sign_in_at: Option<NaiveDateTime>,
                     ]);
                     copy_table!(from, to, report, tokens, [
                         id: i64, user_id: i64, purpose: String, token_hash: String,

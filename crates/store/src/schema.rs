@@ -16,6 +16,7 @@ diesel::table! {
         updated_at -> Timestamp,
         login_secret -> Text,
         password_changed_at -> Timestamp,
+        last_sign_in_at -> Nullable<Timestamp>,
     }
 }
 

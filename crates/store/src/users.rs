@@ -44,6 +44,7 @@ struct UserRow {
     _updated_at: NaiveDateTime,
     login_secret: String,
     _password_changed_at: NaiveDateTime,
+    _last_sign_in_at: Option<NaiveDateTime>,
 }
 
 impl UserRow {
@@ -447,6 +448,36 @@ impl UserRepository for UserStore {
         let stamp = self.db.now();
         self.db
             .write(move |conn| deletion::delete_account(conn, id.0, &notice, stamp))
+            .await
+    }
+
+    async fn record_sign_in(
+        &self,
+        id: UserId,
+        at: DateTime<Utc>,
+        notice: Option<OutgoingEmail>,
+    ) -> anyhow::Result<bool> {
+        self.db
+            .write(move |conn| -> anyhow::Result<bool> {
+                let before: Option<Option<NaiveDateTime>> = users::table
+                    .find(id.0)
+                    .select(users::last_sign_in_at)
+                    .first(conn)
+                    .optional()?;
+                let Some(before) = before else {
+                    return Ok(false);
+                };
+                diesel::update(users::table.find(id.0))
+                    .set(users::last_sign_in_at.eq(Some(at.naive_utc())))
+                    .execute(conn)?;
+                match (before, notice) {
+                    (Some(_), Some(notice)) => {
+                        enqueue(conn, &notice, at)?;
+                        Ok(true)
+                    }
+                    _ => Ok(false),
+                }
+            })
             .await
     }
 

@@ -607,6 +607,45 @@ async fn a_users_sessions_are_listed_and_ended_one_at_a_time(b: Backend) {
     assert!(c.sessions.load("a2", t).await.expect("q").is_some());
 }
 
+async fn a_new_browsers_notice_is_queued_except_at_the_first_sign_in(b: Backend) {
+    let c = ctx(b);
+    let ann = create(&c, "ann", "ann@example.com", "vh")
+        .await
+        .expect("create");
+    let t = now();
+    let pending = || async { c.outbox.pending_count().await.expect("count") };
+    let before = pending().await;
+    let notice = || Some(mail_to("ann@example.com", "New sign-in to Vitalog"));
+    assert!(
+        !c.users
+            .record_sign_in(ann, t, notice())
+            .await
+            .expect("first"),
+        "the account's first sign-in"
+    );
+    assert_eq!(pending().await, before);
+    assert!(
+        !c.users
+            .record_sign_in(ann, t, None)
+            .await
+            .expect("known browser")
+    );
+    assert!(
+        c.users
+            .record_sign_in(ann, t, notice())
+            .await
+            .expect("new browser")
+    );
+    assert_eq!(pending().await, before + 1);
+    assert!(
+        !c.users
+            .record_sign_in(UserId(ann.0 + 1000), t, notice())
+            .await
+            .expect("no such user")
+    );
+    assert_eq!(pending().await, before + 1);
+}
+
 async fn outbox_claims_leases_and_retries(b: Backend) {
     let c = ctx(b);
     create(&c, "ann", "ann@example.com", "vh")
@@ -729,6 +768,7 @@ on_both_backends!(
     profile_and_preferences,
     sessions_cannot_be_revived,
     a_users_sessions_are_listed_and_ended_one_at_a_time,
+    a_new_browsers_notice_is_queued_except_at_the_first_sign_in,
     outbox_claims_leases_and_retries,
     attachments_and_headers_round_trip,
 );

@@ -76,8 +76,7 @@ fn current_user(req: &HttpRequest) -> Result<CurrentUser, ApiError> {
 }
 
 /// Signs `user` in on this browser with a fresh session id (no session fixation), noting
-/// the browser and network it signed in from (coarsely: [`crate::browser::describe`],
-/// [`crate::client_addr::network`]).
+/// the browser and network it signed in from ([`crate::devices::seen_from`]).
 pub fn start_session(
     req: &HttpRequest,
     session: &Session,
@@ -85,18 +84,13 @@ pub fn start_session(
     user: UserId,
 ) -> Result<(), ApiError> {
     let now = state.clock.now().timestamp();
-    let agent = req
-        .headers()
-        .get(actix_web::http::header::USER_AGENT)
-        .and_then(|v| v.to_str().ok());
-    let network =
-        crate::client_addr::network(crate::client_addr::client_ip(req, &state.settings.proxies));
+    let (device, network) = crate::devices::seen_from(req, &state.settings.proxies);
     session.renew();
     session
         .insert(USER_ID, user.0)
         .and_then(|()| session.insert(ISSUED_AT, now))
         .and_then(|()| session.insert(LAST_SEEN, now))
-        .and_then(|()| session.insert(DEVICE, crate::browser::describe(agent)))
+        .and_then(|()| session.insert(DEVICE, device))
         .and_then(|()| session.insert(NETWORK, network))
         .map_err(|e| ApiError::internal(&anyhow::Error::new(e).context("session insert")))
 }

@@ -11,6 +11,7 @@ use identity::ports::StoredSession;
 use kernel::secret;
 
 use crate::auth::{DEVICE, ISSUED_AT, LAST_SEEN, NETWORK, SESSION_COOKIE};
+use crate::client_addr::TrustedProxies;
 
 /// The stored key hash of this request's session: its cookie, decrypted with the key the
 /// session middleware encrypts it with (`CookieContentSecurity::Private`), as the session
@@ -21,6 +22,19 @@ pub fn current_key_hash(req: &HttpRequest, key: &Key) -> Option<String> {
     jar.add_original(cookie);
     let session_key = jar.private(key).get(SESSION_COOKIE)?;
     Some(secret::hash(session_key.value()))
+}
+
+/// The browser and system a request comes from ("Chrome on Android") and its network
+/// ("203.0.113.0/24"): what a sign-in notes, coarsely, and never the User-Agent or address.
+pub fn seen_from(req: &HttpRequest, proxies: &TrustedProxies) -> (String, Option<String>) {
+    let agent = req
+        .headers()
+        .get(actix_web::http::header::USER_AGENT)
+        .and_then(|v| v.to_str().ok());
+    (
+        crate::browser::describe(agent),
+        crate::client_addr::network(crate::client_addr::client_ip(req, proxies)),
+    )
 }
 
 /// A session's public id: one-way from its row's key hash, so it names the session to its

@@ -155,6 +155,11 @@ fn state(public_url: &str, clock: Arc<TestClock>) -> AppState {
     let mut users = MockUserRepository::new();
     users.expect_by_login().returning(|_| Ok(Some(user())));
     users.expect_by_id().returning(|_| Ok(Some(user())));
+    // Sign-ins are noted; these tests' browsers are new, so a notice may be composed.
+    users
+        .expect_preferences()
+        .returning(|_| Ok(identity::Preferences::default()));
+    users.expect_record_sign_in().returning(|_, _, _| Ok(false));
     let mut hasher = MockPasswordHasher::new();
     hasher.expect_verify().returning(|p, _| Ok(p == "Abcdef1!"));
     let mut settings = WebSettings::new(url::Url::parse(public_url).expect("url"));

@@ -51,6 +51,21 @@ async fn already_signed_in_as(
     .then_some(user)
 }
 
+/// Notes the sign-in, emailing the person when this browser never signed in to the account
+/// before (its device cookie does not name it). The sign-in stands if this fails: the
+/// person is in, and the failure is logged.
+async fn noted_sign_in(req: &HttpRequest, state: &AppState, user: &identity::User) {
+    let new_device = !login_throttle::known_device(req, &state.cookie_key, &user.login_secret);
+    let (device, network) = crate::devices::seen_from(req, &state.settings.proxies);
+    if let Err(e) = state
+        .accounts
+        .signed_in(user, &device, network.as_deref(), new_device)
+        .await
+    {
+        tracing::error!(user_id = %user.id, error = %e, "the sign-in could not be noted");
+    }
+}
+
 /// Where a successful registration by form post goes (`registered` says so on that page).
 fn verify_pending(email: &str) -> HttpResponse {
     see_other(&format!(
@@ -104,6 +119,7 @@ pub async fn login(
             .await?;
         start_session(&req, &session, &state, user.id)?;
         tracing::info!(user_id = %user.id, "login");
+        noted_sign_in(&req, &state, &user).await;
         let device = login_throttle::device_cookie(
             &req,
             &state.cookie_key,

@@ -1,0 +1,1 @@
+ALTER TABLE users DROP COLUMN last_sign_in_at;
