@@ -50,6 +50,16 @@ async fn sessions_seen_by(client: &reqwest::Client, url: &str) -> Vec<serde_json
         .clone()
 }
 
+/// The status `client` is answered at `url` with `method`.
+async fn status_of(client: &reqwest::Client, method: reqwest::Method, url: &str) -> StatusCode {
+    client
+        .request(method, url)
+        .send()
+        .await
+        .expect("request")
+        .status()
+}
+
 /// Issue 38: the list names each device, marks this one, and ending another is at once.
 async fn one_device_signs_another_out(b: Backend) {
     let app = TestApp::spawn(b).await;
@@ -98,20 +108,24 @@ async fn one_device_signs_another_out(b: Backend) {
 
     // This session cannot end itself here; an unknown id is not found.
     let this = list[0]["id"].as_str().expect("id");
-    let res = app
-        .client
-        .delete(app.url(&format!("/api/sessions/{this}")))
-        .send()
-        .await
-        .expect("delete");
-    assert_eq!(res.status(), StatusCode::CONFLICT);
-    let res = app
-        .client
-        .delete(app.url("/api/sessions/nope"))
-        .send()
-        .await
-        .expect("delete");
-    assert_eq!(res.status(), StatusCode::NOT_FOUND);
+    assert_eq!(
+        status_of(
+            &app.client,
+            reqwest::Method::DELETE,
+            &app.url(&format!("/api/sessions/{this}"))
+        )
+        .await,
+        StatusCode::CONFLICT
+    );
+    assert_eq!(
+        status_of(
+            &app.client,
+            reqwest::Method::DELETE,
+            &app.url("/api/sessions/nope")
+        )
+        .await,
+        StatusCode::NOT_FOUND
+    );
     // Another person cannot end ann's phone session by its id.
     let bob = client();
     app.register("bob", "bob@example.com").await;
@@ -128,36 +142,31 @@ async fn one_device_signs_another_out(b: Backend) {
         app.login(&bob, "bob", PASSWORD).await.status(),
         StatusCode::OK
     );
-    let res = bob
-        .delete(app.url(&format!("/api/sessions/{id}")))
-        .send()
-        .await
-        .expect("delete");
-    assert_eq!(res.status(), StatusCode::NOT_FOUND);
     assert_eq!(
-        phone
-            .get(app.url("/api/user"))
-            .send()
-            .await
-            .expect("user")
-            .status(),
+        status_of(
+            &bob,
+            reqwest::Method::DELETE,
+            &app.url(&format!("/api/sessions/{id}"))
+        )
+        .await,
+        StatusCode::NOT_FOUND
+    );
+    assert_eq!(
+        status_of(&phone, reqwest::Method::GET, &app.url("/api/user")).await,
         StatusCode::OK
     );
 
-    let res = app
-        .client
-        .delete(app.url(&format!("/api/sessions/{id}")))
-        .send()
-        .await
-        .expect("delete");
-    assert_eq!(res.status(), StatusCode::NO_CONTENT);
     assert_eq!(
-        phone
-            .get(app.url("/api/user"))
-            .send()
-            .await
-            .expect("user")
-            .status(),
+        status_of(
+            &app.client,
+            reqwest::Method::DELETE,
+            &app.url(&format!("/api/sessions/{id}"))
+        )
+        .await,
+        StatusCode::NO_CONTENT
+    );
+    assert_eq!(
+        status_of(&phone, reqwest::Method::GET, &app.url("/api/user")).await,
         StatusCode::UNAUTHORIZED,
         "signed out at its next request"
     );

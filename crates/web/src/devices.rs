@@ -9,6 +9,8 @@ use actix_web::cookie::{CookieJar, Key};
 use chrono::{DateTime, Utc};
 use identity::ports::StoredSession;
 use kernel::secret;
+use serde::Serialize;
+use utoipa::ToSchema;
 
 use crate::auth::{DEVICE, ISSUED_AT, LAST_SEEN, NETWORK, SESSION_COOKIE};
 use crate::client_addr::TrustedProxies;
@@ -43,19 +45,22 @@ pub fn public_id(key_hash: &str) -> String {
     secret::hash(&format!("signed-in:{key_hash}"))[..20].to_owned()
 }
 
-/// One session as its owner sees it.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// One place the person is signed in, as they see it (and as the API answers it).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
 pub struct SignedIn {
     pub id: String,
-    /// "Chrome on Android"; `None` for a session that did not note it.
+    /// The browser and system ("Chrome on Android"); null for a session signed in before
+    /// sessions noted it.
     pub device: Option<String>,
-    /// The network it signed in from ("203.0.113.0/24").
+    /// The network it signed in from ("203.0.113.0/24"), not the address itself.
     pub network: Option<String>,
     pub signed_in_at: DateTime<Utc>,
     pub last_active_at: DateTime<Utc>,
-    /// The session of the request that asked.
+    /// The session of the request that asked ("This device").
     pub current: bool,
-    /// The stored row's key, to end it (never shown).
+    /// The stored row's key, to end it: never answered.
+    #[serde(skip)]
     pub key_hash: String,
 }
 

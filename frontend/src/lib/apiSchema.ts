@@ -5100,11 +5100,14 @@ export interface components {
             /** @description The owner's weight unit, `lbs` or `kg`, to show the (canonical) values in. */
             weightUnit: string;
         };
-        /** @description One place the person is signed in. */
-        SignedInDto: {
-            /** @description The session of this request ("This device"). */
+        /** @description One place the person is signed in, as they see it (and as the API answers it). */
+        SignedIn: {
+            /** @description The session of the request that asked ("This device"). */
             current: boolean;
-            /** @description The browser and system ("Chrome on Android"), when the sign-in noted them. */
+            /**
+             * @description The browser and system ("Chrome on Android"); null for a session signed in before
+             *     sessions noted it.
+             */
             device?: string | null;
             id: string;
             /** Format: date-time */
@@ -5116,7 +5119,7 @@ export interface components {
         };
         SignedInListDto: {
             /** @description This session first, then the most recently active. */
-            sessions: components["schemas"]["SignedInDto"][];
+            sessions: components["schemas"]["SignedIn"][];
         };
         SignedOutDto: {
             /** @description How many sessions ended. */

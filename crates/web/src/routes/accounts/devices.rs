@@ -16,39 +16,11 @@ use crate::state::AppState;
 pub const MSG_SESSION_IS_THIS_ONE: &str =
     "This is the session you are using. Sign out from the menu to end it.";
 
-/// One place the person is signed in.
-#[derive(Debug, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct SignedInDto {
-    pub id: String,
-    /// The browser and system ("Chrome on Android"), when the sign-in noted them.
-    pub device: Option<String>,
-    /// The network it signed in from ("203.0.113.0/24"), not the address itself.
-    pub network: Option<String>,
-    pub signed_in_at: DateTime<Utc>,
-    pub last_active_at: DateTime<Utc>,
-    /// The session of this request ("This device").
-    pub current: bool,
-}
-
-impl From<SignedIn> for SignedInDto {
-    fn from(s: SignedIn) -> Self {
-        Self {
-            id: s.id,
-            device: s.device,
-            network: s.network,
-            signed_in_at: s.signed_in_at,
-            last_active_at: s.last_active_at,
-            current: s.current,
-        }
-    }
-}
-
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct SignedInListDto {
     /// This session first, then the most recently active.
-    pub sessions: Vec<SignedInDto>,
+    pub sessions: Vec<SignedIn>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -90,9 +62,7 @@ pub async fn list_sessions(
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     let sessions = sessions_of(&req, user, &state).await?;
-    Ok(HttpResponse::Ok().json(SignedInListDto {
-        sessions: sessions.into_iter().map(SignedInDto::from).collect(),
-    }))
+    Ok(HttpResponse::Ok().json(SignedInListDto { sessions }))
 }
 
 /// Signs one other session out; this one ends with Sign out (`/api/logout`).

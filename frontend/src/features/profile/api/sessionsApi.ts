@@ -6,7 +6,7 @@ import type { Schemas } from '../../../lib/apiTypes';
 export const SESSIONS_KEY = '/api/sessions';
 
 /** One place signed in; `device` and `network` are null for a sign-in that did not note them. */
-export type SignedIn = Omit<Schemas['SignedInDto'], 'device' | 'network'> & { device: string | null; network: string | null };
+export type SignedIn = Omit<Schemas['SignedIn'], 'device' | 'network'> & { device: string | null; network: string | null };
 
 interface SignedInList {
   sessions: SignedIn[];
