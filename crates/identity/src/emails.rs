@@ -179,7 +179,8 @@ pub struct SignIn<'a> {
     pub when: &'a str,
 }
 
-/// Sent when the account signs in from a browser that never signed in to it before.
+/// Sent when the account signs in from a browser it does not recognise (no device cookie
+/// naming it: never signed in to it, or not since its password changed).
 pub fn new_sign_in(
     user_id: UserId,
     username: &str,
@@ -193,7 +194,7 @@ pub fn new_sign_in(
     };
     let paragraphs = vec![
         greeting(username),
-        format!("Someone just signed in to your {PRODUCT} account from a browser it has not seen before: {place}, on {}.", sign_in.when),
+        format!("Someone just signed in to your {PRODUCT} account from a browser it does not recognise: {place}, on {}.", sign_in.when),
         "If this was you, there is nothing to do. If not, sign that session out in the list of where you're signed in, then change your password.".to_owned(),
     ];
     compose(
@@ -266,7 +267,7 @@ mod tests {
             "https://v.example/profile#profile-security",
         );
         assert_eq!(m.subject, "New sign-in to Vitalog");
-        assert!(m.text.contains("a browser it has not seen before: Chrome on Android, from network 203.0.113.0/24, on 12/02/2026 9:41 AM (Europe/Paris)."), "{}", m.text);
+        assert!(m.text.contains("a browser it does not recognise: Chrome on Android, from network 203.0.113.0/24, on 12/02/2026 9:41 AM (Europe/Paris)."), "{}", m.text);
         assert!(
             m.text
                 .contains("https://v.example/profile#profile-security")
@@ -281,7 +282,7 @@ mod tests {
         };
         let m = new_sign_in(UserId(7), "ann", &to, &without, "https://v.example/p");
         assert!(
-            m.text.contains("not seen before: Chrome on Android, on"),
+            m.text.contains("does not recognise: Chrome on Android, on"),
             "{}",
             m.text
         );

@@ -276,6 +276,33 @@ async fn a_sign_in_from_a_new_browser_is_emailed(b: Backend) {
     assert_eq!(res.status(), StatusCode::UNAUTHORIZED);
     app.outbox_drained().await;
     assert_eq!(notices(), 1);
+
+    // A password change: the browser that made it stays known; the phone, known before, is
+    // not any more (the device cookies name the old login secret).
+    let changed = "Ch4nged!pass";
+    let res = app
+        .post(
+            "/api/user/change-password",
+            serde_json::json!({"currentPassword": PASSWORD, "newPassword": changed}),
+        )
+        .await;
+    assert_eq!(res.status(), StatusCode::OK);
+    assert_eq!(
+        app.login(&app.client, "ann", changed).await.status(),
+        StatusCode::OK
+    );
+    app.outbox_drained().await;
+    assert_eq!(
+        notices(),
+        1,
+        "no alarm for the browser that changed the password"
+    );
+    assert_eq!(
+        app.login(&phone, "ann", changed).await.status(),
+        StatusCode::OK
+    );
+    app.outbox_drained().await;
+    assert_eq!(notices(), 2);
 }
 
 on_both_backends!(

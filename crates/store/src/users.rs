@@ -459,20 +459,26 @@ impl UserRepository for UserStore {
     ) -> anyhow::Result<bool> {
         self.db
             .write(move |conn| -> anyhow::Result<bool> {
-                let before: Option<Option<NaiveDateTime>> = users::table
-                    .find(id.0)
-                    .select(users::last_sign_in_at)
-                    .first(conn)
-                    .optional()?;
-                let Some(before) = before else {
+                let at = at.naive_utc();
+                // One statement decides "first": two sign-ins at once cannot both see none.
+                let first = diesel::update(
+                    users::table
+                        .find(id.0)
+                        .filter(users::last_sign_in_at.is_null()),
+                )
+                .set(users::last_sign_in_at.eq(Some(at)))
+                .execute(conn)?
+                    == 1;
+                if first {
                     return Ok(false);
-                };
-                diesel::update(users::table.find(id.0))
-                    .set(users::last_sign_in_at.eq(Some(at.naive_utc())))
-                    .execute(conn)?;
-                match (before, notice) {
-                    (Some(_), Some(notice)) => {
-                        enqueue(conn, &notice, at)?;
+                }
+                let found = diesel::update(users::table.find(id.0))
+                    .set(users::last_sign_in_at.eq(Some(at)))
+                    .execute(conn)?
+                    == 1;
+                match notice {
+                    Some(notice) if found => {
+                        enqueue(conn, &notice, at.and_utc())?;
                         Ok(true)
                     }
                     _ => Ok(false),

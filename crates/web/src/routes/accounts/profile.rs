@@ -133,9 +133,21 @@ pub async fn change_password(
         .await?;
     // The store ended every session of the user; this browser continues on a new one.
     start_session(&req, &session, &state, user.id)?;
-    Ok(HttpResponse::Ok()
-        .cookie(presence_cookie(&state))
-        .json(MessageResponse::new(MSG_PASSWORD_CHANGED)))
+    let mut res = HttpResponse::Ok();
+    res.cookie(presence_cookie(&state));
+    // The new password gave the account a new login secret, which every device cookie
+    // names: this browser, the one that changed it, stays known (its next sign-in is no
+    // "new sign-in"), while any other is new again.
+    let changed = state.accounts.user(user.id).await?;
+    if let Some(device) = crate::login_throttle::device_cookie(
+        &req,
+        &state.cookie_key,
+        state.settings.secure_cookies(),
+        &changed.login_secret,
+    ) {
+        res.cookie(device);
+    }
+    Ok(res.json(MessageResponse::new(MSG_PASSWORD_CHANGED)))
 }
 
 /// Deletes the account and all its data, confirmed by password; signs this browser out.
