@@ -38,11 +38,7 @@ async fn sessions_of(
 ) -> Result<Vec<SignedIn>, ApiError> {
     let current = current_key_hash(req, &state.cookie_key);
     let now = state.clock.now();
-    let stored = state
-        .sessions
-        .of_user(user.id, now)
-        .await
-        .map_err(|e| ApiError::internal(&e))?;
+    let stored = state.sessions.of_user(user.id, now).await?;
     let absolute = chrono::Duration::from_std(state.settings.session_absolute)
         .unwrap_or(chrono::Duration::MAX);
     let since = now
@@ -88,8 +84,7 @@ pub async fn end_session(
     let ended = state
         .sessions
         .delete_of_user(user.id, &target.key_hash)
-        .await
-        .map_err(|e| ApiError::internal(&e))?;
+        .await?;
     if !ended {
         return Err(ApiError::not_found());
     }
@@ -118,8 +113,7 @@ pub async fn end_other_sessions(
         if state
             .sessions
             .delete_of_user(user.id, &other.key_hash)
-            .await
-            .map_err(|e| ApiError::internal(&e))?
+            .await?
         {
             ended += 1;
         }
