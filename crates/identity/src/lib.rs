@@ -10,6 +10,7 @@ pub mod model;
 pub mod ports;
 pub mod preferences;
 pub mod rules;
+pub mod security_log;
 pub mod service;
 
 pub use error::IdentityError;

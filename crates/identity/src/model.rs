@@ -65,6 +65,7 @@ pub struct NewPassword {
 /// since the change was voided (the owner must reset it).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct EmailChangeUndone {
+    pub user_id: UserId,
     pub email: Email,
     pub password_voided: bool,
 }

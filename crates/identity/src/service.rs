@@ -121,6 +121,12 @@ impl AccountService {
             .map(|u| u.login_secret))
     }
 
+    /// The account `login` names (as [`Self::login`] reads it), for noting a failed
+    /// sign-in in its owner's security log; `None` for no such account.
+    pub async fn account_named(&self, login: &str) -> Result<Option<UserId>, IdentityError> {
+        Ok(self.users.by_login(login.trim()).await?.map(|u| u.id))
+    }
+
     /// Checks a username (or email) and password. Unknown user and wrong password get the
     /// same error after the same amount of hashing work.
     pub async fn login(&self, login: &str, password: &str) -> Result<User, IdentityError> {
@@ -300,8 +306,12 @@ impl AccountService {
     }
 
     /// Sets a new password from a reset link, ends every session of the user and tells
-    /// them by email.
-    pub async fn reset_password(&self, token: &str, password: &str) -> Result<(), IdentityError> {
+    /// them by email. Whose password it was.
+    pub async fn reset_password(
+        &self,
+        token: &str,
+        password: &str,
+    ) -> Result<UserId, IdentityError> {
         let mut errors = FieldErrors::new();
         rules::check_new_password(password, "password", &mut errors);
         errors.into_result().map_err(IdentityError::invalid)?;
@@ -318,7 +328,7 @@ impl AccountService {
             .reset_password(&secret::hash(token.trim()), &new, self.clock.now(), notice)
             .await?;
         if done {
-            Ok(())
+            Ok(user.id)
         } else {
             Err(IdentityError::InvalidToken(rules::MSG_RESET_INVALID.into()))
         }

@@ -108,6 +108,7 @@ impl Application {
             shares: services.shares,
             notifications: services.notifications.clone(),
             sessions: sessions.clone(),
+            security_log: Arc::new(store::SecurityLogStore::new(db.clone())),
             health: Arc::new(db.clone()),
             clock: clock.clone(),
             limits: Arc::new(match &rate_store {

@@ -9,7 +9,7 @@ use kernel::Clock;
 use kernel::rate::RateStore;
 use mail::{EmailSender, OutboxWorker, WorkerSettings};
 use notifications::NotificationService;
-use store::{Db, OutboxStore, SessionStore};
+use store::{Db, OutboxStore, SecurityLogStore, SessionStore};
 use tokio::sync::watch;
 use tokio::task::JoinHandle;
 
@@ -44,6 +44,7 @@ pub(crate) fn start(
     let mut jobs = vec![tokio::spawn(worker.run(shutdown.clone()))];
     jobs.push(tokio::spawn(housekeeping(
         parts.sessions,
+        SecurityLogStore::new(parts.db.clone()),
         parts.rate_store,
         parts.clock,
         shutdown.clone(),
@@ -109,19 +110,30 @@ async fn run_scheduler(
     }
 }
 
-/// Hourly: forgets expired sessions and refilled shared rate-limit counters.
+/// Hourly: forgets expired sessions, security log entries past their year and refilled
+/// shared rate-limit counters.
 async fn housekeeping(
     sessions: Arc<SessionStore>,
+    security_log: SecurityLogStore,
     rate_store: Option<Arc<dyn RateStore>>,
     clock: Arc<dyn Clock>,
     mut shutdown: watch::Receiver<bool>,
 ) {
     use identity::ports::SessionRepository;
+    use identity::security_log::{SecurityLog, retention_cutoff};
     loop {
         match sessions.purge_expired(clock.now()).await {
             Ok(0) => {}
             Ok(n) => tracing::info!(removed = n, "expired sessions purged"),
             Err(e) => tracing::warn!(error = %format!("{e:#}"), "session purge failed"),
+        }
+        match security_log
+            .purge_before(retention_cutoff(clock.now()))
+            .await
+        {
+            Ok(0) => {}
+            Ok(n) => tracing::info!(removed = n, "security log entries past a year purged"),
+            Err(e) => tracing::warn!(error = %format!("{e:#}"), "security log purge failed"),
         }
         if let Some(store) = &rate_store
             && let Err(e) = store.sweep().await

@@ -80,6 +80,7 @@ const EXPECTED: &[(&str, &str)] = &[
     ("get", "/api/sessions"),
     ("delete", "/api/sessions/{id}"),
     ("post", "/api/sessions/sign-out-others"),
+    ("get", "/api/security-log"),
     ("get", "/health/live"),
     ("get", "/health/ready"),
 ];

@@ -163,6 +163,10 @@ impl Db {
                     copy_table!(from, to, report, import_mappings, [
                         user_id: i64, header_key: String, mapping: String, used_at: NaiveDateTime,
                     ]);
+                    copy_table!(from, to, report, security_events, [
+                        id: i64, user_id: i64, at: NaiveDateTime, kind: String,
+                        detail: Option<String>, device: Option<String>, network: Option<String>,
+                    ]);
                     copy_table!(from, to, report, job_claims, [
                         job: String, claim_key: String, user_id: Option<i64>, claimed_at: NaiveDateTime,
                     ]);
@@ -171,7 +175,7 @@ impl Db {
                         for table in [
                             "users", "tokens", "outbox", "payments", "readings", "home_weeks",
                             "medications", "medication_periods", "medication_intakes", "reports",
-                            "report_emails", "shares", "share_accesses", "share_emails",
+                            "report_emails", "shares", "share_accesses", "share_emails", "security_events",
                         ] {
                             to.batch_execute(&format!(
                                 "SELECT setval(pg_get_serial_sequence('{table}', 'id'), \

@@ -352,5 +352,17 @@ diesel::table! {
 diesel::joinable!(share_accesses -> shares (share_id));
 diesel::allow_tables_to_appear_in_same_query!(shares, share_accesses);
 
+diesel::table! {
+    security_events (id) {
+        id -> BigInt,
+        user_id -> BigInt,
+        at -> Timestamp,
+        kind -> Text,
+        detail -> Nullable<Text>,
+        device -> Nullable<Text>,
+        network -> Nullable<Text>,
+    }
+}
+
 // SQL `lower()`, for comparisons that ignore case (search, email addresses).
 diesel::define_sql_function!(fn lower(x: diesel::sql_types::Nullable<diesel::sql_types::Text>) -> diesel::sql_types::Nullable<diesel::sql_types::Text>);

@@ -369,6 +369,7 @@ impl UserRepository for UserStore {
                     let email = Email::parse(&addr)
                         .map_err(|_| anyhow::anyhow!("stored undo address is invalid"))?;
                     Ok(Ok(Some(EmailChangeUndone {
+                        user_id: UserId(user_id),
                         email,
                         password_voided,
                     })))

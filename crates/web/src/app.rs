@@ -83,6 +83,7 @@ pub fn build_app(
         .service(accounts::list_sessions)
         .service(accounts::end_other_sessions)
         .service(accounts::end_session)
+        .service(accounts::get_security_log)
         .service(accounts::delete_account)
         .service(accounts::get_preferences)
         .service(accounts::update_preferences)

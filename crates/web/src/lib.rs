@@ -14,6 +14,7 @@ pub mod rate_limit;
 pub mod registered_cookie;
 pub mod routes;
 pub mod security;
+pub mod security_log;
 pub mod session_store;
 pub mod settings;
 pub mod share_code_throttle;

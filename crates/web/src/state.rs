@@ -4,6 +4,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use billing::BillingService;
 use identity::AccountService;
 use identity::ports::SessionRepository;
+use identity::security_log::SecurityLog;
 use kernel::Clock;
 use kernel::health::HealthCheck;
 use medications::MedicationService;
@@ -25,6 +26,7 @@ pub struct AppState {
     pub shares: sharing::ShareService,
     pub notifications: Arc<notifications::NotificationService>,
     pub sessions: Arc<dyn SessionRepository>,
+    pub security_log: Arc<dyn SecurityLog>,
     pub health: Arc<dyn HealthCheck>,
     /// Each user's wall clock: every "today" and "now" of a person is asked here.
     pub calendar: kernel::UserCalendar,

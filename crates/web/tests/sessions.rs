@@ -162,6 +162,9 @@ fn state(public_url: &str, clock: Arc<TestClock>) -> AppState {
     users.expect_record_sign_in().returning(|_, _, _| Ok(false));
     let mut hasher = MockPasswordHasher::new();
     hasher.expect_verify().returning(|p, _| Ok(p == "Abcdef1!"));
+    // Sign-ins and failures are noted in the security log.
+    let mut security_log = identity::security_log::MockSecurityLog::new();
+    security_log.expect_record().returning(|_| Ok(true));
     let mut settings = WebSettings::new(url::Url::parse(public_url).expect("url"));
     settings.rate = RateSettings {
         multiplier: 100.0,
@@ -242,6 +245,7 @@ fn state(public_url: &str, clock: Arc<TestClock>) -> AppState {
             AccountSettings::new(public_url),
         ),
         sessions: Arc::new(MemSessions::default()),
+        security_log: Arc::new(security_log),
         health: Arc::new(Up),
         calendar: kernel::UserCalendar::new(
             Arc::new(kernel::calendar::MockTimeZones::new()),

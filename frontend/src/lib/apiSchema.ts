@@ -2500,6 +2500,55 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/security-log": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The person's security log: sign-ins, failures, changes to how they sign in, sessions
+         *     ended, share links, exports. Kept a year.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description The id of the oldest event already shown. */
+                    before?: number | null;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SecurityLogDto"];
+                    };
+                };
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/sessions": {
         parameters: {
             query?: never;
@@ -4907,6 +4956,34 @@ export interface components {
             password: string;
             /** @default  */
             token: string;
+        };
+        SecurityEventDto: {
+            /** Format: date-time */
+            at: string;
+            /** @description A sign-in's method, a passkey's or share link's name, a count or an export format. */
+            detail?: string | null;
+            /** @description The browser and system the request came from ("Firefox on Windows"). */
+            device?: string | null;
+            /** Format: int64 */
+            id: number;
+            /**
+             * @description What happened: signed-in, sign-in-failed, second-step-failed, password-changed,
+             *     password-reset, email-changed, email-change-undone, passkey-added, passkey-removed,
+             *     two-step-on, two-step-off, recovery-codes-renewed, two-step-reset, session-ended,
+             *     other-sessions-ended, share-created, share-revoked, share-opened, data-exported,
+             *     deletion-refused.
+             */
+            kind: string;
+            /** @description The network it came from ("203.0.113.0/24"), never the address itself. */
+            network?: string | null;
+        };
+        SecurityLogDto: {
+            events: components["schemas"]["SecurityEventDto"][];
+            /**
+             * Format: int64
+             * @description Pass as `before` for the next (older) page; null on the last page.
+             */
+            nextBefore?: number | null;
         };
         /** @description A guided measurement: its period and every reading, in the order taken. */
         SessionDto: {

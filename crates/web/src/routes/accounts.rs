@@ -7,10 +7,12 @@ mod errors;
 pub mod preferences;
 pub mod profile;
 pub mod recovery;
+pub mod security_log;
 pub mod session;
 
 pub use devices::*;
 pub use preferences::*;
 pub use profile::*;
 pub use recovery::*;
+pub use security_log::*;
 pub use session::*;

@@ -2,7 +2,8 @@
 //! and everything else as JSON (imports are `routes::imports`).
 
 use actix_web::http::header::{self, ContentDisposition, DispositionParam, DispositionType};
-use actix_web::{HttpResponse, get, web};
+use actix_web::{HttpRequest, HttpResponse, get, web};
+use identity::security_log::SecurityEventKind;
 use kernel::units::Units;
 use readings::transfer::{self, FhirPatient};
 use serde::{Deserialize, Serialize};
@@ -14,12 +15,19 @@ use crate::dto::{PreferencesDto, UserDto};
 use crate::error::{ApiError, ErrorBody};
 use crate::routes::readings::SessionDto;
 use crate::routes::reports::ReportDto;
+use crate::security_log::note;
 use crate::state::AppState;
 
 #[derive(Debug, Deserialize, IntoParams)]
 pub struct CsvParams {
     /// `preferred` (the user's units, the default) or `canonical` (lbs and mg/dL, exact).
     pub units: Option<String>,
+}
+
+/// Notes an export of `format` in the person's security log.
+async fn exported(req: &HttpRequest, state: &AppState, user: CurrentUser, format: &str) {
+    let detail = Some(format.to_owned());
+    note(req, state, user.id, SecurityEventKind::DataExported, detail).await;
 }
 
 fn attachment(name: &str) -> ContentDisposition {
@@ -40,6 +48,7 @@ fn dated(today: chrono::NaiveDate, stem: &str, ext: &str) -> String {
 ))]
 #[get("/readings.csv")]
 pub async fn readings_csv(
+    req: HttpRequest,
     user: CurrentUser,
     params: web::Query<CsvParams>,
     state: web::Data<AppState>,
@@ -57,6 +66,7 @@ pub async fn readings_csv(
     };
     let all = state.readings.all(user.id).await?;
     let csv = transfer::to_csv(&all, units).map_err(|e| ApiError::internal(&e))?;
+    exported(&req, &state, user, "csv").await;
     Ok(HttpResponse::Ok()
         .content_type("text/csv; charset=utf-8")
         .insert_header(attachment(&dated(today, "readings", "csv")))
@@ -72,12 +82,14 @@ pub async fn readings_csv(
 ))]
 #[get("/medications.csv")]
 pub async fn medications_csv(
+    req: HttpRequest,
     user: CurrentUser,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     let today = crate::routes::users_clock(&user, &state).await?.today();
     let (meds, intakes) = state.medications.export(user.id).await?;
     let csv = medications::transfer::to_csv(&meds, &intakes)?;
+    exported(&req, &state, user, "medications-csv").await;
     Ok(HttpResponse::Ok()
         .content_type("text/csv; charset=utf-8")
         .insert_header(attachment(&dated(today, "medications", "csv")))
@@ -93,6 +105,7 @@ pub async fn medications_csv(
 ))]
 #[get("/readings.fhir.json")]
 pub async fn readings_fhir(
+    req: HttpRequest,
     user: CurrentUser,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
@@ -117,6 +130,7 @@ pub async fn readings_fhir(
         entries.extend(more);
         bundle["total"] = entries.len().into();
     }
+    exported(&req, &state, user, "fhir").await;
     Ok(HttpResponse::Ok()
         .content_type("application/fhir+json; charset=utf-8")
         .insert_header(attachment(&dated(today, "readings-fhir", "json")))
@@ -150,6 +164,7 @@ pub struct PaymentDto {
 ))]
 #[get("/account.json")]
 pub async fn account_json(
+    req: HttpRequest,
     user: CurrentUser,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
@@ -229,6 +244,7 @@ pub async fn account_json(
         "medications": medications::transfer::medications_json(&meds),
         "medicationIntakes": medications::transfer::intakes_json(&intakes),
     });
+    exported(&req, &state, user, "json").await;
     Ok(HttpResponse::Ok()
         .content_type("application/json; charset=utf-8")
         .insert_header(attachment(&dated(today, "account", "json")))

@@ -5,12 +5,14 @@
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, delete, get, post, web};
 use chrono::{DateTime, Utc};
+use identity::security_log::SecurityEventKind;
 use serde::Serialize;
 use utoipa::ToSchema;
 
 use crate::auth::CurrentUser;
 use crate::devices::{SignedIn, current_key_hash, listed};
 use crate::error::{ApiError, ErrorBody, ErrorCode};
+use crate::security_log::note;
 use crate::state::AppState;
 
 pub const MSG_SESSION_IS_THIS_ONE: &str =
@@ -88,6 +90,14 @@ pub async fn end_session(
     if !ended {
         return Err(ApiError::not_found());
     }
+    note(
+        &req,
+        &state,
+        user.id,
+        SecurityEventKind::SessionEnded,
+        target.device.clone(),
+    )
+    .await;
     tracing::info!(user_id = %user.id, "session signed out from another");
     Ok(HttpResponse::NoContent().finish())
 }
@@ -118,6 +128,14 @@ pub async fn end_other_sessions(
             ended += 1;
         }
     }
+    note(
+        &req,
+        &state,
+        user.id,
+        SecurityEventKind::OtherSessionsEnded,
+        Some(ended.to_string()),
+    )
+    .await;
     tracing::info!(user_id = %user.id, ended, "other sessions signed out");
     Ok(HttpResponse::Ok().json(SignedOutDto { ended }))
 }

@@ -3,12 +3,14 @@
 use actix_session::Session;
 use actix_web::http::header;
 use actix_web::{HttpRequest, HttpResponse, get, patch, post, web};
-use identity::ProfileInput;
+use identity::security_log::SecurityEventKind;
+use identity::{IdentityError, ProfileInput};
 
 use crate::auth::{CurrentUser, presence_cookie, presence_removal, start_session};
 use crate::dto::*;
 use crate::error::{ApiError, ErrorBody};
 use crate::routes::client_ip;
+use crate::security_log::note;
 use crate::state::AppState;
 
 pub const MSG_PASSWORD_CHANGED: &str = "Your password has been changed.";
@@ -131,6 +133,14 @@ pub async fn change_password(
         .accounts
         .change_password(user.id, &body.current_password, &body.new_password)
         .await?;
+    note(
+        &req,
+        &state,
+        user.id,
+        SecurityEventKind::PasswordChanged,
+        None,
+    )
+    .await;
     // The store ended every session of the user; this browser continues on a new one.
     start_session(&req, &session, &state, user.id)?;
     let mut res = HttpResponse::Ok();
@@ -164,10 +174,21 @@ pub async fn delete_account(
     session: Session,
 ) -> Result<HttpResponse, ApiError> {
     password_tried(&req, &state, user, Some(&body.password)).await?;
-    state
-        .accounts
-        .delete_account(user.id, &body.password)
-        .await?;
+    let deleted = state.accounts.delete_account(user.id, &body.password).await;
+    if let Err(IdentityError::Invalid { .. }) = &deleted
+        && !body.password.is_empty()
+    {
+        // The only refusal of a password that was given: it was wrong.
+        note(
+            &req,
+            &state,
+            user.id,
+            SecurityEventKind::DeletionRefused,
+            None,
+        )
+        .await;
+    }
+    deleted?;
     session.purge();
     let mut res = HttpResponse::Ok().json(MessageResponse::new(MSG_ACCOUNT_DELETED));
     res.add_cookie(&presence_removal(&state))

@@ -3,7 +3,7 @@
 
 use actix_web::http::{StatusCode, header};
 use actix_web::{HttpRequest, HttpResponse, get, post, web};
-use identity::{IdentityError, Verified};
+use identity::{IdentityError, Verified, security_log::SecurityEventKind};
 
 use crate::dto::*;
 use crate::error::{ApiError, ErrorBody};
@@ -24,12 +24,17 @@ pub const MSG_EMAIL_CHANGED: &str = "Your new email address is confirmed.";
 ))]
 #[post("/api/verify-email")]
 pub async fn verify_email(
+    req: HttpRequest,
     body: web::Json<TokenRequest>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     let message = match state.accounts.verify_email(&body.token).await? {
         Verified::Account(_) => MSG_VERIFIED,
-        Verified::EmailChanged(_) => MSG_EMAIL_CHANGED,
+        Verified::EmailChanged(user) => {
+            crate::security_log::note(&req, &state, user, SecurityEventKind::EmailChanged, None)
+                .await;
+            MSG_EMAIL_CHANGED
+        }
         Verified::AlreadyVerified(_) => MSG_ALREADY_VERIFIED,
     };
     Ok(HttpResponse::Ok().json(MessageResponse::new(message)))
@@ -42,10 +47,19 @@ pub async fn verify_email(
 ))]
 #[post("/api/email-change/undo")]
 pub async fn undo_email_change(
+    req: HttpRequest,
     body: web::Json<TokenRequest>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     let undone = state.accounts.undo_email_change(&body.token).await?;
+    crate::security_log::note(
+        &req,
+        &state,
+        undone.user_id,
+        SecurityEventKind::EmailChangeUndone,
+        None,
+    )
+    .await;
     tracing::info!(
         password_voided = undone.password_voided,
         "email change undone"
@@ -149,12 +163,14 @@ pub async fn check_reset_token(
 ))]
 #[post("/api/password-reset/reset")]
 pub async fn reset_password(
+    req: HttpRequest,
     body: web::Json<ResetPasswordRequest>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    state
+    let user = state
         .accounts
         .reset_password(&body.token, &body.password)
         .await?;
+    crate::security_log::note(&req, &state, user, SecurityEventKind::PasswordReset, None).await;
     Ok(HttpResponse::Ok().json(MessageResponse::new(MSG_RESET_DONE)))
 }

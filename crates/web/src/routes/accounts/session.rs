@@ -3,6 +3,8 @@
 use actix_session::Session;
 use actix_web::http::header;
 use actix_web::{FromRequest, HttpRequest, HttpResponse, post, web};
+use identity::IdentityError;
+use identity::security_log::SecurityEventKind;
 use identity::service::RegisterInput;
 
 use crate::auth::{CurrentUser, presence_cookie, presence_removal, start_session};
@@ -11,6 +13,7 @@ use crate::error::{ApiError, ErrorBody};
 use crate::login_throttle;
 use crate::registered_cookie;
 use crate::routes::{client_ip, is_form, read_body, safe_redirect};
+use crate::security_log::note;
 use crate::state::AppState;
 
 pub const MSG_REGISTERED: &str = "Registration successful. Please check your email (including the spam folder) to verify your account.";
@@ -66,6 +69,19 @@ async fn noted_sign_in(req: &HttpRequest, state: &AppState, user: &identity::Use
     }
 }
 
+/// Notes a wrong password in its account owner's security log (an unknown name has no
+/// owner to tell).
+async fn failed_sign_in(req: &HttpRequest, state: &AppState, typed: &str, e: &IdentityError) {
+    if !matches!(e, IdentityError::InvalidCredentials) {
+        return;
+    }
+    match state.accounts.account_named(typed).await {
+        Ok(Some(owner)) => note(req, state, owner, SecurityEventKind::SignInFailed, None).await,
+        Ok(None) => {}
+        Err(e) => tracing::error!(error = %e, "the failed sign-in could not be noted"),
+    }
+}
+
 /// Where a successful registration by form post goes (`registered` says so on that page).
 fn verify_pending(email: &str) -> HttpResponse {
     see_other(&format!(
@@ -113,11 +129,22 @@ pub async fn login(
             .login
             .admit(&client_ip(&req, &state), &account, known)
             .await?;
-        let user = state
-            .accounts
-            .login(&input.username, &input.password)
-            .await?;
+        let user = match state.accounts.login(&input.username, &input.password).await {
+            Ok(user) => user,
+            Err(e) => {
+                failed_sign_in(&req, &state, &input.username, &e).await;
+                return Err(e.into());
+            }
+        };
         start_session(&req, &session, &state, user.id)?;
+        note(
+            &req,
+            &state,
+            user.id,
+            SecurityEventKind::SignedIn,
+            Some("password".into()),
+        )
+        .await;
         tracing::info!(user_id = %user.id, "login");
         noted_sign_in(&req, &state, &user).await;
         let device = login_throttle::device_cookie(

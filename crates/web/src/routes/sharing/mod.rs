@@ -5,11 +5,13 @@ pub mod dto;
 mod errors;
 pub mod public;
 
-use actix_web::{HttpResponse, delete, get, post, web};
+use actix_web::{HttpRequest, HttpResponse, delete, get, post, web};
+use identity::security_log::SecurityEventKind;
 
 use crate::auth::CurrentUser;
 use crate::dto::MessageResponse;
 use crate::error::{ApiError, ErrorBody};
+use crate::security_log::note;
 use crate::state::AppState;
 use dto::*;
 
@@ -21,6 +23,7 @@ use dto::*;
 ))]
 #[post("/api/shares")]
 pub async fn create(
+    req: HttpRequest,
     user: CurrentUser,
     body: web::Json<CreateShareRequest>,
     state: web::Data<AppState>,
@@ -35,6 +38,15 @@ pub async fn create(
         .shares
         .create(user.id, body.into_inner().into_input())
         .await?;
+    let label = Some(created.share.label.clone());
+    note(
+        &req,
+        &state,
+        user.id,
+        SecurityEventKind::ShareCreated,
+        label,
+    )
+    .await;
     Ok(HttpResponse::Created().json(CreatedShareDto {
         link: state.shares.link(&created.token),
         share: ShareDto::new(&created.share, state.shares.now()),
@@ -76,11 +88,21 @@ pub async fn accesses(
 ))]
 #[post("/api/shares/{id}/revoke")]
 pub async fn revoke(
+    req: HttpRequest,
     user: CurrentUser,
     id: web::Path<i64>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     let share = state.shares.revoke(user.id, id.into_inner()).await?;
+    let label = Some(share.label.clone());
+    note(
+        &req,
+        &state,
+        user.id,
+        SecurityEventKind::ShareRevoked,
+        label,
+    )
+    .await;
     Ok(HttpResponse::Ok().json(ShareDto::new(&share, state.shares.now())))
 }
 
@@ -90,10 +112,31 @@ pub async fn revoke(
 ))]
 #[delete("/api/shares/{id}")]
 pub async fn remove(
+    req: HttpRequest,
     user: CurrentUser,
     id: web::Path<i64>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    state.shares.delete(user.id, id.into_inner()).await?;
+    let id = id.into_inner();
+    // Deleting a link that still works stops it: that is noted as a revocation, by name.
+    let now = state.shares.now();
+    let live = state
+        .shares
+        .list(user.id)
+        .await?
+        .into_iter()
+        .find(|s| s.id == id && s.status(now) == sharing::Status::Active)
+        .map(|s| s.label);
+    state.shares.delete(user.id, id).await?;
+    if let Some(label) = live {
+        note(
+            &req,
+            &state,
+            user.id,
+            SecurityEventKind::ShareRevoked,
+            Some(label),
+        )
+        .await;
+    }
     Ok(HttpResponse::Ok().json(MessageResponse::new("Share deleted")))
 }

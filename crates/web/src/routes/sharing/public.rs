@@ -95,6 +95,16 @@ pub async fn view(
     let (visitor, opened) =
         admit(&req, &token, &state, per_owner, |o| o.owner().0.to_string()).await?;
     let view = state.shares.view(opened, &visitor).await?;
+    let share = &view.share;
+    let label = Some(share.label.clone());
+    crate::security_log::note(
+        &req,
+        &state,
+        share.user_id,
+        identity::security_log::SecurityEventKind::ShareOpened,
+        label,
+    )
+    .await;
     Ok(HttpResponse::Ok().json(SharedViewDto::from(&view)))
 }
 

@@ -14,6 +14,7 @@ import { passwordSchema, type PasswordValues } from '../schemas';
 import { SectionCard } from '../../../components/layout/SectionCard';
 import { DeleteAccount } from './DeleteAccount';
 import { SignedInDevices } from './SignedInDevices';
+import { SecurityLog } from './SecurityLog';
 import { SESSIONS_KEY } from '../api/sessionsApi';
 import '../profile.css';
 
@@ -114,6 +115,7 @@ export function SecuritySection(): ReactElement {
         </div>
       </form>
       <SignedInDevices />
+      <SecurityLog />
       <DeleteAccount />
     </SectionCard>
   );
