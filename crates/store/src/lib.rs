@@ -24,6 +24,7 @@ mod sessions;
 mod shares;
 mod timestamps;
 mod tokens;
+mod two_step;
 mod users;
 mod watchdog;
 
@@ -41,4 +42,5 @@ pub use readings::ReadingStore;
 pub use reports::ReportStore;
 pub use sessions::SessionStore;
 pub use shares::ShareStore;
+pub use two_step::TwoStepStore;
 pub use users::UserStore;

@@ -8,9 +8,11 @@ pub mod preferences;
 pub mod profile;
 pub mod recovery;
 pub mod session;
+pub mod two_step;
 
 pub use devices::*;
 pub use preferences::*;
 pub use profile::*;
 pub use recovery::*;
 pub use session::*;
+pub use two_step::*;
