@@ -61,6 +61,7 @@ export const signedInPhone = {
 
 const GETS = {
   'GET /api/sessions': { body: { sessions: [signedInHere] } },
+  'GET /api/user/two-step': { body: { enabled: false, recoveryCodesLeft: 0 } },
   'GET /api/user': { body: profileUser },
   'GET /api/user/subscription': { body: inactiveSubscription },
   'GET /api/subscription/config': { body: testModeConfig },
