@@ -173,6 +173,15 @@ async fn a_code_is_accepted_once_within_one_step(b: Backend) {
     let res = second_step(&app, &third, &on.code_at(step(4))).await;
     assert_eq!(res.status(), StatusCode::OK, "one step behind");
     assert!(signed_in_as_ann(&app, &third).await);
+
+    // One new code sent by two browsers at once: exactly one is signed in.
+    app.clock.set(step(8));
+    let (a, b) = (past_the_password(&app).await, past_the_password(&app).await);
+    let code = on.code_at(step(8));
+    let (ra, rb) = tokio::join!(second_step(&app, &a, &code), second_step(&app, &b, &code));
+    let mut statuses = [ra.status(), rb.status()];
+    statuses.sort();
+    assert_eq!(statuses, [StatusCode::OK, StatusCode::BAD_REQUEST]);
 }
 
 /// Recovery codes work once each, however they are typed; new ones void the old.

@@ -97,3 +97,140 @@ fn recovery_codes_are_ten_distinct_and_read_back_loosely() {
     assert_eq!(normalise_recovery_code("abcd-efgh"), None);
     assert_eq!(normalise_recovery_code("123456"), None);
 }
+
+mod service {
+    use std::sync::Arc;
+
+    use chrono::{DateTime, Duration, TimeZone, Utc};
+    use kernel::clock::MockClock;
+    use kernel::{Email, UserId};
+
+    use super::super::*;
+    use super::RFC_KEY;
+    use crate::IdentityError;
+    use crate::model::{Gender, User};
+    use crate::ports::{
+        MockPasswordHasher, MockTwoStepRepository, MockUserRepository, TwoStepRecord,
+    };
+
+    fn at(seconds: i64) -> DateTime<Utc> {
+        Utc.timestamp_opt(seconds, 0).single().expect("time")
+    }
+
+    fn ann() -> User {
+        User {
+            id: UserId(5),
+            username: "ann".into(),
+            email: Email::parse("ann@example.com").expect("email"),
+            password_hash: "hashed".into(),
+            first_name: String::new(),
+            last_name: String::new(),
+            date_of_birth: None,
+            gender: Gender::Other,
+            email_verified: true,
+            created_at: at(0),
+            login_secret: "s".into(),
+        }
+    }
+
+    fn service(repo: MockTwoStepRepository, now: DateTime<Utc>) -> TwoStepService {
+        let mut users = MockUserRepository::new();
+        users.expect_by_id().returning(|_| Ok(Some(ann())));
+        let mut clock = MockClock::new();
+        clock.expect_now().returning(move || now);
+        TwoStepService::new(
+            Arc::new(repo),
+            Arc::new(users),
+            Arc::new(MockPasswordHasher::new()),
+            Arc::new(clock),
+            "https://v.example/",
+        )
+    }
+
+    fn pending(created_at: DateTime<Utc>) -> TwoStepRecord {
+        TwoStepRecord {
+            secret: RFC_KEY.to_vec(),
+            last_step: -1,
+            created_at,
+            enabled: false,
+            stamp: "sealed".into(),
+        }
+    }
+
+    fn field_error(err: IdentityError) -> String {
+        match err {
+            IdentityError::Invalid { errors, .. } => errors.summary().to_owned(),
+            other => panic!("not a field error: {other:?}"),
+        }
+    }
+
+    #[tokio::test]
+    async fn a_setup_waits_fifteen_minutes_for_its_code() {
+        let made = at(1_800_000_010);
+        let late = made + Duration::minutes(SETUP_MINUTES) + Duration::seconds(1);
+        let mut repo = MockTwoStepRepository::new();
+        repo.expect_get()
+            .returning(move |_| Ok(Some(pending(made))));
+        repo.expect_enable().never();
+        let code = code_at(RFC_KEY, u64::try_from(late.timestamp()).expect("t"));
+        let err = service(repo, late)
+            .confirm(UserId(5), &code)
+            .await
+            .expect_err("expired");
+        assert_eq!(field_error(err), MSG_SETUP_EXPIRED);
+    }
+
+    #[tokio::test]
+    async fn confirming_stores_the_codes_hashes_and_the_step_and_emails() {
+        let now = at(1_800_000_010);
+        let mut repo = MockTwoStepRepository::new();
+        repo.expect_get().returning(move |_| Ok(Some(pending(now))));
+        repo.expect_enable()
+            .withf(move |user, stamp, step, hashes, _, notice| {
+                *user == UserId(5)
+                    && stamp == "sealed"
+                    && *step == 1_800_000_010 / 30
+                    && hashes.len() == RECOVERY_CODES
+                    && hashes.iter().all(|h| h.len() == 64)
+                    && notice.subject.contains("Two-step verification is on")
+            })
+            .returning(|_, _, _, _, _, _| Ok(true));
+        let code = code_at(RFC_KEY, 1_800_000_010);
+        let codes = service(repo, now)
+            .confirm(UserId(5), &code)
+            .await
+            .expect("on");
+        assert_eq!(codes.len(), RECOVERY_CODES);
+    }
+
+    #[tokio::test]
+    async fn a_second_setup_is_refused_while_it_is_on() {
+        let mut repo = MockTwoStepRepository::new();
+        repo.expect_begin().returning(|_, _, _| Ok(false));
+        let err = service(repo, at(0))
+            .begin(UserId(5))
+            .await
+            .expect_err("on already");
+        assert!(matches!(err, IdentityError::Conflict(m) if m == MSG_ALREADY_ON));
+    }
+
+    #[tokio::test]
+    async fn a_code_whose_step_was_taken_is_refused() {
+        let now = at(1_800_000_010);
+        let mut repo = MockTwoStepRepository::new();
+        repo.expect_get().returning(move |_| {
+            Ok(Some(TwoStepRecord {
+                enabled: true,
+                ..pending(now)
+            }))
+        });
+        repo.expect_accept_step().returning(|_, _| Ok(false));
+        repo.expect_use_recovery_code().never();
+        let code = code_at(RFC_KEY, 1_800_000_010);
+        let err = service(repo, now)
+            .verify(UserId(5), &code)
+            .await
+            .expect_err("replayed");
+        assert_eq!(field_error(err), MSG_CODE_WRONG);
+    }
+}
