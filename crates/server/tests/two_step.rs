@@ -392,6 +392,34 @@ async fn turning_off_needs_the_password_and_reset_does_not_bypass(b: Backend) {
         .await
         .expect("reset");
     assert_eq!(again, identity::two_step::AdminReset::NoSuchAccount);
+
+    // The command the administrator runs, with the server's settings.
+    let vitalog = |account: &str| {
+        let data = tempfile::tempdir().expect("data");
+        std::process::Command::new(env!("CARGO_BIN_EXE_vitalog"))
+            .args(["reset-two-step", account])
+            .current_dir(common::binary::repo_root())
+            .env("VITALOG_ENV", "test")
+            .env("VITALOG_DATABASE_URL", &app.db_url)
+            .env("VITALOG_PUBLIC_URL", &app.base)
+            .env("VITALOG_DATA_DIR", data.path())
+            .env("VITALOG_LOG", "warn")
+            .output()
+            .expect("vitalog runs")
+    };
+    let off = vitalog("ann");
+    assert!(off.status.success(), "{off:?}");
+    assert_eq!(
+        String::from_utf8_lossy(&off.stdout).trim(),
+        "two-step verification was already off for ann"
+    );
+    let nobody = vitalog("nobody@example.com");
+    assert!(!nobody.status.success());
+    assert!(
+        String::from_utf8_lossy(&nobody.stderr)
+            .contains("no account has the username or email address"),
+        "{nobody:?}"
+    );
 }
 
 on_both_backends!(
