@@ -247,6 +247,16 @@ describe('second step (two-step verification)', () => {
     expect(calls[1]!.body).toEqual({ code: 'abcd-efgh-jkmn' });
   });
 
+  it('asks for the code at /auth?step=code (after a native form post), then goes to the dashboard', async () => {
+    mockFetch({ 'POST /api/login/second-step': { body: { user: aliceUser } } });
+    renderWithProviders(<AuthPage />, { route: '/auth?step=code', path: '/auth' });
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Enter the 6-digit code from your authenticator app'), '123456');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    await waitFor(() => expect(navigation.fullPageNavigate).toHaveBeenCalledWith('/'));
+    expect(navigation.submitForm).not.toHaveBeenCalled();
+  });
+
   it('goes back to the password when the server says the sign-in is over', async () => {
     mockFetch({
       'POST /api/login': { body: { secondStep: 'totp' } },
