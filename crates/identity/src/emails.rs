@@ -207,6 +207,61 @@ pub fn new_sign_in(
     )
 }
 
+/// What happened to an account's two-step verification (issue 38).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TwoStepChange {
+    TurnedOn,
+    TurnedOff,
+    NewRecoveryCodes,
+    /// The server's administrator reset it (`vitalog reset-two-step`).
+    ResetByAdministrator,
+}
+
+/// Tells the person their two-step verification changed, with a link to Security.
+pub fn two_step_changed(
+    user_id: UserId,
+    username: &str,
+    to: &Email,
+    change: TwoStepChange,
+    security_link: &str,
+) -> OutgoingEmail {
+    let (subject, heading, what) = match change {
+        TwoStepChange::TurnedOn => (
+            format!("Two-step verification is on for your {PRODUCT} account"),
+            "Two-step verification is on",
+            "Two-step verification was turned on: signing in with your password now also asks for a code from your authenticator app. Keep your recovery codes somewhere safe.",
+        ),
+        TwoStepChange::TurnedOff => (
+            format!("Two-step verification is off for your {PRODUCT} account"),
+            "Two-step verification is off",
+            "Two-step verification was turned off: your password alone signs in again.",
+        ),
+        TwoStepChange::NewRecoveryCodes => (
+            format!("New recovery codes for your {PRODUCT} account"),
+            "New recovery codes",
+            "New recovery codes were made for your account. The old ones no longer work.",
+        ),
+        TwoStepChange::ResetByAdministrator => (
+            format!("Two-step verification was reset for your {PRODUCT} account"),
+            "Two-step verification was reset",
+            "The administrator of this server turned your two-step verification off: your password alone signs in again. Turn it back on with a new QR code from Security in your profile.",
+        ),
+    };
+    let paragraphs = vec![
+        greeting(username),
+        what.to_owned(),
+        "If this was you, there is nothing more to do. If it was not, change your password now and check where you're signed in.".to_owned(),
+    ];
+    compose(
+        Some(user_id),
+        to,
+        &subject,
+        heading,
+        &paragraphs,
+        ("Open Security", security_link),
+    )
+}
+
 /// Sent after an account is deleted; addressed, but keyed to no user (the user is gone).
 pub fn account_deleted(username: &str, to: &Email, register_link: &str) -> OutgoingEmail {
     let paragraphs = vec![
@@ -249,6 +304,29 @@ mod tests {
         );
         assert!(m.html.contains("ann&lt;b&gt;"), "user text is escaped");
         assert!(!m.html.contains("ann<b>"));
+    }
+
+    #[test]
+    fn two_step_emails_say_what_changed_and_link_to_security() {
+        let to = Email::parse("ann@example.com").expect("email");
+        let link = "https://v.example/profile#profile-security";
+        let on = two_step_changed(UserId(7), "ann", &to, TwoStepChange::TurnedOn, link);
+        assert_eq!(
+            on.subject,
+            "Two-step verification is on for your Vitalog account"
+        );
+        assert!(on.text.contains("Keep your recovery codes"), "{}", on.text);
+        assert!(on.html.contains(&format!("href=\"{link}\"")));
+        let off = two_step_changed(UserId(7), "ann", &to, TwoStepChange::TurnedOff, link);
+        assert!(off.text.contains("your password alone signs in again"));
+        let admin = two_step_changed(
+            UserId(7),
+            "ann",
+            &to,
+            TwoStepChange::ResetByAdministrator,
+            link,
+        );
+        assert!(admin.text.contains("administrator of this server"));
     }
 
     #[test]

@@ -12,7 +12,9 @@ pub mod preferences;
 pub mod rules;
 pub mod security_log;
 pub mod service;
+pub mod two_step;
 
 pub use error::IdentityError;
 pub use model::*;
 pub use service::{AccountService, AccountSettings};
+pub use two_step::TwoStepService;

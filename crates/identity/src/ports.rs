@@ -199,3 +199,68 @@ pub fn dummy_hash() -> &'static str {
     // Made once from 32 random bytes that were then thrown away.
     "$argon2id$v=19$m=19456,t=2,p=1$IBskjCB1jMHDgJv684qeVQ$BGP7PgNoh5wQ3lTOChZDzddnCdQtjJqQlRGNrb4wIrA"
 }
+
+/// An account's two-step verification as stored: its secret (unsealed by the store), the
+/// last step a code was accepted for, and whether it is on or still waits for its first
+/// code. `stamp` is opaque: handing it back to [`TwoStepRepository::enable`] turns on the
+/// very setup that was read, not one started since.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TwoStepRecord {
+    pub secret: Vec<u8>,
+    pub last_step: i64,
+    pub created_at: DateTime<Utc>,
+    pub enabled: bool,
+    pub stamp: String,
+}
+
+/// Two-step verification's secrets and recovery codes. Every acceptance is one conditional
+/// update, so two requests with one code cannot both pass.
+#[cfg_attr(any(test, feature = "mocks"), mockall::automock)]
+#[async_trait::async_trait]
+pub trait TwoStepRepository: Send + Sync {
+    /// The account's row, `None` when it never started a setup (or turned it off).
+    async fn get(&self, user: UserId) -> anyhow::Result<Option<TwoStepRecord>>;
+    /// Starts a setup with `secret`, replacing an earlier unfinished one; false (nothing
+    /// written) when two-step verification is on already.
+    async fn begin(&self, user: UserId, secret: &[u8], now: DateTime<Utc>) -> anyhow::Result<bool>;
+    /// Turns on the setup read with `stamp` if it is still the unfinished one, accepting
+    /// `step`, storing the recovery codes' hashes and queueing `notice`, together; false
+    /// (nothing written) otherwise.
+    async fn enable(
+        &self,
+        user: UserId,
+        stamp: &str,
+        step: i64,
+        recovery_hashes: &[String],
+        now: DateTime<Utc>,
+        notice: OutgoingEmail,
+    ) -> anyhow::Result<bool>;
+    /// Accepts a code of `step` if two-step is on and no code of this or a later step was
+    /// accepted before (a replay is refused); whether it was.
+    async fn accept_step(&self, user: UserId, step: i64) -> anyhow::Result<bool>;
+    /// Spends the unused recovery code with this hash; whether there was one.
+    async fn use_recovery_code(
+        &self,
+        user: UserId,
+        hash: &str,
+        now: DateTime<Utc>,
+    ) -> anyhow::Result<bool>;
+    /// Unused recovery codes left.
+    async fn recovery_codes_left(&self, user: UserId) -> anyhow::Result<i64>;
+    /// Replaces every recovery code when two-step is on, queueing `notice`; whether it was.
+    async fn replace_recovery_codes(
+        &self,
+        user: UserId,
+        recovery_hashes: &[String],
+        now: DateTime<Utc>,
+        notice: OutgoingEmail,
+    ) -> anyhow::Result<bool>;
+    /// Turns it off (secret and codes deleted), queueing `notice` when it was on; whether
+    /// it was on.
+    async fn disable(
+        &self,
+        user: UserId,
+        now: DateTime<Utc>,
+        notice: OutgoingEmail,
+    ) -> anyhow::Result<bool>;
+}

@@ -372,16 +372,8 @@ impl AccountService {
     /// Deletes the account and all its data after checking the password, then emails a
     /// confirmation. Every session ends with it (the rows are gone).
     pub async fn delete_account(&self, id: UserId, password: &str) -> Result<(), IdentityError> {
-        if password.is_empty() {
-            return Err(IdentityError::field(
-                "password",
-                rules::MSG_PASSWORD_REQUIRED,
-            ));
-        }
         let user = self.user(id).await?;
-        if !self.hasher.verify(password, &user.password_hash).await? {
-            return Err(IdentityError::field("password", rules::MSG_PASSWORD_WRONG));
-        }
+        check_password(self.hasher.as_ref(), &user, password).await?;
         let link = format!("{}/auth", self.settings.public_url);
         let notice = emails::account_deleted(&user.username, &user.email, &link);
         self.users.delete_account(id, notice).await?;
@@ -468,6 +460,26 @@ impl AccountService {
         let prefs = self.users.preferences(id).await?.apply(patch);
         self.users.save_preferences(id, prefs).await?;
         Ok(prefs)
+    }
+}
+
+/// A signed-in person's password typed again to confirm a grave change (deleting the
+/// account, turning two-step verification off): a field error on `password` unless right.
+pub(crate) async fn check_password(
+    hasher: &dyn PasswordHasher,
+    user: &User,
+    password: &str,
+) -> Result<(), IdentityError> {
+    if password.is_empty() {
+        return Err(IdentityError::field(
+            "password",
+            rules::MSG_PASSWORD_REQUIRED,
+        ));
+    }
+    if hasher.verify(password, &user.password_hash).await? {
+        Ok(())
+    } else {
+        Err(IdentityError::field("password", rules::MSG_PASSWORD_WRONG))
     }
 }
 

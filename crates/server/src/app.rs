@@ -32,6 +32,47 @@ pub fn open_database_once(config: &Config) -> anyhow::Result<Db> {
     connect_and_migrate(config.database_options().one_shot())
 }
 
+/// The administrator's reset of an account's two-step verification (`vitalog
+/// reset-two-step`), for someone who lost both their phone and their recovery codes.
+pub async fn reset_two_step(
+    config: &Config,
+    login: &str,
+) -> anyhow::Result<identity::two_step::AdminReset> {
+    let db = {
+        let config = config.clone();
+        tokio::task::spawn_blocking(move || open_database_once(&config)).await??
+    };
+    let clock: Arc<dyn Clock> = Arc::new(SystemClock);
+    let users = Arc::new(store::UserStore::new(db.clone()));
+    let owner = {
+        use identity::ports::UserRepository;
+        users.by_login(login.trim()).await?.map(|u| u.id)
+    };
+    // The reset checks no password: one hashing thread is plenty.
+    let hasher = Arc::new(argon2_hasher::Argon2Hasher::with_thread_start(1, || {})?);
+    let service =
+        crate::wiring::two_step(&db, users, hasher, &clock, config.public_url()?.as_str()).await?;
+    let reset = service.reset_by_administrator(login).await?;
+    if let (identity::two_step::AdminReset::Reset { .. }, Some(owner)) = (&reset, owner) {
+        use identity::security_log::{NewSecurityEvent, SecurityEventKind, SecurityLog};
+        // In the person's log, so the reset is never silent; no device: it was the server.
+        let noted = store::SecurityLogStore::new(db.clone())
+            .record(NewSecurityEvent {
+                user_id: owner,
+                at: clock.now(),
+                kind: SecurityEventKind::TwoStepReset,
+                detail: Some("administrator".into()),
+                device: None,
+                network: None,
+            })
+            .await;
+        if let Err(e) = noted {
+            tracing::error!(error = %format!("{e:#}"), "the reset could not be noted in the security log");
+        }
+    }
+    Ok(reset)
+}
+
 fn connect_and_migrate(options: store::DbOptions) -> anyhow::Result<Db> {
     let db = Db::connect(&options)?;
     let ran = db.migrate()?;
@@ -99,6 +140,7 @@ impl Application {
         let secret = db.shared_secret("session_cookie_key").await?;
         let state = AppState {
             accounts: services.accounts,
+            two_step: services.two_step,
             calendar: services.calendar,
             billing: services.billing.clone(),
             readings: services.readings,

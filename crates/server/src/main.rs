@@ -1,4 +1,4 @@
-//! `vitalog`: serve (default), migrate, backup, copy-database.
+//! `vitalog`: serve (default), migrate, backup, copy-database, reset-two-step.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -53,6 +53,13 @@ enum Command {
         /// The target database URL (`postgres://...` or `sqlite://...`).
         #[arg(long)]
         to: String,
+    },
+    /// Turn off two-step verification for one account (its owner lost both their phone
+    /// and their recovery codes): it signs in with its password alone again, and its
+    /// owner is emailed. Confirm who is asking before you run it.
+    ResetTwoStep {
+        /// The account's username or email address.
+        account: String,
     },
 }
 
@@ -117,6 +124,21 @@ async fn run(command: Command) -> anyhow::Result<()> {
                 .await??;
             db.backup_to(&path).await?;
             println!("backup written to {}", path.display());
+            Ok(())
+        }
+        Command::ResetTwoStep { account } => {
+            use identity::two_step::AdminReset;
+            match server::app::reset_two_step(&config, &account).await? {
+                AdminReset::NoSuchAccount => {
+                    anyhow::bail!("no account has the username or email address {account:?}")
+                }
+                AdminReset::WasOff { username } => {
+                    println!("two-step verification was already off for {username}");
+                }
+                AdminReset::Reset { username } => println!(
+                    "two-step verification is off for {username}; they sign in with their password and were emailed"
+                ),
+            }
             Ok(())
         }
         Command::CopyDatabase { to } => {

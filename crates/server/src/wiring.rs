@@ -8,7 +8,7 @@ use std::time::Duration;
 use argon2_hasher::{Argon2Hasher, ShareCodeHasher};
 use billing::BillingService;
 use billing::ports::PaymentGateway;
-use identity::{AccountService, AccountSettings};
+use identity::{AccountService, AccountSettings, TwoStepService};
 use kernel::pool::BoundedPool;
 use kernel::{Clock, Entitlements};
 use mail::{EmailSender, Mailer};
@@ -40,6 +40,7 @@ const SHARE_CODE_QUEUE: usize = 8;
 /// Every context's service, wired.
 pub(crate) struct Services {
     pub(crate) accounts: AccountService,
+    pub(crate) two_step: TwoStepService,
     pub(crate) calendar: kernel::UserCalendar,
     pub(crate) billing: BillingService,
     pub(crate) readings: ReadingService,
@@ -61,7 +62,7 @@ pub(crate) async fn services(
         Some(url) => Mailer::smtp(url, &config.mail_from)?,
         None => Mailer::files(config.data_dir.join("mail"), &config.mail_from)?,
     });
-    let accounts = accounts(config, db, clock, public_url)?;
+    let (accounts, two_step) = accounts(config, db, clock, public_url).await?;
     let billing = billing(config, db, clock)?;
     let entitlements: Arc<dyn Entitlements> = Arc::new(billing.clone());
     let calendar =
@@ -128,6 +129,7 @@ pub(crate) async fn services(
     );
     Ok(Services {
         accounts,
+        two_step,
         calendar,
         billing,
         readings,
@@ -140,12 +142,12 @@ pub(crate) async fn services(
     })
 }
 
-fn accounts(
+async fn accounts(
     config: &Config,
     db: &Db,
     clock: &Arc<dyn Clock>,
     public_url: &str,
-) -> anyhow::Result<AccountService> {
+) -> anyhow::Result<(AccountService, TwoStepService)> {
     // One core is left to everything else: niceness alone does not protect requests
     // that wait on another process (PostgreSQL runs in its own scheduling group).
     let hash_slots = or_default(
@@ -155,11 +157,31 @@ fn accounts(
     let hasher: Arc<dyn identity::ports::PasswordHasher> = Arc::new(
         Argon2Hasher::with_thread_start(hash_slots, lower_thread_priority)?,
     );
-    Ok(AccountService::new(
-        Arc::new(UserStore::new(db.clone())),
+    let users: Arc<dyn identity::ports::UserRepository> = Arc::new(UserStore::new(db.clone()));
+    let two_step = two_step(db, users.clone(), hasher.clone(), clock, public_url).await?;
+    let accounts = AccountService::new(
+        users,
         hasher,
         clock.clone(),
         AccountSettings::new(public_url),
+    );
+    Ok((accounts, two_step))
+}
+
+/// Two-step verification, its secrets sealed with the database's `two_step_key`.
+pub(crate) async fn two_step(
+    db: &Db,
+    users: Arc<dyn identity::ports::UserRepository>,
+    hasher: Arc<dyn identity::ports::PasswordHasher>,
+    clock: &Arc<dyn Clock>,
+    public_url: &str,
+) -> anyhow::Result<TwoStepService> {
+    Ok(TwoStepService::new(
+        Arc::new(store::TwoStepStore::open(db.clone()).await?),
+        users,
+        hasher,
+        clock.clone(),
+        public_url,
     ))
 }
 

@@ -199,6 +199,16 @@ async fn deletion_leaves_nothing_keyed_to_the_user(b: Backend) {
             .contains("\"type\":\"preview\""),
         "a draft waits"
     );
+    // Two-step verification on: its secret and recovery codes.
+    let setup = json_of(app.post("/api/user/two-step/setup", json!({})).await).await;
+    let secret = totp_rs::Secret::try_from_base32(setup["secret"].as_str().expect("secret"))
+        .expect("base32");
+    let now = u64::try_from(chrono::Utc::now().timestamp()).expect("now");
+    let code = identity::two_step::code_at(secret.as_bytes(), now);
+    let res = app
+        .post("/api/user/two-step/confirm", json!({ "code": code }))
+        .await;
+    assert_eq!(res.status(), StatusCode::OK, "two-step on");
     let db = db(&app);
     let tables = tables_keyed_to_users(&db).await;
     for expected in [
@@ -212,6 +222,7 @@ async fn deletion_leaves_nothing_keyed_to_the_user(b: Backend) {
         "preferences",
         "reading_keys",
         "readings",
+        "recovery_codes",
         "report_emails",
         "reports",
         "sessions",
@@ -219,6 +230,7 @@ async fn deletion_leaves_nothing_keyed_to_the_user(b: Backend) {
         "shares",
         "subscriptions",
         "tokens",
+        "two_step",
     ] {
         assert!(
             tables.iter().any(|t| t == expected),

@@ -13,6 +13,12 @@ use testkit::Backend;
 
 const EXPECTED: &[(&str, &str)] = &[
     ("post", "/api/login"),
+    ("post", "/api/login/second-step"),
+    ("get", "/api/user/two-step"),
+    ("post", "/api/user/two-step/setup"),
+    ("post", "/api/user/two-step/confirm"),
+    ("post", "/api/user/two-step/recovery-codes"),
+    ("post", "/api/user/two-step/disable"),
     ("post", "/api/register"),
     ("post", "/api/logout"),
     ("get", "/api/user"),

@@ -70,6 +70,14 @@ impl Db {
                         key_hash: String, user_id: Option<i64>, state: String,
                         expires_at: NaiveDateTime, created_at: NaiveDateTime,
                     ]);
+                    copy_table!(from, to, report, two_step, [
+                        user_id: i64, secret: String, last_step: i64,
+                        created_at: NaiveDateTime, enabled_at: Option<NaiveDateTime>,
+                    ]);
+                    copy_table!(from, to, report, recovery_codes, [
+                        user_id: i64, code_hash: String, created_at: NaiveDateTime,
+                        used_at: Option<NaiveDateTime>,
+                    ]);
                     copy_table!(from, to, report, preferences, [
                         user_id: i64, weight_unit: String, blood_sugar_unit: String,
                         email_reminders: bool, weekly_reports: bool, updated_at: NaiveDateTime,

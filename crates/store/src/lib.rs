@@ -25,6 +25,7 @@ mod sessions;
 mod shares;
 mod timestamps;
 mod tokens;
+mod two_step;
 mod users;
 mod watchdog;
 
@@ -43,4 +44,5 @@ pub use reports::ReportStore;
 pub use security_log::SecurityLogStore;
 pub use sessions::SessionStore;
 pub use shares::ShareStore;
+pub use two_step::TwoStepStore;
 pub use users::UserStore;

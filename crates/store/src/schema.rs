@@ -88,6 +88,25 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    two_step (user_id) {
+        user_id -> BigInt,
+        secret -> Text,
+        last_step -> BigInt,
+        created_at -> Timestamp,
+        enabled_at -> Nullable<Timestamp>,
+    }
+}
+
+diesel::table! {
+    recovery_codes (user_id, code_hash) {
+        user_id -> BigInt,
+        code_hash -> Text,
+        created_at -> Timestamp,
+        used_at -> Nullable<Timestamp>,
+    }
+}
+
 diesel::joinable!(tokens -> users (user_id));
 diesel::joinable!(preferences -> users (user_id));
 diesel::allow_tables_to_appear_in_same_query!(users, tokens, sessions, preferences, outbox);

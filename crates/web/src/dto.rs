@@ -89,9 +89,23 @@ pub struct LoginRequest {
     pub redirect: Option<String>,
 }
 
+/// A password sign-in's answer: the signed-in user, or (two-step verification on) that a
+/// second step is needed, with no session yet.
 #[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
 pub struct LoginResponse {
-    pub user: UserDto,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub user: Option<UserDto>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub second_step: Option<SecondStep>,
+}
+
+/// The second step a sign-in still needs.
+#[derive(Debug, Clone, Copy, Serialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum SecondStep {
+    /// A code from an authenticator app, or a recovery code.
+    Totp,
 }
 
 #[derive(Debug, Default, Deserialize, ToSchema)]

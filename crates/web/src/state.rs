@@ -18,6 +18,8 @@ use crate::settings::WebSettings;
 #[derive(Clone)]
 pub struct AppState {
     pub accounts: AccountService,
+    /// Two-step verification (issue 38).
+    pub two_step: identity::TwoStepService,
     pub billing: BillingService,
     pub readings: ReadingService,
     pub imports: imports::ImportService,

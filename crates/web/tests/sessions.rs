@@ -165,6 +165,11 @@ fn state(public_url: &str, clock: Arc<TestClock>) -> AppState {
     // Sign-ins and failures are noted in the security log.
     let mut security_log = identity::security_log::MockSecurityLog::new();
     security_log.expect_record().returning(|_| Ok(true));
+    let (users, hasher): (Arc<MockUserRepository>, Arc<MockPasswordHasher>) =
+        (Arc::new(users), Arc::new(hasher));
+    // These accounts have no second step.
+    let mut two_step = identity::ports::MockTwoStepRepository::new();
+    two_step.expect_get().returning(|_| Ok(None));
     let mut settings = WebSettings::new(url::Url::parse(public_url).expect("url"));
     settings.rate = RateSettings {
         multiplier: 100.0,
@@ -238,9 +243,16 @@ fn state(public_url: &str, clock: Arc<TestClock>) -> AppState {
             Arc::new(notifications::UnsubscribeSigner::new(b"test")),
             public_url,
         )),
+        two_step: identity::TwoStepService::new(
+            Arc::new(two_step),
+            users.clone(),
+            hasher.clone(),
+            clock.clone(),
+            public_url,
+        ),
         accounts: AccountService::new(
-            Arc::new(users),
-            Arc::new(hasher),
+            users,
+            hasher,
             clock.clone(),
             AccountSettings::new(public_url),
         ),

@@ -836,7 +836,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Log in with username (or email) and password. */
+        /**
+         * Log in with username (or email) and password. With two-step verification on, no
+         *     session is made: the answer says a second step is needed (`POST /api/login/second-step`).
+         */
         post: {
             parameters: {
                 query?: never;
@@ -851,7 +854,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Signed in; sets the session cookie, the vitalog_auth presence cookie and the vitalog_device cookie (login throttling) */
+                /** @description Signed in (`user`; sets the session cookie, the vitalog_auth presence cookie and the vitalog_device cookie), or `secondStep` when two-step verification is on (no session yet) */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -860,7 +863,7 @@ export interface paths {
                         "application/json": components["schemas"]["LoginResponse"];
                     };
                 };
-                /** @description Form post: to `redirect` when it is a same-site path, else / */
+                /** @description Form post: to `redirect` when it is a same-site path, else /; to /auth?step=code when a second step is needed */
                 303: {
                     headers: {
                         [name: string]: unknown;
@@ -885,6 +888,75 @@ export interface paths {
                 };
                 /** @description Email not verified: requiresVerification and email */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/login/second-step": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The second step of a password sign-in: a code from the authenticator app or a recovery
+         *     code. Right, it signs in as the password alone does without two-step verification.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["CodeRequest"];
+                };
+            };
+            responses: {
+                /** @description Signed in; the same cookies as a password sign-in */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["LoginResponse"];
+                    };
+                };
+                /** @description A wrong, used or malformed code (`errors.code`) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description No password was given in this browser in the last 5 minutes, or too many wrong codes: start again */
+                401: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -3832,6 +3904,315 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/user/two-step": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether two-step verification is on, and the recovery codes left. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["TwoStepStatusDto"];
+                    };
+                };
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/two-step/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Turns two-step verification on with the first code from the app; answers the recovery
+         *     codes, once. The person is emailed.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["CodeRequest"];
+                };
+            };
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RecoveryCodesDto"];
+                    };
+                };
+                /** @description Wrong code, or the setup expired (`errors.code`) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/two-step/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Turns two-step verification off, confirmed by the password (counted as a login
+         *     attempt); the person is emailed.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["PasswordRequest"];
+                };
+            };
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageResponse"];
+                    };
+                };
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Two-step verification is off */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Too many passwords tried for the account */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/two-step/recovery-codes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * New recovery codes in place of the old ones, confirmed by the password (counted as a
+         *     login attempt); the person is emailed.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["PasswordRequest"];
+                };
+            };
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RecoveryCodesDto"];
+                    };
+                };
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Two-step verification is off */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Too many passwords tried for the account */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/two-step/setup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Starts turning two-step verification on: a new secret, kept on the server until
+         *     `confirm` gets a code made with it (15 minutes).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["TwoStepSetupDto"];
+                    };
+                };
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Already on */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/verify-email": {
         parameters: {
             query?: never;
@@ -4116,6 +4497,13 @@ export interface components {
             currentPassword: string;
             /** @default  */
             newPassword: string;
+        };
+        CodeRequest: {
+            /**
+             * @description The 6-digit code from the authenticator app, or a recovery code.
+             * @default
+             */
+            code: string;
         };
         /**
          * @description The unrounded mean systolic and diastolic compared with the level thresholds, cut (not
@@ -4575,8 +4963,13 @@ export interface components {
              */
             username: string;
         };
+        /**
+         * @description A password sign-in's answer: the signed-in user, or (two-step verification on) that a
+         *     second step is needed, with no session yet.
+         */
         LoginResponse: {
-            user: components["schemas"]["UserDto"];
+            secondStep?: null | components["schemas"]["SecondStep"];
+            user?: null | components["schemas"]["UserDto"];
         };
         LogoutRequest: {
             /** @default null */
@@ -4725,6 +5118,10 @@ export interface components {
         OrderDto: {
             /** @description The provider's order id, for the PayPal buttons' createOrder. */
             id: string;
+        };
+        PasswordRequest: {
+            /** @default  */
+            password: string;
         };
         /**
          * @description Clinic and home side by side (issue 35), in the guideline's terms; information to discuss
@@ -4910,6 +5307,10 @@ export interface components {
              */
             weight: number | null;
         };
+        RecoveryCodesDto: {
+            /** @description Shown this once: only their hashes are kept. */
+            recoveryCodes: string[];
+        };
         RegisterRequest: {
             /** @default  */
             email: string;
@@ -4957,6 +5358,11 @@ export interface components {
             /** @default  */
             token: string;
         };
+        /**
+         * @description The second step a sign-in still needs.
+         * @enum {string}
+         */
+        SecondStep: "totp";
         SecurityEventDto: {
             /** Format: date-time */
             at: string;
@@ -5345,6 +5751,20 @@ export interface components {
             minDays: number;
             systolic?: null | components["schemas"]["TrendDto"];
             weight?: null | components["schemas"]["TrendDto"];
+        };
+        TwoStepSetupDto: {
+            /** @description The secret in base32, for typing into the app. */
+            secret: string;
+            /** @description The `otpauth://totp/...` URI, which the client draws as a QR code. */
+            uri: string;
+        };
+        TwoStepStatusDto: {
+            enabled: boolean;
+            /**
+             * Format: int64
+             * @description Unused recovery codes (0 when off).
+             */
+            recoveryCodesLeft: number;
         };
         /** @description Where the unit of a measure was read from. */
         UnitSourceDto: {

@@ -9,6 +9,7 @@ pub mod profile;
 pub mod recovery;
 pub mod security_log;
 pub mod session;
+pub mod two_step;
 
 pub use devices::*;
 pub use preferences::*;
@@ -16,3 +17,4 @@ pub use profile::*;
 pub use recovery::*;
 pub use security_log::*;
 pub use session::*;
+pub use two_step::*;

@@ -62,6 +62,7 @@ export const signedInPhone = {
 const GETS = {
   'GET /api/sessions': { body: { sessions: [signedInHere] } },
   'GET /api/security-log': { body: { events: [], nextBefore: null } },
+  'GET /api/user/two-step': { body: { enabled: false, recoveryCodesLeft: 0 } },
   'GET /api/user': { body: profileUser },
   'GET /api/user/subscription': { body: inactiveSubscription },
   'GET /api/subscription/config': { body: testModeConfig },

@@ -190,6 +190,92 @@ describe('login form', () => {
   });
 });
 
+describe('second step (two-step verification)', () => {
+  it('asks for the code after the password, then signs in and submits the login form natively', async () => {
+    const { calls } = mockFetch({
+      'POST /api/login': { body: { secondStep: 'totp' } },
+      'POST /api/login/second-step': (call) =>
+        (call.body as { code: string }).code === '123456'
+          ? { body: { user: aliceUser } }
+          : { status: 400, body: { code: 'invalid', message: 'x', errors: { code: 'That code did not work.' } } },
+    });
+    renderAuth();
+    await fillLogin('alice', 'Secur3!pass');
+    const field = await screen.findByLabelText('Enter the 6-digit code from your authenticator app');
+    expect(field).toHaveFocus();
+    expect(field).toHaveAttribute('autocomplete', 'one-time-code');
+    expect(field).toHaveAttribute('inputmode', 'numeric');
+    expect(screen.queryByRole('button', { name: 'Login' })).not.toBeInTheDocument();
+    expect(navigation.submitForm).not.toHaveBeenCalled();
+
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText('Enter the 6-digit code from your authenticator app.')).toBeInTheDocument();
+    await user.type(field, '000000');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText('That code did not work.')).toBeInTheDocument();
+    expect(field).toHaveValue('');
+
+    await user.type(field, '123456');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    await waitFor(() => expect(navigation.submitForm).toHaveBeenCalledTimes(1));
+    const posted = new FormData(vi.mocked(navigation.submitForm).mock.calls[0]![0]);
+    expect(posted.get('password')).toBe('Secur3!pass');
+    expect(calls.map((c) => c.body)).toEqual([
+      { username: 'alice', password: 'Secur3!pass', redirect: '/' },
+      { code: '000000' },
+      { code: '123456' },
+    ]);
+  });
+
+  it('takes a recovery code instead, and says what the administrator can do', async () => {
+    const { calls } = mockFetch({
+      'POST /api/login': { body: { secondStep: 'totp' } },
+      'POST /api/login/second-step': { body: { user: aliceUser } },
+    });
+    renderAuth();
+    await fillLogin('alice', 'Secur3!pass');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Use a recovery code instead' }));
+    const field = screen.getByLabelText('Enter one of your recovery codes');
+    expect(field).toHaveFocus();
+    expect(field).toHaveAttribute('inputmode', 'text');
+    expect(screen.getByText(/vitalog reset-two-step/)).toBeInTheDocument();
+    await user.type(field, 'abcd-efgh-jkmn');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    await waitFor(() => expect(navigation.submitForm).toHaveBeenCalledTimes(1));
+    expect(calls[1]!.body).toEqual({ code: 'abcd-efgh-jkmn' });
+  });
+
+  it('asks for the code at /auth?step=code (after a native form post), then goes to the dashboard', async () => {
+    mockFetch({ 'POST /api/login/second-step': { body: { user: aliceUser } } });
+    renderWithProviders(<AuthPage />, { route: '/auth?step=code', path: '/auth' });
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Enter the 6-digit code from your authenticator app'), '123456');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    await waitFor(() => expect(navigation.fullPageNavigate).toHaveBeenCalledWith('/'));
+    expect(navigation.submitForm).not.toHaveBeenCalled();
+  });
+
+  it('goes back to the password when the server says the sign-in is over', async () => {
+    mockFetch({
+      'POST /api/login': { body: { secondStep: 'totp' } },
+      'POST /api/login/second-step': {
+        status: 401,
+        body: { code: 'not_authenticated', message: 'Your sign-in took too long or was interrupted. Enter your password again.' },
+      },
+    });
+    renderAuth();
+    await fillLogin('alice', 'Secur3!pass');
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Enter the 6-digit code from your authenticator app'), '123456');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Enter your password again.');
+    expect(screen.getByRole('button', { name: 'Login' })).toBeInTheDocument();
+    expect(navigation.submitForm).not.toHaveBeenCalled();
+  });
+});
+
 describe('register form', () => {
   async function openRegister(): Promise<ReturnType<typeof userEvent.setup>> {
     const user = userEvent.setup();

@@ -1,6 +1,7 @@
 //! Signing in and out, and signing up: login, register, logout (JSON or native form posts).
 
 use actix_session::Session;
+use actix_web::cookie::Cookie;
 use actix_web::http::header;
 use actix_web::{FromRequest, HttpRequest, HttpResponse, post, web};
 use identity::IdentityError;
@@ -90,12 +91,79 @@ fn verify_pending(email: &str) -> HttpResponse {
     ))
 }
 
-/// Log in with username (or email) and password.
+/// How the person proved who they are, as their security log names it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum SignInMethod {
+    Password,
+    PasswordAndCode,
+    PasswordAndRecoveryCode,
+}
+
+impl SignInMethod {
+    fn code(self) -> &'static str {
+        match self {
+            Self::Password => "password",
+            Self::PasswordAndCode => "password+totp",
+            Self::PasswordAndRecoveryCode => "password+recovery-code",
+        }
+    }
+}
+
+/// Completes a sign-in, whichever way the person proved who they are (a password alone, a
+/// password and its second step, or a passkey): a fresh session, the sign-in noted in the
+/// security log (and announced when the browser is new to the account), and the device
+/// cookie to set.
+pub(crate) async fn complete_sign_in(
+    req: &HttpRequest,
+    session: &Session,
+    state: &AppState,
+    user: &identity::User,
+    method: SignInMethod,
+) -> Result<Option<Cookie<'static>>, ApiError> {
+    start_session(req, session, state, user.id)?;
+    tracing::info!(user_id = %user.id, method = method.code(), "login");
+    let detail = Some(method.code().to_owned());
+    note(req, state, user.id, SecurityEventKind::SignedIn, detail).await;
+    noted_sign_in(req, state, user).await;
+    Ok(login_throttle::device_cookie(
+        req,
+        &state.cookie_key,
+        state.settings.secure_cookies(),
+        &user.login_secret,
+    ))
+}
+
+/// The JSON answer to a completed sign-in: the user, the presence and device cookies.
+pub(crate) fn signed_in(
+    state: &AppState,
+    user: &identity::User,
+    device: Option<Cookie<'static>>,
+) -> HttpResponse {
+    let mut res = HttpResponse::Ok();
+    res.cookie(presence_cookie(state));
+    if let Some(c) = device {
+        res.cookie(c);
+    }
+    res.json(LoginResponse {
+        user: Some(UserDto::from(user)),
+        second_step: None,
+    })
+}
+
+/// What a right password came to.
+enum PasswordOutcome {
+    SignedIn(Box<identity::User>, Option<Cookie<'static>>),
+    /// Two-step verification is on: no session until the code.
+    SecondStep,
+}
+
+/// Log in with username (or email) and password. With two-step verification on, no
+/// session is made: the answer says a second step is needed (`POST /api/login/second-step`).
 #[utoipa::path(tag = "accounts",
     request_body(content = LoginRequest, description = "JSON, or a native form post (application/x-www-form-urlencoded) answered with 303"),
     responses(
-        (status = 200, body = LoginResponse, description = "Signed in; sets the session cookie, the vitalog_auth presence cookie and the vitalog_device cookie (login throttling)"),
-        (status = 303, description = "Form post: to `redirect` when it is a same-site path, else /"),
+        (status = 200, body = LoginResponse, description = "Signed in (`user`; sets the session cookie, the vitalog_auth presence cookie and the vitalog_device cookie), or `secondStep` when two-step verification is on (no session yet)"),
+        (status = 303, description = "Form post: to `redirect` when it is a same-site path, else /; to /auth?step=code when a second step is needed"),
         (status = 400, body = ErrorBody), (status = 401, body = ErrorBody),
         (status = 403, body = ErrorBody, description = "Email not verified: requiresVerification and email"),
         (status = 429, body = ErrorBody),
@@ -114,7 +182,10 @@ pub async fn login(
         // the session already is that account, so nothing is granted and nothing is done
         // again (no password hash, no throttle count).
         if form && let Some(user) = already_signed_in_as(&req, &state, &input.username).await {
-            return Ok((user, input.redirect, None));
+            return Ok((
+                PasswordOutcome::SignedIn(Box::new(user), None),
+                input.redirect,
+            ));
         }
         let account = identity::username_key(&input.username);
         let known = async {
@@ -136,28 +207,20 @@ pub async fn login(
                 return Err(e.into());
             }
         };
-        start_session(&req, &session, &state, user.id)?;
-        note(
-            &req,
-            &state,
-            user.id,
-            SecurityEventKind::SignedIn,
-            Some("password".into()),
-        )
-        .await;
-        tracing::info!(user_id = %user.id, "login");
-        noted_sign_in(&req, &state, &user).await;
-        let device = login_throttle::device_cookie(
-            &req,
-            &state.cookie_key,
-            state.settings.secure_cookies(),
-            &user.login_secret,
-        );
-        Ok::<_, ApiError>((user, input.redirect, device))
+        if state.two_step.is_on(user.id).await? {
+            super::two_step::await_second_step(&session, &state, &user)?;
+            return Ok((PasswordOutcome::SecondStep, input.redirect));
+        }
+        let device =
+            complete_sign_in(&req, &session, &state, &user, SignInMethod::Password).await?;
+        Ok::<_, ApiError>((
+            PasswordOutcome::SignedIn(Box::new(user), device),
+            input.redirect,
+        ))
     }
     .await;
     match (result, form) {
-        (Ok((_, redirect, device)), true) => {
+        (Ok((PasswordOutcome::SignedIn(_, device), redirect)), true) => {
             let mut res = see_other(&safe_redirect(redirect.as_deref(), "/"));
             for c in std::iter::once(presence_cookie(&state)).chain(device) {
                 res.add_cookie(&c)
@@ -165,14 +228,14 @@ pub async fn login(
             }
             Ok(res)
         }
-        (Ok((user, _, device)), false) => {
-            let mut res = HttpResponse::Ok();
-            res.cookie(presence_cookie(&state));
-            if let Some(c) = device {
-                res.cookie(c);
-            }
-            Ok(res.json(LoginResponse {
-                user: UserDto::from(&user),
+        (Ok((PasswordOutcome::SecondStep, _)), true) => Ok(see_other("/auth?step=code")),
+        (Ok((PasswordOutcome::SignedIn(user, device), _)), false) => {
+            Ok(signed_in(&state, &user, device))
+        }
+        (Ok((PasswordOutcome::SecondStep, _)), false) => {
+            Ok(HttpResponse::Ok().json(LoginResponse {
+                user: None,
+                second_step: Some(SecondStep::Totp),
             }))
         }
         (Err(e), true) => Ok(form_failure(&e, "/auth")),

@@ -8,8 +8,19 @@ import type {
 } from './types';
 import type { SessionUser } from '../../../lib/session';
 
-export function login(payload: LoginPayload): Promise<{ user?: SessionUser }> {
-  return apiPost<{ user?: SessionUser }>('/api/login', payload);
+/** A sign-in's answer: the user, or (two-step verification on) that a code is needed next. */
+export interface SignInAnswer {
+  user?: SessionUser;
+  secondStep?: 'totp';
+}
+
+export function login(payload: LoginPayload): Promise<SignInAnswer> {
+  return apiPost<SignInAnswer>('/api/login', payload);
+}
+
+/** The second step of a password sign-in: a code from the authenticator app, or a recovery code. */
+export function secondStep(code: string): Promise<SignInAnswer> {
+  return apiPost<SignInAnswer>('/api/login/second-step', { code });
 }
 
 export function register(payload: RegisterPayload): Promise<RegisterResponse> {

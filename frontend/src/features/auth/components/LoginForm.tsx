@@ -1,6 +1,6 @@
 import { useRef, useState, type ReactElement } from 'react';
 import { useFormik } from 'formik';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { Alert } from '../../../components/feedback/Alert';
 import { CheckboxField } from '../../../components/form/CheckboxField';
 import { PasswordField } from '../../../components/form/PasswordField';
@@ -11,6 +11,7 @@ import { isApiError } from '../../../lib/api';
 import { fullPageNavigate, submitForm } from '../../../lib/navigation';
 import { login } from '../api/authApi';
 import { loginSchema, type LoginValues } from '../schemas';
+import { SecondStepForm } from './SecondStepForm';
 import { isVerificationRequired, pickFieldErrors } from '../../../lib/serverErrors';
 
 export const LOGIN_INVALID = 'Invalid username or password';
@@ -42,6 +43,26 @@ export function LoginForm(): ReactElement {
   const timestampRef = useRef<HTMLInputElement>(null);
   const [problem, setProblem] = useState<LoginProblem | null>(null);
   const [redirecting, setRedirecting] = useState(false);
+  // A native form post with two-step verification on lands on /auth?step=code.
+  const [search] = useSearchParams();
+  const [askingCode, setAskingCode] = useState(search.get('step') === 'code');
+
+  /**
+   * Signed in: the same form natively (spec section 7: username, password, a timestamp and
+   * redirect), so a password manager offers to save the credentials; the server sees the
+   * session is already this account and only redirects. Without the typed password (the
+   * second step after a native post), straight to the dashboard.
+   */
+  const finish = (): void => {
+    setRedirecting(true);
+    const form = formRef.current;
+    if (form && timestampRef.current && (form.querySelector<HTMLInputElement>('input[name="password"]')?.value ?? '') !== '') {
+      timestampRef.current.value = String(Date.now());
+      submitForm(form);
+    } else {
+      fullPageNavigate('/');
+    }
+  };
 
   const formik = useFormik<LoginValues>({
     initialValues: { username: '', password: '', rememberMe: false },
@@ -50,18 +71,9 @@ export function LoginForm(): ReactElement {
       setProblem(null);
       try {
         // rememberMe stays in the form: the spec does not send it.
-        await login({ username: values.username.trim(), password: values.password, redirect: '/' });
-        setRedirecting(true);
-        // Then the same form natively (spec section 7: username, password, a timestamp and
-        // redirect), so a password manager offers to save the credentials; the server sees
-        // the session is already this account and only redirects.
-        const form = formRef.current;
-        if (form && timestampRef.current) {
-          timestampRef.current.value = String(Date.now());
-          submitForm(form);
-        } else {
-          fullPageNavigate('/');
-        }
+        const answer = await login({ username: values.username.trim(), password: values.password, redirect: '/' });
+        if (answer.secondStep === 'totp') setAskingCode(true);
+        else finish();
       } catch (error) {
         const target = verificationRedirect(error);
         if (target) {
@@ -76,82 +88,94 @@ export function LoginForm(): ReactElement {
   const fieldError = useFieldErrors(formik, formRef);
 
   return (
-    <form
-      ref={formRef}
-      className="form"
-      method="post"
-      action="/api/login"
-      noValidate
-      onSubmit={formik.handleSubmit}
-      aria-labelledby="login-heading"
-    >
-      <input ref={timestampRef} type="hidden" name="timestamp" />
-      <input type="hidden" name="redirect" value="/" />
-      <div className="auth-panel-heading">
-        <h2 id="login-heading">Welcome back</h2>
-        <p className="text-muted">Log in to record and review your readings.</p>
-      </div>
+    <>
+      {askingCode && !redirecting ? (
+        <SecondStepForm
+          onSignedIn={finish}
+          onRestart={(message) => {
+            setAskingCode(false);
+            setProblem({ kind: 'error', message });
+          }}
+        />
+      ) : null}
+      <form
+        ref={formRef}
+        hidden={askingCode && !redirecting}
+        className="form"
+        method="post"
+        action="/api/login"
+        noValidate
+        onSubmit={formik.handleSubmit}
+        aria-labelledby="login-heading"
+      >
+        <input ref={timestampRef} type="hidden" name="timestamp" />
+        <input type="hidden" name="redirect" value="/" />
+        <div className="auth-panel-heading">
+          <h2 id="login-heading">Welcome back</h2>
+          <p className="text-muted">Log in to record and review your readings.</p>
+        </div>
 
-      {problem?.kind === 'verify' ? (
-        <Alert variant="warning" role="alert" title="Please verify your email">
-          <p>{problem.message}</p>
+        {problem?.kind === 'verify' ? (
+          <Alert variant="warning" role="alert" title="Please verify your email">
+            <p>{problem.message}</p>
+            <p>
+              <Link to="/verify-pending">Resend verification email</Link>
+            </p>
+          </Alert>
+        ) : null}
+        {problem?.kind === 'error' ? (
+          <Alert variant="danger" role="alert">
+            {problem.message}
+          </Alert>
+        ) : null}
+
+        <TextField
+          id="login-username"
+          name="username"
+          label="Username"
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          value={formik.values.username}
+          onChange={formik.handleChange}
+          onBlur={formik.handleBlur}
+          error={fieldError('username')}
+        />
+        <PasswordField
+          id="login-password"
+          name="password"
+          label="Password"
+          autoComplete="current-password"
+          value={formik.values.password}
+          onChange={formik.handleChange}
+          onBlur={formik.handleBlur}
+          error={fieldError('password')}
+        />
+
+        <div className="auth-row">
+          <CheckboxField
+            id="login-remember"
+            name="rememberMe"
+            label="Remember me"
+            checked={formik.values.rememberMe}
+            onChange={formik.handleChange}
+          />
+          <Link to="/password-reset-request" className="text-sm">
+            Forgot password?
+          </Link>
+        </div>
+
+        <Alert variant="info" role="note">
+          <p>You need to verify your email address before you can log in. Check your inbox for the link we sent when you registered.</p>
           <p>
-            <Link to="/verify-pending">Resend verification email</Link>
+            <Link to="/verify-pending">Need to resend verification email?</Link>
           </p>
         </Alert>
-      ) : null}
-      {problem?.kind === 'error' ? (
-        <Alert variant="danger" role="alert">
-          {problem.message}
-        </Alert>
-      ) : null}
 
-      <TextField
-        id="login-username"
-        name="username"
-        label="Username"
-        autoComplete="username"
-        autoCapitalize="none"
-        spellCheck={false}
-        value={formik.values.username}
-        onChange={formik.handleChange}
-        onBlur={formik.handleBlur}
-        error={fieldError('username')}
-      />
-      <PasswordField
-        id="login-password"
-        name="password"
-        label="Password"
-        autoComplete="current-password"
-        value={formik.values.password}
-        onChange={formik.handleChange}
-        onBlur={formik.handleBlur}
-        error={fieldError('password')}
-      />
-
-      <div className="auth-row">
-        <CheckboxField
-          id="login-remember"
-          name="rememberMe"
-          label="Remember me"
-          checked={formik.values.rememberMe}
-          onChange={formik.handleChange}
-        />
-        <Link to="/password-reset-request" className="text-sm">
-          Forgot password?
-        </Link>
-      </div>
-
-      <Alert variant="info" role="note">
-        <p>You need to verify your email address before you can log in. Check your inbox for the link we sent when you registered.</p>
-        <p>
-          <Link to="/verify-pending">Need to resend verification email?</Link>
-        </p>
-      </Alert>
-
-      <SubmitButton pending={formik.isSubmitting || redirecting} pendingLabel="Signing in...">
-        Login
-      </SubmitButton>
-    </form>
+        <SubmitButton pending={formik.isSubmitting || redirecting} pendingLabel="Signing in...">
+          Login
+        </SubmitButton>
+      </form>
+    </>
   );
 }

@@ -1,14 +1,9 @@
 import { useState, type ReactElement } from 'react';
-import { Dialog } from '../../../components/dialog/Dialog';
-import { Alert } from '../../../components/feedback/Alert';
-import { PasswordField } from '../../../components/form/PasswordField';
-import { useToast } from '../../../components/toast';
-import { isApiError } from '../../../lib/api';
 import { fullPageNavigate } from '../../../lib/navigation';
-import { IDENTITY_MESSAGES } from '../../../lib/rules';
 import { deleteAccount } from '../api/profileApi';
+import { PasswordDialog } from './PasswordDialog';
 
-export const PASSWORD_REQUIRED = IDENTITY_MESSAGES.passwordRequired;
+export { PASSWORD_REQUIRED } from './PasswordDialog';
 export const DELETE_FAILURE = 'Failed to delete your account. Please try again.';
 
 /** The danger zone at the end of the Security section. */
@@ -34,55 +29,11 @@ export function DeleteAccount(): ReactElement {
   );
 }
 
-const PASSWORD_ID = 'profile-delete-password';
-
-function focusPassword(): void {
-  document.getElementById(PASSWORD_ID)?.focus();
-}
-
-/**
- * Asks for the password (role alertdialog, modal): focus starts in the password field,
- * Tab stays inside, Escape or the backdrop cancels, focus returns to the opener.
- */
+/** Asks for the password, then deletes the account and leaves for the sign-in page. */
 function DeleteAccountDialog({ onCancel }: { onCancel: () => void }): ReactElement {
-  const { toast } = useToast();
-  const [password, setPassword] = useState('');
-  const [touched, setTouched] = useState(false);
-  const [serverError, setServerError] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
-
-  const clientError = password === '' ? PASSWORD_REQUIRED : undefined;
-  const fieldError = serverError ?? (touched ? clientError : undefined);
-
-  const onSubmit = async (): Promise<void> => {
-    setTouched(true);
-    setFailure(null);
-    if (clientError) {
-      focusPassword();
-      return;
-    }
-    setPending(true);
-    try {
-      await deleteAccount(password);
-      // The account and this session are gone: leave the app for the sign-in page.
-      fullPageNavigate('/auth');
-    } catch (err) {
-      setPending(false);
-      const passwordError = isApiError(err) ? err.fieldErrors.password : undefined;
-      if (passwordError) {
-        setServerError(passwordError);
-        focusPassword();
-        return;
-      }
-      const message = (isApiError(err) ? err.serverMessage : undefined) ?? DELETE_FAILURE;
-      setFailure(message);
-      toast({ variant: 'destructive', title: 'Account not deleted', description: message });
-    }
-  };
-
   return (
-    <Dialog
+    <PasswordDialog
+      id="profile-delete-password"
       title="Delete your account?"
       description={
         <p>
@@ -92,31 +43,15 @@ function DeleteAccountDialog({ onCancel }: { onCancel: () => void }): ReactEleme
       }
       confirmLabel="Delete my account"
       pendingLabel="Deleting account..."
-      busy={pending}
-      onConfirm={() => void onSubmit()}
-      onCancel={onCancel}
       formLabel="Delete account"
-      initialFocusId={PASSWORD_ID}
-    >
-      {failure ? (
-        <Alert variant="danger" role="alert">
-          {failure}
-        </Alert>
-      ) : null}
-      <PasswordField
-        id={PASSWORD_ID}
-        name="password"
-        label="Password"
-        autoComplete="current-password"
-        value={password}
-        onChange={(event) => {
-          setPassword(event.target.value);
-          setServerError(null);
-        }}
-        onBlur={() => setTouched(true)}
-        error={fieldError}
-        readOnly={pending}
-      />
-    </Dialog>
+      failureTitle="Account not deleted"
+      failureFallback={DELETE_FAILURE}
+      onConfirm={async (password) => {
+        await deleteAccount(password);
+        // The account and this session are gone: leave the app for the sign-in page.
+        fullPageNavigate('/auth');
+      }}
+      onCancel={onCancel}
+    />
   );
 }

@@ -15,6 +15,7 @@ import { SectionCard } from '../../../components/layout/SectionCard';
 import { DeleteAccount } from './DeleteAccount';
 import { SignedInDevices } from './SignedInDevices';
 import { SecurityLog } from './SecurityLog';
+import { TwoStepSettings } from './TwoStepSettings';
 import { SESSIONS_KEY } from '../api/sessionsApi';
 import '../profile.css';
 
@@ -67,7 +68,7 @@ export function SecuritySection(): ReactElement {
       id="profile-security"
       title="Security"
       icon="lock"
-      description="Change your password (other devices signed in to your account are signed out), see where you are signed in, or delete your account."
+      description="Change your password (other devices signed in to your account are signed out), turn on two-step verification, see where you are signed in, or delete your account."
     >
       <form ref={formRef} className="form profile-form" noValidate onSubmit={formik.handleSubmit} aria-label="Change password">
         {failure ? (
@@ -114,6 +115,7 @@ export function SecuritySection(): ReactElement {
           </SubmitButton>
         </div>
       </form>
+      <TwoStepSettings />
       <SignedInDevices />
       <SecurityLog />
       <DeleteAccount />
