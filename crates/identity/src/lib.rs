@@ -7,6 +7,7 @@
 pub mod emails;
 pub mod error;
 pub mod model;
+pub mod passkeys;
 pub mod ports;
 pub mod preferences;
 pub mod rules;
@@ -14,4 +15,5 @@ pub mod service;
 
 pub use error::IdentityError;
 pub use model::*;
+pub use passkeys::PasskeyService;
 pub use service::{AccountService, AccountSettings};

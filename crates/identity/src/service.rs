@@ -359,9 +359,13 @@ impl AccountService {
         Ok(())
     }
 
-    /// Deletes the account and all its data after checking the password, then emails a
-    /// confirmation. Every session ends with it (the rows are gone).
-    pub async fn delete_account(&self, id: UserId, password: &str) -> Result<(), IdentityError> {
+    /// The signed-in user, once `password` (the field `password`) proves them again before
+    /// a grave change (deleting the account, removing a passkey).
+    pub async fn confirm_password(
+        &self,
+        id: UserId,
+        password: &str,
+    ) -> Result<User, IdentityError> {
         if password.is_empty() {
             return Err(IdentityError::field(
                 "password",
@@ -372,6 +376,18 @@ impl AccountService {
         if !self.hasher.verify(password, &user.password_hash).await? {
             return Err(IdentityError::field("password", rules::MSG_PASSWORD_WRONG));
         }
+        Ok(user)
+    }
+
+    /// Base of every link in emails, without a trailing slash.
+    pub fn public_url(&self) -> &str {
+        &self.settings.public_url
+    }
+
+    /// Deletes the account and all its data after checking the password, then emails a
+    /// confirmation. Every session ends with it (the rows are gone).
+    pub async fn delete_account(&self, id: UserId, password: &str) -> Result<(), IdentityError> {
+        let user = self.confirm_password(id, password).await?;
         let link = format!("{}/auth", self.settings.public_url);
         let notice = emails::account_deleted(&user.username, &user.email, &link);
         self.users.delete_account(id, notice).await?;
