@@ -99,6 +99,7 @@ impl Application {
         let secret = db.shared_secret("session_cookie_key").await?;
         let state = AppState {
             accounts: services.accounts,
+            passkeys: services.passkeys.clone(),
             calendar: services.calendar,
             billing: services.billing.clone(),
             readings: services.readings,
@@ -138,6 +139,7 @@ impl Application {
                 billing: services.billing,
                 notifications: services.notifications.clone(),
                 sessions,
+                passkeys: services.passkeys,
                 rate_store,
                 clock,
             },

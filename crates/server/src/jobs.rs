@@ -22,6 +22,7 @@ pub(crate) struct JobParts {
     pub(crate) billing: BillingService,
     pub(crate) notifications: Arc<NotificationService>,
     pub(crate) sessions: Arc<SessionStore>,
+    pub(crate) passkeys: identity::PasskeyService,
     pub(crate) rate_store: Option<Arc<dyn RateStore>>,
     pub(crate) clock: Arc<dyn Clock>,
 }
@@ -44,6 +45,7 @@ pub(crate) fn start(
     let mut jobs = vec![tokio::spawn(worker.run(shutdown.clone()))];
     jobs.push(tokio::spawn(housekeeping(
         parts.sessions,
+        parts.passkeys,
         parts.rate_store,
         parts.clock,
         shutdown.clone(),
@@ -109,9 +111,11 @@ async fn run_scheduler(
     }
 }
 
-/// Hourly: forgets expired sessions and refilled shared rate-limit counters.
+/// Hourly: forgets expired sessions, passkey ceremonies never finished, and refilled
+/// shared rate-limit counters.
 async fn housekeeping(
     sessions: Arc<SessionStore>,
+    passkeys: identity::PasskeyService,
     rate_store: Option<Arc<dyn RateStore>>,
     clock: Arc<dyn Clock>,
     mut shutdown: watch::Receiver<bool>,
@@ -122,6 +126,11 @@ async fn housekeeping(
             Ok(0) => {}
             Ok(n) => tracing::info!(removed = n, "expired sessions purged"),
             Err(e) => tracing::warn!(error = %format!("{e:#}"), "session purge failed"),
+        }
+        match passkeys.purge_expired().await {
+            Ok(0) => {}
+            Ok(n) => tracing::info!(removed = n, "expired passkey ceremonies purged"),
+            Err(e) => tracing::warn!(error = %format!("{e:#}"), "passkey ceremony purge failed"),
         }
         if let Some(store) = &rate_store
             && let Err(e) = store.sweep().await

@@ -17,6 +17,7 @@ use crate::settings::WebSettings;
 #[derive(Clone)]
 pub struct AppState {
     pub accounts: AccountService,
+    pub passkeys: identity::PasskeyService,
     pub billing: BillingService,
     pub readings: ReadingService,
     pub imports: imports::ImportService,

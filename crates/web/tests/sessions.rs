@@ -167,6 +167,12 @@ fn state(public_url: &str, clock: Arc<TestClock>) -> AppState {
         multiplier: 100.0,
         ..RateSettings::default()
     };
+    let accounts = AccountService::new(
+        Arc::new(users),
+        Arc::new(hasher),
+        clock.clone(),
+        AccountSettings::new(public_url),
+    );
     AppState {
         billing: billing::BillingService::new(
             Arc::new(billing::ports::MockSubscriptionRepository::new()),
@@ -235,11 +241,12 @@ fn state(public_url: &str, clock: Arc<TestClock>) -> AppState {
             Arc::new(notifications::UnsubscribeSigner::new(b"test")),
             public_url,
         )),
-        accounts: AccountService::new(
-            Arc::new(users),
-            Arc::new(hasher),
+        accounts: accounts.clone(),
+        passkeys: identity::PasskeyService::new(
+            Arc::new(identity::passkeys::ports::MockPasskeyRepository::new()),
+            None,
+            accounts,
             clock.clone(),
-            AccountSettings::new(public_url),
         ),
         sessions: Arc::new(MemSessions::default()),
         health: Arc::new(Up),

@@ -4,12 +4,14 @@
 
 pub mod devices;
 mod errors;
+pub mod passkeys;
 pub mod preferences;
 pub mod profile;
 pub mod recovery;
 pub mod session;
 
 pub use devices::*;
+pub use passkeys::*;
 pub use preferences::*;
 pub use profile::*;
 pub use recovery::*;

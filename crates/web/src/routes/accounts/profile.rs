@@ -19,7 +19,7 @@ pub const MSG_ACCOUNT_DELETED: &str = "Your account and all its data have been d
 /// stolen session must not be a way to guess the password. The session already proves the
 /// browser, so the account-wide bound for unknown browsers does not apply (it would let a
 /// thief slow the owner down). An empty password is refused without being tried.
-async fn password_tried(
+pub(super) async fn password_tried(
     req: &HttpRequest,
     state: &AppState,
     user: CurrentUser,

@@ -54,7 +54,7 @@ async fn already_signed_in_as(
 /// Notes the sign-in, emailing the person when this browser never signed in to the account
 /// before (its device cookie does not name it). The sign-in stands if this fails: the
 /// person is in, and the failure is logged.
-async fn noted_sign_in(req: &HttpRequest, state: &AppState, user: &identity::User) {
+pub(super) async fn noted_sign_in(req: &HttpRequest, state: &AppState, user: &identity::User) {
     let new_device = !login_throttle::known_device(req, &state.cookie_key, &user.login_secret);
     let (device, network) = crate::devices::seen_from(req, &state.settings.proxies);
     if let Err(e) = state
