@@ -104,6 +104,33 @@ async fn every_id_route_is_404_for_another_user(b: Backend) {
         .expect("ann's session")
         .to_owned();
 
+    // Passkeys need a name for the origin (this server is on an IP address): Ann's is
+    // stored as a registration would store it.
+    let passkey = {
+        let url = app.db_url.clone();
+        tokio::task::spawn_blocking(move || {
+            use diesel::{Connection, QueryableByName, RunQueryDsl};
+            #[derive(QueryableByName)]
+            struct Id {
+                #[diesel(sql_type = diesel::sql_types::BigInt)]
+                id: i64,
+            }
+            let sql = "INSERT INTO passkeys (user_id, credential_id, user_handle, name, \
+                       credential, created_at) SELECT id, 'cred', 'handle', 'Phone', '{}', \
+                       CURRENT_TIMESTAMP FROM users WHERE username = 'ann' RETURNING id";
+            let row: Id = if let Some(path) = url.strip_prefix("sqlite://") {
+                let mut c = diesel::SqliteConnection::establish(path).expect("sqlite");
+                diesel::sql_query(sql).get_result(&mut c).expect("insert")
+            } else {
+                let mut c = diesel::PgConnection::establish(&url).expect("pg");
+                diesel::sql_query(sql).get_result(&mut c).expect("insert")
+            };
+            row.id
+        })
+        .await
+        .expect("passkey")
+    };
+
     let bob = TestApp {
         client: client(),
         ..app
@@ -129,6 +156,8 @@ async fn every_id_route_is_404_for_another_user(b: Backend) {
             draft.clone()
         } else if path.starts_with("/api/sessions/") {
             ann_session.clone()
+        } else if path.starts_with("/api/passkeys/") {
+            passkey.to_string()
         } else {
             panic!("a new {{id}} route, {path}: add its owner's id here");
         };
@@ -146,10 +175,11 @@ async fn every_id_route_is_404_for_another_user(b: Backend) {
                 "patch" => bob
                     .client
                     .patch(&url)
-                    .json(&json!({"heartRate": 99, "notes": "bob"})),
+                    .json(&json!({"heartRate": 99, "notes": "bob", "name": "bob"})),
                 "put" => bob.client.put(&url).json(&json!({})),
                 "delete" => bob.client.delete(&url),
-                _ => bob.client.post(&url).json(&json!({})),
+                // Bob's own password: a removal that needs one is tried with it.
+                _ => bob.client.post(&url).json(&json!({ "password": PASSWORD })),
             };
             let res = req.send().await.expect("request");
             assert_eq!(res.status(), StatusCode::NOT_FOUND, "{method} {path}");

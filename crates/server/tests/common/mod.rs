@@ -200,6 +200,9 @@ impl TestApp {
             ..Config::default()
         };
         tweak(&mut config);
+        // A test may serve under another name for this address (passkeys need
+        // http://localhost): its requests and emailed links use it.
+        let base = config.public_url.trim_end_matches('/').to_owned();
         let clock = Arc::new(ManualClock::default());
         let app = Application::build_with_clock(config, listener, clock.clone())
             .await
