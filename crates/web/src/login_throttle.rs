@@ -54,12 +54,6 @@ impl LoginThrottle {
         }
     }
 
-    /// Counts one sign-in attempt from the address keyed `ip` that names no account yet (a
-    /// passkey sign-in: the account is known only from its verified answer).
-    pub async fn admit_address(&self, ip: &str) -> Result<(), ApiError> {
-        self.per_ip.check(ip).await
-    }
-
     /// Counts one attempt to sign in to `account` from the address keyed `ip`; waits the
     /// slowdown (asynchronously: no worker thread is held) or refuses with `429`. Whether
     /// the browser is a known device is asked only once the address's bounds admit the

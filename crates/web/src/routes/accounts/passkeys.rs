@@ -258,8 +258,8 @@ pub async fn start_passkey_sign_in(
 ) -> Result<HttpResponse, ApiError> {
     state
         .limits
-        .login
-        .admit_address(&client_ip(&req, &state))
+        .passkey_per_ip
+        .check(&client_ip(&req, &state))
         .await?;
     let s = state.passkeys.start_sign_in().await?;
     started(&session, SIGN_IN_CEREMONY, s)

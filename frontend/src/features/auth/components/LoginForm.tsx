@@ -10,6 +10,8 @@ import { useFieldErrors } from '../../../components/form/useFieldErrors';
 import { isApiError } from '../../../lib/api';
 import { fullPageNavigate, submitForm } from '../../../lib/navigation';
 import { login } from '../api/authApi';
+import { usePasskeysAvailable } from '../../../lib/passkeys';
+import { PasskeyButton, usePasskeySignIn, type PasskeyFailure } from './PasskeySignIn';
 import { loginSchema, type LoginValues } from '../schemas';
 import { isVerificationRequired, pickFieldErrors } from '../../../lib/serverErrors';
 
@@ -37,6 +39,7 @@ export function verificationRedirect(error: unknown): string | null {
 }
 
 export function LoginForm(): ReactElement {
+  const passkeys = usePasskeysAvailable() === true;
   const navigate = useNavigate();
   const formRef = useRef<HTMLFormElement>(null);
   const timestampRef = useRef<HTMLInputElement>(null);
@@ -74,6 +77,11 @@ export function LoginForm(): ReactElement {
     },
   });
   const fieldError = useFieldErrors(formik, formRef);
+  const onPasskeyFailure = ({ error, message }: PasskeyFailure): void => {
+    const target = verificationRedirect(error);
+    if (target) navigate(target);
+    else setProblem({ kind: 'error', message });
+  };
 
   return (
     <form
@@ -110,7 +118,7 @@ export function LoginForm(): ReactElement {
         id="login-username"
         name="username"
         label="Username"
-        autoComplete="username"
+        autoComplete={passkeys ? 'username webauthn' : 'username'}
         autoCapitalize="none"
         spellCheck={false}
         value={formik.values.username}
@@ -152,6 +160,13 @@ export function LoginForm(): ReactElement {
       <SubmitButton pending={formik.isSubmitting || redirecting} pendingLabel="Signing in...">
         Login
       </SubmitButton>
+      {passkeys ? <PasskeySignIn onFailure={onPasskeyFailure} /> : null}
     </form>
   );
+}
+
+/** "Sign in with a passkey", and the autofill request, while the login form shows. */
+function PasskeySignIn({ onFailure }: { onFailure: (failure: PasskeyFailure) => void }): ReactElement {
+  const { signIn, pending } = usePasskeySignIn(onFailure);
+  return <PasskeyButton pending={pending} onClick={() => void signIn()} />;
 }

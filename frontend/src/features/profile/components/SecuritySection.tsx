@@ -13,6 +13,7 @@ import { changePassword } from '../api/profileApi';
 import { passwordSchema, type PasswordValues } from '../schemas';
 import { SectionCard } from '../../../components/layout/SectionCard';
 import { DeleteAccount } from './DeleteAccount';
+import { Passkeys } from './Passkeys';
 import { SignedInDevices } from './SignedInDevices';
 import { SESSIONS_KEY } from '../api/sessionsApi';
 import '../profile.css';
@@ -66,7 +67,7 @@ export function SecuritySection(): ReactElement {
       id="profile-security"
       title="Security"
       icon="lock"
-      description="Change your password (other devices signed in to your account are signed out), see where you are signed in, or delete your account."
+      description="Change your password (other devices signed in to your account are signed out), add passkeys, see where you are signed in, or delete your account."
     >
       <form ref={formRef} className="form profile-form" noValidate onSubmit={formik.handleSubmit} aria-label="Change password">
         {failure ? (
@@ -113,6 +114,7 @@ export function SecuritySection(): ReactElement {
           </SubmitButton>
         </div>
       </form>
+      <Passkeys />
       <SignedInDevices />
       <DeleteAccount />
     </SectionCard>
