@@ -235,23 +235,7 @@ async fn an_unverified_email_does_not_sign_in(b: Backend) {
     let mut auth = SoftAuthenticator::new(&app.base);
     add_passkey(&app, &app.client, &mut auth, "Phone").await;
     // The account's email turns unverified (as if it were never confirmed).
-    {
-        let url = app.db_url.clone();
-        tokio::task::spawn_blocking(move || {
-            use diesel::{Connection, RunQueryDsl};
-            let sql = "UPDATE users SET email_verified = FALSE";
-            if url.starts_with("sqlite://") {
-                let mut c =
-                    diesel::SqliteConnection::establish(&url["sqlite://".len()..]).expect("sqlite");
-                diesel::sql_query(sql).execute(&mut c).expect("update");
-            } else {
-                let mut c = diesel::PgConnection::establish(&url).expect("pg");
-                diesel::sql_query(sql).execute(&mut c).expect("update");
-            }
-        })
-        .await
-        .expect("update");
-    }
+    execute_sql(&app.db_url, "UPDATE users SET email_verified = FALSE").await;
     let other = client();
     let answer = sign_in_answer(&app, &other, &mut auth).await;
     let res = finish_sign_in(&app, &other, &answer).await;

@@ -106,30 +106,16 @@ async fn every_id_route_is_404_for_another_user(b: Backend) {
 
     // Passkeys need a name for the origin (this server is on an IP address): Ann's is
     // stored as a registration would store it.
-    let passkey = {
-        let url = app.db_url.clone();
-        tokio::task::spawn_blocking(move || {
-            use diesel::{Connection, QueryableByName, RunQueryDsl};
-            #[derive(QueryableByName)]
-            struct Id {
-                #[diesel(sql_type = diesel::sql_types::BigInt)]
-                id: i64,
-            }
-            let sql = "INSERT INTO passkeys (user_id, credential_id, user_handle, name, \
-                       credential, created_at) SELECT id, 'cred', 'handle', 'Phone', '{}', \
-                       CURRENT_TIMESTAMP FROM users WHERE username = 'ann' RETURNING id";
-            let row: Id = if let Some(path) = url.strip_prefix("sqlite://") {
-                let mut c = diesel::SqliteConnection::establish(path).expect("sqlite");
-                diesel::sql_query(sql).get_result(&mut c).expect("insert")
-            } else {
-                let mut c = diesel::PgConnection::establish(&url).expect("pg");
-                diesel::sql_query(sql).get_result(&mut c).expect("insert")
-            };
-            row.id
-        })
-        .await
-        .expect("passkey")
-    };
+    execute_sql(
+        &app.db_url,
+        "INSERT INTO passkeys (user_id, credential_id, user_handle, name, credential, \
+         created_at) SELECT id, 'cred', 'handle', 'Phone', '{}', CURRENT_TIMESTAMP \
+         FROM users WHERE username = 'ann'",
+    )
+    .await;
+    let passkey = json_of(app.get("/api/passkeys").await).await["passkeys"][0]["id"]
+        .as_i64()
+        .expect("ann's passkey");
 
     let bob = TestApp {
         client: client(),

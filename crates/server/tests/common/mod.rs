@@ -415,3 +415,21 @@ pub fn zip_of(entries: &[(&str, &str)]) -> Vec<u8> {
     }
     w.finish().expect("zip").into_inner()
 }
+
+/// Runs `sql` on the test's database directly: for states no endpoint makes (an email no
+/// longer verified, a passkey on a server that cannot register one).
+pub async fn execute_sql(db_url: &str, sql: &'static str) {
+    let url = db_url.to_owned();
+    tokio::task::spawn_blocking(move || {
+        use diesel::{Connection, RunQueryDsl};
+        if let Some(path) = url.strip_prefix("sqlite://") {
+            let mut c = diesel::SqliteConnection::establish(path).expect("sqlite");
+            diesel::sql_query(sql).execute(&mut c).expect("sql");
+        } else {
+            let mut c = diesel::PgConnection::establish(&url).expect("pg");
+            diesel::sql_query(sql).execute(&mut c).expect("sql");
+        }
+    })
+    .await
+    .expect("sql");
+}
