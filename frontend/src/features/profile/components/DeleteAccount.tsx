@@ -1,12 +1,11 @@
 import { useState, type ReactElement } from 'react';
 import { Dialog } from '../../../components/dialog/Dialog';
-import { Alert } from '../../../components/feedback/Alert';
-import { PasswordField } from '../../../components/form/PasswordField';
 import { useToast } from '../../../components/toast';
 import { isApiError } from '../../../lib/api';
 import { fullPageNavigate } from '../../../lib/navigation';
 import { IDENTITY_MESSAGES } from '../../../lib/rules';
 import { deleteAccount } from '../api/profileApi';
+import { PasswordConfirm } from './PasswordConfirm';
 
 export const PASSWORD_REQUIRED = IDENTITY_MESSAGES.passwordRequired;
 export const DELETE_FAILURE = 'Failed to delete your account. Please try again.';
@@ -98,24 +97,17 @@ function DeleteAccountDialog({ onCancel }: { onCancel: () => void }): ReactEleme
       formLabel="Delete account"
       initialFocusId={PASSWORD_ID}
     >
-      {failure ? (
-        <Alert variant="danger" role="alert">
-          {failure}
-        </Alert>
-      ) : null}
-      <PasswordField
+      <PasswordConfirm
         id={PASSWORD_ID}
-        name="password"
-        label="Password"
-        autoComplete="current-password"
         value={password}
-        onChange={(event) => {
-          setPassword(event.target.value);
+        onChange={(value) => {
+          setPassword(value);
           setServerError(null);
         }}
         onBlur={() => setTouched(true)}
         error={fieldError}
-        readOnly={pending}
+        failure={failure}
+        pending={pending}
       />
     </Dialog>
   );

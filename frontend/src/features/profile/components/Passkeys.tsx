@@ -2,7 +2,6 @@ import { useRef, useState, type FormEvent, type ReactElement } from 'react';
 import { Dialog } from '../../../components/dialog/Dialog';
 import { Alert } from '../../../components/feedback/Alert';
 import { Spinner } from '../../../components/feedback/Spinner';
-import { PasswordField } from '../../../components/form/PasswordField';
 import { TextField } from '../../../components/form/TextField';
 import { useToast } from '../../../components/toast';
 import { isApiError } from '../../../lib/api';
@@ -10,6 +9,7 @@ import { formatInstantDate } from '../../../lib/dates';
 import { createPasskey, describeCeremonyFailure, startPasskeyRegistration, usePasskeysAvailable } from '../../../lib/passkeys';
 import { IDENTITY_MESSAGES } from '../../../lib/rules';
 import { isNotFound, serverMessageOr } from '../../../lib/serverErrors';
+import { PasswordConfirm } from './PasswordConfirm';
 import { finishPasskeyRegistration, removePasskey, renamePasskey, usePasskeys, type Passkey } from '../api/passkeysApi';
 
 export const PASSKEYS_LOAD_FAILURE = 'Your passkeys could not be loaded.';
@@ -258,23 +258,16 @@ function RemoveDialog({
       formLabel="Remove passkey"
       initialFocusId={REMOVE_PASSWORD_ID}
     >
-      {failure ? (
-        <Alert variant="danger" role="alert">
-          {failure}
-        </Alert>
-      ) : null}
-      <PasswordField
+      <PasswordConfirm
         id={REMOVE_PASSWORD_ID}
-        name="password"
-        label="Password"
-        autoComplete="current-password"
         value={password}
-        onChange={(event) => {
-          setPassword(event.target.value);
+        onChange={(value) => {
+          setPassword(value);
           setFieldError(undefined);
         }}
         error={fieldError}
-        readOnly={pending}
+        failure={failure}
+        pending={pending}
       />
     </Dialog>
   );
