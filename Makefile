@@ -20,9 +20,11 @@ client:
 	cd frontend && npm run build
 
 server:
+	scripts/ensure-build-deps.sh
 	$(CARGO) build --release -p server --bin vitalog
 
 migrate:
+	scripts/ensure-build-deps.sh
 	$(CARGO) run --release -p server --bin vitalog -- migrate
 
 ## Every test: lint, Rust (unit, storage on SQLite + PostgreSQL, HTTP, faults), client unit,
@@ -30,6 +32,7 @@ migrate:
 test: lint test-rust test-client test-e2e test-fuzz test-cluster
 
 test-rust:
+	scripts/ensure-build-deps.sh
 	scripts/ensure-postgres.sh
 	scripts/ensure-pdf-tools.sh
 	$(CARGO) test --workspace
@@ -42,6 +45,7 @@ test-e2e:
 	scripts/ensure-node-deps.sh
 	scripts/browser-install.sh
 	scripts/ensure-pdf-tools.sh
+	scripts/ensure-build-deps.sh
 	$(CARGO) build -p server --bin vitalog
 	cd frontend && npm run build && VITALOG_BIN=../target/debug/vitalog npm run e2e
 
@@ -57,6 +61,7 @@ test-cluster:
 ## rustfmt, clippy, docs/configuration.md against the configuration code, the layer rule,
 ## the copy-paste detector, ESLint and tsc (with the client's API types against openapi.json).
 lint:
+	scripts/ensure-build-deps.sh
 	$(CARGO) fmt --all -- --check
 	$(CARGO) clippy --workspace --all-targets -- -D warnings
 	$(CARGO) test -q -p server --test config_reference

@@ -20,7 +20,7 @@ declare -A role=(
   [kernel]=domain [identity]=domain [readings]=domain [billing]=domain
   [reports]=domain [notifications]=domain [medications]=domain [sharing]=domain
   [imports]=domain
-  [store]=adapter [mail]=adapter [paypal]=adapter [pdf]=adapter [argon2-hasher]=adapter
+  [store]=adapter [webauthn-rp]=adapter [mail]=adapter [paypal]=adapter [pdf]=adapter [argon2-hasher]=adapter
   [import-formats]=adapter
   [web]=web
   [server]=root
@@ -28,7 +28,7 @@ declare -A role=(
   [rules-gen]=build
 )
 # Crates (external or of the workspace, by role) each role must not reach.
-frameworks='actix|diesel|lettre|printpdf|reqwest|awc|argon2'
+frameworks='actix|diesel|lettre|printpdf|reqwest|awc|argon2|webauthn|openssl'
 # Crates of file I/O: archives, compressed streams, streamed XML files, temporary files,
 # mapped files, directory walks. (csv is not among them: readings writes and reads CSV text
 # in memory; a file's bytes reach a domain crate only through an adapter.)

@@ -2,7 +2,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
 import { startSmtpSink, type Mailbox } from './smtp-sink';
-import { freePort, startVitalog } from './vitalog-server';
+import { freePort, startVitalog, type PublicHost } from './vitalog-server';
 
 interface Stack {
   baseURL: string;
@@ -23,12 +23,14 @@ export function newAccount(prefix = 'user'): Account {
   return { username: `${prefix}${id}`, email: `${prefix}.${id}@example.test`, password: 'Vital!ty2025' };
 }
 
-export const test = base.extend<{ mailbox: Mailbox }, { stack: Stack }>({
+export const test = base.extend<{ mailbox: Mailbox }, { stack: Stack; publicHost: PublicHost }>({
+  // The name the server is opened by: passkeys need `localhost` (browsers refuse WebAuthn
+  // on an IP address), so passkeys.spec asks for it with `test.use`.
+  publicHost: ['127.0.0.1', { scope: 'worker', option: true }],
   stack: [
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use, workerInfo) => {
+    async ({ publicHost }, use, workerInfo) => {
       const smtp = await startSmtpSink(await freePort());
-      const server = await startVitalog(smtp.port, `w${workerInfo.workerIndex}`).catch(async (error: unknown) => {
+      const server = await startVitalog(smtp.port, `w${workerInfo.workerIndex}`, publicHost).catch(async (error: unknown) => {
         await smtp.close();
         throw error;
       });

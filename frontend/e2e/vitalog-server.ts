@@ -80,13 +80,18 @@ async function waitUntilReady(baseURL: string, child: ChildProcess, logFile: str
   throw new Error(`vitalog did not become ready within ${timeoutMs} ms (${lastError}); see ${logFile}`);
 }
 
-export async function startVitalog(smtpPort: number, name: string): Promise<RunningServer> {
+/** The name the server is opened by and links are built with (passkeys need `localhost`). */
+export type PublicHost = '127.0.0.1' | 'localhost';
+
+export async function startVitalog(smtpPort: number, name: string, publicHost: PublicHost = '127.0.0.1'): Promise<RunningServer> {
   const binary = vitalogBinary();
   if (!existsSync(binary)) {
     throw new Error(`vitalog binary not found at ${binary}: build it with \`cargo build -p server\` or set VITALOG_BIN`);
   }
   const port = await freePort();
-  const baseURL = `http://127.0.0.1:${port}`;
+  const baseURL = `http://${publicHost}:${port}`;
+  // Readiness is asked of the address itself: Node may try `localhost` on ::1 first.
+  const readyURL = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'vitalog-e2e-'));
   mkdirSync(RESULTS_DIR, { recursive: true });
   const logFile = path.join(RESULTS_DIR, `vitalog-server-${name}.log`);
@@ -129,7 +134,7 @@ export async function startVitalog(smtpPort: number, name: string): Promise<Runn
   };
 
   try {
-    await waitUntilReady(baseURL, child, logFile, 30_000);
+    await waitUntilReady(readyURL, child, logFile, 30_000);
   } catch (error) {
     await stop();
     const tail = readFileSync(logFile, 'utf8').split('\n').slice(-25).join('\n');

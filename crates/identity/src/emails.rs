@@ -262,6 +262,52 @@ pub fn two_step_changed(
     )
 }
 
+/// Sent when a passkey is added to the account (issue 38): whoever holds it can sign in.
+pub fn passkey_added(
+    user_id: UserId,
+    username: &str,
+    to: &Email,
+    name: &str,
+    security_link: &str,
+) -> OutgoingEmail {
+    let paragraphs = vec![
+        greeting(username),
+        format!("A passkey named \u{201c}{name}\u{201d} was just added to your {PRODUCT} account. It signs in to your account without your password."),
+        "If this was you, there is nothing to do. If not, remove it in your security settings and change your password.".to_owned(),
+    ];
+    compose(
+        Some(user_id),
+        to,
+        &format!("A passkey was added to your {PRODUCT} account"),
+        "A passkey was added",
+        &paragraphs,
+        ("Review your passkeys", security_link),
+    )
+}
+
+/// Sent when a passkey is removed from the account (issue 38).
+pub fn passkey_removed(
+    user_id: UserId,
+    username: &str,
+    to: &Email,
+    name: &str,
+    security_link: &str,
+) -> OutgoingEmail {
+    let paragraphs = vec![
+        greeting(username),
+        format!("The passkey named \u{201c}{name}\u{201d} was removed from your {PRODUCT} account: it no longer signs in."),
+        "If this was you, there is nothing to do. If not, change your password now: removing a passkey needs it.".to_owned(),
+    ];
+    compose(
+        Some(user_id),
+        to,
+        &format!("A passkey was removed from your {PRODUCT} account"),
+        "A passkey was removed",
+        &paragraphs,
+        ("Review your passkeys", security_link),
+    )
+}
+
 /// Sent after an account is deleted; addressed, but keyed to no user (the user is gone).
 pub fn account_deleted(username: &str, to: &Email, register_link: &str) -> OutgoingEmail {
     let paragraphs = vec![

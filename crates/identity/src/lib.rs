@@ -7,6 +7,7 @@
 pub mod emails;
 pub mod error;
 pub mod model;
+pub mod passkeys;
 pub mod ports;
 pub mod preferences;
 pub mod rules;
@@ -16,5 +17,6 @@ pub mod two_step;
 
 pub use error::IdentityError;
 pub use model::*;
+pub use passkeys::PasskeyService;
 pub use service::{AccountService, AccountSettings};
 pub use two_step::TwoStepService;

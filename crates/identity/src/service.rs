@@ -369,11 +369,27 @@ impl AccountService {
         Ok(())
     }
 
+    /// The signed-in user, once `password` (the field `password`) proves them again before
+    /// a grave change (deleting the account, removing a passkey).
+    pub async fn confirm_password(
+        &self,
+        id: UserId,
+        password: &str,
+    ) -> Result<User, IdentityError> {
+        let user = self.user(id).await?;
+        check_password(self.hasher.as_ref(), &user, password).await?;
+        Ok(user)
+    }
+
+    /// Base of every link in emails, without a trailing slash.
+    pub fn public_url(&self) -> &str {
+        &self.settings.public_url
+    }
+
     /// Deletes the account and all its data after checking the password, then emails a
     /// confirmation. Every session ends with it (the rows are gone).
     pub async fn delete_account(&self, id: UserId, password: &str) -> Result<(), IdentityError> {
-        let user = self.user(id).await?;
-        check_password(self.hasher.as_ref(), &user, password).await?;
+        let user = self.confirm_password(id, password).await?;
         let link = format!("{}/auth", self.settings.public_url);
         let notice = emails::account_deleted(&user.username, &user.email, &link);
         self.users.delete_account(id, notice).await?;

@@ -141,6 +141,7 @@ impl Application {
         let state = AppState {
             accounts: services.accounts,
             two_step: services.two_step,
+            passkeys: services.passkeys.clone(),
             calendar: services.calendar,
             billing: services.billing.clone(),
             readings: services.readings,
@@ -181,6 +182,7 @@ impl Application {
                 billing: services.billing,
                 notifications: services.notifications.clone(),
                 sessions,
+                passkeys: services.passkeys,
                 rate_store,
                 clock,
             },

@@ -89,6 +89,9 @@ pub struct Config {
     /// exempts the owner's); each attempt past half of it is delayed (250 ms, doubling, at
     /// most 10 s), then `429`.
     pub rate_login_per_account: String,
+    /// Passkey sign-ins begun per client address (the Login page begins one as it opens,
+    /// for the browser's passkey autofill).
+    pub rate_passkey_per_ip: String,
     /// Registrations per client address.
     pub rate_register_per_ip: String,
     /// Verification resends and password-reset requests per client address.
@@ -187,6 +190,7 @@ impl Default for Config {
             rate_login_per_ip: fmt(r.login_per_ip),
             rate_login_per_account_address: fmt(r.login_per_account_address),
             rate_login_per_account: fmt(r.login_per_account),
+            rate_passkey_per_ip: fmt(r.passkey_per_ip),
             rate_register_per_ip: fmt(r.register_per_ip),
             rate_email_per_ip: fmt(r.email_per_ip),
             rate_email_per_address: fmt(r.email_per_address),
@@ -330,6 +334,7 @@ impl Config {
             login_per_ip: parse_rate(&self.rate_login_per_ip)?,
             login_per_account_address: parse_rate(&self.rate_login_per_account_address)?,
             login_per_account: parse_rate(&self.rate_login_per_account)?,
+            passkey_per_ip: parse_rate(&self.rate_passkey_per_ip)?,
             register_per_ip: parse_rate(&self.rate_register_per_ip)?,
             email_per_ip: parse_rate(&self.rate_email_per_ip)?,
             email_per_address: parse_rate(&self.rate_email_per_address)?,

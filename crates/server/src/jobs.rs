@@ -22,6 +22,7 @@ pub(crate) struct JobParts {
     pub(crate) billing: BillingService,
     pub(crate) notifications: Arc<NotificationService>,
     pub(crate) sessions: Arc<SessionStore>,
+    pub(crate) passkeys: identity::PasskeyService,
     pub(crate) rate_store: Option<Arc<dyn RateStore>>,
     pub(crate) clock: Arc<dyn Clock>,
 }
@@ -45,6 +46,7 @@ pub(crate) fn start(
     jobs.push(tokio::spawn(housekeeping(
         parts.sessions,
         SecurityLogStore::new(parts.db.clone()),
+        parts.passkeys,
         parts.rate_store,
         parts.clock,
         shutdown.clone(),
@@ -110,11 +112,12 @@ async fn run_scheduler(
     }
 }
 
-/// Hourly: forgets expired sessions, security log entries past their year and refilled
-/// shared rate-limit counters.
+/// Hourly: forgets expired sessions, security log entries past their year, passkey
+/// ceremonies never finished, and refilled shared rate-limit counters.
 async fn housekeeping(
     sessions: Arc<SessionStore>,
     security_log: SecurityLogStore,
+    passkeys: identity::PasskeyService,
     rate_store: Option<Arc<dyn RateStore>>,
     clock: Arc<dyn Clock>,
     mut shutdown: watch::Receiver<bool>,
@@ -134,6 +137,11 @@ async fn housekeeping(
             Ok(0) => {}
             Ok(n) => tracing::info!(removed = n, "security log entries past a year purged"),
             Err(e) => tracing::warn!(error = %format!("{e:#}"), "security log purge failed"),
+        }
+        match passkeys.purge_expired().await {
+            Ok(0) => {}
+            Ok(n) => tracing::info!(removed = n, "expired passkey ceremonies purged"),
+            Err(e) => tracing::warn!(error = %format!("{e:#}"), "passkey ceremony purge failed"),
         }
         if let Some(store) = &rate_store
             && let Err(e) = store.sweep().await

@@ -41,6 +41,7 @@ const SHARE_CODE_QUEUE: usize = 8;
 pub(crate) struct Services {
     pub(crate) accounts: AccountService,
     pub(crate) two_step: TwoStepService,
+    pub(crate) passkeys: identity::PasskeyService,
     pub(crate) calendar: kernel::UserCalendar,
     pub(crate) billing: BillingService,
     pub(crate) readings: ReadingService,
@@ -63,6 +64,7 @@ pub(crate) async fn services(
         None => Mailer::files(config.data_dir.join("mail"), &config.mail_from)?,
     });
     let (accounts, two_step) = accounts(config, db, clock, public_url).await?;
+    let passkeys = passkeys(db, clock, &accounts, public_url)?;
     let billing = billing(config, db, clock)?;
     let entitlements: Arc<dyn Entitlements> = Arc::new(billing.clone());
     let calendar =
@@ -130,6 +132,7 @@ pub(crate) async fn services(
     Ok(Services {
         accounts,
         two_step,
+        passkeys,
         calendar,
         billing,
         readings,
@@ -182,6 +185,30 @@ pub(crate) async fn two_step(
         hasher,
         clock.clone(),
         public_url,
+    ))
+}
+
+/// Passkeys, whose relying party is the public URL's host. Browsers refuse WebAuthn on an
+/// IP-address origin: there passkeys are off (and said so at start), the rest works.
+fn passkeys(
+    db: &Db,
+    clock: &Arc<dyn Clock>,
+    accounts: &AccountService,
+    public_url: &str,
+) -> anyhow::Result<identity::PasskeyService> {
+    let url = url::Url::parse(public_url)?;
+    let rp = match webauthn_rp::WebauthnRp::new(&url) {
+        Ok(rp) => Some(Arc::new(rp) as Arc<dyn identity::passkeys::ports::RelyingParty>),
+        Err(e) => {
+            tracing::warn!(public_url, "{e}");
+            None
+        }
+    };
+    Ok(identity::PasskeyService::new(
+        Arc::new(store::PasskeyStore::new(db.clone())),
+        rp,
+        accounts.clone(),
+        clock.clone(),
     ))
 }
 

@@ -90,6 +90,15 @@ async fn sqlite_to_postgres_keeps_every_row_and_session() {
         .bytes()
         .await
         .expect("pdf");
+    // A passkey (a server on an IP address registers none: stored as a registration would).
+    execute_sql(
+        &app.db_url,
+        "INSERT INTO passkeys (user_id, credential_id, user_handle, name, credential, \
+         created_at) SELECT id, 'cred', 'handle', 'Phone', '{}', CURRENT_TIMESTAMP \
+         FROM users WHERE username = 'ann'",
+    )
+    .await;
+    let passkeys_before: Value = json_of(app.get("/api/passkeys").await).await;
     let before: Value = json_of(app.get("/api/readings").await).await;
     let sub_before: Value = json_of(app.get("/api/user/subscription").await).await;
     app.stop().await;
@@ -135,6 +144,11 @@ async fn sqlite_to_postgres_keeps_every_row_and_session() {
     assert_eq!(
         json_of(moved.get("/api/user/subscription").await).await,
         sub_before
+    );
+    assert_eq!(
+        json_of(moved.get("/api/passkeys").await).await,
+        passkeys_before,
+        "the passkey"
     );
     assert_eq!(
         json_of(moved.get("/api/medications").await).await,

@@ -104,6 +104,19 @@ async fn every_id_route_is_404_for_another_user(b: Backend) {
         .expect("ann's session")
         .to_owned();
 
+    // Passkeys need a name for the origin (this server is on an IP address): Ann's is
+    // stored as a registration would store it.
+    execute_sql(
+        &app.db_url,
+        "INSERT INTO passkeys (user_id, credential_id, user_handle, name, credential, \
+         created_at) SELECT id, 'cred', 'handle', 'Phone', '{}', CURRENT_TIMESTAMP \
+         FROM users WHERE username = 'ann'",
+    )
+    .await;
+    let passkey = json_of(app.get("/api/passkeys").await).await["passkeys"][0]["id"]
+        .as_i64()
+        .expect("ann's passkey");
+
     let bob = TestApp {
         client: client(),
         ..app
@@ -129,6 +142,8 @@ async fn every_id_route_is_404_for_another_user(b: Backend) {
             draft.clone()
         } else if path.starts_with("/api/sessions/") {
             ann_session.clone()
+        } else if path.starts_with("/api/passkeys/") {
+            passkey.to_string()
         } else {
             panic!("a new {{id}} route, {path}: add its owner's id here");
         };
@@ -146,10 +161,11 @@ async fn every_id_route_is_404_for_another_user(b: Backend) {
                 "patch" => bob
                     .client
                     .patch(&url)
-                    .json(&json!({"heartRate": 99, "notes": "bob"})),
+                    .json(&json!({"heartRate": 99, "notes": "bob", "name": "bob"})),
                 "put" => bob.client.put(&url).json(&json!({})),
                 "delete" => bob.client.delete(&url),
-                _ => bob.client.post(&url).json(&json!({})),
+                // Bob's own password: a removal that needs one is tried with it.
+                _ => bob.client.post(&url).json(&json!({ "password": PASSWORD })),
             };
             let res = req.send().await.expect("request");
             assert_eq!(res.status(), StatusCode::NOT_FOUND, "{method} {path}");

@@ -78,6 +78,12 @@ impl Db {
                         user_id: i64, code_hash: String, created_at: NaiveDateTime,
                         used_at: Option<NaiveDateTime>,
                     ]);
+                    // Passkeys move; ceremonies under way (5 minutes at most) do not.
+                    copy_table!(from, to, report, passkeys, [
+                        id: i64, user_id: i64, credential_id: String, user_handle: String,
+                        name: String, credential: String, created_at: NaiveDateTime,
+                        last_used_at: Option<NaiveDateTime>,
+                    ]);
                     copy_table!(from, to, report, preferences, [
                         user_id: i64, weight_unit: String, blood_sugar_unit: String,
                         email_reminders: bool, weekly_reports: bool, updated_at: NaiveDateTime,
@@ -181,7 +187,7 @@ impl Db {
                     if target.backend() == Backend::Postgres {
                         // Ids were copied as they are: move each identity past them.
                         for table in [
-                            "users", "tokens", "outbox", "payments", "readings", "home_weeks",
+                            "users", "tokens", "passkeys", "outbox", "payments", "readings", "home_weeks",
                             "medications", "medication_periods", "medication_intakes", "reports",
                             "report_emails", "shares", "share_accesses", "share_emails", "security_events",
                         ] {

@@ -18,6 +18,19 @@ pub use process_lock::ProcessLock;
 const SQLITE_MIGRATIONS: EmbeddedMigrations = embed_migrations!("../../migrations/sqlite");
 const POSTGRES_MIGRATIONS: EmbeddedMigrations = embed_migrations!("../../migrations/postgres");
 
+/// Takes SQLite's write lock at the start of a write transaction, waiting for it as long as
+/// `busy_timeout`. Left to the first write, a transaction that read first fails at once with
+/// "database is locked" when another connection (a `vitalog` command beside the server, whose
+/// writes the server's own write lock does not order) committed in between: SQLite cannot
+/// wait for a snapshot that is already stale. PostgreSQL has nothing to take.
+fn take_write_lock(conn: &mut AnyConnection) -> QueryResult<()> {
+    if let AnyConnection::Sqlite(_) = conn {
+        // A write statement that changes nothing still begins the write transaction.
+        diesel::sql_query("UPDATE app_secrets SET name = name WHERE 0").execute(conn)?;
+    }
+    Ok(())
+}
+
 /// One connection type for both backends; queries are written once against it.
 #[derive(diesel::MultiConnection)]
 pub enum AnyConnection {
@@ -499,7 +512,10 @@ impl Db {
             let mut pooled = db.pool.get().map_err(unavailable)?;
             let _guard = db.lock_writes();
             let conn: &mut AnyConnection = &mut pooled;
-            let out = conn.transaction(f);
+            let out = conn.transaction(|conn| {
+                take_write_lock(conn)?;
+                f(conn)
+            });
             pooled.finish().map_err(anyhow::Error::from)?;
             out
         })

@@ -368,6 +368,29 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    passkeys (id) {
+        id -> BigInt,
+        user_id -> BigInt,
+        credential_id -> Text,
+        user_handle -> Text,
+        name -> Text,
+        credential -> Text,
+        created_at -> Timestamp,
+        last_used_at -> Nullable<Timestamp>,
+    }
+}
+
+diesel::table! {
+    webauthn_ceremonies (id_hash) {
+        id_hash -> Text,
+        purpose -> Text,
+        user_id -> Nullable<BigInt>,
+        state -> Text,
+        expires_at -> Timestamp,
+    }
+}
+
 diesel::joinable!(share_accesses -> shares (share_id));
 diesel::allow_tables_to_appear_in_same_query!(shares, share_accesses);
 

@@ -3,6 +3,7 @@
 // Test code: a fixture that cannot be set up fails the test with a message, as in tests.
 #![allow(clippy::expect_used)]
 
+pub mod passkey;
 pub mod paypal;
 pub mod pg;
 pub mod proxy;

@@ -67,6 +67,8 @@ pub enum ErrorCode {
     Unavailable,
     /// Something failed on the server's side.
     Internal,
+    /// This server cannot offer passkeys (its public URL is an IP address).
+    PasskeysUnavailable,
 }
 
 impl ErrorCode {

@@ -25,6 +25,8 @@ pub struct RateSettings {
     pub login_per_account_address: Rate,
     /// One account from browsers that never signed in to it (slowed from half of it on).
     pub login_per_account: Rate,
+    /// Passkey sign-ins begun from one address (each stores a ceremony for 5 minutes).
+    pub passkey_per_ip: Rate,
     pub register_per_ip: Rate,
     /// Verification resends and reset requests.
     pub email_per_ip: Rate,
@@ -55,6 +57,7 @@ impl Default for RateSettings {
             login_per_ip: Rate::new(20, min),
             login_per_account_address: Rate::new(10, 15 * min),
             login_per_account: Rate::new(100, hour),
+            passkey_per_ip: Rate::new(60, min),
             register_per_ip: Rate::new(10, hour),
             email_per_ip: Rate::new(10, hour),
             email_per_address: Rate::new(3, hour),
@@ -204,6 +207,7 @@ impl Limiter {
 
 pub struct RateLimits {
     pub login: LoginThrottle,
+    pub passkey_per_ip: Limiter,
     pub register_per_ip: Limiter,
     pub email_per_ip: Limiter,
     pub email_per_address: Limiter,
@@ -235,6 +239,7 @@ impl RateLimits {
                 limiter("login_per_account_address", s.login_per_account_address),
                 limiter("login_per_account", s.login_per_account),
             ),
+            passkey_per_ip: limiter("passkey_per_ip", s.passkey_per_ip),
             register_per_ip: limiter("register_per_ip", s.register_per_ip),
             email_per_ip: limiter("email_per_ip", s.email_per_ip),
             email_per_address: limiter("email_per_address", s.email_per_address),

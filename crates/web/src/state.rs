@@ -20,6 +20,7 @@ pub struct AppState {
     pub accounts: AccountService,
     /// Two-step verification (issue 38).
     pub two_step: identity::TwoStepService,
+    pub passkeys: identity::PasskeyService,
     pub billing: BillingService,
     pub readings: ReadingService,
     pub imports: imports::ImportService,

@@ -175,6 +175,12 @@ fn state(public_url: &str, clock: Arc<TestClock>) -> AppState {
         multiplier: 100.0,
         ..RateSettings::default()
     };
+    let accounts = AccountService::new(
+        users.clone(),
+        hasher.clone(),
+        clock.clone(),
+        AccountSettings::new(public_url),
+    );
     AppState {
         billing: billing::BillingService::new(
             Arc::new(billing::ports::MockSubscriptionRepository::new()),
@@ -245,16 +251,17 @@ fn state(public_url: &str, clock: Arc<TestClock>) -> AppState {
         )),
         two_step: identity::TwoStepService::new(
             Arc::new(two_step),
-            users.clone(),
-            hasher.clone(),
-            clock.clone(),
-            public_url,
-        ),
-        accounts: AccountService::new(
             users,
             hasher,
             clock.clone(),
-            AccountSettings::new(public_url),
+            public_url,
+        ),
+        accounts: accounts.clone(),
+        passkeys: identity::PasskeyService::new(
+            Arc::new(identity::passkeys::ports::MockPasskeyRepository::new()),
+            None,
+            accounts,
+            clock.clone(),
         ),
         sessions: Arc::new(MemSessions::default()),
         security_log: Arc::new(security_log),

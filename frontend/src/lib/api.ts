@@ -43,6 +43,7 @@ const ERROR_CODES: Record<ErrorCode, true> = {
   method_not_allowed: true,
   unavailable: true,
   internal: true,
+  passkeys_unavailable: true,
 };
 
 const isErrorCode = (value: unknown): value is ErrorCode => typeof value === 'string' && Object.hasOwn(ERROR_CODES, value);

@@ -134,6 +134,11 @@ export function isRetryable(error: unknown): boolean {
   return mustWait(error) || codeIn(error, ['internal', 'unavailable', 'provider_unavailable', 'timeout']);
 }
 
+/** This server cannot offer passkeys: its address is an IP address (`passkeys_unavailable`). */
+export function isPasskeysUnavailable(error: unknown): boolean {
+  return codeIn(error, ['passkeys_unavailable']);
+}
+
 /** The payment provider did not answer (`provider_unavailable`). */
 export function isProviderUnavailable(error: unknown): boolean {
   return codeIn(error, ['provider_unavailable']);

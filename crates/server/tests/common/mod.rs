@@ -200,6 +200,9 @@ impl TestApp {
             ..Config::default()
         };
         tweak(&mut config);
+        // A test may serve under another name for this address (passkeys need
+        // http://localhost): its requests and emailed links use it.
+        let base = config.public_url.trim_end_matches('/').to_owned();
         let clock = Arc::new(ManualClock::default());
         let app = Application::build_with_clock(config, listener, clock.clone())
             .await
@@ -411,4 +414,22 @@ pub fn zip_of(entries: &[(&str, &str)]) -> Vec<u8> {
         w.write_all(text.as_bytes()).expect("write");
     }
     w.finish().expect("zip").into_inner()
+}
+
+/// Runs `sql` on the test's database directly: for states no endpoint makes (an email no
+/// longer verified, a passkey on a server that cannot register one).
+pub async fn execute_sql(db_url: &str, sql: &'static str) {
+    let url = db_url.to_owned();
+    tokio::task::spawn_blocking(move || {
+        use diesel::{Connection, RunQueryDsl};
+        if let Some(path) = url.strip_prefix("sqlite://") {
+            let mut c = diesel::SqliteConnection::establish(path).expect("sqlite");
+            diesel::sql_query(sql).execute(&mut c).expect("sql");
+        } else {
+            let mut c = diesel::PgConnection::establish(&url).expect("pg");
+            diesel::sql_query(sql).execute(&mut c).expect("sql");
+        }
+    })
+    .await
+    .expect("sql");
 }

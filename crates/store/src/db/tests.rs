@@ -94,3 +94,79 @@ fn a_one_shot_command_keeps_no_connection_opening_in_the_background() {
     assert_eq!(once.kept_idle(), 0);
     once.migrate().expect("migrate");
 }
+
+/// Two processes on one SQLite file (the server, and a `vitalog` command): a write that reads
+/// first, while the other commits a write, waits for it instead of failing "database is
+/// locked" (seen as a flaky `two_step` test when `vitalog reset-two-step` ran beside the server).
+#[test]
+fn a_write_that_reads_first_waits_for_another_processs_writer() {
+    use diesel::sql_types::{BigInt, Text};
+    let dir = tempfile::tempdir().expect("dir");
+    let url = format!("sqlite://{}", dir.path().join("v.db").display());
+    let server = Db::connect(&DbOptions::new(&url)).expect("server");
+    server.migrate().expect("migrate");
+    let command = Db::connect(&DbOptions::new(&url).one_shot()).expect("command");
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .expect("runtime");
+    #[derive(QueryableByName)]
+    struct N {
+        #[diesel(sql_type = BigInt)]
+        n: i64,
+    }
+    let insert = |name: &'static str| {
+        diesel::sql_query(
+            "INSERT INTO app_secrets (name, value, created_at) VALUES (?, 'v', CURRENT_TIMESTAMP)",
+        )
+        .bind::<Text, _>(name)
+    };
+    let result: anyhow::Result<std::sync::mpsc::Receiver<anyhow::Result<()>>> =
+        runtime.block_on(async {
+            let other = server.clone();
+            command
+                .write(move |conn| -> anyhow::Result<_> {
+                    // Read first: this transaction now holds a snapshot.
+                    diesel::sql_query("SELECT COUNT(*) AS n FROM app_secrets")
+                        .get_result::<N>(conn)?;
+                    // The server writes meanwhile. It must wait for this transaction (which
+                    // holds the write lock) rather than commit underneath it: with the lock
+                    // taken at the start it cannot finish before this one does.
+                    let (tx, rx) = std::sync::mpsc::channel();
+                    std::thread::spawn(move || {
+                        let done = tokio::runtime::Builder::new_current_thread()
+                            .build()
+                            .expect("runtime")
+                            .block_on(other.write(move |c| -> anyhow::Result<()> {
+                                diesel::sql_query(
+                                    "INSERT INTO app_secrets (name, value, created_at) \
+                                 VALUES ('server', 'v', CURRENT_TIMESTAMP)",
+                                )
+                                .execute(c)?;
+                                Ok(())
+                            }));
+                        let _ = tx.send(done);
+                    });
+                    let finished_meanwhile = rx.recv_timeout(std::time::Duration::from_millis(300));
+                    assert!(
+                        finished_meanwhile.is_err(),
+                        "the other writer committed inside this write transaction"
+                    );
+                    insert("command").execute(conn)?;
+                    Ok(rx)
+                })
+                .await
+        });
+    let server_write = result.expect("the command's write");
+    server_write
+        .recv()
+        .expect("the server's write ends")
+        .expect("and succeeds once the command committed");
+    let n: i64 = runtime
+        .block_on(server.read(|c| {
+            diesel::sql_query("SELECT COUNT(*) AS n FROM app_secrets").get_result::<N>(c)
+        }))
+        .expect("count")
+        .n;
+    assert_eq!(n, 2, "both writes kept");
+}

@@ -4,6 +4,7 @@
 
 pub mod devices;
 mod errors;
+pub mod passkeys;
 pub mod preferences;
 pub mod profile;
 pub mod recovery;
@@ -12,6 +13,7 @@ pub mod session;
 pub mod two_step;
 
 pub use devices::*;
+pub use passkeys::*;
 pub use preferences::*;
 pub use profile::*;
 pub use recovery::*;

@@ -97,6 +97,7 @@ pub(crate) enum SignInMethod {
     Password,
     PasswordAndCode,
     PasswordAndRecoveryCode,
+    Passkey,
 }
 
 impl SignInMethod {
@@ -105,6 +106,7 @@ impl SignInMethod {
             Self::Password => "password",
             Self::PasswordAndCode => "password+totp",
             Self::PasswordAndRecoveryCode => "password+recovery-code",
+            Self::Passkey => "passkey",
         }
     }
 }

@@ -10,6 +10,8 @@ import { useFieldErrors } from '../../../components/form/useFieldErrors';
 import { isApiError } from '../../../lib/api';
 import { fullPageNavigate, submitForm } from '../../../lib/navigation';
 import { login } from '../api/authApi';
+import { usePasskeysAvailable } from '../../../lib/passkeys';
+import { PasskeyButton, usePasskeySignIn, type PasskeyFailure } from './PasskeySignIn';
 import { loginSchema, type LoginValues } from '../schemas';
 import { SecondStepForm } from './SecondStepForm';
 import { isVerificationRequired, pickFieldErrors } from '../../../lib/serverErrors';
@@ -38,6 +40,7 @@ export function verificationRedirect(error: unknown): string | null {
 }
 
 export function LoginForm(): ReactElement {
+  const passkeys = usePasskeysAvailable() === true;
   const navigate = useNavigate();
   const formRef = useRef<HTMLFormElement>(null);
   const timestampRef = useRef<HTMLInputElement>(null);
@@ -86,6 +89,11 @@ export function LoginForm(): ReactElement {
     },
   });
   const fieldError = useFieldErrors(formik, formRef);
+  const onPasskeyFailure = ({ error, message }: PasskeyFailure): void => {
+    const target = verificationRedirect(error);
+    if (target) navigate(target);
+    else setProblem({ kind: 'error', message });
+  };
 
   return (
     <>
@@ -133,7 +141,7 @@ export function LoginForm(): ReactElement {
           id="login-username"
           name="username"
           label="Username"
-          autoComplete="username"
+          autoComplete={passkeys ? 'username webauthn' : 'username'}
           autoCapitalize="none"
           spellCheck={false}
           value={formik.values.username}
@@ -175,7 +183,14 @@ export function LoginForm(): ReactElement {
         <SubmitButton pending={formik.isSubmitting || redirecting} pendingLabel="Signing in...">
           Login
         </SubmitButton>
+        {passkeys && !askingCode ? <PasskeySignIn onFailure={onPasskeyFailure} /> : null}
       </form>
     </>
   );
+}
+
+/** "Sign in with a passkey", and the autofill request, while the login form shows. */
+function PasskeySignIn({ onFailure }: { onFailure: (failure: PasskeyFailure) => void }): ReactElement {
+  const { signIn, pending } = usePasskeySignIn(onFailure);
+  return <PasskeyButton pending={pending} onClick={() => void signIn()} />;
 }

@@ -13,6 +13,7 @@ import { changePassword } from '../api/profileApi';
 import { passwordSchema, type PasswordValues } from '../schemas';
 import { SectionCard } from '../../../components/layout/SectionCard';
 import { DeleteAccount } from './DeleteAccount';
+import { Passkeys } from './Passkeys';
 import { SignedInDevices } from './SignedInDevices';
 import { SecurityLog } from './SecurityLog';
 import { TwoStepSettings } from './TwoStepSettings';
@@ -68,7 +69,7 @@ export function SecuritySection(): ReactElement {
       id="profile-security"
       title="Security"
       icon="lock"
-      description="Change your password (other devices signed in to your account are signed out), turn on two-step verification, see where you are signed in, or delete your account."
+      description="Change your password (other devices signed in to your account are signed out), add passkeys, turn on two-step verification, see where you are signed in and what happened to your account, or delete your account."
     >
       <form ref={formRef} className="form profile-form" noValidate onSubmit={formik.handleSubmit} aria-label="Change password">
         {failure ? (
@@ -115,6 +116,7 @@ export function SecuritySection(): ReactElement {
           </SubmitButton>
         </div>
       </form>
+      <Passkeys />
       <TwoStepSettings />
       <SignedInDevices />
       <SecurityLog />
