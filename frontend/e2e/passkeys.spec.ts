@@ -57,6 +57,11 @@ test('add a passkey, sign out, sign in with it, remove it', async ({ page: first
 
   // Add: the platform prompt (the virtual authenticator answers), then a name.
   await card(page).getByRole('button', { name: 'Add a passkey' }).click();
+  // The password first (a passkey signs in without it), then the platform's prompt.
+  const confirm = page.getByRole('alertdialog', { name: 'Add a passkey' });
+  await confirm.getByLabel('Password', { exact: true }).fill(account.password);
+  await expectNoAxeViolations(page, 'adding a passkey, the password asked');
+  await confirm.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'You can now sign in with it.' })).toBeVisible();
   const name = card(page).getByLabel('Passkey name');
   await expect(name).toBeFocused();

@@ -26,7 +26,8 @@ async fn post(client: &Client, app: &TestApp, path: &str, body: Value) -> reqwes
 }
 
 async fn options(client: &Client, app: &TestApp, path: &str) -> Value {
-    let res = post(client, app, path, json!({})).await;
+    // Adding one is confirmed by the password; a sign-in start reads no body.
+    let res = post(client, app, path, json!({ "password": PASSWORD })).await;
     assert_eq!(res.status(), StatusCode::OK, "{path}");
     json_of(res).await["options"].clone()
 }
@@ -108,6 +109,14 @@ async fn add_then_sign_in_with_it(b: Backend) {
     assert_eq!(me.status(), StatusCode::OK);
     let listed = passkeys_of(&app, &other).await;
     assert!(listed[0]["lastUsedAt"].is_string(), "{listed:?}");
+    let res = other
+        .get(app.url("/api/security-log"))
+        .send()
+        .await
+        .expect("log");
+    let newest = json_of(res).await["events"][0].clone();
+    assert_eq!(newest["kind"], "signed-in");
+    assert_eq!(newest["detail"], "passkey", "noted as a passkey sign-in");
 
     // The counter was stored: the next sign-in (counter 2) passes too.
     let third = client();
@@ -254,11 +263,26 @@ async fn an_unverified_email_does_not_sign_in(b: Backend) {
     );
 }
 
-async fn removing_needs_the_password(b: Backend) {
+async fn adding_and_removing_need_the_password(b: Backend) {
     let app = spawn(b).await;
     app.signed_up("ann", "ann@example.com").await;
+    // A stolen session cannot add a passkey (one that signs in without the password).
+    for password in ["", "wrong"] {
+        let res = app
+            .post(
+                "/api/passkeys/register/start",
+                json!({ "password": password }),
+            )
+            .await;
+        assert_eq!(res.status(), StatusCode::BAD_REQUEST, "{password:?}");
+        assert!(json_of(res).await["errors"]["password"].is_string());
+    }
     let mut auth = SoftAuthenticator::new(&app.base);
     add_passkey(&app, &app.client, &mut auth, "Phone").await;
+    // Added and removed by name in the security log.
+    let log = json_of(app.get("/api/security-log").await).await;
+    assert_eq!(log["events"][0]["kind"], "passkey-added");
+    assert_eq!(log["events"][0]["detail"], "Phone");
     let id = passkeys_of(&app, &app.client).await[0]["id"]
         .as_i64()
         .expect("id");
@@ -285,6 +309,9 @@ async fn removing_needs_the_password(b: Backend) {
         .await;
     assert!(mail.decoded().contains("Work phone"));
     assert!(passkeys_of(&app, &app.client).await.is_empty());
+    let log = json_of(app.get("/api/security-log").await).await;
+    assert_eq!(log["events"][0]["kind"], "passkey-removed");
+    assert_eq!(log["events"][0]["detail"], "Work phone");
     // It no longer signs in.
     let other = client();
     let answer = sign_in_answer(&app, &other, &mut auth).await;
@@ -319,6 +346,6 @@ on_both_backends!(
     an_expired_challenge_is_refused,
     another_sessions_challenge_is_refused,
     an_unverified_email_does_not_sign_in,
-    removing_needs_the_password,
+    adding_and_removing_need_the_password,
     an_ip_address_origin_has_no_passkeys,
 );

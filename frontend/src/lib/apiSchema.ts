@@ -1749,7 +1749,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["RemovePasskeyRequest"];
+                    "application/json": components["schemas"]["PasskeyPasswordRequest"];
                 };
             };
             responses: {
@@ -1909,8 +1909,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Begins adding a passkey: options for `navigator.credentials.create()`, valid 5 minutes
-         *     for this session.
+         * Begins adding a passkey, confirmed by the password (counted as a login attempt):
+         *     options for `navigator.credentials.create()`, valid 5 minutes for this session.
          */
         post: {
             parameters: {
@@ -1919,7 +1919,11 @@ export interface paths {
                 path?: never;
                 cookie?: never;
             };
-            requestBody?: never;
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["PasskeyPasswordRequest"];
+                };
+            };
             responses: {
                 200: {
                     headers: {
@@ -1927,6 +1931,14 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["PasskeyOptionsDto"];
+                    };
+                };
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
                 401: {
@@ -1939,6 +1951,15 @@ export interface paths {
                 };
                 /** @description Passkeys are unavailable on this server */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Too many passwords tried for the account */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -5624,6 +5645,10 @@ export interface components {
         PasskeyOptionsDto: {
             options: Record<string, never>;
         };
+        /** @description Adding and removing a passkey are confirmed by the password. */
+        PasskeyPasswordRequest: {
+            password: string;
+        };
         PasskeysAvailableDto: {
             /** @description False when the server's public URL is an IP address: browsers refuse passkeys there. */
             available: boolean;
@@ -5837,9 +5862,6 @@ export interface components {
         RegisterResponse: {
             email: string;
             message: string;
-        };
-        RemovePasskeyRequest: {
-            password: string;
         };
         RenamePasskeyRequest: {
             name: string;

@@ -105,6 +105,6 @@ export const startPasskeySignIn = async (): Promise<unknown> =>
 export const finishPasskeySignIn = (credential: CredentialJSON): Promise<Schemas['LoginResponse']> =>
   apiPost<Schemas['LoginResponse']>('/api/passkeys/sign-in/finish', { credential });
 
-/** `POST /api/passkeys/register/start`: creation options bound to this session. */
-export const startPasskeyRegistration = async (): Promise<unknown> =>
-  (await apiPost<OptionsAnswer>('/api/passkeys/register/start')).options;
+/** `POST /api/passkeys/register/start`, confirmed by the password: creation options bound to this session. */
+export const startPasskeyRegistration = async (password: string): Promise<unknown> =>
+  (await apiPost<OptionsAnswer>('/api/passkeys/register/start', { password })).options;

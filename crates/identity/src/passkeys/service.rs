@@ -90,9 +90,14 @@ impl PasskeyService {
     }
 
     /// Begins adding a passkey to the signed-in account.
-    pub async fn start_registration(&self, user: UserId) -> Result<Started, PasskeyError> {
+    pub async fn start_registration(
+        &self,
+        user: UserId,
+        password: &str,
+    ) -> Result<Started, PasskeyError> {
         let rp = self.rp()?;
-        let me = self.accounts.user(user).await?;
+        // A passkey signs in without the password: a stolen session must not add one.
+        let me = self.accounts.confirm_password(user, password).await?;
         let handle = match self.repo.user_handle(user).await? {
             Some(h) => h,
             None => rp.new_user_handle(),

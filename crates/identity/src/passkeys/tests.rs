@@ -85,7 +85,7 @@ async fn without_a_relying_party_every_ceremony_is_unavailable() {
         Err(PasskeyError::Unavailable)
     ));
     assert!(matches!(
-        s.start_registration(UserId(5)).await,
+        s.start_registration(UserId(5), "pw").await,
         Err(PasskeyError::Unavailable)
     ));
 }

@@ -111,6 +111,12 @@ describe('Security: passkeys', () => {
     renderWithProviders(<ProfilePage />, { route: '/profile', path: '/profile' });
     const user = userEvent.setup();
     await user.click(await within(await screen.findByRole('group', { name: 'Passkeys' })).findByRole('button', { name: 'Add a passkey' }));
+    // The password first: a passkey signs in without it, so a stolen session must not add one.
+    const dialog = await screen.findByRole('alertdialog', { name: 'Add a passkey' });
+    expect(create).not.toHaveBeenCalled();
+    await user.type(within(dialog).getByLabelText('Password'), 'right');
+    await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    expect(calls.find((c) => c.url === '/api/passkeys/register/start')?.body).toEqual({ password: 'right' });
     expect(create).toHaveBeenCalledWith({ publicKey: { challenge: 'c' } });
     const name = await within(card()).findByLabelText('Passkey name');
     expect(name).toHaveValue('Chrome on Linux');

@@ -114,9 +114,10 @@ pub struct RenamePasskeyRequest {
     pub name: String,
 }
 
+/// Adding and removing a passkey are confirmed by the password.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct RemovePasskeyRequest {
+pub struct PasskeyPasswordRequest {
     pub password: String,
 }
 
@@ -160,19 +161,27 @@ pub async fn list_passkeys(
     }))
 }
 
-/// Begins adding a passkey: options for `navigator.credentials.create()`, valid 5 minutes
-/// for this session.
-#[utoipa::path(tag = "accounts", responses(
-    (status = 200, body = PasskeyOptionsDto), (status = 401, body = ErrorBody),
+/// Begins adding a passkey, confirmed by the password (counted as a login attempt):
+/// options for `navigator.credentials.create()`, valid 5 minutes for this session.
+#[utoipa::path(tag = "accounts", request_body = PasskeyPasswordRequest, responses(
+    (status = 200, body = PasskeyOptionsDto), (status = 400, body = ErrorBody),
+    (status = 401, body = ErrorBody),
     (status = 409, body = ErrorBody, description = "Passkeys are unavailable on this server"),
+    (status = 429, body = ErrorBody, description = "Too many passwords tried for the account"),
 ))]
 #[post("/api/passkeys/register/start")]
 pub async fn start_passkey_registration(
+    req: HttpRequest,
     user: CurrentUser,
+    body: web::Json<PasskeyPasswordRequest>,
     state: web::Data<AppState>,
     session: Session,
 ) -> Result<HttpResponse, ApiError> {
-    let s = state.passkeys.start_registration(user.id).await?;
+    password_tried(&req, &state, user, Some(&body.password)).await?;
+    let s = state
+        .passkeys
+        .start_registration(user.id, &body.password)
+        .await?;
     started(&session, REGISTER_CEREMONY, s)
 }
 
@@ -229,7 +238,7 @@ pub async fn rename_passkey(
 }
 
 /// Removes one of the person's passkeys, confirmed by the password; emails the person.
-#[utoipa::path(tag = "accounts", params(("id" = i64, Path)), request_body = RemovePasskeyRequest,
+#[utoipa::path(tag = "accounts", params(("id" = i64, Path)), request_body = PasskeyPasswordRequest,
     responses(
         (status = 204), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody),
         (status = 404, body = ErrorBody),
@@ -240,7 +249,7 @@ pub async fn remove_passkey(
     req: HttpRequest,
     user: CurrentUser,
     id: web::Path<i64>,
-    body: web::Json<RemovePasskeyRequest>,
+    body: web::Json<PasskeyPasswordRequest>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     password_tried(&req, &state, user, Some(&body.password)).await?;

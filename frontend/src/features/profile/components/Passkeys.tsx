@@ -30,14 +30,16 @@ function PasskeyCard(): ReactElement {
   const { passkeys, error, mutate } = usePasskeys();
   const { toast } = useToast();
   const [adding, setAdding] = useState(false);
+  const [confirming, setConfirming] = useState(false);
   const [naming, setNaming] = useState<Passkey | null>(null);
   const [removing, setRemoving] = useState<Passkey | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
 
-  const add = async (): Promise<void> => {
+  /** The platform's prompt for the options the password got, then the name. */
+  const add = async (options: unknown): Promise<void> => {
     setAdding(true);
     try {
-      const credential = await createPasskey(await startPasskeyRegistration());
+      const credential = await createPasskey(options);
       const added = await finishPasskeyRegistration(credential);
       await mutate();
       toast({ title: 'Passkey added', description: `You can now sign in with it. Give it a name you will recognise.` });
@@ -118,11 +120,30 @@ function PasskeyCard(): ReactElement {
         </ul>
       )}
       <div>
-        <button type="button" className="btn btn-secondary" disabled={adding} aria-busy={adding || undefined} onClick={() => void add()}>
+        <button type="button" className="btn btn-secondary" disabled={adding} aria-busy={adding || undefined} onClick={() => setConfirming(true)}>
           {adding ? <Spinner size="sm" /> : null}
           Add a passkey
         </button>
       </div>
+      {confirming ? (
+        <PasswordDialog
+          id="profile-passkey-add-password"
+          title="Add a passkey"
+          description={<p>Enter your password to confirm. Then your device asks you to create the passkey with its fingerprint, face or screen lock.</p>}
+          confirmLabel="Continue"
+          pendingLabel="Checking..."
+          formLabel="Add a passkey"
+          failureTitle="Passkey not added"
+          failureFallback={ADD_FAILURE}
+          confirmVariant="primary"
+          onConfirm={async (password) => {
+            const options = await startPasskeyRegistration(password);
+            setConfirming(false);
+            await add(options);
+          }}
+          onCancel={() => setConfirming(false)}
+        />
+      ) : null}
       {removing ? (
         <RemoveDialog
           passkey={removing}
