@@ -68,6 +68,8 @@ pub struct EmailChangeUndone {
     pub user_id: UserId,
     pub email: Email,
     pub password_voided: bool,
+    /// Passkeys added or two-step verification turned on since the change were removed.
+    pub ways_in_removed: bool,
 }
 
 /// A user about to be created.

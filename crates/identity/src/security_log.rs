@@ -108,12 +108,14 @@ impl SecurityEventKind {
         Self::ALL.into_iter().find(|k| k.code() == code)
     }
 
-    /// Events that repeat in the ordinary course (a doctor opening a link again and again)
-    /// are noted once in this window with the same detail, so they cannot push the rest of
-    /// the log out of sight.
+    /// Events that repeat (a doctor opening a link again and again, someone trying
+    /// passwords) are noted once in this window for the same detail, device and network, so
+    /// they cannot push the rest of the log out of sight: a failure from a new device or
+    /// network is still noted at once.
     pub fn quiet_for(self) -> Option<chrono::Duration> {
         match self {
             Self::ShareOpened => Some(chrono::Duration::hours(1)),
+            Self::SignInFailed | Self::SecondStepFailed => Some(chrono::Duration::minutes(10)),
             _ => None,
         }
     }
@@ -148,7 +150,8 @@ pub struct SecurityEvent {
 #[async_trait::async_trait]
 pub trait SecurityLog: Send + Sync {
     /// Stores `event`, unless its kind is quiet ([`SecurityEventKind::quiet_for`]) and the
-    /// same kind with the same detail was stored for the person within that window.
+    /// same kind with the same detail, device and network was stored for the person within
+    /// that window.
     /// Whether it was stored.
     async fn record(&self, event: NewSecurityEvent) -> anyhow::Result<bool>;
 
@@ -188,11 +191,18 @@ mod tests {
     }
 
     #[test]
-    fn only_share_opens_are_quieted() {
+    fn only_share_opens_and_failures_are_quieted() {
         let quiet: Vec<_> = SecurityEventKind::ALL
             .into_iter()
             .filter(|k| k.quiet_for().is_some())
             .collect();
-        assert_eq!(quiet, vec![SecurityEventKind::ShareOpened]);
+        assert_eq!(
+            quiet,
+            vec![
+                SecurityEventKind::SignInFailed,
+                SecurityEventKind::SecondStepFailed,
+                SecurityEventKind::ShareOpened
+            ]
+        );
     }
 }

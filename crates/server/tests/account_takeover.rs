@@ -254,7 +254,10 @@ async fn undoing_an_email_change_voids_a_password_set_since(b: Backend) {
     let res = app.login(&app.client, "ann", PASSWORD).await;
     assert_eq!(res.status(), StatusCode::OK);
 
-    // A thief's way: the address, then the password.
+    // A thief's way: the address, then the password, and ways in of their own: two-step
+    // verification with their app (it would lock the owner out) and a passkey (stored as
+    // its ceremony would: this server's IP-address origin makes none; dated as the undo
+    // link, made at the change, since SQLite's CURRENT_TIMESTAMP has whole seconds).
     let token = email_changed_to(&app, "eve@example.com").await;
     let res = app
         .post(
@@ -263,7 +266,30 @@ async fn undoing_an_email_change_voids_a_password_set_since(b: Backend) {
         )
         .await;
     assert_eq!(res.status(), StatusCode::OK);
+    let setup = json_of(app.post("/api/user/two-step/setup", json!({})).await).await;
+    let secret = totp_rs::Secret::try_from_base32(setup["secret"].as_str().expect("secret"))
+        .expect("base32");
+    let now = u64::try_from(chrono::Utc::now().timestamp()).expect("now");
+    let code = identity::two_step::code_at(secret.as_bytes(), now);
+    let res = app
+        .post("/api/user/two-step/confirm", json!({ "code": code }))
+        .await;
+    assert_eq!(res.status(), StatusCode::OK, "the thief's two-step");
+    execute_sql(
+        &app.db_url,
+        "INSERT INTO passkeys (user_id, credential_id, user_handle, name, credential, \
+         created_at) SELECT id, 'eves', 'handle', 'Eve', '{}', \
+         (SELECT MAX(created_at) FROM tokens WHERE tokens.user_id = users.id) \
+         FROM users WHERE username = 'ann'",
+    )
+    .await;
     let message = undo(&app, &token).await;
+    assert!(
+        message.contains(
+            "Passkeys added and two-step verification turned on since the change have been removed"
+        ),
+        "{message}"
+    );
     assert!(
         message.contains("no longer works: reset it with a link sent to ann@example.com"),
         "{message}"
@@ -275,10 +301,23 @@ async fn undoing_an_email_change_voids_a_password_set_since(b: Backend) {
         assert_eq!(res.status(), StatusCode::UNAUTHORIZED, "{password}");
     }
 
-    // A reset to the restored address lets the owner in again.
+    // A reset to the restored address lets the owner in again, with no second step the
+    // thief set up, and no passkey of theirs left.
     app.reset_password("ann@example.com", "Th1rd!secret").await;
-    let res = app.login(&client(), "ann", "Th1rd!secret").await;
+    let owner = client();
+    let res = app.login(&owner, "ann", "Th1rd!secret").await;
     assert_eq!(res.status(), StatusCode::OK);
+    assert_eq!(
+        json_of(res).await["user"]["username"],
+        "ann",
+        "no second step"
+    );
+    let res = owner
+        .get(app.url("/api/passkeys"))
+        .send()
+        .await
+        .expect("passkeys");
+    assert_eq!(json_of(res).await["passkeys"], json!([]));
 }
 
 async fn passwords_tried_on_email_change_count_as_login_attempts(b: Backend) {

@@ -46,6 +46,16 @@ async fn noted(app: &TestApp) -> Vec<(String, Option<String>)> {
         .collect()
 }
 
+/// Waits (5 s at most) until the signed-in person's log holds `kind`: a wrong password is
+/// noted after its answer.
+async fn until_noted(app: &TestApp, kind: &str) {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(5);
+    while !noted(app).await.iter().any(|(k, _)| k == kind) {
+        assert!(std::time::Instant::now() < deadline, "{kind} never noted");
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+}
+
 fn pair(kind: &str, detail: Option<&str>) -> (String, Option<String>) {
     (kind.to_owned(), detail.map(str::to_owned))
 }
@@ -63,6 +73,8 @@ async fn what_happens_to_the_ways_in_is_noted_newest_first(b: Backend) {
         app.login(&thief, "nobody", "Wrong-pass1!").await.status(),
         StatusCode::UNAUTHORIZED
     );
+    // Noted after the answer (its time must not tell whether the name has an account).
+    until_noted(&app, "sign-in-failed").await;
     let phone = phone();
     assert_eq!(
         app.login(&phone, "ann", PASSWORD).await.status(),

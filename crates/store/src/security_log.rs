@@ -57,6 +57,14 @@ impl SecurityLog for SecurityLogStore {
                         Some(d) => recent.filter(t::detail.eq(d.clone())),
                         None => recent.filter(t::detail.is_null()),
                     };
+                    recent = match &e.device {
+                        Some(d) => recent.filter(t::device.eq(d.clone())),
+                        None => recent.filter(t::device.is_null()),
+                    };
+                    recent = match &e.network {
+                        Some(n) => recent.filter(t::network.eq(n.clone())),
+                        None => recent.filter(t::network.is_null()),
+                    };
                     let seen: i64 = recent.count().get_result(conn)?;
                     if seen > 0 {
                         return Ok(false);

@@ -22,6 +22,39 @@ pub struct UserStore {
     db: Db,
 }
 
+/// Undoing an email change: passkeys added since the change, and two-step verification
+/// turned on (or being set up) since, may be whoever changed it keeping a way in (a passkey
+/// signs in alone; their authenticator would lock the owner out). They go with the change;
+/// the owner adds their own again. Whether anything went.
+fn remove_ways_in_since(
+    conn: &mut AnyConnection,
+    user_id: i64,
+    changed_at: NaiveDateTime,
+) -> anyhow::Result<bool> {
+    use crate::schema::{passkeys, recovery_codes, two_step};
+    let passkeys_gone = diesel::delete(
+        passkeys::table
+            .filter(passkeys::user_id.eq(user_id))
+            .filter(passkeys::created_at.ge(changed_at)),
+    )
+    .execute(conn)?;
+    let two_step_gone = diesel::delete(
+        two_step::table
+            .filter(two_step::user_id.eq(user_id))
+            .filter(
+                two_step::created_at
+                    .ge(changed_at)
+                    .or(two_step::enabled_at.ge(changed_at)),
+            ),
+    )
+    .execute(conn)?;
+    if two_step_gone > 0 {
+        diesel::delete(recovery_codes::table.filter(recovery_codes::user_id.eq(user_id)))
+            .execute(conn)?;
+    }
+    Ok(passkeys_gone + two_step_gone > 0)
+}
+
 impl UserStore {
     pub fn new(db: Db) -> Self {
         Self { db }
@@ -366,12 +399,14 @@ impl UserRepository for UserStore {
                             .execute(conn)?;
                         enqueue(conn, &notice, at)?;
                     }
+                    let ways_in_removed = remove_ways_in_since(conn, user_id, changed_at)?;
                     let email = Email::parse(&addr)
                         .map_err(|_| anyhow::anyhow!("stored undo address is invalid"))?;
                     Ok(Ok(Some(EmailChangeUndone {
                         user_id: UserId(user_id),
                         email,
                         password_voided,
+                        ways_in_removed,
                     })))
                 },
             )

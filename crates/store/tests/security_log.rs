@@ -85,7 +85,7 @@ async fn each_person_reads_their_own_newest_first_a_page_at_a_time(b: Backend) {
     assert_eq!(bobs[0].kind, Kind::SignInFailed);
 }
 
-async fn repeated_share_opens_are_noted_once_an_hour_per_link(b: Backend) {
+async fn repeats_are_noted_once_in_their_window(b: Backend) {
     let (_tdb, db) = migrated(b);
     let (users, log) = (UserStore::new(db.clone()), SecurityLogStore::new(db));
     let ann = user(&users, "ann").await;
@@ -107,12 +107,29 @@ async fn repeated_share_opens_are_noted_once_an_hour_per_link(b: Backend) {
             .await
             .expect("an hour on")
     );
-    // Other kinds are never quieted.
+    // Wrong passwords: once in 10 minutes from one device and network, but at once from
+    // another network; other kinds are never quieted.
+    let failed = |at, network: &str| {
+        let mut e = event(ann, at, Kind::SignInFailed, None);
+        e.network = Some(network.to_owned());
+        log.record(e)
+    };
+    assert!(failed(t, "192.0.2.0/24").await.expect("first"));
+    assert!(
+        !failed(t + Duration::minutes(9), "192.0.2.0/24")
+            .await
+            .expect("again")
+    );
+    assert!(
+        failed(t + Duration::minutes(9), "198.51.100.0/24")
+            .await
+            .expect("elsewhere")
+    );
     for _ in 0..2 {
         assert!(
-            log.record(event(ann, t, Kind::SignInFailed, None))
+            log.record(event(ann, t, Kind::PasswordChanged, None))
                 .await
-                .expect("failure")
+                .expect("change")
         );
     }
     let kinds: Vec<Kind> = log
@@ -125,6 +142,8 @@ async fn repeated_share_opens_are_noted_once_an_hour_per_link(b: Backend) {
     assert_eq!(
         kinds,
         [
+            Kind::PasswordChanged,
+            Kind::PasswordChanged,
             Kind::SignInFailed,
             Kind::SignInFailed,
             Kind::ShareOpened,
@@ -162,6 +181,6 @@ async fn a_year_is_kept_and_the_log_goes_with_the_account(b: Backend) {
 
 on_both_backends!(
     each_person_reads_their_own_newest_first_a_page_at_a_time,
-    repeated_share_opens_are_noted_once_an_hour_per_link,
+    repeats_are_noted_once_in_their_window,
     a_year_is_kept_and_the_log_goes_with_the_account,
 );

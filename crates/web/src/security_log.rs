@@ -18,6 +18,35 @@ pub async fn note(
     detail: Option<String>,
 ) {
     let (device, network) = crate::devices::seen_from(req, &state.settings.proxies);
+    record(state, user, kind, detail, device, network).await;
+}
+
+/// Notes a wrong password for the account `typed` names, if one does, after the answer:
+/// looking the name up and writing take time only when it has an account, which the
+/// answer's time must not tell (login failures look the same either way).
+pub fn note_failed_sign_in(req: &HttpRequest, state: &actix_web::web::Data<AppState>, typed: &str) {
+    let (device, network) = crate::devices::seen_from(req, &state.settings.proxies);
+    let (state, typed) = (state.clone(), typed.to_owned());
+    actix_web::rt::spawn(async move {
+        match state.accounts.account_named(&typed).await {
+            Ok(Some(owner)) => {
+                let kind = SecurityEventKind::SignInFailed;
+                record(&state, owner, kind, None, device, network).await;
+            }
+            Ok(None) => {}
+            Err(e) => tracing::error!(error = %e, "the failed sign-in could not be noted"),
+        }
+    });
+}
+
+async fn record(
+    state: &AppState,
+    user: UserId,
+    kind: SecurityEventKind,
+    detail: Option<String>,
+    device: String,
+    network: Option<String>,
+) {
     let event = NewSecurityEvent {
         user_id: user,
         at: state.clock.now(),

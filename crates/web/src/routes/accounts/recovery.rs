@@ -66,7 +66,7 @@ pub async fn undo_email_change(
     );
     let email = undone.email;
     // A password set since the change no longer works: the owner must know why.
-    let message = if undone.password_voided {
+    let mut message = if undone.password_voided {
         format!(
             "Your email address is {email} again and every device has been signed out. Your password was changed after your email address was, so it no longer works: reset it with a link sent to {email}."
         )
@@ -75,6 +75,9 @@ pub async fn undo_email_change(
             "Your email address is {email} again and every device has been signed out. Whoever changed it may know your password: reset it now."
         )
     };
+    if undone.ways_in_removed {
+        message.push_str(" Passkeys added and two-step verification turned on since the change have been removed: add your own again once you are signed in.");
+    }
     Ok(HttpResponse::Ok().json(MessageResponse::new(message)))
 }
 

@@ -70,19 +70,6 @@ async fn noted_sign_in(req: &HttpRequest, state: &AppState, user: &identity::Use
     }
 }
 
-/// Notes a wrong password in its account owner's security log (an unknown name has no
-/// owner to tell).
-async fn failed_sign_in(req: &HttpRequest, state: &AppState, typed: &str, e: &IdentityError) {
-    if !matches!(e, IdentityError::InvalidCredentials) {
-        return;
-    }
-    match state.accounts.account_named(typed).await {
-        Ok(Some(owner)) => note(req, state, owner, SecurityEventKind::SignInFailed, None).await,
-        Ok(None) => {}
-        Err(e) => tracing::error!(error = %e, "the failed sign-in could not be noted"),
-    }
-}
-
 /// Where a successful registration by form post goes (`registered` says so on that page).
 fn verify_pending(email: &str) -> HttpResponse {
     see_other(&format!(
@@ -205,7 +192,10 @@ pub async fn login(
         let user = match state.accounts.login(&input.username, &input.password).await {
             Ok(user) => user,
             Err(e) => {
-                failed_sign_in(&req, &state, &input.username, &e).await;
+                // A wrong password goes in its owner's log; an unknown name has no owner.
+                if matches!(e, IdentityError::InvalidCredentials) {
+                    crate::security_log::note_failed_sign_in(&req, &state, &input.username);
+                }
                 return Err(e.into());
             }
         };
