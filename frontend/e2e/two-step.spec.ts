@@ -59,6 +59,10 @@ test('two-step verification: turn on, sign in with a code, then with a recovery 
   await page.emulateMedia({ reducedMotion: 'reduce' });
   await page.goto('/profile#profile-security');
   await twoStep(page).getByRole('button', { name: 'Turn on' }).click();
+  // The password first (a stolen session must not tie the account to its own app).
+  const confirm = page.getByRole('alertdialog', { name: 'Turn on two-step verification' });
+  await confirm.getByLabel('Password', { exact: true }).fill(account.password);
+  await confirm.getByRole('button', { name: 'Continue' }).click();
 
   // The QR code and the secret in text; both checked by axe, light and dark.
   await expect(page.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();

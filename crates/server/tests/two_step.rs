@@ -37,7 +37,17 @@ impl TwoStep {
 /// Turns two-step verification on for the signed-in `app.client` at `start()`.
 async fn turned_on(app: &TestApp, email: &str) -> TwoStep {
     app.clock.set(start());
-    let res = app.post("/api/user/two-step/setup", json!({})).await;
+    // A stolen session cannot tie the account to its own app: the password first.
+    for password in ["", "Wrong-pass1!"] {
+        let res = app
+            .post("/api/user/two-step/setup", json!({ "password": password }))
+            .await;
+        assert_eq!(res.status(), StatusCode::BAD_REQUEST, "{password:?}");
+        assert!(json_of(res).await["errors"]["password"].is_string());
+    }
+    let res = app
+        .post("/api/user/two-step/setup", json!({ "password": PASSWORD }))
+        .await;
     assert_eq!(res.status(), StatusCode::OK);
     let setup = json_of(res).await;
     let text = setup["secret"].as_str().expect("secret");
@@ -388,7 +398,12 @@ async fn turning_off_needs_the_password_and_reset_does_not_bypass(b: Backend) {
     assert_eq!(json_of(res).await["user"]["username"], "ann");
 
     // On again, then the administrator's reset (by email address) turns it off.
-    let res = post_with(&browser, &app.url("/api/user/two-step/setup"), json!({})).await;
+    let res = post_with(
+        &browser,
+        &app.url("/api/user/two-step/setup"),
+        json!({ "password": NEW_PASSWORD }),
+    )
+    .await;
     let text = json_of(res).await["secret"]
         .as_str()
         .expect("secret")

@@ -37,6 +37,11 @@ describe('Security: two-step verification', () => {
     renderWithProviders(<ProfilePage />, { route: '/profile', path: '/profile' });
     const user = userEvent.setup();
     await user.click(await within(group()).findByRole('button', { name: 'Turn on' }));
+    // The password first: a stolen session must not tie the account to its own app.
+    const confirm = await screen.findByRole('alertdialog', { name: 'Turn on two-step verification' });
+    await user.type(within(confirm).getByLabelText('Password'), 'right');
+    await user.click(within(confirm).getByRole('button', { name: 'Continue' }));
+    expect(calls.find((c) => c.url === '/api/user/two-step/setup')?.body).toEqual({ password: 'right' });
 
     expect(await screen.findByRole('img', { name: 'QR code for your authenticator app' })).toBeInTheDocument();
     expect(screen.getByTestId('two-step-secret')).toHaveTextContent('JBSW Y3DP EHPK 3PXP JBSW Y3DP EHPK 3PXP');

@@ -199,17 +199,24 @@ pub async fn two_step_status(
     }))
 }
 
-/// Starts turning two-step verification on: a new secret, kept on the server until
-/// `confirm` gets a code made with it (15 minutes).
-#[utoipa::path(tag = "accounts", responses(
-    (status = 200, body = TwoStepSetupDto), (status = 401, body = ErrorBody),
-    (status = 409, body = ErrorBody, description = "Already on"),
+/// Starts turning two-step verification on, confirmed by the password (counted as a login
+/// attempt: a stolen session must not tie the account to its own app and lock the owner
+/// out): a new secret, kept on the server until `confirm` gets a code made with it (15
+/// minutes).
+#[utoipa::path(tag = "accounts", request_body = PasswordRequest, responses(
+    (status = 200, body = TwoStepSetupDto), (status = 400, body = ErrorBody),
+    (status = 401, body = ErrorBody), (status = 409, body = ErrorBody, description = "Already on"),
+    (status = 429, body = ErrorBody, description = "Too many passwords tried for the account"),
 ))]
 #[post("/api/user/two-step/setup")]
 pub async fn two_step_setup(
+    req: HttpRequest,
     user: CurrentUser,
+    body: web::Json<PasswordRequest>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
+    password_tried(&req, &state, user, Some(&body.password)).await?;
+    state.accounts.confirm_password(user.id, &body.password).await?;
     let setup = state.two_step.begin(user.id).await?;
     Ok(HttpResponse::Ok()
         .insert_header((actix_web::http::header::CACHE_CONTROL, "no-store"))

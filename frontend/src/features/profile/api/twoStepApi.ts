@@ -20,7 +20,9 @@ export function useTwoStep(): { status: TwoStepStatus | undefined; error: unknow
   return { status: data, error: error as unknown, mutate };
 }
 
-export const startTwoStep = (): Promise<TwoStepSetup> => apiPost<TwoStepSetup>(`${TWO_STEP_KEY}/setup`);
+/** Confirmed by the password: a stolen session must not tie the account to its own app. */
+export const startTwoStep = (password: string): Promise<TwoStepSetup> =>
+  apiPost<TwoStepSetup>(`${TWO_STEP_KEY}/setup`, { password });
 
 /** Turns it on with the first code; the recovery codes, shown this once. */
 export const confirmTwoStep = async (code: string): Promise<string[]> =>

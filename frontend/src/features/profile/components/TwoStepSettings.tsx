@@ -25,7 +25,7 @@ const CONFIRM_FAILURE = 'The code could not be checked. Please try again.';
 export const CODE_REQUIRED = 'Enter the 6-digit code from your authenticator app.';
 const CODE_ID = 'two-step-setup-code';
 
-type Asking = 'off' | 'codes' | null;
+type Asking = 'on' | 'off' | 'codes' | null;
 
 /**
  * Two-step verification (issue 38), in the Security section: turn it on with a QR code
@@ -36,21 +36,9 @@ export function TwoStepSettings(): ReactElement {
   const { status, error, mutate } = useTwoStep();
   const { toast } = useToast();
   const [setup, setSetup] = useState<TwoStepSetup | null>(null);
-  const [starting, setStarting] = useState(false);
   const [codes, setCodes] = useState<string[] | null>(null);
   const [asking, setAsking] = useState<Asking>(null);
   const heading = useRef<HTMLHeadingElement>(null);
-
-  const start = async (): Promise<void> => {
-    setStarting(true);
-    try {
-      setSetup(await startTwoStep());
-    } catch (err) {
-      toast({ variant: 'destructive', title: 'Not started', description: serverMessageOr(err, START_FAILURE) });
-    } finally {
-      setStarting(false);
-    }
-  };
 
   const shown = (fresh: string[]): void => {
     setSetup(null);
@@ -106,8 +94,7 @@ export function TwoStepSettings(): ReactElement {
           phone, so a stolen password alone does not open your record.
         </p>
         <div>
-          <button type="button" className="btn btn-primary" disabled={starting} aria-busy={starting || undefined} onClick={() => void start()}>
-            {starting ? <Spinner size="sm" /> : null}
+          <button type="button" className="btn btn-primary" onClick={() => setAsking('on')}>
             Turn on
           </button>
         </div>
@@ -121,6 +108,25 @@ export function TwoStepSettings(): ReactElement {
         Two-step verification
       </h3>
       {body}
+      {asking === 'on' ? (
+        <PasswordDialog
+          id="profile-two-step-on-password"
+          title="Turn on two-step verification"
+          description={<p>Enter your password to confirm. Then scan a QR code with your authenticator app.</p>}
+          confirmLabel="Continue"
+          pendingLabel="Checking..."
+          formLabel="Turn on two-step verification"
+          failureTitle="Not started"
+          failureFallback={START_FAILURE}
+          confirmVariant="primary"
+          onConfirm={async (password) => {
+            const started = await startTwoStep(password);
+            setAsking(null);
+            setSetup(started);
+          }}
+          onCancel={() => setAsking(null)}
+        />
+      ) : null}
       {asking === 'codes' ? (
         <PasswordDialog
           id="profile-two-step-codes-password"
