@@ -200,7 +200,11 @@ async fn deletion_leaves_nothing_keyed_to_the_user(b: Backend) {
         "a draft waits"
     );
     // Two-step verification on: its secret and recovery codes.
-    let setup = json_of(app.post("/api/user/two-step/setup", json!({ "password": PASSWORD })).await).await;
+    let setup = json_of(
+        app.post("/api/user/two-step/setup", json!({ "password": PASSWORD }))
+            .await,
+    )
+    .await;
     let secret = totp_rs::Secret::try_from_base32(setup["secret"].as_str().expect("secret"))
         .expect("base32");
     let now = u64::try_from(chrono::Utc::now().timestamp()).expect("now");

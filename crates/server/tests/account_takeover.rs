@@ -266,7 +266,14 @@ async fn undoing_an_email_change_voids_a_password_set_since(b: Backend) {
         )
         .await;
     assert_eq!(res.status(), StatusCode::OK);
-    let setup = json_of(app.post("/api/user/two-step/setup", json!({ "password": NEW_PASSWORD })).await).await;
+    let setup = json_of(
+        app.post(
+            "/api/user/two-step/setup",
+            json!({ "password": NEW_PASSWORD }),
+        )
+        .await,
+    )
+    .await;
     let secret = totp_rs::Secret::try_from_base32(setup["secret"].as_str().expect("secret"))
         .expect("base32");
     let now = u64::try_from(chrono::Utc::now().timestamp()).expect("now");

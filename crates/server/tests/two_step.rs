@@ -37,14 +37,6 @@ impl TwoStep {
 /// Turns two-step verification on for the signed-in `app.client` at `start()`.
 async fn turned_on(app: &TestApp, email: &str) -> TwoStep {
     app.clock.set(start());
-    // A stolen session cannot tie the account to its own app: the password first.
-    for password in ["", "Wrong-pass1!"] {
-        let res = app
-            .post("/api/user/two-step/setup", json!({ "password": password }))
-            .await;
-        assert_eq!(res.status(), StatusCode::BAD_REQUEST, "{password:?}");
-        assert!(json_of(res).await["errors"]["password"].is_string());
-    }
     let res = app
         .post("/api/user/two-step/setup", json!({ "password": PASSWORD }))
         .await;
@@ -278,12 +270,13 @@ async fn recovery_codes_work_once(b: Backend) {
 /// browser back to the password.
 async fn wrong_codes_are_throttled(b: Backend) {
     let app = TestApp::spawn_with(b, |c| {
-        c.rate_login_per_account_address = "8/hour".into();
+        c.rate_login_per_account_address = "9/hour".into();
     })
     .await;
     app.signed_up("ann", "ann@example.com").await;
     let on = turned_on(&app, "ann@example.com").await;
-    // The sign-up's login was the first attempt; this password the second.
+    // The sign-up's login was the first attempt, turning it on the second (its password),
+    // this password the third.
     let browser = past_the_password(&app).await;
     for _ in 0..4 {
         let res = second_step(&app, &browser, "123456").await;
@@ -297,7 +290,7 @@ async fn wrong_codes_are_throttled(b: Backend) {
     );
     let res = second_step(&app, &browser, &on.code_at(start())).await;
     assert_eq!(res.status(), StatusCode::UNAUTHORIZED, "nothing pending");
-    // Seven attempts so far; the eighth (a password) passes, the ninth is refused even
+    // Eight attempts so far; the ninth (a password) passes, the tenth is refused even
     // with the right code.
     assert_eq!(
         app.login(&browser, "ann", PASSWORD).await.status(),
@@ -488,7 +481,25 @@ async fn turning_off_needs_the_password_and_reset_does_not_bypass(b: Backend) {
     );
 }
 
+/// A stolen session cannot tie the account to its own app (and lock the owner out):
+/// turning it on asks for the password first.
+async fn turning_on_needs_the_password(b: Backend) {
+    let app = TestApp::spawn(b).await;
+    app.signed_up("ann", "ann@example.com").await;
+    for password in ["", "Wrong-pass1!"] {
+        let res = app
+            .post("/api/user/two-step/setup", json!({ "password": password }))
+            .await;
+        assert_eq!(res.status(), StatusCode::BAD_REQUEST, "{password:?}");
+        assert!(json_of(res).await["errors"]["password"].is_string());
+    }
+    let status = json_of(app.get("/api/user/two-step").await).await;
+    assert_eq!(status["enabled"], false);
+    turned_on(&app, "ann@example.com").await;
+}
+
 on_both_backends!(
+    turning_on_needs_the_password,
     a_code_is_accepted_once_within_one_step,
     recovery_codes_work_once,
     wrong_codes_are_throttled,

@@ -4661,8 +4661,10 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Starts turning two-step verification on: a new secret, kept on the server until
-         *     `confirm` gets a code made with it (15 minutes).
+         * Starts turning two-step verification on, confirmed by the password (counted as a login
+         *     attempt: a stolen session must not tie the account to its own app and lock the owner
+         *     out): a new secret, kept on the server until `confirm` gets a code made with it (15
+         *     minutes).
          */
         post: {
             parameters: {
@@ -4671,7 +4673,11 @@ export interface paths {
                 path?: never;
                 cookie?: never;
             };
-            requestBody?: never;
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["PasswordRequest"];
+                };
+            };
             responses: {
                 200: {
                     headers: {
@@ -4679,6 +4685,14 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["TwoStepSetupDto"];
+                    };
+                };
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
                 401: {
@@ -4691,6 +4705,15 @@ export interface paths {
                 };
                 /** @description Already on */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Too many passwords tried for the account */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };

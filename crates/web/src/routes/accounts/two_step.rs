@@ -216,7 +216,10 @@ pub async fn two_step_setup(
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     password_tried(&req, &state, user, Some(&body.password)).await?;
-    state.accounts.confirm_password(user.id, &body.password).await?;
+    state
+        .accounts
+        .confirm_password(user.id, &body.password)
+        .await?;
     let setup = state.two_step.begin(user.id).await?;
     Ok(HttpResponse::Ok()
         .insert_header((actix_web::http::header::CACHE_CONTROL, "no-store"))
