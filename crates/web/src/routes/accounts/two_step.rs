@@ -199,6 +199,10 @@ pub async fn two_step_status(
     }))
 }
 
+// The routes confirmed by the password (setup, recovery codes, disable): their documented
+// answers and extractors are alike by design (each route's attributes and signature must be
+// written out).
+// jscpd:ignore-start
 /// Starts turning two-step verification on, confirmed by the password (counted as a login
 /// attempt: a stolen session must not tie the account to its own app and lock the owner
 /// out): a new secret, kept on the server until `confirm` gets a code made with it (15
@@ -276,9 +280,6 @@ pub async fn two_step_recovery_codes(
     Ok(codes_shown_once(recovery_codes))
 }
 
-// Two routes confirmed by the password: their documented answers and extractors are
-// alike by design (each route's attributes and signature must be written out).
-// jscpd:ignore-start
 /// Turns two-step verification off, confirmed by the password (counted as a login
 /// attempt); the person is emailed.
 #[utoipa::path(tag = "accounts", request_body = PasswordRequest, responses(
