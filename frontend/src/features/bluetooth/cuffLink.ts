@@ -4,6 +4,7 @@
  * `bpMeasurement.ts`'s; saving is `useCuffSession`'s. Nothing here talks to a vendor's cloud:
  * the bytes go from the cuff to this page and, decoded, to the person's own server.
  */
+import { bluetoothSupported } from './model/support';
 import { type CuffFlag, type CuffTime, cuffTimeToDate, decodeClock, decodeFeature, encodeCurrentTime, encodeDateTime } from './bpMeasurement';
 
 // Assigned numbers (Bluetooth SIG): services and characteristics used here.
@@ -18,10 +19,6 @@ const MANUFACTURER_NAME = 0x2a29;
 const CURRENT_TIME = 0x2a2b;
 const DATE_TIME = 0x2a08;
 
-/** Whether this browser can read a cuff (Chrome and Edge on Android, Windows, macOS and ChromeOS). */
-export function bluetoothSupported(): boolean {
-  return typeof navigator !== 'undefined' && 'bluetooth' in navigator && typeof navigator.bluetooth.requestDevice === 'function';
-}
 
 /** The browser's chooser, filtered to blood pressure cuffs. Needs a click (user activation). */
 export async function chooseCuff(): Promise<BluetoothDevice> {

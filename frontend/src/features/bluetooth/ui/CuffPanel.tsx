@@ -5,7 +5,7 @@ import { formatDate, formatTime12 } from '../../../lib/dates';
 import { FLAG_HINTS, FLAG_LABELS, sortedFlags } from '../../readings/model/readingFlags';
 import { CLOCK_OFF_MINUTES, type CuffItem, tally, tallySentence } from '../cuffSession';
 import { cuffLabel } from '../cuffsApi';
-import { bluetoothSupported } from '../cuffLink';
+import { bluetoothSupported } from '../model/support';
 import { type CuffSession, useCuffSession } from '../useCuffSession';
 import './cuff.css';
 
