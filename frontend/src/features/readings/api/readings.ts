@@ -9,6 +9,19 @@ import type { BpSessionRequest, Period, ReadingSetting, Schemas, SessionDto, Sen
 // The home week is counted from the readings: it is refreshed with them.
 import { HOME_WEEK_KEY } from '../../homeWeek/api/homeWeek';
 
+import type { ReadingFlag } from '../model/readingFlags';
+
+export type ReadingSource = 'manual' | 'device' | 'import';
+
+/** The values a cuff measured, kept when someone changed them. */
+export interface ReadingOriginal {
+  date: string;
+  time: string;
+  systolic: number | null;
+  diastolic: number | null;
+  heartRate: number | null;
+}
+
 type Measure = 'systolic' | 'diastolic' | 'heartRate' | 'weight' | 'bloodSugar' | 'notes';
 
 /**
@@ -19,6 +32,14 @@ type Measure = 'systolic' | 'diastolic' | 'heartRate' | 'weight' | 'bloodSugar' 
  * reading carries its `session`; its own numbers are the session's rounded averages.
  */
 export type Reading = Sent<Pick<Schemas['ReadingDto'], 'id' | 'date' | 'time' | Measure | 'bpCategory' | 'severe'>, Measure> & {
+  /** Typed, measured by a cuff over Bluetooth (issue 39), or imported from another app. */
+  source: ReadingSource;
+  /** The cuff's maker and model, or the app an import came from; null for a typed one. */
+  device: string | null;
+  /** What the cuff reported with it (`model/readingFlags.ts`). */
+  flags: ReadingFlag[];
+  /** The values the cuff measured, when a cuff reading was changed by hand. */
+  original: ReadingOriginal | null;
   /** The guided measurement this reading is the average of (null for a single reading). */
   session: SessionDto | null;
   /** Home, or at the clinic ("office"): a clinic reading never enters the home average. */
