@@ -381,6 +381,7 @@ pub(crate) mod tests {
             created_at: Utc.timestamp_opt(0, 0).single().expect("t"),
             updated_at: Utc.timestamp_opt(0, 0).single().expect("t"),
             setting: readings::Setting::Home,
+            origin: Default::default(),
         }
     }
 
