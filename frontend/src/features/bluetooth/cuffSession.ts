@@ -110,7 +110,7 @@ export function nextBatch(items: CuffItem[]): CuffItem[] {
 }
 
 /** The items after the server answered a batch (results in the order sent). */
-export function afterAnswer(items: CuffItem[], sent: CuffItem[], answer: DeviceAnswer): CuffItem[] {
+export function afterAnswer(items: CuffItem[], sent: CuffItem[], answer: Pick<DeviceAnswer, 'results'> | AnswerStatuses): CuffItem[] {
   const states = new Map<number, ItemState>();
   sent.forEach((item, index) => {
     const result = answer.results[index];
@@ -121,7 +121,7 @@ export function afterAnswer(items: CuffItem[], sent: CuffItem[], answer: DeviceA
     } else if (result.status === 'already') {
       states.set(item.key, { kind: 'already' });
     } else {
-      states.set(item.key, { kind: 'refused', reason: result.message ?? 'The server refused this reading.' });
+      states.set(item.key, { kind: 'refused', reason: 'message' in result && result.message ? result.message : 'The server refused this reading.' });
     }
   });
   return items.map((item) => {
@@ -134,6 +134,11 @@ export function afterAnswer(items: CuffItem[], sent: CuffItem[], answer: DeviceA
 export function afterFailure(items: CuffItem[], sent: CuffItem[], reason: string): CuffItem[] {
   const keys = new Set(sent.map((i) => i.key));
   return items.map((item) => (keys.has(item.key) ? { ...item, state: { kind: 'unsent', reason } } : item));
+}
+
+/** The part of the server's answer the items need: each result's status and message. */
+export interface AnswerStatuses {
+  results: ReadonlyArray<{ status: 'saved' | 'already' | 'refused'; message?: string }>;
 }
 
 export interface Tally {

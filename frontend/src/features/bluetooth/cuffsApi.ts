@@ -5,51 +5,15 @@
  */
 import useSWR from 'swr';
 import { apiDelete, apiGet, apiPost, apiRequest } from '../../lib/api';
-import type { ReadingFlag } from '../readings/model/readingFlags';
-
-export type { ReadingFlag };
+import type { CuffDto, CuffRequest, DeviceReadingRequest, FromDeviceResponse, ReadingFlag } from '../../lib/apiTypes';
 
 export const CUFFS_KEY = '/api/cuffs';
 
 /** A remembered cuff (Profile → Preferences). `id` is the browser's id for the device. */
-export interface Cuff {
-  id: string;
-  name: string;
-  maker: string | null;
-  model: string | null;
-  userSlot: number | null;
-  lastSyncAt: string | null;
-  createdAt: string;
-}
-
-/** What the server keeps of a cuff; `userSlot` is the person's slot on a shared cuff. */
-export interface CuffRequest {
-  name: string;
-  maker: string | null;
-  model: string | null;
-  userSlot: number | null;
-}
-
-export interface DeviceReading {
-  date: string;
-  time: string;
-  systolic: number;
-  diastolic: number;
-  heartRate: number | null;
-  flags: ReadingFlag[];
-}
-
-export interface DeviceResult {
-  status: 'saved' | 'already' | 'refused';
-  message?: string | null;
-}
-
-export interface DeviceAnswer {
-  saved: number;
-  already: number;
-  refused: number;
-  results: DeviceResult[];
-}
+export type Cuff = CuffDto;
+export type { CuffRequest, ReadingFlag };
+export type DeviceReading = DeviceReadingRequest;
+export type DeviceAnswer = FromDeviceResponse;
 
 export const fetchCuffs = (): Promise<Cuff[]> => apiGet<Cuff[]>(CUFFS_KEY);
 

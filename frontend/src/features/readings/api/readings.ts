@@ -5,22 +5,9 @@
  */
 import useSWR, { useSWRConfig, type KeyedMutator } from 'swr';
 import { apiDelete, apiGet, apiGetWithHeaders, apiPatch, apiPost } from '../../../lib/api';
-import type { BpSessionRequest, Period, ReadingSetting, Schemas, SessionDto, Sent } from '../../../lib/apiTypes';
+import type { BpSessionRequest, OriginalDto, Period, ReadingFlag, ReadingSetting, ReadingSource, Schemas, SessionDto, Sent } from '../../../lib/apiTypes';
 // The home week is counted from the readings: it is refreshed with them.
 import { HOME_WEEK_KEY } from '../../homeWeek/api/homeWeek';
-
-import type { ReadingFlag } from '../model/readingFlags';
-
-export type ReadingSource = 'manual' | 'device' | 'import';
-
-/** The values a cuff measured, kept when someone changed them. */
-export interface ReadingOriginal {
-  date: string;
-  time: string;
-  systolic: number | null;
-  diastolic: number | null;
-  heartRate: number | null;
-}
 
 type Measure = 'systolic' | 'diastolic' | 'heartRate' | 'weight' | 'bloodSugar' | 'notes';
 
@@ -39,7 +26,7 @@ export type Reading = Sent<Pick<Schemas['ReadingDto'], 'id' | 'date' | 'time' | 
   /** What the cuff reported with it (`model/readingFlags.ts`). */
   flags: ReadingFlag[];
   /** The values the cuff measured, when a cuff reading was changed by hand. */
-  original: ReadingOriginal | null;
+  original: OriginalDto | null;
   /** The guided measurement this reading is the average of (null for a single reading). */
   session: SessionDto | null;
   /** Home, or at the clinic ("office"): a clinic reading never enters the home average. */

@@ -3,13 +3,9 @@
  * own, in the words every screen uses: History, the dashboard, the reading's detail and the
  * cuff panel. The server stores and counts the same codes (`flags` on a reading).
  */
-export type ReadingFlag =
-  | 'irregular-pulse'
-  | 'body-movement'
-  | 'cuff-loose'
-  | 'pulse-out-of-range'
-  | 'improper-position'
-  | 'clock-unsure';
+import type { ReadingFlag } from '../../../lib/apiTypes';
+
+export type { ReadingFlag };
 
 export const FLAG_LABELS: Readonly<Record<ReadingFlag, string>> = {
   'irregular-pulse': 'Irregular pulse',
