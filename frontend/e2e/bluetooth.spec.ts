@@ -40,8 +40,9 @@ async function openCuffPanel(page: Page): Promise<void> {
   await expect(page.getByRole('heading', { level: 1, name: 'Record Vitals' })).toBeVisible();
 }
 
-test.describe('with Web Bluetooth', () => {
-  test.use({ launchOptions: CUFF_LAUNCH_OPTIONS });
+/** The cuff's tests, on the storage the describe block chose. */
+function cuffTests(db: 'sqlite' | 'postgres'): void {
+  test.use({ launchOptions: CUFF_LAUNCH_OPTIONS, database: db });
 
   test('a burst of stored readings, a duplicate, an error record and a kPa reading: each stored once', async ({
     page,
@@ -108,7 +109,7 @@ test.describe('with Web Bluetooth', () => {
     expect(stored.find((r) => r.date === dateOf(t3))?.flags).toEqual(['body-movement']);
 
     await expectNoAxeViolations(page);
-    await screenshots(page, 'cuff-connected', async () => {
+    if (db === 'sqlite') await screenshots(page, 'cuff-connected', async () => {
       await expect(tally).toBeVisible();
     });
     await page.emulateMedia({ colorScheme: 'dark' });
@@ -170,7 +171,10 @@ test.describe('with Web Bluetooth', () => {
     );
     await cuff.stop();
   });
-});
+}
+
+test.describe('with Web Bluetooth, on SQLite', () => cuffTests('sqlite'));
+test.describe('with Web Bluetooth, on PostgreSQL', () => cuffTests('postgres'));
 
 test('without Web Bluetooth, the page says which browsers can and the typed form stays', async ({ page, request, mailbox }) => {
   await subscribedUserWithReadings(page, request, mailbox, 0, 'nocuff');

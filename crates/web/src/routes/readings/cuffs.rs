@@ -80,6 +80,9 @@ pub enum DeviceResultDto<'a> {
     /// Not stored: the reading form's messages.
     Refused {
         message: String,
+        // Named here too: utoipa does not read serde's `rename_all_fields`, and the document
+        // must say what is sent.
+        #[serde(rename = "fieldErrors")]
         #[schema(value_type = std::collections::HashMap<String, String>)]
         field_errors: FieldErrors,
     },

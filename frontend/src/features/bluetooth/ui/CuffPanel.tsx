@@ -238,6 +238,12 @@ export function CuffPanel({ autoStart = false }: CuffPanelProps): ReactElement {
 
       {session.pressure !== null ? <Gauge pressure={session.pressure} /> : null}
 
+      {session.phase === 'connected' && session.info?.canReport && session.info.canReport.length > 0 ? (
+        <p className="text-sm text-muted">
+          It can report: {session.info.canReport.map((flag) => FLAG_LABELS[flag].toLowerCase()).join(' · ')}.
+        </p>
+      ) : null}
+
       {session.info && (session.info.clockSet || (offset !== null && Math.abs(offset) > CLOCK_OFF_MINUTES)) ? (
         <p className="cuff-clock text-sm text-muted">
           <Icon name="clock" size={14} />{' '}
