@@ -5506,7 +5506,7 @@ export interface components {
             /** @enum {string} */
             status: "already";
         } | {
-            field_errors: {
+            fieldErrors: {
                 [key: string]: string;
             };
             message: string;
