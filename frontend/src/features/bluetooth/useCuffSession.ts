@@ -86,8 +86,10 @@ export interface CuffSession extends CuffSessionState {
 
 export function useCuffSession(): CuffSession {
   const [state, setState] = useState<CuffSessionState>(INITIAL);
+  // The one source of truth, changed synchronously: a burst's values and the answers to its
+  // batches interleave, and each must see the others' changes at once (React applies state
+  // updates later). The rendered state is a copy of it.
   const stateRef = useRef(state);
-  stateRef.current = state;
   const link = useRef<CuffLink | null>(null);
   const nextKey = useRef(1);
   const ctx = useRef<SessionContext | null>(null);
@@ -96,11 +98,9 @@ export function useCuffSession(): CuffSession {
   const { mutate } = useSWRConfig();
 
   const update = useCallback((change: (s: CuffSessionState) => CuffSessionState) => {
-    setState((s) => {
-      const next = change(s);
-      stateRef.current = next;
-      return next;
-    });
+    const next = change(stateRef.current);
+    stateRef.current = next;
+    setState(next);
   }, []);
 
   // Saves what waits, one batch at a time; each answer may leave more to send.
