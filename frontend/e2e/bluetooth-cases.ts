@@ -10,6 +10,7 @@ import { expect, expectNoAxeViolations, test } from './fixtures';
 import { screenshots, subscribedUserWithReadings } from './readings-fixtures';
 
 interface ApiReading {
+  original: { systolic: number | null; diastolic: number | null; heartRate: number | null } | null;
   date: string;
   time: string;
   systolic: number | null;
@@ -109,15 +110,17 @@ export function cuffTests(db: 'sqlite' | 'postgres'): void {
     expect(stored.find((r) => r.date === dateOf(t3) && r.time === '07:12')?.flags).toEqual(['body-movement']);
 
     await expectNoAxeViolations(page);
-    if (db === 'sqlite') await screenshots(page, 'cuff-connected', async () => {
-      await expect(tally).toBeVisible();
-    });
-    await page.emulateMedia({ colorScheme: 'dark' });
-    await page.setViewportSize({ width: 375, height: 812 });
-    await expectNoAxeViolations(page);
-    await page.screenshot({ path: shotPath('readings-cuff-connected-375-dark.png'), fullPage: true });
-    await page.emulateMedia({ colorScheme: 'light' });
-    await page.setViewportSize({ width: 1280, height: 800 });
+    if (db === 'sqlite') {
+      await page.screenshot({ path: shotPath('cuff-connected-1280.png'), fullPage: true });
+      await page.setViewportSize({ width: 375, height: 812 });
+      await expectNoAxeViolations(page);
+      await page.screenshot({ path: shotPath('cuff-connected-375.png'), fullPage: true });
+      await page.emulateMedia({ colorScheme: 'dark' });
+      await expectNoAxeViolations(page);
+      await page.screenshot({ path: shotPath('cuff-connected-375-dark.png'), fullPage: true });
+      await page.emulateMedia({ colorScheme: 'light' });
+      await page.setViewportSize({ width: 1280, height: 800 });
+    }
     await cuff.stop();
 
     // The cuff is remembered: Profile → Preferences lists it with its last sync.
@@ -126,6 +129,27 @@ export function cuffTests(db: 'sqlite' | 'postgres'): void {
     await expect(cuffs.getByText('OMRON HEM-7600T')).toBeVisible();
     await expect(cuffs).toContainText('Last sync');
     await expect(cuffs).toContainText('you are user 1');
+
+    // History marks where each reading came from and the cuff's irregular pulse.
+    await page.goto('/history');
+    const row = page.getByRole('row').filter({ hasText: '121/81' });
+    await expect(row.getByRole('img', { name: 'Irregular pulse' })).toBeVisible();
+    await expect(row).toContainText('Measured by OMRON HEM-7600T');
+    if (db === 'sqlite') await screenshots(page, 'cuff-history', async () => expect(row).toBeVisible());
+
+    // Its detail says so; changing its values makes it typed and keeps what the cuff measured.
+    await row.getByRole('button', { name: /^Edit reading/ }).click();
+    const note = page.getByRole('note').filter({ hasText: 'Measured by OMRON HEM-7600T' });
+    await expect(note).toContainText('Irregular pulse.');
+    await page.getByLabel('Systolic (mmHg)').fill('125');
+    await page.getByRole('button', { name: 'Update Reading' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Reading updated' })).toBeVisible();
+    const edited = (await readings(page.request)).find((r) => r.time === '07:05' && r.date === dateOf(t1));
+    expect(edited).toMatchObject({ systolic: 125, source: 'manual', device: 'OMRON HEM-7600T', original: { systolic: 121, diastolic: 81, heartRate: 64 } });
+    await page.goto('/history');
+    await page.getByRole('row').filter({ hasText: '125/81' }).getByRole('button', { name: /^Edit reading/ }).click();
+    await expect(page.getByRole('note')).toContainText('Edited by hand. OMRON HEM-7600T measured 121/81 mmHg, pulse 64');
+    if (db === 'sqlite') await screenshots(page, 'cuff-edited-detail', async () => expect(page.getByRole('note')).toBeVisible());
   });
 
   test('a kPa cuff, and a disconnection in the middle of the burst: reconnected, nothing lost or doubled', async ({

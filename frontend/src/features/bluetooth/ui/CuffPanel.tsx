@@ -94,7 +94,12 @@ function ItemRow({ item }: { item: CuffItem }): ReactElement {
         </ul>
       ) : null}
       {reason ? <p className="cuff-item-reason">{reason}</p> : null}
-      {item.state.kind === 'refused' && !record ? <p className="cuff-item-raw text-xs text-muted">Bytes: {item.raw}</p> : null}
+      {item.state.kind === 'refused' && !record ? (
+        <details className="cuff-item-raw text-sm text-muted">
+          <summary>What the cuff sent</summary>
+          <code>{item.raw}</code>
+        </details>
+      ) : null}
     </li>
   );
 }
