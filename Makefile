@@ -44,6 +44,7 @@ test-client:
 test-e2e:
 	scripts/ensure-node-deps.sh
 	scripts/browser-install.sh
+	scripts/ensure-postgres.sh
 	scripts/ensure-pdf-tools.sh
 	scripts/ensure-build-deps.sh
 	$(CARGO) build -p server --bin vitalog

@@ -2,7 +2,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
 import { startSmtpSink, type Mailbox } from './smtp-sink';
-import { freePort, startVitalog, type PublicHost } from './vitalog-server';
+import { freePort, startVitalog, type Database, type PublicHost } from './vitalog-server';
 
 interface Stack {
   baseURL: string;
@@ -23,14 +23,17 @@ export function newAccount(prefix = 'user'): Account {
   return { username: `${prefix}${id}`, email: `${prefix}.${id}@example.test`, password: 'Vital!ty2025' };
 }
 
-export const test = base.extend<{ mailbox: Mailbox }, { stack: Stack; publicHost: PublicHost }>({
+export const test = base.extend<{ mailbox: Mailbox }, { stack: Stack; publicHost: PublicHost; database: Database }>({
   // The name the server is opened by: passkeys need `localhost` (browsers refuse WebAuthn
   // on an IP address), so passkeys.spec asks for it with `test.use`.
   publicHost: ['127.0.0.1', { scope: 'worker', option: true }],
+  // The storage the worker's server runs on: a spec that must hold on both (the Bluetooth
+  // cuff's) runs its tests again with `test.use({ database: 'postgres' })`.
+  database: ['sqlite', { scope: 'worker', option: true }],
   stack: [
-    async ({ publicHost }, use, workerInfo) => {
+    async ({ publicHost, database }, use, workerInfo) => {
       const smtp = await startSmtpSink(await freePort());
-      const server = await startVitalog(smtp.port, `w${workerInfo.workerIndex}`, publicHost).catch(async (error: unknown) => {
+      const server = await startVitalog(smtp.port, `w${workerInfo.workerIndex}`, publicHost, database).catch(async (error: unknown) => {
         await smtp.close();
         throw error;
       });

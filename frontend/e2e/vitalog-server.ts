@@ -1,5 +1,5 @@
 // Starts the real `vitalog` binary on a free loopback port with a fresh data directory.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -83,7 +83,33 @@ async function waitUntilReady(baseURL: string, child: ChildProcess, logFile: str
 /** The name the server is opened by and links are built with (passkeys need `localhost`). */
 export type PublicHost = '127.0.0.1' | 'localhost';
 
-export async function startVitalog(smtpPort: number, name: string, publicHost: PublicHost = '127.0.0.1'): Promise<RunningServer> {
+/** The storage a server runs on: SQLite (the default), or a fresh PostgreSQL database. */
+export type Database = 'sqlite' | 'postgres';
+
+/** The PostgreSQL server the Rust storage tests use too (`scripts/ensure-postgres.sh` starts it). */
+const POSTGRES_URL = process.env.VITALOG_TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+function psql(sql: string): void {
+  const admin = new URL(POSTGRES_URL);
+  admin.pathname = '/postgres';
+  execFileSync('psql', [admin.toString(), '-qAtc', sql], { stdio: ['ignore', 'ignore', 'pipe'] });
+}
+
+/** A new, empty PostgreSQL database for one server, and how to drop it. */
+function freshPostgres(name: string): { url: string; drop: () => void } {
+  const db = `vitalog_e2e_${name.replace(/\W/g, '')}_${process.pid}_${Date.now().toString(36)}`;
+  psql(`create database "${db}"`);
+  const url = new URL(POSTGRES_URL);
+  url.pathname = `/${db}`;
+  return { url: url.toString(), drop: () => psql(`drop database if exists "${db}" with (force)`) };
+}
+
+export async function startVitalog(
+  smtpPort: number,
+  name: string,
+  publicHost: PublicHost = '127.0.0.1',
+  database: Database = 'sqlite',
+): Promise<RunningServer> {
   const binary = vitalogBinary();
   if (!existsSync(binary)) {
     throw new Error(`vitalog binary not found at ${binary}: build it with \`cargo build -p server\` or set VITALOG_BIN`);
@@ -93,6 +119,7 @@ export async function startVitalog(smtpPort: number, name: string, publicHost: P
   // Readiness is asked of the address itself: Node may try `localhost` on ::1 first.
   const readyURL = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'vitalog-e2e-'));
+  const postgres = database === 'postgres' ? freshPostgres(name) : null;
   mkdirSync(RESULTS_DIR, { recursive: true });
   const logFile = path.join(RESULTS_DIR, `vitalog-server-${name}.log`);
   const log = createWriteStream(logFile);
@@ -110,6 +137,7 @@ export async function startVitalog(smtpPort: number, name: string, publicHost: P
       VITALOG_STATIC_DIR: DIST_DIR,
       VITALOG_SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
       VITALOG_RATE_LIMIT_MULTIPLIER: process.env.VITALOG_RATE_LIMIT_MULTIPLIER ?? '100',
+      ...(postgres ? { VITALOG_DATABASE_URL: postgres.url } : {}),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -131,6 +159,7 @@ export async function startVitalog(smtpPort: number, name: string, publicHost: P
     }
     await new Promise<void>((resolve) => log.end(() => resolve()));
     rmSync(dataDir, { recursive: true, force: true });
+    postgres?.drop();
   };
 
   try {

@@ -417,8 +417,15 @@ mod tests {
             (s.format, s.container),
             (Some(Format::Vitalog), Container::Csv)
         );
-        assert_eq!(s.columns.len(), 11);
+        assert_eq!(s.columns.len(), readings::transfer::CSV_COLUMNS.len());
         assert_eq!(s.suggested, None);
+        // An export from before the source columns (issue 39) is still Vitalog's.
+        let older = format!(
+            "{}\r\n2026-11-20,07:00,120,80,70,,lbs,,mg/dL,,home\r\n",
+            readings::transfer::CSV_COLUMNS[..11].join(",")
+        );
+        let s = sniff(older.as_bytes(), "vitalog-export.csv");
+        assert_eq!(s.format, Some(Format::Vitalog));
 
         let omron = format!(
             "\u{feff}{}\n\"Jul 6 2023\",\"10:43 am\",\"128\",\"82\",\"71\",\"-\",\"-\",\"Off\",\"-\"\n",

@@ -2,9 +2,11 @@
 //! ranges and messages, stored in canonical units (lbs, mg/dL), owned by one user.
 
 pub mod category;
+pub mod cuffs;
 pub mod daily;
 pub mod home_week;
 pub mod model;
+pub mod origin;
 pub mod pattern;
 pub mod ports;
 pub mod quota;
@@ -18,5 +20,6 @@ pub mod transfer;
 pub use category::{BpCategory, CategoryRule, GuidelineRules};
 pub use kernel::Guideline;
 pub use model::*;
+pub use origin::{CuffFlag, CuffFlags, Origin, Original, Source};
 pub use service::{ReadingError, ReadingService};
 pub use setting::Setting;

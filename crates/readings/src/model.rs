@@ -2,6 +2,7 @@ use chrono::{DateTime, NaiveDate, NaiveTime, Utc};
 use kernel::{Guideline, UserId};
 
 use crate::category::{BpCategory, GuidelineRules};
+use crate::origin::Origin;
 use crate::session::Session;
 use crate::setting::Setting;
 
@@ -18,6 +19,8 @@ pub struct Reading {
     pub session: Option<Session>,
     /// Home or at the clinic; a guided measurement is always home.
     pub setting: Setting,
+    /// Typed, from a cuff or imported (issue 39).
+    pub origin: Origin,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
 }
@@ -64,6 +67,9 @@ pub struct ReadingValues {
     pub values: Measurements,
     pub notes: Option<String>,
     pub setting: Setting,
+    /// Typed (the form's default), from a cuff or imported; the form's rules never set it,
+    /// the use case that stores the reading does.
+    pub origin: Origin,
 }
 
 pub use kernel::form::NumberField;

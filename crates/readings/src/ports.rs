@@ -1,8 +1,10 @@
 use chrono::NaiveDate;
 use kernel::UserId;
 
+use crate::cuffs::CuffInput;
 use crate::daily::DayAggregate;
 use crate::model::*;
+use crate::service::FromCuff;
 use crate::session::{Period, Session};
 
 /// Readings storage. Every method is scoped to the owner: another user's reading is
@@ -67,6 +69,19 @@ pub trait ReadingRepository: Send + Sync {
     /// candidate; concurrent imports for one user are serialised. Returns how many were
     /// stored.
     async fn import(&self, user: UserId, candidates: Vec<ReadingValues>) -> anyhow::Result<usize>;
+    /// In one transaction serialised per user (with imports): answers each of `readings`
+    /// (checked, from `cuff`) that the user already has, or an earlier one of `readings` is,
+    /// with the same date, time, systolic, diastolic and heart rate (whatever its source) as
+    /// [`FromCuff::Already`] with the reading held, and stores the others
+    /// ([`FromCuff::Saved`]), in the order given; then remembers `cuff` as synced now (unless
+    /// it is new and the user remembers [`crate::cuffs::MAX_CUFFS`] others: the readings are
+    /// kept regardless). Past the account's bounds ([`crate::quota::Full`]) nothing is stored.
+    async fn insert_from_cuff(
+        &self,
+        user: UserId,
+        cuff: CuffInput,
+        readings: Vec<ReadingValues>,
+    ) -> anyhow::Result<Vec<FromCuff>>;
     /// One row per day from `from` to `to` (both included) on which the user has a reading,
     /// oldest first, summed up by the database (grouped by the reading's date): what a
     /// chart of a long span draws. Days without a reading have no row.

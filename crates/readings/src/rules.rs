@@ -186,7 +186,12 @@ pub fn validate_over(
         base.map_or(Setting::Home, |b| b.setting),
         &mut errors,
     );
-    finish(date, time, values, notes, setting, errors)
+    // A change keeps where the reading came from; the use case decides what an edit makes
+    // of it ([`crate::Origin::edited`]).
+    finish(date, time, values, notes, setting, errors).map(|v| ReadingValues {
+        origin: base.map(|b| b.origin.clone()).unwrap_or_default(),
+        ..v
+    })
 }
 
 impl ReadingValues {
@@ -353,6 +358,7 @@ fn finish(
             values,
             notes,
             setting,
+            origin: Default::default(),
         }),
         _ => {
             let mut e = FieldErrors::new();
@@ -594,6 +600,7 @@ mod tests {
             },
             notes: Some("left arm".into()),
             setting: Setting::Office,
+            origin: Default::default(),
         };
         let over = |input: ReadingInput| validate_over(&input, Some(&stored), today());
         // Nothing sent: the stored reading, as it was.

@@ -39,6 +39,12 @@ pub enum ReadingError {
         message: String,
         errors: FieldErrors,
     },
+    /// A new cuff when the person remembers [`crate::cuffs::MAX_CUFFS`] already.
+    #[error("{}", rules::MSG_CUFFS_FULL)]
+    CuffsFull,
+    /// No remembered cuff of the person has this id.
+    #[error("{}", rules::MSG_CUFF_NOT_FOUND)]
+    CuffNotFound,
     /// The record would pass a bound of [`crate::quota`]: nothing was stored.
     #[error(transparent)]
     Full(crate::quota::Full),
@@ -56,7 +62,7 @@ impl From<anyhow::Error> for ReadingError {
 }
 
 impl ReadingError {
-    fn invalid(errors: FieldErrors) -> Self {
+    pub(crate) fn invalid(errors: FieldErrors) -> Self {
         let message = errors.summary().to_owned();
         ReadingError::Invalid { message, errors }
     }
@@ -180,8 +186,9 @@ impl ReadingService {
             session_values_unchanged(&input, &current.values)?;
         }
         let base = ReadingValues::from(&current);
-        let values = rules::validate_over(&input, Some(&base), self.latest(user).await?)
+        let mut values = rules::validate_over(&input, Some(&base), self.latest(user).await?)
             .map_err(ReadingError::invalid)?;
+        values.origin = current.origin.edited(&base, &values);
         self.repo
             .update(user, id, values)
             .await?
@@ -286,9 +293,11 @@ fn session_values_unchanged(input: &ReadingInput, v: &Measurements) -> Result<()
 
 mod checked;
 mod daily;
+mod device;
 mod guided;
 mod once;
 
+pub use device::{CuffBatch, DeviceReading, FromCuff, MAX_BATCH};
 pub use once::{KEY_FIELD, Recorded, fingerprint};
 
 #[cfg(test)]

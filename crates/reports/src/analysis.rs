@@ -109,6 +109,8 @@ pub struct Analysis {
     pub weight_trend: Option<Trend>,
     pub blood_sugar_trend: Option<Trend>,
     pub heart_rate_trend: Option<Trend>,
+    /// How many readings a cuff sent, were typed or imported, and the cuff's flags (issue 39).
+    pub origins: crate::origins::Origins,
 }
 
 /// A change below this share of the average over the period counts as stable.
@@ -316,6 +318,7 @@ pub fn analyse(readings: &[Reading], guideline: Guideline) -> Analysis {
         weight_trend: trend(&wt),
         blood_sugar_trend: trend(&bs),
         heart_rate_trend: trend(&hr),
+        origins: crate::origins::Origins::of(readings),
     }
 }
 
@@ -381,6 +384,7 @@ pub(crate) mod tests {
             created_at: Utc.timestamp_opt(0, 0).single().expect("t"),
             updated_at: Utc.timestamp_opt(0, 0).single().expect("t"),
             setting: readings::Setting::Home,
+            origin: Default::default(),
         }
     }
 

@@ -8,6 +8,7 @@ pub mod emails;
 pub mod error;
 pub mod model;
 pub mod monthly;
+pub mod origins;
 pub mod ports;
 pub mod rules;
 pub mod service;

@@ -145,6 +145,7 @@ impl Application {
             calendar: services.calendar,
             billing: services.billing.clone(),
             readings: services.readings,
+            cuffs: readings::cuffs::CuffService::new(Arc::new(store::CuffStore::new(db.clone()))),
             imports: services.imports,
             reports: services.reports,
             medications: services.medications,

@@ -69,7 +69,7 @@ async fn round_trip(b: Backend) {
     assert_eq!(lines.len(), 5, "header and one row per reading: {csv}");
     assert_eq!(
         lines[0],
-        "date,time,systolic,diastolic,heart_rate,weight,weight_unit,blood_sugar,blood_sugar_unit,notes,setting"
+        "date,time,systolic,diastolic,heart_rate,weight,weight_unit,blood_sugar,blood_sugar_unit,notes,setting,source,device,flags"
     );
     assert!(
         lines[1].starts_with("2026-11-01,07:05,118,76,61,77.2,kg,5.38,mmol/L,"),
@@ -77,11 +77,15 @@ async fn round_trip(b: Backend) {
         lines[1]
     );
     assert!(
-        lines[1].ends_with("\"'=HYPERLINK(\"\"http://evil.example\"\",\"\"x\"\")\",home"),
+        lines[1].ends_with("\"'=HYPERLINK(\"\"http://evil.example\"\",\"\"x\"\")\",home,manual,,"),
         "{}",
         lines[1]
     );
-    assert!(lines[4].ends_with(",'@SUM(1),home"), "{}", lines[4]);
+    assert!(
+        lines[4].ends_with(",'@SUM(1),home,manual,,"),
+        "{}",
+        lines[4]
+    );
     let (_, canonical) = text(&app, "/api/data/readings.csv?units=canonical").await;
     assert!(
         canonical.contains("2026-11-01,07:05,118,76,61,170.2,lbs,97,mg/dL,"),

@@ -87,6 +87,7 @@ async fn a_full_record_refuses_every_way_in_with_409(b: Backend) {
                 },
                 notes: None,
                 setting: readings::Setting::Home,
+                origin: Default::default(),
             }
         })
         .collect();

@@ -287,6 +287,7 @@ async fn recording_needs_a_subscription(b: Backend) {
             },
             notes: None,
             setting: readings::Setting::Home,
+            origin: Default::default(),
         },
     )
     .await

@@ -99,6 +99,11 @@ async fn every_id_route_is_404_for_another_user(b: Backend) {
     let draft: Value = serde_json::from_str(lines.lines().last().expect("a line")).expect("json");
     let draft = draft["preview"]["id"].as_str().expect("draft").to_owned();
     let doc = json_of(app.get("/api/openapi.json").await).await;
+    // A paired cuff (issue 39): its id is the browser's, a key within each person's cuffs.
+    let res = app
+        .put("/api/cuffs/anns-cuff", json!({"name": "Ann's cuff"}))
+        .await;
+    assert_eq!(res.status(), StatusCode::OK);
     let ann_session = json_of(app.get("/api/sessions").await).await["sessions"][0]["id"]
         .as_str()
         .expect("ann's session")
@@ -144,6 +149,8 @@ async fn every_id_route_is_404_for_another_user(b: Backend) {
             ann_session.clone()
         } else if path.starts_with("/api/passkeys/") {
             passkey.to_string()
+        } else if path.starts_with("/api/cuffs/") {
+            "anns-cuff".to_owned()
         } else {
             panic!("a new {{id}} route, {path}: add its owner's id here");
         };
@@ -168,6 +175,16 @@ async fn every_id_route_is_404_for_another_user(b: Backend) {
                 _ => bob.client.post(&url).json(&json!({ "password": PASSWORD })),
             };
             let res = req.send().await.expect("request");
+            if path.starts_with("/api/cuffs/") && method == "put" {
+                // Putting a cuff remembers one of Bob's own under that id: Ann's is
+                // untouched (checked below, after the delete found nothing of Bob's).
+                assert_eq!(res.status(), StatusCode::OK, "{method} {path}");
+                let theirs = json_of(bob.get("/api/cuffs").await).await;
+                assert_eq!(theirs.as_array().map(Vec::len), Some(1), "{theirs}");
+                bob.delete("/api/cuffs/anns-cuff").await;
+                tried += 1;
+                continue;
+            }
             assert_eq!(res.status(), StatusCode::NOT_FOUND, "{method} {path}");
             tried += 1;
         }
@@ -188,6 +205,18 @@ async fn every_id_route_is_404_for_another_user(b: Backend) {
         .await
         .expect("json");
     assert_eq!(r["heartRate"], 60);
+    let cuffs: Value = ann
+        .get(bob.url("/api/cuffs"))
+        .send()
+        .await
+        .expect("req")
+        .json()
+        .await
+        .expect("json");
+    assert_eq!(
+        cuffs[0]["name"], "Ann's cuff",
+        "Ann's cuff is hers, unchanged"
+    );
     let res = ann
         .post(bob.url(&format!("/api/data/imports/{draft}/commit")))
         .send()

@@ -116,6 +116,15 @@ impl Db {
                         systolic: Option<i32>, diastolic: Option<i32>, heart_rate: Option<i32>,
                         weight: Option<f64>, blood_sugar: Option<f64>, notes: Option<String>,
                         created_at: NaiveDateTime, updated_at: NaiveDateTime, setting: String,
+                        source: String, device: Option<String>, flags: i32,
+                        original_date: Option<String>, original_time: Option<String>,
+                        original_systolic: Option<i32>, original_diastolic: Option<i32>,
+                        original_heart_rate: Option<i32>,
+                    ]);
+                    copy_table!(from, to, report, cuffs, [
+                        user_id: i64, device_id: String, name: String, maker: Option<String>,
+                        model: Option<String>, user_slot: Option<i32>,
+                        last_sync_at: Option<NaiveDateTime>, created_at: NaiveDateTime,
                     ]);
                     copy_table!(from, to, report, bp_sessions, [
                         reading_id: i64, period: String, rest_skipped: bool,

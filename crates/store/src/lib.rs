@@ -4,6 +4,7 @@
 mod billing;
 mod bp_sessions;
 mod copy;
+mod cuffs;
 pub mod db;
 mod deletion;
 mod email_log;
@@ -32,6 +33,7 @@ mod watchdog;
 
 pub use billing::SubscriptionStore;
 pub use copy::CopyReport;
+pub use cuffs::CuffStore;
 pub use db::{Backend, Db, DbError, DbOptions, ProcessLock};
 pub use home_weeks::HomeWeekStore;
 pub use import_turns::ImportTurnStore;

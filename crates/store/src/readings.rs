@@ -7,6 +7,7 @@ use diesel::prelude::*;
 use diesel::sql_types::{Bool, Double, Nullable};
 use kernel::{UserId, date};
 use readings::model::*;
+use readings::origin::{CuffFlags, Origin, Original, Source};
 use readings::ports::ReadingRepository;
 use readings::quota;
 use readings::search::{Convert, Search, ShownAs};
@@ -21,6 +22,7 @@ use crate::reading_keys;
 use crate::schema::lower;
 use crate::timestamps::StoredTimestamp;
 
+/// Serialises a user's deduplicating writes: imports and a cuff's batches.
 const LOCK_IMPORT: i32 = 7302;
 /// Serialises a user's keyed inserts, so two sends of one key store one reading.
 const LOCK_READING_KEYS: i32 = 7308;
@@ -33,6 +35,7 @@ const IMPORT_CHUNK: usize = 2000;
 use crate::schema::readings as r;
 
 mod daily;
+mod device;
 
 #[derive(Clone)]
 pub struct ReadingStore {
@@ -66,6 +69,14 @@ struct Row {
     #[diesel(deserialize_as = StoredTimestamp)]
     updated_at: NaiveDateTime,
     setting: String,
+    source: String,
+    device: Option<String>,
+    flags: i32,
+    original_date: Option<String>,
+    original_time: Option<String>,
+    original_systolic: Option<i32>,
+    original_diastolic: Option<i32>,
+    original_heart_rate: Option<i32>,
 }
 
 impl Row {
@@ -77,6 +88,7 @@ impl Row {
         let setting = Setting::parse(&self.setting).ok_or_else(|| {
             anyhow::anyhow!("reading {}: stored setting {:?}", self.id, self.setting)
         })?;
+        let origin = self.origin()?;
         Ok(Reading {
             id: self.id,
             user_id: UserId(self.user_id),
@@ -92,8 +104,38 @@ impl Row {
             notes: self.notes,
             session,
             setting,
+            origin,
             created_at: self.created_at.and_utc(),
             updated_at: self.updated_at.and_utc(),
+        })
+    }
+}
+
+impl Row {
+    /// Where the reading came from, as its columns say.
+    fn origin(&self) -> anyhow::Result<Origin> {
+        let id = self.id;
+        let source = Source::parse(&self.source)
+            .ok_or_else(|| anyhow::anyhow!("reading {id}: stored source {:?}", self.source))?;
+        let flags = CuffFlags::from_bits(self.flags)
+            .ok_or_else(|| anyhow::anyhow!("reading {id}: stored flags {}", self.flags))?;
+        let original = match (&self.original_date, &self.original_time) {
+            (Some(d), Some(t)) => Some(Original {
+                date: date::parse_date(d)
+                    .map_err(|e| anyhow::anyhow!("reading {id}: original date: {e}"))?,
+                time: date::parse_time(t)
+                    .map_err(|e| anyhow::anyhow!("reading {id}: original time: {e}"))?,
+                systolic: self.original_systolic,
+                diastolic: self.original_diastolic,
+                heart_rate: self.original_heart_rate,
+            }),
+            _ => None,
+        };
+        Ok(Origin {
+            source,
+            device: self.device.clone(),
+            flags,
+            original,
         })
     }
 }
@@ -262,7 +304,34 @@ fn matching(search: &Search, backend: Backend) -> Condition {
     any
 }
 
-/// The columns a reading's values fill, for both the insert and the update.
+/// The columns a reading's origin fills (issue 39).
+type OriginColumns<'a> = (
+    diesel::dsl::Eq<r::source, &'static str>,
+    diesel::dsl::Eq<r::device, Option<&'a str>>,
+    diesel::dsl::Eq<r::flags, i32>,
+    diesel::dsl::Eq<r::original_date, Option<String>>,
+    diesel::dsl::Eq<r::original_time, Option<String>>,
+    diesel::dsl::Eq<r::original_systolic, Option<i32>>,
+    diesel::dsl::Eq<r::original_diastolic, Option<i32>>,
+    diesel::dsl::Eq<r::original_heart_rate, Option<i32>>,
+);
+
+fn origin_columns(o: &Origin) -> OriginColumns<'_> {
+    let original = o.original.as_ref();
+    (
+        r::source.eq(o.source.code()),
+        r::device.eq(o.device.as_deref()),
+        r::flags.eq(o.flags.bits()),
+        r::original_date.eq(original.map(|x| date::format_date(x.date))),
+        r::original_time.eq(original.map(|x| date::format_time(x.time))),
+        r::original_systolic.eq(original.and_then(|x| x.systolic)),
+        r::original_diastolic.eq(original.and_then(|x| x.diastolic)),
+        r::original_heart_rate.eq(original.and_then(|x| x.heart_rate)),
+    )
+}
+
+/// The columns a reading's values fill, for both the insert and the update (its origin's
+/// nested: Diesel's tuples stop at 16).
 type ValueColumns<'a> = (
     diesel::dsl::Eq<r::date, String>,
     diesel::dsl::Eq<r::time, String>,
@@ -273,6 +342,7 @@ type ValueColumns<'a> = (
     diesel::dsl::Eq<r::blood_sugar, Option<f64>>,
     diesel::dsl::Eq<r::notes, &'a Option<String>>,
     diesel::dsl::Eq<r::setting, &'static str>,
+    OriginColumns<'a>,
 );
 
 fn value_columns(v: &ReadingValues) -> ValueColumns<'_> {
@@ -286,6 +356,7 @@ fn value_columns(v: &ReadingValues) -> ValueColumns<'_> {
         r::blood_sugar.eq(v.values.blood_sugar),
         r::notes.eq(&v.notes),
         r::setting.eq(v.setting.code()),
+        origin_columns(&v.origin),
     )
 }
 
@@ -677,6 +748,19 @@ impl ReadingRepository for ReadingStore {
                 diesel::delete(r::table.filter(r::id.eq(id)).filter(r::user_id.eq(user.0)))
                     .execute(conn)
             })
+            .await
+    }
+
+    async fn insert_from_cuff(
+        &self,
+        user: UserId,
+        cuff: readings::cuffs::CuffInput,
+        values: Vec<ReadingValues>,
+    ) -> anyhow::Result<Vec<readings::service::FromCuff>> {
+        let backend = self.db.backend();
+        let now = self.db.now().naive_utc();
+        self.db
+            .write(move |conn| device::store(conn, backend, user, &cuff, &values, now))
             .await
     }
 

@@ -171,6 +171,29 @@ diesel::table! {
         created_at -> Timestamp,
         updated_at -> Timestamp,
         setting -> Text,
+        source -> Text,
+        device -> Nullable<Text>,
+        flags -> Integer,
+        original_date -> Nullable<Text>,
+        original_time -> Nullable<Text>,
+        original_systolic -> Nullable<Integer>,
+        original_diastolic -> Nullable<Integer>,
+        original_heart_rate -> Nullable<Integer>,
+    }
+}
+
+diesel::table! {
+    /// The blood pressure cuffs a person paired (issue 39), keyed per person by the
+    /// browser's device id.
+    cuffs (user_id, device_id) {
+        user_id -> BigInt,
+        device_id -> Text,
+        name -> Text,
+        maker -> Nullable<Text>,
+        model -> Nullable<Text>,
+        user_slot -> Nullable<Integer>,
+        last_sync_at -> Nullable<Timestamp>,
+        created_at -> Timestamp,
     }
 }
 

@@ -174,6 +174,7 @@ async fn a_long_list_carries_its_sessions(b: Backend) {
             values: bp(120, 70),
             notes: None,
             setting: readings::Setting::Home,
+            origin: Default::default(),
         })
         .collect();
     assert_eq!(c.readings.import(ann, many).await.expect("import"), 1100);

@@ -45,6 +45,7 @@ async fn other_users_write_between_a_large_imports_chunks_on_sqlite() {
                     },
                     notes: None,
                     setting: readings::Setting::Home,
+                    origin: Default::default(),
                 };
                 ids.push(store.insert(bob, v).await.expect("bob records").id);
             }

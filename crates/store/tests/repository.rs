@@ -972,6 +972,7 @@ mod readings_store {
             values: m,
             notes: notes.map(str::to_owned),
             setting: readings::Setting::Home,
+            origin: Default::default(),
         }
     }
 

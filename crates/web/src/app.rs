@@ -115,8 +115,12 @@ pub fn build_app(
         .service(readings::list)
         // `daily` before `{id}`: the first route that matches the path answers.
         .service(readings::daily)
+        .service(readings::from_device)
         .service(readings::get_one)
         .service(readings::create)
+        .service(readings::list_cuffs)
+        .service(readings::put_cuff)
+        .service(readings::forget_cuff)
         .service(readings::update)
         .service(readings::remove)
         .service(readings::create_session)

@@ -23,6 +23,8 @@ pub struct AppState {
     pub passkeys: identity::PasskeyService,
     pub billing: BillingService,
     pub readings: ReadingService,
+    /// The Bluetooth cuffs each person paired (issue 39).
+    pub cuffs: readings::cuffs::CuffService,
     pub imports: imports::ImportService,
     pub reports: ReportService,
     pub medications: MedicationService,

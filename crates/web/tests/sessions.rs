@@ -194,6 +194,9 @@ fn state(public_url: &str, clock: Arc<TestClock>) -> AppState {
             Arc::new(kernel::calendar::MockTimeZones::new()),
             clock.clone(),
         ),
+        cuffs: readings::cuffs::CuffService::new(Arc::new(
+            readings::cuffs::MockCuffRepository::new(),
+        )),
         imports: imports::ImportService::new(
             Arc::new(imports::ports::MockRecord::new()),
             Arc::new(imports::ports::MockFormatReader::new()),

@@ -142,6 +142,152 @@ export interface paths {
         };
         trace?: never;
     };
+    "/api/cuffs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The cuffs the user paired, the latest synced first. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CuffDto"][];
+                    };
+                };
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cuffs/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Remembers a cuff, or updates the one of this id (its last sync kept); at most 20. */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The browser's id of the device */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["CuffRequest"];
+                };
+            };
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CuffDto"];
+                    };
+                };
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description 20 cuffs are remembered already: forget one first */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        /** Forgets a cuff; its readings are kept. */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The browser's id of the device */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/data/account.json": {
         parameters: {
             query?: never;
@@ -563,7 +709,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description date,time,systolic,diastolic,heart_rate,weight,weight_unit,blood_sugar,blood_sugar_unit,notes,setting */
+                /** @description date,time,systolic,diastolic,heart_rate,weight,weight_unit,blood_sugar,blood_sugar_unit,notes,setting,source,device,flags (flags joined by ;) */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -2640,6 +2786,95 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/readings/from-device": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Stores a cuff's readings (needs an active subscription, like recording one): each is
+         *     checked by the reading form's rules and messages and stored as a home reading from the
+         *     cuff, unless the record already holds a reading of the same date, time, systolic,
+         *     diastolic and heart rate ("already": a cuff re-sends its memory, and a batch posted twice
+         *     stores each reading once). The cuff is remembered as synced now.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["FromDeviceRequest"];
+                };
+            };
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FromDeviceResponse"];
+                    };
+                };
+                /** @description The cuff is not described rightly, or not 1 to 200 readings */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Subscription Required */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The record would pass its bounds (200,000 readings, 32 MB of notes) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description It took too long; sending again is safe */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -5098,6 +5333,40 @@ export interface components {
             /** @default  */
             shownName: string;
         };
+        /** @description A remembered cuff. */
+        CuffDto: {
+            createdAt: string;
+            /** @description The browser's id of the device. */
+            id: string;
+            /** @description When its readings were last sent. */
+            lastSyncAt?: string | null;
+            maker?: string | null;
+            model?: string | null;
+            name: string;
+            /**
+             * Format: int32
+             * @description Which user of a shared cuff this person is (1 to 255), when they chose.
+             */
+            userSlot?: number | null;
+        };
+        /** @description A cuff as the client describes it on connecting, or with the user slot chosen. */
+        CuffRequest: {
+            /** @default null */
+            maker: string | null;
+            /** @default null */
+            model: string | null;
+            /**
+             * @description The name it advertises (at most 100 characters).
+             * @default
+             */
+            name: string;
+            /**
+             * Format: int64
+             * @description 1 to 255, or null.
+             * @default null
+             */
+            userSlot: number | null;
+        };
         /** @description One day's readings summed up. Canonical units: weight in pounds, blood sugar in mg/dL. */
         DailyDto: {
             /**
@@ -5175,6 +5444,74 @@ export interface components {
              * @default
              */
             password: string;
+        };
+        /** @description A cuff as the browser describes it when its readings are sent. */
+        DeviceCuffRequest: {
+            /**
+             * @description The browser's id of the device (1 to 128 characters).
+             * @default
+             */
+            id: string;
+            /** @default null */
+            maker: string | null;
+            /** @default null */
+            model: string | null;
+            /**
+             * @description The name it advertises (at most 100 characters).
+             * @default
+             */
+            name: string;
+        };
+        /** @description One reading as the cuff recorded it. */
+        DeviceReadingRequest: {
+            /**
+             * @description YYYY-MM-DD.
+             * @default null
+             */
+            date: string | null;
+            /**
+             * Format: double
+             * @default null
+             */
+            diastolic: number;
+            /**
+             * @description irregular-pulse, body-movement, cuff-loose, pulse-out-of-range, improper-position,
+             *     clock-unsure.
+             * @default []
+             */
+            flags: string[];
+            /**
+             * Format: double
+             * @default null
+             */
+            heartRate: number | null;
+            /**
+             * Format: double
+             * @default null
+             */
+            systolic: number;
+            /**
+             * @description HH:MM, 24-hour.
+             * @default null
+             */
+            time: string | null;
+        };
+        /** @description What became of one reading sent. */
+        DeviceResultDto: {
+            reading: components["schemas"]["ReadingDto"];
+            /** @enum {string} */
+            status: "saved";
+        } | {
+            reading: components["schemas"]["ReadingDto"];
+            /** @enum {string} */
+            status: "already";
+        } | {
+            fieldErrors: {
+                [key: string]: string;
+            };
+            message: string;
+            /** @enum {string} */
+            status: "refused";
         };
         /**
          * @description A change of dose: what is taken from `startDate` on. Fields not sent keep the current
@@ -5289,6 +5626,21 @@ export interface components {
         FinishSignInRequest: {
             /** @description `PublicKeyCredential.toJSON()` of the assertion. */
             credential: Record<string, never>;
+        };
+        /** @description A cuff's readings, 1 to 200 of them. */
+        FromDeviceRequest: {
+            cuff: components["schemas"]["DeviceCuffRequest"];
+            readings: components["schemas"]["DeviceReadingRequest"][];
+        };
+        /**
+         * @description How many readings were saved, already held and refused, and each one's result in the
+         *     order sent.
+         */
+        FromDeviceResponse: {
+            already: number;
+            refused: number;
+            results: components["schemas"]["DeviceResultDto"][];
+            saved: number;
         };
         HealthResponse: {
             database?: string | null;
@@ -5648,6 +6000,19 @@ export interface components {
             /** @description The provider's order id, for the PayPal buttons' createOrder. */
             id: string;
         };
+        /** @description The values a cuff (or an import) recorded before an edit changed them. */
+        OriginalDto: {
+            /** @description YYYY-MM-DD. */
+            date: string;
+            /** Format: int32 */
+            diastolic?: number | null;
+            /** Format: int32 */
+            heartRate?: number | null;
+            /** Format: int32 */
+            systolic?: number | null;
+            /** @description HH:MM, 24-hour. */
+            time: string;
+        };
         PasskeyDto: {
             /** Format: date-time */
             createdAt: string;
@@ -5785,13 +6150,24 @@ export interface components {
             createdAt: string;
             /** @description YYYY-MM-DD. */
             date: string;
+            /**
+             * @description The cuff's maker and model ("OMRON X4 Smart") or the app an import read ("Withings");
+             *     kept when an edit made the reading manual; null for a typed reading.
+             */
+            device?: string | null;
             /** Format: int32 */
             diastolic?: number | null;
+            /**
+             * @description The cuff's measurement flags: irregular-pulse, body-movement, cuff-loose,
+             *     pulse-out-of-range, improper-position, clock-unsure.
+             */
+            flags: string[];
             /** Format: int32 */
             heartRate?: number | null;
             /** Format: int64 */
             id: number;
             notes?: string | null;
+            original?: null | components["schemas"]["OriginalDto"];
             session?: null | components["schemas"]["SessionDto"];
             /**
              * @description Where it was taken: home, or office (at the clinic). Office readings never enter the
@@ -5804,6 +6180,11 @@ export interface components {
              *     shows the AHA's guidance (`rules.json`, `severe`).
              */
             severe: boolean;
+            /**
+             * @description How it entered the record: manual (typed, or a cuff's or an import's reading whose
+             *     values were edited), device (a Bluetooth cuff) or import (another app's export).
+             */
+            source: string;
             /** Format: int32 */
             systolic?: number | null;
             /** @description HH:MM, 24-hour. */

@@ -20,6 +20,37 @@ export type ErrorCode = Schemas['ErrorCode'];
 /** Where a reading was taken: at home, or at the clinic ("office"); sent as a string (issue 35). */
 export type ReadingSetting = 'home' | 'office';
 
+/** Where a reading came from (issue 39): typed, measured by a Bluetooth cuff, or imported. */
+export type ReadingSource = 'manual' | 'device' | 'import';
+
+/** What a cuff reported with a reading, and whether its time is the cuff's own (sent as strings). */
+export type ReadingFlag =
+  | 'irregular-pulse'
+  | 'body-movement'
+  | 'cuff-loose'
+  | 'pulse-out-of-range'
+  | 'improper-position'
+  | 'clock-unsure';
+
+/** The values a cuff measured, kept when an edit changed them (`ReadingDto.original`). */
+export type OriginalDto = Sent<Schemas['OriginalDto'], 'systolic' | 'diastolic' | 'heartRate'>;
+
+/** A remembered Bluetooth cuff. */
+export type CuffDto = Sent<Schemas['CuffDto'], 'lastSyncAt' | 'maker' | 'model' | 'userSlot'>;
+
+/** A cuff as the client describes it on connecting (`PUT /api/cuffs/{id}`). */
+export type CuffRequest = Schemas['CuffRequest'];
+
+/** One reading a cuff measured, as `POST /api/readings/from-device` takes it. */
+export type DeviceReadingRequest = Omit<Schemas['DeviceReadingRequest'], 'date' | 'time' | 'flags'> & {
+  date: string;
+  time: string;
+  flags: ReadingFlag[];
+};
+
+/** What became of each reading sent from a cuff, in the order sent. */
+export type FromDeviceResponse = Schemas['FromDeviceResponse'];
+
 /** Morning or evening: a guided measurement's period and a home week's slot (sent as a string). */
 export type Period = 'morning' | 'evening';
 

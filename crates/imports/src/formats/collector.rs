@@ -289,6 +289,7 @@ mod tests {
                 },
                 notes: Some(notes.clone()),
                 setting: readings::Setting::Home,
+                origin: Default::default(),
             };
             match out.push(format!("line {i}"), values) {
                 Ok(()) => kept += notes.len(),

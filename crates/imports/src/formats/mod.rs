@@ -84,6 +84,18 @@ impl Format {
         Self::ALL.into_iter().find(|f| f.as_str() == v)
     }
 
+    /// The app whose export it is, as a reading imported from it names its origin
+    /// (`device`: "OMRON connect", issue 39).
+    pub fn app(self) -> &'static str {
+        match self {
+            Format::Vitalog => "Vitalog",
+            Format::Omron => "OMRON connect",
+            Format::Withings => "Withings",
+            Format::AppleHealth => "Apple Health",
+            Format::Spreadsheet => "Spreadsheet",
+        }
+    }
+
     /// The format's name as a person reads it (in messages: "not an OMRON connect CSV").
     pub fn label(self) -> &'static str {
         match self {

@@ -114,6 +114,8 @@ impl Draft {
                             } else {
                                 Setting::Home
                             },
+                            // Set as the draft is committed, from its format.
+                            origin: Default::default(),
                         }
                     },
                 )
@@ -140,6 +142,7 @@ mod tests {
             },
             notes: Some("Symptoms: headache \"quoted\"".to_owned()),
             setting: Setting::Home,
+            origin: Default::default(),
         };
         let clinic = ReadingValues {
             setting: Setting::Office,

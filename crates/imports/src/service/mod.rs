@@ -361,7 +361,17 @@ impl ImportService {
             .await
             .map_err(pool_error)??;
         let candidates = draft.readings.len();
-        let imported = self.record.add(user, draft.readings).await?;
+        // Imported readings name the app they came from (issue 39).
+        let origin = readings::Origin::import(draft.format.app());
+        let readings = draft
+            .readings
+            .into_iter()
+            .map(|v| readings::ReadingValues {
+                origin: origin.clone(),
+                ..v
+            })
+            .collect();
+        let imported = self.record.add(user, readings).await?;
         self.store.delete_draft(user, id).await?;
         Ok(CommitSummary {
             imported,

@@ -65,5 +65,6 @@ pub fn stored(date: &str, time: &str, systolic: i32, diastolic: i32) -> Reading 
         created_at: now(),
         updated_at: now(),
         setting: readings::Setting::Home,
+        origin: Default::default(),
     }
 }

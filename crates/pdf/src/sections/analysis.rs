@@ -243,6 +243,16 @@ pub(crate) fn analysis_section(c: &mut Canvas, doc: &ReportDocument, u: &Units) 
         }
     }
 
+    // Where the readings came from (issue 39): a cuff's, typed or imported, and the
+    // cuff's flags, which a clinician weighs the readings by.
+    if a.readings > 0 {
+        subheading(c, "Where the readings came from", 40.0);
+        paragraph(c, &a.origins.sources_text(), 9.5, INK);
+        if let Some(flags) = a.origins.flags_text() {
+            paragraph(c, &flags, 9.5, INK);
+        }
+    }
+
     subheading(c, "Trend of the period", 40.0);
     // Changes scale linearly: the user's unit per stored unit.
     let wscale = u.weight.from_lbs(1.0);

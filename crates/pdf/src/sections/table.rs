@@ -89,7 +89,12 @@ fn shown_cols(doc: &ReportDocument) -> Vec<(usize, f32)> {
         let shown = match c.shows {
             Shows::Always => true,
             Shows::Measure(m) => doc.recorded(m),
-            Shows::Notes => doc.shows_notes() && doc.table_rows().any(|r| r.notes.is_some()),
+            Shows::Notes => {
+                doc.shows_notes()
+                    && doc
+                        .table_rows()
+                        .any(|r| r.notes.is_some() || !r.origin.flags.is_empty())
+            }
         };
         if shown {
             out.push((i, c.x - shift));
@@ -233,9 +238,16 @@ pub(crate) fn table_section(c: &mut Canvas, doc: &ReportDocument, u: &Units) {
         .find_map(|&(i, x)| (i == NOTES_COL).then_some(x));
     for r in doc.table_rows() {
         // Notes are the patient's words: printed whole, wrapped inside their column.
+        // A cuff's flags (issue 39) lead the notes: they qualify the numbers beside them.
+        let flagged = reports::origins::flags_of(r).map(|f| format!("Cuff: {f}"));
+        let text = [flagged.as_deref(), r.notes.as_deref()]
+            .into_iter()
+            .flatten()
+            .collect::<Vec<_>>()
+            .join(". ");
         let notes = match notes_x {
             Some(x) => wrap(
-                &printable(r.notes.as_deref().unwrap_or(""), false),
+                &printable(&text, false),
                 8.5,
                 PAGE_W - 2.0 * MARGIN - x - 8.0,
             ),

@@ -24,6 +24,7 @@ fn reading(date: &str, time: &str, values: Measurements, session: Option<Session
         notes: None,
         session,
         setting: crate::Setting::Home,
+        origin: Default::default(),
         created_at: Utc.timestamp_opt(0, 0).single().expect("t"),
         updated_at: Utc.timestamp_opt(0, 0).single().expect("t"),
     }

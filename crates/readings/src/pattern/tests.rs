@@ -28,6 +28,7 @@ fn week(g: Guideline, s: i32, dia: i32) -> WeekSummary {
             setting: crate::Setting::Home,
             notes: None,
             session: None,
+            origin: Default::default(),
             created_at: Utc.timestamp_opt(0, 0).single().expect("t"),
             updated_at: Utc.timestamp_opt(0, 0).single().expect("t"),
         })

@@ -110,6 +110,7 @@ mod tests {
             },
             notes: Some("after coffee".into()),
             setting: Setting::Home,
+            origin: Default::default(),
         };
         assert_eq!(fingerprint(&base), fingerprint(&base.clone()));
         let mut other = base.clone();

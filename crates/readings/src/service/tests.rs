@@ -33,6 +33,7 @@ fn stored() -> Reading {
         notes: Some("morning".into()),
         session: None,
         setting: Setting::Office,
+        origin: Default::default(),
         created_at: Utc.timestamp_opt(0, 0).single().expect("t"),
         updated_at: Utc.timestamp_opt(0, 0).single().expect("t"),
     }

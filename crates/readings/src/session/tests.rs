@@ -34,6 +34,7 @@ fn a_reading_counts_in_its_sessions_period_else_in_its_times() {
         notes: None,
         session: None,
         setting: crate::Setting::Home,
+        origin: Default::default(),
         created_at: Utc.timestamp_opt(0, 0).single().expect("t"),
         updated_at: Utc.timestamp_opt(0, 0).single().expect("t"),
     };

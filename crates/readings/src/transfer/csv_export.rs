@@ -51,6 +51,14 @@ pub fn to_csv(readings: &[Reading], units: Units) -> anyhow::Result<String> {
                 .unwrap_or_default(),
             neutralise(r.notes.as_deref().unwrap_or("")),
             r.setting.code().to_owned(),
+            r.origin.source.code().to_owned(),
+            neutralise(r.origin.device.as_deref().unwrap_or("")),
+            r.origin
+                .flags
+                .iter()
+                .map(crate::CuffFlag::code)
+                .collect::<Vec<_>>()
+                .join(";"),
         ])?;
     }
     Ok(String::from_utf8(w.into_inner()?)?)
@@ -74,8 +82,8 @@ mod tests {
         ];
         let csv = to_csv(&rs, Units::CANONICAL).expect("csv");
         let lines: Vec<&str> = csv.split("\r\n").collect();
-        assert_eq!(lines[1], "2026-11-20,07:05,133,,,,,,,,home");
-        assert_eq!(lines[2], "2026-11-21,07:05,,88,,,,,,,home");
+        assert_eq!(lines[1], "2026-11-20,07:05,133,,,,,,,,home,manual,,");
+        assert_eq!(lines[2], "2026-11-21,07:05,,88,,,,,,,home,manual,,");
     }
 
     #[test]
@@ -107,13 +115,36 @@ mod tests {
         let lines: Vec<&str> = csv.split("\r\n").collect();
         assert_eq!(
             lines[0],
-            "date,time,systolic,diastolic,heart_rate,weight,weight_unit,blood_sugar,blood_sugar_unit,notes,setting"
+            "date,time,systolic,diastolic,heart_rate,weight,weight_unit,blood_sugar,blood_sugar_unit,notes,setting,source,device,flags"
         );
-        assert_eq!(lines[1], "2026-11-20,07:05,,,70,,,,,,home");
+        assert_eq!(lines[1], "2026-11-20,07:05,,,70,,,,,,home,manual,,");
         assert_eq!(
             lines[2],
-            "2026-11-21,20:15,122,81,64,170.2,lbs,97,mg/dL,\"evening, \"\"rested\"\"\",office"
+            "2026-11-21,20:15,122,81,64,170.2,lbs,97,mg/dL,\"evening, \"\"rested\"\"\",office,manual,,"
         );
+    }
+
+    #[test]
+    fn csv_ends_with_the_source_the_device_and_the_cuffs_flags() {
+        let cuff = Reading {
+            origin: crate::Origin::device(
+                "=OMRON X4".into(),
+                crate::CuffFlags::of([crate::CuffFlag::IrregularPulse, crate::CuffFlag::CuffLoose]),
+            ),
+            ..reading(1, "2026-11-21", "07:05", full(), None)
+        };
+        let imported = Reading {
+            origin: crate::Origin::import("Withings"),
+            ..reading(2, "2026-11-22", "07:05", full(), None)
+        };
+        let csv = to_csv(&[cuff, imported], Units::CANONICAL).expect("csv");
+        let lines: Vec<&str> = csv.split("\r\n").collect();
+        // A device's name is neutralised like notes: a spreadsheet runs no formula.
+        assert!(
+            lines[1].ends_with(",home,device,'=OMRON X4,irregular-pulse;cuff-loose"),
+            "{csv}"
+        );
+        assert!(lines[2].ends_with(",home,import,Withings,"), "{csv}");
     }
 
     #[test]

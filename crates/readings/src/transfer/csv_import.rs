@@ -198,6 +198,22 @@ mod tests {
     use kernel::units::{BloodSugarUnit, Units, WeightUnit};
 
     #[test]
+    fn an_export_with_a_cuffs_readings_reads_back_and_its_new_columns_are_not_refused() {
+        let cuff = Reading {
+            origin: crate::Origin::device(
+                "=OMRON, X4".into(),
+                crate::CuffFlags::of([crate::CuffFlag::BodyMovement, crate::CuffFlag::ClockUnsure]),
+            ),
+            ..reading(1, "2026-11-21", "07:05", full(), Some("left arm"))
+        };
+        let csv = to_csv(std::slice::from_ref(&cuff), Units::CANONICAL).expect("csv");
+        let back = parse_csv(&csv, today()).expect("parse");
+        assert!(back[0].errors.is_empty(), "{:?}", back[0].errors);
+        let values = back[0].values.clone().expect("values");
+        assert!(same_reading(&values, &ReadingValues::from(&cuff)));
+    }
+
+    #[test]
     fn formula_cells_are_neutralised_and_restored_on_import() {
         for evil in ["=HYPERLINK(\"http://x\")", "+1+1", "-2", "@SUM(A1)", "\tx"] {
             let rs = [reading(1, "2026-11-21", "20:15", full(), Some(evil))];
@@ -206,7 +222,7 @@ mod tests {
                 .split("\r\n")
                 .nth(1)
                 .and_then(|l| l.rsplit_once(",mg/dL,"))
-                .and_then(|(_, n)| n.strip_suffix(",home"))
+                .and_then(|(_, n)| n.strip_suffix(",home,manual,,"))
                 .map(|n| n.trim_matches('"').to_owned())
                 .expect("row");
             assert!(notes_cell.starts_with('\''), "{evil:?} -> {notes_cell:?}");

@@ -146,6 +146,7 @@ impl From<&Reading> for ReadingValues {
             values: r.values,
             notes: r.notes.clone(),
             setting: r.setting,
+            origin: r.origin.clone(),
         }
     }
 }
@@ -181,6 +182,7 @@ mod tests {
             },
             notes: minute.is_multiple_of(2).then(|| "x".to_owned()),
             setting: crate::Setting::Home,
+            origin: Default::default(),
         }
     }
 

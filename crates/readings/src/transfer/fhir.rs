@@ -16,6 +16,10 @@ pub struct FhirPatient {
 const LOINC: &str = "http://loinc.org";
 const UCUM: &str = "http://unitsofmeasure.org";
 const CATEGORY: &str = "http://terminology.hl7.org/CodeSystem/observation-category";
+/// `meta.source` of every Observation: this, then manual, device or import (issue 39).
+pub const SOURCE_URI: &str = "urn:vitalog:source:";
+/// The extension holding one of a cuff's flags (`valueCode`: irregular-pulse, ...).
+pub const FLAG_EXTENSION: &str = "urn:vitalog:cuff-flag";
 
 fn loinc(code: &str, display: &str) -> Value {
     json!({ "coding": [{ "system": LOINC, "code": code, "display": display }], "text": display })
@@ -44,11 +48,30 @@ pub fn to_fhir_bundle(
     sorted.sort_by_key(|r| (r.date, r.time, r.id));
     for r in sorted {
         let when = kernel::calendar::with_offset(r.date, r.time, tz);
-        let note = r
-            .notes
-            .as_ref()
-            .map(|n| json!([{ "text": n }]))
-            .unwrap_or(Value::Null);
+        let mut notes: Vec<Value> = r.notes.iter().map(|n| json!({ "text": n })).collect();
+        // The cuff's flags in words for any reader, and as codes in an extension for
+        // programs (FHIR's `interpretation` is for the value's reading, high or low, which
+        // these are not).
+        let flags: Vec<Value> = r
+            .origin
+            .flags
+            .iter()
+            .map(|f| json!({ "url": FLAG_EXTENSION, "valueCode": f.code() }))
+            .collect();
+        if !r.origin.flags.is_empty() {
+            let words: Vec<&str> = r.origin.flags.iter().map(crate::CuffFlag::words).collect();
+            notes.push(json!({ "text": format!("Cuff flags: {}", words.join(", ")) }));
+        }
+        let note = if notes.is_empty() {
+            Value::Null
+        } else {
+            Value::Array(notes)
+        };
+        let source = format!("{SOURCE_URI}{}", r.origin.source.code());
+        let device = match (r.origin.source, r.origin.device.as_deref()) {
+            (crate::Source::Device, Some(name)) => json!({ "display": name }),
+            _ => Value::Null,
+        };
         let mut push = |suffix: &str, cat: Value, code: Value, body: Value| {
             let mut obs = json!({
                 "resourceType": "Observation",
@@ -59,11 +82,18 @@ pub fn to_fhir_bundle(
                 "code": code,
                 "subject": subject,
                 "effectiveDateTime": when,
+                "meta": { "source": source },
             });
             if let (Some(o), Some(b)) = (obs.as_object_mut(), body.as_object()) {
                 o.extend(b.clone());
                 if !note.is_null() {
                     o.insert("note".into(), note.clone());
+                }
+                if !device.is_null() {
+                    o.insert("device".into(), device.clone());
+                }
+                if !flags.is_empty() {
+                    o.insert("extension".into(), Value::Array(flags.clone()));
                 }
             }
             entries.push(json!({ "resource": obs }));
@@ -183,5 +213,34 @@ mod tests {
             "2026-01-10T08:30:00-05:00"
         );
         assert!(winter["entry"][0]["resource"].get("note").is_none());
+    }
+
+    #[test]
+    fn every_observation_says_its_source_and_a_cuffs_names_the_device_and_flags() {
+        let cuff = Reading {
+            origin: crate::Origin::device(
+                "OMRON X4 Smart".into(),
+                crate::CuffFlags::of([crate::CuffFlag::IrregularPulse]),
+            ),
+            ..reading(1, "2026-07-01", "08:30", full(), None)
+        };
+        let typed = reading(2, "2026-07-02", "08:30", full(), Some("rested"));
+        let b = to_fhir_bundle(
+            &[cuff, typed],
+            &FhirPatient::default(),
+            chrono_tz::UTC,
+            Utc::now(),
+        );
+        let bp = &b["entry"][0]["resource"];
+        assert_eq!(bp["meta"]["source"], "urn:vitalog:source:device");
+        assert_eq!(bp["device"]["display"], "OMRON X4 Smart");
+        assert_eq!(bp["note"][0]["text"], "Cuff flags: irregular pulse");
+        assert_eq!(bp["extension"][0]["url"], FLAG_EXTENSION);
+        assert_eq!(bp["extension"][0]["valueCode"], "irregular-pulse");
+        let typed_bp = &b["entry"][4]["resource"];
+        assert_eq!(typed_bp["meta"]["source"], "urn:vitalog:source:manual");
+        assert!(typed_bp.get("device").is_none());
+        assert!(typed_bp.get("extension").is_none());
+        assert_eq!(typed_bp["note"][0]["text"], "rested");
     }
 }

@@ -21,8 +21,11 @@ pub use fhir::{FhirPatient, to_fhir_bundle};
 /// The export's columns, in order. Import matches columns by these names, in any order;
 /// `date` and `time` are required, the others optional, unknown columns are ignored.
 /// `setting` (home or office, issue 35) came last, so the older columns kept their places;
-/// a file without it (an older export) imports as home readings.
-pub const CSV_COLUMNS: [&str; 11] = [
+/// a file without it (an older export) imports as home readings. `source`, `device` and
+/// `flags` (issue 39: manual, device or import; the cuff's maker and model or the app; the
+/// cuff's flags joined by `;`) came after it for the same reason; reading a file back
+/// ignores them (its readings are the import's).
+pub const CSV_COLUMNS: [&str; 14] = [
     "date",
     "time",
     "systolic",
@@ -34,6 +37,9 @@ pub const CSV_COLUMNS: [&str; 11] = [
     "blood_sugar_unit",
     "notes",
     "setting",
+    "source",
+    "device",
+    "flags",
 ];
 
 #[cfg(test)]
@@ -61,6 +67,7 @@ pub(crate) mod fixtures {
             notes: notes.map(str::to_owned),
             session: None,
             setting: crate::Setting::Home,
+            origin: Default::default(),
             created_at: Utc::now(),
             updated_at: Utc::now(),
         }

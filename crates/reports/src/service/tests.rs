@@ -129,6 +129,7 @@ fn reading(date: NaiveDate, i: usize) -> readings::Reading {
         created_at: Utc.timestamp_opt(0, 0).single().expect("t"),
         updated_at: Utc.timestamp_opt(0, 0).single().expect("t"),
         setting: readings::Setting::Home,
+        origin: Default::default(),
     }
 }
 

@@ -231,6 +231,24 @@ impl TestApp {
         post_with(&self.client, &self.url(path), body).await
     }
 
+    pub async fn put(&self, path: &str, body: Value) -> Response {
+        let req = self.client.put(self.url(path)).json(&body);
+        req.send().await.expect("request")
+    }
+
+    pub async fn patch(&self, path: &str, body: Value) -> Response {
+        let req = self.client.patch(self.url(path)).json(&body);
+        req.send().await.expect("request")
+    }
+
+    pub async fn delete(&self, path: &str) -> Response {
+        self.client
+            .delete(self.url(path))
+            .send()
+            .await
+            .expect("request")
+    }
+
     pub async fn get(&self, path: &str) -> Response {
         self.client
             .get(self.url(path))

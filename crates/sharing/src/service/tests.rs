@@ -35,6 +35,7 @@ fn reading(date: &str, values: Measurements, notes: Option<&str>) -> Reading {
         created_at: now(),
         updated_at: now(),
         setting: readings::Setting::Home,
+        origin: Default::default(),
     }
 }
 

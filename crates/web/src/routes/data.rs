@@ -43,7 +43,7 @@ fn dated(today: chrono::NaiveDate, stem: &str, ext: &str) -> String {
 
 /// Readings as CSV: one row per reading, header first, in the user's or canonical units.
 #[utoipa::path(tag = "data", params(CsvParams), responses(
-    (status = 200, content_type = "text/csv", description = "date,time,systolic,diastolic,heart_rate,weight,weight_unit,blood_sugar,blood_sugar_unit,notes,setting"),
+    (status = 200, content_type = "text/csv", description = "date,time,systolic,diastolic,heart_rate,weight,weight_unit,blood_sugar,blood_sugar_unit,notes,setting,source,device,flags (flags joined by ;)"),
     (status = 400, body = ErrorBody), (status = 401, body = ErrorBody),
 ))]
 #[get("/readings.csv")]

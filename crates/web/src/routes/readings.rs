@@ -1,10 +1,12 @@
 //! Readings API (spec section 7). Values are in canonical units (weight lbs, blood sugar
 //! mg/dL); the client converts to the user's units at the edges.
 
+mod cuffs;
 mod days;
 mod errors;
 mod guided;
 
+pub use cuffs::{forget_cuff, from_device, list_cuffs, put_cuff};
 pub use days::daily;
 
 pub use guided::{
@@ -84,10 +86,37 @@ pub struct ReadingDto<'a> {
     /// Where it was taken: home, or office (at the clinic). Office readings never enter the
     /// home average; a guided measurement is always home.
     pub setting: &'static str,
+    /// How it entered the record: manual (typed, or a cuff's or an import's reading whose
+    /// values were edited), device (a Bluetooth cuff) or import (another app's export).
+    pub source: &'static str,
+    /// The cuff's maker and model ("OMRON X4 Smart") or the app an import read ("Withings");
+    /// kept when an edit made the reading manual; null for a typed reading.
+    pub device: Option<&'a str>,
+    /// The cuff's measurement flags: irregular-pulse, body-movement, cuff-loose,
+    /// pulse-out-of-range, improper-position, clock-unsure.
+    pub flags: Vec<&'static str>,
+    /// What the cuff (or the import) recorded, once an edit changed those values (the first
+    /// edit's: later edits keep it).
+    pub original: Option<OriginalDto>,
     #[schema(value_type = String)]
     pub created_at: Timestamp,
     #[schema(value_type = String)]
     pub updated_at: Timestamp,
+}
+
+/// The values a cuff (or an import) recorded before an edit changed them.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct OriginalDto {
+    pub systolic: Option<i32>,
+    pub diastolic: Option<i32>,
+    pub heart_rate: Option<i32>,
+    /// YYYY-MM-DD.
+    #[schema(value_type = String)]
+    pub date: IsoDate,
+    /// HH:MM, 24-hour.
+    #[schema(value_type = String)]
+    pub time: IsoTime,
 }
 
 /// A guided measurement: its period and every reading, in the order taken.
@@ -160,6 +189,21 @@ impl<'a> ReadingDto<'a> {
             severe: r.values.severe(guideline),
             session: r.session.as_ref().map(SessionDto::from),
             setting: r.setting.code(),
+            source: r.origin.source.code(),
+            device: r.origin.device.as_deref(),
+            flags: r
+                .origin
+                .flags
+                .iter()
+                .map(readings::CuffFlag::code)
+                .collect(),
+            original: r.origin.original.map(|o| OriginalDto {
+                systolic: o.systolic,
+                diastolic: o.diastolic,
+                heart_rate: o.heart_rate,
+                date: IsoDate(o.date),
+                time: IsoTime(o.time),
+            }),
             created_at: Timestamp(r.created_at),
             updated_at: Timestamp(r.updated_at),
         }

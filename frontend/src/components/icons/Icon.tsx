@@ -24,7 +24,9 @@ export type IconName =
   | 'arrow-left'
   | 'chevron-down'
   | 'wifi-off'
-  | 'clock';
+  | 'clock'
+  | 'bluetooth'
+  | 'pulse-irregular';
 
 const paths: Record<IconName, ReactElement> = {
   clock: (
@@ -128,6 +130,14 @@ const paths: Record<IconName, ReactElement> = {
     <>
       <rect x="4" y="11" width="16" height="10" rx="2" />
       <path d="M8 11V7a4 4 0 0 1 8 0v4" />
+    </>
+  ),
+  bluetooth: <path d="M7 7l10 10-5 5V2l5 5L7 17" />,
+  // A heart with a broken rhythm line: the cuff found an irregular pulse.
+  'pulse-irregular': (
+    <>
+      <path d="M20.8 8.6a5 5 0 0 0-8.8-3.2 5 5 0 0 0-8.8 3.2c0 1.2.4 2.3 1.1 3.2L12 20l7.7-8.2c.7-.9 1.1-2 1.1-3.2z" />
+      <path d="M6 12h3l1.5-2.5 2 4 1.5-2.5h4" />
     </>
   ),
   'arrow-left': <path d="M19 12H5M12 19l-7-7 7-7" />,

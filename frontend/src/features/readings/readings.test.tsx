@@ -32,6 +32,10 @@ const stored: Reading = {
   severe: false,
   session: null,
   setting: 'home',
+  source: 'manual',
+  device: null,
+  flags: [],
+  original: null,
 };
 
 function renderPage(route = '/vitals'): ReturnType<typeof renderWithProviders> {

@@ -90,6 +90,10 @@ describe('editing a guided measurement', () => {
           weight: null,
           bloodSugar: null,
           notes: null,
+          source: 'manual',
+          device: null,
+          flags: [],
+          original: null,
           session: {
             period: 'morning',
             restSkipped: false,

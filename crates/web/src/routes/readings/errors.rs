@@ -8,7 +8,10 @@ use crate::error::{ApiError, ErrorCode};
 impl From<ReadingError> for ApiError {
     fn from(err: ReadingError) -> Self {
         match err {
-            ReadingError::NotFound => ApiError::new(StatusCode::NOT_FOUND, err.to_string()),
+            ReadingError::NotFound | ReadingError::CuffNotFound => {
+                ApiError::new(StatusCode::NOT_FOUND, err.to_string())
+            }
+            ReadingError::CuffsFull => ApiError::new(StatusCode::CONFLICT, err.to_string()),
             ReadingError::SubscriptionRequired(refusal) => refusal.into(),
             ReadingError::KeyReused => {
                 ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, err.to_string())

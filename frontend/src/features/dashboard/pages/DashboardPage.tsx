@@ -126,7 +126,7 @@ export default function DashboardPage(): ReactElement {
 
   return (
     <div className="dashboard-page page-stack">
-      <PageHeader title="Dashboard" actions={<ReadingsPageActions />} />
+      <PageHeader title="Dashboard" actions={<ReadingsPageActions cuff />} />
       <UnitsUnknownAlert />
       <SubscriptionAlert />
       <LatestSevere reading={latest} />

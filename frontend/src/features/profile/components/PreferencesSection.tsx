@@ -12,6 +12,7 @@ import {
   type Preferences,
 } from '../../../lib/preferences';
 import { preferencesSchema } from '../schemas';
+import { PairedCuffs } from '../../bluetooth/ui/PairedCuffs';
 import { SectionCard, SectionLoadError, SectionSkeleton } from '../../../components/layout/SectionCard';
 import { SegmentedFieldset } from '../../../components/form/SegmentedChoice';
 import { SelectField } from '../../../components/form/SelectField';
@@ -81,6 +82,7 @@ export function PreferencesSection(): ReactElement {
       ) : (
         <SectionSkeleton label="Loading preferences…" rows={2} />
       )}
+      <PairedCuffs />
     </SectionCard>
   );
 }

@@ -5,7 +5,7 @@
  */
 import useSWR, { useSWRConfig, type KeyedMutator } from 'swr';
 import { apiDelete, apiGet, apiGetWithHeaders, apiPatch, apiPost } from '../../../lib/api';
-import type { BpSessionRequest, Period, ReadingSetting, Schemas, SessionDto, Sent } from '../../../lib/apiTypes';
+import type { BpSessionRequest, OriginalDto, Period, ReadingFlag, ReadingSetting, ReadingSource, Schemas, SessionDto, Sent } from '../../../lib/apiTypes';
 // The home week is counted from the readings: it is refreshed with them.
 import { HOME_WEEK_KEY } from '../../homeWeek/api/homeWeek';
 
@@ -19,6 +19,14 @@ type Measure = 'systolic' | 'diastolic' | 'heartRate' | 'weight' | 'bloodSugar' 
  * reading carries its `session`; its own numbers are the session's rounded averages.
  */
 export type Reading = Sent<Pick<Schemas['ReadingDto'], 'id' | 'date' | 'time' | Measure | 'bpCategory' | 'severe'>, Measure> & {
+  /** Typed, measured by a cuff over Bluetooth (issue 39), or imported from another app. */
+  source: ReadingSource;
+  /** The cuff's maker and model, or the app an import came from; null for a typed one. */
+  device: string | null;
+  /** What the cuff reported with it (`model/readingFlags.ts`). */
+  flags: ReadingFlag[];
+  /** The values the cuff measured, when a cuff reading was changed by hand. */
+  original: OriginalDto | null;
   /** The guided measurement this reading is the average of (null for a single reading). */
   session: SessionDto | null;
   /** Home, or at the clinic ("office"): a clinic reading never enters the home average. */

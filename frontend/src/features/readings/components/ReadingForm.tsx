@@ -41,6 +41,7 @@ import { useSteadyError } from '../../../components/form/useSteadyError';
 import { UnitsUnknownAlert } from '../ui/UnitsUnknownAlert';
 import { BpInputs, HeartRateInput } from './BpInputs';
 import { SESSION_NOTE_ID, SessionNote } from './SessionNote';
+import { SourceNote } from '../ui/ReadingSource';
 import { SegmentedFieldset } from '../../../components/form/SegmentedChoice';
 import type { ReadingSetting } from '../../../lib/apiTypes';
 
@@ -297,6 +298,7 @@ export function ReadingForm({ preferences, reading, queued }: ReadingFormProps):
   return (
     <form ref={formRef} className="card vitals-form" noValidate onSubmit={formik.handleSubmit} aria-label={editing ? 'Edit Reading' : 'Record Vitals'}>
       <UnitsUnknownAlert />
+      {reading ? <SourceNote reading={reading} /> : null}
       {failure ? (
         <Alert variant="danger" role="alert">
           {failure}

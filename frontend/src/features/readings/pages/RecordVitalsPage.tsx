@@ -9,6 +9,7 @@ import { parseEditId, useReading } from '../api/readings';
 import { isNotFound } from '../../../lib/serverErrors';
 import { useQueuedReading } from '../api/offlineReadings';
 import { MeasureChoice } from '../components/MeasureChoice';
+import { CuffPanel } from '../../bluetooth/ui/CuffPanel';
 import { ReadingForm } from '../components/ReadingForm';
 import '../readings.css';
 
@@ -98,6 +99,7 @@ export default function RecordVitalsPage(): ReactElement {
         }
       />
       {editing ? null : <MeasureChoice />}
+      {editing ? null : <CuffPanel autoStart={params.get('cuff') === '1'} />}
       <SubscriptionAlert />
       {body}
     </div>

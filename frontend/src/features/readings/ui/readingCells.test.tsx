@@ -18,6 +18,10 @@ const reading: Reading = {
   severe: false,
   session: null,
   setting: 'home',
+  source: 'manual',
+  device: null,
+  flags: [],
+  original: null,
 };
 
 function renderRow(onEdit = vi.fn(), onDelete = vi.fn(), shown: Reading = reading): HTMLElement {
