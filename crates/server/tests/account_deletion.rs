@@ -213,6 +213,14 @@ async fn deletion_leaves_nothing_keyed_to_the_user(b: Backend) {
         .post("/api/user/two-step/confirm", json!({ "code": code }))
         .await;
     assert_eq!(res.status(), StatusCode::OK, "two-step on");
+    // A Bluetooth cuff remembered.
+    let res = app
+        .put(
+            "/api/cuffs/aB%2Fc%2Bd9%3D%3D",
+            json!({"name": "BLESmart_0000", "maker": "OMRON", "model": "X4 Smart", "userSlot": 1}),
+        )
+        .await;
+    assert_eq!(res.status(), StatusCode::OK, "a cuff remembered");
     // A passkey, and a passkey being added (this server is on an IP address, where browsers
     // make none: stored as the ceremonies would store them).
     execute_sql(
@@ -232,6 +240,7 @@ async fn deletion_leaves_nothing_keyed_to_the_user(b: Backend) {
     let db = db(&app);
     let tables = tables_keyed_to_users(&db).await;
     for expected in [
+        "cuffs",
         "home_weeks",
         "import_drafts",
         "import_mappings",

@@ -291,6 +291,41 @@ async fn cuffs_are_remembered_per_person_at_most_20(b: Backend) {
     );
 }
 
+/// A browser's device id is base64 ("/", "+" and "="): the client puts it in the path
+/// percent-encoded and in the batch's body as it is, and both name one cuff.
+async fn a_browsers_id_names_one_cuff_in_the_path_and_the_body(b: Backend) {
+    let app = subscriber(b, NOW).await;
+    let id = "aB/c+d9==";
+    let res = app
+        .put(
+            "/api/cuffs/aB%2Fc%2Bd9%3D%3D",
+            json!({"name": "BM85", "userSlot": 1}),
+        )
+        .await;
+    assert_eq!(res.status(), StatusCode::OK);
+    assert_eq!(json_of(res).await["id"], id);
+    let cuff = json!({"id": id, "name": "BM85", "maker": "Beurer", "model": "BM85"});
+    let res = app
+        .post(
+            "/api/readings/from-device",
+            json!({"cuff": cuff, "readings": [reading("07:30", 121, &[])]}),
+        )
+        .await;
+    assert_eq!(res.status(), StatusCode::OK);
+    let cuffs = json_of(app.get("/api/cuffs").await).await;
+    let cuffs = cuffs.as_array().expect("a list");
+    assert_eq!(cuffs.len(), 1, "{cuffs:?}");
+    assert_eq!(
+        (&cuffs[0]["id"], &cuffs[0]["userSlot"], &cuffs[0]["model"]),
+        (&json!(id), &json!(1), &json!("BM85"))
+    );
+    assert!(cuffs[0]["lastSyncAt"].is_string());
+    assert_eq!(
+        app.delete("/api/cuffs/aB%2Fc%2Bd9%3D%3D").await.status(),
+        StatusCode::NO_CONTENT
+    );
+}
+
 async fn imported_readings_name_their_app(b: Backend) {
     let app = subscriber(b, NOW).await;
     let res = app
@@ -309,4 +344,5 @@ on_both_backends!(
     a_batch_holds_1_to_200_readings_and_needs_a_subscription,
     only_the_server_sets_a_readings_source_and_an_edit_keeps_the_first_original,
     cuffs_are_remembered_per_person_at_most_20,
+    a_browsers_id_names_one_cuff_in_the_path_and_the_body,
 );
