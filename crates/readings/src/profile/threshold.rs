@@ -34,10 +34,11 @@ pub struct MorningEvening {
     /// Morning minus evening, systolic and diastolic, when both have readings.
     pub difference: Option<(f64, f64)>,
     /// The morning mean reaches the home threshold (systolic or diastolic) while the evening
-    /// mean is below it (both numbers): the morning-predominant pattern of home readings
-    /// (the Japanese Society of Hypertension's 2019 guidelines and the HOPE Asia Network
-    /// describe morning hypertension by the morning home average, and its morning-predominant
-    /// type by a normal evening one; here with the person's guideline's threshold). `None`
+    /// mean is below it (both numbers): a morning-predominant pattern. The HOPE Asia
+    /// Network's consensus (Kario et al., J Clin Hypertens 2022;24:1112-1120) defines morning
+    /// hypertension by the morning home average alone (from 135/85, whatever the other
+    /// periods); the mark adds an evening below the threshold, so it names a morning that
+    /// stands out, and uses the person's guideline's threshold, not a fixed 135/85. `None`
     /// until each period holds [`MIN_PERIOD_READINGS`].
     pub morning_predominant: Option<bool>,
 }
