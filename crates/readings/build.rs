@@ -18,6 +18,7 @@ struct Rules {
     ranges: BTreeMap<String, Range>,
     guided: Guided,
     home_week: HomeWeek,
+    profile: Profile,
     severe: SevereSteps,
     guidelines: Vec<Guideline>,
 }
@@ -46,6 +47,20 @@ struct Home {
 struct Patterns {
     office_from: (i32, i32),
     home_from: (i32, i32),
+    source: String,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct Profile {
+    time_in_range: TimeInRange,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct TimeInRange {
+    systolic_from: i32,
+    systolic_to: i32,
     source: String,
 }
 
@@ -184,6 +199,15 @@ fn main() -> Result<(), Box<dyn Error>> {
         out,
         "pub const HOME_WEEK_DAYS: i64 = {};\npub const HOME_WEEK_MIN_DAYS: usize = {};\npub const HOME_WEEK_MIN_READINGS: usize = {};\npub const HOME_SOURCE: &str = {:?};\npub const HOME_NOTE: &str = {:?};",
         w.days, w.min_days, w.min_readings, w.source, w.note,
+    )?;
+    let ttr = &rules.profile.time_in_range;
+    if ttr.systolic_from >= ttr.systolic_to {
+        return Err("rules.json: profile.timeInRange needs systolicFrom < systolicTo".into());
+    }
+    writeln!(
+        out,
+        "/// The time in target range's systolic range, mmHg, both ends included.\npub const TTR_SYSTOLIC: (i32, i32) = ({}, {});\npub const TTR_SOURCE: &str = {:?};",
+        ttr.systolic_from, ttr.systolic_to, ttr.source,
     )?;
     writeln!(
         out,

@@ -21,10 +21,10 @@
 use chrono::{Duration, NaiveDate};
 
 use crate::category::GuidelineRules;
+use crate::individual::{self, Individual};
 use crate::model::Reading;
 use crate::rules::{self, HomeLevelRule};
 use crate::session::Period;
-use crate::setting::Setting;
 use kernel::Guideline;
 use kernel::units::rounded_mean;
 
@@ -97,49 +97,6 @@ pub struct WeekSummary {
     pub guideline: Guideline,
 }
 
-/// One individual blood pressure reading of the week.
-#[derive(Debug, Clone, Copy)]
-struct Individual {
-    date: NaiveDate,
-    period: Period,
-    systolic: i32,
-    diastolic: i32,
-}
-
-/// Every individual home blood pressure reading: a guided measurement gives each of its
-/// readings with the session's stored period (which the user may have changed from its
-/// time's); a plain reading gives itself, with the period of its time, when it has both
-/// numbers. A clinic reading gives none: the guidelines judge office and out-of-office
-/// pressure apart (2025 AHA/ACC), so it neither counts in a week nor starts one.
-fn individuals(readings: &[Reading]) -> impl Iterator<Item = Individual> + '_ {
-    readings
-        .iter()
-        .filter(|r| r.setting == Setting::Home)
-        .flat_map(|r| {
-            let period = Period::of_reading(r);
-            let list: Vec<Individual> = match (&r.session, r.values.systolic, r.values.diastolic) {
-                (Some(session), _, _) => session
-                    .readings
-                    .iter()
-                    .map(|s| Individual {
-                        date: r.date,
-                        period,
-                        systolic: s.systolic,
-                        diastolic: s.diastolic,
-                    })
-                    .collect(),
-                (None, Some(systolic), Some(diastolic)) => vec![Individual {
-                    date: r.date,
-                    period,
-                    systolic,
-                    diastolic,
-                }],
-                (None, _, _) => Vec::new(),
-            };
-            list
-        })
-}
-
 fn last_day(start: NaiveDate) -> NaiveDate {
     start + Duration::days(rules::HOME_WEEK_DAYS - 1)
 }
@@ -177,7 +134,7 @@ pub fn summarize(
     guideline: Guideline,
 ) -> WeekSummary {
     let end = last_day(start);
-    let in_week: Vec<(u32, Individual)> = individuals(readings)
+    let in_week: Vec<(u32, Individual)> = individual::home(readings)
         .filter_map(|r| Some((day_of(start, r.date)?, r)))
         .collect();
     let days: Vec<DaySlots> = (1..)
@@ -250,7 +207,7 @@ pub fn summarize(
 /// (so it always runs through today). One day alone is a reading, not yet a week.
 pub fn recognise(today: NaiveDate, readings: &[Reading]) -> Option<NaiveDate> {
     let first = today - Duration::days(rules::HOME_WEEK_DAYS - 1);
-    let mut dates: Vec<NaiveDate> = individuals(readings)
+    let mut dates: Vec<NaiveDate> = individual::home(readings)
         .map(|r| r.date)
         .filter(|d| (first..=today).contains(d))
         .collect();
