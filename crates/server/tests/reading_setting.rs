@@ -146,9 +146,13 @@ async fn the_csv_export_carries_the_setting_back(b: Backend) {
     assert_eq!(res.status(), StatusCode::OK);
     let csv = res.text().await.expect("csv");
     let lines: Vec<&str> = csv.trim_end().split("\r\n").collect();
-    assert!(lines[0].ends_with(",notes,setting"), "{csv}");
-    assert_eq!(lines[1], "2026-11-19,10:30,148,94,,,,,,,office");
-    assert_eq!(lines[2], "2026-11-20,07:00,148,94,,,,,,,home");
+    // The setting, then where each reading came from (issue 39's trailing columns).
+    assert!(
+        lines[0].ends_with(",notes,setting,source,device,flags"),
+        "{csv}"
+    );
+    assert_eq!(lines[1], "2026-11-19,10:30,148,94,,,,,,,office,manual,,");
+    assert_eq!(lines[2], "2026-11-20,07:00,148,94,,,,,,,home,manual,,");
 
     // Into another account: the clinic reading is a clinic reading there too.
     let bob = TestApp {
