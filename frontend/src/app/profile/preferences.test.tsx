@@ -238,3 +238,33 @@ describe('Preferences: reminder time and time zone', () => {
     expect(calls.find((c) => c.method === 'PATCH')?.body).toMatchObject({ emailReminders: false, reminderTime: '21:30' });
   });
 });
+
+describe('Bluetooth cuffs (issue 39)', () => {
+  it('lists a remembered cuff with its last sync and slot, and Forget removes it', async () => {
+    let forgotten = false;
+    const cuff = {
+      id: 'aB/c+d9==',
+      name: 'BLESmart_0000',
+      maker: 'OMRON',
+      model: 'HEM-7600T',
+      userSlot: 2,
+      lastSyncAt: '2026-11-30T07:10:00Z',
+      createdAt: '2026-11-01T08:00:00Z',
+    };
+    const mock = renderPage(
+      pageRoutes({
+        'GET /api/cuffs': () => ({ body: forgotten ? [] : [cuff] }),
+        'DELETE /api/cuffs/aB%2Fc%2Bd9%3D%3D': () => {
+          forgotten = true;
+          return { status: 204 };
+        },
+      }),
+    );
+    const list = await screen.findByRole('list', { name: 'Your Bluetooth cuffs' });
+    expect(within(list).getByText('OMRON HEM-7600T')).toBeInTheDocument();
+    expect(list).toHaveTextContent('Last sync 11/30/2026 · you are user 2');
+    await userEvent.click(within(list).getByRole('button', { name: 'Forget OMRON HEM-7600T' }));
+    await screen.findByText(/No cuff yet/);
+    expect(mock.calls.some((c) => c.method === 'DELETE' && c.url.endsWith('/api/cuffs/aB%2Fc%2Bd9%3D%3D'))).toBe(true);
+  });
+});

@@ -63,6 +63,8 @@ const GETS = {
   'GET /api/sessions': { body: { sessions: [signedInHere] } },
   'GET /api/security-log': { body: { events: [], nextBefore: null } },
   'GET /api/user/two-step': { body: { enabled: false, recoveryCodesLeft: 0 } },
+  // Remembered Bluetooth cuffs (Profile → Preferences, issue 39): none.
+  'GET /api/cuffs': { body: [] },
   'GET /api/user': { body: profileUser },
   'GET /api/user/subscription': { body: inactiveSubscription },
   'GET /api/subscription/config': { body: testModeConfig },
