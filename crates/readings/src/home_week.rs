@@ -158,11 +158,7 @@ pub fn summarize(
         })
         .collect();
     let counted_days = days.iter().filter(|d| d.counted).count();
-    let counted: Vec<Individual> = in_week
-        .iter()
-        .filter(|(day, _)| *day > 1)
-        .map(|(_, r)| *r)
-        .collect();
+    let counted: Vec<Individual> = averaged(start, readings).map(|(_, r)| r).collect();
     let enough =
         counted_days >= rules::HOME_WEEK_MIN_DAYS && counted.len() >= rules::HOME_WEEK_MIN_READINGS;
     let split = |period: Period| average(counted.iter().filter(move |r| r.period == period));
@@ -198,6 +194,18 @@ pub fn summarize(
         level: sums.map(|(s, d, n)| level_of_mean(guideline, s, d, n)),
         guideline,
     }
+}
+
+/// The individual readings the average of the week from `start` is of, with the stored
+/// reading each belongs to: the home readings of days 2 to `HOME_WEEK_DAYS` (day 1 left out,
+/// ESH 2023). [`summarize`] averages these once the minimum is met; the FHIR export points
+/// its average back at them.
+pub fn averaged(
+    start: NaiveDate,
+    readings: &[Reading],
+) -> impl Iterator<Item = (&Reading, Individual)> {
+    individual::home_by_reading(readings)
+        .filter(move |(_, r)| day_of(start, r.date).is_some_and(|day| day > 1))
 }
 
 /// The start of a week found from the readings when none was started, or `None`.

@@ -34,6 +34,13 @@ impl Individual {
 /// numbers. A clinic reading gives none: the guidelines judge office and out-of-office
 /// pressure apart (2025 AHA/ACC), so it enters no home statistic.
 pub fn home(readings: &[Reading]) -> impl Iterator<Item = Individual> + '_ {
+    home_by_reading(readings).map(|(_, individual)| individual)
+}
+
+/// [`home`] with the stored reading each individual reading belongs to (a guided
+/// measurement's several readings all name it): what the FHIR export's average points back
+/// at (`derivedFrom`).
+pub fn home_by_reading(readings: &[Reading]) -> impl Iterator<Item = (&Reading, Individual)> {
     readings
         .iter()
         .filter(|r| r.setting == Setting::Home)
@@ -60,6 +67,6 @@ pub fn home(readings: &[Reading]) -> impl Iterator<Item = Individual> + '_ {
                 }],
                 (None, _, _) => Vec::new(),
             };
-            list
+            list.into_iter().map(move |i| (r, i))
         })
 }

@@ -97,7 +97,8 @@ pub async fn medications_csv(
         .body(csv))
 }
 
-/// Readings as a FHIR R4 Bundle of Observations (LOINC codes, UCUM units), then a
+/// Readings as a FHIR R4 Bundle of Observations (LOINC codes, UCUM units), the home week's
+/// average when the dashboard's week has one, then a
 /// MedicationStatement per dose period and a MedicationAdministration per recorded dose.
 #[utoipa::path(tag = "data", responses(
     (status = 200, content_type = "application/fhir+json", description = "FHIR R4 Bundle (type collection)"),
@@ -119,10 +120,12 @@ pub async fn readings_fhir(
         ),
     };
     let now = state.clock.now();
-    let mut bundle = transfer::to_fhir_bundle(&all, &patient, prefs.time_zone, now);
+    let today = kernel::UsersNow::at(now, prefs.time_zone).today();
+    // The home week the dashboard shows: its average, when it has one, is exported too.
+    let week = state.readings.home_week(user.id, today).await?;
+    let mut bundle = transfer::to_fhir_bundle(&all, &patient, week.as_ref(), prefs.time_zone, now);
     // The medications taken and the doses recorded (issue 16), after the observations.
     let (meds, intakes) = state.medications.export(user.id).await?;
-    let today = kernel::UsersNow::at(now, prefs.time_zone).today();
     let subject = json!({ "display": patient.display_name });
     let more =
         medications::transfer::fhir_entries(&meds, &intakes, &subject, prefs.time_zone, today);
