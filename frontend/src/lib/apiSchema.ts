@@ -752,7 +752,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Readings as a FHIR R4 Bundle of Observations (LOINC codes, UCUM units), then a
+         * Readings as a FHIR R4 Bundle of Observations (LOINC codes, UCUM units), the home week's
+         *     average when the dashboard's week has one, then a
          *     MedicationStatement per dose period and a MedicationAdministration per recorded dose.
          */
         get: {
