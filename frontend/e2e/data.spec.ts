@@ -103,7 +103,7 @@ test('a CSV exported by one account through the page imports into another, once'
   await download.saveAs(csvPath);
   const csv = readFileSync(csvPath, 'utf8');
   const lines = csv.trim().split(/\r?\n/);
-  expect(lines[0]).toBe('date,time,systolic,diastolic,heart_rate,weight,weight_unit,blood_sugar,blood_sugar_unit,notes,setting');
+  expect(lines[0]).toBe('date,time,systolic,diastolic,heart_rate,weight,weight_unit,blood_sugar,blood_sugar_unit,notes,setting,source,device,flags');
   expect(lines).toHaveLength(4);
   expect(csv).toContain(',kg,');
   expect(csv).toContain('mmol/L');

@@ -196,7 +196,7 @@ describe('Your data: downloads and help', () => {
       expect(link).toHaveAttribute('download');
     }
     expect(
-      within(section()).getByText('date,time,systolic,diastolic,heart_rate,weight,weight_unit,blood_sugar,blood_sugar_unit,notes,setting'),
+      within(section()).getByText('date,time,systolic,diastolic,heart_rate,weight,weight_unit,blood_sugar,blood_sugar_unit,notes,setting,source,device,flags'),
     ).toBeInTheDocument();
     const help = within(section()).getByText('Where each app hides its export').closest('details');
     expect(help).not.toBeNull();

@@ -40,4 +40,9 @@ export const CSV_COLUMNS = [
   'blood_sugar_unit',
   'notes',
   'setting',
+  // Where each reading came from (issue 39): manual, device or import; the cuff or app; the
+  // cuff's flags joined by ";".
+  'source',
+  'device',
+  'flags',
 ] as const;

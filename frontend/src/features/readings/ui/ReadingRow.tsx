@@ -4,7 +4,7 @@ import { cx } from '../../../lib/cx';
 import { formatTime12 } from '../../../lib/dates';
 import { PERIOD_LABELS, type Reading } from '../api/readings';
 import type { SessionDto } from '../../../lib/apiTypes';
-import { ReadingMarks } from './ReadingSource';
+import { hasMarks, ReadingMarks } from './ReadingSource';
 import { Missing, ReadingActionsCell, ReadingCells, type ReadingUnits } from './ReadingCells';
 
 /** A guided measurement's marker: 'Guided · 2 readings', its period, and whether the rest was skipped. */
@@ -83,9 +83,9 @@ export function ReadingRow({ reading, units, columns, onEdit, onDelete, children
                   <span className="session-toggle-detail">{marker.detail}</span>
                 </span>
               </button>
-            ) : (
+            ) : hasMarks(reading) ? (
               <ReadingMarks reading={reading} />
-            )
+            ) : null
           }
         />
         {children}

@@ -14,14 +14,19 @@ export function sourceText(reading: Pick<Reading, 'source' | 'device'>): string 
   return null;
 }
 
+/** Whether a reading has any mark to show (a cell without one stays an empty cell). */
+export function hasMarks(reading: Sourced): boolean {
+  return reading.setting === 'office' || reading.flags.includes('irregular-pulse') || sourceText(reading) !== null;
+}
+
 /**
  * The marks under a reading's blood pressure in History and on the dashboard: the clinic tag,
  * a cuff's irregular pulse (the one flag worth a mark on every row), and where it came from.
  */
 export function ReadingMarks({ reading }: { reading: Sourced }): ReactElement | null {
+  if (!hasMarks(reading)) return null;
   const irregular = reading.flags.includes('irregular-pulse');
   const source = sourceText(reading);
-  if (!irregular && !source && reading.setting !== 'office') return null;
   return (
     <span className="reading-marks">
       {reading.setting === 'office' ? <ClinicTag /> : null}
