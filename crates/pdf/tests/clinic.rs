@@ -3,26 +3,10 @@
 
 #![allow(clippy::expect_used)]
 
-use std::process::Command;
-
 use reports::ReportType;
 
 mod fixture;
-use fixture::doc;
-
-fn text_of(bytes: &[u8]) -> String {
-    let dir = tempfile::tempdir().expect("dir");
-    let path = dir.path().join("report.pdf");
-    std::fs::write(&path, bytes).expect("write");
-    let out = Command::new("pdftotext")
-        .arg("-layout")
-        .arg(&path)
-        .arg("-")
-        .output()
-        .expect("pdftotext (Debian package poppler-utils)");
-    assert!(out.status.success());
-    String::from_utf8_lossy(&out.stdout).into_owned()
-}
+use fixture::{doc, text_of};
 
 const LEGEND: &str =
     "C = taken at the clinic (office blood pressure), not part of any home average";
